@@ -1,0 +1,1 @@
+"""Kampfkarte battle layer (not built yet)."""

@@ -1,0 +1,1 @@
+"""Kampfkarte content layer (not built yet)."""

@@ -1,0 +1,1 @@
+"""Kampfkarte export layer (not built yet)."""

@@ -1,0 +1,1 @@
+"""Kampfkarte missions layer (not built yet)."""

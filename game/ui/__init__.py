@@ -1,0 +1,1 @@
+"""Kampfkarte ui layer (not built yet)."""

@@ -1,0 +1,150 @@
+"""``kampfkarte bench rules``: timings of the rules queries, printed as figures.
+
+Benchmarks print numbers, not verdicts; the targets are listed beside them for the
+reader. Maps are random but seeded, so two runs measure the same work.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+import numpy as np
+
+from game.rules.grid import BattleGrid, Cell
+
+SIDE = 200
+
+
+def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    fn()  # warm-up: imports, caches of numpy itself
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(samples), max(samples)
+
+
+def bench_maps(seed: int) -> dict[str, BattleGrid]:
+    """Return the seeded benchmark maps: walled, open, walled with difficult ground."""
+    rng = np.random.default_rng(seed)
+    walls = rng.random((SIDE, SIDE)) < 0.15
+    centre = (SIDE // 2, SIDE // 2)
+    walls[centre[1], centre[0]] = False
+    difficult = (rng.random((SIDE, SIDE)) < 0.20) & ~walls
+    return {
+        "walled": BattleGrid.from_arrays(walls),
+        "open": BattleGrid.open(SIDE, SIDE),
+        "terrain": BattleGrid.from_arrays(walls, difficult=difficult),
+    }
+
+
+def _creature_cells(grid: BattleGrid, count: int, seed: int) -> list[Cell]:
+    rng = np.random.default_rng(seed + 1)
+    free = np.argwhere(~grid.blocks_movement)
+    picks = rng.choice(len(free), size=count, replace=False)
+    return [(int(free[i][1]), int(free[i][0])) for i in picks]
+
+
+def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None:
+    """Measure the rules queries the issue names and print median and max in ms."""
+    from game.rules.movement import reachable
+    from game.rules.sight import cover, visible_cells
+    from game.rules.templates import beam_cells, circle_cells, cone_cells
+
+    maps = bench_maps(seed)
+    centre = (SIDE // 2, SIDE // 2)
+    rows: list[tuple[str, float, float, str]] = []
+
+    def measure(label: str, fn: Callable[[], Any], target: str, times: int = repeats) -> None:
+        median, worst = _time(fn, times)
+        rows.append((label, median, worst, target))
+
+    measure(
+        "visible_cells 200x200, 15 % walls",
+        lambda: visible_cells(maps["walled"], centre),
+        "<= 3 ms",
+    )
+    measure("visible_cells 200x200, open", lambda: visible_cells(maps["open"], centre), "<= 5 ms")
+    measure(
+        "reachable budget 30 (15 % walls, 20 % difficult)",
+        lambda: reachable(maps["terrain"], centre, 30),
+        "<= 1 ms",
+    )
+    measure(
+        "reachable unlimited (15 % walls, 20 % difficult)",
+        lambda: reachable(maps["terrain"], centre, None),
+        "<= 8 ms",
+    )
+    creatures = _creature_cells(maps["walled"], 100, seed)
+    attackers, targets = creatures[:50], creatures[50:]
+    occupied = frozenset(creatures)
+
+    def all_cover() -> None:
+        for attacker in attackers:
+            for target in targets:
+                cover(maps["walled"], attacker, target, creatures=occupied)
+
+    measure("cover, 50x50 pairs of 100 creatures", all_cover, "<= 250 ms", max(5, repeats // 6))
+    for size in (10, 12, 30):
+        measure(f"circle_cells r={size}", lambda s=size: circle_cells((0, 0), s), "<= 1 ms")
+        measure(f"cone_cells length {size}", lambda s=size: cone_cells((0, 0), 30.0, s), "<= 1 ms")
+        measure(f"beam_cells length {size}", lambda s=size: beam_cells((0, 0), 30.0, s), "<= 1 ms")
+
+    rows.extend(_tcod_rows(maps, centre, repeats))
+    width = max(len(row[0]) for row in rows)
+    print(f"kampfkarte bench rules  (repeats {repeats}, seed {seed}; times in ms)", file=out)
+    print(f"{'query':<{width}}  {'median':>8}  {'max':>8}  target", file=out)
+    for label, median, worst, target in rows:
+        print(f"{label:<{width}}  {median:8.3f}  {worst:8.3f}  {target}", file=out)
+
+
+def _tcod_rows(
+    maps: dict[str, BattleGrid], centre: Cell, repeats: int
+) -> list[tuple[str, float, float, str]]:
+    """Return libtcod's figures on the same maps when python-tcod happens to be installed."""
+    try:
+        import tcod.map  # type: ignore[import-not-found]
+        import tcod.path  # type: ignore[import-not-found]
+    except ImportError:
+        return [("python-tcod not installed: no libtcod comparison", 0.0, 0.0, "")]
+    from game.rules.movement import reachable
+    from game.rules.sight import visible_cells
+
+    rows = []
+    for name in ("walled", "open"):
+        grid = maps[name]
+        transparency = ~grid.blocks_sight
+        pov = (centre[1], centre[0])
+
+        def fov(t: np.ndarray = transparency, p: tuple[int, int] = pov) -> Any:
+            return tcod.map.compute_fov(t, p, algorithm=tcod.FOV_SYMMETRIC_SHADOWCAST)
+
+        ours = _time(lambda g=grid: visible_cells(g, centre), repeats)[0]
+        median, worst = _time(fov, repeats)
+        rows.append(
+            (
+                f"libtcod symmetric shadowcast, {name}",
+                median,
+                worst,
+                f"ratio ours/libtcod {ours / median:.1f}",
+            )
+        )
+    grid = maps["terrain"]
+    cost = np.where(grid.blocks_movement, 0, np.where(grid.difficult, 2, 1)).astype(np.int32)
+
+    def dijkstra() -> Any:
+        dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+        dist[centre[1], centre[0]] = 0
+        tcod.path.dijkstra2d(dist, cost, 1, 1)
+        return dist
+
+    ours = _time(lambda: reachable(grid, centre, None), repeats)[0]
+    median, worst = _time(dijkstra, repeats)
+    rows.append(
+        ("libtcod dijkstra2d unlimited", median, worst, f"ratio ours/libtcod {ours / median:.1f}")
+    )
+    return rows

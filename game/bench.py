@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TextIO
 
 import numpy as np
@@ -90,9 +91,9 @@ def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None
 
     measure("cover, 50x50 pairs of 100 creatures", all_cover, "<= 250 ms", max(5, repeats // 6))
     for size in (10, 12, 30):
-        measure(f"circle_cells r={size}", lambda s=size: circle_cells((0, 0), s), "<= 1 ms")
-        measure(f"cone_cells length {size}", lambda s=size: cone_cells((0, 0), 30.0, s), "<= 1 ms")
-        measure(f"beam_cells length {size}", lambda s=size: beam_cells((0, 0), 30.0, s), "<= 1 ms")
+        measure(f"circle_cells r={size}", partial(circle_cells, (0, 0), size), "<= 1 ms")
+        measure(f"cone_cells length {size}", partial(cone_cells, (0, 0), 30.0, size), "<= 1 ms")
+        measure(f"beam_cells length {size}", partial(beam_cells, (0, 0), 30.0, size), "<= 1 ms")
 
     rows.extend(_tcod_rows(maps, centre, repeats))
     width = max(len(row[0]) for row in rows)
@@ -107,8 +108,8 @@ def _tcod_rows(
 ) -> list[tuple[str, float, float, str]]:
     """Return libtcod's figures on the same maps when python-tcod happens to be installed."""
     try:
-        import tcod.map  # type: ignore[import-not-found]
-        import tcod.path  # type: ignore[import-not-found]
+        import tcod.map
+        import tcod.path
     except ImportError:
         return [("python-tcod not installed: no libtcod comparison", 0.0, 0.0, "")]
     from game.rules.movement import reachable
@@ -123,7 +124,7 @@ def _tcod_rows(
         def fov(t: np.ndarray = transparency, p: tuple[int, int] = pov) -> Any:
             return tcod.map.compute_fov(t, p, algorithm=tcod.FOV_SYMMETRIC_SHADOWCAST)
 
-        ours = _time(lambda g=grid: visible_cells(g, centre), repeats)[0]
+        ours = _time(partial(visible_cells, grid, centre), repeats)[0]
         median, worst = _time(fov, repeats)
         rows.append(
             (

@@ -1,0 +1,401 @@
+"""Area fire (Bereichsfeuer): the total, its placement on fields, and what a creature takes.
+
+D-6 is binding: total = (SW + 1w6) x m; each field gets 1..SW; the fields are joined by
+edges; every field in line of sight and range, never the shooter's own; a creature saves
+Reflexe vs ZW 15 and takes the highest hit field once, half on a passed save. The steps
+per creature follow E-OPEN-25 / E-OPEN-13: field value - armour (clamp 0) -> halve on a
+passed save (round down) -> affinity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from numbers import Integral
+from typing import TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from game.rules.checks import STANDARD_TARGET, Roll, saving_throw, success_roll
+from game.rules.damage import Affinity
+from game.rules.dice import Roller
+from game.rules.grid import DIRECTIONS_4, Cell, distance
+from game.rules.terms import ActionType, Condition, WeaponAttribute
+
+__all__ = [
+    "COVERING_FIRE_SHOOTER_CONDITION",
+    "AreaFireAction",
+    "AreaFireHit",
+    "Bem",
+    "CellTest",
+    "ammo_use",
+    "area_fire_check",
+    "area_fire_damage_to_creature",
+    "area_fire_total",
+    "can_lay_area_fire",
+    "covering_fire_damage",
+    "covering_fire_triggers",
+    "distribution_errors",
+    "farthest_field",
+    "parse_bem",
+    "suggest_distribution",
+]
+
+D6 = 6
+
+#: A per-field test: a bool mask [y, x], a callable, or a collection of cells.
+CellTest: TypeAlias = npt.NDArray[np.bool_] | Callable[[Cell], bool] | Collection[Cell]
+
+#: The shooter of Deckungsfeuer is Wehrlos while it lasts (E-ACT-VH-DECKUNGSFEUER-5).
+COVERING_FIRE_SHOOTER_CONDITION = Condition.DEFENSELESS
+
+
+# --- The weapon side: BEM, action, check, total ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bem:
+    """A Bereichsfeuer-Modifikator "m,a": damage multiplier and ammunition (E-AREAFIRE-2)."""
+
+    multiplier: int
+    ammo: int
+
+
+def parse_bem(text: str) -> Bem:
+    """Return the BEM written "m,a" (e.g. "2,10"); a lone "m" means no ammunition given."""
+    parts = [part.strip() for part in text.split(",")]
+    if not 1 <= len(parts) <= 2 or not all(part.isdigit() for part in parts):
+        raise ValueError(f'a BEM is written "m,a" with whole numbers, got {text!r}')
+    multiplier = int(parts[0])
+    if multiplier < 1:
+        raise ValueError(f"a BEM multiplier is at least 1, got {text!r}")
+    return Bem(multiplier=multiplier, ammo=int(parts[1]) if len(parts) == 2 else 0)
+
+
+class AreaFireAction(Enum):
+    """The three ways to lay area fire (E-AREAFIRE-1, E-OPEN-24)."""
+
+    BEM_SHOT = "Fernkampf (BEM)"  # HH, no Nachteil (E-OPEN-24 (iii))
+    AUTO_FIRE = "Dauerfeuer"  # VH, Nachteil (E-ACT-VH-DAUERFEUER-1/2)
+    COVERING_FIRE = "Deckungsfeuer"  # VH like Dauerfeuer, ammo x2 (E-ACT-VH-DECKUNGSFEUER-1/2)
+
+    @property
+    def action_type(self) -> ActionType:
+        return ActionType.HALF if self is AreaFireAction.BEM_SHOT else ActionType.FULL
+
+    @property
+    def auto_fire(self) -> bool:
+        """Return whether the check is made as Dauerfeuer (with Nachteil)."""
+        return self is not AreaFireAction.BEM_SHOT
+
+    @property
+    def persists(self) -> bool:
+        """Return whether the fields stay active until the start of the shooter's next turn.
+
+        Dauerfeuer and Deckungsfeuer do (E-ACT-VH-DECKUNGSFEUER-3, E-OPEN-25); a BEM shot
+        as an HH acts only when it resolves.
+        """
+        return self is not AreaFireAction.BEM_SHOT
+
+    @property
+    def shooter_defenseless(self) -> bool:
+        """Return whether the shooter is Wehrlos meanwhile (E-ACT-VH-DECKUNGSFEUER-5)."""
+        return self is AreaFireAction.COVERING_FIRE
+
+
+def can_lay_area_fire(attributes: Collection[WeaponAttribute], action: AreaFireAction) -> bool:
+    """Return whether a weapon with these attributes can lay this area fire.
+
+    A BEM shot needs Bereichsfeuer, Dauerfeuer needs Dauerfeuer (E-AREAFIRE-1,
+    E-ACT-VH-DAUERFEUER-1), Deckungsfeuer needs either (E-ACT-VH-DECKUNGSFEUER-1).
+    """
+    if action is AreaFireAction.BEM_SHOT:
+        return WeaponAttribute.AREA_FIRE in attributes
+    if action is AreaFireAction.AUTO_FIRE:
+        return WeaponAttribute.AUTO_FIRE in attributes
+    return WeaponAttribute.AREA_FIRE in attributes or WeaponAttribute.AUTO_FIRE in attributes
+
+
+def area_fire_check(
+    ranged_value: int, roller: Roller, *, auto_fire: bool, edge: int = 0, modifier: int = 0
+) -> Roll:
+    """Roll Fernkampf vs ZW 15 (not vs Ausweichen); Dauerfeuer adds a Nachteil (E-AREAFIRE-3).
+
+    ``edge`` carries the other sources, e.g. the range band of the farthest field
+    (E-OPEN-24). Aiming optics do not help Dauerfeuer (E-ACT-VH-DAUERFEUER-2): the
+    caller leaves their bonus out.
+    """
+    return success_roll(
+        ranged_value,
+        STANDARD_TARGET,
+        roller,
+        edge=edge - (1 if auto_fire else 0),
+        modifier=modifier,
+    )
+
+
+def area_fire_total(
+    sw: int, multiplier: int, roller: Roller, *, crit: bool = False
+) -> tuple[int, int]:
+    """Roll the total damage: (SW + 1w6) x m (E-AREAFIRE-4, D-6); returns (die, total).
+
+    ``crit``: a natural 20 on the area-fire check doubles the total (E-OPEN-30 (i)).
+    """
+    if sw < 0:
+        raise ValueError(f"SW cannot be negative, got {sw}")
+    if multiplier < 1:
+        raise ValueError(f"the BEM multiplier is at least 1, got {multiplier}")
+    die = roller.roll(D6)
+    total = (sw + die) * multiplier
+    return die, total * 2 if crit else total
+
+
+def ammo_use(a: int, *, covering_fire: bool) -> int:
+    """Return the rounds of ammunition spent: the BEM's a, doubled for Deckungsfeuer.
+
+    E-AREAFIRE-2, E-ACT-VH-DECKUNGSFEUER-2.
+    """
+    if a < 0:
+        raise ValueError(f"ammunition use cannot be negative, got {a}")
+    return a * 2 if covering_fire else a
+
+
+# --- Placing the total (D-6, E-AREAFIRE-5..8, E-OPEN-24) -------------------------------------
+
+
+def _neighbours(cell: Cell) -> list[Cell]:
+    return [(cell[0] + dx, cell[1] + dy) for dx, dy in DIRECTIONS_4]
+
+
+def _edge_groups(cells: Iterable[Cell]) -> list[list[Cell]]:
+    """Return the edge-connected (4-neighbour) groups of ``cells``, each sorted, largest first."""
+    remaining = set(cells)
+    groups: list[list[Cell]] = []
+    while remaining:
+        start = min(remaining)
+        remaining.discard(start)
+        group = [start]
+        frontier = [start]
+        while frontier:
+            for neighbour in _neighbours(frontier.pop()):
+                if neighbour in remaining:
+                    remaining.discard(neighbour)
+                    group.append(neighbour)
+                    frontier.append(neighbour)
+        groups.append(sorted(group))
+    groups.sort(key=lambda group: (-len(group), group[0]))
+    return groups
+
+
+def _passes(test: CellTest, cell: Cell) -> bool:
+    """Return whether ``cell`` passes a mask, a predicate or a set (outside a mask: no)."""
+    if isinstance(test, np.ndarray):
+        x, y = cell
+        height, width = test.shape
+        return 0 <= x < width and 0 <= y < height and bool(test[y, x])
+    if callable(test):
+        return bool(test(cell))
+    return cell in test
+
+
+def _is_cell(key: object) -> bool:
+    return (
+        isinstance(key, tuple)
+        and len(key) == 2
+        and all(isinstance(c, Integral) and not isinstance(c, bool) for c in key)
+    )
+
+
+def _fmt(cell: Cell) -> str:
+    return f"({int(cell[0])}, {int(cell[1])})"
+
+
+def _fmt_cells(cells: Sequence[Cell], limit: int = 6) -> str:
+    shown = ", ".join(_fmt(cell) for cell in cells[:limit])
+    return shown + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
+
+
+def distribution_errors(
+    allocation: Mapping[Cell, int],
+    *,
+    sw: int,
+    total: int,
+    shooter: Cell | None = None,
+    visible: CellTest | None = None,
+    in_range: CellTest | None = None,
+) -> list[str]:
+    """Return what is wrong with a placement of area-fire damage; [] when it obeys D-6.
+
+    Count rules (always): at least one field (E-AREAFIRE-5); every value 1..SW
+    (E-AREAFIRE-7/8); the values add up to exactly ``total`` (E-OPEN-24 (iv)); the fields
+    form one edge-connected group (E-AREAFIRE-6). Optional checks: never ``shooter``'s
+    own field; every field ``visible`` and ``in_range`` (each a bool mask [y, x], a
+    callable cell -> bool, or a set of cells; "vor ihm", E-OPEN-24 (i)/(ii)).
+    Each error is one English sentence naming the field(s).
+    """
+    errors: list[str] = []
+    if not allocation:
+        return [f"No field gets damage: place the total of {total} on at least one field."]
+    bad_keys = [key for key in allocation if not _is_cell(key)]
+    if bad_keys:
+        shown = ", ".join(repr(key) for key in bad_keys[:6])
+        return [f"These keys are not fields (x, y) with whole numbers: {shown}."]
+    cells = sorted(allocation)
+    placed = 0
+    for cell in cells:
+        value = allocation[cell]
+        if not isinstance(value, Integral) or isinstance(value, bool):
+            errors.append(f"Field {_fmt(cell)} gets {value!r}, which is not a whole number.")
+            continue
+        placed += int(value)
+        if value < 1:
+            errors.append(
+                f"Field {_fmt(cell)} gets {int(value)} damage; "
+                "every field that is hit gets at least 1."
+            )
+        elif value > sw:
+            errors.append(
+                f"Field {_fmt(cell)} gets {int(value)} damage, "
+                f"more than the weapon's SW of {sw} allows."
+            )
+    if placed != total:
+        errors.append(f"The fields get {placed} damage in all, but exactly {total} must be placed.")
+    groups = _edge_groups(cells)
+    if len(groups) > 1:
+        main, *rest = groups
+        for group in rest:
+            errors.append(
+                f"Field(s) {_fmt_cells(group)} are not joined by an edge to field(s) "
+                f"{_fmt_cells(main)}; all hit fields must touch along their sides."
+            )
+    if shooter is not None and tuple(shooter) in allocation:
+        errors.append(f"Field {_fmt(shooter)} is the shooter's own field.")
+    if visible is not None:
+        hidden = [cell for cell in cells if not _passes(visible, cell)]
+        if hidden:
+            errors.append(f"Field(s) {_fmt_cells(hidden)} are not in the shooter's line of sight.")
+    if in_range is not None:
+        far = [cell for cell in cells if not _passes(in_range, cell)]
+        if far:
+            errors.append(f"Field(s) {_fmt_cells(far)} are out of the weapon's range.")
+    return errors
+
+
+def farthest_field(shooter: Cell, cells: Iterable[Cell]) -> int:
+    """Return the distance to the farthest hit field; its band modifies the check (E-OPEN-24)."""
+    return max((distance(shooter, cell) for cell in cells), default=0)
+
+
+def suggest_distribution(total: int, sw: int, fields_in_order: Iterable[Cell]) -> dict[Cell, int]:
+    """Return a greedy placement: SW per field, in the given order, the rest on the last one.
+
+    A field is taken only once it is edge-joined to a field already taken, so the result
+    always obeys E-AREAFIRE-6 (the first field starts the group). If the fields run out,
+    the remainder is lost (E-OPEN-24 (iv)).
+    """
+    if sw < 1:
+        raise ValueError(f"area fire needs an SW of at least 1 to place damage, got {sw}")
+    pending: list[Cell] = []
+    for cell in fields_in_order:
+        if cell not in pending:
+            pending.append(cell)
+    result: dict[Cell, int] = {}
+    remaining = total
+    progress = True
+    while remaining > 0 and pending and progress:
+        progress = False
+        for cell in list(pending):
+            if remaining <= 0:
+                break
+            if result and not any(n in result for n in _neighbours(cell)):
+                continue
+            share = min(sw, remaining)
+            result[cell] = share
+            remaining -= share
+            pending.remove(cell)
+            progress = True
+            break  # restart from the front: an earlier field may now be joined
+    return result
+
+
+# --- What a creature takes (D-6, E-AREAFIRE-9, E-OPEN-23, E-OPEN-25) --------------------------
+
+
+@dataclass(frozen=True)
+class AreaFireHit:
+    """One creature's Reflexe save and the LP it loses; ``saf``: a critical's SAF applies."""
+
+    save: Roll
+    damage: int
+    saf: bool = False
+
+
+def _affinity(value: int, affinity: Affinity) -> int:
+    if affinity is Affinity.IMMUNE:
+        return 0
+    if affinity is Affinity.RESISTANT:
+        return value // 2
+    if affinity is Affinity.SENSITIVE:
+        return value * 2
+    return value
+
+
+def area_fire_damage_to_creature(
+    field_values_hit: Iterable[int],
+    reflexes: int,
+    roller: Roller,
+    *,
+    armour: int = 0,
+    affinity: Affinity = Affinity.NORMAL,
+    edge: int = 0,
+    modifier: int = 0,
+    critical: bool = False,
+) -> AreaFireHit:
+    """Roll a creature's Reflexe save vs ZW 15 and return the damage it takes (D-6).
+
+    It takes the highest of the hit fields it stands on, once (D-6, not the sum of
+    E-OPEN-25). Steps: value - armour (clamp 0) -> half, rounded down, on a passed save
+    (E-AREAFIRE-9) -> affinity (E-OPEN-13). ``critical``: the area fire was a critical;
+    its SAF hits each creature that fails its save and takes damage (E-OPEN-30 (i)).
+    """
+    values = list(field_values_hit)
+    if not values:
+        raise ValueError("the creature stands on no hit field")
+    if armour < 0:
+        raise ValueError(f"armour cannot be negative, got {armour}")
+    save = saving_throw(reflexes, STANDARD_TARGET, roller, edge=edge, modifier=modifier)
+    after_armour = max(0, max(values) - armour)
+    halved = after_armour // 2 if save.success else after_armour
+    damage = _affinity(halved, affinity)
+    return AreaFireHit(save=save, damage=damage, saf=critical and not save.success and damage > 0)
+
+
+def covering_fire_damage(
+    field_value: int, armour: int, *, affinity: Affinity = Affinity.NORMAL
+) -> int:
+    """Return what an enemy on a covered field takes: the field's value - armour, no save.
+
+    E-ACT-VH-DECKUNGSFEUER-4 read as E-OPEN-23 A: automatic, armour subtracted.
+    """
+    return _affinity(max(0, field_value - armour), affinity)
+
+
+def covering_fire_triggers(
+    cells_entered: Iterable[Cell],
+    allocation: Mapping[Cell, int],
+    already_hit: Collection[Cell] = frozenset(),
+) -> list[tuple[Cell, int]]:
+    """Return the covered fields (with their values) that hit an enemy on this path.
+
+    Each covered field hits one enemy once, when the fire is laid or when the enemy
+    enters it later (E-OPEN-23); ``already_hit`` are the fields that hit it already.
+    """
+    seen = set(already_hit)
+    hits: list[tuple[Cell, int]] = []
+    for cell in cells_entered:
+        if cell in allocation and cell not in seen:
+            seen.add(cell)
+            hits.append((cell, allocation[cell]))
+    return hits

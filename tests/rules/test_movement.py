@@ -1,0 +1,705 @@
+"""Movement: costs, reachable fields, paths, allowances, leaving reach, charge, flight."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterable
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rules.checks import Crit
+from game.rules.dice import ScriptedRoller
+from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, FieldKind, Terrain, distance
+from game.rules.movement import (
+    DISENGAGE_TARGET,
+    WALKING,
+    CostModel,
+    Halving,
+    MoveAction,
+    MovementProfile,
+    bresenham_line,
+    charge_allowed,
+    charge_path,
+    disengage_required,
+    disengage_save_edge,
+    effective_bew,
+    falls_from_flight,
+    find_path,
+    glide_height_loss,
+    leaves_enemy_reach,
+    minimum_flight_distance,
+    movement_allowance,
+    overload_conditions,
+    overload_level,
+    path_cost,
+    reachable,
+    resolve_disengage,
+)
+from game.rules.reach import melee_reach_cells
+from game.rules.terms import Condition, MoveType
+
+CLIMB_LEGEND = {"^": FieldKind(difficult=True, terrain=Terrain.CLIMB)}
+
+
+def grid_of(text: str) -> BattleGrid:
+    return BattleGrid.from_ascii(text, CLIMB_LEGEND)
+
+
+# ------------------------------------------------------------------ D-10 costs
+@pytest.mark.rule("D-10", "E-MOVE-2", "D-1")
+def test_straight_and_diagonal_steps_cost_one_field() -> None:
+    """E-MOVE-2: horizontal, vertical and diagonal steps each cost 1 field."""
+    grid = BattleGrid.open(7, 7)
+    costs = reachable(grid, (3, 3), 3)
+    assert len(costs) == 49
+    assert all(cost == distance((3, 3), cell) for cell, cost in costs.items())
+    assert costs[(3, 3)] == 0 and costs[(4, 4)] == 1 and costs[(0, 0)] == 3
+
+
+@pytest.mark.rule("E-TERRAIN-DIFF-1", "E-TERRAIN-RUBBLE", "E-UNDERWATER-1", "D-10")
+def test_difficult_ground_costs_two_per_field() -> None:
+    """E-TERRAIN-DIFF-1: each difficult field entered costs 2; leaving it costs nothing extra.
+
+    Rubble (``:``, E-TERRAIN-RUBBLE), water (``~``, E-UNDERWATER-1) and low obstacles
+    (``=``) are difficult ground for a walker.
+    """
+    grid = grid_of(".:~=.")
+    costs = reachable(grid, (0, 0), None)
+    assert costs == {(0, 0): 0, (1, 0): 2, (2, 0): 4, (3, 0): 6, (4, 0): 7}
+    assert path_cost(grid, [(4, 0), (3, 0), (2, 0)]) == 4
+
+
+@pytest.mark.rule("D-10")
+def test_walls_and_closed_doors_cannot_be_entered_open_doors_can() -> None:
+    grid = grid_of(".#.\n.+.\n./.")
+    costs = reachable(grid, (0, 0), None)
+    assert (1, 0) not in costs and (1, 1) not in costs
+    assert costs[(1, 2)] == 2  # through the open door
+    assert costs[(2, 0)] == 4  # around through the open door: (1,2) -> (2,1) -> (2,0)
+    grid.set_door_open((1, 1), True)
+    assert reachable(grid, (0, 0), None)[(2, 0)] == 2
+
+
+@pytest.mark.rule("E-OBST-1", "D-10")
+def test_enemy_creatures_block() -> None:
+    """E-OBST-1: other creatures are obstacles that cannot be moved through."""
+    grid = grid_of("...\n...\n...")
+    corridor = grid_of(".....")
+    costs = reachable(corridor, (0, 0), None, enemies=[(2, 0)])
+    assert set(costs) == {(0, 0), (1, 0)}
+    assert find_path(corridor, (0, 0), (4, 0), enemies=[(2, 0)]) is None
+    costs = reachable(grid, (0, 1), None, enemies=[(1, 0), (1, 1), (1, 2)])
+    assert set(costs) == {(0, 0), (0, 1), (0, 2)}
+
+
+@pytest.mark.rule("E-OBST-2", "E-OPEN-44", "D-10")
+def test_allies_can_be_passed_but_not_ended_on() -> None:
+    """E-OBST-2: allies may be moved through; E-OPEN-44: no two creatures end on one field."""
+    corridor = grid_of(".....")
+    costs = reachable(corridor, (0, 0), None, allies=[(1, 0), (2, 0)])
+    assert costs == {(0, 0): 0, (3, 0): 3, (4, 0): 4}
+    assert find_path(corridor, (0, 0), (4, 0), allies=[(1, 0), (2, 0)]) == [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+    ]
+    assert find_path(corridor, (0, 0), (2, 0), allies=[(2, 0)]) is None
+
+
+@pytest.mark.rule("D-10", "E-OPEN-44")
+def test_no_corner_cutting_between_two_walls() -> None:
+    """D-10: a diagonal step between two blocking orthogonal neighbours is not allowed."""
+    grid = grid_of(".#\n#.")
+    assert reachable(grid, (0, 0), None) == {(0, 0): 0}
+    with pytest.raises(ValueError, match="corner"):
+        path_cost(grid, [(0, 0), (1, 1)])
+    door = grid_of(".+\n#.")
+    assert (1, 1) not in reachable(door, (0, 0), None)
+
+
+@pytest.mark.rule("D-10", "E-OPEN-44")
+def test_diagonal_past_one_wall_or_between_creatures_is_allowed() -> None:
+    """E-OPEN-44: only terrain blocks a corner; one wall or two creatures do not."""
+    grid = grid_of(".#\n..")
+    assert reachable(grid, (0, 0), None)[(1, 1)] == 1
+    assert find_path(grid, (0, 0), (1, 1)) == [(0, 0), (1, 1)]
+    open_grid = grid_of("..\n..")
+    costs = reachable(open_grid, (0, 0), None, enemies=[(1, 0), (0, 1)])
+    assert costs == {(0, 0): 0, (1, 1): 1}
+
+
+@pytest.mark.rule("E-MOVE-1", "E-ACT-HH-GEHEN-1", "E-OPEN-12")
+def test_budget_limits_the_move_and_none_is_unlimited() -> None:
+    """E-MOVE-1: the action states how far; E-OPEN-12: up to the allowance."""
+    grid = grid_of("..:....")
+    assert reachable(grid, (0, 0), 0) == {(0, 0): 0}
+    assert reachable(grid, (0, 0), 1) == {(0, 0): 0, (1, 0): 1}
+    assert reachable(grid, (0, 0), 3) == {(0, 0): 0, (1, 0): 1, (2, 0): 3}
+    assert max(reachable(grid, (0, 0), None).values()) == 7
+    with pytest.raises(ValueError, match="negative"):
+        reachable(grid, (0, 0), -1)
+
+
+@pytest.mark.rule("E-MOVE-1")
+def test_budget_window_on_a_large_map_matches_the_unlimited_search() -> None:
+    rng = np.random.default_rng(5)
+    wall = rng.random((40, 50)) < 0.2
+    wall[20, 25] = False
+    grid = BattleGrid(wall, difficult=(rng.random((40, 50)) < 0.3) & ~wall)
+    everything = reachable(grid, (25, 20), None)
+    for budget in (0, 1, 4, 9):
+        assert reachable(grid, (25, 20), budget) == {
+            cell: cost for cell, cost in everything.items() if cost <= budget
+        }
+    open_grid = BattleGrid(np.zeros((40, 50), dtype=bool), difficult=grid.difficult)
+    big = reachable(open_grid, (47, 2), None, footprint=3, enemies=[(40, 5)])
+    for budget in (2, 7):
+        assert reachable(open_grid, (47, 2), budget, footprint=3, enemies=[(40, 5)]) == {
+            cell: cost for cell, cost in big.items() if cost <= budget
+        }
+
+
+def test_start_outside_the_map_is_rejected() -> None:
+    grid = BattleGrid.open(3, 3)
+    with pytest.raises(ValueError, match="cannot stand"):
+        reachable(grid, (3, 0), None)
+    with pytest.raises(ValueError, match="cannot stand"):
+        reachable(grid, (2, 2), None, footprint=2)
+    assert find_path(grid, (0, 0), (5, 5)) is None
+
+
+# ------------------------------------------------------------- footprints
+@pytest.mark.rule("E-SIZE-1")
+def test_two_by_two_creature_cannot_pass_a_one_field_corridor() -> None:
+    """E-SIZE-1: every field of the footprint must be passable."""
+    grid = grid_of("..#...\n......\n..#...\n..#...")
+    costs = reachable(grid, (0, 2), None, footprint=2)
+    assert set(costs) == {(0, 0), (0, 1), (0, 2)}
+    assert find_path(grid, (0, 2), (4, 2), footprint=2) is None
+    wide = grid_of("..#...\n......\n......\n..#...")
+    assert reachable(wide, (0, 1), None, footprint=2)[(4, 1)] == 4
+
+
+@pytest.mark.rule("E-SIZE-1", "E-TERRAIN-DIFF-1")
+def test_footprint_pays_for_newly_covered_difficult_fields() -> None:
+    """A step costs 2 if any field the footprint newly covers is difficult."""
+    grid = grid_of("..:..\n.....")
+    costs = reachable(grid, (0, 0), None, footprint=2)
+    assert costs == {(0, 0): 0, (1, 0): 2, (2, 0): 3, (3, 0): 4}
+    assert path_cost(grid, [(0, 0), (1, 0), (2, 0)], footprint=2) == 3
+
+
+@pytest.mark.rule("E-SIZE-1", "E-OBST-1", "E-OBST-2")
+def test_footprint_against_creatures() -> None:
+    grid = BattleGrid.open(4, 2)
+    assert (2, 0) not in reachable(grid, (0, 0), None, footprint=2, enemies=[(3, 1)])
+    with_ally = reachable(grid, (0, 0), None, footprint=2, allies=[(2, 1)])
+    assert set(with_ally) == {(0, 0)}  # (1,0) and (2,0) would both overlap the ally
+    wider = BattleGrid.open(5, 2)
+    assert reachable(wider, (0, 0), None, footprint=2, allies=[(2, 1)]) == {(0, 0): 0, (3, 0): 3}
+    # The mover's own fields never count as another creature's.
+    assert reachable(grid, (0, 0), 1, footprint=2, allies=[(1, 1)]) == {(0, 0): 0, (1, 0): 1}
+
+
+# ------------------------------------------------------------ cost models
+@pytest.mark.rule("E-COND-LIEGEND-2", "E-OPEN-38")
+def test_crawling_costs_two_per_field_and_four_on_difficult_ground() -> None:
+    """E-COND-LIEGEND-2: a Liegend creature can only crawl; E-OPEN-38: 2 per field, 4 difficult."""
+    grid = grid_of("..:.")
+    crawler = MovementProfile.of(conditions={Condition.PRONE})
+    assert crawler.crawling and not crawler.flying
+    costs = reachable(grid, (0, 0), None, cost_model=crawler)
+    assert costs == {(0, 0): 0, (1, 0): 2, (2, 0): 6, (3, 0): 8}
+    assert reachable(grid, (0, 0), 3, cost_model=crawler) == {(0, 0): 0, (1, 0): 2}
+
+
+@pytest.mark.rule("E-MOVETYPE-S", "E-TERRAIN-WATER-2")
+def test_swimmers_do_not_pay_double_in_water() -> None:
+    grid = grid_of(".~~:")
+    assert reachable(grid, (0, 0), None)[(3, 0)] == 6
+    swimmer = MovementProfile(frozenset({MoveType.SWIM}))
+    assert reachable(grid, (0, 0), None, cost_model=swimmer) == {
+        (0, 0): 0,
+        (1, 0): 1,
+        (2, 0): 2,
+        (3, 0): 4,
+    }
+
+
+@pytest.mark.rule("E-MOVETYPE-K", "E-TERRAIN-CLIMB-2")
+def test_climbers_do_not_pay_double_on_climbing_surfaces() -> None:
+    grid = grid_of(".^^~")
+    assert reachable(grid, (0, 0), None)[(2, 0)] == 4
+    climber = MovementProfile(frozenset({MoveType.CLIMB}))
+    assert reachable(grid, (0, 0), None, cost_model=climber) == {
+        (0, 0): 0,
+        (1, 0): 1,
+        (2, 0): 2,
+        (3, 0): 4,
+    }
+
+
+@pytest.mark.rule("E-MOVETYPE-W")
+def test_wall_climbers_climb_surfaces_but_walls_stay_solid() -> None:
+    grid = grid_of(".^#.")
+    wall_climber = MovementProfile(frozenset({MoveType.WALL_CLIMB}))
+    assert reachable(grid, (0, 0), None, cost_model=wall_climber) == {(0, 0): 0, (1, 0): 1}
+
+
+@pytest.mark.rule("E-MOVETYPE-1")
+def test_a_creature_can_have_several_movement_types() -> None:
+    """E-MOVETYPE-1: each extra type applies where its terrain is."""
+    grid = grid_of(".~^:")
+    both = MovementProfile.of({MoveType.SWIM, MoveType.CLIMB})
+    assert reachable(grid, (0, 0), None, cost_model=both) == {
+        (0, 0): 0,
+        (1, 0): 1,
+        (2, 0): 2,
+        (3, 0): 4,
+    }
+
+
+@pytest.mark.rule("E-MOVETYPE-F", "E-MOVETYPE-FG", "E-MOVETYPE-FS", "E-MOVETYPE-FV")
+@pytest.mark.parametrize("kind", [MoveType.FLY, MoveType.GLIDE, MoveType.HOVER, MoveType.FLYBY])
+def test_flyers_ignore_difficult_ground_but_not_walls(kind: MoveType) -> None:
+    grid = grid_of(".:~^=#.")
+    flyer = MovementProfile(frozenset({kind}))
+    assert flyer.flying
+    costs = reachable(grid, (0, 0), None, cost_model=flyer)
+    assert costs == {(0, 0): 0, (1, 0): 1, (2, 0): 2, (3, 0): 3, (4, 0): 4}
+    prone_flyer = MovementProfile.of({kind}, {Condition.PRONE})
+    assert not prone_flyer.flying
+    assert reachable(grid, (0, 0), None, cost_model=prone_flyer)[(1, 0)] == 4
+
+
+class _Tolls:
+    """A custom cost model: every field costs 3."""
+
+    def field_costs(self, difficult: np.ndarray, terrain: np.ndarray) -> np.ndarray:
+        return np.full(difficult.shape, 3, dtype=np.int32)
+
+
+class _Broken:
+    def field_costs(self, difficult: np.ndarray, terrain: np.ndarray) -> np.ndarray:
+        return np.zeros(difficult.shape, dtype=np.int32)
+
+
+@pytest.mark.rule("D-10")
+def test_cost_model_is_swappable() -> None:
+    grid = BattleGrid.open(4, 1)
+    model: CostModel = _Tolls()
+    assert reachable(grid, (0, 0), 7, cost_model=model) == {(0, 0): 0, (1, 0): 3, (2, 0): 6}
+    assert path_cost(grid, [(0, 0), (1, 0)], cost_model=model) == 3
+    with pytest.raises(ValueError, match="at least 1"):
+        reachable(grid, (0, 0), None, cost_model=_Broken())
+
+
+# -------------------------------------------------------------------- paths
+@pytest.mark.rule("D-10")
+def test_find_path_goes_around_walls_at_the_cheapest_cost() -> None:
+    grid = grid_of(
+        """
+.......
+.#####.
+.#...#.
+.#.#.#.
+...#...
+"""
+    )
+    path = find_path(grid, (2, 2), (6, 4))
+    assert path is not None and path[0] == (2, 2) and path[-1] == (6, 4)
+    assert path_cost(grid, path) == reachable(grid, (2, 2), None)[(6, 4)] == 4
+    assert find_path(grid, (2, 2), (2, 2)) == [(2, 2)]
+    assert find_path(grid, (2, 2), (1, 1)) is None  # a wall is never a goal
+
+
+def test_path_cost_rejects_illegal_steps() -> None:
+    grid = grid_of("..#\n...")
+    with pytest.raises(ValueError, match="neighbouring"):
+        path_cost(grid, [(0, 0), (0, 0)])
+    with pytest.raises(ValueError, match="neighbouring"):
+        path_cost(grid, [(0, 0), (2, 1)])
+    with pytest.raises(ValueError, match="wall"):
+        path_cost(grid, [(1, 0), (2, 0)])
+    with pytest.raises(ValueError, match="enemy"):
+        path_cost(grid, [(0, 0), (1, 0)], enemies=[(1, 0)])
+    with pytest.raises(ValueError, match="at least"):
+        path_cost(grid, [])
+    assert path_cost(grid, [(0, 0)]) == 0
+
+
+# --------------------------------------------------------------- allowances
+@pytest.mark.rule("E-ACT-HH-GEHEN-1", "E-ACT-VH-LAUFEN-1", "E-ACT-VH-STURM", "E-ACT-HH-LOESEN")
+def test_allowance_per_action() -> None:
+    """Gehen BEW, Laufen 3 × BEW, Sturmangriff 2 × BEW, Lösen 1 field."""
+    assert movement_allowance(5) == 5
+    assert movement_allowance(5, MoveAction.WALK) == 5
+    assert movement_allowance(5, MoveAction.RUN) == 15
+    assert movement_allowance(5, MoveAction.CHARGE) == 10
+    assert movement_allowance(5, MoveAction.DISENGAGE) == 1
+
+
+@pytest.mark.rule("E-COND-BEWEGUNGSLOS", "E-ACT-HH-LOESEN")
+def test_immobilized_cannot_move_at_all() -> None:
+    """E-COND-BEWEGUNGSLOS: BEW drops to 0, even for Lösen."""
+    for action in MoveAction:
+        assert movement_allowance(6, action, conditions={Condition.IMMOBILIZED}) == 0
+
+
+@pytest.mark.rule("E-COND-VERKRAMPFT-1", "E-COND-VERWIRRT", "E-OPEN-12")
+def test_cramped_and_confused_halve_and_round_once() -> None:
+    assert movement_allowance(5, conditions={Condition.CRAMPED}) == 2
+    assert movement_allowance(5, conditions={Condition.CONFUSED}) == 2
+    # Laufen with Verkrampft: (3 × 5) // 2 = 7, not 3 × (5 // 2) = 6 (round once).
+    assert movement_allowance(5, MoveAction.RUN, conditions={Condition.CRAMPED}) == 7
+    both = {Condition.CRAMPED, Condition.CONFUSED}
+    assert movement_allowance(7, MoveAction.RUN, conditions=both) == 5  # 21 // 4
+    assert movement_allowance(2, conditions=both) == 1  # minimum 1 (E-OPEN-12)
+
+
+@pytest.mark.rule("E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2", "D-10")
+def test_leaving_reach_halves_the_allowance() -> None:
+    leave = {Halving.LEAVING_REACH}
+    assert movement_allowance(5, halvings=leave) == 2
+    assert movement_allowance(5, MoveAction.RUN, halvings=leave) == 7
+    assert movement_allowance(1, halvings=leave) == 1
+    # The same halving named twice still counts once.
+    assert movement_allowance(8, halvings=[Halving.LEAVING_REACH, Halving.LEAVING_REACH]) == 4
+
+
+@pytest.mark.rule("E-ACT-HH-WAFFENLOS-UMKLAMMERN-3", "E-OPEN-12")
+def test_dragging_a_grappled_target_halves() -> None:
+    assert movement_allowance(6, halvings={Halving.DRAGGING}) == 3
+    assert movement_allowance(6, halvings={Halving.DRAGGING, Halving.LEAVING_REACH}) == 1
+    assert movement_allowance(7, halvings={Halving.DRAGGING, Halving.LEAVING_REACH}) == 1
+    assert movement_allowance(9, halvings={Halving.DRAGGING, Halving.LEAVING_REACH}) == 2
+
+
+@pytest.mark.rule("E-MOUNT-4")
+def test_passengers_halve_the_mounts_allowance() -> None:
+    assert movement_allowance(12, halvings={Halving.PASSENGERS}) == 6
+    assert movement_allowance(12, MoveAction.RUN, halvings={Halving.PASSENGERS}) == 18
+
+
+@pytest.mark.rule("E-COND-UEBERLASTET-1", "E-OPEN-12")
+def test_overload_level_is_one_per_full_ten_kilograms() -> None:
+    assert [overload_level(kg) for kg in (0, 5, 9.9, 10, 19, 20, 35)] == [0, 0, 0, 1, 1, 2, 3]
+    assert overload_level(-3) == 0
+
+
+@pytest.mark.rule("E-COND-UEBERLASTET-2", "E-COND-UEBERLASTET-4")
+def test_overload_lowers_bew_by_one_per_level_down_to_immobile() -> None:
+    loaded = {Condition.OVERLOADED}
+    assert effective_bew(6, conditions=loaded, overload_level=2) == 4
+    assert movement_allowance(6, MoveAction.RUN, conditions=loaded, overload_level=2) == 12
+    assert effective_bew(3, conditions=loaded, overload_level=3) == 0
+    assert movement_allowance(3, MoveAction.DISENGAGE, conditions=loaded, overload_level=3) == 0
+    assert overload_conditions(3, 3) == {Condition.IMMOBILIZED, Condition.INCAPACITATED}
+    assert overload_conditions(3, 2) == frozenset()
+    assert overload_conditions(3, 0) == frozenset()
+    with pytest.raises(ValueError, match="level"):
+        effective_bew(6, conditions=loaded)
+
+
+@pytest.mark.rule("E-COND-ERSCHOEPFT-2", "E-OPEN-41")
+def test_exhaustion_lowers_bew_but_not_below_one() -> None:
+    tired = {Condition.EXHAUSTED}
+    assert effective_bew(6, conditions=tired, exhaustion_level=2) == 4
+    assert effective_bew(6, conditions=tired, exhaustion_level=9) == 1
+    assert movement_allowance(6, MoveAction.RUN, conditions=tired, exhaustion_level=9) == 3
+    # Exhaustion cannot lift an overloaded creature off 0.
+    both = {Condition.EXHAUSTED, Condition.OVERLOADED}
+    assert effective_bew(2, conditions=both, exhaustion_level=1, overload_level=2) == 0
+    with pytest.raises(ValueError, match="level"):
+        effective_bew(6, conditions=tired)
+    with pytest.raises(ValueError, match="negative"):
+        effective_bew(-1)
+
+
+@pytest.mark.rule("E-MOVE-1", "E-ACT-VH-LAUFEN-1")
+def test_allowance_feeds_reachable() -> None:
+    grid = BattleGrid.open(20, 1)
+    walk = reachable(grid, (0, 0), movement_allowance(3))
+    run = reachable(grid, (0, 0), movement_allowance(3, MoveAction.RUN))
+    assert max(walk) == (3, 0) and max(run) == (9, 0)
+
+
+# ------------------------------------------------------- leaving melee reach
+ENEMY = (5, 5)
+ENEMY_REACH = melee_reach_cells(ENEMY)
+
+
+@pytest.mark.rule("D-10", "E-ACT-HH-GEHEN-2")
+def test_leaving_reach_is_any_step_from_inside_to_outside() -> None:
+    """E-OPEN-11: declare the whole path; passing by an enemy counts too."""
+    assert leaves_enemy_reach([(4, 4), (3, 3)], [ENEMY_REACH])
+    assert not leaves_enemy_reach([(4, 4), (4, 5), (4, 6)], [ENEMY_REACH])
+    assert not leaves_enemy_reach([(1, 1), (2, 2), (3, 3)], [ENEMY_REACH])
+    passing = [(3, 4), (4, 4), (5, 4), (6, 4), (7, 4)]
+    assert leaves_enemy_reach(passing, [ENEMY_REACH])
+    assert leaves_enemy_reach(passing, ENEMY_REACH)  # a single set is one enemy's reach
+    # From one enemy's reach into another's still leaves the first.
+    other = melee_reach_cells((7, 5))
+    assert leaves_enemy_reach([(4, 5), (3, 5)], [ENEMY_REACH, other])
+    assert leaves_enemy_reach([(4, 4), (3, 3)], [ENEMY_REACH, other])
+    assert not leaves_enemy_reach([(6, 4), (6, 5)], [ENEMY_REACH, other])
+    # A large mover is in reach while any of its fields is.
+    assert not leaves_enemy_reach([(3, 4), (3, 3)], [ENEMY_REACH], side=2)
+    assert leaves_enemy_reach([(3, 3), (2, 2)], [ENEMY_REACH], side=2)
+
+
+@pytest.mark.rule("E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2", "E-ACT-HH-LOESEN", "E-MOVETYPE-FV")
+def test_who_makes_the_leaving_reach_save() -> None:
+    away = [(4, 4), (3, 3), (2, 2)]
+    assert disengage_required(MoveAction.WALK, away, [ENEMY_REACH])
+    assert disengage_required(MoveAction.RUN, away, [ENEMY_REACH])
+    assert not disengage_required(MoveAction.DISENGAGE, away[:2], [ENEMY_REACH])
+    assert not disengage_required(MoveAction.CHARGE, away, [ENEMY_REACH])
+    assert not disengage_required(MoveAction.WALK, away, [ENEMY_REACH], move_types={MoveType.FLYBY})
+    assert disengage_required(MoveAction.WALK, away, [ENEMY_REACH], move_types={MoveType.FLY})
+    assert not disengage_required(MoveAction.WALK, away, [])
+
+
+@pytest.mark.rule("E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2")
+def test_disengage_save_edge() -> None:
+    assert disengage_save_edge(MoveAction.WALK) == 0
+    assert disengage_save_edge(MoveAction.RUN) == -1
+    for action in (MoveAction.DISENGAGE, MoveAction.CHARGE):
+        with pytest.raises(ValueError):
+            disengage_save_edge(action)
+
+
+@pytest.mark.rule("E-ACT-HH-GEHEN-2", "E-ACT-HH-GEHEN-3")
+def test_walking_away_rolls_one_geschick_save_vs_15() -> None:
+    roller = ScriptedRoller([11])
+    roll = resolve_disengage(4, roller, running=False)
+    assert roll.dice == (11,) and roll.total == 15 and roll.target == DISENGAGE_TARGET == 15
+    assert roll.success and roller.remaining == 0
+    failed = resolve_disengage(4, ScriptedRoller([10]), running=False)
+    assert failed.success is False  # -> Liegend on the start field, no move
+
+
+@pytest.mark.rule("E-ACT-VH-LAUFEN-2", "E-ACT-VH-LAUFEN-3", "D-2")
+def test_running_away_saves_with_nachteil() -> None:
+    roll = resolve_disengage(4, ScriptedRoller([18, 9]), running=True)
+    assert roll.dice == (18, 9) and roll.kept == 9 and roll.success is False
+    crit = resolve_disengage(0, ScriptedRoller([20, 20]), running=True)
+    assert crit.crit is Crit.SUCCESS and crit.success
+    extra = resolve_disengage(4, ScriptedRoller([18, 9, 12]), running=True, edge=-1, modifier=2)
+    assert extra.kept == 9 and extra.total == 15 and extra.success
+
+
+# -------------------------------------------------------------- Sturmangriff
+def test_bresenham_line() -> None:
+    assert bresenham_line((0, 0), (4, 0)) == [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+    assert bresenham_line((0, 0), (3, 3)) == [(0, 0), (1, 1), (2, 2), (3, 3)]
+    line = bresenham_line((0, 0), (5, 2))
+    assert line[0] == (0, 0) and line[-1] == (5, 2) and len(line) == 6
+    assert all(distance(a, b) == 1 for a, b in itertools.pairwise(line))
+    assert bresenham_line((2, 2), (2, 2)) == [(2, 2)]
+
+
+@pytest.mark.rule("E-ACT-VH-STURM", "E-OPEN-20")
+def test_charge_runs_straight_and_stops_in_reach() -> None:
+    grid = BattleGrid.open(12, 5)
+    path = charge_path(grid, (0, 2), (8, 2), 4)
+    assert path == [(0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2)]
+    assert charge_path(grid, (0, 2), (10, 2), 4) is None  # 9 fields needed, 8 allowed
+    assert charge_path(grid, (0, 2), (10, 2), 5, allowance=8) is None
+    assert charge_path(grid, (0, 2), (10, 2), 4, allowance=9) is not None
+    slanted = charge_path(grid, (0, 0), (6, 3), 3)
+    assert slanted == bresenham_line((0, 0), (6, 3))[:-1]  # along the line, not a compass ray
+    assert slanted[-1] == (5, 3) and len(slanted) == 6
+
+
+@pytest.mark.rule("E-ACT-VH-STURM")
+def test_no_charge_from_within_an_enemys_reach() -> None:
+    grid = BattleGrid.open(10, 3)
+    assert not charge_allowed((0, 1), [(1, 2)])
+    assert charge_path(grid, (0, 1), (6, 1), 5, enemies=[(1, 2)]) is None
+    assert charge_path(grid, (5, 1), (6, 1), 5) is None  # already adjacent to the target
+    assert charge_allowed((0, 1), [(2, 1)])
+    assert not charge_allowed((0, 1), [(2, 1)], enemy_reach=2)
+
+
+@pytest.mark.rule("E-ACT-VH-STURM", "E-OBST-1", "E-TERRAIN-DIFF-1")
+def test_charge_line_blocked_or_slowed() -> None:
+    grid = grid_of("...#....\n........")
+    assert charge_path(grid, (0, 0), (7, 0), 5) is None  # a wall on the line
+    creatures = BattleGrid.open(8, 1)
+    assert charge_path(creatures, (0, 0), (7, 0), 5, enemies=[(3, 0)]) is None
+    # An ally is passed; the charge still needs a free end field.
+    assert charge_path(creatures, (0, 0), (7, 0), 5, allies=[(3, 0)]) == [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (6, 0),
+    ]
+    assert charge_path(creatures, (0, 0), (7, 0), 5, allies=[(6, 0)]) is None
+    mud = grid_of("..::....")
+    assert charge_path(mud, (0, 0), (7, 0), 3) is None  # 6 fields cost 8 > 2 × 3
+    assert charge_path(mud, (0, 0), (7, 0), 4) is not None
+    corner = grid_of("..#\n.#.\n...")
+    assert charge_path(corner, (0, 2), (2, 0), 5, reach=1) is None  # corner between walls
+
+
+@pytest.mark.rule("E-ACT-VH-STURM", "E-REACH-3")
+def test_charge_with_a_long_weapon_stops_earlier() -> None:
+    grid = BattleGrid.open(10, 1)
+    assert charge_path(grid, (0, 0), (6, 0), 3, reach=2) == [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+
+
+# -------------------------------------------------------------------- flight
+@pytest.mark.rule("E-MOVETYPE-F", "E-MOVETYPE-FV", "E-OPEN-43")
+def test_flyers_must_move_half_their_flying_value() -> None:
+    assert minimum_flight_distance(MoveType.FLY, 9) == 4
+    assert minimum_flight_distance(MoveType.FLYBY, 10) == 5
+    assert falls_from_flight(MoveType.FLY, 9, 3)
+    assert not falls_from_flight(MoveType.FLY, 9, 4)
+    with pytest.raises(ValueError):
+        minimum_flight_distance(MoveType.SWIM, 4)
+
+
+@pytest.mark.rule("E-MOVETYPE-FS", "E-MOVETYPE-FG", "E-OPEN-43")
+def test_hoverers_and_gliders_have_no_minimum_and_gliders_sink() -> None:
+    assert minimum_flight_distance(MoveType.HOVER, 9) == 0
+    assert not falls_from_flight(MoveType.HOVER, 9, 0)
+    assert minimum_flight_distance(MoveType.GLIDE, 9) == 0
+    assert glide_height_loss(1) == 1 and glide_height_loss(4) == 4 and glide_height_loss(0) == 0
+    with pytest.raises(ValueError):
+        glide_height_loss(-1)
+
+
+# ------------------------------------------------------- property tests
+def reference_costs(
+    grid: BattleGrid,
+    start: Cell,
+    budget: int | None,
+    enemies: Iterable[Cell],
+    allies: Iterable[Cell],
+    model: CostModel = WALKING,
+    side: int = 1,
+) -> dict[Cell, int]:
+    """A plain heapq Dijkstra over anchors, written straight from D-10 and E-SIZE-1."""
+
+    def covered(anchor: Cell) -> set[Cell]:
+        return {(anchor[0] + i, anchor[1] + j) for j in range(side) for i in range(side)}
+
+    own = covered(start)
+    foes = set(enemies) - own
+    friends = set(allies) - own - foes
+    costs = model.field_costs(grid.difficult, grid.terrain)
+
+    def terrain_ok(anchor: Cell) -> bool:
+        x, y = anchor
+        inside = 0 <= x <= grid.width - side and 0 <= y <= grid.height - side
+        return inside and not any(grid.is_wall(c) for c in covered(anchor))
+
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if cost > best[here]:
+            continue
+        for dx, dy in DIRECTIONS_8:
+            there = (here[0] + dx, here[1] + dy)
+            if not terrain_ok(there) or covered(there) & foes:
+                continue
+            beside = (here[0] + dx, here[1]), (here[0], here[1] + dy)
+            if dx and dy and not terrain_ok(beside[0]) and not terrain_ok(beside[1]):
+                continue
+            step = max(int(costs[y, x]) for x, y in covered(there) - covered(here))
+            total = cost + step
+            if budget is not None and total > budget:
+                continue
+            if total < best.get(there, 1 << 30):
+                best[there] = total
+                heapq.heappush(queue, (total, there))
+    return {c: v for c, v in best.items() if c == start or not covered(c) & friends}
+
+
+@st.composite
+def scenes(draw: st.DrawFn, max_side: int = 1) -> tuple:
+    width = draw(st.integers(2, 9))
+    height = draw(st.integers(2, 9))
+    side = draw(st.integers(1, min(max_side, width, height)))
+    kinds = draw(
+        st.lists(st.sampled_from(".....#:~^+/"), min_size=width * height, max_size=width * height)
+    )
+    rows = ["".join(kinds[y * width : (y + 1) * width]) for y in range(height)]
+    grid = grid_of("\n".join(rows))
+    start = (draw(st.integers(0, width - side)), draw(st.integers(0, height - side)))
+    cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    enemies = draw(st.lists(cells, max_size=4))
+    allies = draw(st.lists(cells, max_size=4))
+    model = draw(
+        st.sampled_from(
+            [
+                WALKING,
+                MovementProfile(crawling=True),
+                MovementProfile(frozenset({MoveType.SWIM})),
+                MovementProfile(frozenset({MoveType.CLIMB})),
+                MovementProfile(frozenset({MoveType.FLY})),
+            ]
+        )
+    )
+    return grid, start, enemies, allies, model, side
+
+
+@pytest.mark.rule("D-10", "E-OBST-1", "E-OBST-2", "E-SIZE-1", "E-TERRAIN-DIFF-1")
+@settings(max_examples=200, deadline=None)
+@given(scene=scenes(max_side=2), budget=st.one_of(st.none(), st.integers(0, 12)))
+def test_reachable_equals_a_reference_dijkstra(scene: tuple, budget: int | None) -> None:
+    grid, start, enemies, allies, model, side = scene
+    expected = reference_costs(grid, start, budget, enemies, allies, model, side)
+    got = reachable(
+        grid, start, budget, enemies=enemies, allies=allies, cost_model=model, footprint=side
+    )
+    assert got == expected
+
+
+@pytest.mark.rule("D-10", "E-MOVE-2")
+@settings(max_examples=150, deadline=None)
+@given(scene=scenes(max_side=2), pick=st.integers(0, 10_000))
+def test_find_path_cost_equals_reachable_cost(scene: tuple, pick: int) -> None:
+    grid, start, enemies, allies, model, side = scene
+    kwargs = {"enemies": enemies, "allies": allies, "cost_model": model, "footprint": side}
+    costs = reachable(grid, start, None, **kwargs)
+    goal = sorted(costs)[pick % len(costs)]
+    path = find_path(grid, start, goal, **kwargs)
+    assert path is not None and path[0] == start and path[-1] == goal
+    for before, after in itertools.pairwise(path):
+        assert distance(before, after) == 1
+        assert not grid.is_wall(after)
+    assert path_cost(grid, path, enemies=enemies, cost_model=model, footprint=side) == costs[goal]
+    outside = [
+        (x, y)
+        for y in range(grid.height - side + 1)
+        for x in range(grid.width - side + 1)
+        if (x, y) not in costs
+    ]
+    for cell in outside[:3]:
+        assert find_path(grid, start, cell, **kwargs) is None
+
+
+@pytest.mark.rule("E-MOVE-1", "D-10")
+@settings(max_examples=150, deadline=None)
+@given(scene=scenes(), budget=st.integers(0, 10))
+def test_a_larger_budget_reaches_a_superset(scene: tuple, budget: int) -> None:
+    grid, start, enemies, allies, model, _ = scene
+    kwargs = {"enemies": enemies, "allies": allies, "cost_model": model}
+    smaller = reachable(grid, start, budget, **kwargs)
+    larger = reachable(grid, start, budget + 1, **kwargs)
+    assert smaller.items() <= larger.items()
+    assert all(cost <= budget for cost in smaller.values())
+    unlimited = reachable(grid, start, None, **kwargs)
+    assert larger == {c: v for c, v in unlimited.items() if v <= budget + 1}

@@ -6,15 +6,20 @@ conditions it gives and how long they last. ``TurnBudget`` is the bookkeeping of
 creature's round: one VH or two HH plus one FH (E-ACT-2), Wehrlos for repeating an
 action (E-ACT-6, E-OPEN-9 reading A), forfeiting after a critical failure.
 
-Also here: the unarmed options (E-ACT-HH-WAFFENLOS-*), push geometry for Schubsen
-and Zurückdrängen (E-OPEN-18), the attack procedures as data (E-RANGED-*, E-MELEE-*)
-and the duel (E-DUEL-*, E-OPEN-48).
+Also here: the unarmed options (E-ACT-HH-WAFFENLOS-*), the attack procedures as data
+(E-RANGED-*, E-MELEE-*) and the duel (E-DUEL-*, E-OPEN-48).
+
+Rules that other modules own are imported, not restated: durations are conditions.py's
+``DurationRule`` / ``DurationKind``; Stabilisieren and Wiederbeleben (their WM, their
+cost) are damage.py's; the Distanzschuss Vorteil is ranges.py's ``long_shot_edge``;
+the geometry of Schubsen and Zurückdrängen (E-OPEN-18) is movement.py's, which reads
+this catalogue for the movement of Gehen, Laufen, Sturmangriff and Lösen.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -22,8 +27,18 @@ from types import MappingProxyType
 from typing import Literal
 
 from game.rules.checks import STANDARD_TARGET, Roll, success_roll
+from game.rules.conditions import (
+    EVASIVE_MOVE_BONUS,
+    EVASIVE_MOVE_DURATION,
+    HELP_DURATION,
+    IRRITATE_ACTION_DURATION,
+    STUDY_DURATION,
+    DurationKind,
+    DurationRule,
+    halve_movement,
+)
+from game.rules.damage import BLOCKING_STANCE_ARMOUR, REVIVE_ATTEMPT_MINUTES
 from game.rules.dice import Roller
-from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell
 from game.rules.terms import ActionType, Attribute, Condition, SaveValue, WeaponAttribute
 
 # ---------------------------------------------------------------------- vocabularies
@@ -135,21 +150,10 @@ class Precondition(Enum):
     MOUNT_ADJACENT = "mount_adjacent"
 
 
-class Duration(Enum):
-    """How long an action's effects last, counted from the acting creature."""
-
-    INSTANT = "instant"
-    UNTIL_START_OF_OWN_NEXT_TURN = "until_start_of_own_next_turn"
-    UNTIL_END_OF_NEXT_ROUND = "until_end_of_next_round"
-    UNTIL_END_OF_HELPED_NEXT_TURN = "until_end_of_helped_next_turn"
-    WHILE_ACTION_LASTS = "while_action_lasts"
-    REST_OF_COMBAT = "rest_of_combat"
-    UNTIL_BROKEN = "until_broken"
-    UNTIL_RELEASED = "until_released"
-    ROLLED_ROUNDS = "rolled_rounds"
-
-
 # ------------------------------------------------------------------------ value types
+
+#: The duration of an action without lasting effects.
+NO_DURATION = DurationRule(DurationKind.INSTANT)
 
 
 @dataclass(frozen=True)
@@ -214,10 +218,12 @@ class ActionRule:
 
     ``gives_conditions`` go to the actor whatever the roll (Deckungsfeuer: Wehrlos);
     ``on_success_self`` / ``on_success_target`` follow a successful roll (or the plain
-    performance when there is no roll). ``rounds`` is the fixed length of a longer
-    action; None when it depends on input (armour, spell, GM). ``counts_for_repeat``
-    is False for free actions (E-OPEN-9). ``resolved_by_gm``: the engine rolls, the
-    game master says what the result means.
+    performance when there is no roll). ``duration`` says how long those effects last,
+    in conditions.py's vocabulary ("own" is the creature holding the effect: the actor
+    for its own conditions, the target for Irritiert, the helped person for Helfen).
+    ``rounds`` is the fixed length of a longer action; None when it depends on input
+    (armour, spell, GM). ``counts_for_repeat`` is False for free actions (E-OPEN-9).
+    ``resolved_by_gm``: the engine rolls, the game master says what the result means.
     """
 
     action: Action
@@ -233,7 +239,7 @@ class ActionRule:
     on_success_self: tuple[Condition, ...] = ()
     on_success_target: tuple[Condition, ...] = ()
     removes_conditions: tuple[Condition, ...] = ()
-    duration: Duration = Duration.INSTANT
+    duration: DurationRule = NO_DURATION
     rounds: int | None = None
     alternative_types: tuple[ActionType, ...] = ()
     counts_for_repeat: bool = True
@@ -250,8 +256,8 @@ class ActionRule:
 # ------------------------------------------------------------------------- constants
 
 ROUNDS_PER_MINUTE = 10  # a round is 6 seconds (section 0)
-EVASIVE_DODGE_BONUS = 5  # E-ACT-VH-AUSWEICH: WM +5 on Ausweichen
-BLOCKING_MELEE_ARMOR_BONUS = 2  # E-ACT-VH-BLOCKADE: Panzerung +2 vs melee (E-OPEN-36: adds)
+EVASIVE_DODGE_BONUS = EVASIVE_MOVE_BONUS  # E-ACT-VH-AUSWEICH: WM +5 (conditions.dodge_value)
+BLOCKING_MELEE_ARMOR_BONUS = BLOCKING_STANCE_ARMOUR  # E-ACT-VH-BLOCKADE: +2 vs melee (damage.py)
 ORIENT_INITIATIVE_BONUS = 5  # E-ACT-HH-ORIENTIEREN, at most once per combat (E-OPEN-8)
 HELP_BONUS_DIE = 6  # E-ACT-VH-HELFEN: WM +1w6 on the helped person's next check (E-OPEN-22)
 COVERING_FIRE_AMMO_FACTOR = 2  # E-ACT-VH-DECKUNGSFEUER-2
@@ -263,6 +269,10 @@ SPACE_SUIT_DON_ROUNDS = 2  # E-ACT-LH-PANZERUNG-2
 SHOVE_MAX_FIELDS = 2  # E-ACT-HH-WAFFENLOS-SCHUBSEN
 PUSH_BACK_FIELDS = 1  # E-ACT-VH-ZURUECK-2
 KNOCK_OUT_DURATION_DIE = 6  # E-ACT-HH-WAFFENLOS-BETAEUBEN-2: Bewusstlos for 1w6 rounds
+#: Betäuben's Bewusstlos lasts 1w6 rounds (E-ACT-HH-WAFFENLOS-BETAEUBEN-2).
+KNOCK_OUT_DURATION = DurationRule(
+    DurationKind.DICE_ROUNDS, dice=1, rule_ids=("E-ACT-HH-WAFFENLOS-BETAEUBEN-2",)
+)
 HIDE_SUBJECTS: tuple[str, ...] = ("self", "another creature", "an object")  # VERBERGEN-3
 
 #: Aiming optics (Smartlink, Laservisier, Bildvergrößerer) do nothing for these
@@ -271,9 +281,6 @@ AIMING_OPTICS_IGNORED: frozenset[Action] = frozenset({Action.AUTO_FIRE, Action.C
 
 #: A Gezielter Angriff gets these weapon attributes for that attack (E-ACT-VH-GEZIELT-2).
 AIMED_ATTACK_WEAPON_ATTRIBUTES: tuple[WeaponAttribute, ...] = (WeaponAttribute.BYPASS,)
-
-#: Range bands (RangeBand names) in which a Distanzschuss has Vorteil (E-ACT-VH-DISTANZ-3).
-LONG_SHOT_ADVANTAGE_BANDS: frozenset[str] = frozenset({"LONG", "EXTREME"})
 
 #: Commands a rider gives as an FH, and whether the mount must be bound to him
 #: (Dressur): E-MOUNT-10, E-MOUNT-11.
@@ -310,7 +317,12 @@ def _rules(*rules: ActionRule) -> Mapping[Action, ActionRule]:
 
 _HALF, _FULL, _LONG, _FREE = ActionType.HALF, ActionType.FULL, ActionType.LONGER, ActionType.FREE
 _P = Precondition
-_NEXT_TURN = Duration.UNTIL_START_OF_OWN_NEXT_TURN
+#: "until the start of his next turn" (E-ACT-VH-DISTANZ-4, E-ACT-VH-ABWARTEN-1).
+_NEXT_TURN = DurationRule(DurationKind.UNTIL_START_OF_OWN_NEXT_TURN)
+#: "until the start of his turn (first action) in the next round" (E-ACT-VH-BLOCKADE,
+#: E-ACT-HH-SCHILD, E-ACT-VH-DECKUNGSFEUER-3), as EVASIVE_MOVE_DURATION.
+_NEXT_ROUND = DurationRule(DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND)
+_WHILE_ACTION_LASTS = DurationRule(DurationKind.WHILE_ACTION_LASTS)
 
 ACTIONS: Mapping[Action, ActionRule] = _rules(
     # ------------------------------------------------------------ half actions (6.2)
@@ -435,7 +447,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         roll=RollSpec(Attribute.DEXTERITY, SaveValue.MIND),
         preconditions=(_P.TARGET_IN_MELEE_REACH,),
         on_success_target=(Condition.IRRITATED,),
-        duration=_NEXT_TURN,
+        duration=IRRITATE_ACTION_DURATION,
     ),
     ActionRule(
         Action.ORIENT,
@@ -443,7 +455,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Orientieren",
         "Orient",
         ("E-ACT-HH-ORIENTIEREN", "E-INIT-8"),
-        duration=Duration.REST_OF_COMBAT,
+        duration=DurationRule(DurationKind.REST_OF_COMBAT),
         resolved_by_gm=True,
         note="Initiative +5 once per combat (E-OPEN-8); the GM hands over information.",
     ),
@@ -454,7 +466,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Use shield",
         ("E-ACT-HH-SCHILD",),
         preconditions=(_P.NEEDS_SHIELD,),
-        duration=_NEXT_TURN,
+        duration=_NEXT_ROUND,
         note="The shield's listed attributes apply.",
     ),
     # ------------------------------------------------------------ full actions (6.3)
@@ -474,7 +486,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Gegner studieren",
         "Study enemy",
         ("E-ACT-VH-STUDIEREN",),
-        duration=Duration.UNTIL_END_OF_NEXT_ROUND,
+        duration=STUDY_DURATION,
         note="Vorteil on the first attack against the studied enemy.",
     ),
     ActionRule(
@@ -512,7 +524,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         roll=RollSpec(Attribute.RANGED, STANDARD_TARGET, edge=-1),
         preconditions=(_P.NEEDS_AUTO_FIRE_OR_AREA_FIRE_WEAPON,),
         gives_conditions=(Condition.DEFENSELESS,),
-        duration=_NEXT_TURN,
+        duration=_NEXT_ROUND,
         deals_damage=True,
         area_fire=True,
         note="Ammunition ×2; enemies in or entering the fields take the field's damage "
@@ -527,7 +539,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         roll=RollSpec(
             Attribute.INTELLIGENCE,
             STANDARD_TARGET,
-            modifier_note="the target's negative LP as WM (stabilize_modifier)",
+            modifier_note="the target's negative LP as WM (damage.stabilize_modifier)",
         ),
         preconditions=(_P.TARGET_DYING, _P.NEEDS_MEDKIT),
         on_success_target=(Condition.STABLE_COMA,),
@@ -563,7 +575,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Blockadehaltung",
         "Blocking stance",
         ("E-ACT-VH-BLOCKADE",),
-        duration=_NEXT_TURN,
+        duration=_NEXT_ROUND,
         note="Panzerung +2 against every melee attack.",
     ),
     ActionRule(
@@ -572,7 +584,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Ausweichbewegung",
         "Evasive move",
         ("E-ACT-VH-AUSWEICH",),
-        duration=_NEXT_TURN,
+        duration=EVASIVE_MOVE_DURATION,
         note="WM +5 on Ausweichen.",
     ),
     ActionRule(
@@ -584,7 +596,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         roll=RollSpec(
             Attribute.RANGED,
             SaveValue.DODGE,
-            modifier_note="Vorteil at range band Weit or Extrem (long_shot_edge)",
+            modifier_note="Vorteil at range band Weit or Extrem (ranges.long_shot_edge)",
         ),
         preconditions=(_P.NEEDS_RANGED_WEAPON, _P.NEEDS_SCOPE, _P.TARGET_IN_WEAPON_RANGE),
         gives_conditions=(Condition.FOCUSED,),
@@ -613,7 +625,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Help",
         ("E-ACT-VH-HELFEN",),
         preconditions=(_P.TARGET_IN_MELEE_REACH,),
-        duration=Duration.UNTIL_END_OF_HELPED_NEXT_TURN,
+        duration=HELP_DURATION,
         note="WM +1w6 on the helped person's next check, rolled with it (E-OPEN-22).",
     ),
     ActionRule(
@@ -651,7 +663,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         ),
         preconditions=(_P.SUITABLE_SURROUNDINGS, _P.OUT_OF_SIGHT_OF_OBSERVERS),
         on_success_self=(Condition.UNDETECTED,),
-        duration=Duration.UNTIL_BROKEN,
+        duration=DurationRule(DurationKind.UNTIL_BROKEN),
         note="May hide another creature or an object instead.",
     ),
     ActionRule(
@@ -730,7 +742,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Cast long spell",
         ("E-ACT-LH-ZAUBER",),
         gives_conditions=(Condition.FOCUSED,),
-        duration=Duration.WHILE_ACTION_LASTS,
+        duration=_WHILE_ACTION_LASTS,
         resolved_by_gm=True,
         note="Completes at the caster's initiative in the round its duration is reached "
         "(E-OPEN-49).",
@@ -742,7 +754,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         "Use complex item",
         ("E-ACT-LH-KOMPLEX",),
         gives_conditions=(Condition.FOCUSED,),
-        duration=Duration.WHILE_ACTION_LASTS,
+        duration=_WHILE_ACTION_LASTS,
         resolved_by_gm=True,
         note="Rounds, minutes or hours, as the GM sets.",
     ),
@@ -797,13 +809,15 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         roll=RollSpec(
             Attribute.INTELLIGENCE,
             STANDARD_TARGET,
-            modifier_note="−1 per full minute dead at the start of the attempt (revive_modifier)",
+            modifier_note="−1 per full minute dead at the start of the attempt "
+            "(damage.revive_modifier)",
         ),
         preconditions=(_P.TARGET_DEAD, _P.NEEDS_MEDKIT),
         on_success_target=(Condition.STABLE_COMA,),
         removes_conditions=(Condition.DEAD,),
-        rounds=1 * ROUNDS_PER_MINUTE,
-        note="May be repeated; essence loss and Wahnsinn checks per minute dead (revive_costs).",
+        rounds=REVIVE_ATTEMPT_MINUTES * ROUNDS_PER_MINUTE,
+        note="May be repeated; essence loss and Wahnsinn checks per minute dead "
+        "(damage.revival_cost).",
     ),
     ActionRule(
         Action.REPAIR_CRAFT,
@@ -910,17 +924,17 @@ def action_rule(action: Action) -> ActionRule:
     return ACTIONS[action]
 
 
-def action_span(action_type: ActionType) -> Duration:
+def action_span(action_type: ActionType) -> DurationKind:
     """Return how long an action of this type occupies the actor (E-ACT-3, E-ACT-4).
 
     A VH runs from the actor's initiative to the start of his next turn; an LH spans
     rounds until it completes; HH and FH are instant.
     """
     if action_type is ActionType.FULL:
-        return Duration.UNTIL_START_OF_OWN_NEXT_TURN
+        return DurationKind.UNTIL_START_OF_OWN_NEXT_TURN
     if action_type is ActionType.LONGER:
-        return Duration.WHILE_ACTION_LASTS
-    return Duration.INSTANT
+        return DurationKind.WHILE_ACTION_LASTS
+    return DurationKind.INSTANT
 
 
 def mount_command_allowed(command: Action, *, bound: bool) -> bool:
@@ -953,45 +967,6 @@ def doff_armor_rounds(paz: int, *, space_suit: bool = False) -> int:
     """
     donning = don_armor_rounds(paz, space_suit=space_suit)
     return max(1, math.ceil(donning / 2))
-
-
-def revive_modifier(minutes_dead_at_start: float) -> int:
-    """Return the WM of a revival attempt: −1 per full minute dead (E-ACT-LH-WIEDERBELEBEN-2).
-
-    Counted at the start of the attempt (E-OPEN-35).
-    """
-    if minutes_dead_at_start < 0:
-        raise ValueError(f"minutes dead cannot be negative, got {minutes_dead_at_start}")
-    return -math.floor(minutes_dead_at_start)
-
-
-@dataclass(frozen=True)
-class ReviveCost:
-    """What a revived creature pays (E-ACT-LH-WIEDERBELEBEN-5)."""
-
-    essence_lost: int
-    insanity_checks: int
-
-
-def revive_costs(minutes_dead_at_success: float) -> ReviveCost:
-    """Return essence loss and Wahnsinn checks: one each per full minute dead (E-OPEN-35)."""
-    if minutes_dead_at_success < 0:
-        raise ValueError(f"minutes dead cannot be negative, got {minutes_dead_at_success}")
-    minutes = math.floor(minutes_dead_at_success)
-    return ReviveCost(essence_lost=minutes, insanity_checks=minutes)
-
-
-def stabilize_modifier(life_points: int) -> int:
-    """Return the WM of Stabilisieren: the target's negative LP (E-ACT-VH-STABILISIEREN-1)."""
-    return min(0, life_points)
-
-
-def long_shot_edge(band: Enum | None) -> int:
-    """Return the Vorteil of a Distanzschuss at ``band`` (a RangeBand): +1 at Weit/Extrem.
-
-    E-ACT-VH-DISTANZ-3; the range band's own Nachteil is added separately.
-    """
-    return 1 if band is not None and band.name in LONG_SHOT_ADVANTAGE_BANDS else 0
 
 
 # --------------------------------------------------------------------- turn budget
@@ -1184,7 +1159,7 @@ class UnarmedRule:
     on_success_target: tuple[Condition, ...] = ()
     on_success_attacker: tuple[Condition, ...] = ()
     follow_up: RollSpec | None = None
-    duration: Duration = Duration.INSTANT
+    duration: DurationRule = NO_DURATION
     note: str = ""
 
     @property
@@ -1262,7 +1237,7 @@ UNARMED_OPTIONS: Mapping[UnarmedOption, UnarmedRule] = MappingProxyType(
                 Condition.IMMOBILIZED,
             ),
             on_success_attacker=(Condition.DEFENSELESS, Condition.DISTRACTED),
-            duration=Duration.UNTIL_RELEASED,
+            duration=DurationRule(DurationKind.UNTIL_RELEASED),
             note="All grapple conditions end with the grapple (E-OPEN-19).",
         ),
         UnarmedOption.KNOCK_OUT: UnarmedRule(
@@ -1279,7 +1254,7 @@ UNARMED_OPTIONS: Mapping[UnarmedOption, UnarmedRule] = MappingProxyType(
             deals_damage=False,
             on_success_target=(Condition.UNCONSCIOUS,),
             follow_up=RollSpec(Attribute.STRENGTH, SaveValue.BODY),
-            duration=Duration.ROLLED_ROUNDS,
+            duration=KNOCK_OUT_DURATION,
             note="Bewusstlos for 1w6 rounds; each round a VH Konstitution save vs ZW 15 "
             "ends it, an exception to Handlungsunfähig (E-OPEN-19).",
         ),
@@ -1312,7 +1287,7 @@ def grapple_drag_movement(bew: int) -> int:
     """Return a grappler's BEW while dragging: half, rounded down, minimum 1 (E-OPEN-12)."""
     if bew <= 0:
         return 0
-    return max(1, math.floor(bew * GRAPPLE_DRAG_FACTOR))
+    return halve_movement(bew, 1)
 
 
 def grapple_escape(
@@ -1331,7 +1306,7 @@ def knock_out_check(
 
 def knock_out_rounds(roller: Roller) -> int:
     """Roll how long Betäuben's Bewusstlos lasts: 1w6 rounds (BETAEUBEN-2)."""
-    return roller.roll(KNOCK_OUT_DURATION_DIE)
+    return KNOCK_OUT_DURATION.roll_rounds(roller)
 
 
 def knock_out_recovery(
@@ -1339,104 +1314,6 @@ def knock_out_recovery(
 ) -> Roll:
     """Roll the knocked-out target's VH save: Konstitution vs ZW 15 (BETAEUBEN-3)."""
     return success_roll(constitution, STANDARD_TARGET, roller, edge=edge, modifier=modifier)
-
-
-# -------------------------------------------------------------------- push geometry
-
-
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
-
-
-def _corner_blocked(grid: BattleGrid, cell: Cell, step: Cell) -> bool:
-    """Return whether a diagonal step squeezes between two walls (D-10, E-OPEN-44)."""
-    dx, dy = step
-    if dx == 0 or dy == 0:
-        return False
-    side_a = (cell[0] + dx, cell[1])
-    side_b = (cell[0], cell[1] + dy)
-    return all(not grid.in_bounds(side) or grid.is_wall(side) for side in (side_a, side_b))
-
-
-def _enterable(grid: BattleGrid, cell: Cell, step: Cell, blocked: Collection[Cell]) -> bool:
-    target = (cell[0] + step[0], cell[1] + step[1])
-    if not grid.in_bounds(target) or grid.is_wall(target) or target in blocked:
-        return False
-    return not _corner_blocked(grid, cell, step)
-
-
-def push_direction(attacker: Cell, target: Cell) -> Cell:
-    """Return the push step: the sign of attacker -> target, one of 8 (E-OPEN-18)."""
-    if attacker == target:
-        raise ValueError("attacker and target stand on the same field")
-    return (_sign(target[0] - attacker[0]), _sign(target[1] - attacker[1]))
-
-
-def push_path(
-    grid: BattleGrid,
-    attacker: Cell,
-    target: Cell,
-    fields: int,
-    *,
-    occupied: Collection[Cell] = (),
-) -> list[Cell]:
-    """Return the fields a shoved target moves through, the last one is where it lands.
-
-    Straight back along ``push_direction`` for up to ``fields`` fields (Schubsen: the
-    attacker chooses 1 or 2). The push stops before a wall, a closed door, the map
-    edge, a corner between two walls or an ``occupied`` field (E-OPEN-18), and on
-    the first dangerous field it enters (``grid.hazard``): there the target may save
-    (HAZARD_ESCAPE_SAVE, see push_landing). An empty list: the target does not move.
-    """
-    if fields < 0:
-        raise ValueError(f"a push covers 0 or more fields, got {fields}")
-    step = push_direction(attacker, target)
-    blocked = {cell for cell in occupied if cell != target}
-    path: list[Cell] = []
-    cell = target
-    for _ in range(fields):
-        if not _enterable(grid, cell, step, blocked):
-            break
-        cell = (cell[0] + step[0], cell[1] + step[1])
-        path.append(cell)
-        if grid.is_hazard(cell):
-            break
-    return path
-
-
-def push_landing(grid: BattleGrid, start: Cell, path: list[Cell], *, escaped: bool) -> Cell:
-    """Return where a pushed creature ends up.
-
-    The end of ``path``; after a successful hazard save (``escaped``) the last
-    non-dangerous field of the path, or its start field (E-OPEN-18).
-    """
-    if not path:
-        return start
-    if not escaped or not grid.is_hazard(path[-1]):
-        return path[-1]
-    safe = [cell for cell in path if not grid.is_hazard(cell)]
-    return safe[-1] if safe else start
-
-
-def push_back_destinations(
-    grid: BattleGrid,
-    attacker: Cell,
-    target: Cell,
-    *,
-    occupied: Collection[Cell] = (),
-) -> list[Cell]:
-    """Return the fields Zurückdrängen may push the target to: 1 field, any direction.
-
-    E-ACT-VH-ZURUECK-2: the attacker chooses. Walls, the map edge, squeezing between
-    two walls, occupied fields and the attacker's own field are out; dangerous fields
-    are allowed (the target then gets its Reflexe save, E-ACT-VH-ZURUECK-3).
-    """
-    blocked = {cell for cell in occupied if cell != target} | {attacker}
-    result: list[Cell] = []
-    for step in DIRECTIONS_8:
-        if _enterable(grid, target, step, blocked):
-            result.append((target[0] + step[0], target[1] + step[1]))
-    return result
 
 
 # ---------------------------------------------------------------- attack procedures

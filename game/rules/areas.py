@@ -5,6 +5,10 @@ edges; every field in line of sight and range, never the shooter's own; a creatu
 Reflexe vs ZW 15 and takes the highest hit field once, half on a passed save. The steps
 per creature follow E-OPEN-25 / E-OPEN-13: field value - armour (clamp 0) -> halve on a
 passed save (round down) -> affinity.
+
+The three ways to lay area fire are entries of the action catalogue (actions.py):
+``AreaFireAction`` reads its action type, its Nachteil, how long it lasts and what it
+does to the shooter from there.
 """
 
 from __future__ import annotations
@@ -18,8 +22,17 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from game.rules.actions import (
+    ACTIONS,
+    COVERING_FIRE_AMMO_FACTOR,
+    Action,
+    ActionRule,
+    Precondition,
+    action_span,
+)
 from game.rules.checks import STANDARD_TARGET, Roll, saving_throw, success_roll
-from game.rules.damage import Affinity
+from game.rules.conditions import DurationKind
+from game.rules.damage import Affinity, apply_affinity
 from game.rules.dice import Roller
 from game.rules.grid import DIRECTIONS_4, Cell, distance
 from game.rules.terms import ActionType, Condition, WeaponAttribute
@@ -49,7 +62,7 @@ D6 = 6
 CellTest: TypeAlias = npt.NDArray[np.bool_] | Callable[[Cell], bool] | Collection[Cell]
 
 #: The shooter of Deckungsfeuer is Wehrlos while it lasts (E-ACT-VH-DECKUNGSFEUER-5).
-COVERING_FIRE_SHOOTER_CONDITION = Condition.DEFENSELESS
+COVERING_FIRE_SHOOTER_CONDITION: Condition = ACTIONS[Action.COVERING_FIRE].gives_conditions[0]
 
 
 # --- The weapon side: BEM, action, check, total ----------------------------------------------
@@ -75,47 +88,89 @@ def parse_bem(text: str) -> Bem:
 
 
 class AreaFireAction(Enum):
-    """The three ways to lay area fire (E-AREAFIRE-1, E-OPEN-24)."""
+    """The three ways to lay area fire (E-AREAFIRE-1, E-OPEN-24), each a catalogue action.
 
-    BEM_SHOT = "Fernkampf (BEM)"  # HH, no Nachteil (E-OPEN-24 (iii))
-    AUTO_FIRE = "Dauerfeuer"  # VH, Nachteil (E-ACT-VH-DAUERFEUER-1/2)
-    COVERING_FIRE = "Deckungsfeuer"  # VH like Dauerfeuer, ammo x2 (E-ACT-VH-DECKUNGSFEUER-1/2)
+    A BEM shot is the Fernkampf HH with a Bereichsfeuer weapon, without Nachteil
+    (E-OPEN-24 (iii)); Dauerfeuer is the VH with Nachteil (E-ACT-VH-DAUERFEUER-1/2);
+    Deckungsfeuer is a VH like Dauerfeuer, ammunition x2 (E-ACT-VH-DECKUNGSFEUER-1/2).
+    """
+
+    BEM_SHOT = "Fernkampf (BEM)"
+    AUTO_FIRE = "Dauerfeuer"
+    COVERING_FIRE = "Deckungsfeuer"
+
+    @property
+    def action(self) -> Action:
+        """Return the catalogue action this area fire is."""
+        return _CATALOGUE_ACTION[self]
+
+    @property
+    def rule(self) -> ActionRule:
+        """Return the catalogue entry of the action."""
+        return ACTIONS[self.action]
 
     @property
     def action_type(self) -> ActionType:
-        return ActionType.HALF if self is AreaFireAction.BEM_SHOT else ActionType.FULL
+        return self.rule.action_type
+
+    @property
+    def check_edge(self) -> int:
+        """Return the edge the action itself gives the area-fire check (Dauerfeuer: -1)."""
+        roll = self.rule.roll
+        return 0 if roll is None else roll.edge
 
     @property
     def auto_fire(self) -> bool:
         """Return whether the check is made as Dauerfeuer (with Nachteil)."""
-        return self is not AreaFireAction.BEM_SHOT
+        return self.check_edge < 0
 
     @property
     def persists(self) -> bool:
         """Return whether the fields stay active until the start of the shooter's next turn.
 
-        Dauerfeuer and Deckungsfeuer do (E-ACT-VH-DECKUNGSFEUER-3, E-OPEN-25); a BEM shot
-        as an HH acts only when it resolves.
+        Dauerfeuer and Deckungsfeuer do: the VH's window (E-ACT-4,
+        E-ACT-VH-DECKUNGSFEUER-3, E-OPEN-25); a BEM shot as an HH acts only when it
+        resolves.
         """
-        return self is not AreaFireAction.BEM_SHOT
+        return action_span(self.action_type) is not DurationKind.INSTANT
 
     @property
     def shooter_defenseless(self) -> bool:
         """Return whether the shooter is Wehrlos meanwhile (E-ACT-VH-DECKUNGSFEUER-5)."""
-        return self is AreaFireAction.COVERING_FIRE
+        return Condition.DEFENSELESS in self.rule.gives_conditions
+
+    @property
+    def weapon_attributes(self) -> frozenset[WeaponAttribute]:
+        """Return the weapon attributes of which the weapon needs at least one."""
+        for precondition in self.rule.preconditions:
+            if precondition in _WEAPON_ATTRIBUTES_NEEDED:
+                return _WEAPON_ATTRIBUTES_NEEDED[precondition]
+        # The Fernkampf HH lays area fire only with a Bereichsfeuer weapon (E-AREAFIRE-1).
+        return frozenset({WeaponAttribute.AREA_FIRE})
+
+
+_CATALOGUE_ACTION: Mapping[AreaFireAction, Action] = {
+    AreaFireAction.BEM_SHOT: Action.RANGED_ATTACK,
+    AreaFireAction.AUTO_FIRE: Action.AUTO_FIRE,
+    AreaFireAction.COVERING_FIRE: Action.COVERING_FIRE,
+}
+
+_WEAPON_ATTRIBUTES_NEEDED: Mapping[Precondition, frozenset[WeaponAttribute]] = {
+    Precondition.NEEDS_AUTO_FIRE_WEAPON: frozenset({WeaponAttribute.AUTO_FIRE}),
+    Precondition.NEEDS_AUTO_FIRE_OR_AREA_FIRE_WEAPON: frozenset(
+        {WeaponAttribute.AUTO_FIRE, WeaponAttribute.AREA_FIRE}
+    ),
+}
 
 
 def can_lay_area_fire(attributes: Collection[WeaponAttribute], action: AreaFireAction) -> bool:
     """Return whether a weapon with these attributes can lay this area fire.
 
     A BEM shot needs Bereichsfeuer, Dauerfeuer needs Dauerfeuer (E-AREAFIRE-1,
-    E-ACT-VH-DAUERFEUER-1), Deckungsfeuer needs either (E-ACT-VH-DECKUNGSFEUER-1).
+    E-ACT-VH-DAUERFEUER-1), Deckungsfeuer needs either (E-ACT-VH-DECKUNGSFEUER-1): the
+    catalogue's preconditions.
     """
-    if action is AreaFireAction.BEM_SHOT:
-        return WeaponAttribute.AREA_FIRE in attributes
-    if action is AreaFireAction.AUTO_FIRE:
-        return WeaponAttribute.AUTO_FIRE in attributes
-    return WeaponAttribute.AREA_FIRE in attributes or WeaponAttribute.AUTO_FIRE in attributes
+    return not action.weapon_attributes.isdisjoint(attributes)
 
 
 def area_fire_check(
@@ -127,11 +182,12 @@ def area_fire_check(
     (E-OPEN-24). Aiming optics do not help Dauerfeuer (E-ACT-VH-DAUERFEUER-2): the
     caller leaves their bonus out.
     """
+    own_edge = AreaFireAction.AUTO_FIRE.check_edge if auto_fire else 0
     return success_roll(
         ranged_value,
         STANDARD_TARGET,
         roller,
-        edge=edge - (1 if auto_fire else 0),
+        edge=edge + own_edge,
         modifier=modifier,
     )
 
@@ -159,7 +215,7 @@ def ammo_use(a: int, *, covering_fire: bool) -> int:
     """
     if a < 0:
         raise ValueError(f"ammunition use cannot be negative, got {a}")
-    return a * 2 if covering_fire else a
+    return a * COVERING_FIRE_AMMO_FACTOR if covering_fire else a
 
 
 # --- Placing the total (D-6, E-AREAFIRE-5..8, E-OPEN-24) -------------------------------------
@@ -332,16 +388,6 @@ class AreaFireHit:
     saf: bool = False
 
 
-def _affinity(value: int, affinity: Affinity) -> int:
-    if affinity is Affinity.IMMUNE:
-        return 0
-    if affinity is Affinity.RESISTANT:
-        return value // 2
-    if affinity is Affinity.SENSITIVE:
-        return value * 2
-    return value
-
-
 def area_fire_damage_to_creature(
     field_values_hit: Iterable[int],
     reflexes: int,
@@ -368,7 +414,7 @@ def area_fire_damage_to_creature(
     save = saving_throw(reflexes, STANDARD_TARGET, roller, edge=edge, modifier=modifier)
     after_armour = max(0, max(values) - armour)
     halved = after_armour // 2 if save.success else after_armour
-    damage = _affinity(halved, affinity)
+    damage = apply_affinity(halved, affinity)
     return AreaFireHit(save=save, damage=damage, saf=critical and not save.success and damage > 0)
 
 
@@ -379,7 +425,7 @@ def covering_fire_damage(
 
     E-ACT-VH-DECKUNGSFEUER-4 read as E-OPEN-23 A: automatic, armour subtracted.
     """
-    return _affinity(max(0, field_value - armour), affinity)
+    return apply_affinity(max(0, field_value - armour), affinity)
 
 
 def covering_fire_triggers(

@@ -13,26 +13,29 @@ that table, so a rule lives in one row. Three ideas carry the module:
 - *Edges are counted* (D-2): each distinct Nachteil-granting condition is -1, each
   Vorteil +1; ``RollModifiers.edge`` is the sum.
 
-Durations are data (``DurationRule``) for the battle engine; only the condition-intrinsic
-ones live here (the SAF saves live with damage).
+Durations are data (``DurationRule``) for the battle engine. ``DurationKind`` is the one
+duration vocabulary of the rules module: the action catalogue (actions.py) uses it too.
+Only the condition-intrinsic durations and those of actions that work through
+conditions live here (the SAF saves live with damage). Life-state thresholds (Tod at
+LP -10) are damage.py's ``life_state``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 
 from game.rules.checks import Roll, automatic_failure, saving_throw, success_roll
 from game.rules.dice import Roller
-from game.rules.terms import BODY_ATTRIBUTES, ActionType, Attribute, Condition, SaveValue
+from game.rules.terms import BODY_ATTRIBUTES, Attribute, Condition, SaveValue
 
 __all__ = [
     "CONDITIONS",
-    "DEAD_AT_LP",
     "EVASIVE_MOVE_BONUS",
     "EVASIVE_MOVE_DURATION",
+    "HALVING_CONDITIONS",
     "HELP_DURATION",
     "IRRITATE_ACTION_DURATION",
     "REPEAT_DEFENSELESS_DURATION",
@@ -67,8 +70,8 @@ __all__ = [
     "detection_check",
     "dodge_value",
     "end_voluntarily",
-    "first_repeated_action",
     "gain",
+    "halve_movement",
     "initiative_override",
     "is_unforeseen",
     "lose",
@@ -82,6 +85,7 @@ __all__ = [
     "overload_level",
     "perceives",
     "radiation_lp_regained",
+    "reduced_bew",
     "rest",
     "reveal",
     "roll_check",
@@ -92,8 +96,6 @@ __all__ = [
     "surprised_until_round",
 ]
 
-#: LP at which a creature has Tod (E-COND-TOD, E-LP-4); life states live in damage.py.
-DEAD_AT_LP = -10
 #: Ausweichbewegung: WM +5 on Ausweichen (E-ACT-VH-AUSWEICH).
 EVASIVE_MOVE_BONUS = 5
 #: Detecting a hidden or invisible creature is an Intelligenz check (E-COND-UNENTDECKT-3).
@@ -151,8 +153,14 @@ class ConspicuousAct(Enum):
 
 
 class DurationKind(Enum):
-    """When a timed effect ends. "Own" is the creature holding the effect."""
+    """When a timed effect ends. "Own" is the creature holding the effect.
 
+    The one duration vocabulary of the rules module: conditions, Impuls effects and the
+    action catalogue (``ActionRule.duration``) all use it. "Source" is the creature
+    that caused the effect (the irritator of Irritieren).
+    """
+
+    INSTANT = "instant"  # no lasting effect (Nahkampf, Gehen, ...)
     UNTIL_START_OF_OWN_NEXT_TURN = "start_own_next_turn"
     UNTIL_START_OF_OWN_TURN_NEXT_ROUND = "start_own_turn_next_round"
     UNTIL_END_OF_OWN_NEXT_TURN = "end_own_next_turn"
@@ -163,6 +171,10 @@ class DurationKind(Enum):
     SAVE_AT_END_OF_OWN_TURN = "save_end_of_turn"  # each own turn until it succeeds
     UNTIL_LP_AT_LEAST = "lp_at_least"
     UNTIL_HEALED = "healed"
+    WHILE_ACTION_LASTS = "while_action_lasts"  # an LH in progress (E-ACT-LH-ZAUBER)
+    REST_OF_COMBAT = "rest_of_combat"  # Orientieren's initiative bonus
+    UNTIL_BROKEN = "until_broken"  # Unentdeckt from Verbergen, until revealed
+    UNTIL_RELEASED = "until_released"  # a grapple, until broken or let go
 
 
 @dataclass(frozen=True)
@@ -892,19 +904,23 @@ def initiative_override(held: Held) -> int | None:
     return min(forced) if forced else None
 
 
-def bew_after_conditions(bew: int, held: Held, *, extra_halvings: int = 0) -> int:
-    """Return the movement allowance after conditions (E-OPEN-12).
+#: Conditions that halve BEW (E-COND-VERKRAMPFT-1, E-COND-VERWIRRT).
+HALVING_CONDITIONS: frozenset[Condition] = frozenset(
+    rule.condition for rule in _RULES if rule.bew_halved
+)
 
-    Level penalties come first (Überlastet -1 per level down to 0; Erschöpft -1 per
-    level, not below 1), then every halving (Verkrampft, Verwirrt, ``extra_halvings``
-    such as leaving reach or dragging a grappled target) multiplies, rounded down once,
-    minimum 1. Bewegungslos, and Überlastet reaching 0, give 0.
+
+def reduced_bew(bew: int, held: Held) -> int:
+    """Return BEW after the conditions that take from it, before any halving.
+
+    Bewegungslos gives 0. Überlastet takes 1 per level down to 0, which is Bewegungslos
+    (E-COND-UEBERLASTET-2/4); Erschöpft takes 1 per level but not below 1
+    (E-COND-ERSCHOEPFT-2, E-OPEN-41), and cannot lift an overloaded creature off 0.
     """
-    if bew < 0 or extra_halvings < 0:
-        raise ValueError("BEW and the number of halvings cannot be negative")
+    if bew < 0:
+        raise ValueError("BEW cannot be negative")
     counts = as_condition_set(held)
-    effective = closure(counts, base_bew=bew)
-    if any(rule.bew_zero for rule in _rules(effective)):
+    if any(rule.bew_zero for rule in _rules(closure(counts, base_bew=bew))):
         return 0
     value = bew
     # Penalties that can reach 0 (Überlastet) first, so Erschöpft's minimum 1 holds after.
@@ -912,10 +928,35 @@ def bew_after_conditions(bew: int, held: Held, *, extra_halvings: int = 0) -> in
         if rule.bew_per_level:
             lowered = value + rule.bew_per_level * counts.count(rule.condition)
             value = max(lowered, min(value, rule.bew_floor))
-    if value <= 0:
+    return max(0, value)
+
+
+def halve_movement(allowance: int, halvings: int) -> int:
+    """Return a movement allowance after ``halvings`` halvings (E-OPEN-12).
+
+    All halvings multiply and round down once at the end, minimum 1; an allowance of
+    0 (Bewegungslos) stays 0.
+    """
+    if allowance < 0 or halvings < 0:
+        raise ValueError("an allowance and the number of halvings cannot be negative")
+    if allowance == 0:
         return 0
-    halvings = extra_halvings + sum(1 for rule in _rules(effective) if rule.bew_halved)
-    return max(1, value // (2**halvings))
+    return max(1, allowance >> halvings)
+
+
+def bew_after_conditions(bew: int, held: Held, *, extra_halvings: int = 0) -> int:
+    """Return the movement allowance after conditions (E-OPEN-12).
+
+    Level penalties come first (``reduced_bew``), then every halving (Verkrampft,
+    Verwirrt, ``extra_halvings`` such as leaving reach or dragging a grappled target)
+    multiplies, rounded down once, minimum 1 (``halve_movement``). Bewegungslos, and
+    Überlastet reaching 0, give 0.
+    """
+    if bew < 0 or extra_halvings < 0:
+        raise ValueError("BEW and the number of halvings cannot be negative")
+    counts = as_condition_set(held)
+    halvings = extra_halvings + len(HALVING_CONDITIONS & closure(counts, base_bew=bew))
+    return halve_movement(reduced_bew(bew, counts), halvings)
 
 
 def overload_level(carried_kg: float, capacity_kg: float) -> int:
@@ -1177,19 +1218,3 @@ def surprised_until_round(round_gained: int = 1) -> int:
     if round_gained < 1:
         raise ValueError("rounds are counted from 1")
     return round_gained + 1
-
-
-def first_repeated_action(actions: Sequence[tuple[Hashable, ActionType]]) -> int | None:
-    """Return the index from which the creature is Wehrlos this round, or None (E-ACT-6).
-
-    An action counts as "the same" by its key from the action list, whatever its target,
-    weapon or spell (E-OPEN-9 A); free actions never count.
-    """
-    seen: set[Hashable] = set()
-    for index, (key, kind) in enumerate(actions):
-        if kind is ActionType.FREE:
-            continue
-        if key in seen:
-            return index
-        seen.add(key)
-    return None

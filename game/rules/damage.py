@@ -38,6 +38,7 @@ __all__ = [
     "LifeState",
     "RevivalCost",
     "SafEffect",
+    "apply_affinity",
     "apply_damage",
     "armour_side_effects",
     "blocking_stance_bonus",
@@ -113,16 +114,24 @@ class Damage:
     final: int
 
 
-def _apply_multipliers(raw: int, *, crit: bool, affinity: Affinity) -> int:
-    """Return raw after the critical doubling and the affinity; one floor division at most."""
+def apply_affinity(value: int, affinity: Affinity) -> int:
+    """Return damage after the affinity: 0 immune, // 2 resistant, x 2 sensitive (E-RES-1..4).
+
+    The last step of every damage procedure (D-4, E-OPEN-13), area fire included
+    (E-OPEN-25); the one division rounds down.
+    """
     if affinity is Affinity.IMMUNE:
         return 0
-    value = raw * 2 if crit else raw
     if affinity is Affinity.RESISTANT:
         return value // 2
     if affinity is Affinity.SENSITIVE:
         return value * 2
     return value
+
+
+def _apply_multipliers(raw: int, *, crit: bool, affinity: Affinity) -> int:
+    """Return raw after the critical doubling and the affinity; one floor division at most."""
+    return apply_affinity(raw * 2 if crit else raw, affinity)
 
 
 def damage_from_die(
@@ -280,9 +289,13 @@ STABLE_COMA_END_CONDITION = Condition.EXHAUSTED
 
 
 def stabilize_modifier(lp: int) -> int:
-    """Return the WM for Stabilisieren: the target's negative LP (E-ACT-VH-STABILISIEREN-1)."""
-    if lp >= 0:
-        raise ValueError(f"only a creature with negative LP is stabilised, got LP {lp}")
+    """Return the WM for Stabilisieren: the target's negative LP (E-ACT-VH-STABILISIEREN-1).
+
+    Only a Sterbend creature (LP -1..-9, D-5) can be stabilised; any other LP raise
+    ValueError: at 0 or more there is nothing to stabilise, at -10 or less it is Tod.
+    """
+    if life_state(lp) is not LifeState.DYING:
+        raise ValueError(f"only a Sterbend creature (LP -1..-9) is stabilised, got LP {lp}")
     return lp
 
 

@@ -7,7 +7,13 @@ creatures can be passed through but not ended on (E-OBST-2, E-OPEN-44).
 
 Corner rule (D-10, E-OPEN-44 recommended reading): a diagonal step is forbidden only
 when *both* orthogonal neighbours it passes between are blocking **terrain** (walls or
-closed doors). Creatures never block a corner.
+closed doors; the map edge counts as blocking). Creatures never block a corner.
+``diagonal_step_blocked`` is that rule for one step; the search applies the same test
+to whole bitsets at once. Pushes (Schubsen, Zurückdrängen) and scattered objects obey
+it too.
+
+Which action moves how far, and who makes the leaving-reach save, is the action
+catalogue's data (``actions.ACTIONS[...].movement``); this module reads it.
 
 Multi-field creatures (E-SIZE-1) are placed by their anchor, the footprint's top-left
 field. Every field of the footprint must be passable, and a step costs the highest
@@ -33,7 +39,15 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from game.rules.checks import STANDARD_TARGET, Roll, saving_throw
+from game.rules.actions import ACTIONS, Action, MovementSpec, RollSpec
+from game.rules.checks import Roll, saving_throw
+from game.rules.conditions import (
+    CONDITIONS,
+    HALVING_CONDITIONS,
+    ConditionSet,
+    halve_movement,
+    reduced_bew,
+)
 from game.rules.dice import Roller
 from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, Terrain, footprint_distance
 from game.rules.terms import Condition, MoveType
@@ -41,8 +55,6 @@ from game.rules.terms import Condition, MoveType
 IntGrid = npt.NDArray[np.integer]
 BoolGrid = npt.NDArray[np.bool_]
 
-#: Rettungswurf Geschick vs ZW 15 when leaving an enemy's melee reach (D-10).
-DISENGAGE_TARGET = STANDARD_TARGET
 #: Height an FG glider loses per round in which it flies (E-MOVETYPE-FG).
 GLIDE_HEIGHT_LOSS_PER_ROUND = 1
 #: The flying movement types (E-MOVETYPE-F, -FG, -FS, -FV).
@@ -166,6 +178,28 @@ def _cells_in(cells: Iterable[Cell], x0: int, y0: int, shape: tuple[int, int]) -
 
 def _as_cells(cells: Iterable[Cell]) -> set[Cell]:
     return {(int(x), int(y)) for x, y in cells}
+
+
+def _footprint_walled(grid: BattleGrid, anchor: Cell, side: int = 1) -> bool:
+    """Return whether a side × side footprint at ``anchor`` leaves the map or holds a wall."""
+    x, y = anchor
+    if not (0 <= x <= grid.width - side and 0 <= y <= grid.height - side):
+        return True
+    return bool(grid.blocks_movement[y : y + side, x : x + side].any())
+
+
+def diagonal_step_blocked(grid: BattleGrid, cell: Cell, step: Cell, *, side: int = 1) -> bool:
+    """Return whether a diagonal ``step`` from ``cell`` squeezes between two blocking fields.
+
+    D-10, E-OPEN-44: blocked only when *both* orthogonal neighbours it passes between
+    are walls, closed doors or off the map; creatures never block a corner. A straight
+    step is never blocked by this rule. ``side``: the mover's footprint (E-SIZE-1).
+    """
+    dx, dy = step
+    if dx == 0 or dy == 0:
+        return False
+    x, y = cell
+    return _footprint_walled(grid, (x + dx, y), side) and _footprint_walled(grid, (x, y + dy), side)
 
 
 @dataclass
@@ -602,26 +636,17 @@ def path_cost(
     x0, y0 = min(xs), min(ys)
     window = (slice(y0, max(ys) + side), slice(x0, max(xs) + side))
     costs = _field_costs(cost_model, grid.difficult[window], grid.terrain[window])
-    walls = grid.blocks_movement
-
-    def walled(anchor: Cell) -> bool:
-        x, y = anchor
-        if not (0 <= x <= grid.width - side and 0 <= y <= grid.height - side):
-            return True
-        return bool(walls[y : y + side, x : x + side].any())
-
     total = 0
     for before, after in itertools.pairwise(cells):
         dx, dy = after[0] - before[0], after[1] - before[1]
         if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) != 1:
             raise ValueError(f"step {before} -> {after} does not go to a neighbouring field")
         covered = {(after[0] + i, after[1] + j) for j in range(side) for i in range(side)}
-        if walled(after):
+        if _footprint_walled(grid, after, side):
             raise ValueError(f"step {before} -> {after} enters a wall or closed door")
         if covered & foes:
             raise ValueError(f"step {before} -> {after} enters a field held by an enemy")
-        beside = walled((before[0] + dx, before[1])) and walled((before[0], before[1] + dy))
-        if dx and dy and beside:
+        if diagonal_step_blocked(grid, before, (dx, dy), side=side):
             raise ValueError(f"step {before} -> {after} cuts a corner between two walls")
         left = {(before[0] + i, before[1] + j) for j in range(side) for i in range(side)}
         total += max(int(costs[y - y0, x - x0]) for x, y in covered - left)
@@ -629,16 +654,19 @@ def path_cost(
 
 
 # ------------------------------------------------------------ movement allowance
-class MoveAction(Enum):
-    """The actions that move a creature (E-MOVE-1); names follow glossary 32.3."""
-
-    WALK = "Gehen"  # HH, BEW fields (E-ACT-HH-GEHEN-1)
-    RUN = "Laufen"  # VH, 3 × BEW (E-ACT-VH-LAUFEN-1)
-    CHARGE = "Sturmangriff"  # VH, 2 × BEW (E-ACT-VH-STURM)
-    DISENGAGE = "Lösen"  # HH, 1 field (E-ACT-HH-LOESEN)
+#: The actions that move a creature (E-MOVE-1): Gehen, Laufen, Sturmangriff, Lösen.
+#: Their allowance and leaving-reach save are ``ACTIONS[action].movement``.
+MOVE_ACTIONS: frozenset[Action] = frozenset(
+    action for action, rule in ACTIONS.items() if rule.movement is not None
+)
 
 
-_BEW_MULTIPLIER = {MoveAction.WALK: 1, MoveAction.RUN: 3, MoveAction.CHARGE: 2}
+def move_spec(action: Action) -> MovementSpec:
+    """Return the catalogue's movement of ``action``; ValueError if the action does not move."""
+    spec = ACTIONS[action].movement
+    if spec is None:
+        raise ValueError(f"{ACTIONS[action].german} is no movement action")
+    return spec
 
 
 class Halving(Enum):
@@ -649,21 +677,11 @@ class Halving(Enum):
     PASSENGERS = "mount carries passengers"  # E-MOUNT-4
 
 
-#: Conditions that halve BEW (E-COND-VERKRAMPFT-1, E-COND-VERWIRRT).
-HALVING_CONDITIONS: frozenset[Condition] = frozenset({Condition.CRAMPED, Condition.CONFUSED})
-
-
-def overload_level(excess_kg: float) -> int:
-    """Return the Überlastet level: 1 per full 10 kg over the Traglast (E-COND-UEBERLASTET-1)."""
-    if excess_kg <= 0:
-        return 0
-    return int(excess_kg // 10)  # E-OPEN-12: floor(excess / 10)
-
-
 def overload_conditions(bew: int, level: int) -> frozenset[Condition]:
     """Return the conditions Überlastet at ``level`` adds through BEW 0 (E-COND-UEBERLASTET-4)."""
-    if level > 0 and bew - level <= 0:
-        return frozenset({Condition.IMMOBILIZED, Condition.INCAPACITATED})
+    rule = CONDITIONS[Condition.OVERLOADED]
+    if level > 0 and bew + rule.bew_per_level * level <= 0:
+        return rule.zero_bew_implies
     return frozenset()
 
 
@@ -674,7 +692,7 @@ def effective_bew(
     overload_level: int = 0,
     exhaustion_level: int = 0,
 ) -> int:
-    """Return BEW after the conditions that subtract from it.
+    """Return BEW after the conditions that subtract from it (``conditions.reduced_bew``).
 
     Bewegungslos sets it to 0 (E-COND-BEWEGUNGSLOS). Überlastet takes 1 per level
     (E-COND-UEBERLASTET-2) down to 0, which is Bewegungslos (E-COND-UEBERLASTET-4).
@@ -688,34 +706,29 @@ def effective_bew(
         raise ValueError("Überlastet needs its level (overload_level >= 1)")
     if Condition.EXHAUSTED in conditions and exhaustion_level == 0:
         raise ValueError("Erschöpft needs its level (exhaustion_level >= 1)")
-    if Condition.IMMOBILIZED in conditions:
-        return 0
-    value = bew - overload_level
-    if value <= 0:
-        return 0
-    if exhaustion_level:
-        value = max(1, value - exhaustion_level)
-    return value
+    held = ConditionSet(conditions).with_level(Condition.OVERLOADED, overload_level)
+    return reduced_bew(bew, held.with_level(Condition.EXHAUSTED, exhaustion_level))
 
 
 def movement_allowance(
     bew: int,
-    action: MoveAction = MoveAction.WALK,
+    action: Action = Action.WALK,
     *,
     conditions: Collection[Condition] = (),
     overload_level: int = 0,
     exhaustion_level: int = 0,
     halvings: Iterable[Halving] = (),
 ) -> int:
-    """Return how many fields of movement (cost) an action allows.
+    """Return how many fields of movement (cost) a movement action allows.
 
-    Gehen: up to BEW (E-ACT-HH-GEHEN-1, E-OPEN-12); Laufen: 3 × BEW
-    (E-ACT-VH-LAUFEN-1); Sturmangriff: 2 × BEW (E-ACT-VH-STURM); Lösen: 1 field
-    (E-ACT-HH-LOESEN). BEW first loses what ``effective_bew`` subtracts. Each halving
-    counts once: Verkrampft, Verwirrt, and every distinct ``Halving``. E-OPEN-12: all
-    halvings multiply and round down once at the end, minimum 1 unless BEW is 0
-    (Bewegungslos).
+    The catalogue's ``MovementSpec``: Gehen up to BEW (E-ACT-HH-GEHEN-1, E-OPEN-12);
+    Laufen 3 × BEW (E-ACT-VH-LAUFEN-1); Sturmangriff 2 × BEW (E-ACT-VH-STURM); Lösen
+    1 field (E-ACT-HH-LOESEN). BEW first loses what ``effective_bew`` subtracts. Each
+    halving counts once: Verkrampft, Verwirrt, and every distinct ``Halving``.
+    E-OPEN-12: all halvings multiply and round down once at the end, minimum 1 unless
+    BEW is 0 (Bewegungslos). ValueError for an action that does not move.
     """
+    spec = move_spec(action)
     base = effective_bew(
         bew,
         conditions=conditions,
@@ -724,10 +737,10 @@ def movement_allowance(
     )
     if base == 0:
         return 0
-    if action is MoveAction.DISENGAGE:
-        return 1
+    if spec.fixed_fields is not None:
+        return spec.fixed_fields
     count = len(set(halvings)) + len(HALVING_CONDITIONS & set(conditions))
-    return max(1, (base * _BEW_MULTIPLIER[action]) >> count)
+    return halve_movement(spec.allowance(base), count)
 
 
 # ------------------------------------------------ leaving an enemy's melee reach
@@ -767,8 +780,30 @@ def leaves_enemy_reach(
     return False
 
 
+def leave_reach_save(action: Action) -> RollSpec:
+    """Return the save ``action`` asks for when it leaves an enemy's melee reach (D-10).
+
+    Geschick vs ZW 15; Laufen with Nachteil (E-ACT-VH-LAUFEN-2). ValueError for Lösen,
+    which is exempt (E-ACT-HH-LOESEN, E-OPEN-11), and for actions that do not move.
+    """
+    save = move_spec(action).leave_reach_save
+    if save is None:
+        raise ValueError(f"{ACTIONS[action].german} makes no save for leaving melee reach")
+    return save
+
+
+def _fixed_target(save: RollSpec) -> int:
+    if not isinstance(save.against, int):  # pragma: no cover - a catalogue error
+        raise TypeError(f"the leaving-reach save needs a fixed ZW, got {save.against!r}")
+    return save.against
+
+
+#: Rettungswurf Geschick vs ZW 15 when leaving an enemy's melee reach (D-10).
+DISENGAGE_TARGET = _fixed_target(leave_reach_save(Action.WALK))
+
+
 def disengage_required(
-    action: MoveAction,
+    action: Action,
     path: Sequence[Cell],
     enemy_reach_cells: Collection[Cell] | Iterable[Collection[Cell]],
     *,
@@ -777,28 +812,25 @@ def disengage_required(
 ) -> bool:
     """Return whether a declared move needs the leaving-reach save and is halved.
 
-    Only Gehen and Laufen trigger it (E-ACT-HH-GEHEN-2, E-ACT-VH-LAUFEN-2); Lösen is
-    exempt (E-ACT-HH-LOESEN, E-OPEN-11), and so is Sturmangriff (decision: the source
-    attaches the rule to Gehen and Laufen only). Forced movement is no MoveAction and
-    never triggers it. FV flyers are exempt (E-MOVETYPE-FV).
+    D-10: every move that leaves an enemy's melee reach does, Gehen, Laufen and
+    Sturmangriff alike (E-ACT-HH-GEHEN-2, E-ACT-VH-LAUFEN-2); Lösen is exempt
+    (E-ACT-HH-LOESEN, E-OPEN-11). Forced movement (Schubsen, Zurückdrängen, Null-G) is
+    no movement action and never triggers it. FV flyers are exempt (E-MOVETYPE-FV).
     """
-    if action not in (MoveAction.WALK, MoveAction.RUN):
+    if move_spec(action).leave_reach_save is None:
         return False
     if MoveType.FLYBY in move_types:
         return False
     return leaves_enemy_reach(path, enemy_reach_cells, side=side)
 
 
-def disengage_save_edge(action: MoveAction) -> int:
-    """Return the edge of the leaving-reach save: Gehen 0, Laufen -1 (Nachteil).
+def disengage_save_edge(action: Action) -> int:
+    """Return the edge of the leaving-reach save: Gehen and Sturmangriff 0, Laufen -1.
 
-    E-ACT-HH-GEHEN-2, E-ACT-VH-LAUFEN-2. Lösen and Sturmangriff make no such save.
+    E-ACT-HH-GEHEN-2, E-ACT-VH-LAUFEN-2 (Nachteil), D-10. Lösen makes no such save
+    (ValueError).
     """
-    if action is MoveAction.WALK:
-        return 0
-    if action is MoveAction.RUN:
-        return -1
-    raise ValueError(f"{action.value} makes no save for leaving melee reach")
+    return leave_reach_save(action).edge
 
 
 def resolve_disengage(
@@ -811,18 +843,18 @@ def resolve_disengage(
 ) -> Roll:
     """Roll the one Rettungswurf Geschick vs ZW 15 for leaving melee reach (D-10).
 
-    Rolled once before moving, however many enemies (E-OPEN-11); Laufen adds Nachteil
-    (E-ACT-VH-LAUFEN-2). ``edge`` carries other Vorteile/Nachteile. On success the whole
-    move is made at the halved allowance (``Halving.LEAVING_REACH``); on failure the
-    mover gets Liegend on its start field and does not move (E-ACT-HH-GEHEN-3,
-    E-ACT-VH-LAUFEN-3).
+    Rolled once before moving, however many enemies (E-OPEN-11); Laufen
+    (``running=True``) adds Nachteil (E-ACT-VH-LAUFEN-2), Gehen and Sturmangriff do
+    not. ``edge`` carries other Vorteile/Nachteile. On success the whole move is made
+    at the halved allowance (``Halving.LEAVING_REACH``); on failure the mover gets
+    Liegend on its start field and does not move (E-ACT-HH-GEHEN-3, E-ACT-VH-LAUFEN-3).
     """
-    action = MoveAction.RUN if running else MoveAction.WALK
+    save = leave_reach_save(Action.RUN if running else Action.WALK)
     return saving_throw(
         dex_value,
-        DISENGAGE_TARGET,
+        _fixed_target(save),
         roller,
-        edge=edge + disengage_save_edge(action),
+        edge=edge + save.edge,
         modifier=modifier,
     )
 
@@ -894,13 +926,7 @@ def charge_path(
     for before, after in itertools.pairwise(line):
         if after in foes or grid.is_wall(after):
             return None
-        dx, dy = after[0] - before[0], after[1] - before[1]
-        if (
-            dx
-            and dy
-            and grid.is_wall((before[0] + dx, before[1]))
-            and grid.is_wall((before[0], before[1] + dy))
-        ):
+        if diagonal_step_blocked(grid, before, (after[0] - before[0], after[1] - before[1])):
             return None
         spent += int(costs[after[1] - y0, after[0] - x0])
         if spent > budget:
@@ -909,6 +935,93 @@ def charge_path(
         if footprint_distance(after, enemy) <= reach and after not in friends:
             return path
     return None
+
+
+# ------------------------------------------------ forced movement: pushes (E-OPEN-18)
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def _enterable(grid: BattleGrid, cell: Cell, step: Cell, blocked: Collection[Cell]) -> bool:
+    """Return whether a pushed creature can be moved one ``step`` from ``cell``."""
+    target = (cell[0] + step[0], cell[1] + step[1])
+    if _footprint_walled(grid, target) or target in blocked:
+        return False
+    return not diagonal_step_blocked(grid, cell, step)
+
+
+def push_direction(attacker: Cell, target: Cell) -> Cell:
+    """Return the push step: the sign of attacker -> target, one of 8 (E-OPEN-18)."""
+    if attacker == target:
+        raise ValueError("attacker and target stand on the same field")
+    return (_sign(target[0] - attacker[0]), _sign(target[1] - attacker[1]))
+
+
+def push_path(
+    grid: BattleGrid,
+    attacker: Cell,
+    target: Cell,
+    fields: int,
+    *,
+    occupied: Collection[Cell] = (),
+) -> list[Cell]:
+    """Return the fields a shoved target moves through, the last one is where it lands.
+
+    Straight back along ``push_direction`` for up to ``fields`` fields (Schubsen: the
+    attacker chooses 1 or 2). The push stops before a wall, a closed door, the map
+    edge, a corner between two walls or an ``occupied`` field (E-OPEN-18), and on
+    the first dangerous field it enters (``grid.hazard``): there the target may save
+    (actions.HAZARD_ESCAPE_SAVE, see push_landing). An empty list: the target does not move.
+    """
+    if fields < 0:
+        raise ValueError(f"a push covers 0 or more fields, got {fields}")
+    step = push_direction(attacker, target)
+    blocked = {cell for cell in occupied if cell != target}
+    path: list[Cell] = []
+    cell = target
+    for _ in range(fields):
+        if not _enterable(grid, cell, step, blocked):
+            break
+        cell = (cell[0] + step[0], cell[1] + step[1])
+        path.append(cell)
+        if grid.is_hazard(cell):
+            break
+    return path
+
+
+def push_landing(grid: BattleGrid, start: Cell, path: list[Cell], *, escaped: bool) -> Cell:
+    """Return where a pushed creature ends up.
+
+    The end of ``path``; after a successful hazard save (``escaped``) the last
+    non-dangerous field of the path, or its start field (E-OPEN-18).
+    """
+    if not path:
+        return start
+    if not escaped or not grid.is_hazard(path[-1]):
+        return path[-1]
+    safe = [cell for cell in path if not grid.is_hazard(cell)]
+    return safe[-1] if safe else start
+
+
+def push_back_destinations(
+    grid: BattleGrid,
+    attacker: Cell,
+    target: Cell,
+    *,
+    occupied: Collection[Cell] = (),
+) -> list[Cell]:
+    """Return the fields Zurückdrängen may push the target to: 1 field, any direction.
+
+    E-ACT-VH-ZURUECK-2: the attacker chooses. Walls, the map edge, squeezing between
+    two walls, occupied fields and the attacker's own field are out; dangerous fields
+    are allowed (the target then gets its Reflexe save, E-ACT-VH-ZURUECK-3).
+    """
+    blocked = {cell for cell in occupied if cell != target} | {attacker}
+    result: list[Cell] = []
+    for step in DIRECTIONS_8:
+        if _enterable(grid, target, step, blocked):
+            result.append((target[0] + step[0], target[1] + step[1]))
+    return result
 
 
 # ------------------------------------------------------------------------ flight

@@ -132,9 +132,17 @@ def area_weapon_usable_underwater() -> bool:
     return False
 
 
-def long_shot_edge(band: RangeBand) -> int:
-    """Return the Distanzschuss edge: Vorteil at Weit and Extrem (E-ACT-VH-DISTANZ-3)."""
-    return 1 if band in (RangeBand.LONG, RangeBand.EXTREME) else 0
+#: The bands in which a Distanzschuss has Vorteil (E-ACT-VH-DISTANZ-3).
+LONG_SHOT_ADVANTAGE_BANDS: frozenset[RangeBand] = frozenset({RangeBand.LONG, RangeBand.EXTREME})
+
+
+def long_shot_edge(band: RangeBand | None) -> int:
+    """Return the Distanzschuss edge: Vorteil at Weit and Extrem (E-ACT-VH-DISTANZ-3).
+
+    The band's own Nachteil is added separately (``ranged_attack_edge``); no band
+    (``None``: own field or beyond Extrem) gives no Vorteil.
+    """
+    return 1 if band in LONG_SHOT_ADVANTAGE_BANDS else 0
 
 
 def ranged_attack_edge(

@@ -16,6 +16,7 @@ from enum import Enum
 from game.rules.checks import Roll, success_roll
 from game.rules.dice import Roller
 from game.rules.grid import BattleGrid, Cell, distance
+from game.rules.movement import diagonal_step_blocked
 from game.rules.ranges import range_band
 
 #: The ZW of a throw aimed at a field (E-THROW-2).
@@ -193,7 +194,7 @@ def _fly(grid: BattleGrid, start: Cell, step: Cell, fields: int) -> Cell:
         nxt = (x + dx, y + dy)
         if not grid.in_bounds(nxt) or grid.is_wall(nxt):
             break
-        if dx and dy and grid.is_wall((x + dx, y)) and grid.is_wall((x, y + dy)):
+        if diagonal_step_blocked(grid, (x, y), step):
             break  # a diagonal gap between two walls is closed (D-10)
         x, y = nxt
     return (x, y)

@@ -1,13 +1,13 @@
 """Tests for game.rules.actions: the action catalogue, the turn budget, unarmed
-options, push geometry, attack procedures and duels (entaria.md sections 6, 7, 8,
-11, 27, 28)."""
+options, attack procedures and duels (entaria.md sections 6, 7, 8, 11, 27, 28).
+
+Push geometry (Schubsen, Zurückdrängen) is movement.py's: tests/rules/test_movement.py.
+"""
 
 from __future__ import annotations
 
-from enum import Enum
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,7 +26,6 @@ from game.rules.actions import (
     GRAPPLE_ESCAPE_SAVE,
     GRAPPLE_ESCAPE_TYPE,
     GRAPPLE_RELEASE_ACTION,
-    HAZARD_ESCAPE_SAVE,
     HELP_BONUS_DIE,
     HIDE_SUBJECTS,
     KNOCK_OUT_DURATION_DIE,
@@ -36,15 +35,12 @@ from game.rules.actions import (
     MOUNT_COMMANDS,
     NANO_HEAL_DIE,
     ORIENT_INITIATIVE_BONUS,
-    PUSH_BACK_FIELDS,
     RANGED_ATTACK_STEPS,
     READY_TRIGGERED_TYPE,
-    SHOVE_MAX_FIELDS,
     SWEEP_MAX_TARGETS,
     UNARMED_OPTIONS,
     Action,
     ActionNotAllowed,
-    Duration,
     MovementSpec,
     Precondition,
     RollSpec,
@@ -61,23 +57,23 @@ from game.rules.actions import (
     knock_out_check,
     knock_out_recovery,
     knock_out_rounds,
-    long_shot_edge,
     mount_command_allowed,
-    push_back_destinations,
-    push_direction,
-    push_landing,
-    push_path,
     resolve_attack_roll,
-    revive_costs,
-    revive_modifier,
-    stabilize_modifier,
     unarmed_option_allowed,
     unarmed_rule,
     weapon_allowed_in_duel,
 )
 from game.rules.checks import Crit, success_roll
+from game.rules.conditions import (
+    EVASIVE_MOVE_DURATION,
+    HELP_DURATION,
+    IRRITATE_ACTION_DURATION,
+    STUDY_DURATION,
+    DurationKind,
+)
+from game.rules.damage import revival_cost, revive_modifier, stabilize_modifier
 from game.rules.dice import RandomRoller, ScriptedRoller
-from game.rules.grid import BattleGrid
+from game.rules.ranges import RangeBand, long_shot_edge
 from game.rules.terms import ActionType, Attribute, Condition, SaveValue, WeaponAttribute
 
 HH, VH, LH, FH = ActionType.HALF, ActionType.FULL, ActionType.LONGER, ActionType.FREE
@@ -177,7 +173,7 @@ def test_e_act_1_four_action_types() -> None:
 @pytest.mark.rule("E-ACT-3", "E-OPEN-49")
 def test_e_act_3_longer_actions_span_rounds() -> None:
     """E-ACT-3: an LH extends over several rounds; fixed LHs last more than one."""
-    assert action_span(LH) is Duration.WHILE_ACTION_LASTS
+    assert action_span(LH) is DurationKind.WHILE_ACTION_LASTS
     fixed = [rule.rounds for rule in ACTIONS.values() if rule.rounds is not None]
     assert fixed and all(rounds > 1 for rounds in fixed)
     assert all(rule.action_type is LH for rule in ACTIONS.values() if rule.rounds is not None)
@@ -186,9 +182,9 @@ def test_e_act_3_longer_actions_span_rounds() -> None:
 @pytest.mark.rule("E-ACT-4")
 def test_e_act_4_full_action_lasts_to_next_turn() -> None:
     """E-ACT-4: a VH runs from the actor's initiative to the start of his next turn."""
-    assert action_span(VH) is Duration.UNTIL_START_OF_OWN_NEXT_TURN
-    assert action_span(HH) is Duration.INSTANT
-    assert action_span(FH) is Duration.INSTANT
+    assert action_span(VH) is DurationKind.UNTIL_START_OF_OWN_NEXT_TURN
+    assert action_span(HH) is DurationKind.INSTANT
+    assert action_span(FH) is DurationKind.INSTANT
 
 
 @pytest.mark.rule("E-THROW-1", "E-OPEN-16")
@@ -475,7 +471,8 @@ def test_covering_fire_makes_shooter_wehrlos() -> None:
 @pytest.mark.rule("E-ACT-VH-DECKUNGSFEUER-3")
 def test_covering_fire_lasts_to_shooters_next_turn() -> None:
     """E-ACT-VH-DECKUNGSFEUER-3: until the start of the shooter's first action next round."""
-    assert ACTIONS[A.COVERING_FIRE].duration is Duration.UNTIL_START_OF_OWN_NEXT_TURN
+    duration = ACTIONS[A.COVERING_FIRE].duration
+    assert duration.kind is DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND
 
 
 @pytest.mark.rule("E-ACT-VH-DECKUNGSFEUER-2")
@@ -505,7 +502,7 @@ def test_long_shot_gives_fokussiert_until_next_turn() -> None:
     """E-ACT-VH-DISTANZ-4: Fokussiert until the start of the next turn."""
     rule = ACTIONS[A.LONG_SHOT]
     assert rule.gives_conditions == (Condition.FOCUSED,)
-    assert rule.duration is Duration.UNTIL_START_OF_OWN_NEXT_TURN
+    assert rule.duration.kind is DurationKind.UNTIL_START_OF_OWN_NEXT_TURN
 
 
 @pytest.mark.rule("E-ACT-VH-DISTANZ-2", "E-OPEN-10")
@@ -516,28 +513,18 @@ def test_long_shot_fires_at_next_turn() -> None:
     assert not ACTIONS[A.RANGED_ATTACK].resolves_at_next_turn
 
 
-class _Band(Enum):
-    """A stand-in with RangeBand's member names."""
-
-    POINT_BLANK = 1
-    NEAR = 2
-    MEDIUM = 3
-    LONG = 4
-    EXTREME = 5
-
-
 @pytest.mark.rule("E-ACT-VH-DISTANZ-3")
 def test_long_shot_advantage_at_long_and_extreme() -> None:
-    """E-ACT-VH-DISTANZ-3: Vorteil when the target is at Weit or Extrem."""
-    assert [long_shot_edge(band) for band in _Band] == [0, 0, 0, 1, 1]
+    """E-ACT-VH-DISTANZ-3: Vorteil when the target is at Weit or Extrem (ranges.py)."""
+    assert [long_shot_edge(band) for band in RangeBand] == [0, 0, 0, 1, 1]
     assert long_shot_edge(None) == 0
+    roll = ACTIONS[A.LONG_SHOT].roll
+    assert roll is not None and "long_shot_edge" in roll.modifier_note
 
 
 @pytest.mark.rule("E-ACT-VH-DISTANZ-3", "E-OPEN-1")
 def test_long_shot_edge_with_range_bands() -> None:
     """E-ACT-VH-DISTANZ-3 with the real RangeBand: Weit becomes normal, Extrem one Nachteil."""
-    from game.rules.ranges import RangeBand
-
     assert long_shot_edge(RangeBand.LONG) + RangeBand.LONG.edge == 0
     assert long_shot_edge(RangeBand.EXTREME) + RangeBand.EXTREME.edge == -1
     assert long_shot_edge(RangeBand.MEDIUM) == 0
@@ -549,25 +536,37 @@ def test_long_spell_and_complex_item_give_fokussiert_throughout() -> None:
     for action in (A.CAST_LONG_SPELL, A.USE_COMPLEX_ITEM):
         rule = ACTIONS[action]
         assert rule.gives_conditions == (Condition.FOCUSED,)
-        assert rule.duration is Duration.WHILE_ACTION_LASTS
+        assert rule.duration.kind is DurationKind.WHILE_ACTION_LASTS
         assert rule.rounds is None  # the spell's or the GM's duration
 
 
+_NEXT_ROUND = DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND
+_NEXT_TURN = DurationKind.UNTIL_START_OF_OWN_NEXT_TURN
+
+
 @pytest.mark.parametrize(
-    ("rule_id", "action"),
+    ("rule_id", "action", "kind"),
     [
-        ("E-ACT-VH-BLOCKADE", A.BLOCKING_STANCE),
-        ("E-ACT-VH-AUSWEICH", A.EVASIVE_MOVE),
-        ("E-ACT-HH-SCHILD", A.USE_SHIELD),
-        ("E-ACT-VH-ABWARTEN-1", A.READY),
-        ("E-ACT-HH-IRRITIEREN", A.IRRITATE),
+        ("E-ACT-VH-BLOCKADE", A.BLOCKING_STANCE, _NEXT_ROUND),
+        ("E-ACT-VH-AUSWEICH", A.EVASIVE_MOVE, _NEXT_ROUND),
+        ("E-ACT-HH-SCHILD", A.USE_SHIELD, _NEXT_ROUND),
+        ("E-ACT-VH-ABWARTEN-1", A.READY, _NEXT_TURN),
+        ("E-ACT-HH-IRRITIEREN", A.IRRITATE, DurationKind.UNTIL_START_OF_SOURCE_TURN_NEXT_ROUND),
     ],
     ids=["E-ACT-VH-BLOCKADE", "E-ACT-VH-AUSWEICH", "E-ACT-HH-SCHILD", "E-ACT-VH-ABWARTEN-1",
          "E-ACT-HH-IRRITIEREN"],
 )  # fmt: skip
-def test_effects_until_start_of_own_next_turn(rule_id: str, action: Action) -> None:
-    """These effects last until the start of the actor's turn in the next round."""
-    assert action_rule(action).duration is Duration.UNTIL_START_OF_OWN_NEXT_TURN, rule_id
+def test_effects_until_start_of_own_next_turn(
+    rule_id: str, action: Action, kind: DurationKind
+) -> None:
+    """These effects last until the start of the actor's turn (first action) next round.
+
+    "Own" is the holder of the effect: Irritiert is the target's, so it ends at the
+    source's (the irritator's) turn. Abwarten says "his next turn".
+    """
+    assert action_rule(action).duration.kind is kind, rule_id
+    assert ACTIONS[A.EVASIVE_MOVE].duration is EVASIVE_MOVE_DURATION
+    assert ACTIONS[A.IRRITATE].duration is IRRITATE_ACTION_DURATION
 
 
 @pytest.mark.rule("E-ACT-VH-BLOCKADE", "E-OPEN-36")
@@ -587,7 +586,8 @@ def test_evasive_move_dodge_bonus() -> None:
 def test_study_enemy_lasts_to_end_of_next_round() -> None:
     """E-ACT-VH-STUDIEREN: Vorteil on the first attack, until the end of the next round."""
     rule = ACTIONS[A.STUDY_ENEMY]
-    assert rule.duration is Duration.UNTIL_END_OF_NEXT_ROUND
+    assert rule.duration is STUDY_DURATION
+    assert rule.duration.kind is DurationKind.UNTIL_END_OF_NEXT_ROUND
     assert rule.roll is None
 
 
@@ -595,7 +595,9 @@ def test_study_enemy_lasts_to_end_of_next_round() -> None:
 def test_help_gives_w6_until_end_of_helped_next_turn() -> None:
     """E-ACT-VH-HELFEN: WM +1w6 until the end of the helped person's next turn."""
     assert HELP_BONUS_DIE == 6
-    assert ACTIONS[A.HELP].duration is Duration.UNTIL_END_OF_HELPED_NEXT_TURN
+    assert ACTIONS[A.HELP].duration is HELP_DURATION
+    # "Own" is the holder of the bonus: the helped person.
+    assert HELP_DURATION.kind is DurationKind.UNTIL_END_OF_OWN_NEXT_TURN
 
 
 @pytest.mark.rule("E-ACT-HH-IRRITIEREN")
@@ -611,7 +613,7 @@ def test_orient_raises_initiative_for_the_combat_and_asks_gm() -> None:
     """E-ACT-HH-ORIENTIEREN: initiative +5 for this combat; the GM hands over information."""
     rule = ACTIONS[A.ORIENT]
     assert ORIENT_INITIATIVE_BONUS == 5
-    assert rule.duration is Duration.REST_OF_COMBAT
+    assert rule.duration.kind is DurationKind.REST_OF_COMBAT
     assert rule.resolved_by_gm
 
 
@@ -639,10 +641,17 @@ def test_stabilize_turns_sterbend_into_stabiles_koma() -> None:
 
 @pytest.mark.rule("E-ACT-VH-STABILISIEREN-1")
 def test_stabilize_modifier_is_negative_lp() -> None:
-    """E-ACT-VH-STABILISIEREN-1 / EX-STAB-1: WM −2 at LP −2, then −3 at LP −3."""
+    """E-ACT-VH-STABILISIEREN-1 / EX-STAB-1: WM −2 at LP −2, then −3 at LP −3.
+
+    The target must be Sterbend (LP -1..-9): other LP are refused (damage.py).
+    """
     assert stabilize_modifier(-2) == -2
     assert stabilize_modifier(-3) == -3
-    assert stabilize_modifier(4) == 0
+    assert stabilize_modifier(-9) == -9
+    for not_dying in (4, 0, -10):
+        with pytest.raises(ValueError):
+            stabilize_modifier(not_dying)
+    assert Precondition.TARGET_DYING in ACTIONS[A.STABILIZE].preconditions
 
 
 def test_ex_stab_1_valina_fails_then_succeeds() -> None:
@@ -792,10 +801,10 @@ def test_revive_gives_stabiles_koma() -> None:
 
 
 @pytest.mark.rule("E-ACT-LH-WIEDERBELEBEN-5")
-def test_revive_costs_per_minute_dead() -> None:
+def test_revival_cost_per_minute_dead() -> None:
     """E-ACT-LH-WIEDERBELEBEN-5: one Wahnsinn check and 1 Essenz per minute dead."""
-    cost = revive_costs(4.5)
-    assert (cost.essence_lost, cost.insanity_checks) == (4, 4)
+    cost = revival_cost(4.5)
+    assert (cost.essence_loss, cost.insanity_checks) == (4, 4)
 
 
 def test_ex_revive_1_employer() -> None:
@@ -806,8 +815,8 @@ def test_ex_revive_1_employer() -> None:
     attempt = rounds // 10  # minutes per attempt
     assert revive_modifier(dead_before_help) == -1
     assert revive_modifier(dead_before_help + attempt) == -2
-    cost = revive_costs(dead_before_help + 2 * attempt)
-    assert cost.essence_lost == 3 and cost.insanity_checks == 3
+    cost = revival_cost(dead_before_help + 2 * attempt)
+    assert cost.essence_loss == 3 and cost.insanity_checks == 3
 
 
 # ----------------------------------------------------------------------- budget
@@ -1125,7 +1134,7 @@ def test_grapple_conditions() -> None:
         Condition.DISTRACTED,
         Condition.IMMOBILIZED,
     }
-    assert rule.duration is Duration.UNTIL_RELEASED
+    assert rule.duration.kind is DurationKind.UNTIL_RELEASED
 
 
 @pytest.mark.rule("E-ACT-HH-WAFFENLOS-UMKLAMMERN-3", "E-OPEN-12")
@@ -1159,7 +1168,7 @@ def test_knock_out_second_check_and_duration() -> None:
     rule = unarmed_rule(UnarmedOption.KNOCK_OUT)
     assert rule.follow_up == RollSpec(Attribute.STRENGTH, SaveValue.BODY)
     assert rule.on_success_target == (Condition.UNCONSCIOUS,)
-    assert rule.duration is Duration.ROLLED_ROUNDS
+    assert rule.duration.kind is DurationKind.DICE_ROUNDS and rule.duration.dice == 1
     assert KNOCK_OUT_DURATION_DIE == 6
     roller = ScriptedRoller([4])
     assert knock_out_rounds(roller) == 4
@@ -1176,90 +1185,6 @@ def test_knock_out_recovery_is_vh_constitution_save() -> None:
     roll = knock_out_recovery(3, ScriptedRoller([12]))
     assert roll.target == 15 and roll.success
     assert not knock_out_recovery(3, ScriptedRoller([11])).success
-
-
-# --------------------------------------------------------------- push geometry
-
-
-@pytest.mark.rule("E-ACT-HH-WAFFENLOS-SCHUBSEN", "E-OPEN-18")
-def test_shove_straight_back_up_to_two_fields() -> None:
-    """E-ACT-HH-WAFFENLOS-SCHUBSEN: up to 2 fields in a straight line away from the attacker."""
-    grid = BattleGrid.open(8, 8)
-    assert SHOVE_MAX_FIELDS == 2
-    assert push_path(grid, (1, 3), (2, 3), 2) == [(3, 3), (4, 3)]
-    assert push_path(grid, (1, 3), (2, 3), 1) == [(3, 3)]
-    assert push_path(grid, (3, 3), (4, 4), 2) == [(5, 5), (6, 6)]  # diagonal
-    assert push_path(grid, (4, 4), (4, 3), 2) == [(4, 2), (4, 1)]
-    assert push_direction((4, 4), (3, 5)) == (-1, 1)
-    with pytest.raises(ValueError):
-        push_direction((1, 1), (1, 1))
-    with pytest.raises(ValueError):
-        push_path(grid, (1, 3), (2, 3), -1)
-
-
-@pytest.mark.rule("E-OPEN-18")
-def test_shove_stops_before_obstacles() -> None:
-    """E-OPEN-18: the push stops before walls, creatures, the map edge and tight corners."""
-    grid = BattleGrid.from_ascii("\n".join(["......", "...#..", "......", ".#....", "..#..."]))
-    assert push_path(grid, (0, 1), (1, 1), 2) == [(2, 1)]  # wall at (3, 1)
-    assert push_path(grid, (0, 2), (1, 2), 2, occupied=[(3, 2)]) == [(2, 2)]
-    assert push_path(grid, (3, 2), (4, 2), 2) == [(5, 2)]  # map edge
-    assert push_path(grid, (0, 0), (1, 0), 2, occupied=[(1, 0)]) == [(2, 0), (3, 0)]
-
-
-@pytest.mark.rule("E-OPEN-18", "D-10")
-def test_push_cannot_squeeze_between_two_walls() -> None:
-    """D-10 / E-OPEN-44: a diagonal step between two wall neighbours is not allowed."""
-    grid = BattleGrid.from_ascii("\n".join([".....", "..#..", ".#...", "....."]))
-    # From (1, 1) down-right to (2, 2): neighbours (2, 1) and (1, 2) are walls.
-    assert push_path(grid, (0, 0), (1, 1), 2) == []
-    assert (2, 2) not in push_back_destinations(grid, (0, 0), (1, 1))
-
-
-def _hazard_grid() -> BattleGrid:
-    wall = np.zeros((3, 6), dtype=bool)
-    hazard = np.zeros((3, 6), dtype=bool)
-    hazard[1, 4] = True  # lava at (4, 1)
-    return BattleGrid.from_arrays(wall, hazard=hazard)
-
-
-@pytest.mark.rule("E-ACT-HH-WAFFENLOS-SCHUBSEN", "E-OPEN-18")
-def test_shove_into_hazard_and_escape() -> None:
-    """E-ACT-HH-WAFFENLOS-SCHUBSEN: a dangerous field allows Reflexe vs ZW 15 to step aside."""
-    grid = _hazard_grid()
-    assert RollSpec(Attribute.REFLEXES, 15) == HAZARD_ESCAPE_SAVE
-    path = push_path(grid, (1, 1), (2, 1), 2)
-    assert path == [(3, 1), (4, 1)]
-    assert push_landing(grid, (2, 1), path, escaped=False) == (4, 1)
-    assert push_landing(grid, (2, 1), path, escaped=True) == (3, 1)
-    short = push_path(grid, (2, 1), (3, 1), 2)
-    assert short == [(4, 1)]  # the push ends in the lava
-    assert push_landing(grid, (3, 1), short, escaped=True) == (3, 1)
-    assert push_landing(grid, (3, 1), [], escaped=False) == (3, 1)
-
-
-@pytest.mark.rule("E-ACT-VH-ZURUECK-2")
-def test_push_back_one_field_any_direction() -> None:
-    """E-ACT-VH-ZURUECK-2: 1 field in any direction the attacker chooses."""
-    grid = BattleGrid.open(5, 5)
-    assert PUSH_BACK_FIELDS == 1
-    spots = push_back_destinations(grid, (1, 2), (2, 2))
-    assert len(spots) == 7 and (1, 2) not in spots
-    assert (1, 1) in spots and (3, 2) in spots  # sideways-toward and straight away
-    blocked = push_back_destinations(grid, (1, 2), (2, 2), occupied=[(3, 3), (2, 2)])
-    assert (3, 3) not in blocked and len(blocked) == 6
-    corner = push_back_destinations(grid, (1, 0), (0, 0))
-    assert sorted(corner) == [(0, 1), (1, 1)]
-
-
-@pytest.mark.rule("E-ACT-VH-ZURUECK-3")
-def test_push_back_into_hazard_allows_escape() -> None:
-    """E-ACT-VH-ZURUECK-3: a dangerous field may be chosen; a saved target stays put."""
-    grid = _hazard_grid()
-    spots = push_back_destinations(grid, (2, 1), (3, 1))
-    assert (4, 1) in spots
-    assert push_landing(grid, (3, 1), [(4, 1)], escaped=True) == (3, 1)
-    assert push_landing(grid, (3, 1), [(4, 1)], escaped=False) == (4, 1)
 
 
 # ----------------------------------------------------------- attack procedures

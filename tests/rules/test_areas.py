@@ -291,6 +291,25 @@ def test_covering_and_auto_fire_persist_and_covering_fire_makes_the_shooter_defe
     assert COVERING_FIRE_SHOOTER_CONDITION is Condition.DEFENSELESS
 
 
+@rule("E-AREAFIRE-1", "E-ACT-VH-DAUERFEUER-1", "E-ACT-VH-DECKUNGSFEUER-5", "E-OPEN-24")
+def test_area_fire_actions_read_the_action_catalogue() -> None:
+    """The three ways are catalogue actions; their type, Nachteil and Wehrlos come from there."""
+    from game.rules.actions import ACTIONS, Action
+
+    assert [a.action for a in AreaFireAction] == [
+        Action.RANGED_ATTACK,
+        Action.AUTO_FIRE,
+        Action.COVERING_FIRE,
+    ]
+    for way in AreaFireAction:
+        rule = ACTIONS[way.action]
+        assert way.rule is rule and way.action_type is rule.action_type
+        assert way.shooter_defenseless == (Condition.DEFENSELESS in rule.gives_conditions)
+    assert AreaFireAction.AUTO_FIRE.check_edge == -1 == AreaFireAction.COVERING_FIRE.check_edge
+    assert AreaFireAction.BEM_SHOT.check_edge == 0  # E-OPEN-24 (iii): no Nachteil
+    assert ACTIONS[Action.AUTO_FIRE].area_fire and ACTIONS[Action.COVERING_FIRE].area_fire
+
+
 @rule("E-ACT-VH-DECKUNGSFEUER-4", "E-OPEN-23")
 def test_covering_fire_hits_enemies_automatically_once_per_field() -> None:
     assert covering_fire_damage(3, 1) == 2

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.rules.actions import Action, TurnBudget
 from game.rules.checks import Crit, success_roll
 from game.rules.conditions import (
     CONDITIONS,
-    DEAD_AT_LP,
     EVASIVE_MOVE_DURATION,
     HELP_DURATION,
     IRRITATE_ACTION_DURATION,
@@ -42,7 +42,6 @@ from game.rules.conditions import (
     detection_check,
     dodge_value,
     end_voluntarily,
-    first_repeated_action,
     gain,
     initiative_override,
     is_unforeseen,
@@ -66,6 +65,7 @@ from game.rules.conditions import (
     stand_up,
     surprised_until_round,
 )
+from game.rules.damage import LifeState, life_state
 from game.rules.dice import ScriptedRoller
 from game.rules.terms import ActionType, Attribute, Condition, SaveValue
 
@@ -688,8 +688,12 @@ def test_stable_coma_ends_only_at_positive_lp_and_leaves_exhaustion() -> None:
 
 @pytest.mark.rule("E-COND-TOD")
 def test_e_cond_tod() -> None:
-    """E-COND-TOD: Tod at LP -10; it replaces Sterbend, ends concentration, ends all acting."""
-    assert DEAD_AT_LP == -10
+    """E-COND-TOD: Tod at LP -10; it replaces Sterbend, ends concentration, ends all acting.
+
+    The threshold is damage.py's life_state (D-5), not a second constant here.
+    """
+    assert life_state(-10) is LifeState.DEAD
+    assert life_state(-9) is LifeState.DYING
     change = gain([C.DYING, C.CONCENTRATING], C.DEAD)
     assert change.held == {C.DEAD: 1}
     assert C.CONCENTRATING in change.ended
@@ -894,9 +898,8 @@ def test_e_unforeseen_2_vorteil() -> None:
 @pytest.mark.rule("E-UNFORESEEN-2", "E-UNFORESEEN-3", "E-COND-UNENTDECKT-5")
 def test_ex_hide_1_ron_attacks_from_hiding() -> None:
     """EX-HIDE-1: two different actions, not Wehrlos; attack with Vorteil; Unentdeckt ends."""
-    assert (
-        first_repeated_action([("Gehen", ActionType.HALF), ("Verbergen", ActionType.HALF)]) is None
-    )
+    hide = ActionType.HALF  # a talent makes Verbergen an HH (E-ACT-5)
+    assert not TurnBudget().spend(Action.WALK).spend(Action.HIDE, as_type=hide).repeated
     ron = ConditionSet.of(C.UNDETECTED)
     roll = roll_check(6, 13, ScriptedRoller([4, 11]), roll_modifiers(ron, MELEE))
     assert roll.kept == 11 and roll.success
@@ -931,21 +934,35 @@ def test_surprise() -> None:
 # --- actions that work through conditions --------------------------------------------------
 
 
+def _first_repeated(actions: list[Action], *, extra_halves: int = 0) -> int | None:
+    """Return the index of the action from which the budget is Wehrlos, or None."""
+    budget = TurnBudget()
+    for _ in range(extra_halves):
+        budget = budget.with_extra_half()
+    for index, action in enumerate(actions):
+        wehrlos = budget.defenceless_after(action)
+        budget = budget.spend(action)
+        assert budget.repeated == wehrlos
+        if wehrlos:
+            return index
+    return None
+
+
 @pytest.mark.rule("E-ACT-6", "E-OPEN-9")
 def test_e_act_6_repeated_action_makes_defenceless() -> None:
-    """E-ACT-6 / EX-ACT-1: the same action twice -> Wehrlos from the second (E-OPEN-9 A)."""
-    elro_round_1 = [("Gehen", ActionType.HALF), ("Zauber", ActionType.HALF)]
-    elro_round_2 = [("Zauber", ActionType.HALF), ("Zauber", ActionType.HALF)]
-    likron = [("Fernkampf", ActionType.HALF), ("Fernkampf", ActionType.HALF)]
-    ron = [("Fernkampf", ActionType.HALF), ("Wurfangriff", ActionType.HALF)]
-    assert first_repeated_action(elro_round_1) is None
-    assert first_repeated_action(elro_round_2) == 1
-    assert first_repeated_action(likron) == 1
-    assert first_repeated_action(ron) is None
-    shout = [("Rufen", ActionType.FREE), ("Rufen", ActionType.FREE), ("Gehen", ActionType.HALF)]
-    assert first_repeated_action(shout) is None
-    impulse_extra = [("Gehen", ActionType.HALF), ("Nahkampf", ActionType.HALF)] * 2
-    assert first_repeated_action(impulse_extra) == 2
+    """E-ACT-6 / EX-ACT-1: the same action twice -> Wehrlos from the second (E-OPEN-9 A).
+
+    The bookkeeping is actions.TurnBudget's (``repeated``, ``defenceless_after``); the
+    Wehrlos it gives lasts REPEAT_DEFENSELESS_DURATION.
+    """
+    spell, walk, shot = Action.CAST_INSTANT_SPELL, Action.WALK, Action.RANGED_ATTACK
+    assert _first_repeated([walk, spell]) is None  # Elro, round 1
+    assert _first_repeated([spell, spell]) == 1  # Elro, round 2
+    assert _first_repeated([shot, shot]) == 1  # Likron, two pirates
+    assert _first_repeated([shot, Action.THROW_ATTACK]) is None  # Ron
+    shouted = TurnBudget().spend(Action.SHOUT_COMMAND).spend(walk)
+    assert not shouted.repeated and not shouted.defenceless_after(Action.SHOUT_COMMAND)
+    assert _first_repeated([walk, Action.MELEE_ATTACK] * 2, extra_halves=2) == 2  # Impuls HH
     assert REPEAT_DEFENSELESS_DURATION.kind is DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND
 
 

@@ -322,8 +322,11 @@ def test_ex_stab_1_modifier_follows_the_negative_lp() -> None:
     second = stabilize(6, -3, ScriptedRoller([12]))
     assert (first.total, first.success) == (14, False)
     assert (second.total, second.success) == (15, True)
-    with pytest.raises(ValueError):
-        stabilize_modifier(0)
+    # Only a Sterbend target (LP -1..-9, D-5) can be stabilised: not at 0, not when Tod.
+    for not_dying in (3, 0, -10, -12):
+        with pytest.raises(ValueError):
+            stabilize_modifier(not_dying)
+    assert stabilize_modifier(-9) == -9
 
 
 @rule("E-ACT-VH-STABILISIEREN-2", "E-COND-STERBEND-3", "E-OPEN-34")

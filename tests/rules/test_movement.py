@@ -1,4 +1,5 @@
-"""Movement: costs, reachable fields, paths, allowances, leaving reach, charge, flight."""
+"""Movement: costs, reachable fields, paths, allowances, leaving reach, charge, pushes,
+flight."""
 
 from __future__ import annotations
 
@@ -11,36 +12,51 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.rules.actions import (
+    ACTIONS,
+    HAZARD_ESCAPE_SAVE,
+    PUSH_BACK_FIELDS,
+    SHOVE_MAX_FIELDS,
+    Action,
+    RollSpec,
+)
 from game.rules.checks import Crit
+from game.rules.conditions import overload_level
 from game.rules.dice import ScriptedRoller
 from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, FieldKind, Terrain, distance
 from game.rules.movement import (
     DISENGAGE_TARGET,
+    MOVE_ACTIONS,
     WALKING,
     CostModel,
     Halving,
-    MoveAction,
     MovementProfile,
     bresenham_line,
     charge_allowed,
     charge_path,
+    diagonal_step_blocked,
     disengage_required,
     disengage_save_edge,
     effective_bew,
     falls_from_flight,
     find_path,
     glide_height_loss,
+    leave_reach_save,
     leaves_enemy_reach,
     minimum_flight_distance,
+    move_spec,
     movement_allowance,
     overload_conditions,
-    overload_level,
     path_cost,
+    push_back_destinations,
+    push_direction,
+    push_landing,
+    push_path,
     reachable,
     resolve_disengage,
 )
 from game.rules.reach import melee_reach_cells
-from game.rules.terms import Condition, MoveType
+from game.rules.terms import Attribute, Condition, MoveType
 
 CLIMB_LEGEND = {"^": FieldKind(difficult=True, terrain=Terrain.CLIMB)}
 
@@ -339,16 +355,24 @@ def test_path_cost_rejects_illegal_steps() -> None:
 def test_allowance_per_action() -> None:
     """Gehen BEW, Laufen 3 × BEW, Sturmangriff 2 × BEW, Lösen 1 field."""
     assert movement_allowance(5) == 5
-    assert movement_allowance(5, MoveAction.WALK) == 5
-    assert movement_allowance(5, MoveAction.RUN) == 15
-    assert movement_allowance(5, MoveAction.CHARGE) == 10
-    assert movement_allowance(5, MoveAction.DISENGAGE) == 1
+    assert movement_allowance(5, Action.WALK) == 5
+    assert movement_allowance(5, Action.RUN) == 15
+    assert movement_allowance(5, Action.CHARGE) == 10
+    assert movement_allowance(5, Action.DISENGAGE) == 1
+    # The multipliers are the action catalogue's, not a second table here.
+    for action in MOVE_ACTIONS:
+        spec = ACTIONS[action].movement
+        assert spec is not None and move_spec(action) is spec
+        assert movement_allowance(5, action) == spec.allowance(5)
+    assert {Action.WALK, Action.RUN, Action.CHARGE, Action.DISENGAGE} == MOVE_ACTIONS
+    with pytest.raises(ValueError, match="no movement action"):
+        movement_allowance(5, Action.MELEE_ATTACK)
 
 
 @pytest.mark.rule("E-COND-BEWEGUNGSLOS", "E-ACT-HH-LOESEN")
 def test_immobilized_cannot_move_at_all() -> None:
     """E-COND-BEWEGUNGSLOS: BEW drops to 0, even for Lösen."""
-    for action in MoveAction:
+    for action in MOVE_ACTIONS:
         assert movement_allowance(6, action, conditions={Condition.IMMOBILIZED}) == 0
 
 
@@ -357,9 +381,9 @@ def test_cramped_and_confused_halve_and_round_once() -> None:
     assert movement_allowance(5, conditions={Condition.CRAMPED}) == 2
     assert movement_allowance(5, conditions={Condition.CONFUSED}) == 2
     # Laufen with Verkrampft: (3 × 5) // 2 = 7, not 3 × (5 // 2) = 6 (round once).
-    assert movement_allowance(5, MoveAction.RUN, conditions={Condition.CRAMPED}) == 7
+    assert movement_allowance(5, Action.RUN, conditions={Condition.CRAMPED}) == 7
     both = {Condition.CRAMPED, Condition.CONFUSED}
-    assert movement_allowance(7, MoveAction.RUN, conditions=both) == 5  # 21 // 4
+    assert movement_allowance(7, Action.RUN, conditions=both) == 5  # 21 // 4
     assert movement_allowance(2, conditions=both) == 1  # minimum 1 (E-OPEN-12)
 
 
@@ -367,7 +391,7 @@ def test_cramped_and_confused_halve_and_round_once() -> None:
 def test_leaving_reach_halves_the_allowance() -> None:
     leave = {Halving.LEAVING_REACH}
     assert movement_allowance(5, halvings=leave) == 2
-    assert movement_allowance(5, MoveAction.RUN, halvings=leave) == 7
+    assert movement_allowance(5, Action.RUN, halvings=leave) == 7
     assert movement_allowance(1, halvings=leave) == 1
     # The same halving named twice still counts once.
     assert movement_allowance(8, halvings=[Halving.LEAVING_REACH, Halving.LEAVING_REACH]) == 4
@@ -384,22 +408,24 @@ def test_dragging_a_grappled_target_halves() -> None:
 @pytest.mark.rule("E-MOUNT-4")
 def test_passengers_halve_the_mounts_allowance() -> None:
     assert movement_allowance(12, halvings={Halving.PASSENGERS}) == 6
-    assert movement_allowance(12, MoveAction.RUN, halvings={Halving.PASSENGERS}) == 18
+    assert movement_allowance(12, Action.RUN, halvings={Halving.PASSENGERS}) == 18
 
 
 @pytest.mark.rule("E-COND-UEBERLASTET-1", "E-OPEN-12")
 def test_overload_level_is_one_per_full_ten_kilograms() -> None:
-    assert [overload_level(kg) for kg in (0, 5, 9.9, 10, 19, 20, 35)] == [0, 0, 0, 1, 1, 2, 3]
-    assert overload_level(-3) == 0
+    """conditions.overload_level: 1 level per full 10 kg over the Traglast (here 70 kg)."""
+    excess = (0, 5, 9.9, 10, 19, 20, 35)
+    assert [overload_level(70 + kg, 70) for kg in excess] == [0, 0, 0, 1, 1, 2, 3]
+    assert overload_level(67, 70) == 0
 
 
 @pytest.mark.rule("E-COND-UEBERLASTET-2", "E-COND-UEBERLASTET-4")
 def test_overload_lowers_bew_by_one_per_level_down_to_immobile() -> None:
     loaded = {Condition.OVERLOADED}
     assert effective_bew(6, conditions=loaded, overload_level=2) == 4
-    assert movement_allowance(6, MoveAction.RUN, conditions=loaded, overload_level=2) == 12
+    assert movement_allowance(6, Action.RUN, conditions=loaded, overload_level=2) == 12
     assert effective_bew(3, conditions=loaded, overload_level=3) == 0
-    assert movement_allowance(3, MoveAction.DISENGAGE, conditions=loaded, overload_level=3) == 0
+    assert movement_allowance(3, Action.DISENGAGE, conditions=loaded, overload_level=3) == 0
     assert overload_conditions(3, 3) == {Condition.IMMOBILIZED, Condition.INCAPACITATED}
     assert overload_conditions(3, 2) == frozenset()
     assert overload_conditions(3, 0) == frozenset()
@@ -412,7 +438,7 @@ def test_exhaustion_lowers_bew_but_not_below_one() -> None:
     tired = {Condition.EXHAUSTED}
     assert effective_bew(6, conditions=tired, exhaustion_level=2) == 4
     assert effective_bew(6, conditions=tired, exhaustion_level=9) == 1
-    assert movement_allowance(6, MoveAction.RUN, conditions=tired, exhaustion_level=9) == 3
+    assert movement_allowance(6, Action.RUN, conditions=tired, exhaustion_level=9) == 3
     # Exhaustion cannot lift an overloaded creature off 0.
     both = {Condition.EXHAUSTED, Condition.OVERLOADED}
     assert effective_bew(2, conditions=both, exhaustion_level=1, overload_level=2) == 0
@@ -426,7 +452,7 @@ def test_exhaustion_lowers_bew_but_not_below_one() -> None:
 def test_allowance_feeds_reachable() -> None:
     grid = BattleGrid.open(20, 1)
     walk = reachable(grid, (0, 0), movement_allowance(3))
-    run = reachable(grid, (0, 0), movement_allowance(3, MoveAction.RUN))
+    run = reachable(grid, (0, 0), movement_allowance(3, Action.RUN))
     assert max(walk) == (3, 0) and max(run) == (9, 0)
 
 
@@ -454,23 +480,30 @@ def test_leaving_reach_is_any_step_from_inside_to_outside() -> None:
     assert leaves_enemy_reach([(3, 3), (2, 2)], [ENEMY_REACH], side=2)
 
 
-@pytest.mark.rule("E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2", "E-ACT-HH-LOESEN", "E-MOVETYPE-FV")
+@pytest.mark.rule(
+    "D-10", "E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2", "E-ACT-HH-LOESEN", "E-MOVETYPE-FV"
+)
 def test_who_makes_the_leaving_reach_save() -> None:
+    """D-10: every move that leaves an enemy's reach saves, Sturmangriff too; Lösen not."""
     away = [(4, 4), (3, 3), (2, 2)]
-    assert disengage_required(MoveAction.WALK, away, [ENEMY_REACH])
-    assert disengage_required(MoveAction.RUN, away, [ENEMY_REACH])
-    assert not disengage_required(MoveAction.DISENGAGE, away[:2], [ENEMY_REACH])
-    assert not disengage_required(MoveAction.CHARGE, away, [ENEMY_REACH])
-    assert not disengage_required(MoveAction.WALK, away, [ENEMY_REACH], move_types={MoveType.FLYBY})
-    assert disengage_required(MoveAction.WALK, away, [ENEMY_REACH], move_types={MoveType.FLY})
-    assert not disengage_required(MoveAction.WALK, away, [])
+    assert disengage_required(Action.WALK, away, [ENEMY_REACH])
+    assert disengage_required(Action.RUN, away, [ENEMY_REACH])
+    assert not disengage_required(Action.DISENGAGE, away[:2], [ENEMY_REACH])
+    assert disengage_required(Action.CHARGE, away, [ENEMY_REACH])
+    assert not disengage_required(Action.CHARGE, [(1, 1), (2, 2)], [ENEMY_REACH])
+    assert not disengage_required(Action.WALK, away, [ENEMY_REACH], move_types={MoveType.FLYBY})
+    assert disengage_required(Action.WALK, away, [ENEMY_REACH], move_types={MoveType.FLY})
+    assert not disengage_required(Action.WALK, away, [])
 
 
-@pytest.mark.rule("E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2")
+@pytest.mark.rule("D-10", "E-ACT-HH-GEHEN-2", "E-ACT-VH-LAUFEN-2")
 def test_disengage_save_edge() -> None:
-    assert disengage_save_edge(MoveAction.WALK) == 0
-    assert disengage_save_edge(MoveAction.RUN) == -1
-    for action in (MoveAction.DISENGAGE, MoveAction.CHARGE):
+    """D-10: Geschick vs ZW 15; Laufen with Nachteil, Gehen and Sturmangriff without."""
+    assert disengage_save_edge(Action.WALK) == 0
+    assert disengage_save_edge(Action.RUN) == -1
+    assert disengage_save_edge(Action.CHARGE) == 0
+    assert leave_reach_save(Action.CHARGE) == RollSpec(Attribute.DEXTERITY, DISENGAGE_TARGET)
+    for action in (Action.DISENGAGE, Action.MELEE_ATTACK):
         with pytest.raises(ValueError):
             disengage_save_edge(action)
 
@@ -703,3 +736,107 @@ def test_a_larger_budget_reaches_a_superset(scene: tuple, budget: int) -> None:
     assert all(cost <= budget for cost in smaller.values())
     unlimited = reachable(grid, start, None, **kwargs)
     assert larger == {c: v for c, v in unlimited.items() if v <= budget + 1}
+
+
+# ------------------------------------------------ push geometry (forced movement)
+
+
+@pytest.mark.rule("E-ACT-HH-WAFFENLOS-SCHUBSEN", "E-OPEN-18")
+def test_shove_straight_back_up_to_two_fields() -> None:
+    """E-ACT-HH-WAFFENLOS-SCHUBSEN: up to 2 fields in a straight line away from the attacker."""
+    grid = BattleGrid.open(8, 8)
+    assert SHOVE_MAX_FIELDS == 2
+    assert push_path(grid, (1, 3), (2, 3), 2) == [(3, 3), (4, 3)]
+    assert push_path(grid, (1, 3), (2, 3), 1) == [(3, 3)]
+    assert push_path(grid, (3, 3), (4, 4), 2) == [(5, 5), (6, 6)]  # diagonal
+    assert push_path(grid, (4, 4), (4, 3), 2) == [(4, 2), (4, 1)]
+    assert push_direction((4, 4), (3, 5)) == (-1, 1)
+    with pytest.raises(ValueError):
+        push_direction((1, 1), (1, 1))
+    with pytest.raises(ValueError):
+        push_path(grid, (1, 3), (2, 3), -1)
+
+
+@pytest.mark.rule("E-OPEN-18")
+def test_shove_stops_before_obstacles() -> None:
+    """E-OPEN-18: the push stops before walls, creatures, the map edge and tight corners."""
+    grid = BattleGrid.from_ascii("\n".join(["......", "...#..", "......", ".#....", "..#..."]))
+    assert push_path(grid, (0, 1), (1, 1), 2) == [(2, 1)]  # wall at (3, 1)
+    assert push_path(grid, (0, 2), (1, 2), 2, occupied=[(3, 2)]) == [(2, 2)]
+    assert push_path(grid, (3, 2), (4, 2), 2) == [(5, 2)]  # map edge
+    assert push_path(grid, (0, 0), (1, 0), 2, occupied=[(1, 0)]) == [(2, 0), (3, 0)]
+
+
+@pytest.mark.rule("E-OPEN-18", "D-10")
+def test_push_cannot_squeeze_between_two_walls() -> None:
+    """D-10 / E-OPEN-44: a diagonal step between two wall neighbours is not allowed."""
+    grid = BattleGrid.from_ascii("\n".join([".....", "..#..", ".#...", "....."]))
+    # From (1, 1) down-right to (2, 2): neighbours (2, 1) and (1, 2) are walls.
+    assert push_path(grid, (0, 0), (1, 1), 2) == []
+    assert (2, 2) not in push_back_destinations(grid, (0, 0), (1, 1))
+
+
+def _hazard_grid() -> BattleGrid:
+    wall = np.zeros((3, 6), dtype=bool)
+    hazard = np.zeros((3, 6), dtype=bool)
+    hazard[1, 4] = True  # lava at (4, 1)
+    return BattleGrid.from_arrays(wall, hazard=hazard)
+
+
+@pytest.mark.rule("E-ACT-HH-WAFFENLOS-SCHUBSEN", "E-OPEN-18")
+def test_shove_into_hazard_and_escape() -> None:
+    """E-ACT-HH-WAFFENLOS-SCHUBSEN: a dangerous field allows Reflexe vs ZW 15 to step aside."""
+    grid = _hazard_grid()
+    assert RollSpec(Attribute.REFLEXES, 15) == HAZARD_ESCAPE_SAVE
+    path = push_path(grid, (1, 1), (2, 1), 2)
+    assert path == [(3, 1), (4, 1)]
+    assert push_landing(grid, (2, 1), path, escaped=False) == (4, 1)
+    assert push_landing(grid, (2, 1), path, escaped=True) == (3, 1)
+    short = push_path(grid, (2, 1), (3, 1), 2)
+    assert short == [(4, 1)]  # the push ends in the lava
+    assert push_landing(grid, (3, 1), short, escaped=True) == (3, 1)
+    assert push_landing(grid, (3, 1), [], escaped=False) == (3, 1)
+
+
+@pytest.mark.rule("E-ACT-VH-ZURUECK-2")
+def test_push_back_one_field_any_direction() -> None:
+    """E-ACT-VH-ZURUECK-2: 1 field in any direction the attacker chooses."""
+    grid = BattleGrid.open(5, 5)
+    assert PUSH_BACK_FIELDS == 1
+    spots = push_back_destinations(grid, (1, 2), (2, 2))
+    assert len(spots) == 7 and (1, 2) not in spots
+    assert (1, 1) in spots and (3, 2) in spots  # sideways-toward and straight away
+    blocked = push_back_destinations(grid, (1, 2), (2, 2), occupied=[(3, 3), (2, 2)])
+    assert (3, 3) not in blocked and len(blocked) == 6
+    corner = push_back_destinations(grid, (1, 0), (0, 0))
+    assert sorted(corner) == [(0, 1), (1, 1)]
+
+
+@pytest.mark.rule("E-ACT-VH-ZURUECK-3")
+def test_push_back_into_hazard_allows_escape() -> None:
+    """E-ACT-VH-ZURUECK-3: a dangerous field may be chosen; a saved target stays put."""
+    grid = _hazard_grid()
+    spots = push_back_destinations(grid, (2, 1), (3, 1))
+    assert (4, 1) in spots
+    assert push_landing(grid, (3, 1), [(4, 1)], escaped=True) == (3, 1)
+    assert push_landing(grid, (3, 1), [(4, 1)], escaped=False) == (4, 1)
+
+
+@pytest.mark.rule("D-10", "E-OPEN-44")
+def test_diagonal_step_blocked_is_the_one_corner_rule() -> None:
+    """D-10: a diagonal step between two blocking orthogonal neighbours is not allowed.
+
+    Walls, closed doors and the map edge block a corner; one of them alone does not, and
+    a straight step never is. Moves, pushes and scattered objects share this test.
+    """
+    grid = BattleGrid.from_ascii("\n".join(["....", ".#..", "+...", "...."]))
+    assert diagonal_step_blocked(grid, (0, 1), (1, 1))  # wall (1, 1), closed door (0, 2)
+    assert not diagonal_step_blocked(grid, (0, 1), (1, 0))  # straight
+    assert not diagonal_step_blocked(grid, (2, 2), (-1, 1))  # (1, 2) and (2, 3) are floor
+    assert not diagonal_step_blocked(grid, (1, 0), (1, 1))  # one wall (1, 1) alone
+    assert diagonal_step_blocked(grid, (0, 0), (-1, -1))  # both sides off the map
+    with pytest.raises(ValueError, match="corner"):
+        path_cost(grid, [(0, 1), (1, 2)])
+    grid.set_door_open((0, 2), True)
+    assert not diagonal_step_blocked(grid, (0, 1), (1, 1))
+    assert path_cost(grid, [(0, 1), (1, 2)]) == 1

@@ -14,9 +14,6 @@ EXIT_USAGE = 2
 PLANNED: dict[str, tuple[str, str]] = {
     "play": ("start a skirmish on a mission map (hot-seat)", "the battle screen"),
     "preview": ("show a mission map without playing it", "the battle screen"),
-    "check": ("validate a mission file and print a summary", "mission maps"),
-    "import": ("convert a Universal VTT or Tiled map to a mission file", "mission maps"),
-    "print": ("write a printable PDF of a map at true 25 mm scale", "mission maps"),
     "simulate": ("run a match headless from a mission, a seed and commands", "the match engine"),
 }
 
@@ -26,7 +23,7 @@ def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
         summary, capability = PLANNED[name]
         print(
             f"kampfkarte {name}: not built yet ({summary}); it arrives with {capability}.\n"
-            "What works today: kampfkarte bench rules",
+            "What works today: kampfkarte check | import | print | bench rules",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -44,6 +41,87 @@ def _bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _report_problems(error: Exception) -> int:
+    print(str(error), file=sys.stderr)
+    return EXIT_INVALID
+
+
+def _check(args: argparse.Namespace) -> int:
+    from game.missions.check import run_check
+
+    return run_check(args.mission, sys.stdout)
+
+
+def _import(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.content.problems import MissionError
+    from game.missions.loader import load_any
+    from game.missions.paths import resolve_inside
+    from game.missions.toml_format import save_mission
+
+    out = Path(args.output)
+    if out.suffix.lower() != ".toml":
+        print(f"kampfkarte import: -o must name a .toml file, got {out}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        loaded = load_any(args.source)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        for name, data in loaded.images.items():
+            image_path = resolve_inside(out.parent, name, path_label=str(out))
+            image_path.write_bytes(data)
+            print(f"image written: {image_path}")
+        save_mission(loaded.mission, out)
+    except MissionError as error:
+        return _report_problems(error)
+    except OSError as error:
+        print(f"kampfkarte import: cannot write {out}: {error.strerror}", file=sys.stderr)
+        return EXIT_INVALID
+    mission = loaded.mission
+    print(
+        f"{out}: {mission.title!r}, {mission.width}x{mission.height} fields, "
+        f"{len(mission.creatures)} creatures (from {loaded.source_format})"
+    )
+    return EXIT_OK
+
+
+def _print(args: argparse.Namespace) -> int:
+    from game.content.catalogue import load_catalogue
+    from game.content.problems import MissionError
+    from game.export.pdf import PrintUnavailable, write_map_pdf
+    from game.missions.loader import load_any
+    from game.missions.toml_format import build_grid
+
+    try:
+        loaded = load_any(args.mission)
+        grid = build_grid(loaded.mission, load_catalogue())
+        report = write_map_pdf(
+            loaded.mission,
+            grid,
+            args.output,
+            paper=args.paper,
+            landscape=args.landscape,
+            creatures=not args.no_creatures,
+            images=loaded.images,
+            base_dir=loaded.base_dir,
+        )
+    except PrintUnavailable as error:
+        print(f"kampfkarte print: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except MissionError as error:
+        return _report_problems(error)
+    except (OSError, ValueError) as error:
+        print(f"kampfkarte print: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    print(
+        f"{args.output}: {report.pages} page(s), {report.rows} x {report.columns}, "
+        f"fields {report.field_mm} mm"
+    )
+    for note in report.notes:
+        print(f"note: {note}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kampfkarte",
@@ -55,6 +133,22 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("mission", nargs="?", help="mission file (.toml, .uvtt, .tmx, ...)")
         sub.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
         sub.set_defaults(run=_not_built(name))
+    check = commands.add_parser("check", help="validate a mission file and print a summary")
+    check.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    check.set_defaults(run=_check)
+    convert = commands.add_parser(
+        "import", help="convert a Universal VTT or Tiled map to a mission file"
+    )
+    convert.add_argument("source", help="a .dd2vtt/.df2vtt/.uvtt/.json or .tmx/.tmj file")
+    convert.add_argument("-o", "--output", required=True, help="the mission .toml to write")
+    convert.set_defaults(run=_import)
+    printer = commands.add_parser("print", help="write a PDF of a map with 25 mm fields")
+    printer.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    printer.add_argument("-o", "--output", required=True, help="the PDF to write")
+    printer.add_argument("--paper", default="A4", choices=["A4", "A3", "letter"])
+    printer.add_argument("--landscape", action="store_true", help="landscape pages")
+    printer.add_argument("--no-creatures", action="store_true", help="leave the tokens out")
+    printer.set_defaults(run=_print)
     bench = commands.add_parser("bench", help="print timings of the rules queries")
     bench.add_argument("suite", nargs="?", default="rules", help="what to measure: rules")
     bench.add_argument("--repeats", type=int, default=30, help="runs per figure (default 30)")

@@ -1,1 +1,1 @@
-"""Kampfkarte content layer (not built yet)."""
+"""The content catalogues: weapons, armour, creatures, terrain kinds as TOML data."""

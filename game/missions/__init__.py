@@ -1,1 +1,1 @@
-"""Kampfkarte missions layer (not built yet)."""
+"""Mission files: the native TOML format, Universal VTT and Tiled import, validation."""

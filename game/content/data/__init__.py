@@ -1,0 +1,1 @@
+"""The catalogue data files (TOML), shipped as package data."""

@@ -1,0 +1,442 @@
+"""Read TOML data files and check them value by value, collecting every problem.
+
+``parse_toml`` turns text into a table or a located syntax problem; ``TableReader``
+reads typed values out of one table and records a ``Problem`` (file, line when it can
+be found, TOML key path, what was found, what was expected) for each bad one instead
+of raising, so a loader can report all mistakes of a file at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from enum import Enum
+from typing import Any, Final, Generic, TypeVar
+
+from game.content.problems import Problem
+
+E = TypeVar("E", bound=Enum)
+
+#: Longest data text a loader reads (characters); larger text is refused, not parsed.
+MAX_TEXT_CHARS: Final = 5 * 1024 * 1024
+
+
+class _Required:
+    """Marker for a key without a default."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Final = _Required()
+
+_AT = re.compile(r"^(?P<message>.*?)\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)\s*$", re.S)
+_AT_END = re.compile(r"^(?P<message>.*?)\s*\(at end of document\)\s*$", re.S)
+_HEADER = re.compile(r"^\[\[?\s*(?P<key>[^\[\]]+?)\s*\]\]?\s*(#.*)?$")
+_ASSIGN = re.compile(
+    r"""^(?P<key>[A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-]+)*|"[^"]*"|'[^']*')\s*="""
+)
+
+
+# ------------------------------------------------------------------------------ parsing
+
+
+def parse_toml(text: str, path: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """Return the parsed table, or None and the problem that stopped parsing.
+
+    Never raises: syntax errors carry tomllib's line and column, and over-long text,
+    too deep nesting or over-long numbers become problems too.
+    """
+    if len(text) > MAX_TEXT_CHARS:
+        message = f"the file has {len(text)} characters; at most {MAX_TEXT_CHARS} are read"
+        return None, [Problem(path, message)]
+    text = text.removeprefix("\ufeff")  # editors on Windows like to add a byte-order mark
+    try:
+        return tomllib.loads(text), []
+    except tomllib.TOMLDecodeError as exc:
+        return None, [_syntax_problem(str(exc), text, path)]
+    except RecursionError:
+        return None, [Problem(path, "TOML syntax error: arrays or tables nest too deeply")]
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        return None, [Problem(path, f"TOML syntax error: {exc}")]
+
+
+def _syntax_problem(error: str, text: str, path: str) -> Problem:
+    match = _AT.match(error)
+    if match:
+        line, column = int(match["line"]), int(match["column"])
+        message = match["message"]
+    else:
+        end = _AT_END.match(error)
+        message = end["message"] if end else error
+        lines = text.split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+    source_lines = text.split("\n")
+    shown = source_lines[line - 1].strip() if 0 < line <= len(source_lines) else ""
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    suffix = f" (the line reads: {shown})" if shown else ""
+    return Problem(path, f"TOML syntax error: {message}{suffix}", line=line, column=column)
+
+
+def _split_key(text: str) -> tuple[str, ...]:
+    parts: list[str] = []
+    current = ""
+    quote = ""
+    for char in text:
+        if quote:
+            if char == quote:
+                quote = ""
+            else:
+                current += char
+        elif char in "\"'":
+            quote = char
+        elif char == ".":
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    parts.append(current.strip())
+    return tuple(parts)
+
+
+def _record(found: dict[str, int], parts: tuple[str, ...], number: int) -> None:
+    for end in range(1, len(parts) + 1):
+        found.setdefault(".".join(parts[:end]), number)
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """Return the line of each table header and ``key = value`` line, by dotted key path.
+
+    Best effort, for messages only: a value spread over several lines is located at
+    its first line, and keys inside inline tables are not found (their table is). A
+    table only written as ``[a.b]`` headers is located at its first header (``a``).
+    """
+    found: dict[str, int] = {}
+    table: tuple[str, ...] = ()
+    in_string = ""
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if in_string:
+            if line.count(in_string) % 2 == 1:
+                in_string = ""
+            continue
+        if not line or line.startswith("#"):
+            continue
+        header = _HEADER.match(line)
+        if header:
+            table = _split_key(header["key"])
+            _record(found, table, number)
+            continue
+        assign = _ASSIGN.match(line)
+        if assign:
+            _record(found, table + _split_key(assign["key"]), number)
+        for marker in ('"""', "'''"):
+            if line.count(marker) % 2 == 1:
+                in_string = marker
+                break
+    return found
+
+
+# ------------------------------------------------------------------------------ problems
+
+
+@dataclass
+class ProblemSink:
+    """Collects the problems of one file and locates each key on its line."""
+
+    path: str
+    lines: Mapping[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def line_of(self, key: str) -> int | None:
+        """Return the line of ``key`` or of its nearest enclosing table that was found."""
+        parts = key.split(".")
+        if parts and parts[-1].endswith("]"):  # "ranges[1]": the list's own line
+            parts[-1] = parts[-1].split("[", 1)[0]
+        while parts:
+            line = self.lines.get(".".join(parts))
+            if line is not None:
+                return line
+            parts.pop()
+        return None
+
+    def error(self, key: str, message: str) -> None:
+        """Record an error at ``key``."""
+        self.problems.append(Problem(self.path, message, line=self.line_of(key), key=key))
+
+    def warning(self, key: str, message: str) -> None:
+        """Record a warning at ``key``."""
+        self.problems.append(
+            Problem(self.path, message, line=self.line_of(key), key=key, warning=True)
+        )
+
+
+def describe(value: object) -> str:
+    """Return how a TOML value reads in a message: its type and a short rendering."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the whole number {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text {shown!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value)} values"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, datetime | date | time):
+        return f"the date/time {value.isoformat()}"
+    return f"a {type(value).__name__}"
+
+
+def suggestion(word: str, choices: Iterable[str]) -> str:
+    """Return " (did you mean 'x'?)" for a close match, else ""."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.7)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# ------------------------------------------------------------------------------ enums
+
+
+@dataclass(frozen=True)
+class EnumSpec(Generic[E]):
+    """How an enum is written in a data file: a display name per member, plus aliases.
+
+    A value matches a display name, an alias or the member's Python name, ignoring case.
+    """
+
+    what: str
+    display: Mapping[E, str]
+    aliases: Mapping[str, E] = field(default_factory=dict)
+
+    def lookup(self, text: str) -> E | None:
+        """Return the member ``text`` names, or None."""
+        wanted = text.strip().casefold()
+        for member, name in self.display.items():
+            if wanted in (name.casefold(), member.name.casefold()):
+                return member
+        for alias, member in self.aliases.items():
+            if wanted == alias.casefold():
+                return member
+        return None
+
+    def allowed(self) -> str:
+        """Return the display names, for messages."""
+        return ", ".join(self.display.values())
+
+    def name_of(self, member: E) -> str:
+        """Return the name a data file uses for ``member``."""
+        return self.display[member]
+
+
+def enum_spec(
+    enum: type[E],
+    what: str,
+    display: Mapping[E, str] | None = None,
+    aliases: Mapping[str, E] | None = None,
+) -> EnumSpec[E]:
+    """Return an EnumSpec whose display names default to the members' text values."""
+    names = dict(display) if display is not None else {}
+    for member in enum:
+        names.setdefault(member, member.value if isinstance(member.value, str) else member.name)
+    return EnumSpec(what, names, dict(aliases or {}))
+
+
+# ------------------------------------------------------------------------------ reading
+
+
+class TableReader:
+    """Read typed values from one TOML table; every bad value becomes a Problem.
+
+    Each read names its key, so ``finish`` can report keys nobody asked for (typos),
+    listing the allowed ones. A failed read returns the default (or a neutral value
+    for required keys) and sets ``failed``; callers build nothing from a failed entry.
+    """
+
+    def __init__(self, table: Mapping[str, Any], key: str, sink: ProblemSink) -> None:
+        self.table = table
+        self.key = key
+        self.sink = sink
+        self.known: list[str] = []
+        self.failed = False
+
+    # --------------------------------------------------------------- plumbing
+    def path(self, name: str) -> str:
+        """Return the dotted key path of ``name`` in this table."""
+        return f"{self.key}.{name}" if self.key else name
+
+    def error(self, name: str | None, message: str) -> None:
+        """Record an error at ``name`` (None: the table itself) and mark the read failed."""
+        self.failed = True
+        self.sink.error(self.path(name) if name else self.key, message)
+
+    def _get(self, name: str, default: object, expected: str = "a value") -> tuple[bool, Any]:
+        if name not in self.known:
+            self.known.append(name)
+        if name in self.table:
+            return True, self.table[name]
+        if default is REQUIRED:
+            self.error(name, f"missing key {name!r}: expected {expected}")
+        return False, None
+
+    def raw(self, name: str) -> Any:
+        """Return the value of ``name`` unchecked (None when absent); the key counts as known."""
+        return self._get(name, None)[1]
+
+    def has(self, name: str) -> bool:
+        """Return whether the table sets ``name``."""
+        return name in self.table
+
+    # --------------------------------------------------------------- scalars
+    def string(self, name: str, default: str | _Required = REQUIRED, *, max_len: int = 4000) -> str:
+        """Return a non-empty text value."""
+        expected = f"a text of 1 to {max_len} characters"
+        present, value = self._get(name, default, expected)
+        fallback = default if isinstance(default, str) else ""
+        if not present:
+            return fallback
+        if not isinstance(value, str) or not value.strip() or len(value) > max_len:
+            self.error(name, f"expected {expected}, found {describe(value)}")
+            return fallback
+        return value
+
+    def integer(
+        self, name: str, default: int | _Required | None = REQUIRED, *, low: int, high: int
+    ) -> int | None:
+        """Return a whole number in ``low..high`` (None only when the default is None)."""
+        expected = f"a whole number from {low} to {high}"
+        present, value = self._get(name, default, expected)
+        fallback = None if isinstance(default, _Required) else default
+        if not present:
+            return fallback
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.error(name, f"expected {expected}, found {describe(value)}")
+            return fallback
+        return value
+
+    def required_integer(self, name: str, *, low: int, high: int) -> int:
+        """Return a whole number in ``low..high`` that must be given (``low`` when it failed)."""
+        value = self.integer(name, REQUIRED, low=low, high=high)
+        return low if value is None else value
+
+    def number(
+        self, name: str, default: float | None = None, *, low: float, high: float
+    ) -> float | None:
+        """Return a number (whole or decimal) in ``low..high``."""
+        expected = f"a number from {low:g} to {high:g}"
+        present, value = self._get(name, default, expected)
+        if not present:
+            return default
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not low <= value <= high
+        ):
+            self.error(name, f"expected {expected}, found {describe(value)}")
+            return default
+        return float(value)
+
+    def boolean(self, name: str, default: bool = False) -> bool:
+        """Return true or false."""
+        present, value = self._get(name, default)
+        if not present:
+            return default
+        if not isinstance(value, bool):
+            self.error(name, f"expected true or false, found {describe(value)}")
+            return default
+        return value
+
+    def choice(
+        self, name: str, spec: EnumSpec[E], default: E | _Required | None = REQUIRED
+    ) -> E | None:
+        """Return the enum member a text value names."""
+        present, value = self._get(name, default, f"a {spec.what} ({spec.allowed()})")
+        fallback = None if isinstance(default, _Required) else default
+        if not present:
+            return fallback
+        member = self._member(name, value, spec)
+        return fallback if member is None else member
+
+    def _member(self, where: str, value: object, spec: EnumSpec[E]) -> E | None:
+        if not isinstance(value, str):
+            self.error(where, f"expected a {spec.what} ({spec.allowed()}), found {describe(value)}")
+            return None
+        member = spec.lookup(value)
+        if member is None:
+            hint = suggestion(value, spec.display.values())
+            self.error(
+                where, f"unknown {spec.what} {value!r}{hint}; expected one of: {spec.allowed()}"
+            )
+        return member
+
+    # --------------------------------------------------------------- lists
+    def _list(self, name: str) -> list[Any] | None:
+        present, value = self._get(name, ())
+        if not present:
+            return None
+        if not isinstance(value, list):
+            self.error(name, f"expected a list [...], found {describe(value)}")
+            return None
+        return value
+
+    def choices(self, name: str, spec: EnumSpec[E]) -> tuple[E, ...]:
+        """Return the members a list of texts names, each once, in file order."""
+        values = self._list(name)
+        members: list[E] = []
+        for index, value in enumerate(values or ()):
+            member = self._member(f"{name}[{index}]", value, spec)
+            if member is None:
+                continue
+            if member in members:
+                self.error(f"{name}[{index}]", f"{spec.name_of(member)} is listed twice")
+                continue
+            members.append(member)
+        return tuple(members)
+
+    def strings(self, name: str, *, max_len: int = 200) -> tuple[str, ...]:
+        """Return a list of non-empty texts."""
+        values = self._list(name)
+        result: list[str] = []
+        for index, value in enumerate(values or ()):
+            if not isinstance(value, str) or not value.strip() or len(value) > max_len:
+                self.error(
+                    f"{name}[{index}]",
+                    f"expected a text of 1 to {max_len} characters, found {describe(value)}",
+                )
+                continue
+            result.append(value)
+        return tuple(result)
+
+    # --------------------------------------------------------------- tables
+    def subtable(
+        self, name: str, *, required: bool = False, expected: str = "a table {...}"
+    ) -> TableReader | None:
+        """Return a reader for a nested table, or None when it is absent or no table."""
+        present, value = self._get(name, REQUIRED if required else None, expected)
+        if not present:
+            return None
+        if not isinstance(value, dict):
+            self.error(name, f"expected a table {{...}}, found {describe(value)}")
+            return None
+        return TableReader(value, self.path(name), self.sink)
+
+    def finish(self) -> None:
+        """Report every key of the table that no read asked for (usually a typo)."""
+        allowed = ", ".join(self.known)
+        for name in self.table:
+            if name not in self.known:
+                hint = suggestion(name, self.known)
+                self.error(name, f"unknown key {name!r}{hint}; allowed keys: {allowed}")
+
+
+def merge_failed(parent: TableReader, *children: TableReader | None) -> None:
+    """Mark ``parent`` failed when any nested reader failed."""
+    if any(child is not None and child.failed for child in children):
+        parent.failed = True

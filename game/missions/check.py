@@ -1,0 +1,219 @@
+"""``kampfkarte check MISSION``: validate a mission file and summarise it.
+
+The report lists every error (the mission cannot be played), every warning (it
+loads but something looks wrong: a creature in a wall, sides that cannot reach
+each other) and a summary: size, terrain counts, sides, creatures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from game.content.problems import MissionError, Problem
+from game.missions.model import Mission
+from game.missions.toml_format import DEFAULT_CHARACTERS, key_locations, mission_warnings
+
+if TYPE_CHECKING:
+    from game.content.catalogue import Catalogue
+
+__all__ = ["CheckReport", "check_mission", "run_check"]
+
+EXIT_VALID = 0
+EXIT_INVALID = 1
+
+_FORMAT_NAMES = {"toml": "native TOML", "uvtt": "Universal VTT", "tiled": "Tiled"}
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The outcome of checking one mission file.
+
+    ``errors`` make the mission invalid; ``warnings`` do not. ``mission`` is None
+    when it could not be loaded. ``summary`` is the human-readable text.
+    """
+
+    path: str
+    mission: Mission | None
+    source_format: str | None
+    errors: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+    summary: str = ""
+    terrain_counts: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and self.mission is not None
+
+    @property
+    def text(self) -> str:
+        """Return the full report: summary, warnings, errors, verdict."""
+        lines = [self.summary] if self.summary else []
+        if self.warnings:
+            lines.append(f"Warnings ({len(self.warnings)}):")
+            lines += [f"  {w}" for w in self.warnings]
+        if self.errors:
+            lines.append(f"Errors ({len(self.errors)}):")
+            lines += [f"  {e}" for e in self.errors]
+        if self.valid:
+            verdict = f"{self.path}: valid"
+            if self.warnings:
+                verdict += f" ({len(self.warnings)} warning{'s' * (len(self.warnings) != 1)})"
+        else:
+            count = len(self.errors)
+            verdict = f"{self.path}: invalid ({count} error{'s' * (count != 1)})"
+        lines.append(verdict)
+        return "\n".join(lines) + "\n"
+
+
+def check_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> CheckReport:
+    """Return the report on the mission file ``path`` (any format ``load_any`` reads)."""
+    from game.missions.loader import load_any
+
+    label = str(path)
+    try:
+        loaded = load_any(path)
+    except MissionError as exc:
+        return CheckReport(label, None, None, errors=tuple(exc.problems))
+    if catalogue is None:
+        from game.content.catalogue import load_catalogue
+
+        catalogue = load_catalogue()
+    mission = loaded.mission
+    try:
+        warnings = mission_warnings(mission, catalogue, path_label=label)
+    except MissionError as exc:
+        return CheckReport(label, mission, loaded.source_format, errors=tuple(exc.problems))
+    if loaded.source_format == "toml":
+        warnings = _with_lines(warnings, Path(path))
+    counts = terrain_counts(mission, catalogue)
+    summary = _summary(label, mission, loaded.source_format, counts)
+    return CheckReport(
+        label,
+        mission,
+        loaded.source_format,
+        warnings=tuple(warnings),
+        summary=summary,
+        terrain_counts=counts,
+    )
+
+
+def run_check(path: Path | str, out: TextIO) -> int:
+    """Check ``path``, write the report to ``out``; return 0 if valid (warnings allowed), else 1."""
+    report = check_mission(path)
+    out.write(report.text)
+    return EXIT_VALID if report.valid else EXIT_INVALID
+
+
+def _with_lines(problems: list[Problem], path: Path) -> list[Problem]:
+    """Return the problems with the line of their TOML key filled in where it can be found."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return problems
+    where = key_locations(text)
+    located: list[Problem] = []
+    for problem in problems:
+        line = column = None
+        key = problem.key or ""
+        while key and line is None:
+            found = where.get(key)
+            if found is not None:
+                line, column = found
+                break
+            cut = max(key.rfind("."), key.rfind("["))
+            key = key[:cut] if cut > 0 else ""
+        located.append(
+            Problem(
+                problem.path,
+                problem.message,
+                line=problem.line if problem.line is not None else line,
+                column=problem.column if problem.line is not None else column,
+                key=problem.key,
+                warning=problem.warning,
+            )
+        )
+    return located
+
+
+def terrain_counts(mission: Mission, catalogue: Catalogue) -> dict[str, int]:
+    """Return how many fields each kind of terrain covers, by readable name, most first."""
+    counts = Counter(char for row in mission.rows for char in row)
+    named: Counter[str] = Counter()
+    for char, count in counts.items():
+        named[f"{_char_name(char, mission, catalogue)} ({char})"] += count
+    return dict(named.most_common())
+
+
+def _char_name(char: str, mission: Mission, catalogue: Catalogue) -> str:
+    if char in DEFAULT_CHARACTERS:
+        return DEFAULT_CHARACTERS[char]
+    entry = mission.legend.get(char)
+    if entry is None:
+        return "unknown"
+    if entry.terrain is not None:
+        kind = catalogue.terrain.get(entry.terrain)
+        return str(kind.german) if kind is not None else entry.terrain
+    from game.rules.objects import MATERIALS
+
+    material = MATERIALS.get(entry.material or "")
+    material_name = material.german if material is not None else (entry.material or "")
+    if entry.door is not None:
+        state = "offene Tür" if entry.door == "open" else "geschlossene Tür"
+        return f"{state} ({material_name})" if material_name else state
+    return material_name
+
+
+def _summary(label: str, mission: Mission, source_format: str, counts: Mapping[str, int]) -> str:
+    lines = [f"Mission: {mission.title}"]
+    lines.append(f"File: {label} ({_FORMAT_NAMES.get(source_format, source_format)})")
+    if mission.author:
+        lines.append(f"Author: {mission.author}")
+    if mission.players is not None:
+        low, high = mission.players
+        lines.append(f"Players: {low}" if low == high else f"Players: {low}-{high}")
+    for language, text in mission.description.items():
+        flat = " ".join(text.split())
+        if len(flat) > 90:
+            flat = flat[:87].rstrip() + "..."
+        lines.append(f"Description ({language}): {flat}")
+    area = mission.width * mission.height
+    lines.append(f"Map: {mission.width} x {mission.height} fields ({area} fields)")
+    if mission.background is not None:
+        bg = mission.background
+        lines.append(
+            f"Background: {bg.path}, {bg.pixels_per_field} px per field, offset {list(bg.offset)}"
+        )
+    lines.append("Terrain:")
+    lines += [f"  {name}: {count}" for name, count in counts.items()]
+    lines.append(f"Sides ({len(mission.sides)}):")
+    for side in mission.sides:
+        members = sum(1 for c in mission.creatures if c.side == side.key)
+        lines.append(
+            f"  {side.key}: {side.name} ({side.controller.value}, {side.colour}), "
+            f"{members} creature{'s' * (members != 1)}, deployment zone "
+            f"{len(side.deployment)} field{'s' * (len(side.deployment) != 1)}"
+        )
+    lines.append(f"Creatures ({len(mission.creatures)}):")
+    for creature in mission.creatures:
+        extras = []
+        if creature.life_points is not None:
+            extras.append(f"LP {creature.life_points}")
+        if creature.conditions:
+            extras.append(", ".join(creature.conditions))
+        if creature.companion_of:
+            where = "before" if creature.companion_before else "after"
+            extras.append(f"companion of {creature.companion_of}, acts {where} it")
+        if creature.hidden:
+            extras.append("hidden")
+        more = f" [{'; '.join(extras)}]" if extras else ""
+        lines.append(
+            f"  {creature.key}: {creature.name} ({creature.type}), side {creature.side}, "
+            f"at {list(creature.cell)} facing {creature.facing.value}{more}"
+        )
+    if mission.gm_notes:
+        lines.append(f"GM notes: {len(mission.gm_notes.strip().splitlines())} lines")
+    return "\n".join(lines)

@@ -1,0 +1,86 @@
+"""Open any mission source: native TOML, Universal VTT or Tiled, by file suffix.
+
+Also finds the bundled missions (``maps/`` of the repository) and names the demo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from game.content.problems import MissionError, Problem
+from game.missions.model import Mission
+
+#: The bundled mission the README's first command opens.
+DEMO_MISSION = "dretop-versteck.toml"
+
+NATIVE_SUFFIXES = frozenset({".toml"})
+UVTT_SUFFIXES = frozenset({".dd2vtt", ".df2vtt", ".uvtt", ".json"})
+TILED_SUFFIXES = frozenset({".tmx", ".tmj"})
+SUPPORTED_SUFFIXES = NATIVE_SUFFIXES | UVTT_SUFFIXES | TILED_SUFFIXES
+
+
+@dataclass(frozen=True)
+class LoadedMission:
+    """A mission as loaded from any source.
+
+    ``source_format``: "toml", "uvtt" or "tiled". ``base_dir``: the folder the
+    mission's relative paths resolve in. ``images``: image bytes the source carried
+    inside itself (a UVTT background), keyed by the relative path the mission's
+    ``background.path`` names; empty for native missions, whose images are files.
+    """
+
+    mission: Mission
+    source_format: str
+    base_dir: Path
+    images: Mapping[str, bytes] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def load_any(path: Path | str) -> LoadedMission:
+    """Return the mission in ``path``, choosing the reader by suffix; raise MissionError."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix in NATIVE_SUFFIXES:
+        from game.missions.toml_format import load_mission
+
+        return LoadedMission(load_mission(p), "toml", p.resolve().parent)
+    if suffix in UVTT_SUFFIXES:
+        from game.missions.uvtt import load_uvtt
+
+        return load_uvtt(p)
+    if suffix in TILED_SUFFIXES:
+        from game.missions.tiled import load_tiled
+
+        return load_tiled(p)
+    expected = ", ".join(sorted(SUPPORTED_SUFFIXES))
+    raise MissionError(
+        [
+            Problem(
+                str(path), f"unknown mission file type {suffix or '(none)'!r}; expected {expected}"
+            )
+        ]
+    )
+
+
+def bundled_maps_dir() -> Path:
+    """Return the folder of the bundled missions: the repository's ``maps/``.
+
+    The missions live in ``maps/`` beside the ``game`` package (the README installs
+    the project editable, ``pip install -e .``, so the package stays in the
+    repository). Raise FileNotFoundError when the package was installed without it.
+    """
+    package_root = Path(__file__).resolve().parent.parent.parent
+    candidate = package_root / "maps"
+    if (candidate / DEMO_MISSION).is_file():
+        return candidate
+    raise FileNotFoundError(
+        f"the bundled missions are not at {candidate}; install Kampfkarte from its "
+        "repository with 'pip install -e .' so that maps/ stays beside the package"
+    )
+
+
+def demo_mission_path() -> Path:
+    """Return the path of the demo mission."""
+    return bundled_maps_dir() / DEMO_MISSION

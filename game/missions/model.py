@@ -1,0 +1,105 @@
+"""A mission as data: the map, the sides, the creatures, the notes.
+
+This is the one object every mission source (native TOML, Universal VTT, Tiled)
+turns into and the match engine starts from. Values only: no file access here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from game.rules.grid import Cell
+
+
+class Controller(Enum):
+    """Who moves a side's creatures."""
+
+    PLAYER = "player"
+    GM = "gm"
+
+
+class Facing(Enum):
+    """The eight directions a miniature can face (E-ROUND-4: no rule effect)."""
+
+    N = "N"
+    NE = "NE"
+    E = "E"
+    SE = "SE"
+    S = "S"
+    SW = "SW"
+    W = "W"
+    NW = "NW"
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """What one map character means beyond the default legend.
+
+    Exactly one of ``terrain`` (a terrain kind key of the content catalogue) or
+    ``material`` (an object material key of ``game.rules.objects.MATERIALS``, for
+    walls, panes and doors) is set. ``door`` is None, "open" or "closed".
+    """
+
+    terrain: str | None = None
+    material: str | None = None
+    door: str | None = None
+    difficult: bool | None = None  # None: the terrain kind's default
+    target: int | None = None  # ZW of the terrain check; None: the kind's default
+
+
+@dataclass(frozen=True)
+class Background:
+    """An image under the grid: path relative to the mission file."""
+
+    path: str
+    pixels_per_field: int
+    offset: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class Side:
+    """A party of the fight."""
+
+    key: str
+    name: str
+    colour: str  # "#rrggbb"
+    controller: Controller
+    deployment: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class CreaturePlacement:
+    """One creature on the map: a catalogue type plus this mission's overrides."""
+
+    key: str
+    type: str  # creature type key in the content catalogue
+    name: str
+    side: str  # Side.key
+    cell: Cell
+    facing: Facing = Facing.S
+    life_points: int | None = None  # None: the type's LP
+    equipment: tuple[str, ...] | None = None  # None: the type's equipment
+    conditions: tuple[str, ...] = ()  # condition names at the start (German or enum names)
+    companion_of: str | None = None  # "C" creatures: the controlling creature's key
+    companion_before: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Mission:
+    """Everything a mission file says."""
+
+    title: str
+    width: int
+    height: int
+    rows: tuple[str, ...]  # terrain rows in legend characters
+    legend: Mapping[str, LegendEntry] = field(default_factory=dict)
+    description: Mapping[str, str] = field(default_factory=dict)  # language -> text
+    author: str = ""
+    players: tuple[int, int] | None = None  # recommended (min, max)
+    background: Background | None = None
+    sides: tuple[Side, ...] = ()
+    creatures: tuple[CreaturePlacement, ...] = ()
+    gm_notes: str = ""

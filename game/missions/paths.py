@@ -1,0 +1,187 @@
+"""Safe access to the files a mission refers to: confined paths and size limits.
+
+Every file a mission names (a background image, a Tiled tileset) must lie inside
+the mission's own folder: no ``..`` component, no absolute path, no symbolic link
+that leads out. Sizes are checked before anything is read, so a hostile file
+cannot make the loader allocate gigabytes.
+"""
+
+from __future__ import annotations
+
+import stat
+import struct
+from pathlib import Path, PurePosixPath
+
+from game.content.problems import MissionError, Problem
+
+MAX_FIELDS = 500  # fields per side of a map
+MAX_FILE_BYTES = 5 * 1024 * 1024  # mission and map files
+MAX_IMAGE_BYTES = 64 * 1024 * 1024  # image files (their pixel size is checked separately)
+MAX_IMAGE_PIXELS = 8192  # pixels per side of a background image
+
+
+def _fail(label: str, message: str) -> MissionError:
+    return MissionError([Problem(label, message)])
+
+
+def relative_parts(relative: object, *, path_label: str) -> tuple[str, ...]:
+    """Return the components of a relative reference; raise MissionError if it could escape.
+
+    Checks the text only (no file access): rejected are non-strings, empty paths, NUL
+    characters, absolute paths and drive letters, and any ``..`` component. A ``\\``
+    counts as a separator, as Windows editors write it.
+    """
+    shown = repr(relative)
+    if not isinstance(relative, str):
+        raise _fail(path_label, f"referenced path {shown} is not a string; expected a file name")
+    if not relative.strip():
+        raise _fail(path_label, f"referenced path {shown} is empty; expected a file name")
+    if "\x00" in relative:
+        raise _fail(path_label, f"referenced path {shown} contains a NUL character")
+    text = relative.replace("\\", "/")
+    if text.startswith("/") or (len(text) >= 2 and text[1] == ":" and text[0].isalpha()):
+        raise _fail(
+            path_label,
+            f"referenced path {shown} is absolute; expected a path relative to the "
+            "mission's folder",
+        )
+    parts = tuple(part for part in PurePosixPath(text).parts if part != ".")
+    if ".." in parts:
+        raise _fail(
+            path_label,
+            f"referenced path {shown} contains '..'; expected a path inside the mission's folder",
+        )
+    if not parts:
+        raise _fail(path_label, f"referenced path {shown} names no file; expected a file name")
+    return parts
+
+
+def resolve_inside(base_dir: Path | str, relative: str, *, path_label: str) -> Path:
+    """Return ``relative`` resolved inside ``base_dir``; raise MissionError if it would leave it.
+
+    ``relative`` uses ``/`` (a ``\\`` counts as a separator too). Rejected: what
+    :func:`relative_parts` rejects, and paths whose real location (after following
+    symbolic links) is not inside ``base_dir``. ``path_label`` names the file that
+    made the reference, for the error message. The target need not exist.
+    """
+    parts = relative_parts(relative, path_label=path_label)
+    base = Path(base_dir).resolve()
+    candidate = base.joinpath(*parts)
+    try:
+        real = candidate.resolve()
+    except (OSError, RuntimeError) as exc:  # symlink loops
+        raise _fail(path_label, f"referenced path {relative!r} cannot be resolved: {exc}") from None
+    if real != base and base not in real.parents:
+        raise _fail(
+            path_label,
+            f"referenced path {relative!r} leads outside the mission's folder (to {real}); "
+            "expected a file inside it (symbolic links out are not followed)",
+        )
+    return real
+
+
+def read_limited(path: Path | str, max_bytes: int, *, path_label: str | None = None) -> bytes:
+    """Return the bytes of ``path``; raise MissionError if missing or over ``max_bytes``.
+
+    The size is checked before reading, and the read itself stops after
+    ``max_bytes + 1`` bytes in case the file grows meanwhile.
+    """
+    label = path_label if path_label is not None else str(path)
+    p = Path(path)
+    try:
+        info = p.stat()
+    except FileNotFoundError:
+        raise _fail(label, f"file not found: {p}") from None
+    except OSError as exc:
+        raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
+    if not _is_regular(info.st_mode):
+        raise _fail(label, f"{p} is not a regular file")
+    if info.st_size > max_bytes:
+        raise _fail(
+            label,
+            f"file is {info.st_size} bytes; expected at most {max_bytes} bytes "
+            f"({_human(max_bytes)})",
+        )
+    try:
+        with p.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:
+        raise _fail(
+            label, f"file is larger than {max_bytes} bytes ({_human(max_bytes)}); expected less"
+        )
+    return data
+
+
+def _is_regular(mode: int) -> bool:
+    return stat.S_ISREG(mode)
+
+
+def _human(n: int) -> str:
+    if n >= 1024 * 1024 and n % (1024 * 1024) == 0:
+        return f"{n // (1024 * 1024)} MB"
+    if n >= 1024 and n % 1024 == 0:
+        return f"{n // 1024} KB"
+    return f"{n} bytes"
+
+
+def image_dimensions(data: bytes) -> tuple[int, int] | None:
+    """Return (width, height) in pixels from a PNG or JPEG header, or None if neither.
+
+    Reads a few header bytes only: no image library, nothing decoded.
+    """
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        if len(data) < 24 or data[12:16] != b"IHDR":
+            return None
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width), int(height)
+    if data[:2] == b"\xff\xd8":
+        return _jpeg_dimensions(data)
+    return None
+
+
+# JPEG start-of-frame markers carry the size (SOF0..SOF15 without DHT, JPG, DAC).
+_SOF_MARKERS = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def _jpeg_dimensions(data: bytes) -> tuple[int, int] | None:
+    pos = 2
+    end = len(data)
+    while pos + 4 <= end:
+        if data[pos] != 0xFF:
+            return None
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte
+            pos += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # no length field
+            pos += 2
+            continue
+        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
+        if length < 2:
+            return None
+        if marker in _SOF_MARKERS:
+            if pos + 9 > end:
+                return None
+            height, width = struct.unpack(">HH", data[pos + 5 : pos + 9])
+            return int(width), int(height)
+        pos += 2 + length
+    return None
+
+
+def check_image(data: bytes, *, path_label: str) -> tuple[int, int]:
+    """Return the image's (width, height); raise MissionError if not PNG/JPEG or too large."""
+    dims = image_dimensions(data)
+    if dims is None:
+        raise _fail(path_label, "image is neither PNG nor JPEG (or its header is damaged)")
+    width, height = dims
+    if width < 1 or height < 1:
+        raise _fail(path_label, f"image is {width}x{height} pixels; expected at least 1x1")
+    if width > MAX_IMAGE_PIXELS or height > MAX_IMAGE_PIXELS:
+        raise _fail(
+            path_label,
+            f"image is {width}x{height} pixels; expected at most "
+            f"{MAX_IMAGE_PIXELS}x{MAX_IMAGE_PIXELS}",
+        )
+    return dims

@@ -1,0 +1,1697 @@
+"""The native mission format: one TOML file per mission (documented in ``maps/README.md``).
+
+Reading checks everything and reports every problem at once: each names the file,
+the line and column (for map characters: where that row stands in the file) or the
+TOML key, what was found and what was expected. Writing is a small writer of our
+own (no dependency) that produces the same canonical layout every time, so that a
+round trip load -> dumps -> load gives an equal Mission and diffs stay small.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+import re
+import tempfile
+import tomllib
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from game.content.problems import MissionError, Problem
+from game.missions.model import (
+    Background,
+    Controller,
+    CreaturePlacement,
+    Facing,
+    LegendEntry,
+    Mission,
+    Side,
+)
+from game.missions.paths import (
+    MAX_FIELDS,
+    MAX_FILE_BYTES,
+    MAX_IMAGE_BYTES,
+    check_image,
+    read_limited,
+    relative_parts,
+    resolve_inside,
+)
+from game.rules.grid import DEFAULT_LEGEND, BattleGrid, Cell, Cover, footprint_cells
+from game.rules.objects import MATERIALS
+from game.rules.terms import Condition
+
+if TYPE_CHECKING:
+    from game.content.catalogue import Catalogue
+
+__all__ = [
+    "DEFAULT_CHARACTERS",
+    "PANE_MATERIALS",
+    "MissionGrid",
+    "build_grid",
+    "dumps_mission",
+    "key_locations",
+    "load_mission",
+    "loads_mission",
+    "mission_warnings",
+    "save_mission",
+    "wall_materials",
+]
+
+#: The default legend (DESIGN.md): always in force, a file may not redefine it.
+DEFAULT_CHARACTERS: Mapping[str, str] = {
+    ".": "floor",
+    "#": "wall",
+    ":": "difficult ground",
+    "~": "water",
+    "=": "low obstacle",
+    "%": "smoke",
+    "+": "closed door",
+    "/": "open door",
+}
+
+#: Glass: blocks movement, not sight, and gives Volldeckung to what is behind it.
+PANE_MATERIALS = frozenset({"glass_pane", "armoured_glass_pane"})
+
+MAX_SIDES = 16
+MAX_CREATURES = 1000
+MAX_LEGEND = 200
+MAX_LIST = 100  # equipment and conditions per creature
+MAX_SHORT_TEXT = 200  # titles, names, keys
+MAX_LONG_TEXT = 100_000  # descriptions and notes
+MAX_PROBLEMS = 200
+MAX_PIXELS_PER_FIELD = 1000
+MAX_OFFSET = 100_000
+MIN_LP, MAX_LP = -99, 9999
+MAX_DEPLOYMENT_ENTRIES = 1000  # rectangles and fields per side
+MAX_FLOODS = 64  # walkable areas labelled when looking for unreachable sides
+
+_KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
+_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+_LANGUAGE_RE = re.compile(r"^[a-z]{2}$")
+_TOML_POSITION_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+#: Side colours used when a file gives none, in side order.
+DEFAULT_COLOURS = ("#2f6fd0", "#c83232", "#2e9e44", "#8a4fbf", "#d98a1c", "#1fa3a3")
+
+_TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes")
+_MISSION_KEYS = ("title", "description", "author", "players")
+_MAP_KEYS = ("width", "height", "rows", "background")
+_BACKGROUND_KEYS = ("path", "pixels_per_field", "offset")
+_LEGEND_KEYS = ("terrain", "material", "door", "difficult", "zw")
+_SIDE_KEYS = ("key", "name", "colour", "controller", "deployment")
+_CREATURE_KEYS = (
+    "key",
+    "type",
+    "name",
+    "side",
+    "at",
+    "facing",
+    "lp",
+    "equipment",
+    "conditions",
+    "companion_of",
+    "companion_before",
+    "hidden",
+)
+_NOTES_KEYS = ("gm",)
+_DOOR_STATES = ("closed", "open")
+
+
+def wall_materials() -> list[str]:
+    """Return the material keys a legend may use for walls, panes and doors (per field)."""
+    return [key for key, material in MATERIALS.items() if material.per_field]
+
+
+# ====================================================================== locating
+@dataclass
+class _Locations:
+    """Where keys and string contents stand in the text (1-based line and column)."""
+
+    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+    strings: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+class _Scanner:
+    """A forgiving reader of TOML structure that records positions only.
+
+    It runs on text tomllib has already accepted, so it can assume valid TOML;
+    anything surprising just stops it (positions are a help, not a must).
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.n = len(text)
+        self.pos = 0
+        self.line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        self.found = _Locations()
+        self.array_tables: dict[str, int] = {}
+
+    def where(self, pos: int) -> tuple[int, int]:
+        line = bisect_right(self.line_starts, pos)
+        return line, pos - self.line_starts[line - 1] + 1
+
+    def peek(self, count: int = 1) -> str:
+        return self.text[self.pos : self.pos + count]
+
+    def skip_blank(self, *, newlines: bool) -> None:
+        space = " \t\r\n" if newlines else " \t"
+        while self.pos < self.n:
+            char = self.text[self.pos]
+            if char in space:
+                self.pos += 1
+            elif char == "#" and newlines:
+                end = self.text.find("\n", self.pos)
+                self.pos = self.n if end < 0 else end + 1
+            else:
+                return
+
+    def run(self) -> _Locations:
+        table = ""
+        while True:
+            self.skip_blank(newlines=True)
+            if self.pos >= self.n:
+                break
+            start = self.pos
+            if self.peek() == "[":
+                double = self.peek(2) == "[["
+                self.pos += 2 if double else 1
+                parts = self.key()
+                self.pos += 2 if double else 1
+                table = self.resolve(parts, double)
+                self.found.keys[table] = self.where(start)
+                continue
+            parts = self.key()
+            self.skip_blank(newlines=False)
+            if self.peek() != "=":
+                break
+            self.pos += 1
+            self.skip_blank(newlines=False)
+            path = _join(table, parts)
+            self.found.keys.setdefault(path, self.where(start))
+            self.value(path)
+        return self.found
+
+    def resolve(self, parts: list[str], double: bool) -> str:
+        path = ""
+        for i, part in enumerate(parts):
+            path = _join(path, [part])
+            if double and i == len(parts) - 1:
+                index = self.array_tables.get(path, -1) + 1
+                self.array_tables[path] = index
+                path = f"{path}[{index}]"
+            elif path in self.array_tables:
+                path = f"{path}[{self.array_tables[path]}]"
+        return path
+
+    def key(self) -> list[str]:
+        parts: list[str] = []
+        while self.pos < self.n:
+            self.skip_blank(newlines=False)
+            char = self.peek()
+            if char in ('"', "'"):
+                start = self.pos
+                self.string_end(char)
+                parts.append(_decode_key(self.text[start : self.pos]))
+            else:
+                start = self.pos
+                while self.pos < self.n and (self.text[self.pos].isalnum() or self.peek() in "_-"):
+                    self.pos += 1
+                if self.pos == start:
+                    raise ValueError("no key")
+                parts.append(self.text[start : self.pos])
+            self.skip_blank(newlines=False)
+            if self.peek() != ".":
+                break
+            self.pos += 1
+        return parts
+
+    def string_end(self, quote: str) -> int:
+        """Move past the string at ``pos``; return where its content starts."""
+        if self.peek(3) == quote * 3:
+            self.pos += 3
+            if self.peek() == "\n":
+                self.pos += 1
+            elif self.peek(2) == "\r\n":
+                self.pos += 2
+            content = self.pos
+            while self.pos < self.n:
+                if quote == '"' and self.text[self.pos] == "\\":
+                    self.pos += 2
+                elif self.peek(3) == quote * 3:
+                    self.pos += 3
+                    extra = 0
+                    while extra < 2 and self.peek() == quote:
+                        self.pos += 1
+                        extra += 1
+                    return content
+                else:
+                    self.pos += 1
+            return content
+        self.pos += 1
+        content = self.pos
+        while self.pos < self.n and self.text[self.pos] != quote:
+            if quote == '"' and self.text[self.pos] == "\\":
+                self.pos += 1
+            self.pos += 1
+        self.pos += 1
+        return content
+
+    def value(self, path: str) -> None:
+        char = self.peek()
+        if char in ('"', "'"):
+            content = self.string_end(char)
+            self.found.strings[path] = self.where(content)
+        elif char == "[":
+            self.pos += 1
+            index = 0
+            while True:
+                self.skip_blank(newlines=True)
+                if self.pos >= self.n or self.peek() == "]":
+                    self.pos += 1
+                    return
+                element = f"{path}[{index}]"
+                self.found.keys.setdefault(element, self.where(self.pos))
+                self.value(element)
+                self.skip_blank(newlines=True)
+                if self.peek() == ",":
+                    self.pos += 1
+                    index += 1
+        elif char == "{":
+            self.pos += 1
+            while True:
+                self.skip_blank(newlines=False)
+                if self.pos >= self.n or self.peek() == "}":
+                    self.pos += 1
+                    return
+                start = self.pos
+                parts = self.key()
+                self.skip_blank(newlines=False)
+                self.pos += 1  # '='
+                self.skip_blank(newlines=False)
+                inner = _join(path, parts)
+                self.found.keys.setdefault(inner, self.where(start))
+                self.value(inner)
+                self.skip_blank(newlines=False)
+                if self.peek() == ",":
+                    self.pos += 1
+        else:
+            while self.pos < self.n and self.text[self.pos] not in ",]}\n#":
+                self.pos += 1
+
+
+def _join(prefix: str, parts: Sequence[str]) -> str:
+    return ".".join([prefix, *parts]) if prefix else ".".join(parts)
+
+
+def _decode_key(raw: str) -> str:
+    try:
+        value = tomllib.loads(f"k = {raw}")["k"]
+    except (tomllib.TOMLDecodeError, KeyError):
+        return raw.strip("\"'")
+    return str(value)
+
+
+def key_locations(text: str) -> Mapping[str, tuple[int, int]]:
+    """Return the (line, column) of every key in TOML ``text``, by dotted path.
+
+    Paths look like ``map.rows``, ``sides[0].colour``, ``legend.M.terrain``;
+    array elements are ``creatures[2].at[0]``. Best effort: text tomllib rejects
+    gives whatever was found before the trouble.
+    """
+    return _locate(text).keys
+
+
+def _locate(text: str) -> _Locations:
+    scanner = _Scanner(text)
+    try:
+        return scanner.run()
+    except Exception:  # positions are a courtesy: never let them break loading
+        return scanner.found
+
+
+# ===================================================================== reading
+def load_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> Mission:
+    """Return the mission in the TOML file ``path``; raise MissionError listing every problem.
+
+    The file size is checked before reading (at most 5 MB). A background image
+    must lie inside the mission's folder and be a PNG or JPEG of at most
+    8192x8192 pixels.
+    """
+    p = Path(path)
+    label = str(path)
+    data = read_limited(p, MAX_FILE_BYTES, path_label=label)
+    text = _decode(data, label)
+    return loads_mission(text, label, catalogue=catalogue, base_dir=p.resolve().parent)
+
+
+def _decode(data: bytes, label: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        byte = data[exc.start]
+        raise MissionError(
+            [
+                Problem(
+                    label,
+                    f"the file is not UTF-8 text: found byte 0x{byte:02x}; expected UTF-8 "
+                    "(save the file with the encoding UTF-8)",
+                    line=line,
+                    column=column,
+                )
+            ]
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def loads_mission(
+    text: str,
+    path_label: str = "<mission>",
+    *,
+    catalogue: Catalogue | None = None,
+    base_dir: Path | str | None = None,
+) -> Mission:
+    """Return the mission in TOML ``text``; raise MissionError listing every problem.
+
+    ``path_label`` names the file in messages. ``catalogue`` defaults to the
+    shipped content catalogue. With ``base_dir`` (the mission's folder) the
+    background image is checked on disk too; without it only its path is checked.
+    """
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise MissionError(
+            [Problem(path_label, f"the mission is larger than {MAX_FILE_BYTES} bytes (5 MB)")]
+        )
+    text = text.removeprefix("\ufeff")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MissionError([_syntax_problem(path_label, str(exc), text)]) from None
+    except RecursionError:
+        raise MissionError(
+            [Problem(path_label, "the TOML is nested too deeply; expected a mission file")]
+        ) from None
+    if catalogue is None:
+        from game.content.catalogue import load_catalogue
+
+        catalogue = load_catalogue()
+    reader = _Reader(path_label, _locate(text), catalogue)
+    mission = reader.mission(data)
+    if mission is not None and base_dir is not None and mission.background is not None:
+        reader.check_background_file(Path(base_dir), mission.background.path)
+    errors = [p for p in reader.problems if not p.warning]
+    if errors or mission is None:
+        raise MissionError(_capped(errors or [Problem(path_label, "the mission is invalid")]))
+    return mission
+
+
+def _syntax_problem(label: str, message: str, text: str) -> Problem:
+    match = _TOML_POSITION_RE.search(message)
+    line = column = None
+    if match:
+        line, column = int(match.group(1)), int(match.group(2))
+        message = message[: match.start()]
+    elif message.endswith("(at end of document)"):
+        message = message.removesuffix("(at end of document)").rstrip() + " at the end of the file"
+        line = text.count("\n") + 1
+        column = len(text) - (text.rfind("\n") + 1) + 1
+    return Problem(
+        label, f"TOML syntax error: {message}; expected valid TOML", line=line, column=column
+    )
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS], Problem(problems[0].path, f"... and {rest} more problems")]
+
+
+_TYPE_NAMES = {
+    str: "a string",
+    bool: "a boolean (true or false)",
+    int: "an integer",
+    float: "a decimal number",
+    list: "an array",
+    dict: "a table",
+}
+
+
+def _describe(value: object) -> str:
+    name = next((n for t, n in _TYPE_NAMES.items() if type(value) is t), None)
+    if name is None:
+        name = "a date or time" if hasattr(value, "isoformat") else type(value).__name__
+    if isinstance(value, dict):
+        return name
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return f"{name} {shown}"
+
+
+def _quoted_list(items: Iterable[str]) -> str:
+    return ", ".join(repr(i) for i in items)
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Reader:
+    """Validates the parsed TOML and builds the Mission, collecting problems."""
+
+    def __init__(self, label: str, where: _Locations, catalogue: Catalogue) -> None:
+        self.label = label
+        self.where = where
+        self.catalogue = catalogue
+        self.problems: list[Problem] = []
+
+    # ------------------------------------------------------------ problems
+    def error(
+        self, key: str, message: str, *, line: int | None = None, column: int | None = None
+    ) -> None:
+        if line is None:
+            line, column = self.locate(key)
+        self.problems.append(Problem(self.label, message, line=line, column=column, key=key))
+
+    def locate(self, key: str) -> tuple[int | None, int | None]:
+        path = key
+        while path:
+            found = self.where.keys.get(path)
+            if found is not None:
+                return found
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return None, None
+
+    # ---------------------------------------------------------- value checks
+    def present(
+        self, section: Mapping[str, Any], name: str, check: Any, *args: Any, **kw: Any
+    ) -> Any:
+        """Return ``check(section[name], ...)``, or None when the key is absent.
+
+        A missing required key is reported once by :meth:`table`; checking a
+        stand-in value would only repeat the complaint.
+        """
+        return check(section[name], *args, **kw) if name in section else None
+
+    def table(
+        self,
+        value: object,
+        key: str,
+        allowed: Sequence[str],
+        required: Sequence[str] = (),
+        *,
+        shown: str | None = None,
+    ) -> dict[str, Any] | None:
+        name = shown or f"[{key}]"
+        if not isinstance(value, dict):
+            self.error(key, f"{name}: found {_describe(value)}; expected a table")
+            return None
+        for unknown in value:
+            if unknown not in allowed:
+                self.error(
+                    f"{key}.{unknown}",
+                    f"unknown key {unknown!r} in {name}{_suggest(unknown, allowed)}; "
+                    f"expected one of {_quoted_list(allowed)}",
+                )
+        for needed in required:
+            if needed not in value:
+                self.error(key, f"missing key {needed!r} in {name}; expected {needed} = ...")
+        return value
+
+    def string(
+        self, value: object, key: str, *, limit: int = MAX_SHORT_TEXT, empty: bool = False
+    ) -> str | None:
+        if not isinstance(value, str):
+            self.error(key, f"{key}: found {_describe(value)}; expected a string")
+            return None
+        if not empty and not value.strip():
+            self.error(key, f"{key} is empty; expected some text")
+            return None
+        if len(value) > limit:
+            self.error(key, f"{key} has {len(value)} characters; expected at most {limit}")
+            return None
+        return value
+
+    def identifier(self, value: object, key: str) -> str | None:
+        text = self.string(value, key, limit=64)
+        if text is not None and not _KEY_RE.match(text):
+            self.error(
+                key,
+                f"{key}: found {text!r}; expected a key of letters, digits, '_' and '-' "
+                "(no spaces), like 'pirate_1'",
+            )
+            return None
+        return text
+
+    def integer(self, value: object, key: str, low: int, high: int) -> int | None:
+        if type(value) is not int:
+            self.error(key, f"{key}: found {_describe(value)}; expected an integer")
+            return None
+        if not low <= value <= high:
+            self.error(key, f"{key} is {value}; expected an integer from {low} to {high}")
+            return None
+        return value
+
+    def boolean(self, value: object, key: str) -> bool | None:
+        if type(value) is not bool:
+            self.error(key, f"{key}: found {_describe(value)}; expected true or false")
+            return None
+        return value
+
+    def int_list(
+        self, value: object, key: str, sizes: Sequence[int], what: str
+    ) -> list[int] | None:
+        if (
+            not isinstance(value, list)
+            or len(value) not in sizes
+            or any(type(v) is not int for v in value)
+        ):
+            self.error(key, f"{key}: found {_describe(value)}; expected {what}")
+            return None
+        return list(value)
+
+    def string_list(self, value: object, key: str) -> list[str] | None:
+        if not isinstance(value, list) or any(not isinstance(v, str) for v in value):
+            self.error(key, f"{key}: found {_describe(value)}; expected an array of strings")
+            return None
+        if len(value) > MAX_LIST:
+            self.error(key, f"{key} has {len(value)} entries; expected at most {MAX_LIST}")
+            return None
+        return list(value)
+
+    def array_of_tables(self, value: object, key: str, limit: int) -> list[object]:
+        if not isinstance(value, list):
+            self.error(key, f"{key}: found {_describe(value)}; expected [[{key}]] tables")
+            return []
+        if len(value) > limit:
+            self.error(key, f"{key} has {len(value)} entries; expected at most {limit}")
+            return []
+        return list(value)
+
+    # ------------------------------------------------------------- sections
+    def mission(self, data: dict[str, Any]) -> Mission | None:
+        self.table(data, "", _TOP_KEYS, ("mission", "map"), shown="the mission file")
+        # Top-level unknown keys were reported with a leading '.': tidy their key.
+        self.problems = [
+            Problem(p.path, p.message, p.line, p.column, p.key.lstrip("."), p.warning)
+            if p.key
+            else p
+            for p in self.problems
+        ]
+        # A missing [mission] or [map] is reported once, above; not key by key.
+        meta = self.meta(data["mission"]) if "mission" in data else None
+        grid = self.grid(data["map"]) if "map" in data else (None, None, None, None)
+        legend = self.legend(data.get("legend", {}))
+        width, height, rows, background = grid
+        if rows is not None and legend is not None:
+            self.characters(rows, legend)
+        sides = self.sides(data.get("sides", []), width, height)
+        creatures = self.creatures(data.get("creatures", []), sides, width, height)
+        notes = self.notes(data.get("notes", {}))
+        if any(not p.warning for p in self.problems):
+            return None
+        assert meta is not None and rows is not None and legend is not None
+        assert width is not None and height is not None
+        title, description, author, players = meta
+        return Mission(
+            title=title,
+            width=width,
+            height=height,
+            rows=tuple(row for row, _ in rows),
+            legend=legend,
+            description=description,
+            author=author,
+            players=players,
+            background=background,
+            sides=tuple(sides.values()),
+            creatures=tuple(creatures),
+            gm_notes=notes,
+        )
+
+    def meta(self, value: object) -> tuple[str, dict[str, str], str, tuple[int, int] | None] | None:
+        section = self.table(value, "mission", _MISSION_KEYS, ("title",))
+        if section is None:
+            return None
+        title = self.string(section["title"], "mission.title") if "title" in section else None
+        description: dict[str, str] = {}
+        raw = section.get("description")
+        if isinstance(raw, str):
+            text = self.string(raw, "mission.description", limit=MAX_LONG_TEXT, empty=True)
+            if text:
+                description["de"] = text
+        elif isinstance(raw, dict):
+            for language, text in raw.items():
+                key = f"mission.description.{language}"
+                if not _LANGUAGE_RE.match(language):
+                    self.error(
+                        key,
+                        f"{key}: found language {language!r}; expected a two-letter "
+                        "language code such as 'de' or 'en'",
+                    )
+                    continue
+                checked = self.string(text, key, limit=MAX_LONG_TEXT, empty=True)
+                if checked:
+                    description[language] = checked
+        elif raw is not None:
+            self.error(
+                "mission.description",
+                f"mission.description: found {_describe(raw)}; expected a string or a table "
+                'of languages (de = "...", en = "...")',
+            )
+        author = ""
+        if "author" in section:
+            author = self.string(section["author"], "mission.author", empty=True) or ""
+        players: tuple[int, int] | None = None
+        if "players" in section:
+            pair = self.int_list(
+                section["players"], "mission.players", (2,), "[min, max] players, like [2, 4]"
+            )
+            if pair is not None:
+                low, high = pair
+                if not 1 <= low <= high <= 99:
+                    self.error(
+                        "mission.players",
+                        f"mission.players is [{low}, {high}]; expected [min, max] with "
+                        "1 <= min <= max <= 99",
+                    )
+                else:
+                    players = (low, high)
+        if title is None:
+            return None
+        return title, description, author, players
+
+    def grid(
+        self, value: object
+    ) -> tuple[
+        int | None, int | None, list[tuple[str, tuple[int, int] | None]] | None, Background | None
+    ]:
+        section = self.table(value, "map", _MAP_KEYS, ("width", "height", "rows"))
+        if section is None:
+            return None, None, None, None
+        width = self.present(section, "width", self.integer, "map.width", 1, MAX_FIELDS)
+        height = self.present(section, "height", self.integer, "map.height", 1, MAX_FIELDS)
+        background = None
+        if "background" in section:
+            background = self.background(section["background"])
+        if "rows" not in section:
+            return width, height, None, background
+        rows = self.rows(section["rows"])
+        if rows is None:
+            return width, height, None, background
+        if height is not None and len(rows) != height:
+            self.error(
+                "map.height",
+                f"map.height is {height} but map.rows has {len(rows)} rows; expected them to agree",
+            )
+        first = len(rows[0][0])
+        if first > MAX_FIELDS:
+            self.error(
+                "map.rows",
+                f"the rows are {first} fields wide; expected at most {MAX_FIELDS}",
+                line=rows[0][1][0] if rows[0][1] else None,
+            )
+            return width, height, None, background
+        ragged = False
+        for number, (row, start) in enumerate(rows, start=1):
+            if len(row) != first:
+                ragged = True
+                line, column = start if start else self.locate("map.rows")
+                self.error(
+                    "map.rows",
+                    f"row {number} (y={number - 1}) has {len(row)} fields; expected {first} "
+                    "like row 1 (all rows must have the same length)",
+                    line=line,
+                    column=column,
+                )
+        if width is not None and first != width:
+            self.error(
+                "map.width",
+                f"map.width is {width} but the rows are {first} fields wide; "
+                "expected them to agree",
+            )
+        if ragged:
+            return width, height, None, background
+        return width, height, rows, background
+
+    def rows(self, value: object) -> list[tuple[str, tuple[int, int] | None]] | None:
+        """Return the rows with the file position of each row's first character."""
+        lines: list[tuple[str, tuple[int, int] | None]] = []
+        if isinstance(value, str):
+            start = self.where.strings.get("map.rows")
+            for i, raw in enumerate(value.split("\n")):
+                position = None if start is None else (start[0] + i, start[1] if i == 0 else 1)
+                lines.append((raw.rstrip(" \t\r"), position))
+            while lines and not lines[0][0].strip():
+                lines.pop(0)
+            while lines and not lines[-1][0].strip():
+                lines.pop()
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            for i, raw in enumerate(value):
+                lines.append((raw, self.where.strings.get(f"map.rows[{i}]")))
+        else:
+            self.error(
+                "map.rows",
+                f"map.rows: found {_describe(value)}; expected a multi-line string of map "
+                "characters (rows = '''...''') or an array of strings",
+            )
+            return None
+        if not lines:
+            self.error("map.rows", "map.rows has no rows; expected at least one row")
+            return None
+        if len(lines) > MAX_FIELDS:
+            self.error("map.rows", f"map.rows has {len(lines)} rows; expected at most {MAX_FIELDS}")
+            return None
+        return lines
+
+    def background(self, value: object) -> Background | None:
+        key = "map.background"
+        section = self.table(value, key, _BACKGROUND_KEYS, ("path", "pixels_per_field"))
+        if section is None:
+            return None
+        path = self.present(section, "path", self.string, f"{key}.path", limit=1000)
+        if path is not None:
+            try:
+                relative_parts(path, path_label=self.label)
+            except MissionError as exc:
+                for problem in exc.problems:
+                    self.error(f"{key}.path", problem.message)
+                path = None
+        ppf = self.present(
+            section,
+            "pixels_per_field",
+            self.integer,
+            f"{key}.pixels_per_field",
+            1,
+            MAX_PIXELS_PER_FIELD,
+        )
+        offset: tuple[int, int] = (0, 0)
+        if "offset" in section:
+            pair = self.int_list(
+                section["offset"], f"{key}.offset", (2,), "[x, y] in pixels, like [0, 0]"
+            )
+            if pair is not None:
+                if max(abs(pair[0]), abs(pair[1])) > MAX_OFFSET:
+                    self.error(
+                        f"{key}.offset",
+                        f"{key}.offset is {pair}; expected pixels from -{MAX_OFFSET} "
+                        f"to {MAX_OFFSET}",
+                    )
+                else:
+                    offset = (pair[0], pair[1])
+        if path is None or ppf is None:
+            return None
+        return Background(path=path, pixels_per_field=ppf, offset=offset)
+
+    def check_background_file(self, base_dir: Path, relative: str) -> None:
+        key = "map.background.path"
+        try:
+            real = resolve_inside(base_dir, relative, path_label=self.label)
+            if not real.is_file():
+                self.error(
+                    key,
+                    f"background image {relative!r} not found in the mission's folder "
+                    f"({base_dir}); expected a PNG or JPEG file there",
+                )
+                return
+            data = read_limited(real, MAX_IMAGE_BYTES, path_label=str(real))
+            check_image(data, path_label=str(real))
+        except MissionError as exc:
+            for problem in exc.problems:
+                self.error(key, f"background image {relative!r}: {problem.message}")
+
+    def legend(self, value: object) -> dict[str, LegendEntry] | None:
+        if not isinstance(value, dict):
+            self.error("legend", f"[legend]: found {_describe(value)}; expected a table")
+            return None
+        if len(value) > MAX_LEGEND:
+            self.error(
+                "legend", f"[legend] has {len(value)} entries; expected at most {MAX_LEGEND}"
+            )
+            return None
+        legend: dict[str, LegendEntry] = {}
+        ok = True
+        for char, raw in value.items():
+            key = f"legend.{char}"
+            if len(char) != 1 or not char.isprintable() or char.isspace():
+                self.error(
+                    key,
+                    f"legend key {char!r}: expected exactly one visible character "
+                    '(no spaces), like "M"',
+                )
+                ok = False
+                continue
+            if char in DEFAULT_CHARACTERS:
+                self.error(
+                    key,
+                    f"legend key {char!r} is a default legend character "
+                    f"({DEFAULT_CHARACTERS[char]}) and cannot be redefined; expected a "
+                    f"character other than {''.join(DEFAULT_CHARACTERS)!r}",
+                )
+                ok = False
+                continue
+            entry = self.legend_entry(raw, key)
+            if entry is None:
+                ok = False
+            else:
+                legend[char] = entry
+        # Defined characters count as known even when their entry is wrong, so that
+        # the map does not repeat the complaint for every field.
+        self.defined = set(value)
+        return legend if ok else {}
+
+    def legend_entry(self, value: object, key: str) -> LegendEntry | None:
+        before = len(self.problems)
+        section = self.table(value, key, _LEGEND_KEYS, shown=f"legend entry {key[7:]!r}")
+        if section is None:
+            return None
+        terrain = section.get("terrain")
+        material = section.get("material")
+        door = section.get("door")
+        if terrain is not None and (material is not None or door is not None):
+            self.error(
+                key,
+                f"legend entry {key[7:]!r} has terrain and {'material' if material else 'door'};"
+                ' expected either terrain = "..." or material/door',
+            )
+        if terrain is None and material is None and door is None:
+            self.error(
+                key,
+                f'legend entry {key[7:]!r} says nothing; expected terrain = "...", '
+                'material = "..." or door = "closed"/"open"',
+            )
+        if terrain is not None:
+            terrain = self.string(terrain, f"{key}.terrain")
+            if terrain is not None and terrain not in self.catalogue.terrain:
+                self.error(
+                    f"{key}.terrain",
+                    f"unknown terrain kind {terrain!r}{_suggest(terrain, self.catalogue.terrain)}"
+                    f"; expected one of {_quoted_list(self.catalogue.terrain)}",
+                )
+        if material is not None:
+            material = self.string(material, f"{key}.material")
+            allowed = wall_materials()
+            if material is not None and material not in allowed:
+                self.error(
+                    f"{key}.material",
+                    f"unknown wall material {material!r}{_suggest(material, allowed)}; "
+                    f"expected one of {_quoted_list(allowed)}",
+                )
+        if door is not None:
+            door = self.string(door, f"{key}.door")
+            if door is not None and door not in _DOOR_STATES:
+                self.error(
+                    f"{key}.door",
+                    f"{key}.door: found {door!r}; expected 'closed' or 'open'",
+                )
+        difficult = target = None
+        for name in ("difficult", "zw"):
+            if name in section and terrain is None:
+                self.error(
+                    f"{key}.{name}",
+                    f"{key}.{name} applies to terrain entries only; expected it beside "
+                    'terrain = "..."',
+                )
+        if "difficult" in section:
+            difficult = self.boolean(section["difficult"], f"{key}.difficult")
+        if "zw" in section:
+            target = self.integer(section["zw"], f"{key}.zw", 1, 99)
+        if len(self.problems) != before:
+            return None
+        return LegendEntry(
+            terrain=terrain, material=material, door=door, difficult=difficult, target=target
+        )
+
+    def characters(
+        self, rows: list[tuple[str, tuple[int, int] | None]], legend: Mapping[str, LegendEntry]
+    ) -> None:
+        known = set(DEFAULT_CHARACTERS) | set(legend) | getattr(self, "defined", set())
+        unknown: dict[str, list[Any]] = {}
+        for y, (row, start) in enumerate(rows):
+            for x, char in enumerate(row):
+                if char in known:
+                    continue
+                seen = unknown.get(char)
+                if seen is None:
+                    unknown[char] = [x, y, start, 1]
+                else:
+                    seen[3] += 1
+        expected = f"expected a default character {''.join(DEFAULT_CHARACTERS)!r}"
+        if legend:
+            expected += f" or one of [legend] {''.join(sorted(legend))!r}"
+        for char, (x, y, start, count) in unknown.items():
+            line = column = None
+            if start is not None:
+                line, column = start[0], start[1] + x
+            times = f"; {count} times in all" if count > 1 else ""
+            hint = " (rows must not be indented)" if char.isspace() else ""
+            self.error(
+                "map.rows",
+                f"unknown map character {char!r} at x={x}, y={y}{times}{hint}; {expected}",
+                line=line,
+                column=column,
+            )
+
+    def sides(self, value: object, width: int | None, height: int | None) -> dict[str, Side]:
+        sides: dict[str, Side] = {}
+        for i, raw in enumerate(self.array_of_tables(value, "sides", MAX_SIDES)):
+            key = f"sides[{i}]"
+            before = len(self.problems)
+            section = self.table(
+                raw, key, _SIDE_KEYS, ("key", "name", "controller"), shown=f"[[sides]] #{i + 1}"
+            )
+            if section is None:
+                continue
+            side_key = self.present(section, "key", self.identifier, f"{key}.key")
+            if side_key is not None and side_key in sides:
+                self.error(
+                    f"{key}.key", f"side key {side_key!r} is used twice; expected unique keys"
+                )
+            name = self.present(section, "name", self.string, f"{key}.name")
+            colour = DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
+            if "colour" in section:
+                raw_colour = self.string(section["colour"], f"{key}.colour")
+                if raw_colour is not None and not _COLOUR_RE.match(raw_colour):
+                    self.error(
+                        f"{key}.colour",
+                        f'{key}.colour: found {raw_colour!r}; expected "#rrggbb", like "#c83232"',
+                    )
+                elif raw_colour is not None:
+                    colour = raw_colour.lower()
+            controller = None
+            raw_controller = section.get("controller", "gm")
+            if raw_controller in ("player", "gm"):
+                controller = Controller(raw_controller)
+            else:
+                self.error(
+                    f"{key}.controller",
+                    f"{key}.controller: found {_describe(raw_controller)}; expected "
+                    "'player' or 'gm'",
+                )
+            cells = self.deployment(section.get("deployment", []), key, width, height)
+            if len(self.problems) == before and side_key and name and controller:
+                sides[side_key] = Side(side_key, name, colour, controller, cells)
+            elif side_key:
+                # Keep the key known so creatures do not report it as undeclared.
+                sides.setdefault(side_key, Side(side_key, "?", colour, Controller.GM))
+        return sides
+
+    def deployment(
+        self, value: object, key: str, width: int | None, height: int | None
+    ) -> tuple[Cell, ...]:
+        where = f"{key}.deployment"
+        if not isinstance(value, list):
+            self.error(
+                where,
+                f"{where}: found {_describe(value)}; expected an array of rectangles "
+                "[x0, y0, x1, y1] and fields [x, y]",
+            )
+            return ()
+        if len(value) > MAX_DEPLOYMENT_ENTRIES:
+            self.error(
+                where,
+                f"{where} has {len(value)} entries; expected at most {MAX_DEPLOYMENT_ENTRIES}",
+            )
+            return ()
+        zone = None if width is None or height is None else np.zeros((height, width), bool)
+        for j, item in enumerate(value):
+            item_key = f"{where}[{j}]"
+            numbers = self.int_list(
+                item, item_key, (2, 4), "a rectangle [x0, y0, x1, y1] or a field [x, y]"
+            )
+            if numbers is None:
+                continue
+            if len(numbers) == 2:
+                numbers = numbers * 2
+            x0, y0, x1, y1 = numbers
+            if x0 > x1 or y0 > y1:
+                self.error(
+                    item_key,
+                    f"{item_key} is {numbers}; expected a rectangle [x0, y0, x1, y1] with "
+                    "x0 <= x1 and y0 <= y1",
+                )
+                continue
+            if zone is None or width is None or height is None:
+                continue
+            if min(x0, y0) < 0 or x1 >= width or y1 >= height:
+                self.error(
+                    item_key,
+                    f"{item_key} reaches outside the {width}x{height} map; expected "
+                    f"0 <= x <= {width - 1} and 0 <= y <= {height - 1}",
+                )
+                continue
+            zone[y0 : y1 + 1, x0 : x1 + 1] = True
+        if zone is None:
+            return ()
+        ys, xs = np.nonzero(zone)  # row-major: sorted by (y, x)
+        return tuple(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    def creatures(
+        self, value: object, sides: Mapping[str, Side], width: int | None, height: int | None
+    ) -> list[CreaturePlacement]:
+        placed: list[CreaturePlacement] = []
+        raw_list = self.array_of_tables(value, "creatures", MAX_CREATURES)
+        keys: dict[str, int] = {}
+        for i, raw in enumerate(raw_list):
+            if isinstance(raw, dict) and isinstance(raw.get("key"), str):
+                keys.setdefault(raw["key"], i)
+        equipment_keys = (
+            set(self.catalogue.weapons) | set(self.catalogue.armour) | set(self.catalogue.items)
+        )
+        seen: set[str] = set()
+        for i, raw in enumerate(raw_list):
+            key = f"creatures[{i}]"
+            before = len(self.problems)
+            section = self.table(
+                raw,
+                key,
+                _CREATURE_KEYS,
+                ("key", "type", "side", "at"),
+                shown=f"[[creatures]] #{i + 1}",
+            )
+            if section is None:
+                continue
+            creature_key = self.present(section, "key", self.identifier, f"{key}.key")
+            if creature_key is not None:
+                if creature_key in seen:
+                    self.error(
+                        f"{key}.key",
+                        f"creature key {creature_key!r} is used twice; expected unique keys",
+                    )
+                seen.add(creature_key)
+            kind = self.present(section, "type", self.string, f"{key}.type")
+            creature_type = None
+            if kind is not None:
+                creature_type = self.catalogue.creatures.get(kind)
+                if creature_type is None:
+                    self.error(
+                        f"{key}.type",
+                        f"unknown creature type {kind!r}"
+                        f"{_suggest(kind, self.catalogue.creatures)}; expected a creature "
+                        f"key of the catalogue: {_quoted_list(sorted(self.catalogue.creatures))}",
+                    )
+            name: str | None = None
+            if "name" in section:
+                name = self.string(section["name"], f"{key}.name")
+            elif creature_type is not None:
+                name = str(creature_type.name)
+            side = self.present(section, "side", self.string, f"{key}.side")
+            if side is not None and side not in sides:
+                declared = _quoted_list(sides) if sides else "none declared"
+                self.error(
+                    f"{key}.side",
+                    f"side {side!r} is not declared; expected a key of [[sides]] ({declared})",
+                )
+            cell = None
+            if "at" in section:
+                cell = self.position(section["at"], f"{key}.at", creature_type, width, height)
+            facing = Facing.S
+            if "facing" in section:
+                raw_facing = section["facing"]
+                if isinstance(raw_facing, str) and raw_facing.upper() in Facing.__members__:
+                    facing = Facing[raw_facing.upper()]
+                else:
+                    self.error(
+                        f"{key}.facing",
+                        f"{key}.facing: found {_describe(raw_facing)}; expected one of "
+                        f"{_quoted_list(f.value for f in Facing)}",
+                    )
+            lp = None
+            if "lp" in section:
+                lp = self.integer(section["lp"], f"{key}.lp", MIN_LP, MAX_LP)
+            equipment = None
+            if "equipment" in section:
+                equipment = self.string_list(section["equipment"], f"{key}.equipment")
+                for j, item in enumerate(equipment or []):
+                    if item not in equipment_keys:
+                        self.error(
+                            f"{key}.equipment[{j}]",
+                            f"unknown equipment {item!r}{_suggest(item, equipment_keys)}; "
+                            "expected a weapon, armour or item key of the catalogue",
+                        )
+            conditions: list[str] = []
+            if "conditions" in section:
+                conditions = self.string_list(section["conditions"], f"{key}.conditions") or []
+                self.check_conditions(conditions, f"{key}.conditions")
+            companion_of = None
+            if "companion_of" in section:
+                companion_of = self.string(section["companion_of"], f"{key}.companion_of")
+                if companion_of is not None and companion_of not in keys:
+                    self.error(
+                        f"{key}.companion_of",
+                        f"companion_of names {companion_of!r}, which is not a creature of "
+                        "this mission; expected the key of another [[creatures]] entry",
+                    )
+                elif companion_of is not None and companion_of == creature_key:
+                    self.error(
+                        f"{key}.companion_of",
+                        f"creature {creature_key!r} cannot be its own companion; expected "
+                        "the key of another creature",
+                    )
+            companion_before = False
+            if "companion_before" in section:
+                companion_before = bool(
+                    self.boolean(section["companion_before"], f"{key}.companion_before")
+                )
+                if companion_before and companion_of is None:
+                    self.error(
+                        f"{key}.companion_before",
+                        "companion_before needs companion_of; expected companion_of = "
+                        '"<controller key>" too',
+                    )
+            hidden = False
+            if "hidden" in section:
+                hidden = bool(self.boolean(section["hidden"], f"{key}.hidden"))
+            if len(self.problems) != before:
+                continue
+            assert creature_key and kind and name and side and cell is not None
+            placed.append(
+                CreaturePlacement(
+                    key=creature_key,
+                    type=kind,
+                    name=name,
+                    side=side,
+                    cell=cell,
+                    facing=facing,
+                    life_points=lp,
+                    equipment=tuple(equipment) if equipment is not None else None,
+                    conditions=tuple(conditions),
+                    companion_of=companion_of,
+                    companion_before=companion_before,
+                    hidden=hidden,
+                )
+            )
+        return placed
+
+    def position(
+        self, value: object, key: str, creature_type: Any, width: int | None, height: int | None
+    ) -> Cell | None:
+        pair = self.int_list(value, key, (2,), "a field [x, y], like [3, 5]")
+        if pair is None:
+            return None
+        if width is None or height is None:
+            return (pair[0], pair[1])
+        size = int(getattr(creature_type, "size_fields", 1) or 1)
+        x, y = pair
+        if x < 0 or y < 0 or x + size > width or y + size > height:
+            extent = f" (a {size}x{size} creature from its top-left field)" if size > 1 else ""
+            self.error(
+                key,
+                f"{key} is [{x}, {y}]{extent}, outside the {width}x{height} map; expected "
+                f"0 <= x <= {width - size} and 0 <= y <= {height - size}",
+            )
+            return None
+        return (x, y)
+
+    def check_conditions(self, conditions: list[str], key: str) -> None:
+        names = {c.name.lower() for c in Condition} | {c.value.lower() for c in Condition}
+        seen: set[str] = set()
+        for j, text in enumerate(conditions):
+            canonical = _condition(text)
+            if text.lower() not in names or canonical is None:
+                self.error(
+                    f"{key}[{j}]",
+                    f"unknown condition {text!r}{_suggest(text, [c.value for c in Condition])}; "
+                    "expected a condition of section 16, e.g. 'Liegend', 'Unentdeckt'",
+                )
+            elif canonical in seen:
+                self.error(f"{key}[{j}]", f"condition {text!r} is listed twice")
+            else:
+                seen.add(canonical)
+
+    def notes(self, value: object) -> str:
+        section = self.table(value, "notes", _NOTES_KEYS)
+        if section is None or "gm" not in section:
+            return ""
+        return self.string(section["gm"], "notes.gm", limit=MAX_LONG_TEXT, empty=True) or ""
+
+
+def _condition(text: str) -> str | None:
+    lowered = text.lower()
+    for condition in Condition:
+        if lowered in (condition.name.lower(), condition.value.lower()):
+            return condition.name
+    return None
+
+
+# ===================================================================== writing
+def dumps_mission(mission: Mission) -> str:
+    """Return the mission as TOML text in the canonical layout of ``maps/README.md``."""
+    out: list[str] = ["# Kampfkarte mission -- format: maps/README.md", "", "[mission]"]
+    out.append(f"title = {_string(mission.title)}")
+    if mission.author:
+        out.append(f"author = {_string(mission.author)}")
+    if mission.players is not None:
+        out.append(f"players = [{mission.players[0]}, {mission.players[1]}]")
+    if mission.description:
+        out += ["", "[mission.description]"]
+        out += [f"{_key(lang)} = {_string(text)}" for lang, text in mission.description.items()]
+    out += ["", "[map]", f"width = {mission.width}", f"height = {mission.height}"]
+    out.append(f"rows = {_rows(mission.rows)}")
+    if mission.background is not None:
+        bg = mission.background
+        out += [
+            "",
+            "[map.background]",
+            f"path = {_string(bg.path)}",
+            f"pixels_per_field = {bg.pixels_per_field}",
+            f"offset = [{bg.offset[0]}, {bg.offset[1]}]",
+        ]
+    if mission.legend:
+        out += ["", "[legend]"]
+        for char, entry in mission.legend.items():
+            out.append(f"{_string(char)} = {_legend_entry(entry)}")
+    for side in mission.sides:
+        out += [
+            "",
+            "[[sides]]",
+            f"key = {_string(side.key)}",
+            f"name = {_string(side.name)}",
+            f"colour = {_string(side.colour)}",
+            f"controller = {_string(side.controller.value)}",
+        ]
+        zones = _rectangles(side.deployment)
+        if zones:
+            out.append("deployment = [")
+            out += [f"  [{', '.join(str(n) for n in zone)}]," for zone in zones]
+            out.append("]")
+    for creature in mission.creatures:
+        out += [
+            "",
+            "[[creatures]]",
+            f"key = {_string(creature.key)}",
+            f"type = {_string(creature.type)}",
+            f"name = {_string(creature.name)}",
+            f"side = {_string(creature.side)}",
+            f"at = [{creature.cell[0]}, {creature.cell[1]}]",
+            f"facing = {_string(creature.facing.value)}",
+        ]
+        if creature.life_points is not None:
+            out.append(f"lp = {creature.life_points}")
+        if creature.equipment is not None:
+            out.append(f"equipment = {_string_array(creature.equipment)}")
+        if creature.conditions:
+            out.append(f"conditions = {_string_array(creature.conditions)}")
+        if creature.companion_of is not None:
+            out.append(f"companion_of = {_string(creature.companion_of)}")
+        if creature.companion_before:
+            out.append("companion_before = true")
+        if creature.hidden:
+            out.append("hidden = true")
+    if mission.gm_notes:
+        out += ["", "[notes]", f"gm = {_string(mission.gm_notes)}"]
+    return "\n".join(out) + "\n"
+
+
+def _key(text: str) -> str:
+    return text if _BARE_KEY_RE.match(text) else _string(text)
+
+
+def _escape(text: str, *, multiline: bool) -> str:
+    parts: list[str] = []
+    for char in text:
+        code = ord(char)
+        if char == "\\":
+            parts.append("\\\\")
+        elif char == '"':
+            parts.append('\\"')
+        elif char == "\n" and multiline:
+            parts.append("\n")
+        elif char == "\t":
+            parts.append("\\t" if not multiline else "\t")
+        elif code < 0x20 or code == 0x7F:
+            parts.append(f"\\u{code:04x}")
+        elif 0xD800 <= code <= 0xDFFF:  # lone surrogates cannot be written in UTF-8
+            parts.append("\\ufffd")
+        else:
+            parts.append(char)
+    return "".join(parts)
+
+
+def _string(text: str) -> str:
+    if "\n" in text:
+        return '"""\n' + _escape(text, multiline=True) + '"""'
+    return '"' + _escape(text, multiline=False) + '"'
+
+
+def _string_array(items: Iterable[str]) -> str:
+    return "[" + ", ".join(_string(i) for i in items) + "]"
+
+
+def _rows(rows: Sequence[str]) -> str:
+    literal_ok = all(
+        "'''" not in row
+        and all(ch == "\t" or (ord(ch) >= 0x20 and ord(ch) != 0x7F) for ch in row)
+        and not (0xD800 <= min((ord(c) for c in row), default=0x41) <= 0xDFFF)
+        and row.strip() == row
+        and row
+        for row in rows
+    )
+    if literal_ok and not any(0xD800 <= ord(c) <= 0xDFFF for row in rows for c in row):
+        return "'''\n" + "\n".join(rows) + "\n'''"
+    return "[\n" + "".join(f"  {_string(row)},\n" for row in rows) + "]"
+
+
+def _legend_entry(entry: LegendEntry) -> str:
+    items: list[str] = []
+    if entry.terrain is not None:
+        items.append(f"terrain = {_string(entry.terrain)}")
+    if entry.material is not None:
+        items.append(f"material = {_string(entry.material)}")
+    if entry.door is not None:
+        items.append(f"door = {_string(entry.door)}")
+    if entry.difficult is not None:
+        items.append(f"difficult = {'true' if entry.difficult else 'false'}")
+    if entry.target is not None:
+        items.append(f"zw = {entry.target}")
+    return "{ " + ", ".join(items) + " }"
+
+
+def _rectangles(cells: Iterable[Cell]) -> list[tuple[int, ...]]:
+    """Return few rectangles [x0, y0, x1, y1] (single fields as [x, y]) covering ``cells``."""
+    todo = set(cells)
+    zones: list[tuple[int, ...]] = []
+    for cell in sorted(todo, key=lambda c: (c[1], c[0])):
+        if cell not in todo:
+            continue
+        x0, y0 = cell
+        x1 = x0
+        while (x1 + 1, y0) in todo:
+            x1 += 1
+        y1 = y0
+        while all((x, y1 + 1) in todo for x in range(x0, x1 + 1)):
+            y1 += 1
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                todo.discard((x, y))
+        zones.append((x0, y0) if (x0, y0) == (x1, y1) else (x0, y0, x1, y1))
+    return zones
+
+
+def save_mission(mission: Mission, path: Path | str) -> None:
+    """Write the mission as TOML to ``path`` atomically (temp file beside it + os.replace).
+
+    An interrupted write leaves the old file as it was.
+    """
+    target = Path(path)
+    data = dumps_mission(mission).encode("utf-8")
+    handle, temp_name = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+
+
+# ======================================================================= grids
+class MissionGrid(BattleGrid):
+    """A BattleGrid whose glass panes block movement but not sight.
+
+    ``see_through`` marks wall fields that are glass (Glasscheibe,
+    Panzerglasscheibe): like a wall for movement, clear for line of sight, and
+    Volldeckung for what stands behind them (the ``cover`` layer).
+    """
+
+    def __init__(
+        self,
+        wall: npt.ArrayLike,
+        *,
+        see_through: npt.ArrayLike | None = None,
+        **layers: Any,
+    ) -> None:
+        wall_array = np.asarray(wall, dtype=bool)
+        if see_through is None:
+            glass = np.zeros(wall_array.shape, dtype=bool)
+        else:
+            glass = np.asarray(see_through, dtype=bool)
+            if glass.shape != wall_array.shape:
+                raise ValueError(
+                    f"see_through has shape {glass.shape}, expected {wall_array.shape}"
+                )
+        # _refresh (called by the base constructor) reads this layer.
+        self.see_through = glass & wall_array
+        super().__init__(wall_array, **layers)
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        self.blocks_sight = self.blocks_sight & ~self.see_through
+
+    def copy(self) -> MissionGrid:
+        """Return an independent copy (doors can then change separately)."""
+        return MissionGrid(
+            self.wall,
+            see_through=self.see_through,
+            difficult=self.difficult,
+            cover=self.cover,
+            smoke=self.smoke,
+            door=self.door,
+            door_open=self.door_open,
+            terrain=self.terrain,
+            terrain_target=self.terrain_target,
+            hazard=self.hazard,
+        )
+
+
+def build_grid(mission: Mission, catalogue: Catalogue) -> MissionGrid:
+    """Return the rules grid of the mission's rows, legend and catalogue terrain kinds.
+
+    Default characters as in DESIGN.md. Legend terrain takes the kind's terrain
+    code, difficulty, ZW, hazard and cover (with the entry's overrides); wall
+    materials become walls; glass panes become see-through walls; doors become
+    doors (open or closed). Raise MissionError for a character or key it cannot
+    place (a mission from ``loads_mission`` never does).
+    """
+    shape = (mission.height, mission.width)
+    if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
+        raise MissionError(
+            [Problem(mission.title, "the rows do not match the map's width and height")]
+        )
+    codes = np.array([[ord(c) for c in row] for row in mission.rows], dtype=np.int64)
+    codes = codes.reshape(shape)
+    layers: dict[str, np.ndarray] = {
+        "wall": np.zeros(shape, dtype=bool),
+        "see_through": np.zeros(shape, dtype=bool),
+        "door": np.zeros(shape, dtype=bool),
+        "door_open": np.zeros(shape, dtype=bool),
+        "difficult": np.zeros(shape, dtype=bool),
+        "smoke": np.zeros(shape, dtype=bool),
+        "hazard": np.zeros(shape, dtype=bool),
+        "cover": np.zeros(shape, dtype=np.int8),
+        "terrain": np.zeros(shape, dtype=np.int8),
+        "terrain_target": np.full(shape, 15, dtype=np.int16),
+    }
+    placed = np.zeros(shape, dtype=bool)
+    for char, kind in DEFAULT_LEGEND.items():
+        mask = codes == ord(char)
+        placed |= mask
+        for name in ("wall", "door", "door_open", "difficult", "smoke", "hazard"):
+            layers[name][mask] = getattr(kind, name)
+        layers["cover"][mask] = int(kind.cover)
+        layers["terrain"][mask] = int(kind.terrain)
+    problems: list[Problem] = []
+    for char, entry in mission.legend.items():
+        if char in DEFAULT_LEGEND or len(char) != 1:
+            continue
+        mask = codes == ord(char)
+        placed |= mask
+        if entry.terrain is not None:
+            terrain_kind = catalogue.terrain.get(entry.terrain)
+            if terrain_kind is None:
+                problems.append(
+                    Problem(mission.title, f"unknown terrain kind {entry.terrain!r}", key=char)
+                )
+                continue
+            difficult = terrain_kind.difficult if entry.difficult is None else entry.difficult
+            target = terrain_kind.target if entry.target is None else entry.target
+            layers["terrain"][mask] = int(terrain_kind.terrain)
+            layers["difficult"][mask] = bool(difficult)
+            layers["terrain_target"][mask] = int(target)
+            layers["hazard"][mask] = bool(terrain_kind.hazard)
+            layers["cover"][mask] = int(terrain_kind.cover)
+            layers["smoke"][mask] = bool(getattr(terrain_kind, "smoke", False))
+        elif entry.door is not None:
+            layers["door"][mask] = True
+            layers["door_open"][mask] = entry.door == "open"
+        elif entry.material is not None:
+            layers["wall"][mask] = True
+            if entry.material in PANE_MATERIALS:
+                layers["see_through"][mask] = True
+                layers["cover"][mask] = int(Cover.FULL)
+    if not placed.all():
+        ys, xs = np.nonzero(~placed)
+        char = chr(int(codes[ys[0], xs[0]]))
+        problems.append(
+            Problem(
+                mission.title,
+                f"unknown map character {char!r} at x={int(xs[0])}, y={int(ys[0])}",
+            )
+        )
+    if problems:
+        raise MissionError(problems)
+    wall = layers.pop("wall")
+    return MissionGrid(wall, **layers)
+
+
+# ===================================================================== warnings
+def mission_warnings(
+    mission: Mission, catalogue: Catalogue, *, path_label: str = "<mission>"
+) -> list[Problem]:
+    """Return warnings about a valid mission: things that load but will hardly play well.
+
+    Creatures in walls, closed doors or on hazards; two creatures on one field;
+    a creature on another side's deployment zone; a deployment zone without a
+    field to stand on (only walls, closed doors, hazards); a side with neither
+    creatures nor a deployment zone; sides that cannot reach each other on foot
+    (doors count as open); a companion on another side than its controller;
+    legend characters the map never uses.
+    Each names the TOML key (``creatures[2]``, ``sides[0].deployment``).
+    """
+    grid = build_grid(mission, catalogue)
+    warnings: list[Problem] = []
+
+    def warn(key: str, message: str) -> None:
+        warnings.append(Problem(path_label, message, key=key, warning=True))
+
+    side_index = {side.key: i for i, side in enumerate(mission.sides)}
+    zone_owner: dict[Cell, str] = {}
+    for side in mission.sides:
+        for cell in side.deployment:
+            zone_owner.setdefault(cell, side.key)
+    occupied: dict[Cell, str] = {}
+    creature_index = {c.key: i for i, c in enumerate(mission.creatures)}
+    for i, creature in enumerate(mission.creatures):
+        key = f"creatures[{i}]"
+        creature_type = catalogue.creatures.get(creature.type)
+        size = int(getattr(creature_type, "size_fields", 1) or 1)
+        cells = [c for c in footprint_cells(creature.cell, size) if grid.in_bounds(c)]
+        label = f"creature {creature.key!r} at {list(creature.cell)}"
+        blocked = [c for c in cells if grid.is_wall(c)]
+        if blocked:
+            what = "a closed door" if all(grid.is_door(c) for c in blocked) else "a wall"
+            warn(f"{key}.at", f"{label} stands in {what}; it cannot move from there")
+        if any(grid.is_hazard(c) for c in cells):
+            warn(f"{key}.at", f"{label} stands on a hazard field")
+        for cell in cells:
+            other = occupied.get(cell)
+            if other is not None and other != creature.key:
+                warn(
+                    f"{key}.at",
+                    f"{label} shares field {list(cell)} with creature {other!r}; "
+                    "expected one creature per field",
+                )
+                break
+        for cell in cells:
+            occupied.setdefault(cell, creature.key)
+        owners = {zone_owner[c] for c in cells if c in zone_owner}
+        foreign = sorted(o for o in owners if o != creature.side)
+        if foreign:
+            warn(
+                f"{key}.at",
+                f"{label} of side {creature.side!r} stands on the deployment zone of side "
+                f"{foreign[0]!r}",
+            )
+        if creature.companion_of is not None:
+            master = creature_index.get(creature.companion_of)
+            if master is not None and mission.creatures[master].side != creature.side:
+                warn(
+                    f"{key}.companion_of",
+                    f"companion {creature.key!r} is on side {creature.side!r} but its "
+                    f"controller {creature.companion_of!r} is on side "
+                    f"{mission.creatures[master].side!r}",
+                )
+    for i, side in enumerate(mission.sides):
+        key = f"sides[{i}]"
+        has_creatures = any(c.side == side.key for c in mission.creatures)
+        if not side.deployment and not has_creatures:
+            warn(key, f"side {side.key!r} has neither creatures nor a deployment zone")
+        # Walls and hazards inside a zone rectangle are normal (a tent in a camp);
+        # only a zone with no field to stand on is a mistake.
+        usable = [c for c in side.deployment if not grid.is_wall(c) and not grid.is_hazard(c)]
+        if side.deployment and not usable:
+            warn(
+                f"{key}.deployment",
+                f"the deployment zone of side {side.key!r} has no usable field: all "
+                f"{len(side.deployment)} lie in walls, closed doors or hazards",
+            )
+    if not mission.sides:
+        warn("sides", "the mission declares no sides")
+    warnings += _reach_warnings(mission, grid, warn_key=side_index, path_label=path_label)
+    used = {char for row in mission.rows for char in row}
+    for char in mission.legend:
+        if char not in used:
+            warn(f"legend.{char}", f"legend character {char!r} is never used on the map")
+    return warnings
+
+
+def _reach_warnings(
+    mission: Mission, grid: MissionGrid, *, warn_key: Mapping[str, int], path_label: str
+) -> list[Problem]:
+    """Return a warning for each pair of sides that cannot reach each other on foot.
+
+    Doors count as open. Walkable areas are labelled once, one flood per area a
+    side touches (at most ``MAX_FLOODS`` in all), so a hostile file costs little.
+    """
+    from game.rules.movement import reachable
+
+    open_grid = MissionGrid(
+        grid.wall,
+        see_through=grid.see_through,
+        difficult=grid.difficult,
+        door=grid.door,
+        door_open=grid.door,
+    )
+    labels = np.full(grid.shape, -1, dtype=np.int32)
+    floods = 0
+    areas: dict[str, set[int]] = {}
+    starts: dict[str, list[Cell]] = {side.key: list(side.deployment) for side in mission.sides}
+    for creature in mission.creatures:
+        starts.setdefault(creature.side, []).append(creature.cell)
+    for side_key, cells in starts.items():
+        touched: set[int] = set()
+        for cell in cells:
+            if not open_grid.in_bounds(cell) or open_grid.is_wall(cell):
+                continue
+            label = int(labels[cell[1], cell[0]])
+            if label < 0:
+                if floods >= MAX_FLOODS:
+                    continue
+                reached = reachable(open_grid, cell, None)
+                xs = np.fromiter((c[0] for c in reached), dtype=np.int64, count=len(reached))
+                ys = np.fromiter((c[1] for c in reached), dtype=np.int64, count=len(reached))
+                labels[ys, xs] = floods
+                label = floods
+                floods += 1
+            touched.add(label)
+        areas[side_key] = touched
+    problems: list[Problem] = []
+    keys = [side.key for side in mission.sides]
+    for i, a in enumerate(keys):
+        for b in keys[i + 1 :]:
+            if areas.get(a) and areas.get(b) and areas[a].isdisjoint(areas[b]):
+                problems.append(
+                    Problem(
+                        path_label,
+                        f"side {a!r} cannot reach side {b!r} on foot (even with every door "
+                        "open): their deployment zones and creatures lie in separate areas",
+                        key=f"sides[{warn_key[a]}].deployment",
+                        warning=True,
+                    )
+                )
+    return problems

@@ -1,0 +1,557 @@
+"""Import Universal VTT maps (``.dd2vtt``, ``.df2vtt``, ``.uvtt``) as missions.
+
+Universal VTT is the JSON export of Dungeondraft, DungeonFog, Dungeon Alchemist and
+others (format 0.2/0.3). Coordinates are in grid units (one unit = one field).
+
+Imported:
+
+- ``resolution``: ``map_origin`` is subtracted from every coordinate; the map has
+  ``map_size`` fields (a fractional size is rounded up); ``pixels_per_grid`` becomes
+  the background's pixels per field.
+- ``image``: the base64 PNG becomes the background (``<file stem>.png``, kept in
+  :attr:`LoadedMission.images`); it must be a PNG of at most 8192×8192 pixels. An
+  empty or missing image gives a mission without background.
+- ``line_of_sight`` and ``objects_line_of_sight``: both are wall polylines, turned
+  into wall fields by :mod:`game.missions.rasterise` (border walls go to the field
+  below / to the right, at the map's far edges to the field inside; see there).
+- ``portals``: every portal becomes a door, closed or open per ``closed`` (a missing
+  ``closed`` counts as closed). The door fields are the fields its ``bounds``
+  segment marks under the same rule as walls; a portal without usable bounds marks
+  the field its ``position`` lies in. Doors replace walls. Windows cannot be told
+  apart from doors in the format, so they become doors too.
+
+Not imported: ``lights``, ``environment`` (ambient light, baked lighting), portal
+``rotation`` and ``freestanding`` (the bounds say where the portal is), and the
+``format``/``software``/``creator`` fields. Walls and portals outside the map are
+dropped. The mission's title is the file name; it has no sides or creatures.
+
+Limits: the file is at most 5 MB, the map at most 500×500 fields, JSON nesting at
+most 64 deep, coordinates within 500 fields of the map, and the walls at most
+:data:`MAX_WALL_WORK` field steps in total. Every problem is raised as one
+:class:`MissionError` naming the file and the JSON path.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import re
+from collections.abc import Mapping
+from itertools import pairwise
+from pathlib import Path
+from types import MappingProxyType
+
+import numpy as np
+
+from game.content.problems import MissionError, Problem
+from game.missions.loader import LoadedMission
+from game.missions.model import Background, Mission
+from game.missions.paths import MAX_FIELDS, MAX_FILE_BYTES, check_image, read_limited
+from game.missions.rasterise import (
+    SUBDIVISIONS,
+    Point,
+    point_field,
+    rasterise_walls,
+    segment_fields,
+    snap,
+    walk_length,
+)
+from game.rules.grid import Cell
+
+#: Deepest JSON nesting accepted (objects and arrays).
+MAX_JSON_DEPTH = 64
+#: Most problems reported one by one.
+MAX_PROBLEMS = 200
+#: Coordinates may lie at most this many fields outside the map.
+MAX_OUTSIDE = 500
+#: Total field steps the wall rasteriser may take (protects against hostile files).
+MAX_WALL_WORK = 2_000_000
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_BOM = b"\xef\xbb\xbf"
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+# --------------------------------------------------------------------- JSON reading
+def describe(value: object) -> str:
+    """Return a short description of a JSON value for error messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        shown = repr(value)
+        return f"the number {shown if len(shown) <= 40 else shown[:37] + '...'}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the string {shown!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item(s)"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def finite_number(value: object) -> float | None:
+    """Return a JSON number as a finite float, or None (booleans and huge values too)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def whole_number(value: object) -> int | None:
+    """Return a JSON number that is a whole number as an int, or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    number = finite_number(value)
+    if number is None or not number.is_integer():
+        return None
+    return int(number)
+
+
+def _line_column(data: bytes, offset: int) -> tuple[int, int]:
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    column = offset - (before.rfind(b"\n") + 1) + 1
+    return line, column
+
+
+def decode_utf8(data: bytes, *, path_label: str, what: str) -> str:
+    """Return ``data`` decoded as UTF-8; raise MissionError naming the bad byte's place."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _line_column(data, exc.start)
+        raise MissionError(
+            [
+                Problem(
+                    path_label,
+                    f"byte 0x{data[exc.start]:02x} is not valid UTF-8; expected a UTF-8 "
+                    f"{what} file",
+                    line=line,
+                    column=column,
+                )
+            ]
+        ) from None
+
+
+def json_depth(data: bytes) -> int:
+    """Return the deepest nesting of arrays and objects in JSON text (strings skipped)."""
+    bare = _STRING.sub(b"", data)
+    raw = np.frombuffer(bare, dtype=np.uint8)
+    if raw.size == 0:
+        return 0
+    opens = (raw == ord("[")) | (raw == ord("{"))
+    closes = (raw == ord("]")) | (raw == ord("}"))
+    steps = opens.astype(np.int64) - closes.astype(np.int64)
+    return int(max(0, np.cumsum(steps).max()))
+
+
+class _BadConstant(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> object:
+    raise _BadConstant(name)
+
+
+def read_json(data: bytes, *, path_label: str) -> object:
+    """Return the parsed JSON document in ``data``; raise MissionError if it is not one.
+
+    Checks, in this order: UTF-8 (a BOM is allowed), nesting depth (at most
+    :data:`MAX_JSON_DEPTH`), syntax (with line and column), and no ``NaN``/``Infinity``.
+    """
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    text = decode_utf8(data, path_label=path_label, what="JSON")
+    depth = json_depth(data)
+    if depth > MAX_JSON_DEPTH:
+        raise MissionError(
+            [
+                Problem(
+                    path_label,
+                    f"JSON is nested {depth} levels deep; expected at most {MAX_JSON_DEPTH}",
+                )
+            ]
+        )
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise MissionError(
+            [
+                Problem(
+                    path_label,
+                    f"not valid JSON: {exc.msg}",
+                    line=exc.lineno,
+                    column=exc.colno,
+                )
+            ]
+        ) from None
+    except _BadConstant as exc:
+        raise MissionError(
+            [Problem(path_label, f"JSON contains {exc.args[0]}; expected finite numbers")]
+        ) from None
+    except RecursionError:
+        raise MissionError(
+            [Problem(path_label, f"JSON is nested too deeply; expected at most {MAX_JSON_DEPTH}")]
+        ) from None
+    except ValueError as exc:  # e.g. integers with too many digits
+        raise MissionError([Problem(path_label, f"not valid JSON: {exc}")]) from None
+
+
+class _Missing:
+    """What :meth:`JsonChecker.member` returns for a missing key (already reported)."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+
+
+class JsonChecker:
+    """Typed access to parsed JSON that records a Problem (with JSON path) per mistake.
+
+    Every accessor returns None after recording a problem, so a reader can go on and
+    report several mistakes at once. Given :data:`MISSING` (a missing key, reported by
+    :meth:`member`), they return None without a second problem.
+    """
+
+    def __init__(self, path_label: str) -> None:
+        self.path_label = path_label
+        self.problems: list[Problem] = []
+        self.dropped = 0
+
+    def error(self, key: str, message: str) -> None:
+        """Record one problem at JSON path ``key`` (after MAX_PROBLEMS, only count it)."""
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(Problem(self.path_label, message, key=key or None))
+            return
+        self.dropped += 1
+        summary = Problem(self.path_label, f"{self.dropped} more problem(s) not shown")
+        if self.dropped == 1:
+            self.problems.append(summary)
+        else:
+            self.problems[-1] = summary
+
+    def raise_if_any(self) -> None:
+        """Raise MissionError if any problem was recorded."""
+        if self.problems:
+            raise MissionError(self.problems)
+
+    def obj(self, value: object, key: str) -> dict[str, object] | None:
+        """Return ``value`` if it is a JSON object."""
+        if value is MISSING:
+            return None
+        if isinstance(value, dict):
+            return value
+        self.error(key, f"found {describe(value)}; expected an object")
+        return None
+
+    def array(self, value: object, key: str) -> list[object] | None:
+        """Return ``value`` if it is a JSON array."""
+        if value is MISSING:
+            return None
+        if isinstance(value, list):
+            return value
+        self.error(key, f"found {describe(value)}; expected a list")
+        return None
+
+    def number(self, value: object, key: str) -> float | None:
+        """Return ``value`` if it is a finite number (not a boolean)."""
+        if value is MISSING:
+            return None
+        number = finite_number(value)
+        if number is not None:
+            return number
+        self.error(key, f"found {describe(value)}; expected a number")
+        return None
+
+    def integer(self, value: object, key: str, *, low: int, high: int) -> int | None:
+        """Return ``value`` if it is a whole number in ``low..high``."""
+        if value is MISSING:
+            return None
+        whole = whole_number(value)
+        if whole is not None and low <= whole <= high:
+            return whole
+        self.error(key, f"found {describe(value)}; expected a whole number from {low} to {high}")
+        return None
+
+    def string(self, value: object, key: str) -> str | None:
+        """Return ``value`` if it is a string."""
+        if value is MISSING:
+            return None
+        if isinstance(value, str):
+            return value
+        self.error(key, f"found {describe(value)}; expected a string")
+        return None
+
+    def boolean(self, value: object, key: str) -> bool | None:
+        """Return ``value`` if it is true or false."""
+        if value is MISSING:
+            return None
+        if isinstance(value, bool):
+            return value
+        self.error(key, f"found {describe(value)}; expected true or false")
+        return None
+
+    def member(self, parent: dict[str, object], name: str, key: str) -> object:
+        """Return ``parent[name]``; record a problem and return MISSING if it is missing."""
+        if name in parent:
+            return parent[name]
+        self.error(key, f"missing key {name!r}")
+        return MISSING
+
+
+def _join(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
+
+
+# ------------------------------------------------------------------------ UVTT
+class _Geometry:
+    """Map size and origin: turns grid-unit points into sub-unit points on the map."""
+
+    def __init__(self, origin: tuple[float, float], width: int, height: int) -> None:
+        self.origin = origin
+        self.width = width
+        self.height = height
+
+    def point(self, check: JsonChecker, value: object, key: str) -> Point | None:
+        data = check.obj(value, key)
+        if data is None:
+            return None
+        x = check.number(check.member(data, "x", _join(key, "x")), _join(key, "x"))
+        y = check.number(check.member(data, "y", _join(key, "y")), _join(key, "y"))
+        if x is None or y is None:
+            return None
+        gx = x - self.origin[0]
+        gy = y - self.origin[1]
+        if not (
+            -MAX_OUTSIDE <= gx <= self.width + MAX_OUTSIDE
+            and -MAX_OUTSIDE <= gy <= self.height + MAX_OUTSIDE
+        ):
+            check.error(
+                key,
+                f"point ({x}, {y}) lies more than {MAX_OUTSIDE} fields outside the "
+                f"{self.width}x{self.height} map; expected grid units near the map",
+            )
+            return None
+        return snap(gx), snap(gy)
+
+
+def _size(check: JsonChecker, value: object, key: str) -> int | None:
+    number = check.number(value, key)
+    if number is None:
+        return None
+    if not 0 < number <= MAX_FIELDS:
+        check.error(
+            key, f"found map size {number!r}; expected more than 0 and at most {MAX_FIELDS} fields"
+        )
+        return None
+    return max(1, -(-snap(number) // SUBDIVISIONS))  # round a fractional size up
+
+
+def _resolution(
+    check: JsonChecker, document: dict[str, object]
+) -> tuple[_Geometry, int | None] | None:
+    resolution = check.obj(check.member(document, "resolution", "resolution"), "resolution")
+    if resolution is None:
+        return None
+    origin = (0.0, 0.0)
+    if "map_origin" in resolution:
+        raw = check.obj(resolution["map_origin"], "resolution.map_origin")
+        if raw is not None:
+            ox = check.number(
+                check.member(raw, "x", "resolution.map_origin.x"), "resolution.map_origin.x"
+            )
+            oy = check.number(
+                check.member(raw, "y", "resolution.map_origin.y"), "resolution.map_origin.y"
+            )
+            if ox is not None and oy is not None:
+                if abs(ox) > 1_000_000 or abs(oy) > 1_000_000:
+                    check.error("resolution.map_origin", "map origin is implausibly far away")
+                else:
+                    origin = (ox, oy)
+    size = check.obj(
+        check.member(resolution, "map_size", "resolution.map_size"), "resolution.map_size"
+    )
+    width = height = None
+    if size is not None:
+        width = _size(
+            check, check.member(size, "x", "resolution.map_size.x"), "resolution.map_size.x"
+        )
+        height = _size(
+            check, check.member(size, "y", "resolution.map_size.y"), "resolution.map_size.y"
+        )
+    pixels = None
+    if "pixels_per_grid" in resolution:
+        pixels = check.integer(
+            resolution["pixels_per_grid"], "resolution.pixels_per_grid", low=1, high=8192
+        )
+    if width is None or height is None:
+        return None
+    return _Geometry(origin, width, height), pixels
+
+
+def _walls(
+    check: JsonChecker, document: dict[str, object], geometry: _Geometry
+) -> list[list[Point]]:
+    polylines: list[list[Point]] = []
+    for name in ("line_of_sight", "objects_line_of_sight"):
+        if name not in document or document[name] is None:
+            continue
+        lines = check.array(document[name], name)
+        if lines is None:
+            continue
+        for i, line in enumerate(lines):
+            key = f"{name}[{i}]"
+            points = check.array(line, key)
+            if points is None:
+                continue
+            polyline: list[Point] = []
+            for j, raw in enumerate(points):
+                point = geometry.point(check, raw, f"{key}[{j}]")
+                if point is not None:
+                    polyline.append(point)
+            polylines.append(polyline)
+    return polylines
+
+
+def _portals(
+    check: JsonChecker, document: dict[str, object], geometry: _Geometry
+) -> dict[Cell, bool]:
+    """Return door fields -> open (a field with any closed portal stays closed)."""
+    doors: dict[Cell, bool] = {}
+    if "portals" not in document or document["portals"] is None:
+        return doors
+    portals = check.array(document["portals"], "portals")
+    if portals is None:
+        return doors
+    w, h = geometry.width, geometry.height
+    for i, raw in enumerate(portals):
+        key = f"portals[{i}]"
+        portal = check.obj(raw, key)
+        if portal is None:
+            continue
+        closed: bool | None = True
+        if "closed" in portal:
+            closed = check.boolean(portal["closed"], f"{key}.closed")
+        position = geometry.point(
+            check, check.member(portal, "position", f"{key}.position"), f"{key}.position"
+        )
+        fields: list[Cell] = []
+        if "bounds" in portal:
+            bounds = check.array(portal["bounds"], f"{key}.bounds")
+            if bounds is not None:
+                if len(bounds) != 2:
+                    check.error(f"{key}.bounds", f"found {describe(bounds)}; expected two points")
+                else:
+                    a = geometry.point(check, bounds[0], f"{key}.bounds[0]")
+                    b = geometry.point(check, bounds[1], f"{key}.bounds[1]")
+                    if a is not None and b is not None:
+                        fields = segment_fields(a, b, w, h)
+        if not fields and position is not None:
+            field = point_field(position, w, h)
+            fields = [field] if field is not None else []
+        if closed is None:
+            continue
+        for field in fields:
+            doors[field] = doors.get(field, True) and not closed
+    return doors
+
+
+def _image(check: JsonChecker, document: dict[str, object], path_label: str) -> bytes | None:
+    raw = document.get("image")
+    if raw is None:
+        return None
+    text = check.string(raw, "image")
+    if not text:
+        return None
+    if text.startswith("data:") and "," in text:  # a data URI: keep the payload
+        text = text.split(",", 1)[1]
+    compact = "".join(text.split())
+    try:
+        data = base64.b64decode(compact, validate=True)
+    except (binascii.Error, ValueError):
+        check.error("image", "image is not valid base64; expected a base64-encoded PNG")
+        return None
+    if not data.startswith(_PNG_SIGNATURE):
+        check.error("image", f"image starts with {data[:8]!r}; expected a PNG (signature \\x89PNG)")
+        return None
+    try:
+        check_image(data, path_label=path_label)
+    except MissionError as exc:
+        for problem in exc.problems:
+            check.error("image", problem.message)
+        return None
+    return data
+
+
+def parse_uvtt(
+    data: bytes, *, path_label: str, image_name: str, title: str
+) -> tuple[Mission, Mapping[str, bytes]]:
+    """Return the mission in Universal VTT bytes and its image bytes by file name.
+
+    ``image_name`` is the name the background gets (the mission's ``background.path``);
+    ``title`` becomes the mission's title. Raise MissionError on any problem.
+    """
+    document_raw = read_json(data, path_label=path_label)
+    check = JsonChecker(path_label)
+    document = check.obj(document_raw, "")
+    if document is None:
+        raise MissionError(check.problems)
+    resolved = _resolution(check, document)
+    if resolved is None:
+        check.raise_if_any()
+        raise MissionError([Problem(path_label, "resolution is unusable", key="resolution")])
+    geometry, pixels = resolved
+    polylines = _walls(check, document, geometry)
+    doors = _portals(check, document, geometry)
+    image = _image(check, document, path_label)
+    if image is not None and pixels is None:
+        check.error(
+            "resolution.pixels_per_grid",
+            "missing key 'pixels_per_grid'; expected the image's pixels per field",
+        )
+    work = sum(walk_length(a, b) for line in polylines for a, b in pairwise(line))
+    if work > MAX_WALL_WORK:
+        check.error(
+            "line_of_sight",
+            f"walls cross {work} fields in total; expected at most {MAX_WALL_WORK}",
+        )
+    check.raise_if_any()
+    width, height = geometry.width, geometry.height
+    wall = rasterise_walls(polylines, width, height)
+    grid = [["#" if wall[y, x] else "." for x in range(width)] for y in range(height)]
+    for (x, y), is_open in doors.items():
+        grid[y][x] = "/" if is_open else "+"
+    background = None
+    images: dict[str, bytes] = {}
+    if image is not None and pixels is not None:
+        background = Background(path=image_name, pixels_per_field=pixels)
+        images[image_name] = image
+    mission = Mission(
+        title=title,
+        width=width,
+        height=height,
+        rows=tuple("".join(row) for row in grid),
+        background=background,
+    )
+    return mission, MappingProxyType(images)
+
+
+def load_uvtt(path: Path | str) -> LoadedMission:
+    """Return the mission in a Universal VTT file; raise MissionError on any problem."""
+    p = Path(path)
+    label = str(path)
+    data = read_limited(p, MAX_FILE_BYTES, path_label=label)
+    mission, images = parse_uvtt(data, path_label=label, image_name=f"{p.stem}.png", title=p.stem)
+    return LoadedMission(mission, "uvtt", p.resolve().parent, images)

@@ -114,6 +114,34 @@ def read_limited(path: Path | str, max_bytes: int, *, path_label: str | None = N
     return data
 
 
+def read_head(
+    path: Path | str, head_bytes: int, *, max_bytes: int, path_label: str | None = None
+) -> bytes:
+    """Return the first ``head_bytes`` of ``path`` (for image headers).
+
+    Raise MissionError if the file is missing, not a regular file or larger than
+    ``max_bytes`` (checked before reading).
+    """
+    label = path_label if path_label is not None else str(path)
+    p = Path(path)
+    try:
+        info = p.stat()
+        if not _is_regular(info.st_mode):
+            raise _fail(label, f"{p} is not a regular file")
+        if info.st_size > max_bytes:
+            raise _fail(
+                label,
+                f"file is {info.st_size} bytes; expected at most {max_bytes} bytes "
+                f"({_human(max_bytes)})",
+            )
+        with p.open("rb") as handle:
+            return handle.read(head_bytes)
+    except FileNotFoundError:
+        raise _fail(label, f"file not found: {p}") from None
+    except OSError as exc:
+        raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
+
+
 def _is_regular(mode: int) -> bool:
     return stat.S_ISREG(mode)
 

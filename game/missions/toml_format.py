@@ -13,7 +13,8 @@ import contextlib
 import difflib
 import os
 import re
-import tempfile
+import secrets
+import stat
 import tomllib
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
@@ -39,6 +40,8 @@ from game.missions.paths import (
     MAX_FILE_BYTES,
     MAX_IMAGE_BYTES,
     check_image,
+    image_dimensions,
+    read_head,
     read_limited,
     relative_parts,
     resolve_inside,
@@ -88,6 +91,7 @@ MAX_LONG_TEXT = 100_000  # descriptions and notes
 MAX_PROBLEMS = 200
 MAX_PIXELS_PER_FIELD = 1000
 MAX_OFFSET = 100_000
+IMAGE_HEAD_BYTES = 256 * 1024  # enough for the size of nearly every PNG and JPEG
 MIN_LP, MAX_LP = -99, 9999
 MAX_DEPLOYMENT_ENTRIES = 1000  # rectangles and fields per side
 MAX_FLOODS = 64  # walkable areas labelled when looking for unreachable sides
@@ -153,6 +157,13 @@ class _Scanner:
         self.line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
         self.found = _Locations()
         self.array_tables: dict[str, int] = {}
+        self.last = -1
+
+    def progress(self, pos: int) -> None:
+        """Stop on text this reader does not understand rather than loop on it."""
+        if pos <= self.last and self.pos < self.n:
+            raise ValueError(f"no progress at {pos}")
+        self.last = pos
 
     def where(self, pos: int) -> tuple[int, int]:
         line = bisect_right(self.line_starts, pos)
@@ -180,6 +191,7 @@ class _Scanner:
             if self.pos >= self.n:
                 break
             start = self.pos
+            self.progress(start)
             if self.peek() == "[":
                 double = self.peek(2) == "[["
                 self.pos += 2 if double else 1
@@ -274,6 +286,7 @@ class _Scanner:
             index = 0
             while True:
                 self.skip_blank(newlines=True)
+                self.progress(self.pos)
                 if self.pos >= self.n or self.peek() == "]":
                     self.pos += 1
                     return
@@ -288,6 +301,7 @@ class _Scanner:
             self.pos += 1
             while True:
                 self.skip_blank(newlines=False)
+                self.progress(self.pos)
                 if self.pos >= self.n or self.peek() == "}":
                     self.pos += 1
                     return
@@ -474,6 +488,8 @@ class _Reader:
         self.where = where
         self.catalogue = catalogue
         self.problems: list[Problem] = []
+        # Legend characters, valid or not: the map does not repeat a legend complaint.
+        self.defined: set[str] = set()
 
     # ------------------------------------------------------------ problems
     def error(
@@ -520,7 +536,7 @@ class _Reader:
         for unknown in value:
             if unknown not in allowed:
                 self.error(
-                    f"{key}.{unknown}",
+                    f"{key}.{unknown}" if key else unknown,
                     f"unknown key {unknown!r} in {name}{_suggest(unknown, allowed)}; "
                     f"expected one of {_quoted_list(allowed)}",
                 )
@@ -602,13 +618,6 @@ class _Reader:
     # ------------------------------------------------------------- sections
     def mission(self, data: dict[str, Any]) -> Mission | None:
         self.table(data, "", _TOP_KEYS, ("mission", "map"), shown="the mission file")
-        # Top-level unknown keys were reported with a leading '.': tidy their key.
-        self.problems = [
-            Problem(p.path, p.message, p.line, p.column, p.key.lstrip("."), p.warning)
-            if p.key
-            else p
-            for p in self.problems
-        ]
         # A missing [mission] or [map] is reported once, above; not key by key.
         meta = self.meta(data["mission"]) if "mission" in data else None
         grid = self.grid(data["map"]) if "map" in data else (None, None, None, None)
@@ -621,8 +630,8 @@ class _Reader:
         notes = self.notes(data.get("notes", {}))
         if any(not p.warning for p in self.problems):
             return None
-        assert meta is not None and rows is not None and legend is not None
-        assert width is not None and height is not None
+        if meta is None or rows is None or legend is None or width is None or height is None:
+            return None  # cannot happen without a problem above; never build half a mission
         title, description, author, players = meta
         return Mission(
             title=title,
@@ -824,7 +833,10 @@ class _Reader:
                     f"({base_dir}); expected a PNG or JPEG file there",
                 )
                 return
-            data = read_limited(real, MAX_IMAGE_BYTES, path_label=str(real))
+            data = read_head(real, IMAGE_HEAD_BYTES, max_bytes=MAX_IMAGE_BYTES)
+            if image_dimensions(data) is None and data[:2] == b"\xff\xd8":
+                # A JPEG may carry large metadata before its size: read on.
+                data = read_limited(real, MAX_IMAGE_BYTES)
             check_image(data, path_label=str(real))
         except MissionError as exc:
             for problem in exc.problems:
@@ -865,8 +877,6 @@ class _Reader:
                 ok = False
             else:
                 legend[char] = entry
-        # Defined characters count as known even when their entry is wrong, so that
-        # the map does not repeat the complaint for every field.
         self.defined = set(value)
         return legend if ok else {}
 
@@ -935,9 +945,11 @@ class _Reader:
     def characters(
         self, rows: list[tuple[str, tuple[int, int] | None]], legend: Mapping[str, LegendEntry]
     ) -> None:
-        known = set(DEFAULT_CHARACTERS) | set(legend) | getattr(self, "defined", set())
+        known = set(DEFAULT_CHARACTERS) | set(legend) | self.defined
         unknown: dict[str, list[Any]] = {}
         for y, (row, start) in enumerate(rows):
+            if set(row) <= known:
+                continue
             for x, char in enumerate(row):
                 if char in known:
                     continue
@@ -1174,7 +1186,8 @@ class _Reader:
                 hidden = bool(self.boolean(section["hidden"], f"{key}.hidden"))
             if len(self.problems) != before:
                 continue
-            assert creature_key and kind and name and side and cell is not None
+            if not (creature_key and kind and name and side and cell is not None):
+                continue  # cannot happen without a problem above
             placed.append(
                 CreaturePlacement(
                     key=creature_key,
@@ -1349,15 +1362,17 @@ def _string_array(items: Iterable[str]) -> str:
 
 
 def _rows(rows: Sequence[str]) -> str:
-    literal_ok = all(
-        "'''" not in row
-        and all(ch == "\t" or (ord(ch) >= 0x20 and ord(ch) != 0x7F) for ch in row)
-        and not (0xD800 <= min((ord(c) for c in row), default=0x41) <= 0xDFFF)
-        and row.strip() == row
-        and row
-        for row in rows
-    )
-    if literal_ok and not any(0xD800 <= ord(c) <= 0xDFFF for row in rows for c in row):
+    """Return the rows as a literal block, or as an array where a literal cannot hold them."""
+
+    def plain(row: str) -> bool:
+        return (
+            bool(row)
+            and row.strip() == row
+            and "'''" not in row
+            and all(0x20 <= ord(c) != 0x7F and not 0xD800 <= ord(c) <= 0xDFFF for c in row)
+        )
+
+    if all(plain(row) for row in rows):
         return "'''\n" + "\n".join(rows) + "\n'''"
     return "[\n" + "".join(f"  {_string(row)},\n" for row in rows) + "]"
 
@@ -1401,22 +1416,24 @@ def _rectangles(cells: Iterable[Cell]) -> list[tuple[int, ...]]:
 def save_mission(mission: Mission, path: Path | str) -> None:
     """Write the mission as TOML to ``path`` atomically (temp file beside it + os.replace).
 
-    An interrupted write leaves the old file as it was.
+    An interrupted write leaves the old file as it was. The new file gets the old
+    file's permissions, or the usual ones (0o666 less the umask) for a new file.
     """
     target = Path(path)
     data = dumps_mission(mission).encode("utf-8")
-    handle, temp_name = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temp_name, target)
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+        os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(temp_name)
+            os.unlink(temp)
         raise
 
 
@@ -1469,7 +1486,9 @@ class MissionGrid(BattleGrid):
         )
 
 
-def build_grid(mission: Mission, catalogue: Catalogue) -> MissionGrid:
+def build_grid(
+    mission: Mission, catalogue: Catalogue, *, path_label: str = "<mission>"
+) -> MissionGrid:
     """Return the rules grid of the mission's rows, legend and catalogue terrain kinds.
 
     Default characters as in DESIGN.md. Legend terrain takes the kind's terrain
@@ -1481,7 +1500,7 @@ def build_grid(mission: Mission, catalogue: Catalogue) -> MissionGrid:
     shape = (mission.height, mission.width)
     if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
         raise MissionError(
-            [Problem(mission.title, "the rows do not match the map's width and height")]
+            [Problem(path_label, "the rows do not match the map's width and height", key="map")]
         )
     codes = np.array([[ord(c) for c in row] for row in mission.rows], dtype=np.int64)
     codes = codes.reshape(shape)
@@ -1515,7 +1534,11 @@ def build_grid(mission: Mission, catalogue: Catalogue) -> MissionGrid:
             terrain_kind = catalogue.terrain.get(entry.terrain)
             if terrain_kind is None:
                 problems.append(
-                    Problem(mission.title, f"unknown terrain kind {entry.terrain!r}", key=char)
+                    Problem(
+                        path_label,
+                        f"unknown terrain kind {entry.terrain!r}",
+                        key=f"legend.{char}.terrain",
+                    )
                 )
                 continue
             difficult = terrain_kind.difficult if entry.difficult is None else entry.difficult
@@ -1539,8 +1562,9 @@ def build_grid(mission: Mission, catalogue: Catalogue) -> MissionGrid:
         char = chr(int(codes[ys[0], xs[0]]))
         problems.append(
             Problem(
-                mission.title,
+                path_label,
                 f"unknown map character {char!r} at x={int(xs[0])}, y={int(ys[0])}",
+                key="map.rows",
             )
         )
     if problems:
@@ -1563,7 +1587,7 @@ def mission_warnings(
     legend characters the map never uses.
     Each names the TOML key (``creatures[2]``, ``sides[0].deployment``).
     """
-    grid = build_grid(mission, catalogue)
+    grid = build_grid(mission, catalogue, path_label=path_label)
     warnings: list[Problem] = []
 
     def warn(key: str, message: str) -> None:

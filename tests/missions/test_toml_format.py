@@ -34,6 +34,7 @@ from game.missions.paths import (
     MAX_FILE_BYTES,
     check_image,
     image_dimensions,
+    read_head,
     read_limited,
     relative_parts,
     resolve_inside,
@@ -508,6 +509,84 @@ def test_sections_of_the_wrong_kind() -> None:
     assert found["notlegend"].startswith("unknown key 'notlegend' in the mission file")
 
 
+ROWS = "rows = '''\n######\n#.,L.#\n#..W+#\n######\n'''"
+BACKGROUND = '[map.background]\npath = "a.png"\npixels_per_field = {}\noffset = [0, {}]\n'
+MORE_ERRORS = [
+    (
+        BASE.replace('"L" = { terrain = "lava" }', '"L" = "lava"'),
+        "legend.L",
+        "legend entry 'L': found a string 'lava'; expected a table",
+    ),
+    (
+        BASE.replace('title = "Test"', 'title = "' + "x" * 201 + '"'),
+        "mission.title",
+        "mission.title has 201 characters; expected at most 200",
+    ),
+    (
+        BASE.replace(ROWS, "rows = '''\n\n'''"),
+        "map.rows",
+        "map.rows has no rows; expected at least one row",
+    ),
+    (
+        BASE.replace(ROWS, 'rows = ["######", 5]'),
+        "map.rows",
+        "map.rows: found an array ['######', 5]; expected a multi-line string of map "
+        "characters (rows = '''...''') or an array of strings",
+    ),
+    (
+        BASE.replace("[legend]", BACKGROUND.format(0, 0) + "[legend]"),
+        "map.background.pixels_per_field",
+        "map.background.pixels_per_field is 0; expected an integer from 1 to 1000",
+    ),
+    (
+        BASE.replace("[legend]", BACKGROUND.format(10, 100001) + "[legend]"),
+        "map.background.offset",
+        "map.background.offset is [0, 100001]; expected pixels from -100000 to 100000",
+    ),
+    (
+        BASE.replace("[legend]", "[map.background]\n[legend]"),
+        "map.background",
+        "missing key 'pixels_per_field' in [map.background]; expected pixels_per_field = ...",
+    ),
+    (
+        BASE + "\n[notes]\ngm = 5\n",
+        "notes.gm",
+        "notes.gm: found an integer 5; expected a string",
+    ),
+    (
+        BASE + "\n[notes]\nplayers = 5\n",
+        "notes.players",
+        "unknown key 'players' in [notes]; expected one of 'gm'",
+    ),
+    (
+        BASE.replace('key = "likron"', 'key = "likron"\nequipment = ' + str(["medkit"] * 101)),
+        "creatures[0].equipment",
+        "creatures[0].equipment has 101 entries; expected at most 100",
+    ),
+    (
+        BASE.replace("deployment = [[1, 1, 2, 2]]", "deployment = " + str([[1, 1]] * 1001)),
+        "sides[0].deployment",
+        "sides[0].deployment has 1001 entries; expected at most 1000",
+    ),
+    (
+        BASE + '\n[[sides]]\nkey = "s"\nname = "s"\ncontroller = "gm"\n' * 15,
+        "sides",
+        "sides has 17 entries; expected at most 16",
+    ),
+    (
+        BASE + "".join(f'\n[[creatures]]\nkey = "c{i}"\n' for i in range(1000)),
+        "creatures",
+        "creatures has 1002 entries; expected at most 1000",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "message"), MORE_ERRORS, ids=[c[1] for c in MORE_ERRORS])
+def test_more_error_paths(text: str, key: str, message: str) -> None:
+    found = {p.key: p.message for p in problems_of(text)}
+    assert found.get(key) == message, found
+
+
 def test_side_must_be_declared_and_keys_unique() -> None:
     text = BASE.replace('key = "p1"', 'key = "likron"').replace('key = "pirates"', 'key = "heroes"')
     found = messages(text)
@@ -738,6 +817,17 @@ def test_background_image_checked_on_disk(tmp_path: Path) -> None:
         assert expected in problem.message, problem.message
 
 
+def test_jpeg_size_behind_large_metadata_is_found(tmp_path: Path) -> None:
+    exif = b"".join(b"\xff\xe1" + struct.pack(">H", 65535) + b"\x00" * 65533 for _ in range(6))
+    data = b"\xff\xd8" + exif + jpeg_header(9000, 10)[2:]
+    (tmp_path / "big.jpg").write_bytes(data)
+    assert len(data) > toml_format.IMAGE_HEAD_BYTES
+    (tmp_path / "m.toml").write_text(with_background("big.jpg"), encoding="utf-8")
+    with pytest.raises(MissionError) as caught:
+        load_mission(tmp_path / "m.toml")
+    assert "image is 9000x10 pixels" in caught.value.problems[0].message
+
+
 @pytest.mark.parametrize(
     ("path", "expected"),
     [
@@ -805,6 +895,18 @@ def test_read_limited(tmp_path: Path) -> None:
     assert "is not a regular file" in caught.value.problems[0].message
 
 
+def test_read_head(tmp_path: Path) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(b"0123456789")
+    assert read_head(path, 4, max_bytes=10) == b"0123"
+    with pytest.raises(MissionError, match="expected at most 9 bytes"):
+        read_head(path, 4, max_bytes=9)
+    with pytest.raises(MissionError, match="file not found"):
+        read_head(tmp_path / "none", 4, max_bytes=9)
+    with pytest.raises(MissionError, match="is not a regular file"):
+        read_head(tmp_path, 4, max_bytes=9)
+
+
 def test_image_dimensions_from_headers() -> None:
     assert image_dimensions(png_header(8192, 17)) == (8192, 17)
     assert image_dimensions(jpeg_header(640, 480)) == (640, 480)
@@ -869,6 +971,20 @@ def test_save_mission_writes_and_replaces(tmp_path: Path) -> None:
     save_mission(mission, path)
     assert load_mission(path) == mission
     assert [p.name for p in tmp_path.iterdir()] == ["m.toml"]
+
+
+def test_save_mission_keeps_permissions(tmp_path: Path) -> None:
+    mission = loads_mission(BASE)
+    old = tmp_path / "old.toml"
+    old.write_text("x", encoding="utf-8")
+    old.chmod(0o640)
+    save_mission(mission, old)
+    assert old.stat().st_mode & 0o777 == 0o640
+    new = tmp_path / "new.toml"
+    save_mission(mission, new)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert new.stat().st_mode & 0o777 == 0o666 & ~umask
 
 
 def test_interrupted_save_leaves_the_old_file(
@@ -1107,7 +1223,16 @@ def test_key_locations() -> None:
     assert where["sides[1].colour"] == (28, 1)
     assert where["creatures[1].at"] == (41, 1)
     assert where["legend.L"] == (16, 1)
-    assert key_locations("a = [") == {"a": (1, 1)} or isinstance(key_locations("a = ["), dict)
+    # Text tomllib would refuse gives what was found before the trouble, and never hangs.
+    assert key_locations("a = 1\nb = [1 2]\nc = 3")["a"] == (1, 1)
+    assert isinstance(key_locations("a = {b = 1 c = 2}\n[[x]\n= = ="), dict)
+
+
+def test_top_level_unknown_key_has_its_line() -> None:
+    problem = one("\nextra = 1\n" + BASE)
+    assert (problem.key, problem.line) == ("extra", 2)
+    problem = one(BASE + "\nextra = 1\n")  # after [[creatures]]: a key of that table
+    assert (problem.key, problem.line) == ("creatures[1].extra", 43)
 
 
 # ------------------------------------------------------------------- loader

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
 from game.content.problems import MissionError, Problem
 from game.missions.model import (
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_CHARACTERS",
     "PANE_MATERIALS",
-    "MissionGrid",
     "build_grid",
     "dumps_mission",
     "key_locations",
@@ -1438,57 +1436,9 @@ def save_mission(mission: Mission, path: Path | str) -> None:
 
 
 # ======================================================================= grids
-class MissionGrid(BattleGrid):
-    """A BattleGrid whose glass panes block movement but not sight.
-
-    ``see_through`` marks wall fields that are glass (Glasscheibe,
-    Panzerglasscheibe): like a wall for movement, clear for line of sight, and
-    Volldeckung for what stands behind them (the ``cover`` layer).
-    """
-
-    def __init__(
-        self,
-        wall: npt.ArrayLike,
-        *,
-        see_through: npt.ArrayLike | None = None,
-        **layers: Any,
-    ) -> None:
-        wall_array = np.asarray(wall, dtype=bool)
-        if see_through is None:
-            glass = np.zeros(wall_array.shape, dtype=bool)
-        else:
-            glass = np.asarray(see_through, dtype=bool)
-            if glass.shape != wall_array.shape:
-                raise ValueError(
-                    f"see_through has shape {glass.shape}, expected {wall_array.shape}"
-                )
-        # _refresh (called by the base constructor) reads this layer.
-        self.see_through = glass & wall_array
-        super().__init__(wall_array, **layers)
-
-    def _refresh(self) -> None:
-        super()._refresh()
-        self.blocks_sight = self.blocks_sight & ~self.see_through
-
-    def copy(self) -> MissionGrid:
-        """Return an independent copy (doors can then change separately)."""
-        return MissionGrid(
-            self.wall,
-            see_through=self.see_through,
-            difficult=self.difficult,
-            cover=self.cover,
-            smoke=self.smoke,
-            door=self.door,
-            door_open=self.door_open,
-            terrain=self.terrain,
-            terrain_target=self.terrain_target,
-            hazard=self.hazard,
-        )
-
-
 def build_grid(
     mission: Mission, catalogue: Catalogue, *, path_label: str = "<mission>"
-) -> MissionGrid:
+) -> BattleGrid:
     """Return the rules grid of the mission's rows, legend and catalogue terrain kinds.
 
     Default characters as in DESIGN.md. Legend terrain takes the kind's terrain
@@ -1570,7 +1520,7 @@ def build_grid(
     if problems:
         raise MissionError(problems)
     wall = layers.pop("wall")
-    return MissionGrid(wall, **layers)
+    return BattleGrid(wall, **layers)
 
 
 # ===================================================================== warnings
@@ -1665,7 +1615,7 @@ def mission_warnings(
 
 
 def _reach_warnings(
-    mission: Mission, grid: MissionGrid, *, warn_key: Mapping[str, int], path_label: str
+    mission: Mission, grid: BattleGrid, *, warn_key: Mapping[str, int], path_label: str
 ) -> list[Problem]:
     """Return a warning for each pair of sides that cannot reach each other on foot.
 
@@ -1674,7 +1624,7 @@ def _reach_warnings(
     """
     from game.rules.movement import reachable
 
-    open_grid = MissionGrid(
+    open_grid = BattleGrid(
         grid.wall,
         see_through=grid.see_through,
         difficult=grid.difficult,

@@ -114,7 +114,8 @@ def _as_bool(name: str, array: npt.ArrayLike | None, shape: tuple[int, int]) -> 
 class BattleGrid:
     """The map as the rules see it: numpy arrays of shape (height, width).
 
-    Arrays: ``wall`` (permanent walls), ``door`` and ``door_open``, ``difficult``
+    Arrays: ``wall`` (permanent walls), ``see_through`` (walls that block movement
+    but not sight: glass panes), ``door`` and ``door_open``, ``difficult``
     (step cost 2, E-TERRAIN-DIFF-1), ``cover`` (Cover a field gives), ``smoke``,
     ``terrain`` (Terrain codes), ``terrain_target`` (the ZW of terrain checks),
     ``hazard`` (lava, chasm: a push into it allows a Reflexe escape).
@@ -135,6 +136,7 @@ class BattleGrid:
         terrain: npt.ArrayLike | None = None,
         terrain_target: npt.ArrayLike | None = None,
         hazard: npt.ArrayLike | None = None,
+        see_through: npt.ArrayLike | None = None,
     ) -> None:
         wall_array = np.asarray(wall)
         if wall_array.ndim != 2 or 0 in wall_array.shape:
@@ -148,6 +150,7 @@ class BattleGrid:
         self.door = _as_bool("door", door, shape)
         self.door_open = _as_bool("door_open", door_open, shape) & self.door
         self.hazard = _as_bool("hazard", hazard, shape)
+        self.see_through = _as_bool("see_through", see_through, shape) & self.wall
         self.cover = np.zeros(shape, dtype=np.int8)
         if cover is not None:
             cover_array = np.asarray(cover)
@@ -241,6 +244,7 @@ class BattleGrid:
             terrain=self.terrain,
             terrain_target=self.terrain_target,
             hazard=self.hazard,
+            see_through=self.see_through,
         )
 
     def to_ascii(self) -> str:
@@ -291,7 +295,7 @@ class BattleGrid:
         return cell[1], cell[0]
 
     def is_wall(self, cell: Cell) -> bool:
-        """Return whether the field blocks like a wall: a wall or a closed door."""
+        """Return whether the field blocks movement like a wall: a wall or a closed door."""
         return bool(self.blocks_movement[self._check(cell)])
 
     def is_door(self, cell: Cell) -> bool:
@@ -339,8 +343,9 @@ class BattleGrid:
             self._refresh()
 
     def _refresh(self) -> None:
-        self.blocks_sight = self.wall | (self.door & ~self.door_open)
-        self.blocks_movement = self.blocks_sight.copy()
+        closed_doors = self.door & ~self.door_open
+        self.blocks_movement = self.wall | closed_doors
+        self.blocks_sight = (self.wall & ~self.see_through) | closed_doors
         self.version += 1
 
     def __repr__(self) -> str:

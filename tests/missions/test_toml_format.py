@@ -40,7 +40,6 @@ from game.missions.paths import (
     resolve_inside,
 )
 from game.missions.toml_format import (
-    MissionGrid,
     build_grid,
     dumps_mission,
     key_locations,
@@ -1158,7 +1157,7 @@ def test_build_grid_layers_from_legend_and_catalogue() -> None:
     """E-TERRAIN-MUD, E-OPEN-42 (ZW per field), E-OBJ-PANZERGLASSCHEIBE, D-9."""
     mission = loads_mission(BASE)
     grid = build_grid(mission, CATALOGUE)
-    assert isinstance(grid, BattleGrid) and isinstance(grid, MissionGrid)
+    assert isinstance(grid, BattleGrid)
     assert grid.terrain_at((2, 1)) is Terrain.MUD
     assert grid.terrain_target_at((2, 1)) == 12  # the legend's zw override
     assert grid.terrain_target_at((1, 1)) == 15
@@ -1185,7 +1184,7 @@ def test_glass_blocks_movement_but_not_sight() -> None:
     assert cover(grid, (0, 1), (4, 1)) is Cover.FULL
     assert (2, 1) not in reachable(grid, (0, 1), 10)
     assert grid.copy().blocks_sight_at((2, 1)) is False
-    assert isinstance(grid.copy(), MissionGrid)
+    assert grid.copy().is_wall((2, 1))
 
 
 def test_opening_a_door_keeps_glass_see_through() -> None:
@@ -1212,9 +1211,9 @@ def test_build_grid_refuses_a_character_it_cannot_place() -> None:
         build_grid(broken, CATALOGUE)
 
 
-def test_mission_grid_checks_its_layer_shape() -> None:
+def test_grid_checks_the_see_through_layer_shape() -> None:
     with pytest.raises(ValueError, match="see_through has shape"):
-        MissionGrid(np.zeros((2, 2), bool), see_through=np.zeros((3, 3), bool))
+        BattleGrid(np.zeros((2, 2), bool), see_through=np.zeros((3, 3), bool))
 
 
 def test_key_locations() -> None:

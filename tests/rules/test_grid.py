@@ -120,3 +120,17 @@ def test_footprints() -> None:
     assert footprint_distance((5, 5), (0, 0), side_b=3) == 3
     with pytest.raises(ValueError):
         footprint_cells((0, 0), 0)
+
+
+def test_see_through_walls_block_movement_not_sight() -> None:
+    """D-9, D-10: a glass pane is a wall for movement and clear for line of sight."""
+    walls = np.zeros((1, 3), dtype=bool)
+    walls[0, 1] = True
+    glass = np.zeros((1, 3), dtype=bool)
+    glass[0, 1] = True
+    grid = BattleGrid.from_arrays(walls, see_through=glass)
+    assert grid.is_wall((1, 0)) and not grid.blocks_sight_at((1, 0))
+    copy = grid.copy()
+    assert copy.is_wall((1, 0)) and not copy.blocks_sight_at((1, 0))
+    plain = BattleGrid.from_arrays(np.zeros((1, 3), dtype=bool), see_through=glass)
+    assert not plain.see_through.any()  # only walls can be see-through

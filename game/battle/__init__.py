@@ -1,1 +1,1 @@
-"""Kampfkarte battle layer (not built yet)."""
+"""One match: state, commands, events, the turn cycle and every action."""

@@ -1,0 +1,397 @@
+"""Handlers of the everyday commands: moving, attacking, standing up, the GM's hand."""
+
+from __future__ import annotations
+
+from game.battle.combat import UNARMED, held_weapon, plan_attack, resolve_attack
+from game.battle.commands import (
+    Attack,
+    ChangePosition,
+    GmCondition,
+    GmCoverOverride,
+    GmDoor,
+    GmEndFight,
+    GmMoveToken,
+    GmSetLifePoints,
+    Move,
+)
+from game.battle.engine import ACTION_CHECKS, Battle, CommandRejected, handles, implements
+from game.battle.events import Event, describe_roll
+from game.battle.state import CreatureState, Stance
+from game.rules.actions import Action
+from game.rules.checks import STANDARD_TARGET
+from game.rules.conditions import ConspicuousAct, moved_faster_than_walking, reveal
+from game.rules.grid import Cover, distance
+from game.rules.movement import (
+    Halving,
+    MovementProfile,
+    disengage_required,
+    movement_allowance,
+    path_cost,
+    resolve_disengage,
+)
+from game.rules.reach import melee_reach_cells
+from game.rules.terms import Attribute, Condition
+from game.rules.terrain import (
+    TerrainFailure,
+    checks_for_path,
+    crowd_stop_index,
+    resolve_terrain_check,
+)
+
+MOVE_ACTIONS = {"WALK": Action.WALK, "RUN": Action.RUN, "DISENGAGE": Action.DISENGAGE}
+
+implements(
+    Action.WALK,
+    Action.RUN,
+    Action.DISENGAGE,
+    Action.MELEE_ATTACK,
+    Action.RANGED_ATTACK,
+    Action.CHANGE_POSITION,
+)
+
+
+def move_allowance(battle: Battle, creature: CreatureState, action: Action, *, halved: bool) -> int:
+    """Return the fields a move action allows this creature now (E-MOVE-1, E-OPEN-12)."""
+    kind = battle.creature_type(creature)
+    held = battle.held_conditions(creature)
+    return movement_allowance(
+        kind.movement,
+        action,
+        conditions=held,
+        overload_level=creature.conditions.count(Condition.OVERLOADED),
+        exhaustion_level=creature.conditions.count(Condition.EXHAUSTED),
+        halvings=(Halving.LEAVING_REACH,) if halved else (),
+    )
+
+
+def movement_profile(battle: Battle, creature: CreatureState) -> MovementProfile:
+    kind = battle.creature_type(creature)
+    return MovementProfile.of(kind.move_types.keys(), battle.held_conditions(creature))
+
+
+def enemy_reach(battle: Battle, creature: CreatureState) -> list[set[tuple[int, int]]]:
+    """Return the melee reach of every enemy that can act (E-OPEN-11)."""
+    zones = []
+    for enemy in battle.enemies_of(creature):
+        if not battle._can_take_turn(enemy):
+            continue
+        kind = battle.creature_type(enemy)
+        zones.append(melee_reach_cells(enemy.cell, side=kind.size_fields, reach=kind.reach))
+    return zones
+
+
+@handles(Move)
+def _move(battle: Battle, command: Move) -> list[Event]:
+    creature = battle.creature(command.actor)
+    action = MOVE_ACTIONS.get(command.action)
+    if action is None:
+        raise CommandRejected(f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE")
+    battle.can_spend(creature, action)
+    path = list(command.path)
+    if len(path) < 2 or path[0] != creature.cell:
+        raise CommandRejected("a path starts on the creature's field and has at least one step")
+    enemies = [c.cell for c in battle.enemies_of(creature)]
+    allies = [c.cell for c in battle.allies_of(creature)]
+    profile = movement_profile(battle, creature)
+    try:
+        cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
+    except ValueError as error:
+        raise CommandRejected(str(error)) from None
+    if battle.state.creature_at(path[-1]) is not None:
+        raise CommandRejected("a move cannot end on another creature's field (E-OBST-2)")
+    kind = battle.creature_type(creature)
+    needs_save = disengage_required(
+        action, path, enemy_reach(battle, creature), move_types=kind.move_types.keys()
+    )
+    allowance = move_allowance(battle, creature, action, halved=needs_save)
+    if cost > allowance:
+        raise CommandRejected(f"the path costs {cost} fields, {command.action} allows {allowance}")
+    # valid: now change the state
+    events = battle.spend(creature, action)
+    if needs_save:
+        roll = resolve_disengage(
+            kind.attribute(Attribute.DEXTERITY), battle.roller, running=action is Action.RUN
+        )
+        de, en = describe_roll(roll, -1 if action is Action.RUN else 0)
+        events.append(
+            Event(
+                "roll",
+                f"{creature.name} löst sich aus der Nahkampfreichweite: {de}",
+                f"{creature.name} leaves melee reach: {en}",
+                creature.key,
+                {"rule": "D-10", "success": roll.success},
+            )
+        )
+        if not roll.success:
+            if Condition.PRONE not in creature.conditions:
+                events += battle.add_condition(creature, Condition.PRONE)
+            creature.stance = Stance.PRONE
+            return events
+    stop = len(path) - 1
+    terrain_checks = checks_for_path(
+        battle.grid, path[: stop + 1], move_types=kind.move_types.keys()
+    )
+    for terrain_check in terrain_checks:
+        index = path.index(terrain_check.cell)
+        if index > stop:
+            break
+        result = resolve_terrain_check(
+            terrain_check, kind.attribute(terrain_check.attribute), battle.roller
+        )
+        de, en = describe_roll(result.roll, 0)
+        events.append(
+            Event(
+                "roll",
+                f"{creature.name}: Geländeprobe ({terrain_check.terrain.name}) {de}",
+                f"{creature.name}: terrain check ({terrain_check.terrain.name}) {en}",
+                creature.key,
+                {"rule": terrain_check.rule_id},
+            )
+        )
+        if result.failure is None:
+            continue
+        if result.failure is TerrainFailure.STOPS_AT_HALF:
+            stop = min(stop, max(index, crowd_stop_index(path)))
+        elif result.failure is TerrainFailure.PIERCING_DAMAGE:
+            from game.battle.combat import armour_of
+            from game.rules.damage import shards_damage
+
+            damage = shards_damage(
+                battle.roller, armour_of(battle, creature, cover=Cover.NONE, melee=False)
+            )
+            events += battle.lose_life_points(
+                creature, damage.final, why_de=" durch Splitter", why_en=" from shards"
+            )
+        elif result.failure is TerrainFailure.BLINDED_UNTIL_NEXT_TURN:
+            from game.battle.state import Effect
+            from game.rules.conditions import DurationKind
+
+            events += battle.add_condition(
+                creature,
+                Condition.BLINDED,
+                effect=Effect(
+                    "BLINDED",
+                    DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
+                    started_round=battle.state.round,
+                ),
+            )
+        else:  # prone, slides, falls, goes under: the move ends there, Liegend
+            stop = index
+            events += battle.add_condition(creature, Condition.PRONE)
+            creature.stance = Stance.PRONE
+            if result.failure is not TerrainFailure.PRONE:
+                events.append(
+                    Event(
+                        "gm_question",
+                        f"{creature.name}: {result.failure.value} - Folgen: Spielleitung",
+                        f"{creature.name}: {result.failure.value} - GM rules on the rest",
+                        creature.key,
+                    )
+                )
+            break
+    # never stop on an occupied field: walk back to the last free one
+    while stop > 0 and battle.state.creature_at(path[stop]) not in (None, creature):
+        stop -= 1
+    start = creature.cell
+    creature.cell = path[stop]
+    if Condition.UNDETECTED in creature.conditions and moved_faster_than_walking(
+        distance(start, creature.cell) if action is not Action.RUN else kind.movement + 1,
+        kind.movement,
+    ):
+        creature.conditions = reveal(creature.conditions, ConspicuousAct.FAST_MOVEMENT)
+    events.append(
+        Event(
+            "move",
+            f"{creature.name} bewegt sich nach {list(creature.cell)}",
+            f"{creature.name} moves to {list(creature.cell)}",
+            creature.key,
+            {"path": [list(c) for c in path[: stop + 1]], "action": action.name},
+        )
+    )
+    for hook in ENTER_HOOKS:
+        events += hook(battle, creature, path[1 : stop + 1])
+    return events
+
+
+#: Functions told about the fields a creature entered (covering fire, area fire).
+ENTER_HOOKS: list = []
+
+
+@handles(Attack)
+def _attack(battle: Battle, command: Attack) -> list[Event]:
+    attacker = battle.creature(command.actor)
+    target = battle.creature(command.target)
+    weapon = held_weapon(battle, attacker, command.weapon)
+    plan = plan_attack(battle, attacker, target, weapon)
+    action = Action.MELEE_ATTACK if plan.melee else Action.RANGED_ATTACK
+    if weapon is None:
+        action = Action.UNARMED_ATTACK
+    elif weapon.thrown and not plan.melee:
+        action = Action.THROW_ATTACK
+    battle.can_spend(attacker, action)
+    if plan.melee:
+        from game.rules.conditions import can_wield_melee_weapon
+
+        kind = battle.creature_type(attacker)
+        if weapon is not None and not can_wield_melee_weapon(
+            attacker.conditions, weapon_size=weapon.weapon_size, size_category=kind.size_category
+        ):
+            raise CommandRejected(f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)")
+    if command.nonlethal and not (
+        weapon is None or (plan.melee and weapon.damage_type.name == "BLUDGEONING")
+    ):
+        raise CommandRejected(
+            "non-lethal needs an unarmed attack or a bludgeoning melee weapon (E-NONLETHAL-1)"
+        )
+    events = battle.spend(attacker, action)
+    _, attack_events = resolve_attack(battle, plan, nonlethal=command.nonlethal)
+    events += attack_events
+    if weapon is not None and weapon.thrown and not plan.melee:
+        attacker.held.remove(weapon.key)
+        battle.state.ground_items.setdefault(target.cell, []).append(weapon.key)
+    return events
+
+
+@handles(ChangePosition)
+def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
+    creature = battle.creature(command.actor)
+    try:
+        stance = Stance(command.stance)
+    except ValueError:
+        raise CommandRejected(
+            f"unknown stance {command.stance!r}; expected standing, kneeling or prone"
+        ) from None
+    if stance is creature.stance:
+        raise CommandRejected(f"{creature.name} is already {stance.value}")
+    battle.can_spend(creature, Action.CHANGE_POSITION)
+    events = battle.spend(creature, Action.CHANGE_POSITION)
+    creature.stance = stance
+    if stance is Stance.PRONE:
+        events += battle.add_condition(creature, Condition.PRONE)
+    else:
+        events += battle.remove_condition(creature, Condition.PRONE)
+    events.append(
+        Event(
+            "stance",
+            f"{creature.name}: {stance.value}",
+            f"{creature.name}: {stance.value}",
+            creature.key,
+            {"stance": stance.value},
+        )
+    )
+    return events
+
+
+def _can_attack(battle: Battle, creature: CreatureState) -> str:
+    return "" if battle.enemies_of(creature) else "no enemy left"
+
+
+ACTION_CHECKS[Action.MELEE_ATTACK] = _can_attack
+ACTION_CHECKS[Action.RANGED_ATTACK] = lambda battle, c: (
+    ""
+    if any(battle.weapon(k).ranged for k in c.held if k in battle.catalogue.weapons)
+    else "no ranged weapon in hand"
+)
+
+
+# ------------------------------------------------------------------ GM commands
+def _gm_event(de: str, en: str, data: dict | None = None) -> Event:
+    return Event("gm", f"Spielleitung: {de}", f"Game master: {en}", None, data or {})
+
+
+@handles(GmSetLifePoints)
+def _gm_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
+    creature = battle.creature(command.creature)
+    if not -100 <= command.lp <= 1000:
+        raise CommandRejected("LP must lie between -100 and 1000")
+    before = creature.lp
+    creature.lp = command.lp
+    events = [
+        _gm_event(
+            f"LP von {creature.name}: {before} -> {command.lp}",
+            f"{creature.name}'s LP: {before} -> {command.lp}",
+            {"creature": creature.key},
+        )
+    ]
+    return events + battle.update_life_state(creature)
+
+
+@handles(GmCondition)
+def _gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
+    creature = battle.creature(command.creature)
+    if command.condition not in Condition.__members__:
+        raise CommandRejected(f"unknown condition {command.condition!r}")
+    if not 0 <= command.count <= 10:
+        raise CommandRejected("a condition count lies between 0 and 10")
+    condition = Condition[command.condition]
+    events = [
+        _gm_event(
+            f"{condition.value} für {creature.name} ({command.count})",
+            f"{condition.name.lower()} for {creature.name} ({command.count})",
+        )
+    ]
+    if command.count == 0:
+        return events + battle.remove_condition(creature, condition)
+    events += battle.add_condition(creature, condition)
+    return events
+
+
+@handles(GmMoveToken)
+def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
+    creature = battle.creature(command.creature)
+    cell = command.cell
+    if not battle.grid.in_bounds(cell) or battle.grid.is_wall(cell):
+        raise CommandRejected(f"field {list(cell)} is outside the map or a wall")
+    other = battle.state.creature_at(cell)
+    if other is not None and other is not creature:
+        raise CommandRejected(f"field {list(cell)} is taken by {other.name}")
+    creature.cell = cell
+    return [
+        _gm_event(
+            f"setzt {creature.name} auf {list(cell)}", f"places {creature.name} on {list(cell)}"
+        )
+    ]
+
+
+@handles(GmDoor)
+def _gm_door(battle: Battle, command: GmDoor) -> list[Event]:
+    cell = command.cell
+    if not battle.grid.in_bounds(cell) or not battle.grid.is_door(cell):
+        raise CommandRejected(f"there is no door on field {list(cell)}")
+    if not command.open and battle.state.creature_at(cell) is not None:
+        raise CommandRejected("a creature stands in the doorway")
+    battle.grid.set_door_open(cell, command.open)
+    if command.open:
+        battle.state.open_doors.add(cell)
+    else:
+        battle.state.open_doors.discard(cell)
+    word = ("öffnet", "opens") if command.open else ("schließt", "closes")
+    return [_gm_event(f"{word[0]} die Tür bei {list(cell)}", f"{word[1]} the door at {list(cell)}")]
+
+
+@handles(GmCoverOverride)
+def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
+    battle.creature(command.attacker)
+    battle.creature(command.target)
+    if command.cover not in Cover.__members__:
+        raise CommandRejected("cover is NONE, PARTIAL or FULL")
+    battle.cover_overrides[(command.attacker, command.target)] = command.cover
+    return [
+        _gm_event(
+            f"Deckung für den nächsten Angriff: {command.cover}",
+            f"cover for the next attack: {command.cover}",
+            {"rule": "D-9"},
+        )
+    ]
+
+
+@handles(GmEndFight)
+def _gm_end(battle: Battle, command: GmEndFight) -> list[Event]:
+    if command.winner is not None and command.winner not in battle.sides:
+        raise CommandRejected(f"unknown side {command.winner!r}")
+    battle.state.over = True
+    battle.state.winner = command.winner
+    return [_gm_event("beendet den Kampf", "ends the fight", {"winner": command.winner})]
+
+
+__all__ = ["ENTER_HOOKS", "MOVE_ACTIONS", "STANDARD_TARGET", "UNARMED", "move_allowance"]

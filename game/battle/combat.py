@@ -1,0 +1,376 @@
+"""Resolving one attack roll and its damage: shared by every attacking action.
+
+The rules module answers each step (range band, cover, disturbance, the attacker's
+and the target's conditions, armour, damage, SAF); this module strings the steps
+together in the order of sections 7, 8 and 13 and records an event for each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.battle.engine import BLOCKING_STANCE, EVASIVE_MOVE, Battle, CommandRejected
+from game.battle.events import Event
+from game.battle.state import CreatureState, Effect
+from game.content.catalogue import WeaponType
+from game.rules.checks import Crit, Roll
+from game.rules.conditions import (
+    ConspicuousAct,
+    DurationKind,
+    RollContext,
+    RollModifiers,
+    attacker_modifiers,
+    dodge_value,
+    reveal,
+)
+from game.rules.damage import (
+    Affinity,
+    combine_affinities,
+    damage_roll,
+    effective_armour,
+    saf_applies,
+    saf_for,
+)
+from game.rules.grid import Cover, distance
+from game.rules.ranges import RangeBand, range_band
+from game.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
+from game.rules.sight import cover as compute_cover
+from game.rules.sight import cover_bonus, line_of_sight
+from game.rules.terms import Attribute, Condition, SaveValue
+
+UNARMED = "unarmed"
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """A validated attack: who, with what, and what the situation adds."""
+
+    attacker: CreatureState
+    target: CreatureState
+    weapon: WeaponType | None  # None: unarmed
+    melee: bool
+    band: RangeBand | None
+    cover: Cover
+
+
+def held_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponType | None:
+    """Return the weapon ``key`` the creature holds (None for unarmed); reject otherwise."""
+    if key == UNARMED:
+        return None
+    if key not in creature.held:
+        raise CommandRejected(
+            f"{creature.name} does not hold {key!r} (draw it first: Interagieren)"
+        )
+    return battle.weapon(key)
+
+
+def plan_attack(
+    battle: Battle,
+    attacker: CreatureState,
+    target: CreatureState,
+    weapon: WeaponType | None,
+    *,
+    melee: bool | None = None,
+) -> AttackPlan:
+    """Check that ``attacker`` can attack ``target`` with ``weapon``; reject with a reason."""
+    if target.key == attacker.key:
+        raise CommandRejected("a creature cannot attack itself")
+    if Condition.DEAD in target.conditions:
+        raise CommandRejected(f"{target.name} is dead")
+    held = battle.held_conditions(target)
+    if held & {Condition.UNDETECTED, Condition.INVISIBLE}:
+        raise CommandRejected(f"{target.name} cannot be targeted directly (E-COND-UNENTDECKT-2)")
+    if melee is None:
+        melee = (
+            weapon is None
+            or (weapon.melee and not weapon.ranged)
+            or (weapon.melee and in_melee_reach(attacker.cell, target.cell, reach=weapon.reach))
+        )
+    kind = battle.creature_type(attacker)
+    if melee:
+        if weapon is not None and not weapon.melee:
+            raise CommandRejected(f"{weapon.name} is no melee weapon (E-MELEE-1)")
+        reach = max(kind.reach, weapon.reach if weapon else 1)
+        if not in_melee_reach(
+            attacker.cell,
+            target.cell,
+            attacker_side=kind.size_fields,
+            target_side=battle.creature_type(target).size_fields,
+            reach=reach,
+        ):
+            raise CommandRejected(f"{target.name} is not within melee reach (E-MELEE-2)")
+        return AttackPlan(attacker, target, weapon, True, None, Cover.NONE)
+    if weapon is None or not weapon.ranged:
+        raise CommandRejected("a ranged attack needs a ranged weapon (E-RANGED-1)")
+    if not line_of_sight(battle.grid, attacker.cell, target.cell):
+        raise CommandRejected(f"{target.name} is not in line of sight")
+    band = range_band(distance(attacker.cell, target.cell))
+    if not weapon.fires_at(band):
+        raise CommandRejected(f"{weapon.name} cannot fire at that range (E-RANGE-2)")
+    if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
+        raise CommandRejected(f"{weapon.name} is empty: reload (Interagieren)")
+    others = [
+        c.cell
+        for c in battle.state.creatures.values()
+        if c.key not in (attacker.key, target.key) and Condition.DEAD not in c.conditions
+    ]
+    level = compute_cover(battle.grid, attacker.cell, target.cell, creatures=others) or Cover.NONE
+    override = battle.cover_overrides.get((attacker.key, target.key))
+    if override is not None:
+        level = Cover[override]
+    return AttackPlan(attacker, target, weapon, False, band, level)
+
+
+def resolve_attack(
+    battle: Battle,
+    plan: AttackPlan,
+    *,
+    edge: int = 0,
+    nonlethal: bool = False,
+    what_de: str = "",
+    what_en: str = "",
+    deal_damage: bool = True,
+) -> tuple[Roll, list[Event]]:
+    """Roll the attack of ``plan`` (plus ``edge``) and, on a hit, its damage."""
+    attacker, target, weapon = plan.attacker, plan.target, plan.weapon
+    events: list[Event] = []
+    situation = attacker_modifiers(target.conditions)
+    extra_edge = 0
+    reasons: list[str] = []
+    if not plan.melee:
+        assert plan.band is not None
+        extra_edge += plan.band.edge
+        if plan.band.edge:
+            reasons.append(f"range {plan.band.german}")
+        bonus = cover_bonus(plan.cover)
+        extra_edge += bonus.attacker_edge
+        threats = [
+            MeleeThreat(
+                e.cell,
+                battle.creature_type(e).size_fields,
+                battle.creature_type(e).reach,
+                not battle._can_take_turn(e),
+            )
+            for e in battle.enemies_of(attacker)
+        ]
+        disturbed = disturbance_edge(attacker.cell, threats)
+        if disturbed:
+            reasons.append("Störung des Fernkampfs")
+        extra_edge += disturbed
+        battle.cover_overrides.pop((attacker.key, target.key), None)
+    unforeseen = Condition.UNDETECTED in attacker.conditions
+    context = RollContext(
+        attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
+        is_attack=True,
+        is_melee=plan.melee,
+        unforeseen=unforeseen,
+    )
+    dodge = dodge_value(
+        battle.creature_type(target).save(SaveValue.DODGE),
+        target.conditions,
+        evasive_move=battle.has_effect(target, EVASIVE_MOVE),
+        cover_bonus=0 if plan.melee else cover_bonus(plan.cover).dodge,
+    )
+    name = weapon.name if weapon else "waffenlos"
+    roll, event = battle.check(
+        attacker,
+        context.attribute or Attribute.MELEE,
+        dodge,
+        context=context,
+        edge=edge + extra_edge,
+        extra=situation + RollModifiers(reasons=tuple(reasons)),
+        what_de=what_de or f"Angriff mit {name} auf {target.name}",
+        what_en=what_en
+        or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
+    )
+    event.data.update(
+        {
+            "target": target.key,
+            "weapon": weapon.key if weapon else UNARMED,
+            "cover": plan.cover.name,
+            "band": plan.band.name if plan.band else None,
+        }
+    )
+    events.append(event)
+    if unforeseen:
+        attacker.conditions = reveal(attacker.conditions, ConspicuousAct.ATTACK)
+        events.append(
+            Event(
+                "revealed",
+                f"{attacker.name} ist nicht mehr unentdeckt",
+                f"{attacker.name} is no longer undetected",
+                attacker.key,
+            )
+        )
+    if not plan.melee and weapon is not None and weapon.has_magazine:
+        attacker.magazines[weapon.key] = max(0, attacker.magazines.get(weapon.key, 0) - 1)
+    if roll.crit is Crit.FAILURE:
+        events += critical_failure(battle, attacker, weapon, ranged=not plan.melee)
+        return roll, events
+    if not roll.success:
+        events.append(
+            Event(
+                "miss",
+                f"{attacker.name} verfehlt {target.name}",
+                f"{attacker.name} misses {target.name}",
+                attacker.key,
+            )
+        )
+        return roll, events
+    if deal_damage:
+        events += hit(
+            battle,
+            attacker,
+            target,
+            weapon,
+            melee=plan.melee,
+            cover=plan.cover,
+            crit=roll.crit is Crit.SUCCESS,
+            nonlethal=nonlethal,
+        )
+    return roll, events
+
+
+def critical_failure(
+    battle: Battle, attacker: CreatureState, weapon: WeaponType | None, *, ranged: bool
+) -> list[Event]:
+    """Forfeit the rest of the turn; a ranged weapon's magazine is shot empty (E-CRIT-FAIL-*)."""
+    battle.state.budget = battle.state.budget.forfeit()
+    events = [
+        Event(
+            "crit_fail",
+            f"{attacker.name}: kritischer Fehler - der Rest der Runde verfällt",
+            f"{attacker.name}: critical failure - the rest of the round is lost",
+            attacker.key,
+        )
+    ]
+    if ranged and weapon is not None and weapon.has_magazine:
+        attacker.magazines[weapon.key] = 0
+        events.append(
+            Event(
+                "magazine_empty",
+                f"Das Magazin von {weapon.name} ist leer geschossen",
+                f"{weapon.english}'s magazine is shot empty",
+                attacker.key,
+            )
+        )
+    return events
+
+
+def affinity_of(battle: Battle, target: CreatureState, weapon: WeaponType | None) -> Affinity:
+    if weapon is None:
+        from game.rules.terms import DamageType
+
+        damage_type = DamageType.BLUDGEONING
+    else:
+        damage_type = weapon.damage_type
+    kind = battle.creature_type(target)
+    return combine_affinities(
+        damage_type in kind.resistances,
+        damage_type in kind.sensitivities,
+        damage_type in kind.immunities,
+    )
+
+
+def armour_of(battle: Battle, creature: CreatureState, *, cover: Cover, melee: bool) -> int:
+    pieces = battle.catalogue.armour_pieces(
+        [k for k in creature.carried if k in battle.catalogue.armour]
+    )
+    situational = 2 if melee and battle.has_effect(creature, BLOCKING_STANCE) else 0
+    return effective_armour(pieces, cover=cover, situational=situational)
+
+
+def hit(
+    battle: Battle,
+    attacker: CreatureState,
+    target: CreatureState,
+    weapon: WeaponType | None,
+    *,
+    melee: bool,
+    cover: Cover = Cover.NONE,
+    crit: bool = False,
+    nonlethal: bool = False,
+    sw_override: int | None = None,
+) -> list[Event]:
+    """Roll and apply the damage of a hit (D-4, E-DMG-*), then the SAF of a crit."""
+    from game.rules.terms import DamageType
+
+    kind = battle.creature_type(attacker)
+    sw = sw_override if sw_override is not None else (weapon.damage_value if weapon else 0)
+    bonus = kind.melee_damage_bonus if melee else 0
+    armour = armour_of(battle, target, cover=cover, melee=melee)
+    affinity = affinity_of(battle, target, weapon)
+    damage = damage_roll(
+        sw, battle.roller, bonus=bonus, armour=armour, crit=crit, affinity=affinity
+    )
+    damage_type = weapon.damage_type if weapon else DamageType.BLUDGEONING
+    events = [
+        Event(
+            "damage",
+            f"Schaden: SW {sw} + w6 [{damage.die}] + {bonus} - Panzerung {armour} = {damage.raw}"
+            + (" x2 (kritisch)" if crit else "")
+            + f" -> {damage.final}",
+            f"Damage: SW {sw} + d6 [{damage.die}] + {bonus} - armour {armour} = {damage.raw}"
+            + (" x2 (critical)" if crit else "")
+            + f" -> {damage.final}",
+            attacker.key,
+            {
+                "die": damage.die,
+                "raw": damage.raw,
+                "final": damage.final,
+                "target": target.key,
+                "damage_type": damage_type.name,
+            },
+        )
+    ]
+    events += battle.lose_life_points(target, damage.final, nonlethal=nonlethal)
+    if crit:
+        events += apply_saf(battle, target, damage_type, damage.final, affinity)
+    return events
+
+
+def apply_saf(
+    battle: Battle, target: CreatureState, damage_type: object, final: int, affinity: Affinity
+) -> list[Event]:
+    """Give the damage-type effect of a critical hit (section 18.1, E-OPEN-32)."""
+    from game.rules.terms import DamageType
+
+    assert isinstance(damage_type, DamageType)
+    effect = saf_for(damage_type)
+    if Condition.DEAD in target.conditions:
+        return []
+    if not saf_applies(
+        final, immune_to_type=affinity is Affinity.IMMUNE, immune_to_condition=False
+    ):
+        return []
+    events: list[Event] = []
+    if effect.condition is not None:
+        timed = None
+        if effect.save_attribute is not None and effect.save_target is not None:
+            timed = Effect(
+                effect.condition.name,
+                DurationKind.SAVE_AT_END_OF_OWN_TURN,
+                save=effect.save_attribute,
+                target=effect.save_target,
+                started_round=battle.state.round,
+            )
+        events += battle.add_condition(target, effect.condition, effect=timed)
+    if effect.insanity_threshold is not None and final >= effect.insanity_threshold:
+        events.append(
+            Event(
+                "gm_question",
+                f"{target.name} muss eine Wahnsinnsprobe ablegen",
+                f"{target.name} must make an insanity check",
+                target.key,
+            )
+        )
+    if effect.limb_rots or effect.destroys_equipment_on_zone:
+        events.append(
+            Event(
+                "gm_question",
+                f"SAF {damage_type.value}: {effect.ends_how} (Spielleitung entscheidet die Folgen)",
+                f"SAF {damage_type.name.lower()}: the GM rules on the consequences",
+                target.key,
+            )
+        )
+    return events

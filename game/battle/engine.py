@@ -1,0 +1,746 @@
+"""The match engine: rounds, turns, commands and events over the rules module.
+
+``Battle.apply(command)`` either applies a command and returns its events, or raises
+``CommandRejected`` with a reason and leaves the state untouched: handlers validate
+everything before they change anything. Every rule is asked of ``game.rules``; this
+module only keeps time, state and the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from game.battle.commands import Command, EndTurn
+from game.battle.events import Event, describe_roll, roll_data
+from game.battle.setup import BattleSetup
+from game.battle.state import BattleState, CreatureState, Effect
+from game.content.catalogue import Catalogue, CreatureType, WeaponType
+from game.rules.actions import ACTIONS, Action, ActionNotAllowed, TurnBudget
+from game.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
+from game.rules.conditions import (
+    Change,
+    ConditionSet,
+    DurationKind,
+    RollContext,
+    RollModifiers,
+    can_act,
+    closure,
+    gain,
+    lose,
+    lose_lp,
+    lp_loss_at_turn_start,
+    roll_modifiers,
+)
+from game.rules.damage import LifeState, apply_damage, life_state
+from game.rules.dice import RandomRoller, Roller
+from game.rules.grid import BattleGrid, Cell
+from game.rules.impulse import starting_pool
+from game.rules.initiative import InitiativeEntry, initiative_order, roll_initiative
+from game.rules.terms import Attribute, Condition, SaveValue
+
+C = TypeVar("C", bound=Command)
+Handler = Callable[["Battle", Any], list[Event]]
+HANDLERS: dict[type[Command], Handler] = {}
+
+#: Effect names that are not conditions but situational bonuses.
+EVASIVE_MOVE = "evasive_move"  # Ausweichbewegung: +5 Ausweichen
+BLOCKING_STANCE = "blocking_stance"  # Blockadehaltung: +2 Panzerung vs melee
+
+_START_OF_TURN_KINDS = {
+    DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
+    DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND,
+}
+
+
+class CommandRejected(Exception):
+    """A command that cannot be applied now; ``reason`` says why (for the screen)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def handles(command_type: type[C]) -> Callable[[Callable[[Battle, C], list[Event]]], Any]:
+    """Register the function that validates and applies one command type."""
+
+    def register(fn: Callable[[Battle, C], list[Event]]) -> Callable[[Battle, C], list[Event]]:
+        if command_type in HANDLERS:
+            raise TypeError(f"{command_type.__name__} already has a handler")
+        HANDLERS[command_type] = fn
+        return fn
+
+    return register
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One action of the catalogue and whether the current creature may take it now."""
+
+    action: Action
+    allowed: bool
+    reason: str = ""
+
+
+class Battle:
+    """One match: the state, the grid, the dice and the record of commands."""
+
+    def __init__(self, setup: BattleSetup, catalogue: Catalogue, seed: int) -> None:
+        load_handlers()
+        self.setup = setup
+        self.catalogue = catalogue
+        self.seed = seed
+        self.grid: BattleGrid = setup.grid.copy()
+        self.roller: Roller = RandomRoller(seed)
+        self.sides = {side.key: side for side in setup.sides}
+        self.record: list[Command] = []
+        self.log: list[Event] = []
+        self.cover_overrides: dict[tuple[str, str], str] = {}
+        creatures = {c.key: self._creature_from_setup(c) for c in setup.creatures}
+        self.state = BattleState(creatures=creatures, order=[])
+        events = self._roll_initiative()
+        characters = sum(1 for c in creatures.values() if c.is_character)
+        self.state.impulse_pool = starting_pool(characters).points
+        events += self._start_turn()
+        self.log.extend(events)
+
+    # ---------------------------------------------------------------- set-up
+    def _creature_from_setup(self, setup: Any) -> CreatureState:
+        kind = self.creature_type_of_key(setup.type)
+        equipment = list(kind.equipment if setup.equipment is None else setup.equipment)
+        weapons = [key for key in equipment if key in self.catalogue.weapons]
+        held = weapons[:1]
+        carried = [key for key in equipment if key not in held]
+        magazines = {
+            key: int(self.catalogue.weapons[key].magazine or 0)
+            for key in weapons
+            if self.catalogue.weapons[key].magazine
+        }
+        lp = kind.life_points if setup.life_points is None else setup.life_points
+        conditions = ConditionSet()
+        for condition in setup.conditions:
+            conditions = gain(conditions, condition).held
+        return CreatureState(
+            key=setup.key,
+            type_key=setup.type,
+            name=setup.name or kind.name,
+            side=setup.side,
+            cell=setup.cell,
+            facing=setup.facing,
+            lp=lp,
+            max_lp=kind.life_points,
+            conditions=conditions,
+            held=held,
+            carried=carried,
+            magazines=magazines,
+            companion_of=setup.companion_of,
+            hidden=setup.hidden,
+            is_character=kind.is_character,
+            simplified=kind.simplified,
+        )
+
+    def creature_type_of_key(self, key: str) -> CreatureType:
+        try:
+            return self.catalogue.creatures[key]
+        except KeyError:
+            raise ValueError(f"unknown creature type {key!r}") from None
+
+    def creature_type(self, creature: CreatureState) -> CreatureType:
+        return self.catalogue.creatures[creature.type_key]
+
+    def _roll_initiative(self) -> list[Event]:
+        """Roll initiative once for the whole combat (E-INIT-1..7, D-11)."""
+        events: list[Event] = []
+        entries: list[InitiativeEntry] = []
+        companions_before = {
+            c.key: c.companion_before for c in self.setup.creatures if c.companion_of
+        }
+        for index, creature in enumerate(self.state.creatures.values()):
+            kind = self.creature_type(creature)
+            if creature.companion_of is not None or kind.companion:
+                controller = creature.companion_of
+                entries.append(
+                    InitiativeEntry(
+                        id=creature.key,
+                        initiative=None,
+                        base=0,
+                        is_character=False,
+                        roster_index=index,
+                        companion_of=controller,
+                        companion_before=companions_before.get(creature.key, False),
+                    )
+                )
+                continue
+            if kind.is_character and kind.base_initiative is not None:
+                armour = [
+                    self.catalogue.armour[k] for k in creature.carried if k in self.catalogue.armour
+                ]
+                cumbersome = any(a.cumbersome for a in armour)
+                modifier = sum(a.initiative for a in armour)
+                roll = roll_initiative(
+                    kind.base_initiative,
+                    self.roller,
+                    edge=-1 if cumbersome else 0,
+                    modifier=modifier,
+                )
+                creature.initiative = roll.total
+                de, en = describe_roll(roll, -1 if cumbersome else 0)
+                events.append(
+                    Event(
+                        "initiative",
+                        f"{creature.name} würfelt Initiative: {de}",
+                        f"{creature.name} rolls initiative: {en}",
+                        creature.key,
+                        roll_data(roll, edge=-1 if cumbersome else 0, modifier=modifier),
+                    )
+                )
+                base = kind.base_initiative
+            else:
+                creature.initiative = int(kind.initiative or 0)
+                base = creature.initiative
+                events.append(
+                    Event(
+                        "initiative",
+                        f"{creature.name} hat feste Initiative [{base}]",
+                        f"{creature.name} has fixed initiative [{base}]",
+                        creature.key,
+                    )
+                )
+            entries.append(
+                InitiativeEntry(
+                    id=creature.key,
+                    initiative=creature.initiative,
+                    base=base,
+                    is_character=kind.is_character,
+                    roster_index=index,
+                )
+            )
+        self._initiative_entries = entries
+        self.state.order = [str(key) for key in initiative_order(entries)]
+        names = ", ".join(self.state.creatures[k].name for k in self.state.order)
+        events.append(Event("order", f"Reihenfolge: {names}", f"Order: {names}"))
+        return events
+
+    # --------------------------------------------------------------- queries
+    @property
+    def current(self) -> CreatureState:
+        return self.state.creatures[self.state.current_key]
+
+    def creature(self, key: str | None) -> CreatureState:
+        if key is None or key not in self.state.creatures:
+            raise CommandRejected(f"there is no creature {key!r}")
+        return self.state.creatures[key]
+
+    def enemies_of(self, creature: CreatureState) -> list[CreatureState]:
+        return [
+            c
+            for c in self.state.creatures.values()
+            if c.side != creature.side and Condition.DEAD not in c.conditions
+        ]
+
+    def allies_of(self, creature: CreatureState) -> list[CreatureState]:
+        return [
+            c
+            for c in self.state.creatures.values()
+            if c.side == creature.side
+            and c.key != creature.key
+            and Condition.DEAD not in c.conditions
+        ]
+
+    def held_conditions(self, creature: CreatureState) -> frozenset[Condition]:
+        return closure(creature.conditions)
+
+    def has_effect(self, creature: CreatureState, name: str) -> bool:
+        return any(effect.name == name for effect in creature.effects)
+
+    def weapon(self, key: str) -> WeaponType:
+        try:
+            return self.catalogue.weapons[key]
+        except KeyError:
+            raise CommandRejected(f"unknown weapon {key!r}") from None
+
+    # --------------------------------------------------------------- commands
+    def apply(self, command: Command) -> list[Event]:
+        """Apply ``command`` and return its events; raise CommandRejected, changing nothing."""
+        if self.state.over and not command.kind.startswith("gm_"):
+            raise CommandRejected("the fight is over")
+        handler = HANDLERS.get(type(command))
+        if handler is None:
+            raise CommandRejected(f"no handler for command {command.kind!r}")
+        is_gm = command.kind.startswith("gm_")
+        if command.actor is not None and not is_gm and command.actor != self.state.current_key:
+            raise CommandRejected(f"it is {self.current.name}'s turn, not {command.actor!r}'s")
+        events = handler(self, command)
+        self.record.append(command)
+        events += self._check_fight_over()
+        self.log.extend(events)
+        return events
+
+    def legal_actions(self, key: str | None = None) -> list[LegalAction]:
+        """Return every action of the catalogue with whether the creature may take it now."""
+        creature = self.creature(key or self.state.current_key)
+        is_current = creature.key == self.state.current_key
+        result = []
+        for action, rule in ACTIONS.items():
+            if not is_current:
+                result.append(LegalAction(action, False, f"it is not {creature.name}'s turn"))
+                continue
+            allowed, reason = self.state.budget.can_spend(action)
+            if allowed and action in ACTION_CHECKS:
+                reason = ACTION_CHECKS[action](self, creature)
+                allowed = not reason
+            if allowed and rule.action_type.name != "FREE" and action not in IMPLEMENTED:
+                allowed, reason = False, "not yet handled by the engine"
+            result.append(LegalAction(action, allowed, reason))
+        return result
+
+    # ------------------------------------------------------------ budget, rolls
+    def can_spend(self, creature: CreatureState, action: Action) -> None:
+        """Raise CommandRejected unless the creature's budget allows ``action``."""
+        allowed, reason = self.state.budget.can_spend(action)
+        if not allowed:
+            raise CommandRejected(reason)
+
+    def spend(self, creature: CreatureState, action: Action) -> list[Event]:
+        """Spend ``action`` from the budget; a repeated action makes the creature Wehrlos."""
+        try:
+            repeated = self.state.budget.defenceless_after(action)
+            self.state.budget = self.state.budget.spend(action)
+        except ActionNotAllowed as error:  # validated before; kept as a guard
+            raise CommandRejected(error.reason) from None
+        if repeated and not self.has_effect(creature, "DEFENSELESS_REPEAT"):
+            creature.conditions = gain(creature.conditions, Condition.DEFENSELESS).held
+            creature.effects.append(
+                Effect(
+                    "DEFENSELESS_REPEAT",
+                    DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
+                    started_round=self.state.round,
+                )
+            )
+            return [
+                Event(
+                    "defenceless",
+                    f"{creature.name} wählt dieselbe Handlung erneut und ist Wehrlos",
+                    f"{creature.name} repeats an action and is defenceless",
+                    creature.key,
+                    {"rule": "E-ACT-6"},
+                )
+            ]
+        return []
+
+    def check(
+        self,
+        creature: CreatureState,
+        attribute: Attribute,
+        target: int | None,
+        *,
+        context: RollContext | None = None,
+        edge: int = 0,
+        modifier: int = 0,
+        extra: RollModifiers | None = None,
+        what_de: str = "",
+        what_en: str = "",
+    ) -> tuple[Roll, Event]:
+        """Roll a check of ``creature`` with its conditions folded in; return roll and event."""
+        context = context or RollContext(attribute=attribute)
+        mods = roll_modifiers(creature.conditions, context)
+        if extra is not None:
+            mods = mods + extra
+        total_edge = mods.edge + edge
+        total_modifier = mods.modifier + modifier
+        kind = self.creature_type(creature)
+        value = kind.attribute(attribute)
+        if mods.automatic_failure:
+            roll = automatic_failure(target)
+        else:
+            roll = success_roll(
+                value, target, self.roller, edge=total_edge, modifier=total_modifier
+            )
+        gained = impulse_gain(roll, rolled_by_player_character=creature.is_character)
+        self.state.impulse_pool += gained
+        de, en = describe_roll(roll, total_edge)
+        data = roll_data(roll, edge=total_edge, modifier=total_modifier, reasons=mods.reasons)
+        data.update({"attribute": attribute.name, "value": value, "impulse": gained})
+        event = Event(
+            "roll",
+            f"{creature.name}: {what_de or attribute.value} {de}",
+            f"{creature.name}: {what_en or attribute.name.lower()} {en}",
+            creature.key,
+            data,
+        )
+        return roll, event
+
+    def save_value(self, creature: CreatureState, which: SaveValue) -> int:
+        from game.rules.conditions import save_value
+
+        return save_value(self.creature_type(creature).save(which), creature.conditions, which)
+
+    # ------------------------------------------------------------ damage and LP
+    def lose_life_points(
+        self,
+        creature: CreatureState,
+        amount: int,
+        *,
+        nonlethal: bool = False,
+        why_de: str = "",
+        why_en: str = "",
+    ) -> list[Event]:
+        """Take ``amount`` LP from ``creature`` and apply what its new LP mean (D-5)."""
+        if amount <= 0:
+            return []
+        before = creature.lp
+        creature.lp = apply_damage(
+            creature.lp, amount, nonlethal=nonlethal, simplified_enemy=creature.simplified
+        )
+        lost = before - creature.lp
+        events = [
+            Event(
+                "lp",
+                f"{creature.name} verliert {lost} LP{why_de} ({before} -> {creature.lp})",
+                f"{creature.name} loses {lost} LP{why_en} ({before} -> {creature.lp})",
+                creature.key,
+                {"before": before, "after": creature.lp},
+            )
+        ]
+        change = lose_lp(
+            creature.conditions,
+            lost,
+            self.roller,
+            reflexes=self.creature_type(creature).attribute(Attribute.REFLEXES),
+        )
+        events += self._apply_change(creature, change)
+        events += self.update_life_state(creature)
+        return events
+
+    def update_life_state(self, creature: CreatureState) -> list[Event]:
+        """Give the conditions the creature's LP call for (E-LP-1..4, D-5)."""
+        state = life_state(creature.lp, simplified_enemy=creature.simplified)
+        held = closure(creature.conditions)
+        events: list[Event] = []
+        wanted = {
+            LifeState.UNCONSCIOUS: Condition.UNCONSCIOUS,
+            LifeState.DYING: Condition.DYING,
+            LifeState.DEAD: Condition.DEAD,
+        }.get(state)
+        if wanted is None:
+            if Condition.STABLE_COMA in creature.conditions and creature.lp >= 1:
+                events += self._apply_change(
+                    creature, lose(creature.conditions, Condition.STABLE_COMA, lp=creature.lp)
+                )
+            if Condition.UNCONSCIOUS in creature.conditions and creature.lp >= 1:
+                events += self._apply_change(
+                    creature, lose(creature.conditions, Condition.UNCONSCIOUS, lp=creature.lp)
+                )
+            return events
+        if wanted is Condition.DYING and Condition.STABLE_COMA in creature.conditions:
+            return events  # stabilised: negative LP and Stabiles Koma coexist (EX-STAB-1)
+        if wanted in held and wanted in creature.conditions:
+            return events
+        if wanted is Condition.UNCONSCIOUS and Condition.DYING in creature.conditions:
+            creature.conditions = creature.conditions.remove(Condition.DYING)
+        events += self._apply_change(creature, gain(creature.conditions, wanted, lp=creature.lp))
+        names = {
+            Condition.UNCONSCIOUS: ("ist bewusstlos", "is unconscious"),
+            Condition.DYING: ("liegt im Sterben", "is dying"),
+            Condition.DEAD: ("ist tot", "is dead"),
+        }[wanted]
+        events.append(
+            Event(
+                "life_state",
+                f"{creature.name} {names[0]}",
+                f"{creature.name} {names[1]}",
+                creature.key,
+                {"state": state.name},
+            )
+        )
+        return events
+
+    def _apply_change(self, creature: CreatureState, change: Change) -> list[Event]:
+        creature.conditions = change.held
+        events: list[Event] = []
+        if change.drop_held_items and creature.held:
+            self.state.ground_items.setdefault(creature.cell, []).extend(creature.held)
+            events.append(
+                Event(
+                    "drop",
+                    f"{creature.name} lässt alles fallen",
+                    f"{creature.name} drops everything held",
+                    creature.key,
+                    {"items": list(creature.held)},
+                )
+            )
+            creature.held = []
+        if change.set_lp is not None:
+            creature.lp = change.set_lp
+        if change.interrupted_action:
+            self.state.pending = [p for p in self.state.pending if p.actor != creature.key]
+            events.append(
+                Event(
+                    "interrupted",
+                    f"{creature.name}s Handlung wird unterbrochen",
+                    f"{creature.name}'s action is interrupted",
+                    creature.key,
+                )
+            )
+        for ended in change.ended:
+            events.append(
+                Event(
+                    "condition_lost",
+                    f"{creature.name} verliert {ended.value}",
+                    f"{creature.name} loses {ended.name.lower()}",
+                    creature.key,
+                    {"condition": ended.name},
+                )
+            )
+        if change.insanity_checks:
+            events.append(
+                Event(
+                    "gm_question",
+                    f"{creature.name}: {change.insanity_checks} Wahnsinnsprobe(n) (Spielleitung)",
+                    f"{creature.name} must make {change.insanity_checks} insanity check(s) (GM)",
+                    creature.key,
+                    {"insanity_checks": change.insanity_checks},
+                )
+            )
+        return events
+
+    def add_condition(
+        self, creature: CreatureState, condition: Condition, *, effect: Effect | None = None
+    ) -> list[Event]:
+        """Give a condition (and the effect that ends it)."""
+        events = self._apply_change(creature, gain(creature.conditions, condition, lp=creature.lp))
+        if effect is not None:
+            creature.effects.append(effect)
+        events.append(
+            Event(
+                "condition",
+                f"{creature.name} erhält {condition.value}",
+                f"{creature.name} gains {condition.name.lower()}",
+                creature.key,
+                {"condition": condition.name},
+            )
+        )
+        return events
+
+    def remove_condition(self, creature: CreatureState, condition: Condition) -> list[Event]:
+        if condition not in creature.conditions:
+            return []
+        change = lose(creature.conditions, condition, lp=creature.lp)
+        creature.effects = [e for e in creature.effects if e.name != condition.name]
+        events = self._apply_change(creature, change)
+        events.append(
+            Event(
+                "condition_lost",
+                f"{creature.name} verliert {condition.value}",
+                f"{creature.name} loses {condition.name.lower()}",
+                creature.key,
+                {"condition": condition.name},
+            )
+        )
+        return events
+
+    # ------------------------------------------------------------- turn cycle
+    def end_turn(self) -> list[Event]:
+        """End the current turn, then start the next creature's (new round as needed)."""
+        creature = self.current
+        events = self._end_of_turn_saves(creature)
+        events += self._advance()
+        return events
+
+    def _end_of_turn_saves(self, creature: CreatureState) -> list[Event]:
+        """Roll the saves that end conditions at the end of the creature's turn (E-OPEN-32)."""
+        events: list[Event] = []
+        for effect in list(creature.effects):
+            if effect.kind is not DurationKind.SAVE_AT_END_OF_OWN_TURN or effect.save is None:
+                continue
+            condition = effect.condition
+            if condition is None or Condition.DEAD in creature.conditions:
+                continue
+            roll, event = self.check(
+                creature,
+                effect.save,
+                effect.target,
+                what_de=f"Rettungswurf gegen {condition.value}",
+                what_en=f"save against {condition.name.lower()}",
+            )
+            events.append(event)
+            if roll.success:
+                events += self.remove_condition(creature, condition)
+        return events
+
+    def _advance(self) -> list[Event]:
+        events: list[Event] = []
+        for _ in range(len(self.state.order) * 2 + 2):
+            self.state.turn_index += 1
+            if self.state.turn_index >= len(self.state.order):
+                events += self._new_round()
+            events += self._start_turn()
+            if self.state.over or self._can_take_turn(self.current):
+                return events
+            # a creature that cannot act still has turn-start and turn-end effects
+            events += self._end_of_turn_saves(self.current)
+            events += self._check_fight_over()
+            if self.state.over:
+                return events
+        return events
+
+    def _can_take_turn(self, creature: CreatureState) -> bool:
+        return Condition.DEAD not in creature.conditions and can_act(creature.conditions)
+
+    def _new_round(self) -> list[Event]:
+        self.state.round += 1
+        self.state.turn_index = 0
+        # Orientieren and Unterkühlt re-sort only between rounds (E-OPEN-8).
+        entries = []
+        for entry in self._initiative_entries:
+            creature = self.state.creatures[str(entry.id)]
+            if entry.initiative is None:
+                entries.append(entry)
+                continue
+            hypothermic = Condition.HYPOTHERMIC in creature.conditions
+            entries.append(
+                InitiativeEntry(
+                    id=entry.id,
+                    initiative=entry.initiative,
+                    base=entry.base,
+                    is_character=entry.is_character,
+                    roster_index=entry.roster_index,
+                    oriented=creature.oriented,
+                    hypothermic=hypothermic,
+                )
+            )
+        self.state.order = [str(key) for key in initiative_order(entries)]
+        return [
+            Event(
+                "round",
+                f"Runde {self.state.round}",
+                f"Round {self.state.round}",
+                data={"round": self.state.round},
+            )
+        ]
+
+    def _start_turn(self) -> list[Event]:
+        creature = self.current
+        events = [
+            Event(
+                "turn",
+                f"{creature.name} ist am Zug",
+                f"{creature.name}'s turn",
+                creature.key,
+                {"round": self.state.round},
+            )
+        ]
+        events += self._expire_effects(creature)
+        loss = lp_loss_at_turn_start(creature.conditions)
+        if loss and Condition.DEAD not in creature.conditions:
+            events += self.lose_life_points(
+                creature, loss, why_de=" durch Zustände", why_en=" from conditions"
+            )
+        for hook in TURN_START_HOOKS:
+            events += hook(self, creature)
+        incapacitated = not self._can_take_turn(creature)
+        self.state.budget = TurnBudget.for_creature(incapacitated=incapacitated)
+        if incapacitated:
+            events.append(
+                Event(
+                    "cannot_act",
+                    f"{creature.name} kann nicht handeln",
+                    f"{creature.name} cannot act",
+                    creature.key,
+                )
+            )
+        return events
+
+    def _expire_effects(self, creature: CreatureState) -> list[Event]:
+        events: list[Event] = []
+        keep: list[Effect] = []
+        for effect in creature.effects:
+            ends = False
+            if effect.kind in _START_OF_TURN_KINDS:
+                ends = (
+                    effect.started_round < self.state.round
+                    or effect.kind is DurationKind.UNTIL_START_OF_OWN_NEXT_TURN
+                )
+            elif effect.kind in (DurationKind.ROUNDS, DurationKind.DICE_ROUNDS):
+                ends = effect.until_round is not None and self.state.round >= effect.until_round
+            if not ends:
+                keep.append(effect)
+                continue
+            condition = effect.condition
+            if condition is None and effect.name == "DEFENSELESS_REPEAT":
+                condition = Condition.DEFENSELESS
+            if condition is not None and condition in creature.conditions:
+                change = lose(creature.conditions, condition, lp=creature.lp)
+                events += self._apply_change(creature, change)
+                events.append(
+                    Event(
+                        "condition_lost",
+                        f"{creature.name} verliert {condition.value}",
+                        f"{creature.name} loses {condition.name.lower()}",
+                        creature.key,
+                        {"condition": condition.name},
+                    )
+                )
+        creature.effects = keep
+        return events
+
+    def _check_fight_over(self) -> list[Event]:
+        if self.state.over:
+            return []
+        standing = {c.side for c in self.state.creatures.values() if not c.out_of_fight}
+        if len(standing) > 1:
+            return []
+        self.state.over = True
+        self.state.winner = next(iter(standing), None)
+        name = self.sides[self.state.winner].name if self.state.winner in self.sides else "niemand"
+        name_en = name if self.state.winner else "nobody"
+        return [
+            Event(
+                "fight_over",
+                f"Der Kampf ist vorbei. Sieger: {name}",
+                f"The fight is over. Winner: {name_en}",
+                data={"winner": self.state.winner},
+            )
+        ]
+
+
+#: Per-action availability checks beyond the budget: return "" or the reason.
+ACTION_CHECKS: dict[Action, Callable[[Battle, CreatureState], str]] = {}
+#: Actions some handler resolves.
+IMPLEMENTED: set[Action] = set()
+#: Functions run at the start of each turn (pending shots, covering fire, ...).
+TURN_START_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
+
+
+#: The modules whose handlers a match uses; imported on the first Battle.
+HANDLER_MODULES = (
+    "game.battle.basic_actions",
+    "game.battle.melee_actions",
+    "game.battle.ranged_actions",
+    "game.battle.support_actions",
+)
+
+
+def load_handlers() -> None:
+    """Import the handler modules (they register themselves with ``handles``)."""
+    import importlib
+
+    for name in HANDLER_MODULES:
+        importlib.import_module(name)
+
+
+def implements(*actions: Action) -> None:
+    """Declare that a handler module resolves these actions (for ``legal_actions``)."""
+    IMPLEMENTED.update(actions)
+
+
+@handles(EndTurn)
+def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
+    if command.actor != battle.state.current_key:
+        raise CommandRejected("only the creature whose turn it is can end it")
+    return battle.end_turn()
+
+
+def cells_of(creatures: Iterable[CreatureState]) -> list[Cell]:
+    return [c.cell for c in creatures]

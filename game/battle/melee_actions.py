@@ -1,0 +1,1 @@
+"""Handlers of further actions (filled in by the match-engine work)."""

@@ -1,0 +1,169 @@
+"""The match engine's core: turns, budget, moves, attacks, damage, GM commands.
+
+Scenario tests: given a map and creatures, the commands, the expected end state.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.battle.commands import (
+    Attack,
+    ChangePosition,
+    EndTurn,
+    GmCondition,
+    GmCoverOverride,
+    GmDoor,
+    GmEndFight,
+    GmSetLifePoints,
+    Move,
+    command_from_dict,
+)
+from game.battle.engine import CommandRejected
+from game.battle.state import BattleState
+from game.rules.terms import Condition
+from tests.battle.helpers import foe, hero, make_battle
+
+ROOM = """
+..........
+..........
+..........
+..........
+"""
+
+
+def test_initiative_order_and_turns() -> None:
+    """E-INIT-1, E-INIT-3, E-ROUND-5, E-ROUND-6, D-11: fixed enemies, rounds cycle."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], seed=3)
+    assert set(battle.state.order) == {"ron", "p1"}
+    assert battle.state.creatures["p1"].initiative == 12
+    first = battle.state.current_key
+    battle.apply(EndTurn(first))
+    second = battle.state.current_key
+    assert second != first
+    battle.apply(EndTurn(second))
+    assert battle.state.round == 2 and battle.state.current_key == first
+
+
+def test_only_the_current_creature_acts() -> None:
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    with pytest.raises(CommandRejected, match="turn"):
+        battle.apply(EndTurn("p1"))
+
+
+def test_walk_costs_and_budget() -> None:
+    """E-ACT-HH-GEHEN-1, E-ACT-2, D-10: two walks per turn, the second makes Wehrlos (E-ACT-6)."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    path = ((0, 0), (1, 0), (2, 0), (3, 0))
+    battle.apply(Move("ron", "WALK", path))
+    ron = battle.state.creatures["ron"]
+    assert ron.cell == (3, 0)
+    assert Condition.DEFENSELESS not in ron.conditions
+    battle.apply(Move("ron", "WALK", ((3, 0), (4, 0))))
+    assert Condition.DEFENSELESS in ron.conditions
+    with pytest.raises(CommandRejected, match="no half action left"):
+        battle.apply(Move("ron", "WALK", ((4, 0), (5, 0))))
+
+
+def test_walk_beyond_bew_is_rejected_without_change() -> None:
+    """E-ACT-HH-GEHEN-1: Ron's BEW is 6; a 7-field walk is refused and nothing changes."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    before = battle.state.to_dict()
+    with pytest.raises(CommandRejected, match="costs 7"):
+        battle.apply(Move("ron", "WALK", tuple((x, 0) for x in range(8))))
+    assert battle.state.to_dict() == before
+    assert battle.record == []
+
+
+def test_leaving_reach_halves_and_failed_save_leaves_prone() -> None:
+    """D-10, E-ACT-HH-GEHEN-2, E-ACT-HH-GEHEN-3: failed save: Liegend on the start."""
+    battle = make_battle(ROOM, [hero("ron", (1, 1)), foe("p1", (2, 1))], first="ron", dice=[1])
+    battle.apply(Move("ron", "WALK", ((1, 1), (0, 1))))
+    ron = battle.state.creatures["ron"]
+    assert ron.cell == (1, 1) and Condition.PRONE in ron.conditions
+
+
+def test_ranged_hit_deals_damage_ex_dmg_1_style() -> None:
+    """E-RANGED-4, E-RANGED-5, E-DMG-2, D-4: a laser pistol hit at Nah range."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron", dice=[18, 4])
+    p1 = battle.state.creatures["p1"]
+    before = p1.lp
+    events = battle.apply(Attack("ron", "p1", "laserpistole"))
+    damage = next(e for e in events if e.kind == "damage")
+    assert damage.data["die"] == 4
+    assert p1.lp == before - damage.data["final"]
+
+
+def test_critical_failure_forfeits_the_turn_and_empties_the_magazine() -> None:
+    """E-CRIT-FAIL-1, E-CRIT-FAIL-2, E-CRIT-FAIL-3."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron", dice=[1])
+    battle.apply(Attack("ron", "p1", "laserpistole"))
+    ron = battle.state.creatures["ron"]
+    assert ron.magazines["laserpistole"] == 0
+    with pytest.raises(CommandRejected, match="critical failure"):
+        battle.apply(Move("ron", "WALK", ((0, 0), (0, 1))))
+
+
+def test_melee_needs_reach() -> None:
+    """E-MELEE-2: the target must stand on an adjacent field."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron")
+    with pytest.raises(CommandRejected, match="melee reach"):
+        battle.apply(Attack("ron", "p1", "unarmed"))
+
+
+def test_life_states_follow_lp() -> None:
+    """D-5, E-LP-2, E-LP-3, E-LP-4: GM sets LP; conditions follow."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron")
+    battle.apply(GmSetLifePoints(None, "ron", 0))
+    ron = battle.state.creatures["ron"]
+    assert Condition.UNCONSCIOUS in ron.conditions
+    assert ron.held == [] and battle.state.ground_items[(0, 0)]  # E-COND-BEWUSSTLOS-2
+    battle.apply(GmSetLifePoints(None, "ron", -3))
+    assert Condition.DYING in ron.conditions
+    battle.apply(GmSetLifePoints(None, "ron", -10))
+    assert Condition.DEAD in ron.conditions
+    assert battle.state.over and battle.state.winner == "foes"  # E-ROUND-7
+
+
+def test_dying_loses_lp_at_turn_start() -> None:
+    """E-COND-STERBEND-1: 1 LP at the start of its turn."""
+    battle = make_battle(
+        ROOM, [hero("ron", (0, 0)), hero("lara", (1, 1), "lara"), foe("p1", (9, 3))], first="p1"
+    )
+    battle.apply(GmSetLifePoints(None, "ron", -2))
+    for _ in range(3):
+        battle.apply(EndTurn(battle.state.current_key))
+    assert battle.state.creatures["ron"].lp <= -3
+
+
+def test_gm_commands_are_logged() -> None:
+    """E-IMP-GM-1 context, D-9: GM cover override, doors, conditions, end."""
+    battle = make_battle("..+..", [hero("ron", (0, 0)), foe("p1", (4, 0))], first="ron")
+    battle.apply(GmDoor(None, (2, 0), True))
+    assert not battle.grid.is_wall((2, 0))
+    battle.apply(GmCondition(None, "p1", "PRONE"))
+    assert Condition.PRONE in battle.state.creatures["p1"].conditions
+    battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
+    assert battle.cover_overrides[("ron", "p1")] == "FULL"
+    battle.apply(GmEndFight(None, "heroes"))
+    assert battle.state.over and battle.state.winner == "heroes"
+    assert sum(1 for e in battle.log if e.kind == "gm") == 4
+
+
+def test_stand_up_removes_prone() -> None:
+    """E-ACT-HH-POSITION, E-COND-LIEGEND-4."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    battle.apply(ChangePosition("ron", "prone"))
+    battle.apply(EndTurn("ron"))
+    while battle.state.current_key != "ron":
+        battle.apply(EndTurn(battle.state.current_key))
+    battle.apply(ChangePosition("ron", "standing"))
+    assert Condition.PRONE not in battle.state.creatures["ron"].conditions
+
+
+def test_state_and_commands_round_trip_through_json() -> None:
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron")
+    battle.apply(Move("ron", "WALK", ((0, 0), (1, 0))))
+    data = battle.state.to_dict()
+    assert BattleState.from_dict(data).to_dict() == data
+    assert command_from_dict(battle.record[0].to_dict()) == battle.record[0]

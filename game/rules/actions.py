@@ -12,6 +12,7 @@ Also here: the unarmed options (E-ACT-HH-WAFFENLOS-*), the attack procedures as 
 Rules that other modules own are imported, not restated: durations are conditions.py's
 ``DurationRule`` / ``DurationKind``; Stabilisieren and Wiederbeleben (their WM, their
 cost) are damage.py's; the Distanzschuss Vorteil is ranges.py's ``long_shot_edge``;
+Orientieren's bonus is initiative.py's, Rundumschlag's four targets reach.py's;
 the geometry of Schubsen and Zurückdrängen (E-OPEN-18) is movement.py's, which reads
 this catalogue for the movement of Gehen, Laufen, Sturmangriff and Lösen.
 """
@@ -37,8 +38,13 @@ from game.rules.conditions import (
     DurationRule,
     halve_movement,
 )
+from game.rules.conditions import (
+    HELP_BONUS_DIE as HELP_BONUS_DIE,  # re-exported: E-ACT-VH-HELFEN, WM +1w6 (E-OPEN-22)
+)
 from game.rules.damage import BLOCKING_STANCE_ARMOUR, REVIVE_ATTEMPT_MINUTES
 from game.rules.dice import Roller
+from game.rules.initiative import ORIENT_BONUS
+from game.rules.reach import MAX_SWEEP_TARGETS
 from game.rules.terms import ActionType, Attribute, Condition, SaveValue, WeaponAttribute
 
 # ---------------------------------------------------------------------- vocabularies
@@ -258,10 +264,9 @@ class ActionRule:
 ROUNDS_PER_MINUTE = 10  # a round is 6 seconds (section 0)
 EVASIVE_DODGE_BONUS = EVASIVE_MOVE_BONUS  # E-ACT-VH-AUSWEICH: WM +5 (conditions.dodge_value)
 BLOCKING_MELEE_ARMOR_BONUS = BLOCKING_STANCE_ARMOUR  # E-ACT-VH-BLOCKADE: +2 vs melee (damage.py)
-ORIENT_INITIATIVE_BONUS = 5  # E-ACT-HH-ORIENTIEREN, at most once per combat (E-OPEN-8)
-HELP_BONUS_DIE = 6  # E-ACT-VH-HELFEN: WM +1w6 on the helped person's next check (E-OPEN-22)
+ORIENT_INITIATIVE_BONUS = ORIENT_BONUS  # E-ACT-HH-ORIENTIEREN: +5 once per combat (initiative)
 COVERING_FIRE_AMMO_FACTOR = 2  # E-ACT-VH-DECKUNGSFEUER-2
-SWEEP_MAX_TARGETS = 4  # E-ACT-VH-RUNDUM
+SWEEP_MAX_TARGETS = MAX_SWEEP_TARGETS  # E-ACT-VH-RUNDUM: up to 4 enemies (reach.py)
 FIRST_AID_HEALING = 1  # E-ACT-LH-ERSTEHILFE: 1 LP
 FIRST_AID_COOLDOWN_ROUNDS = 60 * ROUNDS_PER_MINUTE  # once per hour per patient
 NANO_HEAL_DIE = 6  # E-ACT-LH-NANO: 1w6 LP
@@ -271,7 +276,10 @@ PUSH_BACK_FIELDS = 1  # E-ACT-VH-ZURUECK-2
 KNOCK_OUT_DURATION_DIE = 6  # E-ACT-HH-WAFFENLOS-BETAEUBEN-2: Bewusstlos for 1w6 rounds
 #: Betäuben's Bewusstlos lasts 1w6 rounds (E-ACT-HH-WAFFENLOS-BETAEUBEN-2).
 KNOCK_OUT_DURATION = DurationRule(
-    DurationKind.DICE_ROUNDS, dice=1, rule_ids=("E-ACT-HH-WAFFENLOS-BETAEUBEN-2",)
+    DurationKind.DICE_ROUNDS,
+    dice=1,
+    sides=KNOCK_OUT_DURATION_DIE,
+    rule_ids=("E-ACT-HH-WAFFENLOS-BETAEUBEN-2",),
 )
 HIDE_SUBJECTS: tuple[str, ...] = ("self", "another creature", "an object")  # VERBERGEN-3
 
@@ -958,6 +966,14 @@ def don_armor_rounds(paz: int, *, space_suit: bool = False) -> int:
     if paz < 0:
         raise ValueError(f"PAZ cannot be negative, got {paz}")
     return max(1, paz)
+
+
+def nano_healing(roller: Roller) -> int:
+    """Roll the LP a NanoHeilbot-Boost heals: 1w6 (E-ACT-LH-NANO).
+
+    Apply them with ``damage.heal`` (a Sterbend creature gains nothing).
+    """
+    return roller.roll(NANO_HEAL_DIE)
 
 
 def doff_armor_rounds(paz: int, *, space_suit: bool = False) -> int:

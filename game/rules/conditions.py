@@ -36,6 +36,7 @@ __all__ = [
     "EVASIVE_MOVE_BONUS",
     "EVASIVE_MOVE_DURATION",
     "HALVING_CONDITIONS",
+    "HELP_BONUS_DIE",
     "HELP_DURATION",
     "IRRITATE_ACTION_DURATION",
     "REPEAT_DEFENSELESS_DURATION",
@@ -72,6 +73,7 @@ __all__ = [
     "end_voluntarily",
     "gain",
     "halve_movement",
+    "halving_count",
     "initiative_override",
     "is_unforeseen",
     "lose",
@@ -98,8 +100,8 @@ __all__ = [
 
 #: Ausweichbewegung: WM +5 on Ausweichen (E-ACT-VH-AUSWEICH).
 EVASIVE_MOVE_BONUS = 5
-#: Detecting a hidden or invisible creature is an Intelligenz check (E-COND-UNENTDECKT-3).
-DETECTION_ATTRIBUTE = Attribute.INTELLIGENCE
+#: Helfen adds 1w6 to the helped person's next check (E-ACT-VH-HELFEN, E-OPEN-22).
+HELP_BONUS_DIE = 6
 #: Konzentriert: Rettungswurf Reflexe vs ZW 10 on losing LP (E-COND-KONZENTRIERT-4).
 CONCENTRATION_SAVE = (Attribute.REFLEXES, 10)
 #: Erschöpft levels end at 10 (E-OPEN-41).
@@ -187,7 +189,8 @@ class DurationRule:
 
     kind: DurationKind
     rounds: int = 0
-    dice: int = 0  # number of d6 for DICE_ROUNDS
+    dice: int = 0  # number of dice for DICE_ROUNDS
+    sides: int = 6  # the dice of DICE_ROUNDS: w6 unless a rule says otherwise
     save: Attribute | None = None
     target: int | None = None  # the save's ZW, or the LP threshold
     uses: int | None = None
@@ -197,7 +200,9 @@ class DurationRule:
         if self.kind is DurationKind.ROUNDS and self.rounds < 1:
             raise ValueError("a ROUNDS duration needs rounds >= 1")
         if self.kind is DurationKind.DICE_ROUNDS and self.dice < 1:
-            raise ValueError("a DICE_ROUNDS duration needs at least one d6")
+            raise ValueError("a DICE_ROUNDS duration needs at least one die")
+        if self.sides < 1:
+            raise ValueError(f"a die needs at least one side, got {self.sides}")
         if self.kind is DurationKind.SAVE_AT_END_OF_OWN_TURN and (
             self.save is None or self.target is None
         ):
@@ -208,11 +213,11 @@ class DurationRule:
             raise ValueError("uses must be at least 1")
 
     def roll_rounds(self, roller: Roller) -> int:
-        """Return the number of rounds: fixed, or rolled as ``dice``w6."""
+        """Return the number of rounds: fixed, or rolled as ``dice``w``sides``."""
         if self.kind is DurationKind.ROUNDS:
             return self.rounds
         if self.kind is DurationKind.DICE_ROUNDS:
-            return sum(roller.roll(6) for _ in range(self.dice))
+            return sum(roller.roll(self.sides) for _ in range(self.dice))
         raise ValueError(f"{self.kind.name} is not counted in rounds")
 
 
@@ -695,7 +700,7 @@ class RollContext:
     def __post_init__(self) -> None:
         if not self.is_attack and (self.is_melee or self.unforeseen or self.studied_target):
             raise ValueError("is_melee, unforeseen and studied_target describe attacks only")
-        if not 0 <= self.help_bonus <= 6:
+        if not 0 <= self.help_bonus <= HELP_BONUS_DIE:
             raise ValueError(f"Helfen adds one w6 (0 for none), got {self.help_bonus}")
 
     @property
@@ -820,7 +825,7 @@ def roll_check(
 
 def roll_help_bonus(roller: Roller) -> int:
     """Roll the 1w6 of Helfen when the helped check is made (E-ACT-VH-HELFEN, E-OPEN-22)."""
-    return roller.roll(6)
+    return roller.roll(HELP_BONUS_DIE)
 
 
 def save_value(base: int, held: Held, which: SaveValue) -> int:
@@ -931,6 +936,15 @@ def reduced_bew(bew: int, held: Held) -> int:
     return max(0, value)
 
 
+def halving_count(held: Held, *, base_bew: int | None = None) -> int:
+    """Return how many conditions halve the creature's movement (Verkrampft, Verwirrt).
+
+    Counted over the closure, so a halving condition counts however it is reached, and
+    each one once (E-OPEN-12). ``base_bew`` as for ``closure``.
+    """
+    return len(HALVING_CONDITIONS & closure(held, base_bew=base_bew))
+
+
 def halve_movement(allowance: int, halvings: int) -> int:
     """Return a movement allowance after ``halvings`` halvings (E-OPEN-12).
 
@@ -955,7 +969,7 @@ def bew_after_conditions(bew: int, held: Held, *, extra_halvings: int = 0) -> in
     if bew < 0 or extra_halvings < 0:
         raise ValueError("BEW and the number of halvings cannot be negative")
     counts = as_condition_set(held)
-    halvings = extra_halvings + len(HALVING_CONDITIONS & closure(counts, base_bew=bew))
+    halvings = extra_halvings + halving_count(counts, base_bew=bew)
     return halve_movement(reduced_bew(bew, counts), halvings)
 
 

@@ -17,11 +17,11 @@ from types import MappingProxyType
 from game.rules.checks import STANDARD_TARGET, Roll, saving_throw, success_roll
 from game.rules.dice import Roller
 from game.rules.grid import Cell, Cover
+from game.rules.sight import cover_bonus
 from game.rules.terms import ArmorCategory, Attribute, Condition, DamageType
 
 __all__ = [
     "BLOCKING_STANCE_ARMOUR",
-    "COVER_ARMOUR",
     "DEAD_AT",
     "HAZARDS",
     "SAF_TABLE",
@@ -359,10 +359,6 @@ def revive(
 
 # --- Armour (section 17; D-4, E-OPEN-36) ------------------------------------------------------
 
-#: The Panzerung bonus of cover (E-COVER-3/4, D-4).
-COVER_ARMOUR: Mapping[Cover, int] = MappingProxyType(
-    {Cover.NONE: 0, Cover.PARTIAL: 2, Cover.FULL: 5}
-)
 #: Blockadehaltung: Panzerung +2 against melee attacks (E-ACT-VH-BLOCKADE).
 BLOCKING_STANCE_ARMOUR = 2
 
@@ -393,15 +389,16 @@ def effective_armour(
     """Return the Panzerung that counts: the highest per category, categories added.
 
     The same category does not stack (E-ARMOR-STACK-1; the highest counts, E-OPEN-36);
-    categories add (E-ARMOR-STACK-2). Cover is Deckungspanzerung and competes with
-    shields (E-ARMOR-CAT-COVER, E-COVER-5). ``situational`` (Blockadehaltung +2 against
-    melee, E-ACT-VH-BLOCKADE) lies outside the categories and always adds (E-OPEN-36).
+    categories add (E-ARMOR-STACK-2). Cover's armour (``sight.cover_bonus``) is
+    Deckungspanzerung and competes with shields (E-ARMOR-CAT-COVER, E-COVER-5).
+    ``situational`` (Blockadehaltung +2 against melee, E-ACT-VH-BLOCKADE) lies outside
+    the categories and always adds (E-OPEN-36).
     """
     best: dict[ArmorCategory, int] = {}
     for piece in pieces:
         best[piece.category] = max(best.get(piece.category, 0), piece.value)
-    cover_value = COVER_ARMOUR[Cover(cover)]
-    best[ArmorCategory.COVER] = max(best.get(ArmorCategory.COVER, 0), cover_value)
+    bonus = cover_bonus(cover)  # E-COVER-3/4: +2 / +5, as Deckungspanzerung
+    best[bonus.category] = max(best.get(bonus.category, 0), bonus.armour)
     return sum(best.values()) + situational
 
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from game.rules.checks import Roll, success_roll
+from game.rules.conditions import initiative_override
 from game.rules.dice import Roller
+from game.rules.terms import Condition
 
 __all__ = [
     "ORIENT_BONUS",
@@ -81,11 +83,13 @@ def roll_initiative(
 def effective_initiative(value: int, *, oriented: bool = False, hypothermic: bool = False) -> int:
     """Return the initiative used for ordering.
 
-    Orientieren adds +5 (E-INIT-8); Unterkühlt sets it to 0 while it lasts, and the old
-    value, Orientieren included, returns when it ends (E-INIT-9, E-OPEN-8).
+    Orientieren adds +5 (E-INIT-8); Unterkühlt sets it to what its condition rule
+    forces, 0, while it lasts (``conditions.initiative_override``), and the old value,
+    Orientieren included, returns when it ends (E-INIT-9, E-OPEN-8).
     """
-    if hypothermic:
-        return 0
+    forced = initiative_override({Condition.HYPOTHERMIC} if hypothermic else ())
+    if forced is not None:
+        return forced
     return value + (ORIENT_BONUS if oriented else 0)
 
 

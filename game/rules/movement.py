@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -39,28 +40,35 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from game.rules.actions import ACTIONS, Action, MovementSpec, RollSpec
+from game.rules.actions import (
+    ACTIONS,
+    PUSH_BACK_FIELDS,
+    SHOVE_MAX_FIELDS,
+    Action,
+    MovementSpec,
+    RollSpec,
+)
 from game.rules.checks import Roll, saving_throw
 from game.rules.conditions import (
-    CONDITIONS,
-    HALVING_CONDITIONS,
     ConditionSet,
+    Held,
     halve_movement,
+    halving_count,
+    movement_cost_factor,
     reduced_bew,
 )
 from game.rules.dice import Roller
-from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, Terrain, footprint_distance
+from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, footprint_cells
+from game.rules.reach import in_melee_reach
 from game.rules.terms import Condition, MoveType
+from game.rules.terrain import FLYING_TYPES as FLYING_TYPES  # re-exported (E-MOVETYPE-F)
+from game.rules.terrain import TERRAIN_RULES
 
 IntGrid = npt.NDArray[np.integer]
 BoolGrid = npt.NDArray[np.bool_]
 
 #: Height an FG glider loses per round in which it flies (E-MOVETYPE-FG).
 GLIDE_HEIGHT_LOSS_PER_ROUND = 1
-#: The flying movement types (E-MOVETYPE-F, -FG, -FS, -FV).
-FLYING_TYPES: frozenset[MoveType] = frozenset(
-    {MoveType.FLY, MoveType.GLIDE, MoveType.HOVER, MoveType.FLYBY}
-)
 
 # The orthogonal directions a diagonal direction (index into DIRECTIONS_8) passes between.
 _CORNERS: dict[int, tuple[int, int]] = {4: (0, 1), 5: (2, 1), 6: (2, 3), 7: (0, 3)}
@@ -79,34 +87,45 @@ class CostModel(Protocol):
 
 @dataclass(frozen=True)
 class MovementProfile:
-    """How a creature moves: its movement types and whether it crawls.
+    """How a creature moves: its movement types and the movement points per field.
 
     Costs per entered field (D-10, E-TERRAIN-DIFF-1): 1, or 2 on difficult ground.
-    - Swimmers (S) do not pay double in water (E-MOVETYPE-S, E-TERRAIN-WATER-2).
-    - Climbers (K) and wall climbers (W) do not pay double on climbing surfaces
-      (E-MOVETYPE-K, E-TERRAIN-CLIMB-2; decision: W includes climbing). Walls stay
-      solid fields for W: the map has no wall faces to walk on (E-MOVETYPE-W).
+    - A terrain kind's ``TerrainRule.ignored_by`` types do not pay double on it:
+      swimmers (S) in water (E-MOVETYPE-S, E-TERRAIN-WATER-2), climbers (K) and wall
+      climbers (W) on climbing surfaces (E-MOVETYPE-K, E-TERRAIN-CLIMB-2; decision: W
+      includes climbing). Walls stay solid fields for W: the map has no wall faces to
+      walk on (E-MOVETYPE-W).
     - Flyers (F, FG, FS, FV) fly over difficult ground at cost 1 (decision: difficult
       ground hinders feet, not wings). A profile with a flying type is taken to fly
       for the whole move; pass a profile without it for a creature that walks.
-    - Crawling (the mover is Liegend, E-COND-LIEGEND-2) doubles every cost: 2 per
-      field, 4 on difficult ground (E-OPEN-38). A crawler never flies.
+    - ``cost_factor`` multiplies every cost: ``conditions.movement_cost_factor``, 2 while
+      crawling (Liegend, E-COND-LIEGEND-2), so 2 per field and 4 on difficult ground
+      (E-OPEN-38). A crawler never flies.
 
     Walls and closed doors are not a cost: they cannot be entered at all.
     """
 
     move_types: frozenset[MoveType] = frozenset()
-    crawling: bool = False
+    cost_factor: int = 1
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "move_types", frozenset(self.move_types))
+        if self.cost_factor < 1:
+            raise ValueError(f"a cost factor is at least 1, got {self.cost_factor}")
 
     @classmethod
-    def of(
-        cls, move_types: Iterable[MoveType] = (), conditions: Collection[Condition] = ()
-    ) -> MovementProfile:
-        """Return the profile of a creature: it crawls when it is Liegend (E-COND-LIEGEND-2)."""
-        return cls(frozenset(move_types), crawling=Condition.PRONE in conditions)
+    def of(cls, move_types: Iterable[MoveType] = (), conditions: Held = ()) -> MovementProfile:
+        """Return the profile of a creature with these movement types and conditions.
+
+        It crawls when it is Liegend, also when another condition implies it (Bewusstlos,
+        Sterbend): the cost factor is ``conditions.movement_cost_factor`` (E-COND-LIEGEND-2).
+        """
+        return cls(frozenset(move_types), cost_factor=movement_cost_factor(conditions))
+
+    @property
+    def crawling(self) -> bool:
+        """Return whether the mover crawls: every field costs more than for a walker."""
+        return self.cost_factor > 1
 
     @property
     def flying(self) -> bool:
@@ -119,14 +138,11 @@ class MovementProfile:
         if self.flying:
             hard = np.zeros_like(hard)
         else:
-            if MoveType.SWIM in self.move_types:
-                hard = hard & (terrain != Terrain.WATER)
-            if self.move_types & {MoveType.CLIMB, MoveType.WALL_CLIMB}:
-                hard = hard & (terrain != Terrain.CLIMB)
+            for rule in TERRAIN_RULES.values():
+                if rule.ignored_by & self.move_types:
+                    hard = hard & (terrain != rule.terrain)
         costs = hard.astype(np.int16) + 1
-        if self.crawling:
-            costs *= 2
-        return costs
+        return costs * self.cost_factor
 
 
 #: A creature walking upright without special movement types.
@@ -160,9 +176,8 @@ def _any_over(flags: BoolGrid, side: int, shape: tuple[int, int]) -> BoolGrid:
     """Return, per anchor, whether any field of its side × side footprint is set."""
     height, width = shape
     out = np.zeros(shape, dtype=bool)
-    for j in range(side):
-        for i in range(side):
-            out |= flags[j : j + height, i : i + width]
+    for i, j in footprint_cells((0, 0), side):  # offsets of the footprint's fields
+        out |= flags[j : j + height, i : i + width]
     return out
 
 
@@ -279,7 +294,7 @@ def _board(
     window = (slice(y0, y0 + cells_shape[0]), slice(x0, x0 + cells_shape[1]))
 
     # The mover's own fields hold no other creature (E-OPEN-44: one creature per field).
-    own = {(start[0] + i, start[1] + j) for j in range(side) for i in range(side)}
+    own = set(footprint_cells(start, side))
     enemy_cells = _as_cells(enemies) - own
     ally_cells = _as_cells(allies) - own - enemy_cells
 
@@ -299,10 +314,10 @@ def _board(
         endable = ~_any_over(friends, side, shape)
         dir_cost_grids = []
         for dx, dy in DIRECTIONS_8:
+            # Offsets of the fields a step in (dx, dy) newly covers.
             fresh = [
                 (i, j)
-                for j in range(side)
-                for i in range(side)
+                for i, j in footprint_cells((0, 0), side)
                 if not (0 <= i + dx < side and 0 <= j + dy < side)
             ]
             grids = [costs[j : j + shape[0], i : i + shape[1]] for i, j in fresh]
@@ -626,31 +641,62 @@ def path_cost(
     cells = [(int(x), int(y)) for x, y in path]
     for cell in cells:
         _check_anchor(grid, cell, side)
-    foes = _as_cells(enemies) - {
-        (cells[0][0] + i, cells[0][1] + j) for j in range(side) for i in range(side)
-    }
+    foes = _as_cells(enemies) - set(footprint_cells(cells[0], side))
     # ``allies`` may always be passed; whether the last field may be ended on is not
     # this function's question, so they change nothing here.
-    xs = [c[0] for c in cells]
-    ys = [c[1] for c in cells]
-    x0, y0 = min(xs), min(ys)
-    window = (slice(y0, max(ys) + side), slice(x0, max(xs) + side))
-    costs = _field_costs(cost_model, grid.difficult[window], grid.terrain[window])
+    costs = _CostWindow.around(grid, cost_model, cells, side)
     total = 0
     for before, after in itertools.pairwise(cells):
-        dx, dy = after[0] - before[0], after[1] - before[1]
-        if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) != 1:
-            raise ValueError(f"step {before} -> {after} does not go to a neighbouring field")
-        covered = {(after[0] + i, after[1] + j) for j in range(side) for i in range(side)}
-        if _footprint_walled(grid, after, side):
-            raise ValueError(f"step {before} -> {after} enters a wall or closed door")
-        if covered & foes:
-            raise ValueError(f"step {before} -> {after} enters a field held by an enemy")
-        if diagonal_step_blocked(grid, before, (dx, dy), side=side):
-            raise ValueError(f"step {before} -> {after} cuts a corner between two walls")
-        left = {(before[0] + i, before[1] + j) for j in range(side) for i in range(side)}
-        total += max(int(costs[y - y0, x - x0]) for x, y in covered - left)
+        problem = _step_problem(grid, before, after, side, foes)
+        if problem is not None:
+            raise ValueError(problem)
+        total += costs.step(before, after, side)
     return total
+
+
+@dataclass(frozen=True)
+class _CostWindow:
+    """A cost model's field costs over the part of the map a known path can touch."""
+
+    costs: IntGrid
+    x0: int
+    y0: int
+
+    @classmethod
+    def around(
+        cls, grid: BattleGrid, model: CostModel, anchors: Sequence[Cell], side: int
+    ) -> _CostWindow:
+        xs = [c[0] for c in anchors]
+        ys = [c[1] for c in anchors]
+        x0, y0 = max(0, min(xs)), max(0, min(ys))
+        window = (slice(y0, max(ys) + side), slice(x0, max(xs) + side))
+        return cls(_field_costs(model, grid.difficult[window], grid.terrain[window]), x0, y0)
+
+    def step(self, before: Cell, after: Cell, side: int) -> int:
+        """Return a legal step's cost: the dearest field the footprint newly covers."""
+        fresh = set(footprint_cells(after, side)) - set(footprint_cells(before, side))
+        return max(int(self.costs[y - self.y0, x - self.x0]) for x, y in fresh)
+
+
+def _step_problem(
+    grid: BattleGrid, before: Cell, after: Cell, side: int, foes: AbstractSet[Cell]
+) -> str | None:
+    """Return why one step of a mover's anchor is illegal, or None when it is legal.
+
+    D-10: to one of the 8 neighbours, into no wall, closed door or enemy field
+    (E-OBST-1), and not between two blocking fields; every field of the footprint
+    counts (E-SIZE-1).
+    """
+    dx, dy = after[0] - before[0], after[1] - before[1]
+    if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) != 1:
+        return f"step {before} -> {after} does not go to a neighbouring field"
+    if _footprint_walled(grid, after, side):
+        return f"step {before} -> {after} enters a wall or closed door"
+    if not foes.isdisjoint(footprint_cells(after, side)):
+        return f"step {before} -> {after} enters a field held by an enemy"
+    if diagonal_step_blocked(grid, before, (dx, dy), side=side):
+        return f"step {before} -> {after} cuts a corner between two walls"
+    return None
 
 
 # ------------------------------------------------------------ movement allowance
@@ -674,15 +720,22 @@ class Halving(Enum):
 
     LEAVING_REACH = "leaving an enemy's melee reach"  # D-10, E-ACT-HH-GEHEN-2
     DRAGGING = "dragging a grappled target"  # E-ACT-HH-WAFFENLOS-UMKLAMMERN-3
-    PASSENGERS = "mount carries passengers"  # E-MOUNT-4
+    # E-MOUNT-4: a mount carrying passengers, unless it is built for them.
+    PASSENGERS = "mount carries passengers"
 
 
-def overload_conditions(bew: int, level: int) -> frozenset[Condition]:
-    """Return the conditions Überlastet at ``level`` adds through BEW 0 (E-COND-UEBERLASTET-4)."""
-    rule = CONDITIONS[Condition.OVERLOADED]
-    if level > 0 and bew + rule.bew_per_level * level <= 0:
-        return rule.zero_bew_implies
-    return frozenset()
+def _held(
+    bew: int, conditions: Collection[Condition], overload_level: int, exhaustion_level: int
+) -> ConditionSet:
+    """Return the conditions with the levels of Überlastet and Erschöpft filled in."""
+    if bew < 0 or overload_level < 0 or exhaustion_level < 0:
+        raise ValueError("BEW and condition levels cannot be negative")
+    if Condition.OVERLOADED in conditions and overload_level == 0:
+        raise ValueError("Überlastet needs its level (overload_level >= 1)")
+    if Condition.EXHAUSTED in conditions and exhaustion_level == 0:
+        raise ValueError("Erschöpft needs its level (exhaustion_level >= 1)")
+    held = ConditionSet(conditions).with_level(Condition.OVERLOADED, overload_level)
+    return held.with_level(Condition.EXHAUSTED, exhaustion_level)
 
 
 def effective_bew(
@@ -692,22 +745,15 @@ def effective_bew(
     overload_level: int = 0,
     exhaustion_level: int = 0,
 ) -> int:
-    """Return BEW after the conditions that subtract from it (``conditions.reduced_bew``).
+    """Return BEW after the conditions that subtract from it: ``conditions.reduced_bew``.
 
     Bewegungslos sets it to 0 (E-COND-BEWEGUNGSLOS). Überlastet takes 1 per level
     (E-COND-UEBERLASTET-2) down to 0, which is Bewegungslos (E-COND-UEBERLASTET-4).
     Erschöpft takes 1 per level but cannot bring BEW below 1 by itself
-    (E-COND-ERSCHOEPFT-2, E-OPEN-41). Levels come as ints; ``conditions`` are the
-    creature's (already expanded) conditions. Halvings are ``movement_allowance``'s.
+    (E-COND-ERSCHOEPFT-2, E-OPEN-41). This adapter takes the levels as ints next to
+    the creature's conditions. Halvings are ``movement_allowance``'s.
     """
-    if bew < 0 or overload_level < 0 or exhaustion_level < 0:
-        raise ValueError("BEW and condition levels cannot be negative")
-    if Condition.OVERLOADED in conditions and overload_level == 0:
-        raise ValueError("Überlastet needs its level (overload_level >= 1)")
-    if Condition.EXHAUSTED in conditions and exhaustion_level == 0:
-        raise ValueError("Erschöpft needs its level (exhaustion_level >= 1)")
-    held = ConditionSet(conditions).with_level(Condition.OVERLOADED, overload_level)
-    return reduced_bew(bew, held.with_level(Condition.EXHAUSTED, exhaustion_level))
+    return reduced_bew(bew, _held(bew, conditions, overload_level, exhaustion_level))
 
 
 def movement_allowance(
@@ -723,30 +769,25 @@ def movement_allowance(
 
     The catalogue's ``MovementSpec``: Gehen up to BEW (E-ACT-HH-GEHEN-1, E-OPEN-12);
     Laufen 3 × BEW (E-ACT-VH-LAUFEN-1); Sturmangriff 2 × BEW (E-ACT-VH-STURM); Lösen
-    1 field (E-ACT-HH-LOESEN). BEW first loses what ``effective_bew`` subtracts. Each
-    halving counts once: Verkrampft, Verwirrt, and every distinct ``Halving``.
-    E-OPEN-12: all halvings multiply and round down once at the end, minimum 1 unless
-    BEW is 0 (Bewegungslos). ValueError for an action that does not move.
+    1 field (E-ACT-HH-LOESEN). BEW first loses what ``conditions.reduced_bew``
+    subtracts (see ``effective_bew``). Each halving counts once: the halving
+    conditions however they are reached (``conditions.halving_count``), and every
+    distinct ``Halving``. E-OPEN-12: all halvings multiply and round down once at the
+    end, minimum 1 unless BEW is 0 (Bewegungslos). ValueError for an action that does
+    not move.
     """
     spec = move_spec(action)
-    base = effective_bew(
-        bew,
-        conditions=conditions,
-        overload_level=overload_level,
-        exhaustion_level=exhaustion_level,
-    )
+    held = _held(bew, conditions, overload_level, exhaustion_level)
+    base = reduced_bew(bew, held)
     if base == 0:
         return 0
-    if spec.fixed_fields is not None:
-        return spec.fixed_fields
-    count = len(set(halvings)) + len(HALVING_CONDITIONS & set(conditions))
+    count = halving_count(held, base_bew=bew) + len(set(halvings))
     return halve_movement(spec.allowance(base), count)
 
 
 # ------------------------------------------------ leaving an enemy's melee reach
-def _covers(anchor: Cell, side: int, cells: Collection[Cell]) -> bool:
-    x, y = anchor
-    return any((x + i, y + j) in cells for j in range(side) for i in range(side))
+def _covers(anchor: Cell, side: int, cells: AbstractSet[Cell]) -> bool:
+    return not cells.isdisjoint(footprint_cells(anchor, side))
 
 
 def _is_cell(value: object) -> bool:
@@ -881,9 +922,19 @@ def bresenham_line(start: Cell, end: Cell) -> list[Cell]:
     return line
 
 
-def charge_allowed(start: Cell, enemies: Iterable[Cell], *, enemy_reach: int = 1) -> bool:
-    """Return whether the charger stands outside every enemy's melee reach (E-ACT-VH-STURM)."""
-    return all(footprint_distance(start, e) > enemy_reach for e in _as_cells(enemies))
+def charge_allowed(
+    start: Cell, enemies: Iterable[Cell], *, enemy_reach: int = 1, side: int = 1
+) -> bool:
+    """Return whether the charger stands outside every enemy's melee reach (E-ACT-VH-STURM).
+
+    ``enemies``: every field an enemy occupies (all fields of a large one), each
+    reaching ``enemy_reach`` fields; ``side``: the charger's footprint (E-SIZE-1,
+    E-OPEN-14). The reach test is ``reach.in_melee_reach``.
+    """
+    return not any(
+        in_melee_reach(enemy, start, target_side=side, reach=enemy_reach)
+        for enemy in _as_cells(enemies)
+    )
 
 
 def charge_path(
@@ -898,41 +949,45 @@ def charge_path(
     reach: int = 1,
     enemy_reach: int = 1,
     cost_model: CostModel = WALKING,
+    side: int = 1,
+    enemy_side: int = 1,
 ) -> list[Cell] | None:
     """Return the Sturmangriff path from ``start`` toward ``enemy``, or None (E-OPEN-20).
 
-    Allowed only outside every enemy's melee reach (``enemy`` is one of them). The
-    charger moves up to 2 × BEW (or ``allowance`` when conditions change it, see
-    ``movement_allowance``) along the Bresenham line toward the enemy and stops on the
-    first field from which the enemy is within ``reach`` and that it may end on. Walls,
-    closed doors, enemies and the corner rule stop the charge; difficult ground costs 2.
+    Allowed only outside every enemy's melee reach (``enemy`` is one of them, the
+    others occupy ``enemies``). The charger moves up to its Sturmangriff allowance,
+    2 × BEW (``move_spec(Action.CHARGE)``, or ``allowance`` when conditions change it,
+    see ``movement_allowance``), along the Bresenham line between the anchors and
+    stops on the first field from which the enemy is within ``reach``
+    (``reach.in_melee_reach``) and that it may end on. Walls, closed doors, enemies
+    and the corner rule stop the charge; difficult ground costs 2. ``side`` and
+    ``enemy_side`` are the footprints of charger and enemy (E-SIZE-1).
     """
     start = (int(start[0]), int(start[1]))
     enemy = (int(enemy[0]), int(enemy[1]))
-    foes = _as_cells(enemies) | {enemy}
-    foes.discard(start)
-    if not charge_allowed(start, foes, enemy_reach=enemy_reach):
+    own = set(footprint_cells(start, side))
+    foes = (_as_cells(enemies) | set(footprint_cells(enemy, enemy_side))) - own
+    if not charge_allowed(start, foes, enemy_reach=enemy_reach, side=side):
         return None
-    if not (grid.in_bounds(start) and grid.in_bounds(enemy)):
-        raise ValueError("charger and enemy must stand on the map")
-    budget = 2 * bew if allowance is None else allowance
-    friends = _as_cells(allies)
+    _check_anchor(grid, start, side)
+    _check_anchor(grid, enemy, enemy_side)
+    budget = move_spec(Action.CHARGE).allowance(bew) if allowance is None else allowance
+    friends = _as_cells(allies) - own
     line = bresenham_line(start, enemy)
-    x0, y0 = min(start[0], enemy[0]), min(start[1], enemy[1])
-    window = (slice(y0, max(start[1], enemy[1]) + 1), slice(x0, max(start[0], enemy[0]) + 1))
-    costs = _field_costs(cost_model, grid.difficult[window], grid.terrain[window])
+    costs = _CostWindow.around(grid, cost_model, [start, enemy], side)
     spent = 0
     path = [start]
     for before, after in itertools.pairwise(line):
-        if after in foes or grid.is_wall(after):
+        if _step_problem(grid, before, after, side, foes) is not None:
             return None
-        if diagonal_step_blocked(grid, before, (after[0] - before[0], after[1] - before[1])):
-            return None
-        spent += int(costs[after[1] - y0, after[0] - x0])
+        spent += costs.step(before, after, side)
         if spent > budget:
             return None
         path.append(after)
-        if footprint_distance(after, enemy) <= reach and after not in friends:
+        in_reach = in_melee_reach(
+            after, enemy, attacker_side=side, target_side=enemy_side, reach=reach
+        )
+        if in_reach and not _covers(after, side, friends):
             return path
     return None
 
@@ -968,17 +1023,27 @@ def push_path(
     """Return the fields a shoved target moves through, the last one is where it lands.
 
     Straight back along ``push_direction`` for up to ``fields`` fields (Schubsen: the
-    attacker chooses 1 or 2). The push stops before a wall, a closed door, the map
-    edge, a corner between two walls or an ``occupied`` field (E-OPEN-18), and on
-    the first dangerous field it enters (``grid.hazard``): there the target may save
-    (actions.HAZARD_ESCAPE_SAVE, see push_landing). An empty list: the target does not move.
+    attacker chooses 1 or up to ``actions.SHOVE_MAX_FIELDS``, 2; more is a ValueError).
+    The push stops before a wall, a closed door, the map edge, a corner between two
+    walls or an ``occupied`` field (E-OPEN-18), and on the first dangerous field it
+    enters (``grid.hazard``): there the target may save (actions.HAZARD_ESCAPE_SAVE,
+    see push_landing). An empty list: the target does not move.
     """
-    if fields < 0:
-        raise ValueError(f"a push covers 0 or more fields, got {fields}")
-    step = push_direction(attacker, target)
+    if not 0 <= fields <= SHOVE_MAX_FIELDS:
+        raise ValueError(f"a shove covers 0 to {SHOVE_MAX_FIELDS} fields, got {fields}")
     blocked = {cell for cell in occupied if cell != target}
+    return _slide(grid, target, push_direction(attacker, target), fields, blocked)
+
+
+def _slide(
+    grid: BattleGrid, start: Cell, step: Cell, fields: int, blocked: Collection[Cell]
+) -> list[Cell]:
+    """Return the fields a pushed creature passes, one ``step`` at a time (E-OPEN-18).
+
+    It stops before anything it cannot enter and on the first dangerous field.
+    """
     path: list[Cell] = []
-    cell = target
+    cell = start
     for _ in range(fields):
         if not _enterable(grid, cell, step, blocked):
             break
@@ -1012,15 +1077,17 @@ def push_back_destinations(
 ) -> list[Cell]:
     """Return the fields Zurückdrängen may push the target to: 1 field, any direction.
 
-    E-ACT-VH-ZURUECK-2: the attacker chooses. Walls, the map edge, squeezing between
-    two walls, occupied fields and the attacker's own field are out; dangerous fields
-    are allowed (the target then gets its Reflexe save, E-ACT-VH-ZURUECK-3).
+    E-ACT-VH-ZURUECK-2: ``actions.PUSH_BACK_FIELDS`` fields in a direction the
+    attacker chooses. Walls, the map edge, squeezing between two walls, occupied
+    fields and the attacker's own field are out; dangerous fields are allowed (the
+    target then gets its Reflexe save, E-ACT-VH-ZURUECK-3).
     """
     blocked = {cell for cell in occupied if cell != target} | {attacker}
     result: list[Cell] = []
     for step in DIRECTIONS_8:
-        if _enterable(grid, target, step, blocked):
-            result.append((target[0] + step[0], target[1] + step[1]))
+        path = _slide(grid, target, step, PUSH_BACK_FIELDS, blocked)
+        if len(path) == PUSH_BACK_FIELDS:
+            result.append(path[-1])
     return result
 
 

@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import SupportsIndex
 
 from game.rules.grid import Cell, distance
+from game.rules.terms import WeaponAttribute
 
 
 class RangeBand(IntEnum):
@@ -127,9 +128,19 @@ def underwater_edge(band: RangeBand, built_for_underwater: bool) -> int:
     return 0
 
 
+def weapon_usable_underwater(
+    attributes: Iterable[WeaponAttribute] = (), *, area_damage: bool = False
+) -> bool:
+    """Return whether a weapon may be used underwater (E-UNDERWATER-5).
+
+    Weapons with Flächenschaden (``area_damage``) or Bereichsfeuer cannot be used.
+    """
+    return not area_damage and WeaponAttribute.AREA_FIRE not in frozenset(attributes)
+
+
 def area_weapon_usable_underwater() -> bool:
     """Return whether Flächenschaden or Bereichsfeuer works underwater: never (E-UNDERWATER-5)."""
-    return False
+    return weapon_usable_underwater(area_damage=True)
 
 
 #: The bands in which a Distanzschuss has Vorteil (E-ACT-VH-DISTANZ-3).

@@ -13,21 +13,22 @@ import operator
 from dataclasses import dataclass
 from enum import Enum
 
-from game.rules.checks import Roll, success_roll
+from game.rules.checks import STANDARD_TARGET, Roll, success_roll
+from game.rules.damage import ZERO_G_DIRECTIONS
 from game.rules.dice import Roller
 from game.rules.grid import BattleGrid, Cell, distance
 from game.rules.movement import diagonal_step_blocked
-from game.rules.ranges import range_band
+from game.rules.ranges import range_band, ranged_attack_edge
 
-#: The ZW of a throw aimed at a field (E-THROW-2).
-THROW_AT_FIELD_TARGET = 15
+#: The ZW of a throw aimed at a field: the standard ZW 15 (E-THROW-2).
+THROW_AT_FIELD_TARGET = STANDARD_TARGET
 
 #: "Forward" when the thrower aims at his own field: the map's north (E-OPEN-27).
 NORTH: Cell = (0, -1)
 
 # The 8 grid steps in turning order: each is 45° further toward the thrower's right
-# (clockwise on screen, since y points down).
-_RING: tuple[Cell, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+# (clockwise on screen, since y points down). The zero-G 1w8 uses the same ring.
+_RING: tuple[Cell, ...] = ZERO_G_DIRECTIONS
 
 
 class ScatterDir(Enum):
@@ -176,7 +177,7 @@ def throw_at_field(
         raise ValueError(f"the target field is {fields} fields away, beyond every range band")
     if not grid.in_bounds(target) or grid.is_wall(target):
         raise ValueError(f"the target field {target} is not a free field of the map")
-    band_edge = band.edge if band is not None else 0
+    band_edge = ranged_attack_edge(band) if band is not None else 0
     roll = success_roll(
         ranged_value, THROW_AT_FIELD_TARGET, roller, edge=edge + band_edge, modifier=modifier
     )

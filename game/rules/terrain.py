@@ -13,7 +13,7 @@ from enum import Enum
 
 from game.rules.checks import Roll, saving_throw
 from game.rules.dice import Roller
-from game.rules.grid import DEFAULT_TERRAIN_TARGET, BattleGrid, Cell, Terrain
+from game.rules.grid import DIFFICULT_BY_DEFAULT, BattleGrid, Cell, Terrain
 from game.rules.terms import Attribute, MoveType
 
 
@@ -32,7 +32,11 @@ class TerrainFailure(Enum):
 
 @dataclass(frozen=True)
 class TerrainRule:
-    """One terrain kind: its names, its check and what failing it does."""
+    """One terrain kind: its names, its check and what failing it does.
+
+    ``ignored_by``: movement types that cross it at their own value without a check
+    (E-MOVETYPE-S, E-MOVETYPE-K); the movement cost models read it too.
+    """
 
     terrain: Terrain
     german: str
@@ -40,7 +44,6 @@ class TerrainRule:
     rule_id: str
     check: Attribute | None
     failure: TerrainFailure | None
-    difficult_by_default: bool = False
     free_hands_needed: int = 0
     failure_damage_sw: int = 0
     only_when_in_danger: bool = False
@@ -57,7 +60,6 @@ TERRAIN_RULES: Mapping[Terrain, TerrainRule] = {
             "E-TERRAIN-CLIMB-1",
             Attribute.STRENGTH,
             TerrainFailure.LOSES_GRIP_AND_FALLS,
-            difficult_by_default=True,
             free_hands_needed=2,
             ignored_by=frozenset({MoveType.CLIMB, MoveType.WALL_CLIMB}),
         ),
@@ -68,7 +70,6 @@ TERRAIN_RULES: Mapping[Terrain, TerrainRule] = {
             "E-TERRAIN-WATER-1",
             Attribute.STRENGTH,
             TerrainFailure.GOES_UNDER,
-            difficult_by_default=True,
             only_when_in_danger=True,
             ignored_by=frozenset({MoveType.SWIM}),
         ),
@@ -79,7 +80,6 @@ TERRAIN_RULES: Mapping[Terrain, TerrainRule] = {
             "E-TERRAIN-RUBBLE",
             None,
             None,
-            difficult_by_default=True,
         ),
         TerrainRule(
             Terrain.MUD,
@@ -133,7 +133,9 @@ TERRAIN_RULES: Mapping[Terrain, TerrainRule] = {
     )
 }
 
-FLYING: frozenset[MoveType] = frozenset(
+#: The flying movement types (E-MOVETYPE-F, -FG, -FS, -FV): they touch no ground, so no
+#: terrain asks them for a check or slows them. movement.py re-exports it.
+FLYING_TYPES: frozenset[MoveType] = frozenset(
     {MoveType.FLY, MoveType.GLIDE, MoveType.HOVER, MoveType.FLYBY}
 )
 
@@ -178,7 +180,7 @@ def asks_for_check(
     rule = TERRAIN_RULES.get(terrain)
     if rule is None or rule.check is None:
         return False
-    if FLYING.intersection(move_types) or rule.ignored_by.intersection(move_types):
+    if FLYING_TYPES.intersection(move_types) or rule.ignored_by.intersection(move_types):
         return False
     return in_danger if rule.only_when_in_danger else True
 
@@ -246,9 +248,8 @@ def climbing_allowed(free_hands: int, *, move_types: Collection[MoveType] = ()) 
 
 
 def is_difficult_by_default(terrain: Terrain) -> bool:
-    """Return whether a terrain kind is difficult without a per-map flag (E-OPEN-42)."""
-    rule = TERRAIN_RULES.get(terrain)
-    return bool(rule and rule.difficult_by_default)
+    """Return whether a terrain kind is difficult without a per-map flag (E-OPEN-42).
 
-
-DEFAULT_TARGET = DEFAULT_TERRAIN_TARGET
+    The set is the grid's ``DIFFICULT_BY_DEFAULT``, which maps and the legend read too.
+    """
+    return terrain in DIFFICULT_BY_DEFAULT

@@ -58,6 +58,7 @@ from game.rules.actions import (
     knock_out_recovery,
     knock_out_rounds,
     mount_command_allowed,
+    nano_healing,
     resolve_attack_roll,
     unarmed_option_allowed,
     unarmed_rule,
@@ -70,10 +71,13 @@ from game.rules.conditions import (
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
     DurationKind,
+    roll_help_bonus,
 )
-from game.rules.damage import revival_cost, revive_modifier, stabilize_modifier
+from game.rules.damage import heal, revival_cost, revive_modifier, stabilize_modifier
 from game.rules.dice import RandomRoller, ScriptedRoller
+from game.rules.initiative import effective_initiative
 from game.rules.ranges import RangeBand, long_shot_edge
+from game.rules.reach import sweep_targets_allowed
 from game.rules.terms import ActionType, Attribute, Condition, SaveValue, WeaponAttribute
 
 HH, VH, LH, FH = ActionType.HALF, ActionType.FULL, ActionType.LONGER, ActionType.FREE
@@ -595,6 +599,8 @@ def test_study_enemy_lasts_to_end_of_next_round() -> None:
 def test_help_gives_w6_until_end_of_helped_next_turn() -> None:
     """E-ACT-VH-HELFEN: WM +1w6 until the end of the helped person's next turn."""
     assert HELP_BONUS_DIE == 6
+    roller = ScriptedRoller([5])
+    assert roll_help_bonus(roller) == 5 and roller.rolled == [(HELP_BONUS_DIE, 5)]
     assert ACTIONS[A.HELP].duration is HELP_DURATION
     # "Own" is the holder of the bonus: the helped person.
     assert HELP_DURATION.kind is DurationKind.UNTIL_END_OF_OWN_NEXT_TURN
@@ -613,6 +619,7 @@ def test_orient_raises_initiative_for_the_combat_and_asks_gm() -> None:
     """E-ACT-HH-ORIENTIEREN: initiative +5 for this combat; the GM hands over information."""
     rule = ACTIONS[A.ORIENT]
     assert ORIENT_INITIATIVE_BONUS == 5
+    assert effective_initiative(12, oriented=True) == 12 + ORIENT_INITIATIVE_BONUS
     assert rule.duration.kind is DurationKind.REST_OF_COMBAT
     assert rule.resolved_by_gm
 
@@ -707,6 +714,8 @@ def test_sweep_attacks_up_to_four() -> None:
     """E-ACT-VH-RUNDUM: up to 4 enemies in reach, one attack each with Nachteil."""
     assert SWEEP_MAX_TARGETS == 4
     assert ACTIONS[A.SWEEP_ATTACK].max_targets == 4
+    assert sweep_targets_allowed(SWEEP_MAX_TARGETS)
+    assert not sweep_targets_allowed(SWEEP_MAX_TARGETS + 1)
 
 
 @pytest.mark.parametrize(
@@ -773,6 +782,10 @@ def test_nano_healbot_boost_ten_minutes_w6() -> None:
     """E-ACT-LH-NANO: 1w6 LP within 10 minutes, once after each rest."""
     assert ACTIONS[A.NANO_HEALBOT_BOOST].rounds == 100
     assert NANO_HEAL_DIE == 6
+    roller = ScriptedRoller([4])
+    lp = nano_healing(roller)
+    assert lp == 4 and roller.rolled == [(NANO_HEAL_DIE, 4)]
+    assert heal(3, lp, dying=False) == 7
 
 
 @pytest.mark.rule("E-ACT-LH-WIEDERBELEBEN-3")
@@ -1170,9 +1183,10 @@ def test_knock_out_second_check_and_duration() -> None:
     assert rule.on_success_target == (Condition.UNCONSCIOUS,)
     assert rule.duration.kind is DurationKind.DICE_ROUNDS and rule.duration.dice == 1
     assert KNOCK_OUT_DURATION_DIE == 6
+    assert rule.duration.sides == KNOCK_OUT_DURATION_DIE
     roller = ScriptedRoller([4])
     assert knock_out_rounds(roller) == 4
-    assert roller.rolled == [(6, 4)]
+    assert roller.rolled == [(KNOCK_OUT_DURATION_DIE, 4)]
     assert knock_out_check(4, 13, ScriptedRoller([9])).success
     assert not knock_out_check(4, 13, ScriptedRoller([8])).success
 

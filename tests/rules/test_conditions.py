@@ -43,6 +43,7 @@ from game.rules.conditions import (
     dodge_value,
     end_voluntarily,
     gain,
+    halving_count,
     initiative_override,
     is_unforeseen,
     lose,
@@ -560,6 +561,19 @@ def test_bew_after_conditions(held: object, bew: int, expected: int) -> None:
     assert bew_after_conditions(bew, held) == expected  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("E-COND-VERKRAMPFT-1", "E-COND-VERWIRRT", "E-OPEN-12")
+def test_halving_count_counts_each_halving_condition_once() -> None:
+    """E-OPEN-12: Verkrampft and Verwirrt each halve once, counted over the closure."""
+    assert halving_count([]) == 0
+    assert halving_count([C.CRAMPED]) == 1
+    assert halving_count([C.CRAMPED, C.CONFUSED, C.POISONED]) == 2
+    assert halving_count({C.CONFUSED: 1, C.IRRITATED: 3}) == 1
+    # bew_after_conditions and movement.movement_allowance both count with it.
+    assert bew_after_conditions(8, [C.CRAMPED, C.CONFUSED]) == 8 >> halving_count(
+        [C.CRAMPED, C.CONFUSED]
+    )
+
+
 @pytest.mark.rule("E-OPEN-12")
 def test_extra_halvings_from_leaving_reach_combine_with_conditions() -> None:
     """E-OPEN-12: leaving reach while Verkrampft: 9 / 4 -> 2."""
@@ -1020,6 +1034,11 @@ def test_irritate_action_duration() -> None:
 def test_duration_rules() -> None:
     """E-COND-0: durations are data; 1w6 rounds are rolled, bad data is refused."""
     assert DurationRule(DurationKind.DICE_ROUNDS, dice=1).roll_rounds(ScriptedRoller([5])) == 5
+    roller = ScriptedRoller([3, 7])
+    assert DurationRule(DurationKind.DICE_ROUNDS, dice=2, sides=8).roll_rounds(roller) == 10
+    assert roller.rolled == [(8, 3), (8, 7)]
+    with pytest.raises(ValueError, match="side"):
+        DurationRule(DurationKind.DICE_ROUNDS, dice=1, sides=0)
     assert DurationRule(DurationKind.ROUNDS, rounds=3).roll_rounds(ScriptedRoller([])) == 3
     with pytest.raises(ValueError):
         DurationRule(DurationKind.ROUNDS)

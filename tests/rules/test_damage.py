@@ -58,6 +58,7 @@ from game.rules.damage import (
 )
 from game.rules.dice import RandomRoller, ScriptedRoller
 from game.rules.grid import Cover
+from game.rules.sight import cover_bonus
 from game.rules.terms import ArmorCategory, Attribute, Condition
 
 rule = pytest.mark.rule
@@ -384,6 +385,9 @@ def test_cover_is_cover_armour_competing_with_a_shield() -> None:
     assert effective_armour([SHIELD], cover=Cover.PARTIAL) == 3  # shield 3 beats +2
     assert effective_armour([SHIELD], cover=Cover.FULL) == 5  # +5 beats the shield
     assert effective_armour([], cover=Cover.NONE) == 0
+    # The cover's Panzerung is sight's cover_bonus, the same numbers the attack uses.
+    for level in Cover:
+        assert effective_armour([], cover=level) == cover_bonus(level).armour
 
 
 @rule("E-ACT-VH-BLOCKADE", "E-OPEN-36")

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.checks import Crit
-from game.rules.conditions import RollContext, roll_modifiers
+from game.rules.conditions import RollContext, initiative_override, roll_modifiers
 from game.rules.dice import ScriptedRoller
 from game.rules.initiative import (
     ORIENT_BONUS,
@@ -203,6 +203,8 @@ def test_e_init_9_unterkuehlt_sets_initiative_to_zero_while_it_lasts() -> None:
     assert warm.effective == 27
     assert initiative_order([warm, slug]) == ["Ron", "slug"]
     assert effective_initiative(22, oriented=True, hypothermic=True) == 0
+    # The 0 is the condition table's (E-COND-UNTERKUEHLT-2), not a second number here.
+    assert initiative_override({Condition.HYPOTHERMIC}) == 0
 
 
 @pytest.mark.rule("E-INIT-9", "D-11")

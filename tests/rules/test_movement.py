@@ -21,7 +21,7 @@ from game.rules.actions import (
     RollSpec,
 )
 from game.rules.checks import Crit
-from game.rules.conditions import overload_level
+from game.rules.conditions import ConditionSet, closure, movement_cost_factor, overload_level
 from game.rules.dice import ScriptedRoller
 from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, FieldKind, Terrain, distance
 from game.rules.movement import (
@@ -46,7 +46,6 @@ from game.rules.movement import (
     minimum_flight_distance,
     move_spec,
     movement_allowance,
-    overload_conditions,
     path_cost,
     push_back_destinations,
     push_direction,
@@ -57,6 +56,7 @@ from game.rules.movement import (
 )
 from game.rules.reach import melee_reach_cells
 from game.rules.terms import Attribute, Condition, MoveType
+from game.rules.terrain import FLYING_TYPES, TERRAIN_RULES
 
 CLIMB_LEGEND = {"^": FieldKind(difficult=True, terrain=Terrain.CLIMB)}
 
@@ -230,9 +230,29 @@ def test_crawling_costs_two_per_field_and_four_on_difficult_ground() -> None:
     grid = grid_of("..:.")
     crawler = MovementProfile.of(conditions={Condition.PRONE})
     assert crawler.crawling and not crawler.flying
+    # The factor is the condition table's crawl cost, not a second number here.
+    assert crawler.cost_factor == movement_cost_factor({Condition.PRONE}) == 2
     costs = reachable(grid, (0, 0), None, cost_model=crawler)
     assert costs == {(0, 0): 0, (1, 0): 2, (2, 0): 6, (3, 0): 8}
     assert reachable(grid, (0, 0), 3, cost_model=crawler) == {(0, 0): 0, (1, 0): 2}
+    assert not MovementProfile.of(conditions={Condition.DISTRACTED}).crawling
+    with pytest.raises(ValueError, match="at least 1"):
+        MovementProfile(cost_factor=0)
+
+
+@pytest.mark.rule("E-COND-BEWUSSTLOS-1", "E-COND-LIEGEND-2", "E-OPEN-38")
+def test_conditions_that_imply_liegend_crawl_too() -> None:
+    """E-COND-BEWUSSTLOS-1: Bewusstlos counts as Liegend, so the creature crawls.
+
+    The profile follows the closure: Bewusstlos (and Sterbend, which implies it) crawl
+    even when Liegend is not held in its own right, and a flyer among them falls back
+    to crawling.
+    """
+    grid = grid_of("..:.")
+    for held in ({Condition.UNCONSCIOUS}, {Condition.DYING}, ConditionSet.of(Condition.DYING)):
+        profile = MovementProfile.of({MoveType.FLY}, held)
+        assert profile.crawling and not profile.flying
+        assert reachable(grid, (0, 0), None, cost_model=profile)[(3, 0)] == 8
 
 
 @pytest.mark.rule("E-MOVETYPE-S", "E-TERRAIN-WATER-2")
@@ -246,6 +266,8 @@ def test_swimmers_do_not_pay_double_in_water() -> None:
         (2, 0): 2,
         (3, 0): 4,
     }
+    # The terrain table says who crosses water at its own value; the cost model reads it.
+    assert TERRAIN_RULES[Terrain.WATER].ignored_by == {MoveType.SWIM}
 
 
 @pytest.mark.rule("E-MOVETYPE-K", "E-TERRAIN-CLIMB-2")
@@ -286,7 +308,7 @@ def test_a_creature_can_have_several_movement_types() -> None:
 def test_flyers_ignore_difficult_ground_but_not_walls(kind: MoveType) -> None:
     grid = grid_of(".:~^=#.")
     flyer = MovementProfile(frozenset({kind}))
-    assert flyer.flying
+    assert flyer.flying and kind in FLYING_TYPES
     costs = reachable(grid, (0, 0), None, cost_model=flyer)
     assert costs == {(0, 0): 0, (1, 0): 1, (2, 0): 2, (3, 0): 3, (4, 0): 4}
     prone_flyer = MovementProfile.of({kind}, {Condition.PRONE})
@@ -374,6 +396,8 @@ def test_immobilized_cannot_move_at_all() -> None:
     """E-COND-BEWEGUNGSLOS: BEW drops to 0, even for Lösen."""
     for action in MOVE_ACTIONS:
         assert movement_allowance(6, action, conditions={Condition.IMMOBILIZED}) == 0
+        # Fokussiert counts as Bewegungslos (E-COND-FOKUSSIERT-1): the closure is followed.
+        assert movement_allowance(6, action, conditions={Condition.FOCUSED}) == 0
 
 
 @pytest.mark.rule("E-COND-VERKRAMPFT-1", "E-COND-VERWIRRT", "E-OPEN-12")
@@ -407,7 +431,13 @@ def test_dragging_a_grappled_target_halves() -> None:
 
 @pytest.mark.rule("E-MOUNT-4")
 def test_passengers_halve_the_mounts_allowance() -> None:
+    """E-MOUNT-4: passengers halve the mount's BEW (round down once, E-OPEN-12) ...
+
+    ... unless it is built for passengers: then the caller names no halving.
+    """
     assert movement_allowance(12, halvings={Halving.PASSENGERS}) == 6
+    assert movement_allowance(9, halvings={Halving.PASSENGERS}) == 4
+    assert movement_allowance(9) == 9  # no passengers, or a mount built for them
     assert movement_allowance(12, Action.RUN, halvings={Halving.PASSENGERS}) == 18
 
 
@@ -426,9 +456,10 @@ def test_overload_lowers_bew_by_one_per_level_down_to_immobile() -> None:
     assert movement_allowance(6, Action.RUN, conditions=loaded, overload_level=2) == 12
     assert effective_bew(3, conditions=loaded, overload_level=3) == 0
     assert movement_allowance(3, Action.DISENGAGE, conditions=loaded, overload_level=3) == 0
-    assert overload_conditions(3, 3) == {Condition.IMMOBILIZED, Condition.INCAPACITATED}
-    assert overload_conditions(3, 2) == frozenset()
-    assert overload_conditions(3, 0) == frozenset()
+    # BEW 0 from Überlastet is Bewegungslos and Handlungsunfähig: the condition closure.
+    zero = {Condition.IMMOBILIZED, Condition.INCAPACITATED}
+    assert zero <= closure(ConditionSet({Condition.OVERLOADED: 3}), base_bew=3)
+    assert not zero & closure(ConditionSet({Condition.OVERLOADED: 2}), base_bew=3)
     with pytest.raises(ValueError, match="level"):
         effective_bew(6, conditions=loaded)
 
@@ -561,6 +592,48 @@ def test_no_charge_from_within_an_enemys_reach() -> None:
     assert not charge_allowed((0, 1), [(2, 1)], enemy_reach=2)
 
 
+@pytest.mark.rule("E-ACT-VH-STURM", "E-SIZE-1", "E-OPEN-14")
+def test_charge_measures_reach_between_footprints() -> None:
+    """E-SIZE-1, E-OPEN-14: reach counts between the nearest occupied fields.
+
+    A 2×2 charger at (0, 0) covers (1, 1); an enemy at (3, 1) is 2 fields from it
+    (outside reach 1) but 1 field from a 2×2 charger at (1, 0).
+    """
+    assert charge_allowed((0, 0), [(3, 1)], side=2)
+    assert not charge_allowed((1, 0), [(3, 1)], side=2)
+    grid = BattleGrid.open(12, 4)
+    # A large charger stops as soon as its footprint touches the enemy's reach.
+    path = charge_path(grid, (0, 1), (8, 1), 5, side=2)
+    assert path == [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)]
+    # A large target is reached at its nearest field: its anchor (6, 1) covers (6..7, 1..2).
+    assert charge_path(grid, (0, 1), (6, 1), 5, enemy_side=2) == [
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 1),
+    ]
+    # Walls and enemies block any field of the charger's footprint.
+    walled = grid_of("............\n............\n.....#......\n............")
+    assert charge_path(walled, (0, 1), (8, 1), 5) is not None  # one field wide: passes
+    assert charge_path(walled, (0, 1), (8, 1), 5, side=2) is None  # (5, 2) is in the way
+    assert charge_path(grid, (0, 1), (8, 1), 5, side=2, enemies=[(4, 2)]) is None
+    # A target standing next to the large charger's far fields is already in reach.
+    assert charge_path(grid, (0, 1), (2, 2), 5, side=2) is None
+
+
+@pytest.mark.rule("E-ACT-VH-STURM")
+def test_charge_budget_is_the_catalogues_charge_allowance() -> None:
+    """E-ACT-VH-STURM: twice BEW, as the action catalogue's Sturmangriff movement says."""
+    grid = BattleGrid.open(20, 1)
+    spec = move_spec(Action.CHARGE)
+    for bew in (2, 3, 4):
+        target = (spec.allowance(bew) + 1, 0)  # exactly the allowance away from reach
+        assert charge_path(grid, (0, 0), target, bew) is not None
+        assert charge_path(grid, (0, 0), (target[0] + 1, 0), bew) is None
+
+
 @pytest.mark.rule("E-ACT-VH-STURM", "E-OBST-1", "E-TERRAIN-DIFF-1")
 def test_charge_line_blocked_or_slowed() -> None:
     grid = grid_of("...#....\n........")
@@ -678,7 +751,7 @@ def scenes(draw: st.DrawFn, max_side: int = 1) -> tuple:
         st.sampled_from(
             [
                 WALKING,
-                MovementProfile(crawling=True),
+                MovementProfile(cost_factor=2),
                 MovementProfile(frozenset({MoveType.SWIM})),
                 MovementProfile(frozenset({MoveType.CLIMB})),
                 MovementProfile(frozenset({MoveType.FLY})),
@@ -755,6 +828,9 @@ def test_shove_straight_back_up_to_two_fields() -> None:
         push_direction((1, 1), (1, 1))
     with pytest.raises(ValueError):
         push_path(grid, (1, 3), (2, 3), -1)
+    # Schubsen moves the target at most SHOVE_MAX_FIELDS fields.
+    with pytest.raises(ValueError, match="0 to 2 fields"):
+        push_path(grid, (1, 3), (2, 3), SHOVE_MAX_FIELDS + 1)
 
 
 @pytest.mark.rule("E-OPEN-18")

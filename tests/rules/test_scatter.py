@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.checks import Crit
+from game.rules.checks import STANDARD_TARGET, Crit
 from game.rules.dice import DiceExhausted, ScriptedRoller
 from game.rules.grid import DIRECTIONS_8, BattleGrid, distance
 from game.rules.scatter import (
@@ -353,7 +353,7 @@ def test_landing_is_a_free_field_within_d6_of_the_target(
 # ---------------------------------------------------------------- throws at fields
 @pytest.mark.rule("E-THROW-2")
 def test_throw_at_field_target_is_fifteen() -> None:
-    assert THROW_AT_FIELD_TARGET == 15
+    assert THROW_AT_FIELD_TARGET == 15 == STANDARD_TARGET
     assert throw_at_field_target() == 15
 
 

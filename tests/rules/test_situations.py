@@ -1,28 +1,29 @@
-"""Underwater, weightlessness and mounted combat: E-UNDERWATER-*, E-ZEROG-*, E-MOUNT-*."""
+"""Underwater, weightlessness and mounted combat: E-UNDERWATER-*, E-ZEROG-*, E-MOUNT-*.
+
+Where a rule of these sections is owned by another module (ranges, damage, movement,
+actions, reach), the test here checks it through that module's function.
+"""
 
 from __future__ import annotations
 
 import pytest
 
+from game.rules.actions import MOUNT_COMMANDS, Action, mount_command_allowed
+from game.rules.damage import HAZARDS, zero_g_save_required
 from game.rules.dice import ScriptedRoller
 from game.rules.grid import BattleGrid
+from game.rules.movement import Halving, movement_allowance
+from game.rules.ranges import area_weapon_usable_underwater, weapon_usable_underwater
+from game.rules.reach import mounted_melee_reach
 from game.rules.situations import (
-    MOUNT_DISMOUNT_FAILURE,
-    THROWN_OFF_FAILURE,
-    MountCommand,
-    allowed_mount_commands,
     can_carry_rider,
     free_hands_when_riding,
     may_be_ridden,
     mount_action_check,
-    mount_movement,
-    mounted_melee_reaches,
     rider_edge,
     riders_fall_with_mount,
     stay_mounted_check,
     underwater_melee_edge,
-    usable_underwater,
-    zero_g_knockaway_applies,
     zero_g_penalty_applies,
 )
 from game.rules.terms import Condition, DamageType, WeaponAttribute
@@ -42,9 +43,11 @@ def test_e_underwater_2_melee_nachteil_except_piercing(damage_type: DamageType) 
 
 def test_e_underwater_5_no_area_weapons() -> None:
     """E-UNDERWATER-5: weapons with Flächenschaden or Bereichsfeuer cannot be used."""
-    assert usable_underwater(frozenset(), area_damage=False)
-    assert not usable_underwater(frozenset(), area_damage=True)
-    assert not usable_underwater(frozenset({WeaponAttribute.AREA_FIRE}), area_damage=False)
+    assert weapon_usable_underwater(frozenset(), area_damage=False)
+    assert weapon_usable_underwater({WeaponAttribute.ZERO_G})
+    assert not weapon_usable_underwater(frozenset(), area_damage=True)
+    assert not weapon_usable_underwater({WeaponAttribute.AREA_FIRE}, area_damage=False)
+    assert area_weapon_usable_underwater() is False
 
 
 def test_e_zerog_2_null_g_weapons_are_exempt() -> None:
@@ -55,9 +58,9 @@ def test_e_zerog_2_null_g_weapons_are_exempt() -> None:
 
 def test_e_zerog_3_only_bludgeoning_in_weightlessness() -> None:
     """E-ZEROG-3: only a Wucht hit in weightlessness asks for the knock-away save."""
-    assert zero_g_knockaway_applies(DamageType.BLUDGEONING, weightless=True)
-    assert not zero_g_knockaway_applies(DamageType.BLUDGEONING, weightless=False)
-    assert not zero_g_knockaway_applies(DamageType.PIERCING, weightless=True)
+    assert zero_g_save_required(DamageType.BLUDGEONING, weightless=True)
+    assert not zero_g_save_required(DamageType.BLUDGEONING, weightless=False)
+    assert not zero_g_save_required(DamageType.PIERCING, weightless=True)
 
 
 def test_e_mount_1_and_13_rider_edges() -> None:
@@ -84,10 +87,18 @@ def test_e_mount_3_willing_or_trained() -> None:
 
 
 def test_e_mount_4_passengers_halve_bew() -> None:
-    """E-MOUNT-4: passengers halve the mount's BEW unless it is built for them."""
-    assert mount_movement(9, passengers=0) == 9
-    assert mount_movement(9, passengers=1) == 4
-    assert mount_movement(9, passengers=2, built_for_passengers=True) == 9
+    """E-MOUNT-4: passengers halve the mount's BEW unless it is built for them.
+
+    The halving is movement's ``Halving.PASSENGERS`` (rounded down once, E-OPEN-12); a
+    mount built for passengers, or without any, moves with no such halving.
+    """
+    assert movement_allowance(9) == 9
+    assert movement_allowance(9, halvings={Halving.PASSENGERS}) == 4
+    assert movement_allowance(1, halvings={Halving.PASSENGERS}) == 1
+    assert (
+        movement_allowance(9, conditions={Condition.IMMOBILIZED}, halvings={Halving.PASSENGERS})
+        == 0
+    )
     assert free_hands_when_riding(2, holding_reins=False, passenger=True) == 1
 
 
@@ -96,9 +107,9 @@ def test_e_mount_5_and_6_check_only_on_running_mount() -> None:
     assert mount_action_check(3, ScriptedRoller([]), mount_running=False) is None
     roll = mount_action_check(3, ScriptedRoller([11]), mount_running=True)
     assert roll is not None and roll.target == 15 and roll.success is False
-    assert MOUNT_DISMOUNT_FAILURE.damage_sw == 1
-    assert MOUNT_DISMOUNT_FAILURE.damage_type is DamageType.BLUDGEONING
-    assert MOUNT_DISMOUNT_FAILURE.condition is Condition.PRONE
+    fall = HAZARDS["mount_fall"]
+    assert fall.sw == 1 and fall.damage_type is DamageType.BLUDGEONING
+    assert fall.condition is Condition.PRONE and fall.rule_id == "E-MOUNT-6"
 
 
 def test_e_mount_7_riders_fall_with_mount() -> None:
@@ -111,7 +122,9 @@ def test_e_mount_8_thrown_off() -> None:
     """E-MOUNT-8: Reflexe vs ZW 15; failure: thrown off, SW 3 Wucht, Liegend."""
     roll = stay_mounted_check(4, ScriptedRoller([11]))
     assert roll.success is True and roll.target == 15
-    assert THROWN_OFF_FAILURE.damage_sw == 3 and THROWN_OFF_FAILURE.condition is Condition.PRONE
+    thrown = HAZARDS["thrown_off_mount"]
+    assert thrown.sw == 3 and thrown.damage_type is DamageType.BLUDGEONING
+    assert thrown.condition is Condition.PRONE and thrown.rule_id == "E-MOUNT-8"
 
 
 def test_e_mount_9_reins_take_a_hand() -> None:
@@ -122,12 +135,16 @@ def test_e_mount_9_reins_take_a_hand() -> None:
 
 def test_e_mount_10_and_11_commands() -> None:
     """E-MOUNT-10, E-MOUNT-11: Gehen, Laufen, Lösen; Nahkampf only for a bound mount."""
-    plain = allowed_mount_commands(bound_to_rider=False)
-    assert plain == {MountCommand.WALK, MountCommand.RUN, MountCommand.DISENGAGE}
-    assert MountCommand.MELEE in allowed_mount_commands(bound_to_rider=True)
+    plain = {a for a in MOUNT_COMMANDS if mount_command_allowed(a, bound=False)}
+    assert plain == {Action.WALK, Action.RUN, Action.DISENGAGE}
+    assert mount_command_allowed(Action.MELEE_ATTACK, bound=True)
+    assert not mount_command_allowed(Action.CHARGE, bound=True)
 
 
 def test_e_mount_12_weapon_long_enough() -> None:
     """E-MOUNT-12: a melee attack from a mount needs a weapon long enough."""
-    assert mounted_melee_reaches(2, 2)
-    assert not mounted_melee_reaches(1, 2)
+    # The rider sits on (0, 0) of a 2×2 mount; the target is 2 fields from the rider.
+    assert mounted_melee_reach((0, 0), (0, 2), mount=(0, 0), mount_side=2, weapon_reach=2)
+    assert not mounted_melee_reach((0, 0), (0, 2), mount=(0, 0), mount_side=2, weapon_reach=1)
+    # From the mount's near field a reach-1 weapon does reach it.
+    assert mounted_melee_reach((0, 1), (0, 2), mount=(0, 0), mount_side=2, weapon_reach=1)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from game.rules.dice import ScriptedRoller
-from game.rules.grid import BattleGrid, Terrain
+from game.rules.grid import DIFFICULT_BY_DEFAULT, BattleGrid, Terrain
 from game.rules.terms import Attribute, MoveType
 from game.rules.terrain import (
     TERRAIN_RULES,
@@ -118,6 +118,8 @@ def test_difficult_by_default_only_rubble_water_climb() -> None:
         Terrain.WATER,
         Terrain.CLIMB,
     }
+    # One set for the rules, the maps and the legend: the grid's.
+    assert {t for t in Terrain if is_difficult_by_default(t)} == DIFFICULT_BY_DEFAULT
 
 
 def test_e_terrain_water_1_only_when_in_danger() -> None:

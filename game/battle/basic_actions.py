@@ -222,6 +222,8 @@ def _attack(battle: Battle, command: Attack) -> list[Event]:
     attacker = battle.creature(command.actor)
     target = battle.creature(command.target)
     weapon = held_weapon(battle, attacker, command.weapon)
+    if weapon is not None and weapon.targets_field:
+        raise CommandRejected(f"{weapon.name} is thrown at a field (E-THROW-2): use ThrowAtField")
     plan = plan_attack(battle, attacker, target, weapon)
     action = Action.MELEE_ATTACK if plan.melee else Action.RANGED_ATTACK
     if weapon is None:

@@ -272,7 +272,12 @@ def affinity_of(battle: Battle, target: CreatureState, weapon: WeaponType | None
     )
 
 
-def armour_of(battle: Battle, creature: CreatureState, *, cover: Cover, melee: bool) -> int:
+def armour_of(
+    battle: Battle, creature: CreatureState, *, cover: Cover, melee: bool, bypass: bool = False
+) -> int:
+    """Return the Panzerung against a hit; Umgehung leaves worn armour and Blockade out."""
+    if bypass:
+        return effective_armour((), cover=cover)
     pieces = battle.catalogue.armour_pieces(
         [k for k in creature.carried if k in battle.catalogue.armour]
     )
@@ -291,14 +296,19 @@ def hit(
     crit: bool = False,
     nonlethal: bool = False,
     sw_override: int | None = None,
+    bypass: bool = False,
 ) -> list[Event]:
-    """Roll and apply the damage of a hit (D-4, E-DMG-*), then the SAF of a crit."""
+    """Roll and apply the damage of a hit (D-4, E-DMG-*), then the SAF of a crit.
+
+    ``bypass``: the attack has Umgehung (E-ACT-VH-GEZIELT-2): worn armour and
+    Blockadehaltung do not count, cover still does.
+    """
     from game.rules.terms import DamageType
 
     kind = battle.creature_type(attacker)
     sw = sw_override if sw_override is not None else (weapon.damage_value if weapon else 0)
     bonus = kind.melee_damage_bonus if melee else 0
-    armour = armour_of(battle, target, cover=cover, melee=melee)
+    armour = armour_of(battle, target, cover=cover, melee=melee, bypass=bypass)
     affinity = affinity_of(battle, target, weapon)
     damage = damage_roll(
         sw, battle.roller, bonus=bonus, armour=armour, crit=crit, affinity=affinity
@@ -320,6 +330,7 @@ def hit(
                 "final": damage.final,
                 "target": target.key,
                 "damage_type": damage_type.name,
+                "bypass": bypass,
             },
         )
     ]

@@ -410,12 +410,17 @@ class Battle:
             reflexes=self.creature_type(creature).attribute(Attribute.REFLEXES),
         )
         events += self._apply_change(creature, change)
-        events += self.update_life_state(creature)
+        events += self.update_life_state(creature, nonlethal=nonlethal)
         return events
 
-    def update_life_state(self, creature: CreatureState) -> list[Event]:
-        """Give the conditions the creature's LP call for (E-LP-1..4, D-5)."""
-        state = life_state(creature.lp, simplified_enemy=creature.simplified)
+    def update_life_state(self, creature: CreatureState, *, nonlethal: bool = False) -> list[Event]:
+        """Give the conditions the creature's LP call for (E-LP-1..4, D-5).
+
+        A non-lethal knock-down leaves even a simplified enemy Bewusstlos (E-NONLETHAL-3).
+        Bewusstlos from an effect (Betäuben) is not ended by LP.
+        """
+        simplified = creature.simplified and not nonlethal
+        state = life_state(creature.lp, simplified_enemy=simplified)
         held = closure(creature.conditions)
         events: list[Event] = []
         wanted = {
@@ -428,7 +433,12 @@ class Battle:
                 events += self._apply_change(
                     creature, lose(creature.conditions, Condition.STABLE_COMA, lp=creature.lp)
                 )
-            if Condition.UNCONSCIOUS in creature.conditions and creature.lp >= 1:
+            knocked_out = self.has_effect(creature, Condition.UNCONSCIOUS.name)
+            if (
+                Condition.UNCONSCIOUS in creature.conditions
+                and creature.lp >= 1
+                and not knocked_out
+            ):
                 events += self._apply_change(
                     creature, lose(creature.conditions, Condition.UNCONSCIOUS, lp=creature.lp)
                 )
@@ -637,11 +647,12 @@ class Battle:
             events += self.lose_life_points(
                 creature, loss, why_de=" durch Zustände", why_en=" from conditions"
             )
-        for hook in TURN_START_HOOKS:
+        self.state.budget = TurnBudget.for_creature(incapacitated=not self._can_take_turn(creature))
+        for hook in TURN_START_HOOKS:  # after the budget: a hook may forfeit the new turn
             events += hook(self, creature)
         incapacitated = not self._can_take_turn(creature)
-        self.state.budget = TurnBudget.for_creature(incapacitated=incapacitated)
         if incapacitated:
+            self.state.budget = TurnBudget.for_creature(incapacitated=True)
             events.append(
                 Event(
                     "cannot_act",
@@ -683,6 +694,8 @@ class Battle:
                     )
                 )
         creature.effects = keep
+        if events:  # an ended effect may uncover what the LP say (Bewusstlos at 0 LP)
+            events += self.update_life_state(creature)
         return events
 
     def _check_fight_over(self) -> list[Event]:

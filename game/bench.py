@@ -20,6 +20,9 @@ SIDE = 200
 
 
 def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    """Return the median and the longest of ``repeats`` timed calls in ms (repeats >= 1)."""
+    if repeats < 1:
+        raise ValueError(f"a timing needs at least one run, got repeats={repeats}")
     fn()  # warm-up: imports, caches of numpy itself
     samples = []
     for _ in range(repeats):
@@ -119,7 +122,7 @@ def _tcod_rows(
         from tcod import libtcodpy
     except ImportError:
         return [("python-tcod not installed: no libtcod comparison", 0.0, 0.0, "")]
-    from game.rules.movement import reachable
+    from game.rules.movement import WALKING, reachable
     from game.rules.sight import visible_cells
 
     rows = []
@@ -133,16 +136,11 @@ def _tcod_rows(
 
         ours = _time(partial(visible_cells, grid, centre), repeats)[0]
         median, worst = _time(fov, repeats)
-        rows.append(
-            (
-                f"libtcod symmetric shadowcast, {name}",
-                median,
-                worst,
-                f"ratio ours/libtcod {ours / median:.1f}",
-            )
-        )
+        rows.append((f"libtcod symmetric shadowcast, {name}", median, worst, _ratio(ours, median)))
     grid = maps["terrain"]
-    cost = np.where(grid.blocks_movement, 0, np.where(grid.difficult, 2, 1)).astype(np.int32)
+    # libtcod reads 0 as a wall; every other field costs what it costs a walker.
+    steps = WALKING.field_costs(grid.difficult, grid.terrain)
+    cost = np.where(grid.blocks_movement, 0, steps).astype(np.int32)
 
     def dijkstra() -> Any:
         dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
@@ -152,7 +150,12 @@ def _tcod_rows(
 
     ours = _time(lambda: reachable(grid, centre, None), repeats)[0]
     median, worst = _time(dijkstra, repeats)
-    rows.append(
-        ("libtcod dijkstra2d unlimited", median, worst, f"ratio ours/libtcod {ours / median:.1f}")
-    )
+    rows.append(("libtcod dijkstra2d unlimited", median, worst, _ratio(ours, median)))
     return rows
+
+
+def _ratio(ours: float, theirs: float) -> str:
+    """Return how many times longer our median took (a timer can read 0 for fast calls)."""
+    if theirs <= 0.0:
+        return "ratio ours/libtcod: libtcod too fast to time"
+    return f"ratio ours/libtcod {ours / theirs:.1f}"

@@ -55,23 +55,42 @@ def _check(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from game.content.catalogue import load_catalogue
     from game.content.problems import MissionError
-    from game.missions.loader import load_any
-    from game.missions.paths import resolve_inside
-    from game.missions.toml_format import save_mission
+    from game.missions.loader import NATIVE_SUFFIXES, load_any
+    from game.missions.paths import atomic_write, check_image, resolve_inside
+    from game.missions.toml_format import dumps_mission, loads_mission
 
     out = Path(args.output)
     if out.suffix.lower() != ".toml":
         print(f"kampfkarte import: -o must name a .toml file, got {out}", file=sys.stderr)
         return EXIT_USAGE
+    if Path(args.source).suffix.lower() in NATIVE_SUFFIXES:
+        print(
+            f"kampfkarte import: {args.source} is already a mission file (.toml); nothing to "
+            f"convert. Check it with: kampfkarte check {args.source}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     try:
-        loaded = load_any(args.source)
-        out.parent.mkdir(parents=True, exist_ok=True)
+        catalogue = load_catalogue()
+        loaded = load_any(args.source, catalogue=catalogue)
+        text = dumps_mission(loaded.mission)
+        try:  # write only what the native reader accepts: the file must load as written
+            loads_mission(text, str(out), catalogue=catalogue)
+        except MissionError:
+            print(f"kampfkarte import: {out} not written; the converted mission:", file=sys.stderr)
+            raise
+        images: dict[Path, bytes] = {}
         for name, data in loaded.images.items():
             image_path = resolve_inside(out.parent, name, path_label=str(out))
-            image_path.write_bytes(data)
+            check_image(data, path_label=str(image_path))
+            images[image_path] = data
+        out.parent.mkdir(parents=True, exist_ok=True)
+        for image_path, data in images.items():
+            atomic_write(image_path, data)
             print(f"image written: {image_path}")
-        save_mission(loaded.mission, out)
+        atomic_write(out, text.encode("utf-8"))
     except MissionError as error:
         return _report_problems(error)
     except OSError as error:
@@ -93,10 +112,12 @@ def _print(args: argparse.Namespace) -> int:
     from game.missions.toml_format import build_grid
 
     try:
-        loaded = load_any(args.mission)
-        grid = build_grid(loaded.mission, load_catalogue())
+        catalogue = load_catalogue()
+        loaded = load_any(args.mission, catalogue=catalogue)
+        mission = loaded.mission
+        grid = build_grid(mission, catalogue)
         report = write_map_pdf(
-            loaded.mission,
+            mission,
             grid,
             args.output,
             paper=args.paper,
@@ -104,6 +125,7 @@ def _print(args: argparse.Namespace) -> int:
             creatures=not args.no_creatures,
             images=loaded.images,
             base_dir=loaded.base_dir,
+            footprints={c.type: catalogue.footprint_side(c.type) for c in mission.creatures},
         )
     except PrintUnavailable as error:
         print(f"kampfkarte print: {error}", file=sys.stderr)
@@ -122,6 +144,17 @@ def _print(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _positive_int(text: str) -> int:
+    """Return ``text`` as an int of at least 1 (argparse turns the error into a usage message)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kampfkarte",
@@ -137,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
     check.set_defaults(run=_check)
     convert = commands.add_parser(
-        "import", help="convert a Universal VTT or Tiled map to a mission file"
+        "import", help="convert a Universal VTT or Tiled map to a mission file (.toml)"
     )
     convert.add_argument("source", help="a .dd2vtt/.df2vtt/.uvtt/.json or .tmx/.tmj file")
     convert.add_argument("-o", "--output", required=True, help="the mission .toml to write")
@@ -151,7 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     printer.set_defaults(run=_print)
     bench = commands.add_parser("bench", help="print timings of the rules queries")
     bench.add_argument("suite", nargs="?", default="rules", help="what to measure: rules")
-    bench.add_argument("--repeats", type=int, default=30, help="runs per figure (default 30)")
+    bench.add_argument(
+        "--repeats", type=_positive_int, default=30, help="runs per figure, at least 1 (default 30)"
+    )
     bench.add_argument("--seed", type=int, default=2026, help="seed of the random test maps")
     bench.set_defaults(run=_bench)
     return parser

@@ -71,3 +71,67 @@ def test_print_a_bundled_mission(tmp_path: Path) -> None:
     out = tmp_path / "map.pdf"
     assert main(["print", str(MAPS / "dretop-versteck.toml"), "-o", str(out), "--paper", "A3"]) == 0
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_check_and_import_report_an_over_long_integer_cleanly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 5000-digit number is a located error (exit 1), never a traceback."""
+    text = (MAPS / "dretop-versteck.toml").read_text(encoding="utf-8")
+    width = next(line for line in text.splitlines() if line.startswith("width = "))
+    bad = tmp_path / "long.toml"
+    bad.write_text(text.replace(width, "width = " + "9" * 5000, 1), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "error: TOML syntax error: a number of 5000 digits; expected at most 4300" in out
+    assert "Traceback" not in out
+
+
+def test_import_refuses_a_native_mission(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .toml is already a mission: import says so instead of copying it half (no image)."""
+    source = MAPS / "dretop-versteck.toml"
+    out = tmp_path / "copy.toml"
+    assert main(["import", str(source), "-o", str(out)]) == 2
+    assert "is already a mission file (.toml)" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_import_writes_only_a_mission_that_loads_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An importer's mission the native reader would refuse is reported, and nothing written."""
+    from dataclasses import replace
+
+    import game.missions.loader as loader
+
+    real = loader.load_any
+
+    def with_bad_title(path: object, **kwargs: object) -> loader.LoadedMission:
+        loaded = real(path, **kwargs)  # type: ignore[arg-type]
+        return replace(loaded, mission=replace(loaded.mission, title="x" * 300))
+
+    monkeypatch.setattr(loader, "load_any", with_bad_title)
+    out = tmp_path / "tavern" / "tavern.toml"
+    assert main(["import", str(DATA / "tavern.dd2vtt"), "-o", str(out)]) == 1
+    assert "mission.title has 300 characters; expected at most 200" in capsys.readouterr().err
+    assert not out.parent.exists() or list(out.parent.iterdir()) == []
+
+
+@pytest.mark.parametrize("repeats", ["0", "-3", "many"])
+def test_bench_needs_a_positive_number_of_repeats(
+    repeats: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", "--repeats", repeats]) == 2
+    assert "--repeats" in capsys.readouterr().err
+
+
+def test_bench_figures_survive_a_zero_median() -> None:
+    """A call too fast for the timer must not divide by zero; a timing needs a run."""
+    from game.bench import _ratio, _time
+
+    assert _ratio(2.0, 0.0) == "ratio ours/libtcod: libtcod too fast to time"
+    assert _ratio(3.0, 1.5) == "ratio ours/libtcod 2.0"
+    with pytest.raises(ValueError, match="at least one run"):
+        _time(lambda: None, 0)

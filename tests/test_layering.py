@@ -15,7 +15,7 @@ ALLOWED: dict[str, set[str]] = {
     "content": {"rules"},
     "battle": {"rules", "content"},
     "missions": {"rules", "content", "battle"},
-    "export": {"rules", "missions", "content"},
+    "export": {"rules", "missions"},
     "ui": {"rules", "battle", "missions", "content", "export"},
 }
 

@@ -20,17 +20,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
-from game.content.problems import MissionError, Problem
+from game.content.problems import MissionError, Problem, describe, suggestion
 from game.content.tomlcheck import (
-    EnumSpec,
     ProblemSink,
     TableReader,
-    describe,
     enum_spec,
-    key_lines,
+    locate_keys,
     merge_failed,
     parse_toml,
-    suggestion,
 )
 from game.rules.areas import Bem, parse_bem
 from game.rules.damage import ArmourPiece
@@ -58,7 +55,6 @@ __all__ = [
     "CATALOGUE_FILES",
     "DATA_LABEL",
     "DATA_PACKAGE",
-    "ENUM_SPECS",
     "ArmourType",
     "Catalogue",
     "CreatureType",
@@ -307,13 +303,14 @@ class TerrainKind:
     sample_values: bool = False
     notes: str = ""
 
-    def field_kind(self, *, difficult: bool | None = None) -> FieldKind:
-        """Return the grid's view of one field of this kind (``difficult`` overrides)."""
+    def field_kind(self, *, difficult: bool | None = None, target: int | None = None) -> FieldKind:
+        """Return the grid's view of one field of this kind (a map's overrides win)."""
         return FieldKind(
             difficult=self.difficult if difficult is None else difficult,
             cover=self.cover,
             smoke=self.smoke,
             terrain=self.terrain,
+            terrain_target=self.target if target is None else target,
             hazard=self.hazard,
         )
 
@@ -358,6 +355,14 @@ class Catalogue:
     def cumbersome(self, equipment: Iterable[str]) -> bool:
         """Return whether any armour is Beschwerlich: Nachteil on initiative (E-INIT-6)."""
         return any(armour.cumbersome for armour in self.armour_in(equipment))
+
+    def footprint_side(self, type_key: str) -> int:
+        """Return the side in fields of a creature type's square footprint (E-SIZE-1).
+
+        An unknown type counts as one field, so callers can ask before a mission is valid.
+        """
+        kind = self.creatures.get(type_key)
+        return 1 if kind is None else max(1, kind.size_fields)
 
     def terrain_by_char(self) -> Mapping[str, TerrainKind]:
         """Return the terrain kinds by their suggested legend character."""
@@ -888,7 +893,7 @@ def load_catalogue_from(
         if data is None:
             unreadable.add(kind)
             continue
-        sink = ProblemSink(path, key_lines(source_text), problems)
+        sink = ProblemSink(path, locate_keys(source_text).keys, problems)
         sinks[kind] = sink
         if not _read_file(kind, data, sink, entries[kind], known[kind]):
             unreadable.add(kind)
@@ -985,17 +990,3 @@ def _check_references(
                     f"{kind.sample_char!r} is already the character of {chars[kind.sample_char]}",
                 )
             chars.setdefault(kind.sample_char, key)
-
-
-#: Spec objects for other loaders that read the same names (e.g. mission legends).
-ENUM_SPECS: Mapping[str, EnumSpec[Any]] = MappingProxyType(
-    {
-        "range_band": _RANGE_BANDS,
-        "damage_type": _DAMAGE_TYPES,
-        "weapon_attribute": _WEAPON_ATTRIBUTES,
-        "area_shape": _AREA_SHAPES,
-        "armour_category": _ARMOR_CATEGORIES,
-        "terrain": _TERRAIN,
-        "cover": _COVER,
-    }
-)

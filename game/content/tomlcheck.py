@@ -8,16 +8,16 @@ of raising, so a loader can report all mistakes of a file at once.
 
 from __future__ import annotations
 
-import difflib
 import re
+import sys
 import tomllib
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
 from enum import Enum
 from typing import Any, Final, Generic, TypeVar
 
-from game.content.problems import Problem
+from game.content.problems import Problem, describe, suggestion
 
 E = TypeVar("E", bound=Enum)
 
@@ -36,10 +36,6 @@ REQUIRED: Final = _Required()
 
 _AT = re.compile(r"^(?P<message>.*?)\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)\s*$", re.S)
 _AT_END = re.compile(r"^(?P<message>.*?)\s*\(at end of document\)\s*$", re.S)
-_HEADER = re.compile(r"^\[\[?\s*(?P<key>[^\[\]]+?)\s*\]\]?\s*(#.*)?$")
-_ASSIGN = re.compile(
-    r"""^(?P<key>[A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-]+)*|"[^"]*"|'[^']*')\s*="""
-)
 
 
 # ------------------------------------------------------------------------------ parsing
@@ -62,7 +58,21 @@ def parse_toml(text: str, path: str) -> tuple[dict[str, Any] | None, list[Proble
     except RecursionError:
         return None, [Problem(path, "TOML syntax error: arrays or tables nest too deeply")]
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        return None, [Problem(path, f"TOML syntax error: {exc}")]
+        return None, [_value_problem(str(exc), text, path)]
+
+
+def _value_problem(error: str, text: str, path: str) -> Problem:
+    limit = sys.get_int_max_str_digits()  # Python refuses to read longer integers
+    long_number = re.search(rf"[0-9_]{{{limit + 1},}}", text) if limit else None
+    if long_number is None:
+        return Problem(path, f"TOML syntax error: {error}")
+    line = text.count("\n", 0, long_number.start()) + 1
+    column = long_number.start() - (text.rfind("\n", 0, long_number.start()) + 1) + 1
+    message = (
+        f"TOML syntax error: a number of {len(long_number[0])} digits; expected at most "
+        f"{limit} digits"
+    )
+    return Problem(path, message, line=line, column=column)
 
 
 def _syntax_problem(error: str, text: str, path: str) -> Problem:
@@ -72,7 +82,7 @@ def _syntax_problem(error: str, text: str, path: str) -> Problem:
         message = match["message"]
     else:
         end = _AT_END.match(error)
-        message = end["message"] if end else error
+        message = f"{end['message']} at the end of the file" if end else error
         lines = text.split("\n")
         line, column = len(lines), len(lines[-1]) + 1
     source_lines = text.split("\n")
@@ -83,63 +93,251 @@ def _syntax_problem(error: str, text: str, path: str) -> Problem:
     return Problem(path, f"TOML syntax error: {message}{suffix}", line=line, column=column)
 
 
-def _split_key(text: str) -> tuple[str, ...]:
-    parts: list[str] = []
-    current = ""
-    quote = ""
-    for char in text:
-        if quote:
-            if char == quote:
-                quote = ""
-            else:
-                current += char
-        elif char in "\"'":
-            quote = char
-        elif char == ".":
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += char
-    parts.append(current.strip())
-    return tuple(parts)
+# ------------------------------------------------------------------------------ locating
+
+#: Where keys stand in a file: dotted key path -> (line, column), both counted from 1.
+Locations = Mapping[str, tuple[int, int]]
 
 
-def _record(found: dict[str, int], parts: tuple[str, ...], number: int) -> None:
-    for end in range(1, len(parts) + 1):
-        found.setdefault(".".join(parts[:end]), number)
+@dataclass
+class KeyLocations:
+    """Where keys and string contents stand in TOML text (1-based line and column).
 
-
-def key_lines(text: str) -> dict[str, int]:
-    """Return the line of each table header and ``key = value`` line, by dotted key path.
-
-    Best effort, for messages only: a value spread over several lines is located at
-    its first line, and keys inside inline tables are not found (their table is). A
-    table only written as ``[a.b]`` headers is located at its first header (``a``).
+    ``keys`` are dotted paths like ``map.rows``, ``sides[0].colour``,
+    ``legend.M.terrain``; array elements are ``creatures[2].at[0]``; a table's
+    parents (``sides``, ``weapons``) stand where they first appear. ``strings``
+    give where the content of each string value starts.
     """
-    found: dict[str, int] = {}
-    table: tuple[str, ...] = ()
-    in_string = ""
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
-        if in_string:
-            if line.count(in_string) % 2 == 1:
-                in_string = ""
-            continue
-        if not line or line.startswith("#"):
-            continue
-        header = _HEADER.match(line)
-        if header:
-            table = _split_key(header["key"])
-            _record(found, table, number)
-            continue
-        assign = _ASSIGN.match(line)
-        if assign:
-            _record(found, table + _split_key(assign["key"]), number)
-        for marker in ('"""', "'''"):
-            if line.count(marker) % 2 == 1:
-                in_string = marker
+
+    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+    strings: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def locate_keys(text: str) -> KeyLocations:
+    """Return where every key of TOML ``text`` stands.
+
+    Best effort, for messages only: text tomllib rejects gives whatever was found
+    before the trouble, and reading never raises.
+    """
+    scanner = _Scanner(text)
+    try:
+        return scanner.run()
+    except Exception:  # positions are a courtesy: never let them break loading
+        return scanner.found
+
+
+def find_key(locations: Locations, key: str) -> tuple[int, int] | None:
+    """Return where ``key`` stands, else where its nearest enclosing key stands, else None."""
+    path = key
+    while path:
+        found = locations.get(path)
+        if found is not None:
+            return found
+        path = _parent(path)
+    return None
+
+
+def _parent(path: str) -> str:
+    cut = max(path.rfind("."), path.rfind("["))
+    return path[:cut] if cut > 0 else ""
+
+
+def _join(prefix: str, parts: Iterable[str]) -> str:
+    return ".".join([prefix, *parts]) if prefix else ".".join(parts)
+
+
+def _decode_key(raw: str) -> str:
+    try:
+        value = tomllib.loads(f"k = {raw}")["k"]
+    except (tomllib.TOMLDecodeError, KeyError):
+        return raw.strip("\"'")
+    return str(value)
+
+
+class _Scanner:
+    """A forgiving reader of TOML structure that records positions only.
+
+    It runs on text tomllib has already accepted, so it can assume valid TOML;
+    anything surprising just stops it (positions are a help, not a must).
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.n = len(text)
+        self.pos = 0
+        self.line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        self.found = KeyLocations()
+        self.array_tables: dict[str, int] = {}
+        self.last = -1
+
+    def progress(self, pos: int) -> None:
+        """Stop on text this reader does not understand rather than loop on it."""
+        if pos <= self.last and self.pos < self.n:
+            raise ValueError(f"no progress at {pos}")
+        self.last = pos
+
+    def where(self, pos: int) -> tuple[int, int]:
+        line = bisect_right(self.line_starts, pos)
+        return line, pos - self.line_starts[line - 1] + 1
+
+    def record(self, path: str, pos: int) -> None:
+        """Record ``path`` and the parents not seen yet at ``pos``."""
+        at = self.where(pos)
+        while path and path not in self.found.keys:
+            self.found.keys[path] = at
+            path = _parent(path)
+
+    def peek(self, count: int = 1) -> str:
+        return self.text[self.pos : self.pos + count]
+
+    def skip_blank(self, *, newlines: bool) -> None:
+        space = " \t\r\n" if newlines else " \t"
+        while self.pos < self.n:
+            char = self.text[self.pos]
+            if char in space:
+                self.pos += 1
+            elif char == "#" and newlines:
+                end = self.text.find("\n", self.pos)
+                self.pos = self.n if end < 0 else end + 1
+            else:
+                return
+
+    def run(self) -> KeyLocations:
+        table = ""
+        while True:
+            self.skip_blank(newlines=True)
+            if self.pos >= self.n:
                 break
-    return found
+            start = self.pos
+            self.progress(start)
+            if self.peek() == "[":
+                double = self.peek(2) == "[["
+                self.pos += 2 if double else 1
+                parts = self.key()
+                self.pos += 2 if double else 1
+                table = self.resolve(parts, double)
+                self.found.keys[table] = self.where(start)
+                self.record(_parent(table), start)
+                continue
+            parts = self.key()
+            self.skip_blank(newlines=False)
+            if self.peek() != "=":
+                break
+            self.pos += 1
+            self.skip_blank(newlines=False)
+            path = _join(table, parts)
+            self.record(path, start)
+            self.value(path)
+        return self.found
+
+    def resolve(self, parts: list[str], double: bool) -> str:
+        path = ""
+        for i, part in enumerate(parts):
+            path = _join(path, [part])
+            if double and i == len(parts) - 1:
+                index = self.array_tables.get(path, -1) + 1
+                self.array_tables[path] = index
+                path = f"{path}[{index}]"
+            elif path in self.array_tables:
+                path = f"{path}[{self.array_tables[path]}]"
+        return path
+
+    def key(self) -> list[str]:
+        parts: list[str] = []
+        while self.pos < self.n:
+            self.skip_blank(newlines=False)
+            char = self.peek()
+            if char in ('"', "'"):
+                start = self.pos
+                self.string_end(char)
+                parts.append(_decode_key(self.text[start : self.pos]))
+            else:
+                start = self.pos
+                while self.pos < self.n and (self.text[self.pos].isalnum() or self.peek() in "_-"):
+                    self.pos += 1
+                if self.pos == start:
+                    raise ValueError("no key")
+                parts.append(self.text[start : self.pos])
+            self.skip_blank(newlines=False)
+            if self.peek() != ".":
+                break
+            self.pos += 1
+        return parts
+
+    def string_end(self, quote: str) -> int:
+        """Move past the string at ``pos``; return where its content starts."""
+        if self.peek(3) == quote * 3:
+            self.pos += 3
+            if self.peek() == "\n":
+                self.pos += 1
+            elif self.peek(2) == "\r\n":
+                self.pos += 2
+            content = self.pos
+            while self.pos < self.n:
+                if quote == '"' and self.text[self.pos] == "\\":
+                    self.pos += 2
+                elif self.peek(3) == quote * 3:
+                    self.pos += 3
+                    extra = 0
+                    while extra < 2 and self.peek() == quote:
+                        self.pos += 1
+                        extra += 1
+                    return content
+                else:
+                    self.pos += 1
+            return content
+        self.pos += 1
+        content = self.pos
+        while self.pos < self.n and self.text[self.pos] != quote:
+            if quote == '"' and self.text[self.pos] == "\\":
+                self.pos += 1
+            self.pos += 1
+        self.pos += 1
+        return content
+
+    def value(self, path: str) -> None:
+        char = self.peek()
+        if char in ('"', "'"):
+            content = self.string_end(char)
+            self.found.strings[path] = self.where(content)
+        elif char == "[":
+            self.pos += 1
+            index = 0
+            while True:
+                self.skip_blank(newlines=True)
+                self.progress(self.pos)
+                if self.pos >= self.n or self.peek() == "]":
+                    self.pos += 1
+                    return
+                element = f"{path}[{index}]"
+                self.found.keys.setdefault(element, self.where(self.pos))
+                self.value(element)
+                self.skip_blank(newlines=True)
+                if self.peek() == ",":
+                    self.pos += 1
+                    index += 1
+        elif char == "{":
+            self.pos += 1
+            while True:
+                self.skip_blank(newlines=False)
+                self.progress(self.pos)
+                if self.pos >= self.n or self.peek() == "}":
+                    self.pos += 1
+                    return
+                start = self.pos
+                parts = self.key()
+                self.skip_blank(newlines=False)
+                self.pos += 1  # '='
+                self.skip_blank(newlines=False)
+                inner = _join(path, parts)
+                self.found.keys.setdefault(inner, self.where(start))
+                self.value(inner)
+                self.skip_blank(newlines=False)
+                if self.peek() == ",":
+                    self.pos += 1
+        else:
+            while self.pos < self.n and self.text[self.pos] not in ",]}\n#":
+                self.pos += 1
 
 
 # ------------------------------------------------------------------------------ problems
@@ -150,20 +348,13 @@ class ProblemSink:
     """Collects the problems of one file and locates each key on its line."""
 
     path: str
-    lines: Mapping[str, int] = field(default_factory=dict)
+    locations: Locations = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
     def line_of(self, key: str) -> int | None:
-        """Return the line of ``key`` or of its nearest enclosing table that was found."""
-        parts = key.split(".")
-        if parts and parts[-1].endswith("]"):  # "ranges[1]": the list's own line
-            parts[-1] = parts[-1].split("[", 1)[0]
-        while parts:
-            line = self.lines.get(".".join(parts))
-            if line is not None:
-                return line
-            parts.pop()
-        return None
+        """Return the line of ``key`` or of its nearest enclosing key that was found."""
+        found = find_key(self.locations, key)
+        return None if found is None else found[0]
 
     def error(self, key: str, message: str) -> None:
         """Record an error at ``key``."""
@@ -174,32 +365,6 @@ class ProblemSink:
         self.problems.append(
             Problem(self.path, message, line=self.line_of(key), key=key, warning=True)
         )
-
-
-def describe(value: object) -> str:
-    """Return how a TOML value reads in a message: its type and a short rendering."""
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, int):
-        return f"the whole number {value}"
-    if isinstance(value, float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text {shown!r}"
-    if isinstance(value, list):
-        return f"a list of {len(value)} values"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, datetime | date | time):
-        return f"the date/time {value.isoformat()}"
-    return f"a {type(value).__name__}"
-
-
-def suggestion(word: str, choices: Iterable[str]) -> str:
-    """Return " (did you mean 'x'?)" for a close match, else ""."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.7)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 # ------------------------------------------------------------------------------ enums

@@ -21,10 +21,8 @@ the file itself.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +30,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.content.problems import MissionError
 from game.export.layout import (
     CALIBRATION_MM,
     CALIBRATION_ROW_MM,
@@ -61,6 +58,8 @@ from game.export.patterns import (
 from game.missions.model import Controller, CreaturePlacement, Mission, Side
 from game.missions.paths import (
     MAX_IMAGE_BYTES,
+    MissionError,
+    atomic_write,
     check_image,
     read_limited,
     resolve_inside,
@@ -181,13 +180,16 @@ def write_map_pdf(
     creatures: bool = True,
     images: Mapping[str, bytes] | None = None,
     base_dir: str | os.PathLike[str] | None = None,
+    footprints: Mapping[str, int] | None = None,
 ) -> PrintReport:
     """Write the mission's map to ``out_path`` as a PDF with 25.0 mm fields; return what it holds.
 
     ``grid`` is the BattleGrid built from ``mission``. ``images`` maps the mission's
     background path to its bytes (as the loader returns them); without it the
-    background is read from ``base_dir``. The file is written to a temporary file
-    beside ``out_path`` and moved into place, so a failed print leaves no half file.
+    background is read from ``base_dir``. ``footprints`` maps a creature type to the
+    side of its square footprint in fields (E-SIZE-1); a type it does not name takes
+    one field. The PDF is rendered in memory and written atomically, so a failed
+    print leaves no half file.
     Raise PrintUnavailable without reportlab, ValueError for an unknown paper or a
     grid that does not match the mission.
     """
@@ -224,38 +226,29 @@ def write_map_pdf(
         legend=legend,
         styles=styles,
         creatures=shown,
-        sizes=_footprints(shown),
+        sizes={c.key: max(1, (footprints or {}).get(c.type, 1)) for c in shown},
         background=background,
     )
 
-    out = Path(out_path)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    os.close(handle)
-    try:
-        canvas = Canvas(
-            temp_name,
-            pagesize=(page.page_w, page.page_h),
-            invariant=1,  # no time stamps or random ids: the same mission gives the same bytes
-            pageCompression=1,
-        )
-        canvas.setTitle(f"Kampfkarte: {mission.title}")
-        canvas.setAuthor(mission.author or "Kampfkarte")
-        canvas.setCreator("Kampfkarte")
-        canvas.setSubject("ENTARIA-Kampfkarte, 1 Feld = 25 mm / one field = 25 mm")
-        # Ask viewers not to shrink the page to the printer's margins.
-        canvas.setViewerPreference("PrintScaling", "None")
-        _define_forms(canvas, page.used)
-        for sheet in plan.sheets:
-            _draw_sheet(canvas, page, sheet)
-            canvas.showPage()
-        canvas.save()
-        mode = out.stat().st_mode & 0o777 if out.exists() else 0o644
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, out)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(page.page_w, page.page_h),
+        invariant=1,  # no time stamps or random ids: the same mission gives the same bytes
+        pageCompression=1,
+    )
+    canvas.setTitle(f"Kampfkarte: {mission.title}")
+    canvas.setAuthor(mission.author or "Kampfkarte")
+    canvas.setCreator("Kampfkarte")
+    canvas.setSubject("ENTARIA-Kampfkarte, 1 Feld = 25 mm / one field = 25 mm")
+    # Ask viewers not to shrink the page to the printer's margins.
+    canvas.setViewerPreference("PrintScaling", "None")
+    _define_forms(canvas, page.used)
+    for sheet in plan.sheets:
+        _draw_sheet(canvas, page, sheet)
+        canvas.showPage()
+    canvas.save()
+    atomic_write(Path(out_path), buffer.getvalue())
     return PrintReport(
         pages=len(plan.sheets),
         rows=plan.rows,
@@ -292,26 +285,6 @@ def _shown_creatures(
         for c in mission.creatures
         if not c.hidden and 0 <= c.cell[0] < mission.width and 0 <= c.cell[1] < mission.height
     )
-
-
-def _footprints(creatures: Sequence[CreaturePlacement]) -> dict[str, int]:
-    """Return each creature's footprint side from the content catalogue (1 when unknown)."""
-    sizes = {c.key: 1 for c in creatures}
-    if not creatures:
-        return sizes
-    try:
-        from game.content.catalogue import load_catalogue
-    except ImportError:
-        return sizes
-    try:
-        catalogue = load_catalogue()
-    except MissionError:
-        return sizes
-    for creature in creatures:
-        kind = catalogue.creatures.get(creature.type)
-        if kind is not None:
-            sizes[creature.key] = max(1, int(kind.size_fields))
-    return sizes
 
 
 @dataclass(frozen=True)

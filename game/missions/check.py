@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from game.content.problems import MissionError, Problem
 from game.missions.model import Mission
-from game.missions.toml_format import DEFAULT_CHARACTERS, key_locations, mission_warnings
+from game.missions.toml_format import DEFAULT_CHARACTERS, mission_warnings
 
 if TYPE_CHECKING:
     from game.content.catalogue import Catalogue
@@ -74,21 +74,21 @@ def check_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> Ch
     from game.missions.loader import load_any
 
     label = str(path)
-    try:
-        loaded = load_any(path)
-    except MissionError as exc:
-        return CheckReport(label, None, None, errors=tuple(exc.problems))
     if catalogue is None:
         from game.content.catalogue import load_catalogue
 
         catalogue = load_catalogue()
+    try:
+        loaded = load_any(path, catalogue=catalogue)
+    except MissionError as exc:
+        return CheckReport(label, None, None, errors=tuple(exc.problems))
     mission = loaded.mission
     try:
-        warnings = mission_warnings(mission, catalogue, path_label=label)
+        warnings = mission_warnings(
+            mission, catalogue, path_label=label, locations=loaded.key_locations
+        )
     except MissionError as exc:
         return CheckReport(label, mission, loaded.source_format, errors=tuple(exc.problems))
-    if loaded.source_format == "toml":
-        warnings = _with_lines(warnings, Path(path))
     counts = terrain_counts(mission, catalogue)
     summary = _summary(label, mission, loaded.source_format, counts)
     return CheckReport(
@@ -106,37 +106,6 @@ def run_check(path: Path | str, out: TextIO) -> int:
     report = check_mission(path)
     out.write(report.text)
     return EXIT_VALID if report.valid else EXIT_INVALID
-
-
-def _with_lines(problems: list[Problem], path: Path) -> list[Problem]:
-    """Return the problems with the line of their TOML key filled in where it can be found."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return problems
-    where = key_locations(text)
-    located: list[Problem] = []
-    for problem in problems:
-        line = column = None
-        key = problem.key or ""
-        while key and line is None:
-            found = where.get(key)
-            if found is not None:
-                line, column = found
-                break
-            cut = max(key.rfind("."), key.rfind("["))
-            key = key[:cut] if cut > 0 else ""
-        located.append(
-            Problem(
-                problem.path,
-                problem.message,
-                line=problem.line if problem.line is not None else line,
-                column=problem.column if problem.line is not None else column,
-                key=problem.key,
-                warning=problem.warning,
-            )
-        )
-    return located
 
 
 def terrain_counts(mission: Mission, catalogue: Catalogue) -> dict[str, int]:

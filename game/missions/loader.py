@@ -9,9 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from game.content.problems import MissionError, Problem
 from game.missions.model import Mission
+
+if TYPE_CHECKING:
+    from game.content.catalogue import Catalogue
 
 #: The bundled mission the README's first command opens.
 DEMO_MISSION = "dretop-versteck.toml"
@@ -30,22 +34,30 @@ class LoadedMission:
     mission's relative paths resolve in. ``images``: image bytes the source carried
     inside itself (a UVTT background), keyed by the relative path the mission's
     ``background.path`` names; empty for native missions, whose images are files.
+    ``key_locations``: where each key stands in a native TOML file, (line, column)
+    by dotted key path, for messages about the mission; empty for other formats.
     """
 
     mission: Mission
     source_format: str
     base_dir: Path
     images: Mapping[str, bytes] = field(default_factory=lambda: MappingProxyType({}))
+    key_locations: Mapping[str, tuple[int, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
 
-def load_any(path: Path | str) -> LoadedMission:
-    """Return the mission in ``path``, choosing the reader by suffix; raise MissionError."""
+def load_any(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedMission:
+    """Return the mission in ``path``, choosing the reader by suffix; raise MissionError.
+
+    ``catalogue`` defaults to the shipped content catalogue.
+    """
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix in NATIVE_SUFFIXES:
-        from game.missions.toml_format import load_mission
+        from game.missions.toml_format import load_native
 
-        return LoadedMission(load_mission(p), "toml", p.resolve().parent)
+        return load_native(p, catalogue=catalogue)
     if suffix in UVTT_SUFFIXES:
         from game.missions.uvtt import load_uvtt
 
@@ -53,7 +65,7 @@ def load_any(path: Path | str) -> LoadedMission:
     if suffix in TILED_SUFFIXES:
         from game.missions.tiled import load_tiled
 
-        return load_tiled(p)
+        return load_tiled(p, catalogue=catalogue)
     expected = ", ".join(sorted(SUPPORTED_SUFFIXES))
     raise MissionError(
         [

@@ -1,27 +1,58 @@
-"""Safe access to the files a mission refers to: confined paths and size limits.
+"""Safe access to the files a mission refers to: confined paths, size limits, writing.
 
 Every file a mission names (a background image, a Tiled tileset) must lie inside
 the mission's own folder: no ``..`` component, no absolute path, no symbolic link
 that leads out. Sizes are checked before anything is read, so a hostile file
-cannot make the loader allocate gigabytes.
+cannot make the loader allocate gigabytes. Files are written atomically, so an
+interrupted write leaves the old file as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import secrets
 import stat
 import struct
+from collections.abc import Collection
+from enum import Enum
 from pathlib import Path, PurePosixPath
 
 from game.content.problems import MissionError, Problem
+
+__all__ = [
+    "IMAGE_HEAD_BYTES",
+    "MAX_FIELDS",
+    "MAX_FILE_BYTES",
+    "MAX_IMAGE_BYTES",
+    "MAX_IMAGE_PIXELS",
+    "ImageFormat",
+    "MissionError",
+    "atomic_write",
+    "check_image",
+    "check_image_file",
+    "decode_utf8",
+    "image_dimensions",
+    "image_format",
+    "line_column",
+    "read_limited",
+    "relative_parts",
+    "resolve_inside",
+]
 
 MAX_FIELDS = 500  # fields per side of a map
 MAX_FILE_BYTES = 5 * 1024 * 1024  # mission and map files
 MAX_IMAGE_BYTES = 64 * 1024 * 1024  # image files (their pixel size is checked separately)
 MAX_IMAGE_PIXELS = 8192  # pixels per side of a background image
+IMAGE_HEAD_BYTES = 256 * 1024  # enough for the size of nearly every PNG and JPEG
 
 
 def _fail(label: str, message: str) -> MissionError:
     return MissionError([Problem(label, message)])
+
+
+def _fail_at(label: str, message: str, line: int, column: int) -> MissionError:
+    return MissionError([Problem(label, message, line=line, column=column)])
 
 
 def relative_parts(relative: object, *, path_label: str) -> tuple[str, ...]:
@@ -80,11 +111,15 @@ def resolve_inside(base_dir: Path | str, relative: str, *, path_label: str) -> P
     return real
 
 
-def read_limited(path: Path | str, max_bytes: int, *, path_label: str | None = None) -> bytes:
+def read_limited(
+    path: Path | str, max_bytes: int, *, path_label: str | None = None, head: int | None = None
+) -> bytes:
     """Return the bytes of ``path``; raise MissionError if missing or over ``max_bytes``.
 
     The size is checked before reading, and the read itself stops after
-    ``max_bytes + 1`` bytes in case the file grows meanwhile.
+    ``max_bytes + 1`` bytes in case the file grows meanwhile. With ``head``, return
+    only the first ``head`` bytes (for image headers); the size limit still applies
+    to the whole file.
     """
     label = path_label if path_label is not None else str(path)
     p = Path(path)
@@ -102,9 +137,10 @@ def read_limited(path: Path | str, max_bytes: int, *, path_label: str | None = N
             f"file is {info.st_size} bytes; expected at most {max_bytes} bytes "
             f"({_human(max_bytes)})",
         )
+    wanted = max_bytes + 1 if head is None else min(head, max_bytes + 1)
     try:
         with p.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = handle.read(wanted)
     except OSError as exc:
         raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
     if len(data) > max_bytes:
@@ -114,32 +150,52 @@ def read_limited(path: Path | str, max_bytes: int, *, path_label: str | None = N
     return data
 
 
-def read_head(
-    path: Path | str, head_bytes: int, *, max_bytes: int, path_label: str | None = None
-) -> bytes:
-    """Return the first ``head_bytes`` of ``path`` (for image headers).
+def line_column(data: bytes, offset: int) -> tuple[int, int]:
+    """Return the 1-based (line, column) of byte ``offset`` in ``data`` (columns in bytes)."""
+    line = data.count(b"\n", 0, offset) + 1
+    return line, offset - (data.rfind(b"\n", 0, offset) + 1) + 1
 
-    Raise MissionError if the file is missing, not a regular file or larger than
-    ``max_bytes`` (checked before reading).
+
+def decode_utf8(data: bytes, *, path_label: str, what: str) -> str:
+    """Return ``data`` decoded as UTF-8; raise MissionError naming the bad byte's place.
+
+    ``what`` names the kind of file in the message ("TOML", "JSON", "XML").
     """
-    label = path_label if path_label is not None else str(path)
-    p = Path(path)
     try:
-        info = p.stat()
-        if not _is_regular(info.st_mode):
-            raise _fail(label, f"{p} is not a regular file")
-        if info.st_size > max_bytes:
-            raise _fail(
-                label,
-                f"file is {info.st_size} bytes; expected at most {max_bytes} bytes "
-                f"({_human(max_bytes)})",
-            )
-        with p.open("rb") as handle:
-            return handle.read(head_bytes)
-    except FileNotFoundError:
-        raise _fail(label, f"file not found: {p}") from None
-    except OSError as exc:
-        raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = line_column(data, exc.start)
+        raise _fail_at(
+            path_label,
+            f"byte 0x{data[exc.start]:02x} is not valid UTF-8; expected a UTF-8 {what} file "
+            "(save it with the encoding UTF-8)",
+            line,
+            column,
+        ) from None
+
+
+def atomic_write(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file beside it, then os.replace.
+
+    An interrupted write leaves the old file as it was and no temporary file behind.
+    The new file keeps the old file's permissions, or gets the usual ones for a new
+    file (0o666 less the umask).
+    """
+    target = Path(path)
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _is_regular(mode: int) -> bool:
@@ -154,17 +210,33 @@ def _human(n: int) -> str:
     return f"{n} bytes"
 
 
+class ImageFormat(Enum):
+    """The image formats a background may have."""
+
+    PNG = "PNG"
+    JPEG = "JPEG"
+
+
+_SIGNATURES = {ImageFormat.PNG: b"\x89PNG\r\n\x1a\n", ImageFormat.JPEG: b"\xff\xd8"}
+
+
+def image_format(data: bytes) -> ImageFormat | None:
+    """Return the format the image bytes start like, or None if neither PNG nor JPEG."""
+    return next((kind for kind, sign in _SIGNATURES.items() if data.startswith(sign)), None)
+
+
 def image_dimensions(data: bytes) -> tuple[int, int] | None:
     """Return (width, height) in pixels from a PNG or JPEG header, or None if neither.
 
     Reads a few header bytes only: no image library, nothing decoded.
     """
-    if data[:8] == b"\x89PNG\r\n\x1a\n":
+    kind = image_format(data)
+    if kind is ImageFormat.PNG:
         if len(data) < 24 or data[12:16] != b"IHDR":
             return None
         width, height = struct.unpack(">II", data[16:24])
         return int(width), int(height)
-    if data[:2] == b"\xff\xd8":
+    if kind is ImageFormat.JPEG:
         return _jpeg_dimensions(data)
     return None
 
@@ -198,11 +270,23 @@ def _jpeg_dimensions(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-def check_image(data: bytes, *, path_label: str) -> tuple[int, int]:
-    """Return the image's (width, height); raise MissionError if not PNG/JPEG or too large."""
+def check_image(
+    data: bytes, *, path_label: str, formats: Collection[ImageFormat] = tuple(ImageFormat)
+) -> tuple[int, int]:
+    """Return the image's (width, height); raise MissionError if of another format or too large.
+
+    ``data`` is the file or at least its header; ``formats`` are the formats allowed.
+    """
+    kind = image_format(data)
+    expected = " or ".join(f.value for f in ImageFormat if f in formats)
+    if kind is not None and kind not in formats:
+        raise _fail(path_label, f"image is a {kind.value}; expected a {expected}")
     dims = image_dimensions(data)
     if dims is None:
-        raise _fail(path_label, "image is neither PNG nor JPEG (or its header is damaged)")
+        what = "neither PNG nor JPEG" if len(formats) > 1 else f"not a {expected}"
+        raise _fail(
+            path_label, f"image is {what} (or its header is damaged); expected a {expected}"
+        )
     width, height = dims
     if width < 1 or height < 1:
         raise _fail(path_label, f"image is {width}x{height} pixels; expected at least 1x1")
@@ -213,3 +297,17 @@ def check_image(data: bytes, *, path_label: str) -> tuple[int, int]:
             f"{MAX_IMAGE_PIXELS}x{MAX_IMAGE_PIXELS}",
         )
     return dims
+
+
+def check_image_file(path: Path | str, *, path_label: str | None = None) -> tuple[int, int]:
+    """Return the (width, height) of a PNG or JPEG file; raise MissionError as check_image.
+
+    Reads the header only, unless a JPEG carries more metadata before its size
+    than the header holds: then the whole file (at most MAX_IMAGE_BYTES).
+    """
+    label = path_label if path_label is not None else str(path)
+    data = read_limited(path, MAX_IMAGE_BYTES, path_label=label, head=IMAGE_HEAD_BYTES)
+    cut_short = len(data) == IMAGE_HEAD_BYTES
+    if cut_short and image_format(data) is ImageFormat.JPEG and image_dimensions(data) is None:
+        data = read_limited(path, MAX_IMAGE_BYTES, path_label=label)
+    return check_image(data, path_label=label)

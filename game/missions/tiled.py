@@ -59,20 +59,20 @@ from __future__ import annotations
 import base64
 import binascii
 import math
-import re
 import zlib
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
+from typing import TypeVar
 from xml.parsers import expat
 
 import numpy as np
 import numpy.typing as npt
 
 from game.content.catalogue import Catalogue, load_catalogue
-from game.content.problems import MissionError, Problem
+from game.content.problems import MissionError, Problem, ProblemList, describe
 from game.missions.loader import LoadedMission
 from game.missions.model import (
     Controller,
@@ -82,10 +82,19 @@ from game.missions.model import (
     Mission,
     Side,
 )
-from game.missions.paths import MAX_FIELDS, MAX_FILE_BYTES, read_limited, resolve_inside
-from game.missions.toml_format import DEFAULT_COLOURS, MAX_CREATURES, MAX_SIDES
-from game.missions.uvtt import describe, finite_number, read_json, whole_number
+from game.missions.paths import (
+    MAX_FIELDS,
+    MAX_FILE_BYTES,
+    decode_utf8,
+    line_column,
+    read_limited,
+    resolve_inside,
+)
+from game.missions.toml_format import DEFAULT_COLOURS, KEY_RE, MAX_CREATURES, MAX_SIDES
+from game.missions.uvtt import JsonChecker, read_json
 from game.rules.grid import DEFAULT_LEGEND, Cell
+
+T = TypeVar("T")
 
 #: Deepest XML element nesting (and group-layer nesting) accepted.
 MAX_XML_DEPTH = 64
@@ -94,13 +103,11 @@ MAX_LAYERS = 100
 MAX_TILESETS = 100
 #: Most objects in all object layers together.
 MAX_OBJECTS = 10_000
-#: Most problems reported one by one.
-MAX_PROBLEMS = 200
 #: Largest tile size in pixels.
 MAX_TILE_PIXELS = 4096
-#: Problems reported per kind of mistake in one layer before the rest is summarised.
+#: Largest object coordinate or size in pixels (far beyond any map; keeps arithmetic sane).
+MAX_COORDINATE = 1e9
 _GID_MASK = 0x0FFFFFFF  # bits 28..31 are flip/rotation flags
-_KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
 _EXTRA_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&*?!$@^"
 _FORBIDDEN_XML = (b"<!DOCTYPE", b"<!ENTITY")
 
@@ -119,30 +126,11 @@ class _Where:
         return Problem(self.path, message, line=self.line, column=self.column, key=self.key)
 
 
-class _Problems:
-    """The problems found so far; after MAX_PROBLEMS only a count is kept."""
-
-    def __init__(self) -> None:
-        self.items: list[Problem] = []
-        self.total = 0
+class _Problems(ProblemList):
+    """The problems found so far (capped), each located by a _Where."""
 
     def add(self, where: _Where, message: str) -> None:
         self.append(where.problem(message))
-
-    def append(self, problem: Problem) -> None:
-        self.total += 1
-        if self.total <= MAX_PROBLEMS:
-            self.items.append(problem)
-            return
-        summary = Problem(problem.path, f"{self.total - MAX_PROBLEMS} more problem(s) not shown")
-        if self.total == MAX_PROBLEMS + 1:
-            self.items.append(summary)
-        else:
-            self.items[-1] = summary
-
-    def raise_if_any(self) -> None:
-        if self.items:
-            raise MissionError(self.items)
 
 
 # ------------------------------------------------------------------------ XML reading
@@ -182,8 +170,7 @@ def parse_xml(data: bytes, *, path_label: str) -> _Node:
     for marker in _FORBIDDEN_XML:
         at = upper.find(marker)
         if at >= 0:
-            line = data.count(b"\n", 0, at) + 1
-            column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+            line, column = line_column(data, at)
             raise MissionError(
                 [
                     Problem(
@@ -195,21 +182,7 @@ def parse_xml(data: bytes, *, path_label: str) -> _Node:
                     )
                 ]
             )
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"byte 0x{data[exc.start]:02x} is not valid UTF-8; expected a UTF-8 XML file",
-                    line=line,
-                    column=column,
-                )
-            ]
-        ) from None
+    decode_utf8(data, path_label=path_label, what="XML")  # expat's own messages are vaguer
     parser = expat.ParserCreate(encoding="UTF-8")  # checked above; the declaration is ignored
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True
@@ -350,55 +323,53 @@ def _float_text(problems: _Problems, where: _Where, name: str, text: str | None)
     except ValueError:
         problems.add(where, f"attribute {name}={text[:40]!r}; expected a number")
         raise _Unusable from None
-    if not math.isfinite(value) or abs(value) > 1e9:
+    if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
         problems.add(where, f"attribute {name}={text[:40]!r}; expected a finite number")
         raise _Unusable
     return value
 
 
-def _json_int(
-    problems: _Problems, where: _Where, value: object, low: int, high: int, *, what: str
-) -> int:
-    whole = whole_number(value)
-    if whole is not None and low <= whole <= high:
-        return whole
-    problems.add(where, f"{what}: found {describe(value)}; expected a whole number {low}..{high}")
-    raise _Unusable
-
-
-def _json_float(problems: _Problems, where: _Where, value: object, *, what: str) -> float:
+def _usable(value: T | None) -> T:
+    """Return a checked value; a failed check (already reported) makes the part unusable."""
     if value is None:
+        raise _Unusable
+    return value
+
+
+def _json(problems: _Problems, where: _Where) -> tuple[JsonChecker, str]:
+    """Return a checker reporting into ``problems`` for where's file, and where's JSON path."""
+    return JsonChecker(where.path, problems), where.key or ""
+
+
+def _json_int(problems: _Problems, where: _Where, value: object, low: int, high: int) -> int:
+    check, key = _json(problems, where)
+    return _usable(check.integer(value, key, low=low, high=high))
+
+
+def _json_float(problems: _Problems, where: _Where, value: object) -> float:
+    if value is None:  # Tiled leaves out coordinates and sizes that are 0
         return 0.0
-    number = finite_number(value)
-    if number is not None and abs(number) <= 1e9:
-        return number
-    problems.add(where, f"{what}: found {describe(value)}; expected a number")
-    raise _Unusable
+    check, key = _json(problems, where)
+    return _usable(check.number(value, key, low=-MAX_COORDINATE, high=MAX_COORDINATE))
 
 
-def _json_str(problems: _Problems, where: _Where, value: object, *, what: str) -> str:
+def _json_str(problems: _Problems, where: _Where, value: object) -> str:
     if value is None:
         return ""
-    if isinstance(value, str):
-        return value
-    problems.add(where, f"{what}: found {describe(value)}; expected a string")
-    raise _Unusable
+    check, key = _json(problems, where)
+    return _usable(check.string(value, key))
 
 
-def _json_obj(problems: _Problems, where: _Where, value: object, *, what: str) -> dict[str, object]:
-    if isinstance(value, dict):
-        return value
-    problems.add(where, f"{what}: found {describe(value)}; expected an object")
-    raise _Unusable
+def _json_obj(problems: _Problems, where: _Where, value: object) -> dict[str, object]:
+    check, key = _json(problems, where)
+    return _usable(check.obj(value, key))
 
 
-def _json_list(problems: _Problems, where: _Where, value: object, *, what: str) -> list[object]:
+def _json_list(problems: _Problems, where: _Where, value: object) -> list[object]:
     if value is None:
         return []
-    if isinstance(value, list):
-        return value
-    problems.add(where, f"{what}: found {describe(value)}; expected a list")
-    raise _Unusable
+    check, key = _json(problems, where)
+    return _usable(check.array(value, key))
 
 
 def _json_where(where: _Where, suffix: str) -> _Where:
@@ -461,12 +432,12 @@ def _json_properties(problems: _Problems, where: _Where, value: object) -> dict[
         for name, item in value.items():
             result[str(name)] = item
         return result
-    items = _json_list(problems, where, value, what="properties")
+    items = _json_list(problems, where, value)
     for i, raw in enumerate(items):
         item_where = _json_where(where, f"[{i}]")
         try:
-            prop = _json_obj(problems, item_where, raw, what="property")
-            name = _json_str(problems, item_where, prop.get("name"), what="property name")
+            prop = _json_obj(problems, item_where, raw)
+            name = _json_str(problems, item_where, prop.get("name"))
         except _Unusable:
             continue
         item = prop.get("value")
@@ -486,7 +457,7 @@ def _prop_text(
     value = props[name]
     if isinstance(value, str):
         return value.strip()
-    shown = repr(value) if isinstance(value, _ClassValue) else describe(value)
+    shown = repr(value) if isinstance(value, _ClassValue) else describe(value, json=True)
     problems.add(where, f"property {name!r} is {shown}; expected a string")
     return None
 
@@ -574,7 +545,7 @@ def _gid_list(
         if type(value) is not int or not 0 <= value <= 0xFFFFFFFF:
             problems.add(
                 _json_where(where, f"[{i}]"),
-                f"found {describe(value)}; expected a global tile id (0..4294967295)",
+                f"found {describe(value, json=True)}; expected a global tile id (0..4294967295)",
             )
             return None
     return np.array(values, dtype=np.uint32)
@@ -812,18 +783,19 @@ def _read_tmj(
     problems: _Problems, document: object, path_label: str, base_dir: Path | None
 ) -> _Map:
     where = _Where(path_label)
-    data = _json_obj(problems, where, document, what="the map")
+    data = _json_obj(problems, where, document)
     if data.get("type", "map") != "map":
         problems.add(
             _Where(path_label, "type"),
-            f"found type {describe(data.get('type'))}; expected 'map' (is this a tileset?)",
+            f"found type {describe(data.get('type'), json=True)}; expected 'map' "
+            "(is this a tileset?)",
         )
         raise _Unusable
     _check_orientation(problems, _Where(path_label, "orientation"), data.get("orientation"))
     _check_infinite(problems, _Where(path_label, "infinite"), data.get("infinite"))
 
     def need_int(name: str, low: int, high: int) -> int:
-        return _json_int(problems, _Where(path_label, name), data.get(name), low, high, what=name)
+        return _json_int(problems, _Where(path_label, name), data.get(name), low, high)
 
     width = need_int("width", 1, MAX_FIELDS)
     height = need_int("height", 1, MAX_FIELDS)
@@ -833,23 +805,20 @@ def _read_tmj(
         problems, _Where(path_label, "properties"), data.get("properties")
     )
     result = _Map(width, height, tw, th, properties, where)
-    tilesets = _json_list(
-        problems, _Where(path_label, "tilesets"), data.get("tilesets"), what="tilesets"
-    )
+    tilesets = _json_list(problems, _Where(path_label, "tilesets"), data.get("tilesets"))
     if len(tilesets) > MAX_TILESETS:
         problems.add(_Where(path_label, "tilesets"), f"more than {MAX_TILESETS} tilesets")
         raise _Unusable
     for i, raw in enumerate(tilesets):
         ts_where = _Where(path_label, f"tilesets[{i}]")
         try:
-            entry = _json_obj(problems, ts_where, raw, what="tileset")
+            entry = _json_obj(problems, ts_where, raw)
             firstgid = _json_int(
                 problems,
                 _json_where(ts_where, "firstgid"),
                 entry.get("firstgid"),
                 1,
                 _GID_MASK,
-                what="firstgid",
             )
             if "source" in entry:
                 result.tilesets.append(
@@ -859,13 +828,13 @@ def _read_tmj(
                 result.tilesets.append(_json_tileset(problems, ts_where, entry, firstgid))
         except _Unusable:
             continue
-    layers = _json_list(problems, _Where(path_label, "layers"), data.get("layers"), what="layers")
+    layers = _json_list(problems, _Where(path_label, "layers"), data.get("layers"))
     _json_layers(problems, _Where(path_label, "layers"), layers, result)
     return result
 
 
 def _json_tileset(problems: _Problems, where: _Where, document: object, firstgid: int) -> _Tileset:
-    data = _json_obj(problems, where, document, what="tileset")
+    data = _json_obj(problems, where, document)
     tilecount = None
     if "tilecount" in data:
         tilecount = _json_int(
@@ -874,20 +843,17 @@ def _json_tileset(problems: _Problems, where: _Where, document: object, firstgid
             data["tilecount"],
             0,
             _GID_MASK,
-            what="tilecount",
         )
     name = data.get("name")
     tileset = _Tileset(firstgid, tilecount, name if isinstance(name, str) else "", where)
-    tiles = _json_list(problems, _json_where(where, "tiles"), data.get("tiles"), what="tiles")
+    tiles = _json_list(problems, _json_where(where, "tiles"), data.get("tiles"))
     for i, raw in enumerate(tiles):
         tile_where = _json_where(where, f"tiles[{i}]")
         try:
-            tile = _json_obj(problems, tile_where, raw, what="tile")
-            local = _json_int(
-                problems, _json_where(tile_where, "id"), tile.get("id"), 0, _GID_MASK, what="id"
-            )
+            tile = _json_obj(problems, tile_where, raw)
+            local = _json_int(problems, _json_where(tile_where, "id"), tile.get("id"), 0, _GID_MASK)
             kind = tile.get("type", tile.get("class", ""))
-            tileset.types[local] = _json_str(problems, tile_where, kind, what="tile type")
+            tileset.types[local] = _json_str(problems, tile_where, kind)
         except _Unusable:
             continue
         tileset.properties[local] = _json_properties(
@@ -902,14 +868,14 @@ def _json_layers(problems: _Problems, where: _Where, layers: list[object], resul
     for i, raw in enumerate(layers):
         layer_where = _json_where(where, f"[{i}]")
         try:
-            layer = _json_obj(problems, layer_where, raw, what="layer")
+            layer = _json_obj(problems, layer_where, raw)
             kind = layer.get("type")
             inner_where = _json_where(layer_where, "layers")
             if kind == "group":
-                inner = _json_list(problems, inner_where, layer.get("layers"), what="layers")
+                inner = _json_list(problems, inner_where, layer.get("layers"))
             elif kind == "objectgroup":
                 objects_where = _json_where(layer_where, "objects")
-                objects = _json_list(problems, objects_where, layer.get("objects"), what="objects")
+                objects = _json_list(problems, objects_where, layer.get("objects"))
             elif kind == "tilelayer":
                 tile_layer = _json_tile_layer(problems, layer_where, layer, result)
         except _Unusable:
@@ -937,12 +903,8 @@ def _json_layers(problems: _Problems, where: _Where, layers: list[object], resul
 def _json_tile_layer(
     problems: _Problems, where: _Where, layer: dict[str, object], result: _Map
 ) -> _TileLayer:
-    width = _json_int(
-        problems, _json_where(where, "width"), layer.get("width"), 1, MAX_FIELDS, what="width"
-    )
-    height = _json_int(
-        problems, _json_where(where, "height"), layer.get("height"), 1, MAX_FIELDS, what="height"
-    )
+    width = _json_int(problems, _json_where(where, "width"), layer.get("width"), 1, MAX_FIELDS)
+    height = _json_int(problems, _json_where(where, "height"), layer.get("height"), 1, MAX_FIELDS)
     if (width, height) != (result.width, result.height):
         problems.add(
             where,
@@ -959,18 +921,16 @@ def _json_tile_layer(
     compression = layer.get("compression", "")
     gids: npt.NDArray[np.uint32] | None
     if encoding == "base64":
-        text = _json_str(problems, data_where, raw, what="data")
-        comp = _json_str(
-            problems, _json_where(where, "compression"), compression, what="compression"
-        )
+        text = _json_str(problems, data_where, raw)
+        comp = _json_str(problems, _json_where(where, "compression"), compression)
         gids = _decode_base64_layer(problems, data_where, text, comp, count)
     elif encoding == "csv":
-        values = _json_list(problems, data_where, raw, what="data")
+        values = _json_list(problems, data_where, raw)
         gids = _gid_list(problems, data_where, values, count)
     else:
         problems.add(
             _json_where(where, "encoding"),
-            f"found {describe(encoding)}; expected 'csv' or 'base64'",
+            f"found {describe(encoding, json=True)}; expected 'csv' or 'base64'",
         )
         raise _Unusable
     if gids is None:
@@ -980,7 +940,7 @@ def _json_tile_layer(
 
 
 def _json_object(problems: _Problems, where: _Where, raw: object) -> _Object:
-    obj = _json_obj(problems, where, raw, what="object")
+    obj = _json_obj(problems, where, raw)
     shape = "rectangle"
     for key in ("point", "ellipse"):
         if obj.get(key) is True:
@@ -990,19 +950,16 @@ def _json_object(problems: _Problems, where: _Where, raw: object) -> _Object:
             shape = key
     gid = None
     if "gid" in obj:
-        gid = (
-            _json_int(problems, _json_where(where, "gid"), obj["gid"], 0, 2**32 - 1, what="gid")
-            & _GID_MASK
-        )
+        gid = _json_int(problems, _json_where(where, "gid"), obj["gid"], 0, 2**32 - 1) & _GID_MASK
     kind = obj.get("type") or obj.get("class") or ""
 
     def num(name: str) -> float:
-        return _json_float(problems, _json_where(where, name), obj.get(name), what=name)
+        return _json_float(problems, _json_where(where, name), obj.get(name))
 
     return _Object(
         where=where,
-        type=_json_str(problems, _json_where(where, "type"), kind, what="type"),
-        name=_json_str(problems, _json_where(where, "name"), obj.get("name"), what="name"),
+        type=_json_str(problems, _json_where(where, "type"), kind),
+        name=_json_str(problems, _json_where(where, "name"), obj.get("name")),
         x=num("x"),
         y=num("y"),
         width=num("width"),
@@ -1160,7 +1117,7 @@ class _Builder:
             if "side" not in props:
                 self.problems.add(obj.where, "missing property 'side'; expected the side's key")
             return None
-        if not _KEY_RE.match(side) or len(side) > 64:
+        if not KEY_RE.match(side) or len(side) > 64:
             self.problems.add(
                 obj.where,
                 f"property 'side' is {side[:40]!r}; expected a key of letters, digits, '_' "
@@ -1409,11 +1366,21 @@ def parse_tiled(
     return builder.build()
 
 
-def load_tiled(path: Path | str) -> LoadedMission:
-    """Return the mission in a Tiled ``.tmx`` or ``.tmj`` file; raise MissionError."""
+def load_tiled(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedMission:
+    """Return the mission in a Tiled ``.tmx`` or ``.tmj`` file; raise MissionError.
+
+    ``catalogue`` (for terrain and creature keys) defaults to the shipped one.
+    """
     p = Path(path)
     label = str(path)
     data = read_limited(p, MAX_FILE_BYTES, path_label=label)
     base_dir = p.resolve().parent
-    mission = parse_tiled(data, path_label=label, suffix=p.suffix, base_dir=base_dir, title=p.stem)
+    mission = parse_tiled(
+        data,
+        path_label=label,
+        suffix=p.suffix,
+        base_dir=base_dir,
+        title=p.stem,
+        catalogue=catalogue,
+    )
     return LoadedMission(mission, "tiled", base_dir)

@@ -9,22 +9,17 @@ round trip load -> dumps -> load gives an equal Mission and diffs stay small.
 
 from __future__ import annotations
 
-import contextlib
-import difflib
-import os
 import re
-import secrets
-import stat
-import tomllib
-from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.content.problems import MissionError, Problem
+from game.content.problems import MissionError, Problem, capped, describe, suggestion
+from game.content.tomlcheck import KeyLocations, Locations, find_key, locate_keys, parse_toml
+from game.missions.loader import LoadedMission
 from game.missions.model import (
     Background,
     Controller,
@@ -37,15 +32,14 @@ from game.missions.model import (
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
-    MAX_IMAGE_BYTES,
-    check_image,
-    image_dimensions,
-    read_head,
+    atomic_write,
+    check_image_file,
+    decode_utf8,
     read_limited,
     relative_parts,
     resolve_inside,
 )
-from game.rules.grid import DEFAULT_LEGEND, BattleGrid, Cell, Cover, footprint_cells
+from game.rules.grid import DEFAULT_LEGEND, BattleGrid, Cell, FieldKind, footprint_cells
 from game.rules.objects import MATERIALS
 from game.rules.terms import Condition
 
@@ -54,11 +48,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_CHARACTERS",
-    "PANE_MATERIALS",
+    "KEY_RE",
     "build_grid",
     "dumps_mission",
-    "key_locations",
     "load_mission",
+    "load_native",
     "loads_mission",
     "mission_warnings",
     "save_mission",
@@ -77,27 +71,22 @@ DEFAULT_CHARACTERS: Mapping[str, str] = {
     "/": "open door",
 }
 
-#: Glass: blocks movement, not sight, and gives Volldeckung to what is behind it.
-PANE_MATERIALS = frozenset({"glass_pane", "armoured_glass_pane"})
-
 MAX_SIDES = 16
 MAX_CREATURES = 1000
 MAX_LEGEND = 200
 MAX_LIST = 100  # equipment and conditions per creature
 MAX_SHORT_TEXT = 200  # titles, names, keys
 MAX_LONG_TEXT = 100_000  # descriptions and notes
-MAX_PROBLEMS = 200
 MAX_PIXELS_PER_FIELD = 1000
 MAX_OFFSET = 100_000
-IMAGE_HEAD_BYTES = 256 * 1024  # enough for the size of nearly every PNG and JPEG
 MIN_LP, MAX_LP = -99, 9999
 MAX_DEPLOYMENT_ENTRIES = 1000  # rectangles and fields per side
 MAX_FLOODS = 64  # walkable areas labelled when looking for unreachable sides
 
-_KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
+#: Keys of sides and creatures: letters, digits, '_' and '-', no spaces.
+KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 _LANGUAGE_RE = re.compile(r"^[a-z]{2}$")
-_TOML_POSITION_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 #: Side colours used when a file gives none, in side order.
@@ -132,223 +121,6 @@ def wall_materials() -> list[str]:
     return [key for key, material in MATERIALS.items() if material.per_field]
 
 
-# ====================================================================== locating
-@dataclass
-class _Locations:
-    """Where keys and string contents stand in the text (1-based line and column)."""
-
-    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
-    strings: dict[str, tuple[int, int]] = field(default_factory=dict)
-
-
-class _Scanner:
-    """A forgiving reader of TOML structure that records positions only.
-
-    It runs on text tomllib has already accepted, so it can assume valid TOML;
-    anything surprising just stops it (positions are a help, not a must).
-    """
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.n = len(text)
-        self.pos = 0
-        self.line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-        self.found = _Locations()
-        self.array_tables: dict[str, int] = {}
-        self.last = -1
-
-    def progress(self, pos: int) -> None:
-        """Stop on text this reader does not understand rather than loop on it."""
-        if pos <= self.last and self.pos < self.n:
-            raise ValueError(f"no progress at {pos}")
-        self.last = pos
-
-    def where(self, pos: int) -> tuple[int, int]:
-        line = bisect_right(self.line_starts, pos)
-        return line, pos - self.line_starts[line - 1] + 1
-
-    def peek(self, count: int = 1) -> str:
-        return self.text[self.pos : self.pos + count]
-
-    def skip_blank(self, *, newlines: bool) -> None:
-        space = " \t\r\n" if newlines else " \t"
-        while self.pos < self.n:
-            char = self.text[self.pos]
-            if char in space:
-                self.pos += 1
-            elif char == "#" and newlines:
-                end = self.text.find("\n", self.pos)
-                self.pos = self.n if end < 0 else end + 1
-            else:
-                return
-
-    def run(self) -> _Locations:
-        table = ""
-        while True:
-            self.skip_blank(newlines=True)
-            if self.pos >= self.n:
-                break
-            start = self.pos
-            self.progress(start)
-            if self.peek() == "[":
-                double = self.peek(2) == "[["
-                self.pos += 2 if double else 1
-                parts = self.key()
-                self.pos += 2 if double else 1
-                table = self.resolve(parts, double)
-                self.found.keys[table] = self.where(start)
-                continue
-            parts = self.key()
-            self.skip_blank(newlines=False)
-            if self.peek() != "=":
-                break
-            self.pos += 1
-            self.skip_blank(newlines=False)
-            path = _join(table, parts)
-            self.found.keys.setdefault(path, self.where(start))
-            self.value(path)
-        return self.found
-
-    def resolve(self, parts: list[str], double: bool) -> str:
-        path = ""
-        for i, part in enumerate(parts):
-            path = _join(path, [part])
-            if double and i == len(parts) - 1:
-                index = self.array_tables.get(path, -1) + 1
-                self.array_tables[path] = index
-                path = f"{path}[{index}]"
-            elif path in self.array_tables:
-                path = f"{path}[{self.array_tables[path]}]"
-        return path
-
-    def key(self) -> list[str]:
-        parts: list[str] = []
-        while self.pos < self.n:
-            self.skip_blank(newlines=False)
-            char = self.peek()
-            if char in ('"', "'"):
-                start = self.pos
-                self.string_end(char)
-                parts.append(_decode_key(self.text[start : self.pos]))
-            else:
-                start = self.pos
-                while self.pos < self.n and (self.text[self.pos].isalnum() or self.peek() in "_-"):
-                    self.pos += 1
-                if self.pos == start:
-                    raise ValueError("no key")
-                parts.append(self.text[start : self.pos])
-            self.skip_blank(newlines=False)
-            if self.peek() != ".":
-                break
-            self.pos += 1
-        return parts
-
-    def string_end(self, quote: str) -> int:
-        """Move past the string at ``pos``; return where its content starts."""
-        if self.peek(3) == quote * 3:
-            self.pos += 3
-            if self.peek() == "\n":
-                self.pos += 1
-            elif self.peek(2) == "\r\n":
-                self.pos += 2
-            content = self.pos
-            while self.pos < self.n:
-                if quote == '"' and self.text[self.pos] == "\\":
-                    self.pos += 2
-                elif self.peek(3) == quote * 3:
-                    self.pos += 3
-                    extra = 0
-                    while extra < 2 and self.peek() == quote:
-                        self.pos += 1
-                        extra += 1
-                    return content
-                else:
-                    self.pos += 1
-            return content
-        self.pos += 1
-        content = self.pos
-        while self.pos < self.n and self.text[self.pos] != quote:
-            if quote == '"' and self.text[self.pos] == "\\":
-                self.pos += 1
-            self.pos += 1
-        self.pos += 1
-        return content
-
-    def value(self, path: str) -> None:
-        char = self.peek()
-        if char in ('"', "'"):
-            content = self.string_end(char)
-            self.found.strings[path] = self.where(content)
-        elif char == "[":
-            self.pos += 1
-            index = 0
-            while True:
-                self.skip_blank(newlines=True)
-                self.progress(self.pos)
-                if self.pos >= self.n or self.peek() == "]":
-                    self.pos += 1
-                    return
-                element = f"{path}[{index}]"
-                self.found.keys.setdefault(element, self.where(self.pos))
-                self.value(element)
-                self.skip_blank(newlines=True)
-                if self.peek() == ",":
-                    self.pos += 1
-                    index += 1
-        elif char == "{":
-            self.pos += 1
-            while True:
-                self.skip_blank(newlines=False)
-                self.progress(self.pos)
-                if self.pos >= self.n or self.peek() == "}":
-                    self.pos += 1
-                    return
-                start = self.pos
-                parts = self.key()
-                self.skip_blank(newlines=False)
-                self.pos += 1  # '='
-                self.skip_blank(newlines=False)
-                inner = _join(path, parts)
-                self.found.keys.setdefault(inner, self.where(start))
-                self.value(inner)
-                self.skip_blank(newlines=False)
-                if self.peek() == ",":
-                    self.pos += 1
-        else:
-            while self.pos < self.n and self.text[self.pos] not in ",]}\n#":
-                self.pos += 1
-
-
-def _join(prefix: str, parts: Sequence[str]) -> str:
-    return ".".join([prefix, *parts]) if prefix else ".".join(parts)
-
-
-def _decode_key(raw: str) -> str:
-    try:
-        value = tomllib.loads(f"k = {raw}")["k"]
-    except (tomllib.TOMLDecodeError, KeyError):
-        return raw.strip("\"'")
-    return str(value)
-
-
-def key_locations(text: str) -> Mapping[str, tuple[int, int]]:
-    """Return the (line, column) of every key in TOML ``text``, by dotted path.
-
-    Paths look like ``map.rows``, ``sides[0].colour``, ``legend.M.terrain``;
-    array elements are ``creatures[2].at[0]``. Best effort: text tomllib rejects
-    gives whatever was found before the trouble.
-    """
-    return _locate(text).keys
-
-
-def _locate(text: str) -> _Locations:
-    scanner = _Scanner(text)
-    try:
-        return scanner.run()
-    except Exception:  # positions are a courtesy: never let them break loading
-        return scanner.found
-
-
 # ===================================================================== reading
 def load_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> Mission:
     """Return the mission in the TOML file ``path``; raise MissionError listing every problem.
@@ -357,32 +129,21 @@ def load_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> Mis
     must lie inside the mission's folder and be a PNG or JPEG of at most
     8192x8192 pixels.
     """
+    return load_native(path, catalogue=catalogue).mission
+
+
+def load_native(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedMission:
+    """Return the mission in the TOML file ``path`` with where each key stands in it.
+
+    Raise MissionError listing every problem (as :func:`load_mission`).
+    """
     p = Path(path)
     label = str(path)
     data = read_limited(p, MAX_FILE_BYTES, path_label=label)
-    text = _decode(data, label)
-    return loads_mission(text, label, catalogue=catalogue, base_dir=p.resolve().parent)
-
-
-def _decode(data: bytes, label: str) -> str:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        byte = data[exc.start]
-        raise MissionError(
-            [
-                Problem(
-                    label,
-                    f"the file is not UTF-8 text: found byte 0x{byte:02x}; expected UTF-8 "
-                    "(save the file with the encoding UTF-8)",
-                    line=line,
-                    column=column,
-                )
-            ]
-        ) from None
-    return text.removeprefix("\ufeff")
+    text = decode_utf8(data, path_label=label, what="TOML")
+    base_dir = p.resolve().parent
+    mission, where = _read(text, label, catalogue, base_dir)
+    return LoadedMission(mission, "toml", base_dir, key_locations=MappingProxyType(where.keys))
 
 
 def loads_mission(
@@ -398,90 +159,39 @@ def loads_mission(
     shipped content catalogue. With ``base_dir`` (the mission's folder) the
     background image is checked on disk too; without it only its path is checked.
     """
-    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise MissionError(
-            [Problem(path_label, f"the mission is larger than {MAX_FILE_BYTES} bytes (5 MB)")]
-        )
-    text = text.removeprefix("\ufeff")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MissionError([_syntax_problem(path_label, str(exc), text)]) from None
-    except RecursionError:
-        raise MissionError(
-            [Problem(path_label, "the TOML is nested too deeply; expected a mission file")]
-        ) from None
+    return _read(text, path_label, catalogue, base_dir)[0]
+
+
+def _read(
+    text: str, path_label: str, catalogue: Catalogue | None, base_dir: Path | str | None
+) -> tuple[Mission, KeyLocations]:
+    text = text.removeprefix("\ufeff")  # so that positions count from the first real character
+    data, syntax = parse_toml(text, path_label)
+    if data is None:
+        raise MissionError(syntax)
     if catalogue is None:
         from game.content.catalogue import load_catalogue
 
         catalogue = load_catalogue()
-    reader = _Reader(path_label, _locate(text), catalogue)
+    where = locate_keys(text)
+    reader = _Reader(path_label, where, catalogue)
     mission = reader.mission(data)
     if mission is not None and base_dir is not None and mission.background is not None:
         reader.check_background_file(Path(base_dir), mission.background.path)
     errors = [p for p in reader.problems if not p.warning]
     if errors or mission is None:
-        raise MissionError(_capped(errors or [Problem(path_label, "the mission is invalid")]))
-    return mission
-
-
-def _syntax_problem(label: str, message: str, text: str) -> Problem:
-    match = _TOML_POSITION_RE.search(message)
-    line = column = None
-    if match:
-        line, column = int(match.group(1)), int(match.group(2))
-        message = message[: match.start()]
-    elif message.endswith("(at end of document)"):
-        message = message.removesuffix("(at end of document)").rstrip() + " at the end of the file"
-        line = text.count("\n") + 1
-        column = len(text) - (text.rfind("\n") + 1) + 1
-    return Problem(
-        label, f"TOML syntax error: {message}; expected valid TOML", line=line, column=column
-    )
-
-
-def _capped(problems: list[Problem]) -> list[Problem]:
-    if len(problems) <= MAX_PROBLEMS:
-        return problems
-    rest = len(problems) - MAX_PROBLEMS
-    return [*problems[:MAX_PROBLEMS], Problem(problems[0].path, f"... and {rest} more problems")]
-
-
-_TYPE_NAMES = {
-    str: "a string",
-    bool: "a boolean (true or false)",
-    int: "an integer",
-    float: "a decimal number",
-    list: "an array",
-    dict: "a table",
-}
-
-
-def _describe(value: object) -> str:
-    name = next((n for t, n in _TYPE_NAMES.items() if type(value) is t), None)
-    if name is None:
-        name = "a date or time" if hasattr(value, "isoformat") else type(value).__name__
-    if isinstance(value, dict):
-        return name
-    shown = repr(value)
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
-    return f"{name} {shown}"
+        raise MissionError(capped(errors or [Problem(path_label, "the mission is invalid")]))
+    return mission, where
 
 
 def _quoted_list(items: Iterable[str]) -> str:
     return ", ".join(repr(i) for i in items)
 
 
-def _suggest(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 class _Reader:
     """Validates the parsed TOML and builds the Mission, collecting problems."""
 
-    def __init__(self, label: str, where: _Locations, catalogue: Catalogue) -> None:
+    def __init__(self, label: str, where: KeyLocations, catalogue: Catalogue) -> None:
         self.label = label
         self.where = where
         self.catalogue = catalogue
@@ -498,14 +208,7 @@ class _Reader:
         self.problems.append(Problem(self.label, message, line=line, column=column, key=key))
 
     def locate(self, key: str) -> tuple[int | None, int | None]:
-        path = key
-        while path:
-            found = self.where.keys.get(path)
-            if found is not None:
-                return found
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return None, None
+        return find_key(self.where.keys, key) or (None, None)
 
     # ---------------------------------------------------------- value checks
     def present(
@@ -529,13 +232,13 @@ class _Reader:
     ) -> dict[str, Any] | None:
         name = shown or f"[{key}]"
         if not isinstance(value, dict):
-            self.error(key, f"{name}: found {_describe(value)}; expected a table")
+            self.error(key, f"{name}: found {describe(value)}; expected a table")
             return None
         for unknown in value:
             if unknown not in allowed:
                 self.error(
                     f"{key}.{unknown}" if key else unknown,
-                    f"unknown key {unknown!r} in {name}{_suggest(unknown, allowed)}; "
+                    f"unknown key {unknown!r} in {name}{suggestion(unknown, allowed)}; "
                     f"expected one of {_quoted_list(allowed)}",
                 )
         for needed in required:
@@ -547,7 +250,7 @@ class _Reader:
         self, value: object, key: str, *, limit: int = MAX_SHORT_TEXT, empty: bool = False
     ) -> str | None:
         if not isinstance(value, str):
-            self.error(key, f"{key}: found {_describe(value)}; expected a string")
+            self.error(key, f"{key}: found {describe(value)}; expected a string")
             return None
         if not empty and not value.strip():
             self.error(key, f"{key} is empty; expected some text")
@@ -559,7 +262,7 @@ class _Reader:
 
     def identifier(self, value: object, key: str) -> str | None:
         text = self.string(value, key, limit=64)
-        if text is not None and not _KEY_RE.match(text):
+        if text is not None and not KEY_RE.match(text):
             self.error(
                 key,
                 f"{key}: found {text!r}; expected a key of letters, digits, '_' and '-' "
@@ -570,7 +273,7 @@ class _Reader:
 
     def integer(self, value: object, key: str, low: int, high: int) -> int | None:
         if type(value) is not int:
-            self.error(key, f"{key}: found {_describe(value)}; expected an integer")
+            self.error(key, f"{key}: found {describe(value)}; expected an integer")
             return None
         if not low <= value <= high:
             self.error(key, f"{key} is {value}; expected an integer from {low} to {high}")
@@ -579,7 +282,7 @@ class _Reader:
 
     def boolean(self, value: object, key: str) -> bool | None:
         if type(value) is not bool:
-            self.error(key, f"{key}: found {_describe(value)}; expected true or false")
+            self.error(key, f"{key}: found {describe(value)}; expected true or false")
             return None
         return value
 
@@ -591,13 +294,13 @@ class _Reader:
             or len(value) not in sizes
             or any(type(v) is not int for v in value)
         ):
-            self.error(key, f"{key}: found {_describe(value)}; expected {what}")
+            self.error(key, f"{key}: found {describe(value)}; expected {what}")
             return None
         return list(value)
 
     def string_list(self, value: object, key: str) -> list[str] | None:
         if not isinstance(value, list) or any(not isinstance(v, str) for v in value):
-            self.error(key, f"{key}: found {_describe(value)}; expected an array of strings")
+            self.error(key, f"{key}: found {describe(value)}; expected an array of strings")
             return None
         if len(value) > MAX_LIST:
             self.error(key, f"{key} has {len(value)} entries; expected at most {MAX_LIST}")
@@ -606,7 +309,7 @@ class _Reader:
 
     def array_of_tables(self, value: object, key: str, limit: int) -> list[object]:
         if not isinstance(value, list):
-            self.error(key, f"{key}: found {_describe(value)}; expected [[{key}]] tables")
+            self.error(key, f"{key}: found {describe(value)}; expected [[{key}]] tables")
             return []
         if len(value) > limit:
             self.error(key, f"{key} has {len(value)} entries; expected at most {limit}")
@@ -673,7 +376,7 @@ class _Reader:
         elif raw is not None:
             self.error(
                 "mission.description",
-                f"mission.description: found {_describe(raw)}; expected a string or a table "
+                f"mission.description: found {describe(raw)}; expected a string or a table "
                 'of languages (de = "...", en = "...")',
             )
         author = ""
@@ -769,7 +472,7 @@ class _Reader:
         else:
             self.error(
                 "map.rows",
-                f"map.rows: found {_describe(value)}; expected a multi-line string of map "
+                f"map.rows: found {describe(value)}; expected a multi-line string of map "
                 "characters (rows = '''...''') or an array of strings",
             )
             return None
@@ -831,18 +534,14 @@ class _Reader:
                     f"({base_dir}); expected a PNG or JPEG file there",
                 )
                 return
-            data = read_head(real, IMAGE_HEAD_BYTES, max_bytes=MAX_IMAGE_BYTES)
-            if image_dimensions(data) is None and data[:2] == b"\xff\xd8":
-                # A JPEG may carry large metadata before its size: read on.
-                data = read_limited(real, MAX_IMAGE_BYTES)
-            check_image(data, path_label=str(real))
+            check_image_file(real)
         except MissionError as exc:
             for problem in exc.problems:
                 self.error(key, f"background image {relative!r}: {problem.message}")
 
     def legend(self, value: object) -> dict[str, LegendEntry] | None:
         if not isinstance(value, dict):
-            self.error("legend", f"[legend]: found {_describe(value)}; expected a table")
+            self.error("legend", f"[legend]: found {describe(value)}; expected a table")
             return None
         if len(value) > MAX_LEGEND:
             self.error(
@@ -903,7 +602,7 @@ class _Reader:
             if terrain is not None and terrain not in self.catalogue.terrain:
                 self.error(
                     f"{key}.terrain",
-                    f"unknown terrain kind {terrain!r}{_suggest(terrain, self.catalogue.terrain)}"
+                    f"unknown terrain kind {terrain!r}{suggestion(terrain, self.catalogue.terrain)}"
                     f"; expected one of {_quoted_list(self.catalogue.terrain)}",
                 )
         if material is not None:
@@ -912,7 +611,7 @@ class _Reader:
             if material is not None and material not in allowed:
                 self.error(
                     f"{key}.material",
-                    f"unknown wall material {material!r}{_suggest(material, allowed)}; "
+                    f"unknown wall material {material!r}{suggestion(material, allowed)}; "
                     f"expected one of {_quoted_list(allowed)}",
                 )
         if door is not None:
@@ -1005,7 +704,7 @@ class _Reader:
             else:
                 self.error(
                     f"{key}.controller",
-                    f"{key}.controller: found {_describe(raw_controller)}; expected "
+                    f"{key}.controller: found {describe(raw_controller)}; expected "
                     "'player' or 'gm'",
                 )
             cells = self.deployment(section.get("deployment", []), key, width, height)
@@ -1023,7 +722,7 @@ class _Reader:
         if not isinstance(value, list):
             self.error(
                 where,
-                f"{where}: found {_describe(value)}; expected an array of rectangles "
+                f"{where}: found {describe(value)}; expected an array of rectangles "
                 "[x0, y0, x1, y1] and fields [x, y]",
             )
             return ()
@@ -1107,7 +806,7 @@ class _Reader:
                     self.error(
                         f"{key}.type",
                         f"unknown creature type {kind!r}"
-                        f"{_suggest(kind, self.catalogue.creatures)}; expected a creature "
+                        f"{suggestion(kind, self.catalogue.creatures)}; expected a creature "
                         f"key of the catalogue: {_quoted_list(sorted(self.catalogue.creatures))}",
                     )
             name: str | None = None
@@ -1124,7 +823,8 @@ class _Reader:
                 )
             cell = None
             if "at" in section:
-                cell = self.position(section["at"], f"{key}.at", creature_type, width, height)
+                size = self.catalogue.footprint_side(kind) if kind is not None else 1
+                cell = self.position(section["at"], f"{key}.at", size, width, height)
             facing = Facing.S
             if "facing" in section:
                 raw_facing = section["facing"]
@@ -1133,7 +833,7 @@ class _Reader:
                 else:
                     self.error(
                         f"{key}.facing",
-                        f"{key}.facing: found {_describe(raw_facing)}; expected one of "
+                        f"{key}.facing: found {describe(raw_facing)}; expected one of "
                         f"{_quoted_list(f.value for f in Facing)}",
                     )
             lp = None
@@ -1146,7 +846,7 @@ class _Reader:
                     if item not in equipment_keys:
                         self.error(
                             f"{key}.equipment[{j}]",
-                            f"unknown equipment {item!r}{_suggest(item, equipment_keys)}; "
+                            f"unknown equipment {item!r}{suggestion(item, equipment_keys)}; "
                             "expected a weapon, armour or item key of the catalogue",
                         )
             conditions: list[str] = []
@@ -1205,14 +905,13 @@ class _Reader:
         return placed
 
     def position(
-        self, value: object, key: str, creature_type: Any, width: int | None, height: int | None
+        self, value: object, key: str, size: int, width: int | None, height: int | None
     ) -> Cell | None:
         pair = self.int_list(value, key, (2,), "a field [x, y], like [3, 5]")
         if pair is None:
             return None
         if width is None or height is None:
             return (pair[0], pair[1])
-        size = int(getattr(creature_type, "size_fields", 1) or 1)
         x, y = pair
         if x < 0 or y < 0 or x + size > width or y + size > height:
             extent = f" (a {size}x{size} creature from its top-left field)" if size > 1 else ""
@@ -1232,7 +931,7 @@ class _Reader:
             if text.lower() not in names or canonical is None:
                 self.error(
                     f"{key}[{j}]",
-                    f"unknown condition {text!r}{_suggest(text, [c.value for c in Condition])}; "
+                    f"unknown condition {text!r}{suggestion(text, [c.value for c in Condition])}; "
                     "expected a condition of section 16, e.g. 'Liegend', 'Unentdeckt'",
                 )
             elif canonical in seen:
@@ -1417,22 +1116,7 @@ def save_mission(mission: Mission, path: Path | str) -> None:
     An interrupted write leaves the old file as it was. The new file gets the old
     file's permissions, or the usual ones (0o666 less the umask) for a new file.
     """
-    target = Path(path)
-    data = dumps_mission(mission).encode("utf-8")
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
-    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    atomic_write(path, dumps_mission(mission).encode("utf-8"))
 
 
 # ======================================================================= grids
@@ -1442,90 +1126,70 @@ def build_grid(
     """Return the rules grid of the mission's rows, legend and catalogue terrain kinds.
 
     Default characters as in DESIGN.md. Legend terrain takes the kind's terrain
-    code, difficulty, ZW, hazard and cover (with the entry's overrides); wall
-    materials become walls; glass panes become see-through walls; doors become
+    code, difficulty, ZW, hazard, cover and smoke (with the entry's overrides);
+    wall materials become walls, glass panes see-through walls; doors become
     doors (open or closed). Raise MissionError for a character or key it cannot
     place (a mission from ``loads_mission`` never does).
     """
-    shape = (mission.height, mission.width)
     if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
         raise MissionError(
             [Problem(path_label, "the rows do not match the map's width and height", key="map")]
         )
-    codes = np.array([[ord(c) for c in row] for row in mission.rows], dtype=np.int64)
-    codes = codes.reshape(shape)
-    layers: dict[str, np.ndarray] = {
-        "wall": np.zeros(shape, dtype=bool),
-        "see_through": np.zeros(shape, dtype=bool),
-        "door": np.zeros(shape, dtype=bool),
-        "door_open": np.zeros(shape, dtype=bool),
-        "difficult": np.zeros(shape, dtype=bool),
-        "smoke": np.zeros(shape, dtype=bool),
-        "hazard": np.zeros(shape, dtype=bool),
-        "cover": np.zeros(shape, dtype=np.int8),
-        "terrain": np.zeros(shape, dtype=np.int8),
-        "terrain_target": np.full(shape, 15, dtype=np.int16),
-    }
-    placed = np.zeros(shape, dtype=bool)
-    for char, kind in DEFAULT_LEGEND.items():
-        mask = codes == ord(char)
-        placed |= mask
-        for name in ("wall", "door", "door_open", "difficult", "smoke", "hazard"):
-            layers[name][mask] = getattr(kind, name)
-        layers["cover"][mask] = int(kind.cover)
-        layers["terrain"][mask] = int(kind.terrain)
     problems: list[Problem] = []
+    legend: dict[str, FieldKind] = {}
     for char, entry in mission.legend.items():
         if char in DEFAULT_LEGEND or len(char) != 1:
             continue
-        mask = codes == ord(char)
-        placed |= mask
+        key = f"legend.{char}"
         if entry.terrain is not None:
-            terrain_kind = catalogue.terrain.get(entry.terrain)
-            if terrain_kind is None:
+            terrain = catalogue.terrain.get(entry.terrain)
+            if terrain is None:
                 problems.append(
                     Problem(
-                        path_label,
-                        f"unknown terrain kind {entry.terrain!r}",
-                        key=f"legend.{char}.terrain",
+                        path_label, f"unknown terrain kind {entry.terrain!r}", key=f"{key}.terrain"
                     )
                 )
                 continue
-            difficult = terrain_kind.difficult if entry.difficult is None else entry.difficult
-            target = terrain_kind.target if entry.target is None else entry.target
-            layers["terrain"][mask] = int(terrain_kind.terrain)
-            layers["difficult"][mask] = bool(difficult)
-            layers["terrain_target"][mask] = int(target)
-            layers["hazard"][mask] = bool(terrain_kind.hazard)
-            layers["cover"][mask] = int(terrain_kind.cover)
-            layers["smoke"][mask] = bool(getattr(terrain_kind, "smoke", False))
+            legend[char] = terrain.field_kind(difficult=entry.difficult, target=entry.target)
         elif entry.door is not None:
-            layers["door"][mask] = True
-            layers["door_open"][mask] = entry.door == "open"
+            legend[char] = FieldKind(door=True, door_open=entry.door == "open")
         elif entry.material is not None:
-            layers["wall"][mask] = True
-            if entry.material in PANE_MATERIALS:
-                layers["see_through"][mask] = True
-                layers["cover"][mask] = int(Cover.FULL)
-    if not placed.all():
-        ys, xs = np.nonzero(~placed)
-        char = chr(int(codes[ys[0], xs[0]]))
-        problems.append(
-            Problem(
-                path_label,
-                f"unknown map character {char!r} at x={int(xs[0])}, y={int(ys[0])}",
-                key="map.rows",
+            material = MATERIALS.get(entry.material)
+            if material is None or not material.per_field:
+                problems.append(
+                    Problem(
+                        path_label,
+                        f"unknown wall material {entry.material!r}",
+                        key=f"{key}.material",
+                    )
+                )
+                continue
+            legend[char] = material.field_kind()
+        else:
+            legend[char] = FieldKind()
+    for y, row in enumerate(mission.rows):
+        # A broken legend entry was reported above: its character is not unknown too.
+        stray = set(row).difference(DEFAULT_LEGEND, mission.legend)
+        if stray:
+            x = min(row.index(char) for char in stray)
+            problems.append(
+                Problem(
+                    path_label, f"unknown map character {row[x]!r} at x={x}, y={y}", key="map.rows"
+                )
             )
-        )
+            break
     if problems:
         raise MissionError(problems)
-    wall = layers.pop("wall")
-    return BattleGrid(wall, **layers)
+    return BattleGrid.from_ascii("\n".join(mission.rows), legend)
 
 
 # ===================================================================== warnings
 def mission_warnings(
-    mission: Mission, catalogue: Catalogue, *, path_label: str = "<mission>"
+    mission: Mission,
+    catalogue: Catalogue,
+    *,
+    path_label: str = "<mission>",
+    locations: Locations | None = None,
 ) -> list[Problem]:
     """Return warnings about a valid mission: things that load but will hardly play well.
 
@@ -1535,13 +1199,19 @@ def mission_warnings(
     creatures nor a deployment zone; sides that cannot reach each other on foot
     (doors count as open); a companion on another side than its controller;
     legend characters the map never uses.
-    Each names the TOML key (``creatures[2]``, ``sides[0].deployment``).
+    Each names the TOML key (``creatures[2]``, ``sides[0].deployment``) and, with
+    ``locations`` (where the keys stand in the file, see ``load_native``), its line
+    and column.
     """
     grid = build_grid(mission, catalogue, path_label=path_label)
     warnings: list[Problem] = []
+    where = locations if locations is not None else {}
 
     def warn(key: str, message: str) -> None:
-        warnings.append(Problem(path_label, message, key=key, warning=True))
+        line, column = find_key(where, key) or (None, None)
+        warnings.append(
+            Problem(path_label, message, line=line, column=column, key=key, warning=True)
+        )
 
     side_index = {side.key: i for i, side in enumerate(mission.sides)}
     zone_owner: dict[Cell, str] = {}
@@ -1552,8 +1222,7 @@ def mission_warnings(
     creature_index = {c.key: i for i, c in enumerate(mission.creatures)}
     for i, creature in enumerate(mission.creatures):
         key = f"creatures[{i}]"
-        creature_type = catalogue.creatures.get(creature.type)
-        size = int(getattr(creature_type, "size_fields", 1) or 1)
+        size = catalogue.footprint_side(creature.type)
         cells = [c for c in footprint_cells(creature.cell, size) if grid.in_bounds(c)]
         label = f"creature {creature.key!r} at {list(creature.cell)}"
         blocked = [c for c in cells if grid.is_wall(c)]
@@ -1606,7 +1275,12 @@ def mission_warnings(
             )
     if not mission.sides:
         warn("sides", "the mission declares no sides")
-    warnings += _reach_warnings(mission, grid, warn_key=side_index, path_label=path_label)
+    for a, b in _unreachable_sides(mission, grid):
+        warn(
+            f"sides[{side_index[a]}].deployment",
+            f"side {a!r} cannot reach side {b!r} on foot (even with every door "
+            "open): their deployment zones and creatures lie in separate areas",
+        )
     used = {char for row in mission.rows for char in row}
     for char in mission.legend:
         if char not in used:
@@ -1614,10 +1288,8 @@ def mission_warnings(
     return warnings
 
 
-def _reach_warnings(
-    mission: Mission, grid: BattleGrid, *, warn_key: Mapping[str, int], path_label: str
-) -> list[Problem]:
-    """Return a warning for each pair of sides that cannot reach each other on foot.
+def _unreachable_sides(mission: Mission, grid: BattleGrid) -> list[tuple[str, str]]:
+    """Return each pair of sides (in side order) that cannot reach each other on foot.
 
     Doors count as open. Walkable areas are labelled once, one flood per area a
     side touches (at most ``MAX_FLOODS`` in all), so a hostile file costs little.
@@ -1654,18 +1326,10 @@ def _reach_warnings(
                 floods += 1
             touched.add(label)
         areas[side_key] = touched
-    problems: list[Problem] = []
+    pairs: list[tuple[str, str]] = []
     keys = [side.key for side in mission.sides]
     for i, a in enumerate(keys):
         for b in keys[i + 1 :]:
             if areas.get(a) and areas.get(b) and areas[a].isdisjoint(areas[b]):
-                problems.append(
-                    Problem(
-                        path_label,
-                        f"side {a!r} cannot reach side {b!r} on foot (even with every door "
-                        "open): their deployment zones and creatures lie in separate areas",
-                        key=f"sides[{warn_key[a]}].deployment",
-                        warning=True,
-                    )
-                )
-    return problems
+                pairs.append((a, b))
+    return pairs

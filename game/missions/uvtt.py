@@ -26,8 +26,8 @@ Not imported: ``lights``, ``environment`` (ambient light, baked lighting), porta
 dropped. The mission's title is the file name; it has no sides or creatures.
 
 Limits: the file is at most 5 MB, the map at most 500×500 fields, JSON nesting at
-most 64 deep, coordinates within 500 fields of the map, and the walls at most
-:data:`MAX_WALL_WORK` field steps in total. Every problem is raised as one
+most 64 deep, coordinates within 500 fields of the map, and the walls and portal
+bounds together at most :data:`MAX_WALL_WORK` field steps. Every problem is raised as one
 :class:`MissionError` naming the file and the JSON path.
 """
 
@@ -39,16 +39,24 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
 
-from game.content.problems import MissionError, Problem
+from game.content.problems import MissionError, Problem, ProblemList, describe
 from game.missions.loader import LoadedMission
 from game.missions.model import Background, Mission
-from game.missions.paths import MAX_FIELDS, MAX_FILE_BYTES, check_image, read_limited
+from game.missions.paths import (
+    MAX_FIELDS,
+    MAX_FILE_BYTES,
+    ImageFormat,
+    check_image,
+    decode_utf8,
+    read_limited,
+)
 from game.missions.rasterise import (
     SUBDIVISIONS,
     Point,
@@ -62,38 +70,16 @@ from game.rules.grid import Cell
 
 #: Deepest JSON nesting accepted (objects and arrays).
 MAX_JSON_DEPTH = 64
-#: Most problems reported one by one.
-MAX_PROBLEMS = 200
 #: Coordinates may lie at most this many fields outside the map.
 MAX_OUTSIDE = 500
-#: Total field steps the wall rasteriser may take (protects against hostile files).
+#: Total field steps walls and portals may take to rasterise (protects against hostile files).
 MAX_WALL_WORK = 2_000_000
 
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _BOM = b"\xef\xbb\xbf"
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 # --------------------------------------------------------------------- JSON reading
-def describe(value: object) -> str:
-    """Return a short description of a JSON value for error messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        shown = repr(value)
-        return f"the number {shown if len(shown) <= 40 else shown[:37] + '...'}"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the string {shown!r}"
-    if isinstance(value, list):
-        return f"a list of {len(value)} item(s)"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def finite_number(value: object) -> float | None:
     """Return a JSON number as a finite float, or None (booleans and huge values too)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -115,32 +101,6 @@ def whole_number(value: object) -> int | None:
     if number is None or not number.is_integer():
         return None
     return int(number)
-
-
-def _line_column(data: bytes, offset: int) -> tuple[int, int]:
-    before = data[:offset]
-    line = before.count(b"\n") + 1
-    column = offset - (before.rfind(b"\n") + 1) + 1
-    return line, column
-
-
-def decode_utf8(data: bytes, *, path_label: str, what: str) -> str:
-    """Return ``data`` decoded as UTF-8; raise MissionError naming the bad byte's place."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, column = _line_column(data, exc.start)
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"byte 0x{data[exc.start]:02x} is not valid UTF-8; expected a UTF-8 "
-                    f"{what} file",
-                    line=line,
-                    column=column,
-                )
-            ]
-        ) from None
 
 
 def json_depth(data: bytes) -> int:
@@ -222,30 +182,26 @@ class JsonChecker:
 
     Every accessor returns None after recording a problem, so a reader can go on and
     report several mistakes at once. Given :data:`MISSING` (a missing key, reported by
-    :meth:`member`), they return None without a second problem.
+    :meth:`member`), they return None without a second problem. ``problems`` may be
+    shared with other checkers (one per file a map reads).
     """
 
-    def __init__(self, path_label: str) -> None:
+    def __init__(self, path_label: str, problems: ProblemList | None = None) -> None:
         self.path_label = path_label
-        self.problems: list[Problem] = []
-        self.dropped = 0
+        self.found = problems if problems is not None else ProblemList()
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Return the problems recorded so far (capped, with a count of the rest)."""
+        return self.found.items
 
     def error(self, key: str, message: str) -> None:
-        """Record one problem at JSON path ``key`` (after MAX_PROBLEMS, only count it)."""
-        if len(self.problems) < MAX_PROBLEMS:
-            self.problems.append(Problem(self.path_label, message, key=key or None))
-            return
-        self.dropped += 1
-        summary = Problem(self.path_label, f"{self.dropped} more problem(s) not shown")
-        if self.dropped == 1:
-            self.problems.append(summary)
-        else:
-            self.problems[-1] = summary
+        """Record one problem at JSON path ``key``."""
+        self.found.append(Problem(self.path_label, message, key=key or None))
 
     def raise_if_any(self) -> None:
         """Raise MissionError if any problem was recorded."""
-        if self.problems:
-            raise MissionError(self.problems)
+        self.found.raise_if_any()
 
     def obj(self, value: object, key: str) -> dict[str, object] | None:
         """Return ``value`` if it is a JSON object."""
@@ -253,7 +209,7 @@ class JsonChecker:
             return None
         if isinstance(value, dict):
             return value
-        self.error(key, f"found {describe(value)}; expected an object")
+        self.error(key, f"found {describe(value, json=True)}; expected an object")
         return None
 
     def array(self, value: object, key: str) -> list[object] | None:
@@ -262,17 +218,22 @@ class JsonChecker:
             return None
         if isinstance(value, list):
             return value
-        self.error(key, f"found {describe(value)}; expected a list")
+        self.error(key, f"found {describe(value, json=True)}; expected a list")
         return None
 
-    def number(self, value: object, key: str) -> float | None:
-        """Return ``value`` if it is a finite number (not a boolean)."""
+    def number(
+        self, value: object, key: str, *, low: float = -math.inf, high: float = math.inf
+    ) -> float | None:
+        """Return ``value`` if it is a finite number (not a boolean) in ``low..high``."""
         if value is MISSING:
             return None
         number = finite_number(value)
-        if number is not None:
+        if number is not None and low <= number <= high:
             return number
-        self.error(key, f"found {describe(value)}; expected a number")
+        expected = "a number"
+        if math.isfinite(low) or math.isfinite(high):
+            expected += f" from {low:g} to {high:g}"
+        self.error(key, f"found {describe(value, json=True)}; expected {expected}")
         return None
 
     def integer(self, value: object, key: str, *, low: int, high: int) -> int | None:
@@ -282,7 +243,9 @@ class JsonChecker:
         whole = whole_number(value)
         if whole is not None and low <= whole <= high:
             return whole
-        self.error(key, f"found {describe(value)}; expected a whole number from {low} to {high}")
+        self.error(
+            key, f"found {describe(value, json=True)}; expected a whole number from {low} to {high}"
+        )
         return None
 
     def string(self, value: object, key: str) -> str | None:
@@ -291,7 +254,7 @@ class JsonChecker:
             return None
         if isinstance(value, str):
             return value
-        self.error(key, f"found {describe(value)}; expected a string")
+        self.error(key, f"found {describe(value, json=True)}; expected a string")
         return None
 
     def boolean(self, value: object, key: str) -> bool | None:
@@ -300,7 +263,7 @@ class JsonChecker:
             return None
         if isinstance(value, bool):
             return value
-        self.error(key, f"found {describe(value)}; expected true or false")
+        self.error(key, f"found {describe(value, json=True)}; expected true or false")
         return None
 
     def member(self, parent: dict[str, object], name: str, key: str) -> object:
@@ -425,17 +388,23 @@ def _walls(
     return polylines
 
 
-def _portals(
-    check: JsonChecker, document: dict[str, object], geometry: _Geometry
-) -> dict[Cell, bool]:
-    """Return door fields -> open (a field with any closed portal stays closed)."""
-    doors: dict[Cell, bool] = {}
+@dataclass(frozen=True)
+class _Portal:
+    """A door as the file gives it: its bounds segment, else its position."""
+
+    bounds: tuple[Point, Point] | None
+    position: Point | None
+    closed: bool
+
+
+def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometry) -> list[_Portal]:
+    """Return the portals; their fields are found later, once the work limit is checked."""
+    found: list[_Portal] = []
     if "portals" not in document or document["portals"] is None:
-        return doors
+        return found
     portals = check.array(document["portals"], "portals")
     if portals is None:
-        return doors
-    w, h = geometry.width, geometry.height
+        return found
     for i, raw in enumerate(portals):
         key = f"portals[{i}]"
         portal = check.obj(raw, key)
@@ -447,24 +416,35 @@ def _portals(
         position = geometry.point(
             check, check.member(portal, "position", f"{key}.position"), f"{key}.position"
         )
-        fields: list[Cell] = []
+        bounds: tuple[Point, Point] | None = None
         if "bounds" in portal:
-            bounds = check.array(portal["bounds"], f"{key}.bounds")
-            if bounds is not None:
-                if len(bounds) != 2:
-                    check.error(f"{key}.bounds", f"found {describe(bounds)}; expected two points")
+            raw_bounds = check.array(portal["bounds"], f"{key}.bounds")
+            if raw_bounds is not None:
+                if len(raw_bounds) != 2:
+                    check.error(
+                        f"{key}.bounds",
+                        f"found {describe(raw_bounds, json=True)}; expected two points",
+                    )
                 else:
-                    a = geometry.point(check, bounds[0], f"{key}.bounds[0]")
-                    b = geometry.point(check, bounds[1], f"{key}.bounds[1]")
+                    a = geometry.point(check, raw_bounds[0], f"{key}.bounds[0]")
+                    b = geometry.point(check, raw_bounds[1], f"{key}.bounds[1]")
                     if a is not None and b is not None:
-                        fields = segment_fields(a, b, w, h)
-        if not fields and position is not None:
-            field = point_field(position, w, h)
+                        bounds = (a, b)
+        if closed is not None:
+            found.append(_Portal(bounds, position, closed))
+    return found
+
+
+def _door_fields(portals: list[_Portal], width: int, height: int) -> dict[Cell, bool]:
+    """Return door fields -> open (a field with any closed portal stays closed)."""
+    doors: dict[Cell, bool] = {}
+    for portal in portals:
+        fields = segment_fields(*portal.bounds, width, height) if portal.bounds else []
+        if not fields and portal.position is not None:
+            field = point_field(portal.position, width, height)
             fields = [field] if field is not None else []
-        if closed is None:
-            continue
         for field in fields:
-            doors[field] = doors.get(field, True) and not closed
+            doors[field] = doors.get(field, True) and not portal.closed
     return doors
 
 
@@ -483,11 +463,8 @@ def _image(check: JsonChecker, document: dict[str, object], path_label: str) -> 
     except (binascii.Error, ValueError):
         check.error("image", "image is not valid base64; expected a base64-encoded PNG")
         return None
-    if not data.startswith(_PNG_SIGNATURE):
-        check.error("image", f"image starts with {data[:8]!r}; expected a PNG (signature \\x89PNG)")
-        return None
     try:
-        check_image(data, path_label=path_label)
+        check_image(data, path_label=path_label, formats=(ImageFormat.PNG,))
     except MissionError as exc:
         for problem in exc.problems:
             check.error("image", problem.message)
@@ -514,22 +491,25 @@ def parse_uvtt(
         raise MissionError([Problem(path_label, "resolution is unusable", key="resolution")])
     geometry, pixels = resolved
     polylines = _walls(check, document, geometry)
-    doors = _portals(check, document, geometry)
+    portals = _portals(check, document, geometry)
     image = _image(check, document, path_label)
     if image is not None and pixels is None:
         check.error(
             "resolution.pixels_per_grid",
             "missing key 'pixels_per_grid'; expected the image's pixels per field",
         )
+    # Portal segments are walked like walls: a file of many long portals costs as much.
     work = sum(walk_length(a, b) for line in polylines for a, b in pairwise(line))
+    work += sum(walk_length(*portal.bounds) for portal in portals if portal.bounds)
     if work > MAX_WALL_WORK:
         check.error(
             "line_of_sight",
-            f"walls cross {work} fields in total; expected at most {MAX_WALL_WORK}",
+            f"walls and portals cross {work} fields in total; expected at most {MAX_WALL_WORK}",
         )
     check.raise_if_any()
     width, height = geometry.width, geometry.height
     wall = rasterise_walls(polylines, width, height)
+    doors = _door_fields(portals, width, height)
     grid = [["#" if wall[y, x] else "." for x in range(width)] for y in range(height)]
     for (x, y), is_open in doors.items():
         grid[y][x] = "/" if is_open else "+"

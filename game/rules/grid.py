@@ -8,7 +8,7 @@ with x to the right and y down.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntEnum
 
 import numpy as np
@@ -54,7 +54,10 @@ class Cover(IntEnum):
 
 @dataclass(frozen=True)
 class FieldKind:
-    """What one legend character means for the rules."""
+    """What one legend character means for the rules: one value per layer of BattleGrid.
+
+    ``see_through`` only counts on a wall (a glass pane: blocks movement, not sight).
+    """
 
     wall: bool = False
     door: bool = False
@@ -63,7 +66,13 @@ class FieldKind:
     cover: Cover = Cover.NONE
     smoke: bool = False
     terrain: Terrain = Terrain.NONE
+    terrain_target: int = DEFAULT_TERRAIN_TARGET  # E-OPEN-42
     hazard: bool = False
+    see_through: bool = False
+
+
+#: The layers a FieldKind sets: every field of it, named as BattleGrid's arguments.
+_KIND_LAYERS: tuple[str, ...] = tuple(f.name for f in fields(FieldKind))
 
 
 #: The default ASCII legend (DESIGN.md).
@@ -198,29 +207,27 @@ class BattleGrid:
         if legend:
             kinds.update(legend)
         shape = (len(rows), width)
-        arrays: dict[str, np.ndarray] = {
-            "wall": np.zeros(shape, dtype=bool),
-            "door": np.zeros(shape, dtype=bool),
-            "door_open": np.zeros(shape, dtype=bool),
-            "difficult": np.zeros(shape, dtype=bool),
-            "smoke": np.zeros(shape, dtype=bool),
-            "hazard": np.zeros(shape, dtype=bool),
-            "cover": np.zeros(shape, dtype=np.int8),
-            "terrain": np.zeros(shape, dtype=np.int8),
+        encoded = "".join(rows).encode("utf-32-le", "surrogatepass")
+        codes = np.frombuffer(encoded, dtype="<u4").reshape(shape)
+        # One lookup per distinct character: each layer is a small table indexed per field.
+        present, inverse = np.unique(codes, return_inverse=True)
+        chars = [chr(code) for code in present.tolist()]
+        unknown = [ord(char) for char in chars if char not in kinds]
+        if unknown:
+            first = int(np.flatnonzero(np.isin(codes, unknown))[0])
+            y, x = divmod(first, width)
+            raise ValueError(
+                f"row {y + 1}, column {x + 1}: unknown map character {rows[y][x]!r}; "
+                f"expected one of {''.join(sorted(kinds))!r}"
+            )
+        table = [kinds[char] for char in chars]
+        index = inverse.reshape(shape)
+        layers = {
+            name: np.array([int(getattr(kind, name)) for kind in table])[index]
+            for name in _KIND_LAYERS
         }
-        for y, row in enumerate(rows):
-            for x, char in enumerate(row):
-                kind = kinds.get(char)
-                if kind is None:
-                    raise ValueError(
-                        f"row {y + 1}, column {x + 1}: unknown map character {char!r}; "
-                        f"expected one of {''.join(sorted(kinds))!r}"
-                    )
-                for name in ("wall", "door", "door_open", "difficult", "smoke", "hazard"):
-                    arrays[name][y, x] = getattr(kind, name)
-                arrays["cover"][y, x] = int(kind.cover)
-                arrays["terrain"][y, x] = int(kind.terrain)
-        return cls(**arrays)
+        wall = layers.pop("wall")
+        return cls(wall, **layers)
 
     @classmethod
     def from_arrays(cls, wall: npt.ArrayLike, **layers: npt.ArrayLike | None) -> BattleGrid:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from game.rules.damage import Damage, LifeState, damage_roll, life_state
 from game.rules.dice import Roller
+from game.rules.grid import Cover, FieldKind
 
 __all__ = [
     "MATERIALS",
@@ -31,6 +32,7 @@ class ObjectMaterial:
     """One row of the object table: hardness (PAK) and integrity (KEP).
 
     ``per_field``: the values are for one field of surface (walls, panes; E-OBJ-6).
+    ``see_through``: a pane of glass, which stops creatures but not eyes.
     """
 
     key: str
@@ -40,6 +42,20 @@ class ObjectMaterial:
     kep: int
     rule_id: str
     per_field: bool = False
+    see_through: bool = False
+
+    def field_kind(self) -> FieldKind:
+        """Return what a map field of this material is: a wall, or a pane of glass.
+
+        A pane blocks movement, not sight, and whoever stands behind it has
+        Volldeckung (E-OBJ-GLASSCHEIBE, E-OBJ-PANZERGLASSCHEIBE).
+        Raise ValueError for a material that is no surface (a weapon).
+        """
+        if not self.per_field:
+            raise ValueError(f"{self.english} is no wall material: it cannot fill a map field")
+        if self.see_through:
+            return FieldKind(wall=True, see_through=True, cover=Cover.FULL)
+        return FieldKind(wall=True)
 
 
 def _weapon(size: int, pak: int, kep: int) -> ObjectMaterial:
@@ -53,8 +69,10 @@ def _weapon(size: int, pak: int, kep: int) -> ObjectMaterial:
     )
 
 
-def _surface(key: str, german: str, english: str, pak: int, kep: int, rule: str) -> ObjectMaterial:
-    return ObjectMaterial(key, german, english, pak, kep, rule, per_field=True)
+def _surface(
+    key: str, german: str, english: str, pak: int, kep: int, rule: str, *, pane: bool = False
+) -> ObjectMaterial:
+    return ObjectMaterial(key, german, english, pak, kep, rule, per_field=True, see_through=pane)
 
 
 _ROWS: tuple[ObjectMaterial, ...] = (
@@ -104,7 +122,7 @@ _ROWS: tuple[ObjectMaterial, ...] = (
         "thick_steel_wall", "Dicke Stahlwand", "thick steel wall", 9, 30, "E-OBJ-STAHLWAND-DICK"
     ),
     _surface("duranium_wall", "Duraniumwand", "duranium wall", 11, 35, "E-OBJ-DURANIUMWAND"),
-    _surface("glass_pane", "Glasscheibe", "glass pane", 2, 2, "E-OBJ-GLASSCHEIBE"),
+    _surface("glass_pane", "Glasscheibe", "glass pane", 2, 2, "E-OBJ-GLASSCHEIBE", pane=True),
     _surface(
         "armoured_glass_pane",
         "Panzerglasscheibe",
@@ -112,6 +130,7 @@ _ROWS: tuple[ObjectMaterial, ...] = (
         5,
         20,
         "E-OBJ-PANZERGLASSCHEIBE",
+        pane=True,
     ),
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.resources
 import json
 from collections.abc import Mapping
@@ -569,6 +570,18 @@ def test_terrain_kinds_build_a_battle_grid(cat: Catalogue) -> None:
     assert grid.cover[0, 3] == Cover.PARTIAL and grid.cover[0, 4] == Cover.FULL
     assert grid.smoke[0, 4] and grid.terrain[0, 5] == Terrain.MUD and grid.is_wall((7, 0))
     assert cat.terrain["mud"].field_kind(difficult=True).difficult
+    assert cat.terrain["mud"].field_kind().terrain_target == cat.terrain["mud"].target == 15
+    assert cat.terrain["mud"].field_kind(target=12).terrain_target == 12  # a map's zw
+
+
+@pytest.mark.rule("E-SIZE-1")
+def test_footprint_side_of_a_creature_type(cat: Catalogue) -> None:
+    """E-SIZE-1: the side of the square a type occupies; an unknown type takes one field."""
+    giant = dataclasses.replace(cat.creatures["likron"], key="giant", size_fields=3)
+    bigger = dataclasses.replace(cat, creatures={**cat.creatures, "giant": giant})
+    assert bigger.footprint_side("giant") == 3
+    assert bigger.footprint_side("likron") == cat.creatures["likron"].size_fields == 1
+    assert bigger.footprint_side("no_such_type") == 1
 
 
 # ============================================================================ error paths

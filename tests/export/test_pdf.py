@@ -13,6 +13,7 @@ import builtins
 import io
 import itertools
 import math
+import os
 import re
 import zlib
 from collections.abc import Iterator
@@ -652,6 +653,28 @@ def test_creatures_printed_or_left_out(rl: Any, tmp_path: Path) -> None:
     assert report.notes == ()
 
 
+def test_footprints_size_the_tokens(
+    rl: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """E-SIZE-1: a creature type of side 2 gets a token over 2 x 2 fields; others one field."""
+    import game.export.pdf as pdf
+
+    radii: dict[str, float] = {}
+    real_token = pdf._draw_token
+
+    def spy(c: Any, cx: float, cy: float, radius: float, *args: Any, **kwargs: Any) -> None:
+        radii[args[2]] = radius  # keyed by the creature's name
+        real_token(c, cx, cy, radius, *args, **kwargs)
+
+    monkeypatch.setattr(pdf, "_draw_token", spy)
+    mission, grid = small_mission(creatures=CREW[:2])
+    write_map_pdf(mission, grid, tmp_path / "big.pdf", footprints={"pirate": 2})
+    assert radii["Dretop-Pirat 1"] == pytest.approx(FIELD_PT - 2.0 * MM)
+    assert radii["Likron"] == pytest.approx(FIELD_PT / 2 - 2.0 * MM)  # type not named: 1
+    write_map_pdf(mission, grid, tmp_path / "small.pdf")
+    assert radii["Dretop-Pirat 1"] == pytest.approx(FIELD_PT / 2 - 2.0 * MM)
+
+
 def test_side_styles_differ_without_colour() -> None:
     styles = side_styles(SIDES)
     heroes, pirates = styles["heroes"], styles["pirates"]
@@ -720,6 +743,19 @@ def test_atomic_write_leaves_no_temp_file(rl: Any, tmp_path: Path) -> None:
     first = out.read_bytes()
     write_map_pdf(mission, grid, out)
     assert out.read_bytes() == first  # deterministic: no time stamps
+
+
+def test_pdf_file_permissions_like_other_files(rl: Any, tmp_path: Path) -> None:
+    """A new PDF gets the usual permissions; a replaced one keeps its own."""
+    mission, grid = small_mission()
+    new = tmp_path / "new.pdf"
+    write_map_pdf(mission, grid, new)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert new.stat().st_mode & 0o777 == 0o666 & ~umask
+    new.chmod(0o600)
+    write_map_pdf(mission, grid, new)
+    assert new.stat().st_mode & 0o777 == 0o600
 
 
 def test_failed_write_keeps_the_old_file(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,27 @@ def test_check_mission_returns_the_report(tmp_path: Path) -> None:
     assert report.mission is not None and report.mission.title == "Prüfung"
     assert [w.key for w in report.warnings] == ["legend.Q"]
     assert report.warnings[0].line == 21  # located in the file by its key
+
+
+def test_warnings_take_line_and_column_from_the_key_locations() -> None:
+    """The loader says where keys stand; warnings are placed there, not by re-reading."""
+    mission = loads_mission(MISSION)
+    where = {"legend": (19, 1), "legend.Q": (21, 1)}
+    (found,) = mission_warnings(mission, CATALOGUE, path_label="m.toml", locations=where)
+    assert (found.key, found.line, found.column) == ("legend.Q", 21, 1)
+    (found,) = mission_warnings(mission, CATALOGUE, path_label="m.toml")
+    assert (found.line, found.column) == (None, None)
+
+
+def test_check_uses_the_catalogue_it_is_given(tmp_path: Path) -> None:
+    """Loading and warnings both read the catalogue passed in, not the shipped one."""
+    without_lava = replace(
+        CATALOGUE, terrain={k: v for k, v in CATALOGUE.terrain.items() if k != "lava"}
+    )
+    report = check_mission(write(tmp_path, MISSION), catalogue=without_lava)
+    assert not report.valid
+    assert [e.key for e in report.errors] == ["legend.L.terrain"]
+    assert "unknown terrain kind 'lava'" in report.errors[0].message
 
 
 def test_invalid_mission_lists_every_error_and_exits_1(tmp_path: Path) -> None:

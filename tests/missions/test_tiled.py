@@ -235,7 +235,7 @@ def test_wrong_root_and_types(tmp_path: Path) -> None:
     document = tmj_document()
     document["width"] = "6"
     [problem] = tmj_problems(tmp_path, document)
-    assert problem.key == "width" and "the string '6'" in problem.message
+    assert problem.key == "width" and "the text '6'" in problem.message
     assert "expected an object" in text_of(tmj_problems(tmp_path, [1, 2]))
     document = tmj_document()
     document["type"] = "tileset"
@@ -360,7 +360,7 @@ def test_external_tileset_wrong_types(tmp_path: Path) -> None:
     (tmp_path / "terrain.tsj").write_text(json.dumps(tileset), encoding="utf-8")
     [problem] = problems_of(tmp_path / "map.tmj")
     assert problem.path.endswith("terrain.tsj")
-    assert problem.key == "tiles[1]" and "'terrain' is the number 7" in problem.message
+    assert problem.key == "tiles[1]" and "'terrain' is the whole number 7" in problem.message
 
 
 # ------------------------------------------------------------------ layers
@@ -499,7 +499,7 @@ def test_property_of_wrong_type(tmp_path: Path) -> None:
     [problem] = tmx_problems(
         tmp_path, 'name="creature_type" value="ron"', 'name="creature_type" type="int" value="3"'
     )
-    assert "'creature_type' is the number 3; expected a string" in problem.message
+    assert "'creature_type' is the whole number 3; expected a string" in problem.message
     [problem] = tmx_problems(
         tmp_path, 'name="creature_type" value="ron"', 'name="creature_type" type="int" value="x"'
     )

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.content.catalogue import Catalogue, load_catalogue
-from game.content.problems import MissionError, Problem
+from game.content.problems import MAX_PROBLEMS, MissionError, Problem
+from game.content.tomlcheck import locate_keys
 from game.missions import toml_format
 from game.missions.loader import (
     DEMO_MISSION,
@@ -31,10 +32,12 @@ from game.missions.model import (
     Side,
 )
 from game.missions.paths import (
+    IMAGE_HEAD_BYTES,
     MAX_FILE_BYTES,
+    ImageFormat,
     check_image,
+    decode_utf8,
     image_dimensions,
-    read_head,
     read_limited,
     relative_parts,
     resolve_inside,
@@ -42,8 +45,8 @@ from game.missions.paths import (
 from game.missions.toml_format import (
     build_grid,
     dumps_mission,
-    key_locations,
     load_mission,
+    load_native,
     loads_mission,
     mission_warnings,
     save_mission,
@@ -327,25 +330,25 @@ def test_missing_required_keys() -> None:
             "width = 6",
             'width = "6"',
             "map.width",
-            "map.width: found a string '6'; expected an integer",
+            "map.width: found the text '6'; expected an integer",
         ),
         (
             "width = 6",
             "width = 6.0",
             "map.width",
-            "map.width: found a decimal number 6.0; expected an integer",
+            "map.width: found the number 6.0; expected an integer",
         ),
         (
             "width = 6",
             "width = true",
             "map.width",
-            "map.width: found a boolean (true or false) True; expected an integer",
+            "map.width: found the boolean true; expected an integer",
         ),
         (
             'title = "Test"',
             "title = 5",
             "mission.title",
-            "mission.title: found an integer 5; expected a string",
+            "mission.title: found the whole number 5; expected a string",
         ),
         (
             'title = "Test"',
@@ -357,13 +360,13 @@ def test_missing_required_keys() -> None:
             'title = "Test"',
             "title = 1979-05-27",
             "mission.title",
-            "mission.title: found a date or time datetime.date(1979, 5, 27); expected a string",
+            "mission.title: found the date/time 1979-05-27; expected a string",
         ),
         (
             'controller = "gm"',
             'controller = "ai"',
             "sides[1].controller",
-            "sides[1].controller: found a string 'ai'; expected 'player' or 'gm'",
+            "sides[1].controller: found the text 'ai'; expected 'player' or 'gm'",
         ),
         (
             'colour = "#AA0000"',
@@ -375,13 +378,13 @@ def test_missing_required_keys() -> None:
             "at = [1, 1]",
             "at = [1]",
             "creatures[0].at",
-            "creatures[0].at: found an array [1]; expected a field [x, y], like [3, 5]",
+            "creatures[0].at: found the list [1]; expected a field [x, y], like [3, 5]",
         ),
         (
             "at = [1, 1]",
             'at = ["1", 1]',
             "creatures[0].at",
-            "creatures[0].at: found an array ['1', 1]; expected a field [x, y], like [3, 5]",
+            'creatures[0].at: found the list ["1", 1]; expected a field [x, y], like [3, 5]',
         ),
         (
             'key = "likron"',
@@ -396,7 +399,7 @@ def test_missing_required_keys() -> None:
             'key = "likron"',
             'key = "likron"\nhidden = "yes"',
             "creatures[0].hidden",
-            "creatures[0].hidden: found a string 'yes'; expected true or false",
+            "creatures[0].hidden: found the text 'yes'; expected true or false",
         ),
         (
             'key = "likron"',
@@ -409,7 +412,7 @@ def test_missing_required_keys() -> None:
             'key = "likron"\nfacing = "UP"',
             "creatures[0].facing",
             (
-                "creatures[0].facing: found a string 'UP'; expected one of 'N', 'NE', 'E', 'SE', "
+                "creatures[0].facing: found the text 'UP'; expected one of 'N', 'NE', 'E', 'SE', "
                 "'S', 'SW', 'W', 'NW'"
             ),
         ),
@@ -417,7 +420,7 @@ def test_missing_required_keys() -> None:
             'key = "likron"',
             'key = "likron"\nequipment = "laserkanone"',
             "creatures[0].equipment",
-            "creatures[0].equipment: found a string 'laserkanone'; expected an array of strings",
+            "creatures[0].equipment: found the text 'laserkanone'; expected an array of strings",
         ),
         (
             "deployment = [[1, 1, 2, 2]]",
@@ -433,7 +436,7 @@ def test_missing_required_keys() -> None:
             "deployment = [[1, 1, 2]]",
             "sides[0].deployment[0]",
             (
-                "sides[0].deployment[0]: found an array [1, 1, 2]; expected a rectangle "
+                "sides[0].deployment[0]: found the list [1, 1, 2]; expected a rectangle "
                 "[x0, y0, x1, y1] or a field [x, y]"
             ),
         ),
@@ -451,8 +454,8 @@ def test_missing_required_keys() -> None:
             "deployment = 5",
             "sides[0].deployment",
             (
-                "sides[0].deployment: found an integer 5; expected an array of rectangles [x0, y0, "
-                "x1, y1] and fields [x, y]"
+                "sides[0].deployment: found the whole number 5; expected an array of rectangles "
+                "[x0, y0, x1, y1] and fields [x, y]"
             ),
         ),
         (
@@ -465,7 +468,7 @@ def test_missing_required_keys() -> None:
             'title = "Test"',
             'title = "Test"\nplayers = 2',
             "mission.players",
-            "mission.players: found an integer 2; expected [min, max] players, like [2, 4]",
+            "mission.players: found the whole number 2; expected [min, max] players, like [2, 4]",
         ),
         (
             'title = "Test"',
@@ -481,7 +484,7 @@ def test_missing_required_keys() -> None:
             'title = "Test"\ndescription = 3',
             "mission.description",
             (
-                "mission.description: found an integer 3; expected a string or a table of "
+                "mission.description: found the whole number 3; expected a string or a table of "
                 'languages (de = "...", en = "...")'
             ),
         ),
@@ -502,9 +505,9 @@ def test_sections_of_the_wrong_kind() -> None:
     text = 'legend = 3\nsides = 5\ncreatures = [1]\n[mission]\ntitle = "x"\n[notlegend]\n'
     text += "[map]\nwidth = 1\nheight = 1\nrows = '.'\n"
     found = {p.key: p.message for p in problems_of(text)}
-    assert found["creatures[0]"] == "[[creatures]] #1: found an integer 1; expected a table"
-    assert found["legend"] == "[legend]: found an integer 3; expected a table"
-    assert found["sides"] == "sides: found an integer 5; expected [[sides]] tables"
+    assert found["creatures[0]"] == "[[creatures]] #1: found the whole number 1; expected a table"
+    assert found["legend"] == "[legend]: found the whole number 3; expected a table"
+    assert found["sides"] == "sides: found the whole number 5; expected [[sides]] tables"
     assert found["notlegend"].startswith("unknown key 'notlegend' in the mission file")
 
 
@@ -514,7 +517,7 @@ MORE_ERRORS = [
     (
         BASE.replace('"L" = { terrain = "lava" }', '"L" = "lava"'),
         "legend.L",
-        "legend entry 'L': found a string 'lava'; expected a table",
+        "legend entry 'L': found the text 'lava'; expected a table",
     ),
     (
         BASE.replace('title = "Test"', 'title = "' + "x" * 201 + '"'),
@@ -529,7 +532,7 @@ MORE_ERRORS = [
     (
         BASE.replace(ROWS, 'rows = ["######", 5]'),
         "map.rows",
-        "map.rows: found an array ['######', 5]; expected a multi-line string of map "
+        'map.rows: found the list ["######", 5]; expected a multi-line string of map '
         "characters (rows = '''...''') or an array of strings",
     ),
     (
@@ -550,7 +553,7 @@ MORE_ERRORS = [
     (
         BASE + "\n[notes]\ngm = 5\n",
         "notes.gm",
-        "notes.gm: found an integer 5; expected a string",
+        "notes.gm: found the whole number 5; expected a string",
     ),
     (
         BASE + "\n[notes]\nplayers = 5\n",
@@ -697,14 +700,12 @@ def test_full_size_map_of_500_by_500_loads() -> None:
 def test_toml_syntax_error_has_line_and_column() -> None:
     problem = one(BASE.replace('title = "Test"', "title = Test"))
     assert (problem.line, problem.column) == (2, 9)
-    assert problem.message == "TOML syntax error: Invalid value; expected valid TOML"
+    assert problem.message == "TOML syntax error: Invalid value (the line reads: title = Test)"
 
 
 def test_truncated_toml() -> None:
     problem = one(BASE[: BASE.index("#..W+#")])
-    assert problem.message == (
-        "TOML syntax error: Expected \"'''\" at the end of the file; expected valid TOML"
-    )
+    assert problem.message == "TOML syntax error: Expected \"'''\" at the end of the file"
     assert (problem.line, problem.column) == (10, 1)
 
 
@@ -721,8 +722,7 @@ def test_non_utf8_file(tmp_path: Path) -> None:
         load_mission(path)
     (problem,) = caught.value.problems
     assert problem.message == (
-        "the file is not UTF-8 text: found byte 0xe9; expected UTF-8 (save the file with the "
-        "encoding UTF-8)"
+        "byte 0xe9 is not valid UTF-8; expected a UTF-8 TOML file (save it with the encoding UTF-8)"
     )
     assert (problem.line, problem.column) == (21, 10)
 
@@ -751,7 +751,18 @@ def test_huge_file_is_refused_before_reading(
 
 def test_huge_text_is_refused() -> None:
     problem = one("#" * (MAX_FILE_BYTES + 1))
-    assert problem.message == f"the mission is larger than {MAX_FILE_BYTES} bytes (5 MB)"
+    assert problem.message == (
+        f"the file has {MAX_FILE_BYTES + 1} characters; at most {MAX_FILE_BYTES} are read"
+    )
+
+
+def test_over_long_integer_is_a_located_problem() -> None:
+    """Python reads at most 4300 digits; a longer number is a problem, not a crash."""
+    problem = one(BASE.replace("width = 6", "width = " + "6" * 5000))
+    assert problem.message == (
+        "TOML syntax error: a number of 5000 digits; expected at most 4300 digits"
+    )
+    assert (problem.line, problem.column) == (5, 9)
 
 
 def test_missing_file() -> None:
@@ -766,8 +777,8 @@ def test_too_many_problems_are_capped() -> None:
         for i in range(250)
     )
     found = messages(BASE + many)
-    assert len(found) == toml_format.MAX_PROBLEMS + 1
-    assert found[-1] == "... and 50 more problems"
+    assert len(found) == MAX_PROBLEMS + 1
+    assert found[-1] == "50 more problem(s) not shown"
 
 
 def test_too_many_legend_entries() -> None:
@@ -820,7 +831,7 @@ def test_jpeg_size_behind_large_metadata_is_found(tmp_path: Path) -> None:
     exif = b"".join(b"\xff\xe1" + struct.pack(">H", 65535) + b"\x00" * 65533 for _ in range(6))
     data = b"\xff\xd8" + exif + jpeg_header(9000, 10)[2:]
     (tmp_path / "big.jpg").write_bytes(data)
-    assert len(data) > toml_format.IMAGE_HEAD_BYTES
+    assert len(data) > IMAGE_HEAD_BYTES
     (tmp_path / "m.toml").write_text(with_background("big.jpg"), encoding="utf-8")
     with pytest.raises(MissionError) as caught:
         load_mission(tmp_path / "m.toml")
@@ -894,16 +905,18 @@ def test_read_limited(tmp_path: Path) -> None:
     assert "is not a regular file" in caught.value.problems[0].message
 
 
-def test_read_head(tmp_path: Path) -> None:
+def test_read_limited_head(tmp_path: Path) -> None:
+    """A header read returns the first bytes; the whole file still counts against the limit."""
     path = tmp_path / "f.bin"
     path.write_bytes(b"0123456789")
-    assert read_head(path, 4, max_bytes=10) == b"0123"
+    assert read_limited(path, 10, head=4) == b"0123"
+    assert read_limited(path, 10, head=40) == b"0123456789"
     with pytest.raises(MissionError, match="expected at most 9 bytes"):
-        read_head(path, 4, max_bytes=9)
+        read_limited(path, 9, head=4)
     with pytest.raises(MissionError, match="file not found"):
-        read_head(tmp_path / "none", 4, max_bytes=9)
+        read_limited(tmp_path / "none", 9, head=4)
     with pytest.raises(MissionError, match="is not a regular file"):
-        read_head(tmp_path, 4, max_bytes=9)
+        read_limited(tmp_path, 9, head=4)
 
 
 def test_image_dimensions_from_headers() -> None:
@@ -915,6 +928,10 @@ def test_image_dimensions_from_headers() -> None:
     assert check_image(png_header(8192, 8192), path_label="i") == (8192, 8192)
     with pytest.raises(MissionError):
         check_image(png_header(0, 10), path_label="i")
+    with pytest.raises(MissionError, match="image is a JPEG; expected a PNG"):
+        check_image(jpeg_header(640, 480), path_label="i", formats=(ImageFormat.PNG,))
+    with pytest.raises(MissionError, match="image is not a PNG"):
+        check_image(b"GIF89a", path_label="i", formats=(ImageFormat.PNG,))
 
 
 # ------------------------------------------------------------------ writing
@@ -1146,7 +1163,7 @@ def test_fuzz_byte_mutations_raise_only_mission_error(noise: bytes, position: in
     data = data[:at] + noise + data[at + len(noise) // 2 :]
     label = "fuzz.toml"
     try:
-        text = toml_format._decode(data, label)
+        text = decode_utf8(data, path_label=label, what="TOML")
         loads_mission(text, label)
     except MissionError as exc:
         assert exc.problems
@@ -1204,6 +1221,26 @@ def test_difficult_override_and_doors() -> None:
     assert grid.is_door((3, 2)) and grid.is_door_open((3, 2))
 
 
+def test_build_grid_takes_every_layer_of_the_terrain_kind() -> None:
+    """E-OPEN-42: a kind's smoke, cover and (overridden) ZW reach the grid."""
+    text = BASE.replace('"L" = { terrain = "lava" }', '"L" = { terrain = "smoke", zw = 9 }')
+    grid = build_grid(loads_mission(text), CATALOGUE)
+    smoke = CATALOGUE.terrain["smoke"]
+    assert grid.smoke[1, 3] and grid.cover_at((3, 1)) is smoke.cover is Cover.FULL
+    assert grid.terrain_at((3, 1)) is smoke.terrain and grid.terrain_target_at((3, 1)) == 9
+    assert not grid.is_hazard((3, 1)) and not grid.smoke[1, 2]
+
+
+def test_build_grid_refuses_a_material_that_is_no_wall() -> None:
+    mission = loads_mission(BASE)
+    legend = {**mission.legend, "W": LegendEntry(material="weapon_wg3")}
+    with pytest.raises(MissionError) as caught:
+        build_grid(Mission(**{**mission.__dict__, "legend": legend}), CATALOGUE)
+    (problem,) = caught.value.problems
+    assert problem.key == "legend.W.material"
+    assert problem.message == "unknown wall material 'weapon_wg3'"
+
+
 def test_build_grid_refuses_a_character_it_cannot_place() -> None:
     mission = loads_mission(BASE)
     broken = Mission(**{**mission.__dict__, "rows": ("######", "#.,L.#", "#..W+#", "####?#")})
@@ -1217,14 +1254,14 @@ def test_grid_checks_the_see_through_layer_shape() -> None:
 
 
 def test_key_locations() -> None:
-    where = key_locations(BASE)
+    where = locate_keys(BASE).keys
     assert where["mission.title"] == (2, 1)
     assert where["sides[1].colour"] == (28, 1)
     assert where["creatures[1].at"] == (41, 1)
     assert where["legend.L"] == (16, 1)
     # Text tomllib would refuse gives what was found before the trouble, and never hangs.
-    assert key_locations("a = 1\nb = [1 2]\nc = 3")["a"] == (1, 1)
-    assert isinstance(key_locations("a = {b = 1 c = 2}\n[[x]\n= = ="), dict)
+    assert locate_keys("a = 1\nb = [1 2]\nc = 3").keys["a"] == (1, 1)
+    assert isinstance(locate_keys("a = {b = 1 c = 2}\n[[x]\n= = =").keys, dict)
 
 
 def test_top_level_unknown_key_has_its_line() -> None:
@@ -1242,6 +1279,8 @@ def test_load_any_reads_native_toml(tmp_path: Path) -> None:
     assert isinstance(loaded, LoadedMission)
     assert loaded.source_format == "toml" and loaded.base_dir == tmp_path.resolve()
     assert loaded.mission == loads_mission(BASE) and dict(loaded.images) == {}
+    assert loaded.key_locations["creatures[1].at"] == (41, 1)  # for messages about it
+    assert load_native(path) == loaded
 
 
 def test_load_any_refuses_unknown_suffix(tmp_path: Path) -> None:

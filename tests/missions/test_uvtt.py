@@ -235,7 +235,7 @@ def test_huge_integer_is_refused() -> None:
 
 
 def test_top_level_must_be_an_object() -> None:
-    assert "found a list of 0 item(s); expected an object" in messages([])
+    assert "found the list []; expected an object" in messages([])
 
 
 def test_missing_resolution() -> None:
@@ -246,10 +246,10 @@ def test_missing_resolution() -> None:
 @pytest.mark.parametrize(
     ("size", "expected"),
     [
-        ({"x": "8", "y": 3}, "the string '8'; expected a number"),
+        ({"x": "8", "y": 3}, "the text '8'; expected a number"),
         ({"x": 0, "y": 3}, "expected more than 0 and at most 500"),
         ({"x": 501, "y": 3}, "expected more than 0 and at most 500"),
-        ({"x": True, "y": 3}, "found true; expected a number"),
+        ({"x": True, "y": 3}, "found the boolean true; expected a number"),
         ({"y": 3}, "missing key 'x'"),
     ],
 )
@@ -295,7 +295,7 @@ def test_bad_walls_report_json_paths_all_at_once() -> None:
         "objects_line_of_sight",
     } <= keys
     assert any("missing key 'y'" in p.message for p in found)
-    assert any("found the string 'wall'; expected a list" in p.message for p in found)
+    assert any("found the text 'wall'; expected a list" in p.message for p in found)
 
 
 def test_points_far_outside_the_map_are_refused() -> None:
@@ -310,6 +310,20 @@ def test_too_much_wall_work_is_refused() -> None:
     )
     [problem] = problems(document)
     assert "expected at most" in problem.message and problem.key == "line_of_sight"
+
+
+def test_many_long_portals_count_against_the_wall_work() -> None:
+    """Portal segments are walked like walls, so 20,000 of them are refused, not rasterised."""
+    portal = {
+        "position": {"x": 0, "y": 0},
+        "bounds": [{"x": -400, "y": -400}, {"x": 400, "y": 400}],
+        "closed": True,
+    }
+    data = json.dumps(minimal(portals=[portal] * 20_000)).encode()
+    assert len(data) < 5 * 1024 * 1024  # a file the loader reads
+    [problem] = problems(raw=data)
+    assert problem.key == "line_of_sight"
+    assert "walls and portals cross" in problem.message and "expected at most" in problem.message
 
 
 def test_bad_portals() -> None:

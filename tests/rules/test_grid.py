@@ -8,9 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.grid import (
+    DEFAULT_LEGEND,
     DEFAULT_TERRAIN_TARGET,
     BattleGrid,
     Cover,
+    FieldKind,
     Terrain,
     distance,
     footprint_cells,
@@ -59,6 +61,63 @@ def test_blank_lines_ignored_and_ragged_rows_rejected() -> None:
         BattleGrid.from_ascii("..\n...")
     with pytest.raises(ValueError, match="row 1, column 2: unknown map character '\\?'"):
         BattleGrid.from_ascii(".?")
+
+
+def test_unknown_character_is_reported_at_its_first_place() -> None:
+    """The first unknown character in reading order names its row and column."""
+    with pytest.raises(ValueError, match="row 2, column 3: unknown map character 'X'"):
+        BattleGrid.from_ascii("....\n..XY\nY...")
+
+
+# Legend kinds that set every layer a FieldKind has, beside the default legend.
+KINDS = {
+    "G": FieldKind(wall=True, see_through=True, cover=Cover.FULL),  # a pane of glass
+    "Z": FieldKind(terrain=Terrain.MUD, terrain_target=12, difficult=True, hazard=True, smoke=True),
+    "C": FieldKind(terrain=Terrain.CLIMB, difficult=True, terrain_target=20),
+}
+
+
+def test_legend_kinds_set_every_layer() -> None:
+    """D-9, D-10, E-OPEN-42: see-through walls, ZW per field and the other layers."""
+    grid = BattleGrid.from_ascii("GZ.\nC#/", KINDS)
+    assert grid.is_wall((0, 0)) and not grid.blocks_sight_at((0, 0))
+    assert grid.cover_at((0, 0)) is Cover.FULL
+    assert grid.terrain_at((1, 0)) is Terrain.MUD and grid.terrain_target_at((1, 0)) == 12
+    assert grid.is_hazard((1, 0)) and grid.smoke[0, 1] and grid.step_cost((1, 0)) == 2
+    assert grid.terrain_target_at((0, 1)) == 20 and grid.terrain_target_at((2, 0)) == 15
+    assert grid.blocks_sight_at((1, 1)) and not grid.see_through[1, 1]
+    assert grid.is_door_open((2, 1))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(1, 8).flatmap(
+        lambda width: st.lists(
+            st.text(alphabet="".join([*DEFAULT_LEGEND, *KINDS]), min_size=width, max_size=width),
+            min_size=1,
+            max_size=8,
+        )
+    )
+)
+def test_from_ascii_matches_the_legend_field_by_field(rows: list[str]) -> None:
+    """D-9, D-10, E-OPEN-42: every layer of every field is what its character's kind says."""
+    grid = BattleGrid.from_ascii("\n".join(rows), KINDS)
+    kinds = {**DEFAULT_LEGEND, **KINDS}
+    expected_sight = {"#": True, "+": True, "G": False}
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            kind = kinds[char]
+            assert bool(grid.wall[y, x]) == kind.wall
+            assert bool(grid.see_through[y, x]) == kind.see_through
+            assert bool(grid.door[y, x]) == kind.door
+            assert bool(grid.door_open[y, x]) == kind.door_open
+            assert bool(grid.difficult[y, x]) == kind.difficult
+            assert bool(grid.smoke[y, x]) == kind.smoke
+            assert bool(grid.hazard[y, x]) == kind.hazard
+            assert grid.cover_at((x, y)) is kind.cover
+            assert grid.terrain_at((x, y)) is kind.terrain
+            assert grid.terrain_target_at((x, y)) == kind.terrain_target
+            assert grid.blocks_sight_at((x, y)) == expected_sight.get(char, False)
 
 
 def test_from_arrays_checks_shapes() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from game.rules.damage import Damage, LifeState
 from game.rules.dice import ScriptedRoller
+from game.rules.grid import BattleGrid, Cover, FieldKind
 from game.rules.objects import (
     MATERIALS,
     ObjectMaterial,
@@ -128,3 +129,26 @@ def test_door_breaks_open_at_a_third_of_its_kep() -> None:
     assert door_broken_open(0, 8) and door_broken_open(-2, 8)
     with pytest.raises(ValueError):
         door_broken_open(1, 0)
+
+
+@rule("E-OBJ-GLASSCHEIBE", "E-OBJ-PANZERGLASSCHEIBE", "E-OBJ-6")
+def test_surface_materials_are_map_fields() -> None:
+    """E-OBJ-6: walls and panes fill whole fields; glass stops feet, not eyes, and covers fully."""
+    assert MATERIALS["stone_wall"].field_kind() == FieldKind(wall=True)
+    for key in ("glass_pane", "armoured_glass_pane"):
+        pane = MATERIALS[key].field_kind()
+        assert pane == FieldKind(wall=True, see_through=True, cover=Cover.FULL)
+    panes = [key for key, material in MATERIALS.items() if material.see_through]
+    assert panes == ["glass_pane", "armoured_glass_pane"]
+    grid = BattleGrid.from_ascii(
+        "GS",
+        {
+            "G": MATERIALS["glass_pane"].field_kind(),
+            "S": MATERIALS["thin_steel_wall"].field_kind(),
+        },
+    )
+    assert grid.is_wall((0, 0)) and not grid.blocks_sight_at((0, 0))
+    assert grid.cover_at((0, 0)) is Cover.FULL
+    assert grid.is_wall((1, 0)) and grid.blocks_sight_at((1, 0))
+    with pytest.raises(ValueError, match="no wall material"):
+        weapon_object(3).field_kind()

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.battle.engine import BLOCKING_STANCE, EVASIVE_MOVE, Battle, CommandRejected
+from game.battle.engine import (
+    BLOCKING_STANCE,
+    EVASIVE_MOVE,
+    IMPULSE_COVER,
+    IMPULSE_ENV,
+    SHIELD_RAISED,
+    STUDIED_ENEMY,
+    Battle,
+    CommandRejected,
+)
 from game.battle.events import Event
 from game.battle.state import CreatureState, Effect
 from game.content.catalogue import WeaponType
@@ -115,6 +124,10 @@ def plan_attack(
         if c.key not in (attacker.key, target.key) and Condition.DEAD not in c.conditions
     ]
     level = compute_cover(battle.grid, attacker.cell, target.cell, creatures=others) or Cover.NONE
+    if battle.has_effect(target, IMPULSE_COVER):
+        level = max(level, Cover.PARTIAL)  # E-IMP-EFF-COVER
+    if battle.has_effect(attacker, IMPULSE_ENV) and level is Cover.PARTIAL:
+        level = Cover.NONE  # E-IMP-EFF-ENV: partial cover is ignored
     override = battle.cover_overrides.get((attacker.key, target.key))
     if override is not None:
         level = Cover[override]
@@ -159,11 +172,17 @@ def resolve_attack(
         extra_edge += disturbed
         battle.cover_overrides.pop((attacker.key, target.key), None)
     unforeseen = Condition.UNDETECTED in attacker.conditions
+    studied = next(
+        (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None
+    )
+    if studied is not None:
+        target.effects.remove(studied)  # the first attack only (E-ACT-VH-STUDIEREN)
     context = RollContext(
         attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
         is_attack=True,
         is_melee=plan.melee,
         unforeseen=unforeseen,
+        studied_target=studied is not None,
     )
     dodge = dodge_value(
         battle.creature_type(target).save(SaveValue.DODGE),
@@ -278,8 +297,10 @@ def armour_of(
     """Return the Panzerung against a hit; Umgehung leaves worn armour and Blockade out."""
     if bypass:
         return effective_armour((), cover=cover)
+    raised = battle.has_effect(creature, SHIELD_RAISED)
+    armour = battle.catalogue.armour
     pieces = battle.catalogue.armour_pieces(
-        [k for k in creature.carried if k in battle.catalogue.armour]
+        [k for k in creature.carried if k in armour and (raised or not armour[k].shield)]
     )
     situational = 2 if melee and battle.has_effect(creature, BLOCKING_STANCE) else 0
     return effective_armour(pieces, cover=cover, situational=situational)

@@ -9,7 +9,7 @@ module only keeps time, state and the record.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from game.battle.commands import Command, EndTurn
@@ -31,6 +31,7 @@ from game.rules.conditions import (
     lose,
     lose_lp,
     lp_loss_at_turn_start,
+    roll_help_bonus,
     roll_modifiers,
 )
 from game.rules.damage import LifeState, apply_damage, life_state
@@ -47,6 +48,11 @@ HANDLERS: dict[type[Command], Handler] = {}
 #: Effect names that are not conditions but situational bonuses.
 EVASIVE_MOVE = "evasive_move"  # Ausweichbewegung: +5 Ausweichen
 BLOCKING_STANCE = "blocking_stance"  # Blockadehaltung: +2 Panzerung vs melee
+SHIELD_RAISED = "shield_raised"  # Schildeinsatz: the shield's PAZ counts (E-ACT-HH-SCHILD)
+HELP_BONUS = "help_bonus"  # Helfen: +1w6 on the next check (E-ACT-VH-HELFEN, E-OPEN-22)
+STUDIED_ENEMY = "studied_enemy"  # on the studied enemy, source = studier (E-ACT-VH-STUDIEREN)
+IMPULSE_COVER = "impulse_cover"  # Teildeckung bought with Impuls (E-IMP-EFF-COVER)
+IMPULSE_ENV = "impulse_env"  # the environment ignored (E-IMP-EFF-ENV)
 
 _START_OF_TURN_KINDS = {
     DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
@@ -344,6 +350,11 @@ class Battle:
     ) -> tuple[Roll, Event]:
         """Roll a check of ``creature`` with its conditions folded in; return roll and event."""
         context = context or RollContext(attribute=attribute)
+        helped = next((e for e in creature.effects if e.name == HELP_BONUS), None)
+        if helped is not None:
+            # Helfen: the w6 is rolled with the helped creature's next check (E-OPEN-22).
+            creature.effects.remove(helped)
+            context = replace(context, help_bonus=roll_help_bonus(self.roller))
         mods = roll_modifiers(creature.conditions, context)
         if extra is not None:
             mods = mods + extra

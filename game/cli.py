@@ -14,7 +14,6 @@ EXIT_USAGE = 2
 PLANNED: dict[str, tuple[str, str]] = {
     "play": ("start a skirmish on a mission map (hot-seat)", "the battle screen"),
     "preview": ("show a mission map without playing it", "the battle screen"),
-    "simulate": ("run a match headless from a mission, a seed and commands", "the match engine"),
 }
 
 
@@ -23,7 +22,7 @@ def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
         summary, capability = PLANNED[name]
         print(
             f"kampfkarte {name}: not built yet ({summary}); it arrives with {capability}.\n"
-            "What works today: kampfkarte check | import | print | bench rules",
+            "What works today: kampfkarte check | import | print | simulate | bench rules|engine",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -32,13 +31,28 @@ def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.suite == "engine":
+        from game.missions.simulate import run_engine_bench
+
+        return run_engine_bench(repeats=args.repeats, seed=args.seed, out=sys.stdout)
+    if args.suite != "rules":
+        print(
+            f"kampfkarte bench: unknown suite {args.suite!r}; expected 'rules' or 'engine'",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     from game.bench import run_rules_bench
 
-    if args.suite != "rules":
-        print(f"kampfkarte bench: unknown suite {args.suite!r}; expected 'rules'", file=sys.stderr)
-        return EXIT_USAGE
     run_rules_bench(repeats=args.repeats, seed=args.seed, out=sys.stdout)
     return EXIT_OK
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from game.missions.simulate import run_simulate
+
+    return run_simulate(
+        args.mission, args.seed, args.rounds, args.quiet, sys.stdout, language=args.language
+    )
 
 
 def _report_problems(error: Exception) -> int:
@@ -182,8 +196,21 @@ def build_parser() -> argparse.ArgumentParser:
     printer.add_argument("--landscape", action="store_true", help="landscape pages")
     printer.add_argument("--no-creatures", action="store_true", help="leave the tokens out")
     printer.set_defaults(run=_print)
-    bench = commands.add_parser("bench", help="print timings of the rules queries")
-    bench.add_argument("suite", nargs="?", default="rules", help="what to measure: rules")
+    simulate = commands.add_parser(
+        "simulate", help="play a mission headless, both sides by the built-in policy"
+    )
+    simulate.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    simulate.add_argument("--seed", type=int, required=True, help="seed of the dice")
+    simulate.add_argument(
+        "--rounds", type=_positive_int, default=30, help="round limit (default 30)"
+    )
+    simulate.add_argument("--quiet", action="store_true", help="print only the outcome")
+    simulate.add_argument(
+        "--language", choices=["de", "en"], default="de", help="language of the log (default de)"
+    )
+    simulate.set_defaults(run=_simulate)
+    bench = commands.add_parser("bench", help="print timings of the rules queries or the engine")
+    bench.add_argument("suite", nargs="?", default="rules", help="what to measure: rules or engine")
     bench.add_argument(
         "--repeats", type=_positive_int, default=30, help="runs per figure, at least 1 (default 30)"
     )

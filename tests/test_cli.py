@@ -19,7 +19,7 @@ def test_help_lists_every_planned_subcommand(capsys: pytest.CaptureFixture[str])
         assert name in text
 
 
-@pytest.mark.parametrize("name", ["play", "preview", "simulate"])
+@pytest.mark.parametrize("name", ["play", "preview"])
 def test_unbuilt_subcommands_say_so_and_exit_2(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

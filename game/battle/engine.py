@@ -596,6 +596,8 @@ class Battle:
             self.state.turn_index += 1
             if self.state.turn_index >= len(self.state.order):
                 events += self._new_round()
+            if Condition.DEAD in self.current.conditions:
+                continue  # the dead take no turns (a revival's clock runs on others' turns)
             events += self._start_turn()
             if self.state.over or self._can_take_turn(self.current):
                 return events

@@ -565,6 +565,12 @@ class ConditionSet(Mapping[Condition, int]):
     def __len__(self) -> int:
         return len(self._counts)
 
+    def __copy__(self) -> ConditionSet:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ConditionSet:
+        return self  # immutable
+
     def __hash__(self) -> int:
         return hash(frozenset(self._counts.items()))
 

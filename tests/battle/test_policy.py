@@ -1,0 +1,259 @@
+"""The built-in opponent: strikes in reach, shoots in the best band, seeks cover, advances.
+
+Given a small scene, the command the policy chooses; and whole simulated fights on the
+bundled missions (``kampfkarte simulate``) that end or reach their round limit.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from game.battle.commands import Attack, ChangePosition, EndTurn, Move
+from game.battle.engine import Battle
+from game.battle.policy import (
+    candidates,
+    choose_command,
+    optional_command,
+    play_step,
+    simulate,
+)
+from game.battle.state import Stance
+from game.missions.loader import bundled_maps_dir
+from game.missions.simulate import mission_setup, run_simulate
+from game.rules.grid import Cover, distance
+from game.rules.sight import cover
+from game.rules.terms import Condition
+from tests.battle.helpers import CATALOGUE, foe, hero, make_battle
+
+OPEN = "\n".join(["." * 30] * 12)
+BUNDLED = sorted(bundled_maps_dir().glob("*.toml"))
+
+
+def test_strikes_an_enemy_in_reach() -> None:
+    """E-MELEE-2, E-ACT-HH-NAHKAMPF: an enemy in reach is struck with the best melee weapon."""
+    battle = make_battle(
+        OPEN,
+        [hero("ron", (5, 5), equipment=("monofilament_klinge",)), foe("p1", (6, 5))],
+        first="ron",
+    )
+    assert choose_command(battle) == Attack("ron", "p1", "monofilament_klinge")
+
+
+def test_strikes_bare_handed_without_a_melee_weapon() -> None:
+    """E-ACT-HH-WAFFENLOS: no melee weapon in hand - an unarmed attack."""
+    battle = make_battle(
+        OPEN, [hero("elro", (5, 5), type_="elro_sa"), foe("p1", (6, 6))], first="elro"
+    )
+    command = choose_command(battle)
+    assert isinstance(command, Attack) and command.weapon == "unarmed"
+
+
+def test_shoots_only_in_a_band_the_weapon_reaches() -> None:
+    """E-RANGE-2: a sniper rifle (Mittel, Weit, Extrem) ignores the enemy at 3 fields."""
+    battle = make_battle(
+        OPEN,
+        [
+            hero("ron", (5, 5), equipment=("scharfschuetzengewehr",)),
+            foe("near", (8, 5)),
+            foe("far", (15, 5)),
+        ],
+        first="ron",
+    )
+    shots = [c for c in candidates(battle) if isinstance(c, Attack)]
+    assert shots and shots[0].target == "far"
+
+
+def test_prefers_a_target_without_cover() -> None:
+    """E-COVER-4: Volldeckung gives the shooter Nachteil; the open target is shot instead."""
+    scene = [
+        "..............",
+        "..............",
+        "......%.......",
+        "..............",
+        "..............",
+    ]
+    battle = make_battle(
+        "\n".join(scene),
+        [hero("ron", (2, 2)), foe("hidden", (7, 2)), foe("open", (10, 4))],
+        first="ron",
+    )
+    shots = [c for c in candidates(battle) if isinstance(c, Attack)]
+    assert shots and shots[0].target == "open"
+
+
+def test_moves_into_cover_before_shooting() -> None:
+    """E-COVER-1, E-COVER-3: with a half action to spare it walks behind Teildeckung first."""
+    scene = [
+        ".....=........",
+        ".....=........",
+        ".....=........",
+        ".....=........",
+        ".....=........",
+    ]
+    battle = make_battle("\n".join(scene), [hero("ron", (6, 2)), foe("p1", (12, 2))], first="ron")
+    command = choose_command(battle)
+    assert isinstance(command, Move)
+    end = command.path[-1]
+    assert cover(battle.grid, (12, 2), (6, 2)) == Cover.NONE
+    level = cover(battle.grid, (12, 2), end)
+    assert level is not None and level >= Cover.PARTIAL
+    battle.apply(command)
+    follow = choose_command(battle)
+    assert isinstance(follow, Attack) and follow.target == "p1"
+
+
+def test_advances_on_the_nearest_visible_enemy() -> None:
+    """E-ACT-HH-GEHEN-1 / E-ACT-VH-LAUFEN: out of reach and without a gun it closes in."""
+    battle = make_battle(
+        OPEN,
+        [
+            hero("elro", (1, 1), type_="elro_sa"),
+            foe("near", (12, 1)),
+            foe("far", (28, 10)),
+        ],
+        first="elro",
+    )
+    command = choose_command(battle)
+    assert isinstance(command, Move)
+    assert distance(command.path[-1], (12, 1)) < distance((1, 1), (12, 1))
+
+
+def test_walks_then_strikes_when_the_walk_arrives() -> None:
+    battle = make_battle(
+        OPEN, [hero("elro", (1, 1), type_="elro_sa"), foe("p1", (5, 1))], first="elro"
+    )
+    walk = choose_command(battle)
+    assert isinstance(walk, Move) and walk.action == "WALK"
+    battle.apply(walk)
+    strike = choose_command(battle)
+    assert isinstance(strike, Attack) and strike.target == "p1"
+    battle.apply(strike)
+    assert choose_command(battle) == EndTurn("elro")
+
+
+def test_stands_up_when_prone() -> None:
+    """E-COND-LIEGEND: lying down helps the enemy in melee; the policy stands up first."""
+    battle = make_battle(
+        OPEN,
+        [hero("ron", (5, 5), conditions=(Condition.PRONE,)), foe("p1", (20, 5))],
+        first="ron",
+    )
+    battle.current.stance = Stance.PRONE
+    assert choose_command(battle) == ChangePosition("ron", "standing")
+
+
+def test_stabilises_a_dying_ally_when_the_engine_can() -> None:
+    """E-ACT-VH-STABILISIEREN-1: with a Medkit, a dying ally next to it is stabilised."""
+    stabilize = optional_command("Stabilize")
+    if stabilize is None:
+        pytest.skip("the engine has no Stabilize command yet")
+    battle = make_battle(
+        OPEN,
+        [hero("lara", (5, 5), type_="lara"), hero("ron", (6, 5)), foe("p1", (25, 5))],
+        first="lara",
+    )
+    from game.battle.commands import GmSetLifePoints
+
+    battle.apply(GmSetLifePoints(None, "ron", -3))
+    assert Condition.DYING in battle.state.creatures["ron"].conditions
+    command = choose_command(battle)
+    assert isinstance(command, stabilize)
+
+
+def test_ends_the_turn_when_the_fight_is_over() -> None:
+    battle = make_battle(OPEN, [hero("ron", (5, 5)), foe("p1", (25, 5))], first="ron")
+    battle.state.over = True
+    assert choose_command(battle) == EndTurn("ron")
+
+
+def test_choose_command_is_always_accepted_and_deterministic() -> None:
+    """Issue 4: the policy's command is one apply accepts; the same seed, the same fight."""
+    records = []
+    for _ in range(2):
+        setup = mission_setup(bundled_maps_dir() / "dretop-versteck.toml", CATALOGUE)
+        battle = Battle(setup, CATALOGUE, 17)
+        while not battle.state.over and battle.state.round <= 4:
+            battle.apply(choose_command(battle))  # raises if refused
+        records.append([c.to_dict() for c in battle.record])
+    assert records[0] == records[1]
+
+
+def test_play_step_applies_one_command() -> None:
+    battle = make_battle(OPEN, [hero("ron", (5, 5)), foe("p1", (25, 5))], first="ron")
+    command, events = play_step(battle)
+    assert battle.record == [command]
+    assert events
+
+
+def test_simulate_stops_at_the_round_limit() -> None:
+    battle = make_battle(OPEN, [hero("ron", (1, 1)), foe("p1", (28, 10))], first="ron")
+    outcome = simulate(battle, max_rounds=1)
+    assert outcome.reason == "round limit" and not outcome.over
+    assert battle.state.round == 2
+    assert outcome.rounds == 1
+
+
+def test_simulate_plays_a_fight_to_its_end() -> None:
+    """E-ROUND-7: the fight ends when one side is out of it; the outcome names the winner."""
+    battle = make_battle(
+        OPEN,
+        [hero("likron", (5, 5), type_="likron"), foe("p1", (9, 5), life_points=1)],
+        seed=4,
+    )
+    outcome = simulate(battle, max_rounds=50)
+    assert outcome.over and outcome.reason == "fight over"
+    assert outcome.winner in {"heroes", "foes"}
+    assert outcome.commands == len(battle.record)
+
+
+# ------------------------------------------------------------ kampfkarte simulate
+@pytest.mark.parametrize("mission", BUNDLED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("seed", [1, 7])
+def test_every_bundled_mission_simulates(mission: Path, seed: int) -> None:
+    """Every bundled mission runs headless to its end or its round limit without error."""
+    out = io.StringIO()
+    assert run_simulate(mission, seed, rounds=15, quiet=True, out=out) == 0
+    text = out.getvalue()
+    assert "Ergebnis:" in text
+    assert "LP" in text
+
+
+def test_simulate_prints_the_german_log_by_default() -> None:
+    out = io.StringIO()
+    mission = bundled_maps_dir() / "dretop-versteck.toml"
+    assert run_simulate(mission, 3, rounds=2, quiet=False, out=out) == 0
+    text = out.getvalue()
+    assert "würfelt Initiative" in text and "ist am Zug" in text
+    assert "Ergebnis:" in text
+
+
+def test_simulate_speaks_english_on_request() -> None:
+    out = io.StringIO()
+    mission = bundled_maps_dir() / "dretop-versteck.toml"
+    assert run_simulate(mission, 3, rounds=2, quiet=False, out=out, language="en") == 0
+    text = out.getvalue()
+    assert "rolls initiative" in text and "Outcome:" in text
+
+
+def test_simulate_reports_bad_input(tmp_path: Path) -> None:
+    err = io.StringIO()
+    missing = tmp_path / "nope.toml"
+    assert run_simulate(missing, 1, out=io.StringIO(), err=err) == 1
+    assert "nope.toml" in err.getvalue()
+    mission = bundled_maps_dir() / "dretop-versteck.toml"
+    assert run_simulate(mission, 1, rounds=0, out=io.StringIO(), err=io.StringIO()) == 2
+    assert run_simulate(mission, 1, language="fr", out=io.StringIO(), err=io.StringIO()) == 2
+
+
+def test_engine_bench_prints_every_figure() -> None:
+    """``kampfkarte bench engine``: move, attack, area fire, legal_actions, a whole match."""
+    from game.missions.simulate import run_engine_bench
+
+    out = io.StringIO()
+    assert run_engine_bench(repeats=1, out=out) == 0
+    text = out.getvalue()
+    for label in ("apply Move", "apply Attack", "area fire", "legal_actions", "whole simulated"):
+        assert label.lower() in text.lower()

@@ -109,6 +109,9 @@ class Battle:
         characters = sum(1 for c in creatures.values() if c.is_character)
         self.state.impulse_pool = starting_pool(characters).points
         events += self._start_turn()
+        if not self._can_take_turn(self.current):  # e.g. surprised: on to the first who can act
+            events += self._end_of_turn_saves(self.current)
+            events += self._advance()
         self.log.extend(events)
 
     # ---------------------------------------------------------------- set-up
@@ -125,8 +128,17 @@ class Battle:
         }
         lp = kind.life_points if setup.life_points is None else setup.life_points
         conditions = ConditionSet()
+        effects: list[Effect] = []
         for condition in setup.conditions:
             conditions = gain(conditions, condition).held
+            if condition is Condition.SURPRISED:  # lost at its turn in round 2 (E-SURPRISE-2)
+                effects.append(
+                    Effect(
+                        condition.name,
+                        DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND,
+                        started_round=1,
+                    )
+                )
         return CreatureState(
             key=setup.key,
             type_key=setup.type,
@@ -137,6 +149,7 @@ class Battle:
             lp=lp,
             max_lp=kind.life_points,
             conditions=conditions,
+            effects=effects,
             held=held,
             carried=carried,
             magazines=magazines,
@@ -745,6 +758,7 @@ HANDLER_MODULES = (
     "game.battle.melee_actions",
     "game.battle.ranged_actions",
     "game.battle.support_actions",
+    "game.battle.situation_actions",
 )
 
 

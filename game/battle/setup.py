@@ -5,7 +5,7 @@ The mission layer builds a BattleSetup from a mission file; tests build one by h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.grid import BattleGrid, Cell
 from game.rules.terms import Condition
@@ -40,6 +40,14 @@ class CreatureSetup:
 
 
 @dataclass(frozen=True)
+class Environment:
+    """Where the fight takes place, as far as the rules care (sections 25, 26)."""
+
+    weightless: bool = False  # Null-G (E-ZEROG-*)
+    underwater: bool = False  # Kampf unter Wasser (E-UNDERWATER-*)
+
+
+@dataclass(frozen=True)
 class BattleSetup:
     """Everything a match needs besides the catalogue and the seed."""
 
@@ -47,3 +55,4 @@ class BattleSetup:
     grid: BattleGrid
     sides: tuple[SideSetup, ...]
     creatures: tuple[CreatureSetup, ...]
+    environment: Environment = field(default_factory=Environment)

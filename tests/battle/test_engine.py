@@ -167,3 +167,22 @@ def test_state_and_commands_round_trip_through_json() -> None:
     data = battle.state.to_dict()
     assert BattleState.from_dict(data).to_dict() == data
     assert command_from_dict(battle.record[0].to_dict()) == battle.record[0]
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_surprised_creatures_lose_their_first_turn(seed: int) -> None:
+    """E-SURPRISE-1, E-SURPRISE-2, E-COND-UEBERRASCHT: Handlungsunfähig in round 1 only."""
+    battle = make_battle(
+        ROOM,
+        [hero("ron", (0, 0), conditions=(Condition.SURPRISED,)), foe("p1", (9, 3))],
+        seed=seed,
+    )
+    ron = battle.state.creatures["ron"]
+    for _ in range(4):
+        if battle.state.current_key == "ron" and battle.state.round >= 2:
+            break
+        assert battle.state.current_key != "ron"  # round 1: ron's turn is skipped
+        battle.apply(EndTurn(battle.state.current_key))
+    assert battle.state.round == 2 and battle.state.current_key == "ron"
+    assert Condition.SURPRISED not in ron.conditions
+    battle.apply(Move("ron", "WALK", ((0, 0), (1, 0))))

@@ -1,0 +1,1 @@
+"""Handlers for special situations (filled in by the match-engine work)."""

@@ -204,7 +204,7 @@ def resolve_attack(
     )
     event.data.update(
         {
-            "target": target.key,
+            "defender": target.key,  # "target" stays the roll's ZW
             "weapon": weapon.key if weapon else UNARMED,
             "cover": plan.cover.name,
             "band": plan.band.name if plan.band else None,

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from game.battle.commands import Command, EndTurn
 from game.battle.events import Event, describe_roll, roll_data
 from game.battle.setup import BattleSetup
-from game.battle.state import BattleState, CreatureState, Effect
+from game.battle.state import BattleState, CreatureState, Effect, Stance
 from game.content.catalogue import Catalogue, CreatureType, WeaponType
 from game.rules.actions import ACTIONS, Action, ActionNotAllowed, TurnBudget
 from game.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
@@ -544,6 +544,8 @@ class Battle:
     ) -> list[Event]:
         """Give a condition (and the effect that ends it)."""
         events = self._apply_change(creature, gain(creature.conditions, condition, lp=creature.lp))
+        if condition is Condition.PRONE:
+            creature.stance = Stance.PRONE
         if effect is not None:
             creature.effects.append(effect)
         events.append(
@@ -561,6 +563,8 @@ class Battle:
         if condition not in creature.conditions:
             return []
         change = lose(creature.conditions, condition, lp=creature.lp)
+        if condition is Condition.PRONE:
+            creature.stance = Stance.STANDING
         creature.effects = [e for e in creature.effects if e.name != condition.name]
         events = self._apply_change(creature, change)
         events.append(

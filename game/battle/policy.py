@@ -1,10 +1,11 @@
 """The built-in opponent: a simple, deterministic policy for any creature.
 
-Stabilise a dying ally next to it (when the engine has Stabilisieren and the creature
-has a Medkit), strike an enemy in reach, shoot in the best range band, prefer fields
-with cover from the enemies when it moves to shoot, advance on the nearest visible
-enemy, run when nothing else helps, end the turn otherwise. Every rule is asked of
-``game.rules`` and ``game.battle.combat``; the policy only ranks the answers.
+Stabilise a dying ally within melee reach when the creature carries a Medkit
+(``UseAction`` STABILIZE, E-ACT-VH-STABILISIEREN-1), strike an enemy in reach, shoot
+in the best range band, prefer fields with cover from the enemies when it moves to
+shoot, advance on the nearest visible enemy, run when nothing else helps, end the turn
+otherwise. Every rule is asked of ``game.rules`` and ``game.battle.combat``; the
+policy only ranks the answers.
 
 The policy draws no random numbers of its own: given the same state it chooses the
 same command, so a simulated match depends on its seed alone. It avoids taking the
@@ -26,11 +27,13 @@ from game.battle.commands import Attack, ChangePosition, Command, EndTurn, Move
 from game.battle.engine import HANDLER_MODULES, Battle, CommandRejected
 from game.battle.events import Event
 from game.battle.state import CreatureState, Stance
+from game.battle.support_actions import UseAction
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
 from game.rules.grid import Cell, Cover, distance
 from game.rules.movement import disengage_required, find_path, path_cost, reachable
 from game.rules.ranges import range_band
+from game.rules.reach import in_melee_reach
 from game.rules.sight import cover, cover_bonus, line_of_sight
 from game.rules.terms import Condition
 
@@ -373,7 +376,8 @@ def candidates(battle: Battle) -> Iterator[Command]:
         yield EndTurn(creature.key)
         return
     yield from _stabilise(battle, creature)
-    if creature.stance is Stance.PRONE and _can(battle, Action.CHANGE_POSITION):
+    lying = creature.stance is Stance.PRONE or Condition.PRONE in creature.conditions
+    if lying and _can(battle, Action.CHANGE_POSITION):
         yield ChangePosition(creature.key, Stance.STANDING.value)  # Liegend helps the enemy
     yield from _reload(battle, creature)
     strike = _best_strike(battle, creature)
@@ -419,23 +423,36 @@ def candidates(battle: Battle) -> Iterator[Command]:
     yield EndTurn(creature.key)
 
 
+def _in_reach(battle: Battle, creature: CreatureState, other: CreatureState) -> bool:
+    """Return whether ``other`` stands within the creature's melee reach (E-REACH-2)."""
+    kind = battle.creature_type(creature)
+    return in_melee_reach(
+        creature.cell,
+        other.cell,
+        attacker_side=kind.size_fields,
+        target_side=battle.creature_type(other).size_fields,
+        reach=kind.reach,
+    )
+
+
 def _stabilise(battle: Battle, creature: CreatureState) -> Iterator[Command]:
-    """Yield Stabilisieren of a dying ally next to it (E-ACT-VH-STABILISIEREN-1)."""
-    stabilize = optional_command("Stabilize")
-    if stabilize is None or not _has_medkit(battle, creature):
-        return
-    if not battle.state.budget.can_spend(Action.STABILIZE)[0]:
+    """Yield Stabilisieren of each dying ally within reach, the lowest LP first.
+
+    Stabilisieren is a VH that needs a Medkit and a Sterbend target (E-ACT-VH-STABILISIEREN-1);
+    success turns Sterbend into Stabiles Koma (E-ACT-VH-STABILISIEREN-2). The ally
+    nearest to death (E-LP-4) comes first; ties by key, so the choice is deterministic.
+    """
+    if not _has_medkit(battle, creature) or not _can(battle, Action.STABILIZE):
         return
     dying = [
         ally
         for ally in battle.allies_of(creature)
-        if Condition.DYING in ally.conditions and Condition.STABLE_COMA not in ally.conditions
+        if Condition.DYING in ally.conditions
+        and Condition.STABLE_COMA not in ally.conditions
+        and _in_reach(battle, creature, ally)
     ]
-    for ally in sorted(dying, key=lambda a: (distance(creature.cell, a.cell), a.key)):
-        if distance(creature.cell, ally.cell) <= 1:
-            command = build_command(stabilize, creature.key, target=ally.key)
-            if command is not None:
-                yield command
+    for ally in sorted(dying, key=lambda a: (a.lp, a.key)):
+        yield UseAction(creature.key, Action.STABILIZE.name, target=ally.key)
 
 
 def _throw(battle: Battle, creature: CreatureState) -> Iterator[Command]:

@@ -11,18 +11,26 @@ from pathlib import Path
 
 import pytest
 
-from game.battle.commands import Attack, ChangePosition, EndTurn, Move
+from game.battle.commands import (
+    Attack,
+    ChangePosition,
+    EndTurn,
+    GmCondition,
+    GmSetLifePoints,
+    Move,
+)
 from game.battle.engine import Battle
 from game.battle.policy import (
     candidates,
     choose_command,
-    optional_command,
     play_step,
     simulate,
 )
 from game.battle.state import Stance
+from game.battle.support_actions import UseAction
 from game.missions.loader import bundled_maps_dir
 from game.missions.simulate import mission_setup, run_simulate
+from game.rules.dice import ScriptedRoller
 from game.rules.grid import Cover, distance
 from game.rules.sight import cover
 from game.rules.terms import Condition
@@ -145,22 +153,105 @@ def test_stands_up_when_prone() -> None:
     assert choose_command(battle) == ChangePosition("ron", "standing")
 
 
-def test_stabilises_a_dying_ally_when_the_engine_can() -> None:
-    """E-ACT-VH-STABILISIEREN-1: with a Medkit, a dying ally next to it is stabilised."""
-    stabilize = optional_command("Stabilize")
-    if stabilize is None:
-        pytest.skip("the engine has no Stabilize command yet")
+@pytest.mark.rule("E-COND-LIEGEND-4", "E-CRIT-SAF-WUCHT")
+def test_liegend_from_a_condition_alone_still_gets_an_accepted_command() -> None:
+    """Liegend given as a condition (GM, a Wucht crit) may leave the stance at standing.
+
+    The policy wants to stand up; whether the engine accepts that or not, the command
+    it returns is one ``apply`` accepts.
+    """
+    battle = make_battle(OPEN, [hero("ron", (5, 5)), foe("p1", (20, 5))], first="ron")
+    battle.apply(GmCondition(None, "ron", "PRONE"))
+    assert next(iter(candidates(battle))) == ChangePosition("ron", "standing")
+    battle.apply(choose_command(battle))  # raises if refused
+
+
+def _dying(battle: Battle, key: str, lp: int) -> None:
+    battle.apply(GmSetLifePoints(None, key, lp))
+    assert Condition.DYING in battle.state.creatures[key].conditions
+
+
+@pytest.mark.rule("E-ACT-VH-STABILISIEREN-1", "E-ACT-VH-STABILISIEREN-2")
+def test_stabilises_a_dying_ally_in_reach_with_a_medkit() -> None:
+    """E-ACT-VH-STABILISIEREN-1/2: with a Medkit, a Sterbend ally in reach is stabilised.
+
+    Intelligenz 6 + w20 [12] + WM -3 (Ron's LP) = 15 vs ZW 15: Stabiles Koma.
+    """
+    battle = make_battle(
+        OPEN,
+        [hero("lara", (5, 5), type_="lara"), hero("ron", (6, 6)), foe("p1", (25, 5))],
+        first="lara",
+    )
+    assert "medkit" in battle.current.carried
+    _dying(battle, "ron", -3)
+    command = choose_command(battle)
+    assert command == UseAction("lara", "STABILIZE", target="ron")
+    battle.roller = ScriptedRoller([12])
+    battle.apply(command)
+    ron = battle.state.creatures["ron"]
+    assert Condition.STABLE_COMA in ron.conditions and Condition.DYING not in ron.conditions
+    assert Condition.DEFENSELESS not in battle.current.conditions  # one VH, no repeat
+    assert choose_command(battle) == EndTurn("lara")  # the VH filled the turn
+
+
+@pytest.mark.rule("E-ACT-VH-STABILISIEREN-1", "E-LP-4")
+def test_stabilises_the_ally_nearest_to_death_first() -> None:
+    """Two dying allies in reach: the one with fewer LP (closer to Tod at -10) comes first."""
+    battle = make_battle(
+        OPEN,
+        [
+            hero("lara", (5, 5), type_="lara"),
+            hero("ron", (4, 5)),
+            hero("elro", (6, 5), type_="elro_sa"),
+            foe("p1", (25, 5)),
+        ],
+        first="lara",
+    )
+    _dying(battle, "ron", -2)
+    _dying(battle, "elro", -7)
+    stabilising = [c for c in candidates(battle) if isinstance(c, UseAction)]
+    assert [c.target for c in stabilising] == ["elro", "ron"]
+    assert choose_command(battle) == UseAction("lara", "STABILIZE", target="elro")
+
+
+@pytest.mark.rule("E-ACT-VH-STABILISIEREN-1")
+def test_does_not_stabilise_without_a_medkit_or_out_of_reach() -> None:
+    """No Medkit, or the dying ally two fields away: the policy does something else."""
+    no_kit = make_battle(
+        OPEN,
+        [
+            hero("lara", (5, 5), type_="lara", equipment=("handgranate",)),
+            hero("ron", (6, 5)),
+            foe("p1", (25, 5)),
+        ],
+        first="lara",
+    )
+    _dying(no_kit, "ron", -3)
+    far = make_battle(
+        OPEN,
+        [hero("lara", (5, 5), type_="lara"), hero("ron", (7, 5)), foe("p1", (25, 5))],
+        first="lara",
+    )
+    _dying(far, "ron", -3)
+    for battle in (no_kit, far):
+        assert not any(isinstance(c, UseAction) for c in candidates(battle))
+        command = choose_command(battle)
+        assert not isinstance(command, UseAction)
+        battle.apply(command)  # accepted
+
+
+@pytest.mark.rule("E-ACT-VH-STABILISIEREN-1", "E-ACT-6")
+def test_does_not_stabilise_after_a_half_action() -> None:
+    """Stabilisieren is a VH: once an HH is spent, it no longer fits the turn (E-ACT-2)."""
     battle = make_battle(
         OPEN,
         [hero("lara", (5, 5), type_="lara"), hero("ron", (6, 5)), foe("p1", (25, 5))],
         first="lara",
     )
-    from game.battle.commands import GmSetLifePoints
-
-    battle.apply(GmSetLifePoints(None, "ron", -3))
-    assert Condition.DYING in battle.state.creatures["ron"].conditions
-    command = choose_command(battle)
-    assert isinstance(command, stabilize)
+    battle.apply(Move("lara", "WALK", ((5, 5), (5, 6))))
+    _dying(battle, "ron", -3)
+    assert not any(isinstance(c, UseAction) for c in candidates(battle))
+    battle.apply(choose_command(battle))  # accepted
 
 
 def test_ends_the_turn_when_the_fight_is_over() -> None:

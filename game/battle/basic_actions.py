@@ -86,6 +86,8 @@ def _move(battle: Battle, command: Move) -> list[Event]:
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
         raise CommandRejected(f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE")
+    if battle.has_effect(creature, "riding"):
+        raise CommandRejected("a rider moves by commanding his mount (E-MOUNT-10)")
     battle.can_spend(creature, action)
     path = list(command.path)
     if len(path) < 2 or path[0] != creature.cell:
@@ -348,11 +350,10 @@ def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
     if other is not None and other is not creature:
         raise CommandRejected(f"field {list(cell)} is taken by {other.name}")
     creature.cell = cell
-    return [
-        _gm_event(
-            f"setzt {creature.name} auf {list(cell)}", f"places {creature.name} on {list(cell)}"
-        )
-    ]
+    from game.battle.situation_actions import follow_mount
+
+    moved = f"setzt {creature.name} auf {list(cell)}", f"places {creature.name} on {list(cell)}"
+    return [_gm_event(*moved), *follow_mount(battle, creature)]
 
 
 @handles(GmDoor)

@@ -116,6 +116,10 @@ def plan_attack(
     band = range_band(distance(attacker.cell, target.cell))
     if not weapon.fires_at(band):
         raise CommandRejected(f"{weapon.name} cannot fire at that range (E-RANGE-2)")
+    from game.battle.situation_actions import underwater_rejection
+
+    if reason := underwater_rejection(battle, weapon, band):
+        raise CommandRejected(reason)
     if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
         raise CommandRejected(f"{weapon.name} is empty: reload (Interagieren)")
     others = [
@@ -171,6 +175,11 @@ def resolve_attack(
             reasons.append("Störung des Fernkampfs")
         extra_edge += disturbed
         battle.cover_overrides.pop((attacker.key, target.key), None)
+    from game.battle.situation_actions import situation_attack_edge
+
+    situation_edge, situation_reasons = situation_attack_edge(battle, plan)
+    extra_edge += situation_edge
+    reasons.extend(situation_reasons)
     unforeseen = Condition.UNDETECTED in attacker.conditions
     studied = next(
         (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None
@@ -358,6 +367,9 @@ def hit(
     events += battle.lose_life_points(target, damage.final, nonlethal=nonlethal)
     if crit:
         events += apply_saf(battle, target, damage_type, damage.final, affinity)
+    from game.battle.situation_actions import after_hit
+
+    events += after_hit(battle, attacker, target, damage_type)
     return events
 
 

@@ -291,6 +291,8 @@ class Battle:
         if command.actor is not None and not is_gm and command.actor != self.state.current_key:
             raise CommandRejected(f"it is {self.current.name}'s turn, not {command.actor!r}'s")
         events = handler(self, command)
+        for hook in AFTER_COMMAND_HOOKS:
+            events += hook(self)
         self.record.append(command)
         events += self._check_fight_over()
         self.log.extend(events)
@@ -752,6 +754,8 @@ class Battle:
 ACTION_CHECKS: dict[Action, Callable[[Battle, CreatureState], str]] = {}
 #: Actions some handler resolves.
 IMPLEMENTED: set[Action] = set()
+#: Functions run after every applied command (riders fall with their mounts, E-MOUNT-7).
+AFTER_COMMAND_HOOKS: list[Callable[[Battle], list[Event]]] = []
 #: Functions run at the start of each turn (pending shots, covering fire, ...).
 TURN_START_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
 

@@ -254,6 +254,10 @@ def _validate_throw(
     if not weapon.fires_at(band):
         raise CommandRejected(f"{weapon.name} cannot be thrown that far or near (E-RANGE-2)")
     assert band is not None
+    from game.battle.situation_actions import underwater_rejection
+
+    if reason := underwater_rejection(battle, weapon, band):
+        raise CommandRejected(reason)
     if not line_of_sight(battle.grid, thrower.cell, target):
         raise CommandRejected(f"field {list(target)} is not in line of sight")
     battle.can_spend(thrower, Action.THROW_ATTACK)
@@ -358,6 +362,10 @@ def _validate_area_fire(battle: Battle, command: AreaFire) -> _AreaFirePlan:
     if weapon is None or bem is None or not can_lay_area_fire(weapon.attributes, mode):
         needs = " or ".join(sorted(a.value for a in mode.weapon_attributes))
         raise CommandRejected(f"{mode.value} needs a weapon with {needs} (E-AREAFIRE-1)")
+    from game.battle.situation_actions import underwater_rejection
+
+    if reason := underwater_rejection(battle, weapon, area_fire=True):
+        raise CommandRejected(reason)
     if weapon.damage_value < 1:
         raise CommandRejected(f"{weapon.name} has SW 0 and places no area fire")
     ammo = ammo_use(bem.ammo, covering_fire=mode is AreaFireAction.COVERING_FIRE)

@@ -1,4 +1,4 @@
-"""Special situations: underwater, weightlessness and mounted combat (sections 25-27).
+"""Special situations: underwater, weightlessness, mounted combat and flight (sections 12.2, 25-27).
 
 Each function answers one question the engine asks while resolving an action. What
 another module owns is not restated here:
@@ -16,11 +16,27 @@ another module owns is not restated here:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Iterable, Mapping
 
 from game.rules.checks import STANDARD_TARGET, Roll, saving_throw
+from game.rules.damage import ZERO_G_DIRECTIONS, ZERO_G_HURL_FIELDS
 from game.rules.dice import Roller
-from game.rules.terms import Condition, DamageType, WeaponAttribute
+from game.rules.grid import BattleGrid, Cell, footprint_cells
+from game.rules.movement import FLYING_TYPES, diagonal_step_blocked, falls_from_flight
+from game.rules.terms import Condition, DamageType, MoveType, WeaponAttribute
+
+#: The talent that spares a rider the Nachteil of E-MOUNT-1.
+RIDING_TALENT = "Reiten"
+#: The talent that gives Vorteil on the zero-G knock-away save (E-ZEROG-4).
+ZERO_G_TALENT = "Null-G"
+
+
+def has_talent(talents: Iterable[str], name: str) -> bool:
+    """Return whether ``name`` is among ``talents``; a level after the name counts ("Reiten 2")."""
+    wanted = name.casefold()
+    return any(re.sub(r"\s*\d+$", "", talent).strip().casefold() == wanted for talent in talents)
+
 
 # ------------------------------------------------------------------- underwater
 
@@ -36,6 +52,50 @@ def underwater_melee_edge(damage_type: DamageType) -> int:
 # ---------------------------------------------------------------- weightlessness
 
 
+def zero_g_save_edge(*, has_zero_g_talent: bool) -> int:
+    """Return the edge of the knock-away save: Vorteil with the talent Null-G (E-ZEROG-4)."""
+    return 1 if has_zero_g_talent else 0
+
+
+def hurl_path(
+    grid: BattleGrid,
+    start: Cell,
+    step: Cell,
+    *,
+    fields: int = ZERO_G_HURL_FIELDS,
+    occupied: Collection[Cell] = (),
+    side: int = 1,
+) -> list[Cell]:
+    """Return the anchors a creature hurled in zero-G passes; the last one is where it stops.
+
+    E-ZEROG-3, E-OPEN-46: ``fields`` (5) fields in one of the eight directions of
+    ``damage.ZERO_G_DIRECTIONS`` (``damage.zero_g_direction`` rolls it), as forced
+    movement: it stops before a wall, a closed door, the map edge, a corner between two
+    walls or an ``occupied`` field (other creatures), and on the first dangerous field it
+    enters (what that does is the game master's, like a push, E-OPEN-18). ``side`` is
+    the creature's footprint (E-SIZE-1). An empty list: it does not move.
+    """
+    if step not in ZERO_G_DIRECTIONS:
+        raise ValueError(f"a hurl goes one field at a time in one of 8 directions, got {step}")
+    if fields < 0:
+        raise ValueError(f"fields cannot be negative, got {fields}")
+    blocked = set(occupied) - set(footprint_cells(start, side))
+    path: list[Cell] = []
+    cell = start
+    for _ in range(fields):
+        target = (cell[0] + step[0], cell[1] + step[1])
+        body = footprint_cells(target, side)
+        if any(not grid.in_bounds(c) or grid.is_wall(c) or c in blocked for c in body):
+            break
+        if diagonal_step_blocked(grid, cell, step, side=side):
+            break
+        cell = target
+        path.append(cell)
+        if any(grid.is_hazard(c) for c in body):
+            break
+    return path
+
+
 def zero_g_penalty_applies(attributes: Collection[WeaponAttribute]) -> bool:
     """Return whether a ranged weapon suffers the disadvantages of weightlessness.
 
@@ -43,6 +103,41 @@ def zero_g_penalty_applies(attributes: Collection[WeaponAttribute]) -> bool:
     disadvantages are is the adventure chapter's (E-ZEROG-1), a scenario setting.
     """
     return WeaponAttribute.ZERO_G not in attributes
+
+
+# ------------------------------------------------------------------- flight
+
+
+def fly_value(move_types: Mapping[MoveType, int]) -> int | None:
+    """Return the highest flying movement value (F, FG, FS, FV), None if it cannot fly.
+
+    E-MOVETYPE-1: each movement type has its own BEW; a flight uses the best of them.
+    """
+    values = [value for kind, value in move_types.items() if kind in FLYING_TYPES]
+    return max(values) if values else None
+
+
+def can_gain_height(move_types: Collection[MoveType]) -> bool:
+    """Return whether a flyer can climb by itself: not a pure glider (E-MOVETYPE-FG)."""
+    return bool(set(move_types) & (FLYING_TYPES - {MoveType.GLIDE}))
+
+
+def glides_only(move_types: Collection[MoveType]) -> bool:
+    """Return whether the creature's only flight is gliding: it loses height (E-MOVETYPE-FG)."""
+    return MoveType.GLIDE in move_types and not can_gain_height(move_types)
+
+
+def falls_after_turn(move_types: Mapping[MoveType, int], moved: int) -> bool:
+    """Return whether a flyer that flew ``moved`` fields this round falls (E-OPEN-43).
+
+    F and FV fall below floor(value / 2) fields (E-MOVETYPE-F, E-MOVETYPE-FV); FS hovers
+    (E-MOVETYPE-FS) and FG glides down instead (E-MOVETYPE-FG), so neither falls. A
+    creature with several flying types falls only when none of them keeps it up.
+    """
+    flying = {kind: value for kind, value in move_types.items() if kind in FLYING_TYPES}
+    if not flying:
+        return False
+    return all(falls_from_flight(kind, value, moved) for kind, value in flying.items())
 
 
 # ------------------------------------------------------------------- mounted

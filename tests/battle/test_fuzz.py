@@ -43,6 +43,7 @@ from game.battle.engine import Battle, CommandRejected
 from game.battle.match import Match, first_difference, replay
 from game.battle.policy import candidates
 from game.battle.saves import MissionRef, OpenedMission, load_save, write_save
+from game.battle.situation_actions import mount_of
 from game.battle.state import BattleState, CreatureState, Stance
 from game.missions.loader import bundled_maps_dir
 from game.missions.simulate import mission_setup
@@ -255,6 +256,14 @@ def check_fields(battle: Battle) -> None:
     taken: dict[Cell, str] = {}
     for creature in battle.state.creatures.values():
         if Condition.DEAD in creature.conditions:
+            continue
+        mount = mount_of(battle, creature)
+        if mount is not None and Condition.DEAD not in mount.conditions:
+            # a rider sits on his mount's field (E-MOUNT-*, situation_actions)
+            mount_side = battle.creature_type(mount).size_fields
+            assert creature.cell in footprint_cells(mount.cell, mount_side), (
+                f"{creature.key} rides {mount.key} but is not on its field"
+            )
             continue
         side = battle.creature_type(creature).size_fields
         for cell in footprint_cells(creature.cell, side):

@@ -174,7 +174,11 @@ def _edit(tmp_path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
         (lambda d: d["mission"].update(sha256="xyz"), "$.mission.sha256", "64 lowercase hex"),
         (lambda d: d["mission"].pop("path"), "$.mission", "exactly the keys"),
         (lambda d: d.update(commands={}), "$.commands", "list of commands"),
-        (lambda d: d["commands"][1].update(kind="teleport_to_the_moon"), "$.commands[1]", "unknown command kind"),
+        (
+            lambda d: d["commands"][1].update(kind="teleport_to_the_moon"),
+            "$.commands[1]",
+            "unknown command kind",
+        ),
         (lambda d: d["commands"][0].update(actor=3), "$.commands[0]", "expected text"),
         (lambda d: d["snapshot"].pop("round"), "$.snapshot.round", "missing"),
         (lambda d: d.update(snapshot=[]), "$.snapshot", "state as an object"),

@@ -9,15 +9,23 @@ from __future__ import annotations
 import pytest
 
 from game.rules.actions import MOUNT_COMMANDS, Action, mount_command_allowed
-from game.rules.damage import HAZARDS, zero_g_save_required
+from game.rules.damage import HAZARDS, ZERO_G_DIRECTIONS, zero_g_save_required
 from game.rules.dice import ScriptedRoller
-from game.rules.grid import BattleGrid
+from game.rules.grid import BattleGrid, FieldKind
 from game.rules.movement import Halving, movement_allowance
 from game.rules.ranges import area_weapon_usable_underwater, weapon_usable_underwater
 from game.rules.reach import mounted_melee_reach
 from game.rules.situations import (
+    RIDING_TALENT,
+    ZERO_G_TALENT,
     can_carry_rider,
+    can_gain_height,
+    falls_after_turn,
+    fly_value,
     free_hands_when_riding,
+    glides_only,
+    has_talent,
+    hurl_path,
     may_be_ridden,
     mount_action_check,
     rider_edge,
@@ -25,8 +33,9 @@ from game.rules.situations import (
     stay_mounted_check,
     underwater_melee_edge,
     zero_g_penalty_applies,
+    zero_g_save_edge,
 )
-from game.rules.terms import Condition, DamageType, WeaponAttribute
+from game.rules.terms import Condition, DamageType, MoveType, WeaponAttribute
 
 
 def test_e_underwater_1_water_is_difficult() -> None:
@@ -148,3 +157,77 @@ def test_e_mount_12_weapon_long_enough() -> None:
     assert not mounted_melee_reach((0, 0), (0, 2), mount=(0, 0), mount_side=2, weapon_reach=1)
     # From the mount's near field a reach-1 weapon does reach it.
     assert mounted_melee_reach((0, 1), (0, 2), mount=(0, 0), mount_side=2, weapon_reach=1)
+
+
+def test_talent_names_with_levels() -> None:
+    """E-MOUNT-1, E-ZEROG-4: the talents Reiten and Null-G count whatever their level."""
+    assert has_talent(["Reiten 2", "Schatten"], RIDING_TALENT)
+    assert has_talent(["null-g"], ZERO_G_TALENT)
+    assert not has_talent(["Kampftaktik 2"], RIDING_TALENT)
+
+
+def test_e_zerog_4_talent_gives_vorteil() -> None:
+    """E-ZEROG-4: the talent Null-G gives Vorteil on the knock-away save."""
+    assert zero_g_save_edge(has_zero_g_talent=True) == 1
+    assert zero_g_save_edge(has_zero_g_talent=False) == 0
+
+
+HURL_MAP = """
+..........
+.....#....
+..........
+..........
+"""
+
+
+@pytest.mark.rule("E-ZEROG-3", "E-OPEN-46")
+def test_hurl_path_five_fields_stopping_before_obstacles() -> None:
+    """E-OPEN-46: 5 fields in one of 8 directions, stopping before walls, edges, creatures."""
+    grid = BattleGrid.from_ascii(HURL_MAP)
+    assert hurl_path(grid, (0, 0), (1, 0)) == [(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]
+    assert hurl_path(grid, (1, 1), (1, 0)) == [(2, 1), (3, 1), (4, 1)]  # wall at (5, 1)
+    assert hurl_path(grid, (8, 2), (1, 0)) == [(9, 2)]  # the map edge
+    assert hurl_path(grid, (0, 3), (1, 0), occupied=[(3, 3)]) == [(1, 3), (2, 3)]
+    assert hurl_path(grid, (0, 0), (1, 1)) == [(1, 1), (2, 2), (3, 3)]
+    assert hurl_path(grid, (0, 0), (-1, 0)) == []
+    assert hurl_path(grid, (0, 0), (1, 0), fields=2) == [(1, 0), (2, 0)]
+    # a 2x2 creature needs room for its whole footprint
+    assert hurl_path(grid, (0, 2), (1, 0), side=2) == [(1, 2), (2, 2), (3, 2), (4, 2), (5, 2)]
+    assert hurl_path(grid, (0, 0), (1, 0), side=2) == [(1, 0), (2, 0), (3, 0)]
+    # its own footprint never blocks it
+    assert hurl_path(grid, (0, 2), (0, -1), occupied=[(0, 2)], side=1) == [(0, 1), (0, 0)]
+    with pytest.raises(ValueError):
+        hurl_path(grid, (0, 0), (2, 0))
+    assert len(ZERO_G_DIRECTIONS) == 8
+
+
+@pytest.mark.rule("E-OPEN-46", "E-OPEN-18")
+def test_hurl_path_stops_on_a_dangerous_field_and_between_walls() -> None:
+    """E-OPEN-46 as forced movement: it stops on the first dangerous field, like a push."""
+    grid = BattleGrid.from_ascii("..^...", legend={"^": FieldKind(hazard=True)})
+    assert hurl_path(grid, (0, 0), (1, 0)) == [(1, 0), (2, 0)]
+    corner = BattleGrid.from_ascii(
+        """
+..#
+.#.
+"""
+    )
+    assert hurl_path(corner, (1, 0), (1, 1)) == []  # squeezing between two walls
+
+
+@pytest.mark.rule("E-MOVETYPE-F", "E-MOVETYPE-FG", "E-MOVETYPE-FS", "E-MOVETYPE-FV", "E-OPEN-43")
+def test_flight_minimum_and_gliding() -> None:
+    """E-OPEN-43: F/FV fall below floor(value / 2); FS hovers; FG glides down instead."""
+    assert fly_value({MoveType.SWIM: 4}) is None
+    assert fly_value({MoveType.FLY: 6, MoveType.HOVER: 3}) == 6
+    assert falls_after_turn({MoveType.FLY: 7}, 2)
+    assert not falls_after_turn({MoveType.FLY: 7}, 3)
+    assert falls_after_turn({MoveType.FLYBY: 6}, 2)
+    assert not falls_after_turn({MoveType.HOVER: 6}, 0)
+    assert not falls_after_turn({MoveType.GLIDE: 6}, 0)
+    assert not falls_after_turn({MoveType.FLY: 6, MoveType.HOVER: 2}, 0)
+    assert not falls_after_turn({MoveType.CLIMB: 6}, 0)
+    assert glides_only({MoveType.GLIDE})
+    assert not glides_only({MoveType.GLIDE, MoveType.FLY})
+    assert not can_gain_height({MoveType.GLIDE, MoveType.SWIM})
+    assert can_gain_height({MoveType.HOVER})

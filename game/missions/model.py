@@ -103,3 +103,5 @@ class Mission:
     sides: tuple[Side, ...] = ()
     creatures: tuple[CreaturePlacement, ...] = ()
     gm_notes: str = ""
+    weightless: bool = False  # [environment]: Null-G (E-ZEROG-*)
+    underwater: bool = False  # [environment]: Kampf unter Wasser (E-UNDERWATER-*)

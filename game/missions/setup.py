@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.battle.setup import BattleSetup, CreatureSetup, SideSetup
+from game.battle.setup import BattleSetup, CreatureSetup, Environment, SideSetup
 from game.content.catalogue import Catalogue
 from game.content.problems import MissionError, Problem
 from game.missions.model import Mission
@@ -61,4 +61,5 @@ def battle_setup(
         build_grid(mission, catalogue, path_label=path_label),
         sides,
         tuple(creatures),
+        Environment(weightless=mission.weightless, underwater=mission.underwater),
     )

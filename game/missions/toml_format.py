@@ -92,7 +92,8 @@ _BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 #: Side colours used when a file gives none, in side order.
 DEFAULT_COLOURS = ("#2f6fd0", "#c83232", "#2e9e44", "#8a4fbf", "#d98a1c", "#1fa3a3")
 
-_TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes")
+_TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes", "environment")
+_ENVIRONMENT_KEYS = ("weightless", "underwater")
 _MISSION_KEYS = ("title", "description", "author", "players")
 _MAP_KEYS = ("width", "height", "rows", "background")
 _BACKGROUND_KEYS = ("path", "pixels_per_field", "offset")
@@ -329,6 +330,7 @@ class _Reader:
         sides = self.sides(data.get("sides", []), width, height)
         creatures = self.creatures(data.get("creatures", []), sides, width, height)
         notes = self.notes(data.get("notes", {}))
+        weightless, underwater = self.environment(data.get("environment", {}))
         if any(not p.warning for p in self.problems):
             return None
         if meta is None or rows is None or legend is None or width is None or height is None:
@@ -347,6 +349,8 @@ class _Reader:
             sides=tuple(sides.values()),
             creatures=tuple(creatures),
             gm_notes=notes,
+            weightless=weightless,
+            underwater=underwater,
         )
 
     def meta(self, value: object) -> tuple[str, dict[str, str], str, tuple[int, int] | None] | None:
@@ -939,6 +943,18 @@ class _Reader:
             else:
                 seen.add(canonical)
 
+    def environment(self, value: object) -> tuple[bool, bool]:
+        """Return (weightless, underwater) of the [environment] table (sections 25, 26)."""
+        section = self.table(value, "environment", _ENVIRONMENT_KEYS)
+        if section is None:
+            return False, False
+        flags = {
+            key: bool(self.boolean(section[key], f"environment.{key}"))
+            for key in _ENVIRONMENT_KEYS
+            if key in section
+        }
+        return flags.get("weightless", False), flags.get("underwater", False)
+
     def notes(self, value: object) -> str:
         section = self.table(value, "notes", _NOTES_KEYS)
         if section is None or "gm" not in section:
@@ -1018,6 +1034,12 @@ def dumps_mission(mission: Mission) -> str:
             out.append("companion_before = true")
         if creature.hidden:
             out.append("hidden = true")
+    if mission.weightless or mission.underwater:
+        out += ["", "[environment]"]
+        if mission.weightless:
+            out.append("weightless = true")
+        if mission.underwater:
+            out.append("underwater = true")
     if mission.gm_notes:
         out += ["", "[notes]", f"gm = {_string(mission.gm_notes)}"]
     return "\n".join(out) + "\n"

@@ -306,7 +306,7 @@ def test_unknown_keys_everywhere_name_the_allowed_keys() -> None:
     by_key = {p.key: p.message for p in found}
     assert by_key["extra"] == (
         "unknown key 'extra' in the mission file; expected one of 'mission', 'map', 'legend', "
-        "'sides', 'creatures', 'notes'"
+        "'sides', 'creatures', 'notes', 'environment'"
     )
     assert "(did you mean 'facing'?)" in by_key["creatures[0].facng"]
     assert "(did you mean 'title'?)" in by_key["mission.titel"]
@@ -1296,3 +1296,24 @@ def test_bundled_maps_dir_holds_the_demo() -> None:
 
 def test_catalogue_type_is_the_real_one() -> None:
     assert isinstance(CATALOGUE, Catalogue)
+
+
+def test_environment_flags_round_trip_into_the_battle_setup() -> None:
+    """E-ZEROG-3, E-UNDERWATER-2: [environment] reaches the match engine's setup."""
+    from game.missions.setup import battle_setup
+
+    text = BASE + "\n[environment]\nweightless = true\nunderwater = true\n"
+    mission = loads_mission(text)
+    assert mission.weightless and mission.underwater
+    again = loads_mission(dumps_mission(mission))
+    assert again == mission
+    setup = battle_setup(mission, CATALOGUE)
+    assert setup.environment.weightless and setup.environment.underwater
+    assert not loads_mission(BASE).weightless
+
+
+def test_environment_rejects_unknown_keys_and_wrong_types() -> None:
+    with pytest.raises(MissionError, match="environment"):
+        loads_mission(BASE + "\n[environment]\nvacuum = true\n")
+    with pytest.raises(MissionError, match=r"environment\.weightless"):
+        loads_mission(BASE + '\n[environment]\nweightless = "ja"\n')

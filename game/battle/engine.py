@@ -290,6 +290,9 @@ class Battle:
         is_gm = command.kind.startswith("gm_")
         if command.actor is not None and not is_gm and command.actor != self.state.current_key:
             raise CommandRejected(f"it is {self.current.name}'s turn, not {command.actor!r}'s")
+        if not is_gm and not isinstance(command, EndTurn) and not self._can_take_turn(self.current):
+            # e.g. the GM made the current creature unconscious mid-turn
+            raise CommandRejected(f"{self.current.name} cannot act now; end the turn")
         events = handler(self, command)
         for hook in AFTER_COMMAND_HOOKS:
             events += hook(self)
@@ -413,8 +416,8 @@ class Battle:
         why_en: str = "",
     ) -> list[Event]:
         """Take ``amount`` LP from ``creature`` and apply what its new LP mean (D-5)."""
-        if amount <= 0:
-            return []
+        if amount <= 0 or Condition.DEAD in creature.conditions:
+            return []  # the dead lose no more LP (their LP stay as they died)
         before = creature.lp
         creature.lp = apply_damage(
             creature.lp, amount, nonlethal=nonlethal, simplified_enemy=creature.simplified

@@ -269,11 +269,11 @@ def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
         raise CommandRejected(f"{creature.name} is already {stance.value}")
     battle.can_spend(creature, Action.CHANGE_POSITION)
     events = battle.spend(creature, Action.CHANGE_POSITION)
-    creature.stance = stance
     if stance is Stance.PRONE:
         events += battle.add_condition(creature, Condition.PRONE)
     else:
         events += battle.remove_condition(creature, Condition.PRONE)
+    creature.stance = stance  # after the condition, which sets standing or prone
     events.append(
         Event(
             "stance",
@@ -317,7 +317,7 @@ def _gm_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
             {"creature": creature.key},
         )
     ]
-    return events + battle.update_life_state(creature)
+    return events + battle.update_life_state(creature, lp_fell=command.lp < before)
 
 
 @handles(GmCondition)
@@ -336,7 +336,7 @@ def _gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
     ]
     if command.count == 0:
         return events + battle.remove_condition(creature, condition)
-    events += battle.add_condition(creature, condition)
+    events += battle.add_condition(creature, condition, count=command.count)
     return events
 
 

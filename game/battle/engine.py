@@ -439,16 +439,20 @@ class Battle:
             reflexes=self.creature_type(creature).attribute(Attribute.REFLEXES),
         )
         events += self._apply_change(creature, change)
-        events += self.update_life_state(creature, nonlethal=nonlethal)
+        events += self.update_life_state(creature, nonlethal=nonlethal, lp_fell=True)
         return events
 
-    def update_life_state(self, creature: CreatureState, *, nonlethal: bool = False) -> list[Event]:
+    def update_life_state(
+        self, creature: CreatureState, *, nonlethal: bool = False, lp_fell: bool = False
+    ) -> list[Event]:
         """Give the conditions the creature's LP call for (E-LP-1..4, D-5).
 
-        A non-lethal knock-down leaves even a simplified enemy Bewusstlos (E-NONLETHAL-3).
-        Bewusstlos from an effect (Betäuben) is not ended by LP.
+        The thresholds bite harder only when LP fall (E-OPEN-34): a simplified enemy dies
+        at 0 only from a lethal loss (a non-lethal knock-down leaves it Bewusstlos,
+        E-NONLETHAL-3), and a revived creature in Stabiles Koma at -10 or below dies only
+        when it loses LP again. Bewusstlos from an effect (Betäuben) is not ended by LP.
         """
-        simplified = creature.simplified and not nonlethal
+        simplified = creature.simplified and not nonlethal and lp_fell
         state = life_state(creature.lp, simplified_enemy=simplified)
         held = closure(creature.conditions)
         events: list[Event] = []
@@ -458,6 +462,10 @@ class Battle:
             LifeState.DEAD: Condition.DEAD,
         }.get(state)
         if wanted is None:
+            if Condition.DYING in creature.conditions:  # healed or set above 0 by the GM
+                events += self._apply_change(
+                    creature, lose(creature.conditions, Condition.DYING, lp=creature.lp)
+                )
             if Condition.STABLE_COMA in creature.conditions and creature.lp >= 1:
                 events += self._apply_change(
                     creature, lose(creature.conditions, Condition.STABLE_COMA, lp=creature.lp)
@@ -474,6 +482,12 @@ class Battle:
             return events
         if wanted is Condition.DYING and Condition.STABLE_COMA in creature.conditions:
             return events  # stabilised: negative LP and Stabiles Koma coexist (EX-STAB-1)
+        if (
+            wanted is Condition.DEAD
+            and Condition.STABLE_COMA in creature.conditions
+            and not lp_fell
+        ):
+            return events  # revived at -10 or below: dies only when LP fall again
         if wanted in held and wanted in creature.conditions:
             return events
         if wanted is Condition.UNCONSCIOUS and Condition.DYING in creature.conditions:
@@ -545,13 +559,21 @@ class Battle:
         return events
 
     def add_condition(
-        self, creature: CreatureState, condition: Condition, *, effect: Effect | None = None
+        self,
+        creature: CreatureState,
+        condition: Condition,
+        *,
+        effect: Effect | None = None,
+        count: int = 1,
     ) -> list[Event]:
-        """Give a condition (and the effect that ends it)."""
-        events = self._apply_change(creature, gain(creature.conditions, condition, lp=creature.lp))
+        """Give a condition ``count`` times (Irritiert stacks) and the effect that ends it."""
+        events = self._apply_change(
+            creature, gain(creature.conditions, condition, count, lp=creature.lp)
+        )
         if condition is Condition.PRONE:
             creature.stance = Stance.PRONE
-        if effect is not None:
+        if effect is not None:  # gaining it again refreshes its end, it does not add a second
+            creature.effects = [e for e in creature.effects if e.name != effect.name]
             creature.effects.append(effect)
         events.append(
             Event(
@@ -567,7 +589,10 @@ class Battle:
     def remove_condition(self, creature: CreatureState, condition: Condition) -> list[Event]:
         if condition not in creature.conditions:
             return []
-        change = lose(creature.conditions, condition, lp=creature.lp)
+        try:
+            change = lose(creature.conditions, condition, lp=creature.lp)
+        except ValueError as error:  # e.g. Stabiles Koma ends only at LP >= 1
+            raise CommandRejected(str(error)) from None
         if condition is Condition.PRONE:
             creature.stance = Stance.STANDING
         creature.effects = [e for e in creature.effects if e.name != condition.name]
@@ -600,6 +625,8 @@ class Battle:
             condition = effect.condition
             if condition is None or Condition.DEAD in creature.conditions:
                 continue
+            if effect not in creature.effects or condition not in creature.conditions:
+                continue  # already ended this turn
             roll, event = self.check(
                 creature,
                 effect.save,
@@ -766,9 +793,9 @@ TURN_START_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
 #: The modules whose handlers a match uses; imported on the first Battle.
 HANDLER_MODULES = (
     "game.battle.basic_actions",
+    "game.battle.support_actions",  # first: its effect expiry runs before pending shots
     "game.battle.melee_actions",
     "game.battle.ranged_actions",
-    "game.battle.support_actions",
     "game.battle.situation_actions",
 )
 
@@ -779,6 +806,12 @@ def load_handlers() -> None:
 
     for name in HANDLER_MODULES:
         importlib.import_module(name)
+    from game.battle.basic_actions import ENTER_HOOKS
+
+    # Hooks run in HANDLER_MODULES order whatever imported a module first (replays).
+    rank = {name: index for index, name in enumerate(HANDLER_MODULES)}
+    for hooks in (TURN_START_HOOKS, AFTER_COMMAND_HOOKS, ENTER_HOOKS):
+        hooks.sort(key=lambda hook: rank.get(getattr(hook, "__module__", ""), len(rank)))
 
 
 def implements(*actions: Action) -> None:

@@ -186,3 +186,57 @@ def test_surprised_creatures_lose_their_first_turn(seed: int) -> None:
     assert battle.state.round == 2 and battle.state.current_key == "ron"
     assert Condition.SURPRISED not in ron.conditions
     battle.apply(Move("ron", "WALK", ((0, 0), (1, 0))))
+
+
+def test_gm_removing_stable_coma_below_one_lp_is_rejected_cleanly() -> None:
+    """E-COND-STABILESKOMA-2: Stabiles Koma ends only at LP >= 1 -- a rejection, not a crash."""
+    battle = make_battle(
+        ROOM, [hero("ron", (0, 0)), hero("lara", (1, 1), "lara"), foe("p1", (9, 3))], first="p1"
+    )
+    battle.apply(GmSetLifePoints(None, "ron", -5))
+    battle.apply(GmCondition(None, "ron", "DYING", 0))
+    assert Condition.STABLE_COMA in battle.state.creatures["ron"].conditions
+    with pytest.raises(CommandRejected, match="LP"):
+        battle.apply(GmCondition(None, "ron", "STABLE_COMA", 0))
+
+
+def test_gm_healing_a_dying_creature_ends_dying() -> None:
+    """E-COND-STERBEND-3, E-COND-STABILESKOMA-2/3: LP >= 1 ends Sterbend and the coma."""
+    battle = make_battle(
+        ROOM, [hero("ron", (0, 0)), hero("lara", (1, 1), "lara"), foe("p1", (9, 3))], first="p1"
+    )
+    battle.apply(GmSetLifePoints(None, "ron", -5))
+    battle.apply(GmSetLifePoints(None, "ron", 8))
+    held = battle.state.creatures["ron"].conditions
+    assert Condition.DYING not in held and Condition.STABLE_COMA not in held
+    assert Condition.EXHAUSTED in held
+
+
+def test_gm_condition_count_stacks_irritiert() -> None:
+    """E-COND-IRRITIERT-2: held three times."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    battle.apply(GmCondition(None, "p1", "IRRITATED", 3))
+    assert battle.state.creatures["p1"].conditions.count(Condition.IRRITATED) == 3
+
+
+def test_kneeling_from_prone_kneels() -> None:
+    """E-ACT-HH-POSITION: lying down, then kneeling."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    battle.apply(ChangePosition("ron", "prone"))
+    battle.apply(ChangePosition("ron", "kneeling"))
+    ron = battle.state.creatures["ron"]
+    assert ron.stance.value == "kneeling" and Condition.PRONE not in ron.conditions
+
+
+def test_simplified_enemy_knocked_out_non_lethally_stays_alive() -> None:
+    """E-NONLETHAL-3, E-LP-ENEMY-1, E-OPEN-34: LP 0 without a lethal loss is Bewusstlos."""
+    battle = make_battle(
+        ROOM, [hero("ron", (0, 0)), foe("punk", (9, 3), "akuanischer_strassenpunk")], first="ron"
+    )
+    punk = battle.state.creatures["punk"]
+    assert punk.simplified
+    battle.lose_life_points(punk, punk.lp, nonlethal=True)
+    assert Condition.UNCONSCIOUS in punk.conditions and Condition.DEAD not in punk.conditions
+    battle._expire_effects(punk)
+    battle.update_life_state(punk)
+    assert Condition.DEAD not in punk.conditions

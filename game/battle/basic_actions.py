@@ -378,7 +378,7 @@ def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
     battle.creature(command.target)
     if command.cover not in Cover.__members__:
         raise CommandRejected("cover is NONE, PARTIAL or FULL")
-    battle.cover_overrides[(command.attacker, command.target)] = command.cover
+    battle.state.cover_overrides[f"{command.attacker}|{command.target}"] = command.cover
     return [
         _gm_event(
             f"Deckung für den nächsten Angriff: {command.cover}",

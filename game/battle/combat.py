@@ -132,7 +132,7 @@ def plan_attack(
         level = max(level, Cover.PARTIAL)  # E-IMP-EFF-COVER
     if battle.has_effect(attacker, IMPULSE_ENV) and level is Cover.PARTIAL:
         level = Cover.NONE  # E-IMP-EFF-ENV: partial cover is ignored
-    override = battle.cover_overrides.get((attacker.key, target.key))
+    override = battle.state.cover_overrides.get(f"{attacker.key}|{target.key}")
     if override is not None:
         level = Cover[override]
     return AttackPlan(attacker, target, weapon, False, band, level)
@@ -174,12 +174,13 @@ def resolve_attack(
         if disturbed:
             reasons.append("Störung des Fernkampfs")
         extra_edge += disturbed
-        battle.cover_overrides.pop((attacker.key, target.key), None)
     from game.battle.situation_actions import situation_attack_edge
 
     situation_edge, situation_reasons = situation_attack_edge(battle, plan)
     extra_edge += situation_edge
     reasons.extend(situation_reasons)
+    # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
+    battle.state.cover_overrides.pop(f"{attacker.key}|{target.key}", None)
     unforeseen = Condition.UNDETECTED in attacker.conditions
     studied = next(
         (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None

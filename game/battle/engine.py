@@ -102,7 +102,6 @@ class Battle:
         self.sides = {side.key: side for side in setup.sides}
         self.record: list[Command] = []
         self.log: list[Event] = []
-        self.cover_overrides: dict[tuple[str, str], str] = {}
         creatures = {c.key: self._creature_from_setup(c) for c in setup.creatures}
         self.state = BattleState(creatures=creatures, order=[])
         events = self._roll_initiative()
@@ -683,14 +682,29 @@ class Battle:
                 )
             )
         self.state.order = [str(key) for key in initiative_order(entries)]
-        return [
-            Event(
-                "round",
-                f"Runde {self.state.round}",
-                f"Round {self.state.round}",
-                data={"round": self.state.round},
-            )
-        ]
+        round_event = Event(
+            "round",
+            f"Runde {self.state.round}",
+            f"Round {self.state.round}",
+            data={"round": self.state.round},
+        )
+        return [round_event, *self._expire_orphaned_effects()]
+
+    def _expire_orphaned_effects(self) -> list[Event]:
+        """End effects timed to a source's turn when that source takes no more turns."""
+        events: list[Event] = []
+        for creature in self.state.creatures.values():
+            for effect in list(creature.effects):
+                if effect.kind is not DurationKind.UNTIL_START_OF_SOURCE_TURN_NEXT_ROUND:
+                    continue
+                source = self.state.creatures.get(effect.source or "")
+                if source is not None and Condition.DEAD not in source.conditions:
+                    continue
+                creature.effects.remove(effect)
+                condition = effect.condition
+                if condition is not None and condition in creature.conditions:
+                    events += self.remove_condition(creature, condition)
+        return events
 
     def _start_turn(self) -> list[Event]:
         creature = self.current

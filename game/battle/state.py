@@ -190,6 +190,7 @@ class BattleState:
     pending: list[Pending] = field(default_factory=list)
     over: bool = False
     winner: str | None = None
+    cover_overrides: dict[str, str] = field(default_factory=dict)  # "attacker|target" -> Cover
 
     @property
     def current_key(self) -> str:
@@ -223,6 +224,7 @@ class BattleState:
             "pending": [p.to_dict() for p in self.pending],
             "over": self.over,
             "winner": self.winner,
+            "cover_overrides": dict(sorted(self.cover_overrides.items())),
         }
 
     @classmethod
@@ -253,4 +255,5 @@ class BattleState:
             pending=[Pending.from_dict(p) for p in data["pending"]],
             over=bool(data["over"]),
             winner=data.get("winner"),
+            cover_overrides={str(k): str(v) for k, v in data.get("cover_overrides", {}).items()},
         )

@@ -144,7 +144,7 @@ def test_gm_commands_are_logged() -> None:
     battle.apply(GmCondition(None, "p1", "PRONE"))
     assert Condition.PRONE in battle.state.creatures["p1"].conditions
     battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
-    assert battle.cover_overrides[("ron", "p1")] == "FULL"
+    assert battle.state.cover_overrides["ron|p1"] == "FULL"
     battle.apply(GmEndFight(None, "heroes"))
     assert battle.state.over and battle.state.winner == "heroes"
     assert sum(1 for e in battle.log if e.kind == "gm") == 4
@@ -240,3 +240,39 @@ def test_simplified_enemy_knocked_out_non_lethally_stays_alive() -> None:
     battle._expire_effects(punk)
     battle.update_life_state(punk)
     assert Condition.DEAD not in punk.conditions
+
+
+def test_gm_cover_ruling_is_state_and_used_once() -> None:
+    """D-9: the GM's cover override is saved with the state and consumed by the next attack."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron", dice=[2])
+    battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
+    assert BattleState.from_dict(battle.state.to_dict()).cover_overrides == {"ron|p1": "FULL"}
+    events = battle.apply(Attack("ron", "p1", "laserpistole"))
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.data["cover"] == "FULL"
+    assert battle.state.cover_overrides == {}
+
+
+def test_irritiert_ends_when_its_source_dies() -> None:
+    """E-ACT-HH-IRRITIEREN: Irritiert timed to the irritator's turn ends if the irritator dies."""
+    from game.battle.state import Effect
+    from game.rules.conditions import DurationKind
+
+    battle = make_battle(
+        ROOM, [hero("ron", (0, 0)), hero("lara", (1, 1), "lara"), foe("p1", (3, 0))], first="ron"
+    )
+    p1 = battle.state.creatures["p1"]
+    battle.add_condition(
+        p1,
+        Condition.IRRITATED,
+        effect=Effect(
+            "IRRITATED",
+            DurationKind.UNTIL_START_OF_SOURCE_TURN_NEXT_ROUND,
+            source="ron",
+            started_round=1,
+        ),
+    )
+    battle.apply(GmSetLifePoints(None, "ron", -10))
+    while battle.state.round < 2:
+        battle.apply(EndTurn(battle.state.current_key))
+    assert Condition.IRRITATED not in p1.conditions

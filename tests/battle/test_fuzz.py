@@ -244,7 +244,6 @@ def fingerprint(battle: Battle) -> tuple[Any, ...]:
     return (
         battle.state.to_dict(),
         battle.grid.door_open.tobytes(),
-        dict(battle.cover_overrides),
         len(battle.record),
         len(battle.log),
         rng.getstate() if rng is not None else None,

@@ -244,7 +244,8 @@ def test_simplified_enemy_knocked_out_non_lethally_stays_alive() -> None:
 
 def test_gm_cover_ruling_is_state_and_used_once() -> None:
     """D-9: the GM's cover override is saved with the state and consumed by the next attack."""
-    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron", dice=[2])
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron", dice=[2, 3])
+    # Volldeckung gives the attacker Nachteil: two d20 (E-COVER-4)
     battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
     assert BattleState.from_dict(battle.state.to_dict()).cover_overrides == {"ron|p1": "FULL"}
     events = battle.apply(Attack("ron", "p1", "laserpistole"))

@@ -20,7 +20,7 @@ from game.battle.state import CreatureState, Stance
 from game.rules.actions import Action
 from game.rules.checks import STANDARD_TARGET
 from game.rules.conditions import ConspicuousAct, moved_faster_than_walking, reveal
-from game.rules.grid import Cover, distance
+from game.rules.grid import Cell, Cover, distance
 from game.rules.movement import (
     Halving,
     MovementProfile,
@@ -129,25 +129,55 @@ def _move(battle: Battle, command: Move) -> list[Event]:
                 events += battle.add_condition(creature, Condition.PRONE)
             creature.stance = Stance.PRONE
             return events
-    stop = len(path) - 1
-    terrain_checks = checks_for_path(
-        battle.grid, path[: stop + 1], move_types=kind.move_types.keys()
+    stop, terrain_events = terrain_along(battle, creature, path)
+    events += terrain_events
+    start = creature.cell
+    creature.cell = path[stop]
+    if Condition.UNDETECTED in creature.conditions and moved_faster_than_walking(
+        distance(start, creature.cell) if action is not Action.RUN else kind.movement + 1,
+        kind.movement,
+    ):
+        creature.conditions = reveal(creature.conditions, ConspicuousAct.FAST_MOVEMENT)
+    events.append(
+        Event(
+            "move",
+            f"{creature.name} bewegt sich nach {list(creature.cell)}",
+            f"{creature.name} moves to {list(creature.cell)}",
+            creature.key,
+            {"path": [list(c) for c in path[: stop + 1]], "action": action.name},
+        )
     )
-    for terrain_check in terrain_checks:
-        index = path.index(terrain_check.cell)
+    for hook in ENTER_HOOKS:
+        events += hook(battle, creature, path[1 : stop + 1])
+    return events
+
+
+def terrain_along(
+    battle: Battle, creature: CreatureState, path: list[Cell]
+) -> tuple[int, list[Event]]:
+    """Roll the terrain checks of a move along ``path``; return where it stops (E-TERRAIN-*).
+
+    A failed crowd check ends the move after half of it; shards hurt (SW 1 piercing);
+    strobe light blinds until the creature's next turn; mud, slopes, narrow footing,
+    climbing and deep water stop the move there with Liegend (falls and drowning are
+    the GM's). The move never ends on an occupied field: it stops on the last free one.
+    """
+    kind = battle.creature_type(creature)
+    events: list[Event] = []
+    stop = len(path) - 1
+    for check in checks_for_path(battle.grid, path, move_types=kind.move_types.keys()):
+        index = path.index(check.cell)
         if index > stop:
             break
-        result = resolve_terrain_check(
-            terrain_check, kind.attribute(terrain_check.attribute), battle.roller
-        )
+        result = resolve_terrain_check(check, kind.attribute(check.attribute), battle.roller)
         de, en = describe_roll(result.roll, 0)
         events.append(
             Event(
                 "roll",
-                f"{creature.name}: Geländeprobe ({terrain_check.terrain.name}) {de}",
-                f"{creature.name}: terrain check ({terrain_check.terrain.name}) {en}",
+                f"{creature.name}: Geländeprobe ({check.terrain.name}) {de}",
+                f"{creature.name}: terrain check ({check.terrain.name}) {en}",
                 creature.key,
-                {"rule": terrain_check.rule_id},
+                {"rule": check.rule_id, "success": result.roll.success},
             )
         )
         if result.failure is None:
@@ -172,14 +202,15 @@ def _move(battle: Battle, command: Move) -> list[Event]:
                 creature,
                 Condition.BLINDED,
                 effect=Effect(
-                    "BLINDED",
+                    Condition.BLINDED.name,
                     DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
                     started_round=battle.state.round,
                 ),
             )
         else:  # prone, slides, falls, goes under: the move ends there, Liegend
             stop = index
-            events += battle.add_condition(creature, Condition.PRONE)
+            if Condition.PRONE not in creature.conditions:
+                events += battle.add_condition(creature, Condition.PRONE)
             creature.stance = Stance.PRONE
             if result.failure is not TerrainFailure.PRONE:
                 events.append(
@@ -191,28 +222,9 @@ def _move(battle: Battle, command: Move) -> list[Event]:
                     )
                 )
             break
-    # never stop on an occupied field: walk back to the last free one
     while stop > 0 and battle.state.creature_at(path[stop]) not in (None, creature):
         stop -= 1
-    start = creature.cell
-    creature.cell = path[stop]
-    if Condition.UNDETECTED in creature.conditions and moved_faster_than_walking(
-        distance(start, creature.cell) if action is not Action.RUN else kind.movement + 1,
-        kind.movement,
-    ):
-        creature.conditions = reveal(creature.conditions, ConspicuousAct.FAST_MOVEMENT)
-    events.append(
-        Event(
-            "move",
-            f"{creature.name} bewegt sich nach {list(creature.cell)}",
-            f"{creature.name} moves to {list(creature.cell)}",
-            creature.key,
-            {"path": [list(c) for c in path[: stop + 1]], "action": action.name},
-        )
-    )
-    for hook in ENTER_HOOKS:
-        events += hook(battle, creature, path[1 : stop + 1])
-    return events
+    return stop, events
 
 
 #: Functions told about the fields a creature entered (covering fire, area fire).

@@ -31,6 +31,7 @@ from game.battle.basic_actions import (
     enemy_reach,
     move_allowance,
     movement_profile,
+    terrain_along,
 )
 from game.battle.combat import (
     UNARMED,
@@ -73,9 +74,8 @@ from game.rules.conditions import (
 from game.rules.damage import (
     body_zone,
     nonlethal_allowed,
-    shards_damage,
 )
-from game.rules.grid import Cell, Cover, distance
+from game.rules.grid import Cell, distance
 from game.rules.movement import (
     Halving,
     charge_path,
@@ -89,12 +89,6 @@ from game.rules.movement import (
 )
 from game.rules.reach import in_melee_reach, melee_reach_cells, sweep_targets_allowed
 from game.rules.terms import Attribute, Condition, DamageType, SaveValue
-from game.rules.terrain import (
-    TerrainFailure,
-    checks_for_path,
-    crowd_stop_index,
-    resolve_terrain_check,
-)
 
 implements(
     Action.UNARMED_ATTACK,
@@ -809,7 +803,7 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
                 events += battle.add_condition(grappler, Condition.PRONE)
             grappler.stance = Stance.PRONE
             return events
-    stop, terrain_events = _terrain_along(battle, grappler, path)
+    stop, terrain_events = terrain_along(battle, grappler, path)
     events += terrain_events
     grappler.cell = path[stop]
     if stop > 0 and battle.state.creature_at(path[stop - 1]) in (None, target):
@@ -977,72 +971,6 @@ def _aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
 
 
 # ---------------------------------------------------------------------- Sturmangriff
-def _terrain_along(
-    battle: Battle, creature: CreatureState, path: list[Cell]
-) -> tuple[int, list[Event]]:
-    """Roll the terrain checks of a charge path; return the index it stops at (E-TERRAIN-*)."""
-    kind = battle.creature_type(creature)
-    events: list[Event] = []
-    stop = len(path) - 1
-    for check in checks_for_path(battle.grid, path, move_types=kind.move_types.keys()):
-        index = path.index(check.cell)
-        if index > stop:
-            break
-        result = resolve_terrain_check(check, kind.attribute(check.attribute), battle.roller)
-        de, en = describe_roll(result.roll, 0)
-        events.append(
-            _event(
-                "roll",
-                f"{creature.name}: Geländeprobe ({check.terrain.name}) {de}",
-                f"{creature.name}: terrain check ({check.terrain.name}) {en}",
-                creature.key,
-                rule=check.rule_id,
-                success=result.roll.success,
-            )
-        )
-        if result.failure is None:
-            continue
-        if result.failure is TerrainFailure.STOPS_AT_HALF:
-            stop = min(stop, max(index, crowd_stop_index(path)))
-        elif result.failure is TerrainFailure.PIERCING_DAMAGE:
-            from game.battle.combat import armour_of
-
-            damage = shards_damage(
-                battle.roller, armour_of(battle, creature, cover=Cover.NONE, melee=False)
-            )
-            events += battle.lose_life_points(
-                creature, damage.final, why_de=" durch Splitter", why_en=" from shards"
-            )
-        elif result.failure is TerrainFailure.BLINDED_UNTIL_NEXT_TURN:
-            events += battle.add_condition(
-                creature,
-                Condition.BLINDED,
-                effect=Effect(
-                    Condition.BLINDED.name,
-                    DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
-                    started_round=battle.state.round,
-                ),
-            )
-        else:
-            stop = index
-            if Condition.PRONE not in creature.conditions:
-                events += battle.add_condition(creature, Condition.PRONE)
-            creature.stance = Stance.PRONE
-            if result.failure is not TerrainFailure.PRONE:
-                events.append(
-                    _event(
-                        "gm_question",
-                        f"{creature.name}: {result.failure.value} - Folgen: Spielleitung",
-                        f"{creature.name}: {result.failure.value} - GM rules on the rest",
-                        creature.key,
-                    )
-                )
-            break
-    while stop > 0 and battle.state.creature_at(path[stop]) not in (None, creature):
-        stop -= 1
-    return stop, events
-
-
 @handles(Charge)
 def _charge(battle: Battle, command: Charge) -> list[Event]:
     attacker = battle.creature(command.actor)
@@ -1119,7 +1047,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
                 events += battle.add_condition(attacker, Condition.PRONE)
             attacker.stance = Stance.PRONE
             return events
-    stop, terrain_events = _terrain_along(battle, attacker, path)
+    stop, terrain_events = terrain_along(battle, attacker, path)
     events += terrain_events
     start = attacker.cell
     attacker.cell = path[stop]

@@ -1773,6 +1773,8 @@ def _trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
         raise CommandRejected("the readied action must be one half action (E-ACT-VH-ABWARTEN-2)")
     if inner.kind in _FREE_KINDS:
         raise CommandRejected("the event allows one half action, not a free one")
+    if inner.kind in ("spend_impulse", "end_long_action"):  # no half action (E-IMP-4)
+        raise CommandRejected("the event allows one half action, not an Impuls or a break-off")
     handler = HANDLERS.get(type(inner))
     if handler is None:
         raise CommandRejected(f"no handler for command {inner.kind!r}")
@@ -1949,7 +1951,8 @@ def _spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
         )
     perform = _prepare_impulse(battle, creature, effect, command.target, command.cell, creature.key)
     events = perform()  # may still reject (Lösen's move) before anything changed
-    battle.state.impulse_pool = pool.spend(effect).points
+    # spend from the pool as it is now: Impuls won during the effect (a crit) is kept
+    battle.state.impulse_pool = ImpulsePool(battle.state.impulse_pool).spend(effect).points
     return [_impulse_event(creature, effect, battle.state.impulse_pool, by_gm=False), *events]
 
 

@@ -403,6 +403,8 @@ def test_ready_then_trigger_one_half_action_out_of_turn() -> None:
     pirate_budget = battle.state.budget
     too_big = json.dumps(UseAction("ron", "BLOCKING_STANCE").to_dict())
     rejected(battle, TriggerReady("ron", too_big), "only one full action")
+    impulse = json.dumps(SpendImpulse("ron", "HALF").to_dict())
+    rejected(battle, TriggerReady("ron", impulse), "not an Impuls")
     shot = json.dumps(Attack("ron", "p", "laserpistole").to_dict())
     events = battle.apply(TriggerReady("ron", shot))
     assert kinds(events)[0] == "ready_trigger"

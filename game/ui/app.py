@@ -1,0 +1,185 @@
+"""The window, the main loop and the stack of scenes (title, battle, menus, overlays).
+
+A scene gets every input event, updates, and draws. Scenes pushed over another one
+(menus, help, handover) can let the one below draw first (``transparent``). Tests and
+benchmarks drive the same App headless: ``app.step()`` runs exactly one frame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.locale import Translator
+from game.ui.settings import Settings, home_dir
+from game.ui.theme import Fonts
+
+MIN_WINDOW = (800, 560)
+FPS = 60
+
+
+class Scene:
+    """One screen of the program. Subclasses override what they need."""
+
+    #: Draw the scene below first (menus and overlays over the battle map).
+    transparent = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Lay out again for a new window size."""
+
+    def closing(self) -> None:
+        """The scene leaves the stack."""
+
+
+class App:
+    """The program: window, settings, texts, fonts and the scene stack."""
+
+    def __init__(
+        self,
+        *,
+        home: Path | None = None,
+        settings: Settings | None = None,
+        size: tuple[int, int] | None = None,
+        headless: bool = False,
+    ) -> None:
+        self.home = home or home_dir()
+        self.settings = settings or Settings.load(self.home)
+        self.t = Translator(self.settings.language)
+        self.headless = headless
+        pygame.display.init()  # no mixer: the game has no sound, and no audio device is needed
+        pygame.font.init()
+        pygame.key.set_repeat(300, 40)
+        width, height = size or (self.settings.window_w, self.settings.window_h)
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(
+            (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)), flags
+        )
+        pygame.display.set_caption("Kampfkarte")
+        self.fonts = Fonts()
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frame_ms: float = 0.0
+        self.exit_code = 0
+
+    # ------------------------------------------------------------- scene stack
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.resized(self.screen.get_size())
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or ``scene`` wherever it is)."""
+        if not self.scenes:
+            return
+        target = scene or self.scenes[-1]
+        if target in self.scenes:
+            self.scenes.remove(target)
+            target.closing()
+        if not self.scenes:
+            self.running = False
+
+    def replace(self, scene: Scene) -> Scene:
+        """Replace the whole stack with ``scene``."""
+        for old in reversed(self.scenes):
+            old.closing()
+        self.scenes = []
+        return self.push(scene)
+
+    def find(self, kind: type[Any]) -> Any:
+        """Return the topmost scene of ``kind`` or None."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def set_language(self, language: str) -> None:
+        self.settings.language = language
+        self.t = Translator(language)
+
+    def save_settings(self) -> None:
+        # Settings are a comfort: a read-only home must not stop the game.
+        with contextlib.suppress(OSError):
+            self.settings.save(self.home)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---------------------------------------------------------------- the loop
+    def step(self, dt: float | None = None) -> None:
+        """Run one frame: events, update, draw, flip."""
+        started = time.perf_counter()
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if not self.running or not self.scenes:
+            return
+        if dt is None:
+            dt = 1.0 / FPS
+        for scene in list(self.scenes):
+            scene.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame_ms = (time.perf_counter() - started) * 1000.0
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Hand one event to the top scene (window events are handled here)."""
+        if event.type == pygame.QUIT:
+            scene = self.top
+            closer = getattr(scene, "request_close", None) if scene else None
+            if callable(closer) and closer():
+                return
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            width = max(MIN_WINDOW[0], event.w)
+            height = max(MIN_WINDOW[1], event.h)
+            self.settings.window_w, self.settings.window_h = width, height
+            for scene in self.scenes:
+                scene.resized((width, height))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            for scene in self.scenes:
+                scene.resized(self.screen.get_size())
+            return
+        scene = self.top
+        if scene is not None:
+            scene.handle(event)
+
+    def draw(self) -> None:
+        """Draw the scenes from the lowest one that covers the screen upwards."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        self.screen.fill(theme.BACKGROUND)
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+
+    def run(self) -> int:
+        """Run until the window closes; return the exit code."""
+        while self.running and self.scenes:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+        self.save_settings()
+        pygame.display.quit()
+        return self.exit_code

@@ -1,0 +1,425 @@
+"""The battle screen: the map with its tokens and overlays, the HUD around it.
+
+The scene owns the camera, the selection and the active tool; every change of the
+fight goes through ``send`` (a command to the engine via the session). It asks the
+battle layer (game.battle.queries) for everything it shows and computes no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.battle.commands import Command
+from game.battle.engine import CommandRejected
+from game.battle.events import Event
+from game.battle.state import CreatureState
+from game.rules.actions import Action
+from game.rules.grid import Cell
+from game.ui import theme
+from game.ui.anim import Animator
+from game.ui.app import App, Scene
+from game.ui.camera import Camera
+from game.ui.hud import Hud
+from game.ui.map_view import MapRenderer
+from game.ui.session import GameSession, Outcome, Player, Role
+from game.ui.theme import Colour, parse_colour
+from game.ui.tokens import TokenRenderer, TokenView, token_views
+from game.ui.tools import Tool, begin_action
+
+PAN_KEYS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_a: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_w: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_s: (0, 1),
+}
+PAN_SPEED = 900.0  # screen pixels per second with a pan key held
+ZOOM_STEP = 1.15
+AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players can follow)
+
+
+class BattleScene(Scene):
+    """A match on screen."""
+
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.camera = Camera()
+        self.colours = self._side_colours()
+        battle = session.battle
+        self.map = MapRenderer(battle.grid, app.fonts)
+        self.tokens = TokenRenderer(app.fonts)
+        self.animator = Animator(app.settings.animations)
+        self.hud = Hud(self)
+        self.tool: Tool = Tool(self)
+        self.selected: str | None = None
+        self.hover_cell: Cell | None = None
+        self.show_threats = False
+        self.show_ranges = False
+        self.show_sight = True
+        self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
+        self._panning: tuple[int, int] | None = None
+        self._ai_timer = 0.0
+        self._fitted = False
+        self._fog_cache: tuple[object, object] | None = None
+        self.viewer = self._viewer_for_turn()
+        self.selected = self._default_selection()
+        for warning in session.warnings:
+            self.hud.message(warning, bad=True)
+
+    # ------------------------------------------------------------ the people
+    def _side_colours(self) -> dict[str, Colour]:
+        colours: dict[str, Colour] = {}
+        used: set[Colour] = set()
+        for index, side in enumerate(self.session.match.setup.sides):
+            player = self.session.player_of_side(side.key)
+            text = player.colour if player else side.colour
+            colour = parse_colour(text, theme.SIDE_COLOURS[index % len(theme.SIDE_COLOURS)])
+            if colour in used:
+                colour = theme.SIDE_COLOURS[index % len(theme.SIDE_COLOURS)]
+            used.add(colour)
+            colours[side.key] = colour
+        return colours
+
+    def _viewer_for_turn(self) -> Player | None:
+        player = self.session.current_player
+        if player is not None and player.role is not Role.AI:
+            return player
+        return self.viewer  # the built-in opponent's turn shows the last human's view
+
+    @property
+    def fog_enabled(self) -> bool:
+        return bool(self.app.settings.fog_of_war)
+
+    @property
+    def sees_all(self) -> bool:
+        """Return whether the screen shows everything (no fog, the GM, or nobody human)."""
+        if not self.fog_enabled or self.session.over:
+            return True
+        return self.viewer is None or self.viewer.role is Role.GM
+
+    def controls(self, creature: CreatureState) -> bool:
+        """Return whether the viewer may give orders to ``creature`` right now."""
+        if self.session.over or self.session.ai_to_move:
+            return False
+        player = self.session.player_of(creature)
+        if self.viewer is not None and self.viewer.role is Role.GM:
+            return True
+        return player is not None and player is self.viewer
+
+    def fog(self) -> object | None:
+        """Return the viewer's FogView (None: everything is visible), cached per change."""
+        if self.sees_all or self.viewer is None:
+            return None
+        key = (self.session.revision, id(self.session.battle), tuple(self.viewer.sides))
+        if self._fog_cache is not None and self._fog_cache[0] == key:
+            return self._fog_cache[1]
+        view = fog_for_sides(self.session, self.viewer.sides)
+        self._fog_cache = (key, view)
+        return view
+
+    def visible_keys(self) -> set[str] | None:
+        """Return the keys of the creatures the viewer sees (None: all)."""
+        view = self.fog()
+        if view is None:
+            return None
+        return set(getattr(view, "visible_keys", ()))
+
+    def token_list(self) -> list[TokenView]:
+        return token_views(
+            self.session.battle,
+            self.colours,
+            visible=self.visible_keys(),
+            selected=self.selected,
+        )
+
+    # ------------------------------------------------------------- selection
+    def _default_selection(self) -> str | None:
+        battle = self.session.battle
+        if not battle.state.order:
+            return None
+        current = battle.current
+        if self.sees_all or self.controls(current):
+            return current.key
+        return None
+
+    def creature_at(self, cell: Cell) -> CreatureState | None:
+        """Return the creature the viewer sees on ``cell`` (multi-field footprints too)."""
+        battle = self.session.battle
+        visible = self.visible_keys()
+        for creature in battle.state.creatures.values():
+            if visible is not None and creature.key not in visible:
+                continue
+            side = battle.creature_type(creature).size_fields
+            x, y = creature.cell
+            if x <= cell[0] < x + side and y <= cell[1] < y + side:
+                return creature
+        return None
+
+    def select(self, key: str | None) -> None:
+        self.selected = key
+
+    @property
+    def selected_creature(self) -> CreatureState | None:
+        if self.selected is None:
+            return None
+        return self.session.battle.state.creatures.get(self.selected)
+
+    def start_action(self, action: Action) -> None:
+        """Pick the tool for an action of the action bar."""
+        self.tool.cancel()
+        tool = begin_action(self, action)
+        self.tool = tool or Tool(self)
+
+    def cancel_tool(self) -> None:
+        self.tool.cancel()
+        self.tool = Tool(self)
+
+    # --------------------------------------------------------------- changes
+    def send(self, command: Command) -> Outcome:
+        """Send a command to the engine; show the refusal or the events."""
+        try:
+            outcome = self.session.apply(command)
+        except CommandRejected as error:  # pragma: no cover - the session catches it
+            outcome = Outcome([], str(error))
+        if not outcome.ok:
+            self.hud.message(outcome.rejected, bad=True)
+            return outcome
+        self._after_change(outcome.events)
+        return outcome
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.hud.message(self.app.t("battle.undone"))
+            self._after_change([])
+
+    def redo(self) -> None:
+        if self.session.redo():
+            self.hud.message(self.app.t("battle.redone"))
+            self._after_change(self.session.last_events)
+
+    def _after_change(self, events: Sequence[Event]) -> None:
+        battle = self.session.battle
+        self.map.set_grid(battle.grid)
+        self.animator.from_events(events)
+        self.hud.events_added(events)
+        if self.selected not in battle.state.creatures:
+            self.selected = None
+        previous = self.viewer
+        self.viewer = self._viewer_for_turn()
+        if self.tool.name != "select" and events:
+            self.cancel_tool()
+        if self.session.over:
+            self._show_end()
+            return
+        if previous is not None and self.viewer is not previous:
+            self._handover()
+        if events and self.session.last_events and _turn_changed(events):
+            self.selected = self._default_selection()
+
+    def _handover(self) -> None:
+        """Hide the map until the next player is at the screen (hot-seat)."""
+        if self.viewer is None or len(self.session.humans()) < 2:
+            return
+        from game.ui.scenes.menus import HandoverScene
+
+        if self.fog_enabled:
+            self.app.push(HandoverScene(self.app, self.viewer.name))
+        else:
+            self.hud.message(self.app.t("battle.turn_of", name=self.viewer.name))
+
+    def _show_end(self) -> None:
+        from game.ui.scenes.menus import EndScene
+
+        if self.app.find(EndScene) is None:
+            self.app.push(EndScene(self.app, self.session))
+
+    def request_close(self) -> bool:
+        """Closing the window: the autosave already holds every command, so just quit."""
+        return False
+
+    # ------------------------------------------------------------ Scene API
+    def resized(self, size: tuple[int, int]) -> None:
+        viewport = self.hud.layout(size)
+        self.camera.set_viewport(viewport.x, viewport.y, viewport.width, viewport.height)
+        if not self._fitted:
+            grid = self.session.battle.grid
+            self.camera.fit(grid.width, grid.height)
+            self._fitted = True
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        keys = pygame.key.get_pressed()
+        mods = pygame.key.get_mods()
+        if not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.app.top is self:
+            dx = dy = 0
+            for key, (kx, ky) in PAN_KEYS.items():
+                if keys[key]:
+                    dx += kx
+                    dy += ky
+            if dx or dy:
+                self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        if self.session.ai_to_move and self.app.top is self and not self.animator.busy:
+            self._ai_timer += dt
+            if self._ai_timer >= AI_DELAY:
+                self._ai_timer = 0.0
+                outcome = self.session.ai_step()
+                if outcome.ok:
+                    self._after_change(outcome.events)
+        else:
+            self._ai_timer = 0.0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.hud.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if self._camera_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_cell = (
+                self.camera.screen_to_cell(event.pos) if self.camera.contains(event.pos) else None
+            )
+        self.tool.handle(event)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            if self.tool.name != "select":
+                self.cancel_tool()
+            else:
+                from game.ui.scenes.menus import PauseMenu
+
+                self.app.push(PauseMenu(self.app, self))
+            return True
+        if ctrl and event.key == pygame.K_z:
+            self.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return True
+        if ctrl and event.key == pygame.K_s:
+            from game.ui.scenes.menus import SaveDialog
+
+            self.app.push(SaveDialog(self.app, self))
+            return True
+        if event.key == pygame.K_F1:
+            from game.ui.scenes.menus import HelpOverlay
+
+            self.app.push(HelpOverlay(self.app))
+            return True
+        if ctrl:
+            return False
+        if event.key == pygame.K_SPACE:
+            self.end_turn()
+            return True
+        if event.key == pygame.K_f:
+            grid = self.session.battle.grid
+            self.camera.fit(grid.width, grid.height)
+            return True
+        if event.key == pygame.K_t:
+            self.camera.true_size(self.app.settings.dpi)
+            return True
+        if event.key == pygame.K_r:
+            self.show_threats = not self.show_threats
+            return True
+        if event.key == pygame.K_b:
+            self.show_ranges = not self.show_ranges
+            return True
+        if event.key == pygame.K_l:
+            self.show_sight = not self.show_sight
+            return True
+        if event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+            self.camera.set_zoom(self.camera.zoom * ZOOM_STEP)
+            return True
+        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.set_zoom(self.camera.zoom / ZOOM_STEP)
+            return True
+        return False
+
+    def end_turn(self) -> None:
+        from game.battle.commands import EndTurn
+
+        current = self.session.current
+        if self.controls(current):
+            self.send(EndTurn(current.key))
+
+    def _camera_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            if self.camera.contains(event.pos):
+                self._panning = event.pos
+                self._pan_moved = False
+            return False  # a right click without dragging still reaches the tool
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            moved = getattr(self, "_pan_moved", False)
+            self._panning = None
+            return bool(moved)
+        if event.type == pygame.MOUSEMOTION and self._panning is not None:
+            dx = event.pos[0] - self._panning[0]
+            dy = event.pos[1] - self._panning[1]
+            if abs(dx) + abs(dy) > 0:
+                self.camera.pan(-dx, -dy)
+                self._panning = event.pos
+                self._pan_moved = True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.camera.contains(pos):
+                factor = ZOOM_STEP**event.y if event.y else 1.0
+                self.camera.zoom_at(pos, factor)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        viewport = pygame.Rect(
+            self.camera.viewport_x,
+            self.camera.viewport_y,
+            self.camera.viewport_w,
+            self.camera.viewport_h,
+        )
+        previous_clip = surface.get_clip()
+        surface.set_clip(viewport)
+        self.map.draw(surface, self.camera)
+        self.tool.draw_under(surface)
+        self.draw_fog(surface)
+        self.tokens.draw(surface, self.camera, self.token_list(), self.animator.positions())
+        self.animator.draw(surface, self.camera)
+        self.tool.draw_over(surface)
+        self.map.draw_coordinates(surface, self.camera)
+        surface.set_clip(previous_clip)
+        self.hud.draw(surface)
+
+    def draw_fog(self, surface: pygame.Surface) -> None:
+        """Dim the fields the viewer's side cannot see (drawn by the overlays module)."""
+        view = self.fog()
+        if view is None:
+            return
+        from game.ui import overlays
+
+        drawer = getattr(overlays, "draw_fog", None)
+        if drawer is not None:
+            drawer(surface, self.camera, view)
+
+
+def _turn_changed(events: Sequence[Event]) -> bool:
+    return any(event.kind in ("turn", "round") for event in events)
+
+
+def fog_for_sides(session: GameSession, sides: Sequence[str]) -> object | None:
+    """Return the combined FogView of ``sides`` from the battle layer's queries."""
+    try:
+        from game.battle import queries
+    except ImportError:  # pragma: no cover - the queries module arrives with issue 5
+        return None
+    views = [queries.fog_of_war(session.battle, side) for side in sides]
+    if not views:
+        return None
+    if len(views) == 1:
+        return views[0]
+    combine = getattr(queries, "combine_fog", None)
+    return combine(views) if combine else views[0]

@@ -1,0 +1,303 @@
+"""One game at the table: the match, who plays which side, what the viewer may see, saves.
+
+No pygame here: the scenes draw this object, tests drive it directly. Every change of
+the fight goes through ``apply``/``undo``/``redo`` (commands to the match engine); the
+session adds the people (hot-seat players, the game master, the built-in opponent),
+autosave after every command, and the players' assignment saved beside the autosave so
+that starting again can offer to continue.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from game.battle.commands import Command
+from game.battle.engine import Battle, CommandRejected
+from game.battle.events import Event
+from game.battle.match import Match
+from game.battle.policy import choose_command
+from game.battle.saves import (
+    LoadedSave,
+    MissionRef,
+    SaveError,
+    autosave,
+    load_latest_autosave,
+    load_save,
+    write_json_atomic,
+    write_save,
+)
+from game.battle.state import CreatureState
+from game.missions.simulate import mission_setup, open_mission
+
+SESSION_FILE = "session.json"
+MAX_SESSION_BYTES = 64_000
+
+
+class Role(Enum):
+    """Who sits behind a player seat."""
+
+    HUMAN = "human"
+    GM = "gm"  # Spielleitung: sees everything, may use the GM commands
+    AI = "ai"  # the built-in opponent (game.battle.policy)
+
+
+@dataclass
+class Player:
+    """A seat at the table: a name, a colour and the sides it controls."""
+
+    name: str
+    colour: str
+    role: Role
+    sides: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["role"] = self.role.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Player:
+        if not isinstance(data, dict):
+            raise ValueError("a player is a table")
+        role = Role(str(data.get("role", "human")))
+        sides = data.get("sides", [])
+        if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
+            raise ValueError("a player's sides are a list of side keys")
+        return cls(str(data.get("name", "?"))[:40], str(data.get("colour", "#808080")), role, sides)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What ``apply`` did: the events, or why the engine refused."""
+
+    events: list[Event]
+    rejected: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.rejected
+
+
+def default_players(match: Match) -> list[Player]:
+    """Return one seat per side: player sides human, GM sides the built-in opponent."""
+    players = []
+    for side in match.setup.sides:
+        role = Role.AI if side.controller == "gm" else Role.HUMAN
+        players.append(Player(side.name, side.colour, role, [side.key]))
+    return players
+
+
+class GameSession:
+    """The match plus the people at the table."""
+
+    def __init__(
+        self,
+        match: Match,
+        mission_path: Path,
+        players: list[Player],
+        *,
+        home: Path,
+        autosave_enabled: bool = True,
+    ) -> None:
+        self.match = match
+        self.mission_path = Path(mission_path)
+        self.mission = MissionRef.of_file(self.mission_path)
+        self.players = players
+        self.home = home
+        self.autosave_enabled = autosave_enabled
+        self.warnings: list[str] = []
+        self.last_events: list[Event] = []
+        self.revision = 0  # bumps on every change: caches key on it
+
+    # ----------------------------------------------------------- construction
+    @classmethod
+    def new(
+        cls,
+        mission_path: Path,
+        *,
+        home: Path,
+        seed: int,
+        players: list[Player] | None = None,
+        autosave_enabled: bool = True,
+    ) -> GameSession:
+        """Start a new match on a mission file; raise MissionError for a bad mission."""
+        setup = mission_setup(mission_path)
+        from game.content.catalogue import load_catalogue
+
+        match = Match(setup, load_catalogue(), seed)
+        session = cls(
+            match,
+            mission_path,
+            players or default_players(match),
+            home=home,
+            autosave_enabled=autosave_enabled,
+        )
+        session._autosave()
+        return session
+
+    @classmethod
+    def from_save(
+        cls, loaded: LoadedSave, *, home: Path, players: list[Player] | None = None
+    ) -> GameSession:
+        session = cls(
+            loaded.match,
+            Path(loaded.data.mission.path),
+            players or default_players(loaded.match),
+            home=home,
+        )
+        session.warnings = list(loaded.warnings)
+        return session
+
+    @classmethod
+    def load(cls, path: Path, *, home: Path) -> GameSession:
+        """Load a save file (raise SaveError with file and key)."""
+        loaded = load_save(path, open_mission)
+        players = read_players(path.with_suffix(".players.json"))
+        return cls.from_save(loaded, home=home, players=players)
+
+    @classmethod
+    def resume(cls, home: Path) -> GameSession:
+        """Load the newest autosave that loads (raise SaveError when none does)."""
+        folder = autosave_dir(home)
+        loaded = load_latest_autosave(folder, open_mission)
+        players = read_players(folder / SESSION_FILE)
+        return cls.from_save(loaded, home=home, players=players)
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def battle(self) -> Battle:
+        return self.match.battle
+
+    @property
+    def over(self) -> bool:
+        return bool(self.battle.state.over)
+
+    @property
+    def current(self) -> CreatureState:
+        return self.battle.current
+
+    def player_of_side(self, side: str) -> Player | None:
+        for player in self.players:
+            if side in player.sides:
+                return player
+        return None
+
+    def player_of(self, creature: CreatureState) -> Player | None:
+        return self.player_of_side(creature.side)
+
+    @property
+    def current_player(self) -> Player | None:
+        return self.player_of(self.current)
+
+    @property
+    def gm(self) -> Player | None:
+        for player in self.players:
+            if player.role is Role.GM:
+                return player
+        return None
+
+    @property
+    def ai_to_move(self) -> bool:
+        """Return whether the built-in opponent plays the current creature now."""
+        player = self.current_player
+        return not self.over and player is not None and player.role is Role.AI
+
+    def humans(self) -> list[Player]:
+        return [p for p in self.players if p.role is not Role.AI]
+
+    # ---------------------------------------------------------------- changes
+    def apply(self, command: Command) -> Outcome:
+        """Send one command to the engine; a refusal changes nothing."""
+        try:
+            events = self.match.apply(command)
+        except CommandRejected as error:
+            return Outcome([], str(error))
+        self._changed(events)
+        return Outcome(events)
+
+    def ai_step(self) -> Outcome:
+        """Let the built-in opponent take one command for the current creature."""
+        if not self.ai_to_move:
+            return Outcome([], "not the built-in opponent's turn")
+        return self.apply(choose_command(self.battle))
+
+    def undo(self) -> bool:
+        if not self.match.can_undo:
+            return False
+        self.match.undo()
+        self._changed([])
+        return True
+
+    def redo(self) -> bool:
+        if not self.match.can_redo:
+            return False
+        events = self.match.redo()
+        self._changed(events)
+        return True
+
+    def set_players(self, players: list[Player]) -> None:
+        """Seat other players (e.g. a name changed) and keep them beside the autosave."""
+        self.players = players
+        self._autosave()
+
+    def save_as(self, name: str) -> Path:
+        """Save the match as ``name`` in the saves folder (atomically); raise SaveError."""
+        path = write_save(self.match, saves_dir(self.home), name, self.mission)
+        write_players(path.with_suffix(".players.json"), self)
+        return path
+
+    def _changed(self, events: list[Event]) -> None:
+        self.last_events = events
+        self.revision += 1
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            folder = autosave_dir(self.home)
+            autosave(self.match, folder, self.mission)
+            write_players(folder / SESSION_FILE, self)
+        except (OSError, SaveError) as error:
+            self.warnings.append(f"autosave failed: {error}")
+
+
+def saves_dir(home: Path) -> Path:
+    folder = home / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def autosave_dir(home: Path) -> Path:
+    folder = home / "autosave"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def has_autosave(home: Path) -> bool:
+    return any((home / "autosave").glob("autosave-*.json"))
+
+
+def write_players(path: Path, session: GameSession) -> None:
+    write_json_atomic(
+        path,
+        {
+            "mission": str(session.mission_path),
+            "players": [p.to_dict() for p in session.players],
+        },
+    )
+
+
+def read_players(path: Path) -> list[Player] | None:
+    """Return the players saved beside a save (None when missing or unreadable)."""
+    try:
+        if path.stat().st_size > MAX_SESSION_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [Player.from_dict(p) for p in data["players"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

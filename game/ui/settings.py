@@ -1,0 +1,72 @@
+"""The player's settings (language, true-size DPI, animations, fog of war), kept as JSON.
+
+Where things are kept: ``$KAMPFKARTE_HOME`` or ``~/.kampfkarte`` (settings.json, saves/).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game.battle.saves import write_json_atomic
+from game.ui.camera import DEFAULT_DPI
+from game.ui.locale import DEFAULT_LANGUAGE, LANGUAGES
+
+MAX_SETTINGS_BYTES = 64_000
+
+
+def home_dir() -> Path:
+    """Return the folder for settings and saves (created when missing)."""
+    folder = Path(os.environ.get("KAMPFKARTE_HOME") or Path.home() / ".kampfkarte")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@dataclass
+class Settings:
+    """What the player chose in the settings menu."""
+
+    language: str = DEFAULT_LANGUAGE
+    dpi: float = DEFAULT_DPI
+    animations: bool = True
+    fog_of_war: bool = True
+    window_w: int = 1280
+    window_h: int = 800
+
+    @classmethod
+    def load(cls, folder: Path) -> Settings:
+        """Return the saved settings; defaults for a missing or unreadable file."""
+        path = folder / "settings.json"
+        try:
+            if path.stat().st_size > MAX_SETTINGS_BYTES:
+                return cls()
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        return cls.from_dict(data if isinstance(data, dict) else {})
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Return settings from a dict, keeping defaults for missing or wrong values."""
+        settings = cls()
+        for item in fields(cls):
+            value = data.get(item.name)
+            default = getattr(settings, item.name)
+            if isinstance(default, bool):
+                if isinstance(value, bool):
+                    setattr(settings, item.name, value)
+            elif isinstance(default, (int, float)) and not isinstance(value, bool):
+                if isinstance(value, (int, float)) and 0 < value < 100_000:
+                    setattr(settings, item.name, type(default)(value))
+            elif isinstance(value, str):
+                setattr(settings, item.name, value)
+        if settings.language not in LANGUAGES:
+            settings.language = DEFAULT_LANGUAGE
+        return settings
+
+    def save(self, folder: Path) -> None:
+        """Write the settings atomically."""
+        write_json_atomic(folder / "settings.json", asdict(self))

@@ -87,7 +87,8 @@ def plan_attack(
     if Condition.DEAD in target.conditions:
         raise CommandRejected(f"{target.name} is dead")
     held = battle.held_conditions(target)
-    if held & {Condition.UNDETECTED, Condition.INVISIBLE}:
+    # Unentdeckt holds per observer: only those it is hidden from cannot target it.
+    if Condition.INVISIBLE in held or battle.is_hidden_from(target, attacker):
         raise CommandRejected(f"{target.name} cannot be targeted directly (E-COND-UNENTDECKT-2)")
     if melee is None:
         melee = (
@@ -138,6 +139,20 @@ def plan_attack(
     return AttackPlan(attacker, target, weapon, False, band, level)
 
 
+def _revealed(attacker: CreatureState) -> list[Event]:
+    """End the attacker's Unentdeckt toward everyone: attacking is conspicuous."""
+    attacker.conditions = reveal(attacker.conditions, ConspicuousAct.ATTACK)
+    return [
+        Event(
+            "revealed",
+            f"{attacker.name} ist nicht mehr unentdeckt",
+            f"{attacker.name} is no longer undetected",
+            attacker.key,
+            {"rule": "E-COND-UNENTDECKT-5"},
+        )
+    ]
+
+
 def resolve_attack(
     battle: Battle,
     plan: AttackPlan,
@@ -151,7 +166,16 @@ def resolve_attack(
     """Roll the attack of ``plan`` (plus ``edge``) and, on a hit, its damage."""
     attacker, target, weapon = plan.attacker, plan.target, plan.weapon
     events: list[Event] = []
-    situation = attacker_modifiers(target.conditions)
+    # Unforeseen only when the target has not found the attacker (E-UNFORESEEN-1); a
+    # target that sees him gives no Vorteil, and the attack reveals him all the same
+    # (E-COND-UNENTDECKT-5), so before the roll his own Unentdeckt grants nothing.
+    unforeseen = battle.is_hidden_from(attacker, target)
+    if Condition.UNDETECTED in attacker.conditions and not unforeseen:
+        events += _revealed(attacker)
+    # The target faces the attacker without Unentdeckt's Geschützt unless hidden from
+    # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
+    facing = battle.conditions_toward(target, attacker)
+    situation = attacker_modifiers(facing)
     extra_edge = 0
     reasons: list[str] = []
     if not plan.melee:
@@ -181,7 +205,6 @@ def resolve_attack(
     reasons.extend(situation_reasons)
     # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
     battle.state.cover_overrides.pop(f"{attacker.key}|{target.key}", None)
-    unforeseen = Condition.UNDETECTED in attacker.conditions
     studied = next(
         (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None
     )
@@ -196,7 +219,7 @@ def resolve_attack(
     )
     dodge = dodge_value(
         battle.creature_type(target).save(SaveValue.DODGE),
-        target.conditions,
+        facing,
         evasive_move=battle.has_effect(target, EVASIVE_MOVE),
         cover_bonus=0 if plan.melee else cover_bonus(plan.cover).dodge,
     )
@@ -222,15 +245,7 @@ def resolve_attack(
     )
     events.append(event)
     if unforeseen:
-        attacker.conditions = reveal(attacker.conditions, ConspicuousAct.ATTACK)
-        events.append(
-            Event(
-                "revealed",
-                f"{attacker.name} ist nicht mehr unentdeckt",
-                f"{attacker.name} is no longer undetected",
-                attacker.key,
-            )
-        )
+        events += _revealed(attacker)
     if not plan.melee and weapon is not None and weapon.has_magazine:
         attacker.magazines[weapon.key] = max(0, attacker.magazines.get(weapon.key, 0) - 1)
     if roll.crit is Crit.FAILURE:

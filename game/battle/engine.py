@@ -14,6 +14,15 @@ from typing import Any, TypeVar
 
 from game.battle.commands import Command, EndTurn
 from game.battle.events import Event, describe_roll, roll_data
+from game.battle.reroll import (
+    LegalReroll,
+    RerollLedger,
+    RerollOption,
+    RollTracker,
+    is_reroll,
+    legal_reroll,
+    rerollable_rolls,
+)
 from game.battle.setup import BattleSetup
 from game.battle.state import BattleState, CreatureState, Effect, Stance
 from game.content.catalogue import Catalogue, CreatureType, WeaponType
@@ -25,6 +34,7 @@ from game.rules.conditions import (
     DurationKind,
     RollContext,
     RollModifiers,
+    after_detection,
     can_act,
     closure,
     gain,
@@ -98,7 +108,10 @@ class Battle:
         self.catalogue = catalogue
         self.seed = seed
         self.grid: BattleGrid = setup.grid.copy()
-        self.roller: Roller = RandomRoller(seed)
+        # Impuls rerolls (game.battle.reroll): each command's dice, numbered per roll
+        self.rerolls = RerollLedger()
+        self._tracker: RollTracker | None = None
+        self._roller: Roller = RandomRoller(seed)
         self.sides = {side.key: side for side in setup.sides}
         self.record: list[Command] = []
         self.log: list[Event] = []
@@ -112,6 +125,7 @@ class Battle:
             events += self._end_of_turn_saves(self.current)
             events += self._advance()
         self.log.extend(events)
+        self.rerolls.constructed(self)
 
     # ---------------------------------------------------------------- set-up
     def _creature_from_setup(self, setup: Any) -> CreatureState:
@@ -138,6 +152,10 @@ class Battle:
                         started_round=1,
                     )
                 )
+        if setup.hidden and Condition.UNDETECTED not in conditions:
+            # the mission's hidden placement: Unentdeckt without a per-observer record,
+            # i.e. toward every creature of another side (Battle.hidden_from)
+            conditions = gain(conditions, Condition.UNDETECTED).held
         return CreatureState(
             key=setup.key,
             type_key=setup.type,
@@ -152,6 +170,8 @@ class Battle:
             held=held,
             carried=carried,
             magazines=magazines,
+            # set up Liegend lies on the ground, as add_condition(PRONE) does
+            stance=Stance.PRONE if Condition.PRONE in conditions else Stance.STANDING,
             companion_of=setup.companion_of,
             hidden=setup.hidden,
             is_character=kind.is_character,
@@ -278,6 +298,104 @@ class Battle:
         except KeyError:
             raise CommandRejected(f"unknown weapon {key!r}") from None
 
+    # ------------------------------------------------- hiding, per observer (fog of war)
+    def _creature_of(self, which: CreatureState | str) -> CreatureState:
+        return which if isinstance(which, CreatureState) else self.state.creatures[which]
+
+    def hidden_from(self, creature: CreatureState | str) -> frozenset[str]:
+        """Return the keys of the creatures ``creature`` is Unentdeckt toward.
+
+        Unentdeckt holds per observer (E-COND-UNENTDECKT-4, E-OPEN-50): Verbergen records
+        whom the roll beat, and detection or a conspicuous act end it (support_actions).
+        Empty when the creature is not Unentdeckt; an Unentdeckt without a record (a game
+        master's condition, an old save) is toward every creature of another side.
+        """
+        hider = self._creature_of(creature)
+        if Condition.UNDETECTED not in hider.conditions:
+            return frozenset()
+        if hider.hidden_from:
+            return frozenset(hider.hidden_from)
+        return frozenset(c.key for c in self.state.creatures.values() if c.side != hider.side)
+
+    def is_hidden_from(self, creature: CreatureState | str, observer: CreatureState | str) -> bool:
+        """Return whether ``observer`` has not found ``creature`` (E-COND-UNENTDECKT-1..4)."""
+        key = observer if isinstance(observer, str) else observer.key
+        return key in self.hidden_from(creature)
+
+    def is_hidden_from_side(self, creature: CreatureState | str, side: str) -> bool:
+        """Return whether no living creature of ``side`` has found ``creature`` (fog of war)."""
+        hider = self._creature_of(creature)
+        hidden = self.hidden_from(hider)
+        members = self._side_keys(side)
+        return hider.side != side and bool(members) and members <= hidden
+
+    def _side_keys(self, side: str) -> frozenset[str]:
+        """Return the keys of the side's living creatures (all of them if none lives)."""
+        members = [c for c in self.state.creatures.values() if c.side == side]
+        living = [c.key for c in members if Condition.DEAD not in c.conditions]
+        return frozenset(living or [c.key for c in members])
+
+    def conditions_toward(
+        self, creature: CreatureState | str, observer: CreatureState | str
+    ) -> ConditionSet:
+        """Return the conditions ``observer`` faces: Unentdeckt (and its Geschützt) only if
+        ``creature`` is hidden from ``observer`` (E-COND-UNENTDECKT-2/4)."""
+        hider = self._creature_of(creature)
+        if Condition.UNDETECTED in hider.conditions and not self.is_hidden_from(hider, observer):
+            return after_detection(hider.conditions, Condition.UNDETECTED)
+        return hider.conditions
+
+    def visible_ground_items(
+        self, observer: CreatureState | str | None = None, *, side: str | None = None
+    ) -> dict[Cell, list[str]]:
+        """Return the items on the ground that ``observer`` (or ``side``) knows of.
+
+        An item hidden by Verbergen is left out for the creatures it is hidden from until
+        they find it (E-ACT-VH-VERBERGEN-3); for a side, until one living member found it.
+        Neither given: every item (the game master's view).
+        """
+        if observer is not None:
+            keys = frozenset({observer if isinstance(observer, str) else observer.key})
+        elif side is not None:
+            keys = self._side_keys(side)
+        else:
+            keys = frozenset()
+        visible = {cell: list(items) for cell, items in self.state.ground_items.items()}
+        for record in self.state.hidden_items if keys else ():
+            items = visible.get(record.cell, [])
+            if keys <= record.hidden_from and record.item in items:
+                items.remove(record.item)
+        return {cell: items for cell, items in visible.items() if items}
+
+    def is_item_hidden_from(self, cell: Cell, item: str, observer: CreatureState | str) -> bool:
+        """Return whether ``item`` lies on ``cell`` but ``observer`` knows of none there."""
+        if item not in self.state.ground_items.get(cell, []):
+            return False
+        return item not in self.visible_ground_items(observer).get(cell, [])
+
+    # ------------------------------------------------------------------ dice
+    @property
+    def roller(self) -> Roller:
+        """The match's dice; during ``apply`` each use starts a new roll (for rerolls)."""
+        tracker = self._tracker
+        if tracker is None:
+            return self._roller
+        tracker.next_roll()
+        return tracker
+
+    @roller.setter
+    def roller(self, roller: Roller) -> None:
+        self._roller = roller
+        self.rerolls.edited()  # new dice: a later reroll rebuilds from the next command on
+
+    def rerollable_rolls(self) -> list[RerollOption]:
+        """Return the rolls of the last command an Impuls may reroll (E-IMP-EFF-REROLL)."""
+        return rerollable_rolls(self)
+
+    def legal_reroll(self, spender: str | None = None) -> LegalReroll:
+        """Return whether ``spender`` (None: the game master) may buy a reroll now, and why not."""
+        return legal_reroll(self, spender)
+
     # --------------------------------------------------------------- commands
     def apply(self, command: Command) -> list[Event]:
         """Apply ``command`` and return its events; raise CommandRejected, changing nothing."""
@@ -286,17 +404,24 @@ class Battle:
         handler = HANDLERS.get(type(command))
         if handler is None:
             raise CommandRejected(f"no handler for command {command.kind!r}")
-        is_gm = command.kind.startswith("gm_")
+        # like a GM command, the Impuls reroll comes in anyone's turn (E-IMP-EFF-REROLL)
+        is_gm = command.kind.startswith("gm_") or is_reroll(command)
         if command.actor is not None and not is_gm and command.actor != self.state.current_key:
             raise CommandRejected(f"it is {self.current.name}'s turn, not {command.actor!r}'s")
         if not is_gm and not isinstance(command, EndTurn) and not self._can_take_turn(self.current):
             # e.g. the GM made the current creature unconscious mid-turn
             raise CommandRejected(f"{self.current.name} cannot act now; end the turn")
-        events = handler(self, command)
-        for hook in AFTER_COMMAND_HOOKS:
-            events += hook(self)
+        check_guards(self, command)
+        tracker = self._tracker = self.rerolls.start(self, command)
+        try:
+            events = handler(self, command)
+            for hook in AFTER_COMMAND_HOOKS:
+                events += hook(self)
+        finally:
+            self._tracker = None
         self.record.append(command)
         events += self._check_fight_over()
+        self.rerolls.finish(self, command, tracker, events)
         self.log.extend(events)
         return events
 
@@ -304,12 +429,19 @@ class Battle:
         """Return every action of the catalogue with whether the creature may take it now."""
         creature = self.creature(key or self.state.current_key)
         is_current = creature.key == self.state.current_key
+        guard_reason = ""
+        if is_current:
+            for guard in ACTION_GUARDS:
+                if guard_reason := guard(self, creature):
+                    break
         result = []
         for action, rule in ACTIONS.items():
             if not is_current:
                 result.append(LegalAction(action, False, f"it is not {creature.name}'s turn"))
                 continue
             allowed, reason = self.state.budget.can_spend(action)
+            if allowed and guard_reason:
+                allowed, reason = False, guard_reason
             if allowed and action in ACTION_CHECKS:
                 reason = ACTION_CHECKS[action](self, creature)
                 allowed = not reason
@@ -802,6 +934,14 @@ IMPLEMENTED: set[Action] = set()
 AFTER_COMMAND_HOOKS: list[Callable[[Battle], list[Event]]] = []
 #: Functions run at the start of each turn (pending shots, covering fire, ...).
 TURN_START_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
+#: Checks of every command before its handler runs: return "" or why it is refused now
+#: (e.g. an area fire waits for its placement).
+COMMAND_GUARDS: list[Callable[[Battle, Command], str]] = []
+#: The same for ``legal_actions``: return "" or why no action may be taken now.
+ACTION_GUARDS: list[Callable[[Battle, CreatureState], str]] = []
+#: Functions run when the current creature ends its turn, before the turn passes
+#: (e.g. a waiting area fire is placed as suggested).
+END_TURN_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
 
 
 #: The modules whose handlers a match uses; imported on the first Battle.
@@ -824,8 +964,26 @@ def load_handlers() -> None:
 
     # Hooks run in HANDLER_MODULES order whatever imported a module first (replays).
     rank = {name: index for index, name in enumerate(HANDLER_MODULES)}
-    for hooks in (TURN_START_HOOKS, AFTER_COMMAND_HOOKS, ENTER_HOOKS):
+    for hooks in (
+        TURN_START_HOOKS,
+        AFTER_COMMAND_HOOKS,
+        ENTER_HOOKS,
+        END_TURN_HOOKS,
+        COMMAND_GUARDS,
+        ACTION_GUARDS,
+    ):
         hooks.sort(key=lambda hook: rank.get(getattr(hook, "__module__", ""), len(rank)))
+
+
+def check_guards(battle: Battle, command: Command) -> None:
+    """Raise CommandRejected when a COMMAND_GUARDS entry refuses ``command`` now.
+
+    ``apply`` checks every command; a handler that runs another command's handler on
+    someone's behalf (a rider's order to the mount) checks that inner command too.
+    """
+    for guard in COMMAND_GUARDS:
+        if reason := guard(battle, command):
+            raise CommandRejected(reason)
 
 
 def implements(*actions: Action) -> None:
@@ -837,7 +995,14 @@ def implements(*actions: Action) -> None:
 def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
     if command.actor != battle.state.current_key:
         raise CommandRejected("only the creature whose turn it is can end it")
-    return battle.end_turn()
+    events: list[Event] = []
+    for hook in END_TURN_HOOKS:
+        events += hook(battle, battle.current)
+    if events:
+        events += battle._check_fight_over()
+        if battle.state.over:
+            return events
+    return events + battle.end_turn()
 
 
 def cells_of(creatures: Iterable[CreatureState]) -> list[Cell]:

@@ -16,6 +16,21 @@ Decisions taken here (see the module report):
   then spent its turn on the save (Handlungsunfähig until its next turn).
 - Gezielter Angriff: every such attack has Umgehung (E-ACT-VH-GEZIELT-2); Umgehung
   is read as "worn armour and Blockadehaltung do not count", cover still does.
+- Breaking free is the catalogue's own action ``Action.BREAK_GRAPPLE`` (an HH,
+  UMKLAMMERN-4): doing it twice in a turn makes Wehrlos (E-ACT-6), an unarmed attack
+  after it does not.
+- Mehrfachangriff and Rundumschlag (E-ACT-VH-MEHRFACH, E-ACT-VH-RUNDUM) are checked
+  as a whole before anything is rolled, then each attack is planned again just before
+  its roll: a target that an earlier attack of the same action killed, put out of the
+  fight, pushed or hurled (zero-G) out of reach or sight is skipped with an event
+  (``attack_skipped``), as are the rest after a critical failure (E-CRIT-FAIL-2).
+- Hands (``situation_actions.hands_problem``): each weapon of an action needs its
+  hands (two when WG > KG), bare hands a free one, out of what the other held things,
+  the reins (E-MOUNT-9) and holding on as a passenger (E-MOUNT-4) leave.
+- Riders and passengers do not charge or drag by themselves (they move with their
+  mount); a mount with passengers charges and drags at half BEW (E-MOUNT-4). A mount
+  hit by a Sturmangriff or brought down by Zu Fall bringen shakes everyone on it
+  (E-MOUNT-8, ``situation_actions.shake_riders``).
 """
 
 from __future__ import annotations
@@ -54,10 +69,13 @@ from game.battle.events import Event, describe_roll, roll_data
 from game.battle.state import CreatureState, Effect, Stance
 from game.content.catalogue import WeaponType
 from game.rules.actions import (
+    GRAPPLE_ESCAPE_ACTION,
+    GRAPPLE_ESCAPE_SAVE,
     HAZARD_ESCAPE_SAVE,
     SHOVE_MAX_FIELDS,
     Action,
     UnarmedOption,
+    hands_needed,
     knock_out_recovery,
     knock_out_rounds,
     unarmed_option_allowed,
@@ -93,6 +111,7 @@ from game.rules.terms import Attribute, Condition, DamageType, SaveValue
 implements(
     Action.UNARMED_ATTACK,
     Action.RELEASE_GRAPPLE,
+    Action.BREAK_GRAPPLE,
     Action.MULTI_ATTACK,
     Action.SWEEP_ATTACK,
     Action.AIMED_ATTACK,
@@ -111,10 +130,6 @@ KNOCK_OUT_SAVE_SOURCE = "knock_out_save"
 
 _GRAPPLER_CONDITIONS = (Condition.DEFENSELESS, Condition.DISTRACTED)  # UMKLAMMERN-2
 _GRAPPLED_CONDITIONS = (Condition.DEFENSELESS, Condition.DISTRACTED, Condition.IMMOBILIZED)
-
-#: Hands a creature has for holding things.
-# rules gap: belongs in game/rules/actions.py (hands per creature; NEEDS_FREE_HAND).
-HANDS = 2
 
 
 # ------------------------------------------------------------------------ commands
@@ -224,9 +239,41 @@ def _keys(creatures: Iterable[CreatureState]) -> set[str]:
     return {c.key for c in creatures}
 
 
-def _has_free_hand(creature: CreatureState) -> bool:
-    """Return whether the creature has a hand free (E-ACT-HH-WAFFENLOS)."""
-    return len(creature.held) < HANDS
+def _has_free_hand(battle: Battle, creature: CreatureState) -> bool:
+    """Return whether the creature has a hand free (E-ACT-HH-WAFFENLOS, E-MOUNT-4/9)."""
+    from game.battle.situation_actions import free_hands_of
+
+    return free_hands_of(battle, creature) >= hands_needed(Action.UNARMED_ATTACK)
+
+
+def _check_hands(battle: Battle, creature: CreatureState, weapons: list[WeaponType | None]) -> None:
+    """Reject unless the creature has the hands to use these weapons together."""
+    from game.battle.situation_actions import hands_problem
+
+    if problem := hands_problem(battle, creature, weapons):
+        raise CommandRejected(problem)
+
+
+def _check_not_seated(creature: CreatureState) -> None:
+    """Reject a move of one's own by a rider or passenger (E-MOUNT-4, E-MOUNT-10)."""
+    from game.battle.situation_actions import seated_move_problem
+
+    if problem := seated_move_problem(creature):
+        raise CommandRejected(problem)
+
+
+def _passenger_halvings(battle: Battle, creature: CreatureState) -> tuple[Halving, ...]:
+    """Return the halving a mount's passengers give its movement (E-MOUNT-4)."""
+    from game.battle.situation_actions import passenger_halvings
+
+    return passenger_halvings(battle, creature)
+
+
+def _shake_riders(battle: Battle, mount: CreatureState, why_de: str, why_en: str) -> list[Event]:
+    """Ask everyone on a charged or felled mount to hold on (E-MOUNT-8)."""
+    from game.battle.situation_actions import shake_riders
+
+    return shake_riders(battle, mount, why_de, why_en)
 
 
 def _enemy_target(battle: Battle, attacker: CreatureState, key: str) -> CreatureState:
@@ -546,7 +593,7 @@ def _unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
     option = _option(command.option)
     rule = unarmed_rule(option)
     battle.can_spend(attacker, Action.UNARMED_ATTACK)
-    if not _has_free_hand(attacker):
+    if not _has_free_hand(battle, attacker):
         raise CommandRejected(
             f"{attacker.name} needs a free hand for unarmed combat (E-ACT-HH-WAFFENLOS)"
         )
@@ -601,6 +648,7 @@ def _unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
         return events
     if option is UnarmedOption.TRIP:
         events += _knock_down(battle, target, "E-ACT-HH-WAFFENLOS-ZUFALL")
+        events += _shake_riders(battle, target, "zu Fall gebracht", "brought down")
     elif option is UnarmedOption.SHOVE:
         events += _forced_move(battle, target, target.cell, shove, "E-ACT-HH-WAFFENLOS-SCHUBSEN")
     elif option is UnarmedOption.DISARM:
@@ -686,14 +734,15 @@ def _break_grapple(battle: Battle, command: BreakGrapple) -> list[Event]:
     if not holders:
         raise CommandRejected(f"{creature.name} is not grappled")
     grappler = _chosen(holders, command.grappler, battle, "break free from")
-    # rules gap: belongs in game/rules/actions.py (an Action for breaking free, an HH per
-    # UMKLAMMERN-4); until then it is paid as Waffenloser Kampf, the struggle it is.
-    battle.can_spend(creature, Action.UNARMED_ATTACK)
-    events = battle.spend(creature, Action.UNARMED_ATTACK)
+    battle.can_spend(creature, GRAPPLE_ESCAPE_ACTION)
+    # valid: now change the state
+    events = battle.spend(creature, GRAPPLE_ESCAPE_ACTION)
+    save = GRAPPLE_ESCAPE_SAVE
+    assert save.attribute is not None and isinstance(save.against, SaveValue)
     roll, event = battle.check(
         creature,
-        Attribute.STRENGTH,
-        battle.save_value(grappler, SaveValue.BODY),
+        save.attribute,
+        battle.save_value(grappler, save.against),
         what_de=f"Rettungswurf Stärke gegen Körper von {grappler.name} (losreißen)",
         what_en=f"Strength save against {grappler.name}'s Body (break free)",
     )
@@ -737,6 +786,7 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
     if not held:
         raise CommandRejected(f"{grappler.name} grapples no one")
     target = _chosen(held, command.target, battle, "drag")
+    _check_not_seated(grappler)
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
         raise CommandRejected(f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE")
@@ -767,7 +817,8 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
             melee_reach_cells(enemy.cell, side=enemy_kind.size_fields, reach=enemy_kind.reach)
         )
     needs_save = disengage_required(action, path, zones, move_types=kind.move_types.keys())
-    halvings = [Halving.DRAGGING] + ([Halving.LEAVING_REACH] if needs_save else [])
+    halvings = [Halving.DRAGGING, *_passenger_halvings(battle, grappler)]
+    halvings += [Halving.LEAVING_REACH] if needs_save else []
     allowance = movement_allowance(
         kind.movement,
         action,
@@ -829,23 +880,56 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
 
 
 # ------------------------------------------------------------------ Mehrfachangriff
-def _skip_if_gone(target: CreatureState) -> Event | None:
+@dataclass(frozen=True)
+class _Strike:
+    """One attack of a Mehrfachangriff or Rundumschlag, as declared and first checked."""
+
+    target: CreatureState
+    weapon: WeaponType | None
+    melee: bool
+    was_in_fight: bool
+
+
+def _skipped(attacker: CreatureState, target: CreatureState, de: str, en: str) -> Event:
+    return _event(
+        "attack_skipped",
+        f"Angriff auf {target.name} entfällt: {de}",
+        f"the attack on {target.name} lapses: {en}",
+        attacker.key,
+        target=target.key,
+    )
+
+
+def _replan(
+    battle: Battle, attacker: CreatureState, strike: _Strike
+) -> tuple[AttackPlan | None, Event | None]:
+    """Plan one attack just before its roll, or say why it lapses.
+
+    An earlier attack of the same action may have killed the target, put it out of the
+    fight, or pushed or hurled it (zero-G, E-ZEROG-3) out of reach or sight.
+    """
+    target = strike.target
     if Condition.DEAD in target.conditions:
-        return _event(
-            "attack_skipped",
-            f"{target.name} ist bereits tot: der Angriff entfällt",
-            f"{target.name} is already dead: the attack lapses",
-            target.key,
-        )
-    return None
+        return None, _skipped(attacker, target, "bereits tot", "already dead")
+    if strike.was_in_fight and target.out_of_fight:
+        return None, _skipped(attacker, target, "nicht mehr kampffähig", "no longer in the fight")
+    try:
+        plan = plan_attack(battle, attacker, target, strike.weapon, melee=strike.melee)
+    except CommandRejected as why:  # the engine's reasons are English
+        return None, _skipped(attacker, target, "nicht mehr erreichbar", why.reason)
+    return plan, None
 
 
 def _attacks_in_turn(
-    battle: Battle, attacker: CreatureState, plans: Iterable[AttackPlan], *, edge: int
+    battle: Battle, attacker: CreatureState, strikes: Iterable[_Strike], *, edge: int
 ) -> list[Event]:
-    """Resolve several attacks of one action; a critical failure ends the rest (E-CRIT-FAIL-2)."""
+    """Resolve the attacks of one action in order, each planned just before its roll.
+
+    A critical failure ends the rest (E-CRIT-FAIL-2); a target gone since the action
+    was declared is skipped (E-ACT-VH-MEHRFACH, E-ACT-VH-RUNDUM).
+    """
     events: list[Event] = []
-    for plan in plans:
+    for strike in strikes:
         if battle.state.budget.forfeited or not _can_act(battle, attacker):
             events.append(
                 _event(
@@ -856,8 +940,9 @@ def _attacks_in_turn(
                 )
             )
             break
-        skipped = _skip_if_gone(plan.target)
-        if skipped is not None:
+        plan, skipped = _replan(battle, attacker, strike)
+        if plan is None:
+            assert skipped is not None
             events.append(skipped)
             continue
         _, attack_events = resolve_attack(battle, plan, edge=edge)
@@ -867,6 +952,10 @@ def _attacks_in_turn(
             attacker.held.remove(weapon.key)
             battle.state.ground_items.setdefault(plan.target.cell, []).append(weapon.key)
     return events
+
+
+def _strike(plan: AttackPlan) -> _Strike:
+    return _Strike(plan.target, plan.weapon, plan.melee, not plan.target.out_of_fight)
 
 
 @handles(MultiAttack)
@@ -880,16 +969,19 @@ def _multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
         raise CommandRejected("each weapon attacks once in a multi-attack (E-ACT-VH-MEHRFACH)")
     if UNARMED in keys:
         raise CommandRejected("a multi-attack is made with several weapons (E-ACT-VH-MEHRFACH)")
-    plans = []
+    strikes = []
+    weapons: list[WeaponType | None] = []
     for key, target_key in command.attacks:
         weapon = held_weapon(battle, attacker, key)
         plan = plan_attack(battle, attacker, battle.creature(target_key), weapon)
         if plan.melee:
             _check_wield(battle, attacker, weapon)
-        plans.append(plan)
+        strikes.append(_strike(plan))
+        weapons.append(weapon)
+    _check_hands(battle, attacker, weapons)  # "at the same time": all in hand together
     edge = -1  # E-ACT-VH-MEHRFACH: every attack roll with Nachteil
     events = battle.spend(attacker, Action.MULTI_ATTACK)
-    events += _attacks_in_turn(battle, attacker, plans, edge=edge)
+    events += _attacks_in_turn(battle, attacker, strikes, edge=edge)
     return events
 
 
@@ -904,12 +996,15 @@ def _sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
         raise CommandRejected("a sweep attack strikes 1 to 4 enemies (E-ACT-VH-RUNDUM)")
     weapon = _melee_weapon(battle, attacker, command.weapon)
     _check_wield(battle, attacker, weapon)
-    plans = [
-        plan_attack(battle, attacker, _enemy_target(battle, attacker, key), weapon, melee=True)
+    strikes = [
+        _strike(
+            plan_attack(battle, attacker, _enemy_target(battle, attacker, key), weapon, melee=True)
+        )
         for key in command.targets
     ]
+    _check_hands(battle, attacker, [weapon])
     events = battle.spend(attacker, Action.SWEEP_ATTACK)
-    events += _attacks_in_turn(battle, attacker, plans, edge=-1)  # E-ACT-VH-RUNDUM: Nachteil
+    events += _attacks_in_turn(battle, attacker, strikes, edge=-1)  # E-ACT-VH-RUNDUM: Nachteil
     return events
 
 
@@ -920,7 +1015,7 @@ def _aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
     target = battle.creature(command.target)
     battle.can_spend(attacker, Action.AIMED_ATTACK)
     weapon = held_weapon(battle, attacker, command.weapon)
-    if weapon is None and not _has_free_hand(attacker):
+    if weapon is None and not _has_free_hand(battle, attacker):
         raise CommandRejected(f"{attacker.name} needs a free hand to attack unarmed")
     if weapon is not None and weapon.is_area:
         raise CommandRejected(
@@ -929,6 +1024,7 @@ def _aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
     plan = plan_attack(battle, attacker, target, weapon)
     if plan.melee:
         _check_wield(battle, attacker, weapon)
+    _check_hands(battle, attacker, [weapon])
     events = battle.spend(attacker, Action.AIMED_ATTACK)
     roll, attack_events = resolve_attack(
         battle,
@@ -976,12 +1072,14 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
     attacker = battle.creature(command.actor)
     target = _enemy_target(battle, attacker, command.target)
     battle.can_spend(attacker, Action.CHARGE)
+    _check_not_seated(attacker)
     weapon = held_weapon(battle, attacker, command.weapon)
     if weapon is not None and not weapon.melee:
         raise CommandRejected(f"{weapon.name} is no melee weapon (E-MELEE-1)")
-    if weapon is None and not _has_free_hand(attacker):
+    if weapon is None and not _has_free_hand(battle, attacker):
         raise CommandRejected(f"{attacker.name} needs a free hand to attack unarmed")
     _check_wield(battle, attacker, weapon)
+    _check_hands(battle, attacker, [weapon])
     if command.nonlethal:
         _check_nonlethal(weapon, melee=True)
     reaches = enemy_reach(battle, attacker)
@@ -995,7 +1093,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
     ]
     allies = [c.cell for c in battle.allies_of(attacker)]
     profile = movement_profile(battle, attacker)
-    allowance = move_allowance(battle, attacker, Action.CHARGE, halved=False)
+    allowance = _charge_allowance(battle, attacker, halved=False)
     path = charge_path(
         battle.grid,
         attacker.cell,
@@ -1020,7 +1118,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
         raise CommandRejected("a charge cannot end on another creature's field (E-OBST-2)")
     needs_save = disengage_required(Action.CHARGE, path, reaches, move_types=kind.move_types.keys())
     if needs_save:
-        halved = move_allowance(battle, attacker, Action.CHARGE, halved=True)
+        halved = _charge_allowance(battle, attacker, halved=True)
         if cost > halved:
             raise CommandRejected(
                 f"the charge leaves an enemy's reach, which halves it to {halved} fields (D-10)"
@@ -1095,9 +1193,27 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
             )
         )
         return events
-    _, attack_events = resolve_attack(battle, plan, nonlethal=command.nonlethal)
+    roll, attack_events = resolve_attack(battle, plan, nonlethal=command.nonlethal)
     events += attack_events
+    if roll.success:
+        events += _shake_riders(battle, target, "im Sturm getroffen", "hit by a charge")
     return events
+
+
+def _charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -> int:
+    """Return a charge's fields: 2 x BEW, halved for leaving reach and for passengers."""
+    if not _passenger_halvings(battle, creature):
+        return move_allowance(battle, creature, Action.CHARGE, halved=halved)
+    kind = battle.creature_type(creature)
+    return movement_allowance(
+        kind.movement,
+        Action.CHARGE,
+        conditions=battle.held_conditions(creature),
+        overload_level=creature.conditions.count(Condition.OVERLOADED),
+        exhaustion_level=creature.conditions.count(Condition.EXHAUSTED),
+        halvings=_passenger_halvings(battle, creature)
+        + ((Halving.LEAVING_REACH,) if halved else ()),
+    )
 
 
 # --------------------------------------------------------------------- Zurückdrängen
@@ -1109,6 +1225,7 @@ def _push_back(battle: Battle, command: PushBack) -> list[Event]:
     weapon = _melee_weapon(battle, attacker, command.weapon)
     _check_wield(battle, attacker, weapon)
     plan = plan_attack(battle, attacker, target, weapon, melee=True)
+    _check_hands(battle, attacker, [weapon])
     destination = (int(command.destination[0]), int(command.destination[1]))
     allowed = push_back_destinations(
         battle.grid, attacker.cell, target.cell, occupied=_occupied(battle)
@@ -1168,7 +1285,7 @@ def _held_melee(battle: Battle, creature: CreatureState) -> list[WeaponType]:
 
 
 def _unarmed_check(battle: Battle, creature: CreatureState) -> str:
-    if not _has_free_hand(creature):
+    if not _has_free_hand(battle, creature):
         return "no free hand"
     return "" if _enemies_in_reach(battle, creature, 1) else "no enemy within melee reach"
 
@@ -1191,7 +1308,7 @@ def _sweep_check(battle: Battle, creature: CreatureState) -> str:
 def _aimed_check(battle: Battle, creature: CreatureState) -> str:
     if not battle.enemies_of(creature):
         return "no enemy left"
-    usable = _has_free_hand(creature) or any(
+    usable = _has_free_hand(battle, creature) or any(
         not battle.catalogue.weapons[k].is_area
         for k in creature.held
         if k in battle.catalogue.weapons
@@ -1204,13 +1321,17 @@ def _charge_check(battle: Battle, creature: CreatureState) -> str:
         return "no enemy left"
     if any(creature.cell in zone for zone in enemy_reach(battle, creature)):
         return "within an enemy's melee reach"
-    if not (_held_melee(battle, creature) or _has_free_hand(creature)):
+    if not (_held_melee(battle, creature) or _has_free_hand(battle, creature)):
         return "no melee weapon in hand and no free hand"
     return ""
 
 
 def _release_check(battle: Battle, creature: CreatureState) -> str:
     return "" if grappling(battle, creature) else "grapples no one"
+
+
+def _break_free_check(battle: Battle, creature: CreatureState) -> str:
+    return "" if grappled_by(battle, creature) else "not grappled"
 
 
 ACTION_CHECKS[Action.UNARMED_ATTACK] = _unarmed_check
@@ -1220,6 +1341,7 @@ ACTION_CHECKS[Action.PUSH_BACK] = _sweep_check
 ACTION_CHECKS[Action.AIMED_ATTACK] = _aimed_check
 ACTION_CHECKS[Action.CHARGE] = _charge_check
 ACTION_CHECKS[Action.RELEASE_GRAPPLE] = _release_check
+ACTION_CHECKS[GRAPPLE_ESCAPE_ACTION] = _break_free_check
 
 
 __all__ = [

@@ -41,7 +41,7 @@ from game.rules.terms import Condition
 MAX_COVER_CANDIDATES = 48
 #: How many enemies (nearest first) the cover of a field is measured against.
 MAX_THREATS = 3
-_UNTARGETABLE = {Condition.UNDETECTED, Condition.INVISIBLE}
+_UNSEEN = {Condition.INVISIBLE}
 
 
 # ------------------------------------------------------------ optional commands
@@ -101,7 +101,9 @@ def _targets(battle: Battle, creature: CreatureState) -> list[CreatureState]:
     found = [
         enemy
         for enemy in battle.enemies_of(creature)
-        if not enemy.out_of_fight and not (battle.held_conditions(enemy) & _UNTARGETABLE)
+        if not enemy.out_of_fight
+        and not (battle.held_conditions(enemy) & _UNSEEN)
+        and not battle.is_hidden_from(enemy, creature.key)  # Unentdeckt per observer
     ]
     return sorted(found, key=lambda e: (distance(creature.cell, e.cell), e.key))
 

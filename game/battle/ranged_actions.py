@@ -22,6 +22,12 @@ Decisions where the rules leave room (also listed in the tests):
   engine rolls Fernkampf vs ZW 15 (band of the farthest declared field, Störung,
   Dauerfeuer/Deckungsfeuer Nachteil), then the total, then fills the declared fields
   in order with up to SW each (areas.suggest_distribution); what does not fit is lost.
+  In two steps (the screen): AreaFireRoll does all of that but the filling and keeps
+  the total in a Pending AREA_FIRE_PLACEMENT; PlaceAreaFire then places exactly
+  min(total, SW x declared fields) on declared fields (distribution_errors, from the
+  field the shooter fired from). Until then every other command of the match is
+  refused (the game master's and Impuls rerolls aside); EndTurn first places the
+  suggestion, which is what the one-shot AreaFire would have placed.
   Ammunition: the BEM's a (twice for Deckungsfeuer) leaves the magazine whatever the
   roll; a magazine holding less refuses the action. A critical success doubles the
   total and gives the SAF to whoever fails the save (E-OPEN-30 (i)).
@@ -38,12 +44,9 @@ Decisions where the rules leave room (also listed in the tests):
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
-
-import numpy as np
 
 from game.battle.basic_actions import ENTER_HOOKS
 from game.battle.combat import (
@@ -56,9 +59,12 @@ from game.battle.combat import (
     plan_attack,
     resolve_attack,
 )
-from game.battle.commands import Command
+from game.battle.commands import Command, EndTurn
 from game.battle.engine import (
     ACTION_CHECKS,
+    ACTION_GUARDS,
+    COMMAND_GUARDS,
+    END_TURN_HOOKS,
     TURN_START_HOOKS,
     Battle,
     CommandRejected,
@@ -66,6 +72,7 @@ from game.battle.engine import (
     implements,
 )
 from game.battle.events import Event, describe_roll, roll_data
+from game.battle.reroll import is_reroll
 from game.battle.state import CreatureState, Effect, Pending
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
@@ -90,18 +97,19 @@ from game.rules.conditions import (
     reveal,
     roll_modifiers,
 )
-from game.rules.grid import BattleGrid, Cell, Cover, distance, footprint_cells
+from game.rules.grid import Cell, Cover, distance, footprint_cells
 from game.rules.ranges import long_shot_edge, range_band
 from game.rules.reach import MeleeThreat, disturbance_edge
 from game.rules.scatter import Scatter, scatter, throw_at_field_target
-from game.rules.sight import line_of_sight, visible_cells
-from game.rules.templates import AreaShape, template_mask
+from game.rules.sight import line_of_sight
+from game.rules.templates import area_of_impact
 from game.rules.terms import Attribute, Condition, WeaponAttribute
 
 #: Pending kinds this module keeps (state.Pending).
 LONG_SHOT = "long_shot"
 AREA_FIRE = "area_fire"  # Dauerfeuer's fields, active until the shooter's next turn
 COVERING_FIRE = "covering_fire"
+AREA_FIRE_PLACEMENT = "area_fire_placement"  # a rolled total waiting for PlaceAreaFire
 ZONES = (AREA_FIRE, COVERING_FIRE)
 
 #: Most fields one area fire may declare; more can never be filled.
@@ -130,6 +138,29 @@ class AreaFire(Command):
     weapon: str
     mode: str
     fields: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class AreaFireRoll(Command):
+    """Bereichsfeuer, step 1: declare the area, roll the check and the total (D-6).
+
+    Validated like AreaFire; spends the action and the rounds and rolls Fernkampf vs
+    ZW 15 (E-AREAFIRE-3) and the total (E-AREAFIRE-4). A success waits as a Pending
+    AREA_FIRE_PLACEMENT until PlaceAreaFire (or EndTurn) places it on ``fields``.
+    """
+
+    kind: ClassVar[str] = "area_fire_roll"
+    weapon: str
+    mode: str
+    fields: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class PlaceAreaFire(Command):
+    """Bereichsfeuer, step 2: place the rolled total as (x, y, value) triples (D-6)."""
+
+    kind: ClassVar[str] = "place_area_fire"
+    values: tuple[tuple[int, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -216,26 +247,6 @@ def _held_weapons(battle: Battle, creature: CreatureState) -> list[WeaponType]:
 
 
 # ------------------------------------------------------------ throw at a field
-# rules gap: belongs in game/rules/templates.py (a template shielded by walls)
-def area_of_impact(
-    grid: BattleGrid, shape: AreaShape, size: float, thrower: Cell, landing: Cell
-) -> list[Cell]:
-    """Return the fields a thrown area weapon landing on ``landing`` affects, sorted.
-
-    The weapon's template round the landing field (E-AREA-*, D-8), clipped to the map,
-    without walls and closed doors, and only fields the landing field sees: walls shield
-    what lies behind them. A cone or beam points along the flight (thrower to landing;
-    the map's north for one's own field, as the scatter diagram does, E-OPEN-27).
-    """
-    dx, dy = landing[0] - thrower[0], landing[1] - thrower[1]
-    angle = math.degrees(math.atan2(dy, dx)) if (dx or dy) else 270.0
-    mask = template_mask(AreaShape(shape), (grid.height, grid.width), landing, angle, size)
-    mask &= ~grid.blocks_movement
-    mask &= visible_cells(grid, landing)
-    ys, xs = np.nonzero(mask)
-    return sorted(zip(xs.tolist(), ys.tolist(), strict=True))
-
-
 def _validate_throw(
     battle: Battle, command: ThrowAtField
 ) -> tuple[CreatureState, WeaponType, Cell, int]:
@@ -309,6 +320,7 @@ def _scatter_event(thrower: CreatureState, weapon: WeaponType, target: Cell, s: 
             "rule": "D-7",
             "direction_roll": s.direction_roll,
             "distance_roll": s.distance_roll,
+            "target": list(target),
             "step": list(s.step),
             "landing": list(s.landing),
         },
@@ -350,8 +362,19 @@ class _AreaFirePlan:
     ammo: int
 
 
-def _validate_area_fire(battle: Battle, command: AreaFire) -> _AreaFirePlan:
+@dataclass(frozen=True)
+class _Rolled:
+    """The rolled total of a successful area fire (E-AREAFIRE-4)."""
+
+    die: int
+    total: int
+    critical: bool
+
+
+def _validate_area_fire(battle: Battle, command: AreaFire | AreaFireRoll) -> _AreaFirePlan:
     shooter = battle.creature(command.actor)
+    if reason := placement_block(battle):
+        raise CommandRejected(reason)
     if command.mode not in AreaFireAction.__members__:
         raise CommandRejected(
             f"unknown area fire {command.mode!r}; expected BEM_SHOT, AUTO_FIRE or COVERING_FIRE"
@@ -390,8 +413,8 @@ def _validate_area_fire(battle: Battle, command: AreaFire) -> _AreaFirePlan:
         sw=1,
         total=len(fields),
         shooter=shooter.cell,
-        visible=lambda cell: line_of_sight(grid, shooter.cell, cell),
-        in_range=lambda cell: weapon.fires_at(range_band(distance(shooter.cell, cell))),
+        visible=_sight_test(battle, shooter.cell),
+        in_range=_range_test(weapon, shooter.cell),
     )
     if errors:
         raise CommandRejected(" ".join(errors) + " (D-6)")
@@ -399,13 +422,22 @@ def _validate_area_fire(battle: Battle, command: AreaFire) -> _AreaFirePlan:
     return _AreaFirePlan(shooter, weapon, mode, fields, ammo)
 
 
-@handles(AreaFire)
-def _area_fire(battle: Battle, command: AreaFire) -> list[Event]:
-    plan = _validate_area_fire(battle, command)
+def _sight_test(battle: Battle, origin: Cell) -> Any:
+    return lambda cell: line_of_sight(battle.grid, origin, cell)
+
+
+def _range_test(weapon: WeaponType, origin: Cell) -> Any:
+    return lambda cell: weapon.fires_at(range_band(distance(origin, cell)))
+
+
+def _roll_area_fire(battle: Battle, plan: _AreaFirePlan) -> tuple[list[Event], _Rolled | None]:
+    """Spend the action and the rounds, roll the check and, on a success, the total.
+
+    Return the events and the rolled total; None when the check missed (E-AREAFIRE-3/4).
+    """
     shooter, weapon, mode = plan.shooter, plan.weapon, plan.mode
     bem = weapon.bem
     assert bem is not None
-    # valid: now change the state
     events = battle.spend(shooter, mode.action)
     if mode.shooter_defenseless:  # whatever the roll (E-ACT-VH-DECKUNGSFEUER-5)
         events += battle.add_condition(
@@ -442,52 +474,78 @@ def _area_fire(battle: Battle, command: AreaFire) -> list[Event]:
         edge=band.edge + disturbed + mode.check_edge,
         extra=_edge_reasons(band.edge, band.german, disturbed),
         what_de=f"{mode.value} mit {weapon.name}",
-        what_en=f"{mode.name.lower().replace('_', ' ')} with {weapon.english}",
+        what_en=f"{_mode_en(mode)} with {weapon.english}",
     )
     event.data.update({"weapon": weapon.key, "mode": mode.name, "rule": "E-AREAFIRE-3"})
     events.append(event)
     if roll.crit is Crit.FAILURE:
-        return events + critical_failure(battle, shooter, weapon, ranged=True)
+        return events + critical_failure(battle, shooter, weapon, ranged=True), None
     if not roll.success:
         events.append(
             Event(
                 "miss",
                 f"{shooter.name}s {mode.value} geht ins Leere",
-                f"{shooter.name}'s {mode.name.lower().replace('_', ' ')} hits nothing",
+                f"{shooter.name}'s {_mode_en(mode)} hits nothing",
                 shooter.key,
             )
         )
-        return events
+        return events, None
     critical = roll.crit is Crit.SUCCESS
     die, total = area_fire_total(weapon.damage_value, bem.multiplier, battle.roller, crit=critical)
-    allocation = suggest_distribution(total, weapon.damage_value, plan.fields)
-    placed = sum(allocation.values())
-    errors = distribution_errors(
-        allocation, sw=weapon.damage_value, total=placed, shooter=shooter.cell
+    return events, _Rolled(die, total, critical)
+
+
+def _mode_en(mode: AreaFireAction) -> str:
+    return mode.name.lower().replace("_", " ")
+
+
+def _total_text(weapon: WeaponType, rolled: _Rolled) -> tuple[str, str]:
+    """Return the German and English formula of the total (SW + w6) x m (x2)."""
+    bem = weapon.bem
+    assert bem is not None
+    de = (
+        f"Gesamtschaden (SW {weapon.damage_value} + w6 [{rolled.die}]) x {bem.multiplier}"
+        + (" x2 (kritisch)" if rolled.critical else "")
+        + f" = {rolled.total}"
     )
-    if errors:  # the fields were checked before: this would be a bug in the placement
-        raise AssertionError("; ".join(errors))
-    events.append(
+    en = (
+        f"Total damage (SW {weapon.damage_value} + d6 [{rolled.die}]) x {bem.multiplier}"
+        + (" x2 (critical)" if rolled.critical else "")
+        + f" = {rolled.total}"
+    )
+    return de, en
+
+
+def _lay_area_fire(
+    battle: Battle,
+    shooter: CreatureState,
+    weapon: WeaponType,
+    mode: AreaFireAction,
+    allocation: dict[Cell, int],
+    *,
+    total: int,
+    critical: bool,
+    texts: tuple[str, str],
+    extra: dict[str, Any],
+) -> list[Event]:
+    """Put the placed damage on the map: saves and damage now, the zone if it persists (D-6).
+
+    ``texts`` open the event's German and English line (the total); ``extra`` goes into
+    its data. One-shot AreaFire and PlaceAreaFire both end here.
+    """
+    placed = sum(allocation.values())
+    fields = [[x, y, v] for (x, y), v in allocation.items()]
+    events = [
         Event(
             "area_fire",
-            f"Gesamtschaden (SW {weapon.damage_value} + w6 [{die}]) x {bem.multiplier}"
-            + (" x2 (kritisch)" if critical else "")
-            + f" = {total}, verteilt auf {len(allocation)} Felder"
+            f"{texts[0]}, verteilt auf {len(allocation)} Felder"
             + (f", {total - placed} verfallen" if placed < total else ""),
-            f"Total damage (SW {weapon.damage_value} + d6 [{die}]) x {bem.multiplier}"
-            + (" x2 (critical)" if critical else "")
-            + f" = {total}, placed on {len(allocation)} fields"
+            f"{texts[1]}, placed on {len(allocation)} fields"
             + (f", {total - placed} lost" if placed < total else ""),
             shooter.key,
-            {
-                "rule": "D-6",
-                "die": die,
-                "total": total,
-                "lost": total - placed,
-                "fields": [[x, y, v] for (x, y), v in allocation.items()],
-            },
+            {"rule": "D-6", **extra, "total": total, "lost": total - placed, "fields": fields},
         )
-    )
+    ]
     zone = Pending(
         COVERING_FIRE if mode is AreaFireAction.COVERING_FIRE else AREA_FIRE,
         shooter.key,
@@ -495,7 +553,7 @@ def _area_fire(battle: Battle, command: AreaFire) -> list[Event]:
             "weapon": weapon.key,
             "side": shooter.side,
             "critical": critical,
-            "fields": [[x, y, v] for (x, y), v in allocation.items()],
+            "fields": fields,
             "affected": [],
             "hits": {},
         },
@@ -509,6 +567,232 @@ def _area_fire(battle: Battle, command: AreaFire) -> list[Event]:
     if mode.persists:
         battle.state.pending.append(zone)
     return events
+
+
+@handles(AreaFire)
+def _area_fire(battle: Battle, command: AreaFire) -> list[Event]:
+    plan = _validate_area_fire(battle, command)
+    # valid: now change the state
+    events, rolled = _roll_area_fire(battle, plan)
+    if rolled is None:
+        return events
+    weapon = plan.weapon
+    allocation = suggest_distribution(rolled.total, weapon.damage_value, plan.fields)
+    errors = distribution_errors(
+        allocation,
+        sw=weapon.damage_value,
+        total=sum(allocation.values()),
+        shooter=plan.shooter.cell,
+    )
+    if errors:  # the fields were checked before: this would be a bug in the placement
+        raise AssertionError("; ".join(errors))
+    return events + _lay_area_fire(
+        battle,
+        plan.shooter,
+        weapon,
+        plan.mode,
+        allocation,
+        total=rolled.total,
+        critical=rolled.critical,
+        texts=_total_text(weapon, rolled),
+        extra={"die": rolled.die},
+    )
+
+
+# ----------------------------------------------- area fire in two steps (the screen)
+def placement_of(battle: Battle, actor: str | None = None) -> Pending | None:
+    """Return the rolled area fire waiting for its placement (of ``actor``; any: None)."""
+    for pending in battle.state.pending:
+        if pending.kind == AREA_FIRE_PLACEMENT and actor in (None, pending.actor):
+            return pending
+    return None
+
+
+def placement_block(battle: Battle) -> str:
+    """Return why no other command may come now ("" when no area fire waits, D-6)."""
+    pending = placement_of(battle)
+    if pending is None:
+        return ""
+    name = (
+        battle.state.creatures[pending.actor].name
+        if pending.actor in battle.state.creatures
+        else pending.actor
+    )
+    return (
+        f"{name} must first place the rolled area fire of {pending.data['total']} "
+        "(PlaceAreaFire) or end the turn, which places it as suggested (D-6)"
+    )
+
+
+@handles(AreaFireRoll)
+def _area_fire_roll(battle: Battle, command: AreaFireRoll) -> list[Event]:
+    plan = _validate_area_fire(battle, command)
+    # valid: now change the state
+    events, rolled = _roll_area_fire(battle, plan)
+    if rolled is None:
+        return events
+    weapon, shooter = plan.weapon, plan.shooter
+    sw = weapon.damage_value
+    placeable = min(rolled.total, sw * len(plan.fields))  # the rest is lost (E-OPEN-24 (iv))
+    de, en = _total_text(weapon, rolled)
+    events.append(
+        Event(
+            "area_fire",
+            f"{de}: auf die {len(plan.fields)} gewählten Felder verteilen, höchstens "
+            f"{sw} je Feld"
+            + (f" ({rolled.total - placeable} verfallen)" if placeable < rolled.total else ""),
+            f"{en}: place it on the {len(plan.fields)} chosen fields, at most {sw} each"
+            + (f" ({rolled.total - placeable} lost)" if placeable < rolled.total else ""),
+            shooter.key,
+            {
+                "rule": "D-6",
+                "step": "rolled",
+                "die": rolled.die,
+                "total": rolled.total,
+                "placeable": placeable,
+                "sw": sw,
+                "declared": _field_list(plan.fields),
+            },
+        )
+    )
+    battle.state.pending.append(
+        Pending(
+            AREA_FIRE_PLACEMENT,
+            shooter.key,
+            {
+                "weapon": weapon.key,
+                "mode": plan.mode.name,
+                "die": rolled.die,
+                "total": rolled.total,
+                "critical": rolled.critical,
+                "sw": sw,
+                "placeable": placeable,
+                "from": list(shooter.cell),
+                "fields": _field_list(plan.fields),
+            },
+        )
+    )
+    return events
+
+
+def placement_errors(battle: Battle, pending: Pending, allocation: Mapping[Cell, int]) -> list[str]:
+    """Return what is wrong with placing ``allocation`` for the waiting area fire (D-6).
+
+    The count rules of ``areas.distribution_errors`` with the total that fits the
+    declared fields (E-OPEN-24 (iv)), and every field among the declared ones, in sight
+    and range of the field the shooter fired from, never that field (E-AREAFIRE-5..8).
+    """
+    declared = {(int(x), int(y)) for x, y in pending.data["fields"]}
+    origin = (int(pending.data["from"][0]), int(pending.data["from"][1]))
+    weapon = battle.weapon(str(pending.data["weapon"]))
+    errors = distribution_errors(
+        allocation,
+        sw=int(pending.data["sw"]),
+        total=int(pending.data["placeable"]),
+        shooter=origin,
+        visible=_sight_test(battle, origin),
+        in_range=_range_test(weapon, origin),
+    )
+    outside = sorted(cell for cell in allocation if _is_field(cell) and cell not in declared)
+    if outside:
+        shown = ", ".join(f"({x}, {y})" for x, y in outside[:6])
+        more = f" and {len(outside) - 6} more" if len(outside) > 6 else ""
+        errors.append(f"Field(s) {shown}{more} are outside the area declared for this fire.")
+    return errors
+
+
+def _is_field(cell: object) -> bool:
+    return isinstance(cell, tuple) and len(cell) == 2
+
+
+def _lay_placement(
+    battle: Battle, pending: Pending, allocation: dict[Cell, int], *, auto: bool
+) -> list[Event]:
+    """Remove the waiting placement and lay ``allocation`` as the area fire (D-6)."""
+    battle.state.pending = [p for p in battle.state.pending if p is not pending]
+    shooter = battle.state.creatures[pending.actor]
+    weapon = battle.weapon(str(pending.data["weapon"]))
+    total = int(pending.data["total"])
+    de, en = ("Vorschlag", "suggested") if auto else ("gesetzt", "placed")
+    return _lay_area_fire(
+        battle,
+        shooter,
+        weapon,
+        AreaFireAction[str(pending.data["mode"])],
+        allocation,
+        total=total,
+        critical=bool(pending.data["critical"]),
+        texts=(f"Bereichsfeuer ({de}): Gesamtschaden {total}", f"Area fire ({en}): total {total}"),
+        extra={"step": "placed", "auto": auto},
+    )
+
+
+@handles(PlaceAreaFire)
+def _place_area_fire(battle: Battle, command: PlaceAreaFire) -> list[Event]:
+    shooter = battle.creature(command.actor)
+    pending = placement_of(battle, shooter.key)
+    if pending is None:
+        raise CommandRejected(
+            f"{shooter.name} has no rolled area fire to place: roll one first (AreaFireRoll)"
+        )
+    allocation: dict[Cell, int] = {}
+    for triple in command.values:
+        if len(triple) != 3 or not all(type(v) is int for v in triple):
+            raise CommandRejected(f"{list(triple)} is not a field and a value [x, y, value]")
+        x, y, value = triple
+        if (x, y) in allocation:
+            raise CommandRejected(f"field ({x}, {y}) is placed twice")
+        allocation[(x, y)] = value
+    errors = placement_errors(battle, pending, allocation)
+    if errors:
+        raise CommandRejected(" ".join(errors) + " (D-6)")
+    # valid: now change the state
+    return _lay_placement(battle, pending, allocation, auto=False)
+
+
+def suggested_placement(battle: Battle, pending: Pending) -> dict[Cell, int]:
+    """Return the placement EndTurn lays: the declared fields filled in order (D-6).
+
+    ``areas.suggest_distribution`` over the declared fields still in sight and range,
+    so it is what the one-shot AreaFire would have placed.
+    """
+    origin = (int(pending.data["from"][0]), int(pending.data["from"][1]))
+    weapon = battle.weapon(str(pending.data["weapon"]))
+    sight, reach = _sight_test(battle, origin), _range_test(weapon, origin)
+    usable = [
+        (int(x), int(y))
+        for x, y in pending.data["fields"]
+        if (int(x), int(y)) != origin and sight((int(x), int(y))) and reach((int(x), int(y)))
+    ]
+    if not usable:
+        return {}
+    return suggest_distribution(int(pending.data["total"]), int(pending.data["sw"]), usable)
+
+
+def _placement_command_guard(battle: Battle, command: Command) -> str:
+    """Refuse every command but the placement while an area fire waits (COMMAND_GUARDS).
+
+    Exempt: PlaceAreaFire and EndTurn (which places the fire as suggested), the game
+    master's commands and Impuls rerolls (a reroll of the check or the total recomputes it).
+    """
+    if isinstance(command, (PlaceAreaFire, EndTurn)):
+        return ""
+    if command.kind.startswith("gm_") or is_reroll(command):
+        return ""
+    return placement_block(battle)
+
+
+def _placement_action_guard(battle: Battle, creature: CreatureState) -> str:
+    """No action while an area fire waits for its placement (ACTION_GUARDS)."""
+    return placement_block(battle)
+
+
+def _place_before_end_turn(battle: Battle, creature: CreatureState) -> list[Event]:
+    """Ending the turn places a waiting area fire as suggested (D-6, END_TURN_HOOKS)."""
+    pending = placement_of(battle, creature.key)
+    if pending is None:
+        return []
+    return _lay_placement(battle, pending, suggested_placement(battle, pending), auto=True)
 
 
 def _zone_effect(
@@ -845,15 +1129,28 @@ if _on_enter not in ENTER_HOOKS:
     ENTER_HOOKS.append(_on_enter)
 if _turn_start not in TURN_START_HOOKS:
     TURN_START_HOOKS.append(_turn_start)
+if _placement_command_guard not in COMMAND_GUARDS:
+    COMMAND_GUARDS.append(_placement_command_guard)
+if _placement_action_guard not in ACTION_GUARDS:
+    ACTION_GUARDS.append(_placement_action_guard)
+if _place_before_end_turn not in END_TURN_HOOKS:
+    END_TURN_HOOKS.append(_place_before_end_turn)
 
 __all__ = [
     "AREA_FIRE",
+    "AREA_FIRE_PLACEMENT",
     "COVERING_FIRE",
     "LONG_SHOT",
     "AreaFire",
+    "AreaFireRoll",
     "LongShot",
+    "PlaceAreaFire",
     "Reload",
     "ThrowAtField",
     "area_of_impact",
     "creature_cells",
+    "placement_block",
+    "placement_errors",
+    "placement_of",
+    "suggested_placement",
 ]

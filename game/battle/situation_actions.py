@@ -15,7 +15,7 @@ Decisions where the rules leave room (also in the tests):
   GM keeps unfit creatures from being mounted, E-MOUNT-2), at least one KG larger
   (E-OPEN-47), willing or trained (E-MOUNT-3): of the rider's side, or bound to him
   (``companion_of``). Bound (Dressur, E-MOUNT-11) means ``companion_of`` names the
-  rider. One rider per mount: passengers (E-MOUNT-4) are not modelled. A ridden mount
+  rider. A ridden mount
   has no turn of its own while its rider can act; the rider commands it as his FH
   (Gehen, Laufen, Lösen; Nahkampf when bound), and it acts at once with its own BEW,
   saves and weapons (E-OPEN-47). Aufsitzen and Absteigen are VH (E-MOUNT-5); a mount
@@ -25,6 +25,34 @@ Decisions where the rules leave room (also in the tests):
   he stays on the field the mount left, SW 3 Wucht, Liegend (E-MOUNT-8). When the mount
   gets Liegend, the rider gets it too and stays seated (E-MOUNT-7). A rider moved off
   his mount (pushed, GM) no longer rides.
+- Passengers (E-MOUNT-4). ``Mount(passenger=True)`` boards as a passenger (VH, with the
+  check of E-MOUNT-6 like mounting): effects ``passenger`` on him and
+  ``carries_passenger`` on the mount. Seats: one per size category the mount is larger
+  than the largest creature on it, the rider included (``actions.mount_seats``: a KG 5
+  horse carries two humans of KG 3). Every passenger is at least one KG smaller
+  (E-MOUNT-2) and the mount willing or trained (E-MOUNT-3). A passenger holds on with
+  one hand (one hand fewer, needs a free one to board), sits on the mount's field,
+  moves only with it, does not command it, and falls, is thrown off and attacks from
+  it like the rider (E-MOUNT-1, -7, -8, -13). While it carries passengers a mount's
+  BEW is halved (``movement.Halving.PASSENGERS``) unless its catalogue entry says
+  ``built_for_passengers``; a command guard checks that. A mount with
+  passengers but no rider acts on its own turn.
+- Reins (E-MOUNT-9): a rider takes them when he mounts (``Mount.reins``, default true;
+  it needs a free hand) and may let go (FH, like dropping an item) or take them again
+  (HH Interagieren) with ``Reins``. Holding them costs a hand; commands work without
+  them too (E-MOUNT-10 names sounds, words and legs), so they bring nothing else.
+- E-MOUNT-8 besides forced movement: a mount hit by a Sturmangriff or brought down by
+  Zu Fall bringen shakes everyone on it (Reflexe vs ZW 15); who fails is thrown onto
+  the nearest free field next to the mount (SW 3 Wucht, Liegend), or, with no free
+  field, stays on with the damage. Everyone thrown off a moved mount lands on the
+  field it left, or the nearest free field to it.
+- Hands (E-ACT-HH-WAFFENLOS, E-MOUNT-4, E-MOUNT-9, ``actions.weapon_hands`` etc.):
+  the minimum enforced is at the use of things in hand. Holding a thing takes one hand;
+  using a weapon needs its hands (two when WG > KG) out of what the other held things,
+  the reins and holding on leave; Waffenloser Kampf needs one such free hand, a reload
+  two (weapon and magazine). Taking the reins and holding on as a passenger need a free
+  hand. Command guards check that for Attack and Reload; drawing or picking up
+  stays as it is (holding too much only makes things unusable until one is put away).
 - Flight (E-MOVETYPE-F/FG/FS/FV, E-OPEN-43). ``Fly`` is a Gehen, Laufen or Lösen in
   the air: a path (possibly just the start field) and the altitude at its end; the
   fields flown plus the height changed cost the flying value's allowance. A pure glider
@@ -57,33 +85,53 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.battle import engine
+from game.battle import melee_actions as _melee  # noqa: F401  (its checks first: wrapped below)
 from game.battle.basic_actions import (
     ENTER_HOOKS,
     MOVE_ACTIONS,
     enemy_reach,
     movement_profile,
 )
-from game.battle.combat import AttackPlan, armour_of, held_weapon, plan_attack, resolve_attack
-from game.battle.commands import Command, Move
+from game.battle.combat import (
+    UNARMED,
+    AttackPlan,
+    armour_of,
+    held_weapon,
+    plan_attack,
+    resolve_attack,
+)
+from game.battle.commands import Attack, Command, Move
 from game.battle.engine import (
     ACTION_CHECKS,
+    COMMAND_GUARDS,
     HANDLERS,
     TURN_START_HOOKS,
     Battle,
     CommandRejected,
+    check_guards,
     handles,
     implements,
 )
 from game.battle.events import Event, describe_roll, roll_data
+from game.battle.ranged_actions import Reload
 from game.battle.state import CreatureState, Effect, Stance
 from game.content.catalogue import WeaponType
 from game.rules.actions import (
+    HOLDING_HANDS,
+    RELOAD_HANDS,
     Action,
     TurnBudget,
+    can_use_held,
     duel_order,
     duel_second_shot,
+    free_hands,
+    hands_needed,
+    may_board,
     mount_command_allowed,
+    mount_seats,
+    passengers_halve_movement,
     weapon_allowed_in_duel,
+    weapon_hands,
 )
 from game.rules.checks import STANDARD_TARGET, impulse_gain
 from game.rules.conditions import (
@@ -102,7 +150,14 @@ from game.rules.damage import (
     zero_g_direction,
     zero_g_save_required,
 )
-from game.rules.grid import Cell, Cover, distance, footprint_cells, footprint_distance
+from game.rules.grid import (
+    DIRECTIONS_8,
+    Cell,
+    Cover,
+    distance,
+    footprint_cells,
+    footprint_distance,
+)
 from game.rules.movement import (
     Halving,
     disengage_required,
@@ -132,6 +187,11 @@ from game.rules.terms import Attribute, Condition, DamageType, WeaponAttribute
 #: Effect names of this module (state.Effect.name).
 RIDING = "riding"  # on the rider, source = mount; value 1 while the mount lies (E-MOUNT-7)
 RIDDEN = "ridden"  # on the mount, source = rider
+PASSENGER = "passenger"  # on a passenger, source = mount; value as RIDING (E-MOUNT-4)
+CARRIES = "carries_passenger"  # on the mount, source = passenger (one per passenger)
+REINS = "reins"  # on the rider while he holds the reins, source = mount (E-MOUNT-9)
+#: The effects that seat a creature on a mount.
+_SEATS = (RIDING, PASSENGER)
 MOUNT_RUNNING = "mount_running"  # on a mount that ran; source = whose next turn ends it
 FLIGHT_TURN = "flight_turn"  # on a flyer in its turn: value = fields flown, uses = glided
 
@@ -153,10 +213,25 @@ _COMMANDED: set[str] = set()
 # ------------------------------------------------------------------ commands
 @dataclass(frozen=True)
 class Mount(Command):
-    """Aufsitzen: get on an adjacent mount (VH, E-MOUNT-5)."""
+    """Aufsitzen: get on an adjacent mount (VH, E-MOUNT-5).
+
+    ``passenger``: board as a passenger, holding on with one hand (E-MOUNT-4);
+    otherwise as its rider, taking the reins with a free hand when ``reins`` (E-MOUNT-9;
+    ignored for a passenger).
+    """
 
     kind: ClassVar[str] = "mount"
     mount: str
+    passenger: bool = False
+    reins: bool = True
+
+
+@dataclass(frozen=True)
+class Reins(Command):
+    """The rider takes the reins (HH Interagieren) or lets go of them (FH), E-MOUNT-9."""
+
+    kind: ClassVar[str] = "reins"
+    hold: bool
 
 
 @dataclass(frozen=True)
@@ -224,12 +299,134 @@ def _talent(battle: Battle, creature: CreatureState, name: str) -> bool:
     return has_talent(battle.creature_type(creature).talents, name)
 
 
+def _seat(creature: CreatureState) -> Effect | None:
+    """Return the effect that seats ``creature`` on a mount (rider or passenger), or None."""
+    return next((e for e in creature.effects if e.name in _SEATS), None)
+
+
 def mount_of(battle: Battle, rider: CreatureState) -> CreatureState | None:
-    """Return the creature ``rider`` rides, or None."""
-    riding = _effect(rider, RIDING)
+    """Return the creature ``rider`` rides or sits on as a passenger, or None."""
+    riding = _seat(rider)
     if riding is None or riding.source is None:
         return None
     return battle.state.creatures.get(riding.source)
+
+
+def passengers_of(battle: Battle, mount: CreatureState) -> list[CreatureState]:
+    """Return the passengers ``mount`` carries, in the order they boarded (E-MOUNT-4)."""
+    keys = [e.source for e in mount.effects if e.name == CARRIES and e.source]
+    return [battle.state.creatures[k] for k in keys if k in battle.state.creatures]
+
+
+def aboard(battle: Battle, mount: CreatureState) -> list[CreatureState]:
+    """Return everyone on ``mount``: its rider first, then its passengers."""
+    rider = rider_of(battle, mount)
+    return ([rider] if rider is not None else []) + passengers_of(battle, mount)
+
+
+def is_passenger(creature: CreatureState) -> bool:
+    """Return whether ``creature`` sits on a mount as a passenger (E-MOUNT-4)."""
+    return _effect(creature, PASSENGER) is not None
+
+
+def holds_reins(creature: CreatureState) -> bool:
+    """Return whether ``creature`` holds a mount's reins (E-MOUNT-9)."""
+    return _effect(creature, REINS) is not None
+
+
+def passenger_halvings(battle: Battle, creature: CreatureState) -> tuple[Halving, ...]:
+    """Return the halving passengers give a mount's movement (E-MOUNT-4), if any."""
+    built = battle.creature_type(creature).built_for_passengers
+    if passengers_halve_movement(len(passengers_of(battle, creature)), built_for_passengers=built):
+        return (Halving.PASSENGERS,)
+    return ()
+
+
+# ------------------------------------------------------------------ hands
+def item_hands(battle: Battle, creature: CreatureState, key: str) -> int:
+    """Return the hands using a held thing takes: a weapon's by WG and KG, anything else one."""
+    weapon = battle.catalogue.weapons.get(key)
+    if weapon is None:
+        return HOLDING_HANDS
+    return weapon_hands(weapon.weapon_size, battle.creature_type(creature).size_category)
+
+
+def _others_held(battle: Battle, creature: CreatureState, used: list[str]) -> list[int]:
+    """Return the hands what the creature only holds besides ``used`` takes (one each)."""
+    left = list(creature.held)
+    for key in used:
+        if key in left:
+            left.remove(key)
+    return [HOLDING_HANDS for _ in left]
+
+
+def free_hands_of(battle: Battle, creature: CreatureState) -> int:
+    """Return the creature's hands that hold nothing and are not on reins or holding on."""
+    return free_hands(
+        battle.creature_type(creature).hands,
+        _others_held(battle, creature, []),
+        holding_reins=holds_reins(creature),
+        holding_on=is_passenger(creature),
+    )
+
+
+def _hands_why(creature: CreatureState) -> str:
+    reasons = []
+    if holds_reins(creature):
+        reasons.append("the reins take one (E-MOUNT-9)")
+    if is_passenger(creature):
+        reasons.append("holding on takes one (E-MOUNT-4)")
+    if creature.held:
+        reasons.append("in hand: " + ", ".join(creature.held))
+    return "; ".join(reasons)
+
+
+def hands_problem(battle: Battle, creature: CreatureState, weapons: list[WeaponType | None]) -> str:
+    """Return why ``creature`` cannot use these held weapons together (None: unarmed), or "".
+
+    Each weapon needs ``actions.weapon_hands``, bare hands one free hand
+    (E-ACT-HH-WAFFENLOS), out of what the other held things, the reins (E-MOUNT-9) and
+    holding on (E-MOUNT-4) leave.
+    """
+    used = [w.key for w in weapons if w is not None]
+    kind = battle.creature_type(creature)
+    needed = sum(item_hands(battle, creature, key) for key in used)
+    needed += hands_needed(Action.UNARMED_ATTACK) * sum(1 for w in weapons if w is None)
+    if can_use_held(
+        needed,
+        kind.hands,
+        _others_held(battle, creature, used),
+        holding_reins=holds_reins(creature),
+        holding_on=is_passenger(creature),
+    ):
+        return ""
+    what = ", ".join(w.name if w is not None else "bloße Hände" for w in weapons)
+    why = _hands_why(creature)
+    return f"{creature.name} needs {needed} free hand(s) for {what} but has {kind.hands}" + (
+        f" ({why})" if why else ""
+    )
+
+
+def reload_problem(battle: Battle, creature: CreatureState, weapon: WeaponType) -> str:
+    """Return why ``creature`` cannot reload ``weapon`` with its hands now, or "".
+
+    A reload takes two hands, the weapon's and one for the magazine
+    (``actions.RELOAD_HANDS``), out of what the other held things, the reins and
+    holding on leave.
+    """
+    kind = battle.creature_type(creature)
+    if can_use_held(
+        RELOAD_HANDS,
+        kind.hands,
+        _others_held(battle, creature, [weapon.key]),
+        holding_reins=holds_reins(creature),
+        holding_on=is_passenger(creature),
+    ):
+        return ""
+    why = _hands_why(creature)
+    return f"{creature.name} needs {RELOAD_HANDS} free hands to reload" + (
+        f" ({why})" if why else ""
+    )
 
 
 def rider_of(battle: Battle, mount: CreatureState) -> CreatureState | None:
@@ -287,12 +484,14 @@ def _hazard(battle: Battle, creature: CreatureState, hazard: Hazard) -> list[Eve
 
 
 def _end_riding(battle: Battle, rider: CreatureState, why_de: str, why_en: str) -> list[Event]:
-    mount_key = next((e.source for e in rider.effects if e.name == RIDING), None)
-    rider.effects = [e for e in rider.effects if e.name != RIDING]
+    """Take a rider or passenger off his mount (the seat, the reins and the mount's side)."""
+    seat = _seat(rider)
+    mount_key = seat.source if seat is not None else None
+    rider.effects = [e for e in rider.effects if e.name not in (*_SEATS, REINS)]
     mount = battle.state.creatures.get(mount_key or "")
     if mount is not None:
         mount.effects = [
-            e for e in mount.effects if not (e.name == RIDDEN and e.source == rider.key)
+            e for e in mount.effects if not (e.name in (RIDDEN, CARRIES) and e.source == rider.key)
         ]
     return [
         _event(
@@ -312,7 +511,7 @@ def sync_riders(battle: Battle) -> list[Event]:
     """
     events: list[Event] = []
     for rider in list(battle.state.creatures.values()):
-        riding = _effect(rider, RIDING)
+        riding = _seat(rider)
         if riding is None:
             continue
         mount = mount_of(battle, rider)
@@ -341,17 +540,24 @@ def sync_riders(battle: Battle) -> list[Event]:
     return events
 
 
-def _mount_problem(battle: Battle, rider: CreatureState, mount: CreatureState) -> str:
-    """Return why ``rider`` cannot get on ``mount`` now, or ""."""
+def _mount_problem(
+    battle: Battle,
+    rider: CreatureState,
+    mount: CreatureState,
+    *,
+    passenger: bool = False,
+    reins: bool = False,
+) -> str:
+    """Return why ``rider`` cannot get on ``mount`` now (as its rider or a passenger), or ""."""
     if mount.key == rider.key:
         return "a creature cannot ride itself"
-    if _effect(rider, RIDING) is not None:
+    if _seat(rider) is not None:
         return f"{rider.name} already rides"
-    if _effect(rider, RIDDEN) is not None:
+    if _effect(rider, RIDDEN) is not None or _effect(rider, CARRIES) is not None:
         return f"{rider.name} carries a rider"
-    if _effect(mount, RIDDEN) is not None:
-        return f"{mount.name} already carries a rider (passengers: E-MOUNT-4, not modelled)"
-    if _effect(mount, RIDING) is not None:
+    if not passenger and _effect(mount, RIDDEN) is not None:
+        return f"{mount.name} already carries a rider: board as a passenger (E-MOUNT-4)"
+    if _seat(mount) is not None:
         return f"{mount.name} rides another creature"
     if mount.out_of_fight or not battle._can_take_turn(mount):
         return f"{mount.name} cannot carry anyone now"
@@ -368,6 +574,16 @@ def _mount_problem(battle: Battle, rider: CreatureState, mount: CreatureState) -
         )
     if rider_kind.size_fields > mount_kind.size_fields:
         return f"{rider.name} does not fit on {mount.name}"
+    sizes = [battle.creature_type(c).size_category for c in aboard(battle, mount)]
+    if not may_board(mount_kind.size_category, sizes, rider_kind.size_category):
+        seats = mount_seats(mount_kind.size_category, max([*sizes, rider_kind.size_category]))
+        return (
+            f"{mount.name} (KG {mount_kind.size_category}) has no seat left: it carries "
+            f"{seats} creature(s) of that size (E-MOUNT-4)"
+        )
+    if (passenger or reins) and free_hands_of(battle, rider) < 1:
+        what = "hold on (E-MOUNT-4)" if passenger else "take the reins (E-MOUNT-9)"
+        return f"{rider.name} needs a free hand to {what}"
     if mount.altitude != rider.altitude:
         return f"{mount.name} flies at another height"
     gap = footprint_distance(
@@ -408,7 +624,9 @@ def _mount_check(
 def _mount(battle: Battle, command: Mount) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = battle.creature(command.mount)
-    problem = _mount_problem(battle, rider, mount)
+    passenger = bool(command.passenger)
+    reins = bool(command.reins) and not passenger
+    problem = _mount_problem(battle, rider, mount, passenger=passenger, reins=reins)
     if problem:
         raise CommandRejected(problem)
     battle.can_spend(rider, Action.MOUNT)
@@ -421,23 +639,94 @@ def _mount(battle: Battle, command: Mount) -> list[Event]:
     round_ = battle.state.round
     rider.cell = mount.cell
     rider.altitude = mount.altitude
+    seat, carried = (PASSENGER, CARRIES) if passenger else (RIDING, RIDDEN)
     rider.effects.append(
-        Effect(RIDING, DurationKind.UNTIL_RELEASED, source=mount.key, started_round=round_)
+        Effect(seat, DurationKind.UNTIL_RELEASED, source=mount.key, started_round=round_)
     )
     mount.effects.append(
-        Effect(RIDDEN, DurationKind.UNTIL_RELEASED, source=rider.key, started_round=round_)
+        Effect(carried, DurationKind.UNTIL_RELEASED, source=rider.key, started_round=round_)
     )
+    if reins:
+        rider.effects.append(
+            Effect(REINS, DurationKind.UNTIL_RELEASED, source=mount.key, started_round=round_)
+        )
+    if passenger:
+        events.append(
+            _event(
+                "mounted",
+                f"{rider.name} steigt als Passagier auf {mount.name} auf und hält sich fest",
+                f"{rider.name} boards {mount.name} as a passenger and holds on",
+                rider.key,
+                mount=mount.key,
+                passenger=True,
+                rule="E-MOUNT-4",
+            )
+        )
+    else:
+        events.append(
+            _event(
+                "mounted",
+                f"{rider.name} sitzt auf {mount.name} auf"
+                + (" und nimmt die Zügel" if reins else ""),
+                f"{rider.name} mounts {mount.name}" + (" and takes the reins" if reins else ""),
+                rider.key,
+                mount=mount.key,
+                reins=reins,
+                rule="E-MOUNT-5",
+            )
+        )
+    return events + sync_riders(battle)
+
+
+@handles(Reins)
+def _reins(battle: Battle, command: Reins) -> list[Event]:
+    rider = battle.creature(command.actor)
+    mount = mount_of(battle, rider)
+    if mount is None or _effect(rider, RIDING) is None:
+        raise CommandRejected(f"{rider.name} is no rider: only the rider holds the reins")
+    if bool(command.hold) == holds_reins(rider):
+        state = "holds" if command.hold else "does not hold"
+        raise CommandRejected(f"{rider.name} already {state} the reins")
+    if command.hold:
+        if free_hands_of(battle, rider) < 1:
+            raise CommandRejected(f"{rider.name} needs a free hand to take the reins (E-MOUNT-9)")
+        battle.can_spend(rider, Action.INTERACT)
+        # valid: now change the state
+        events = battle.spend(rider, Action.INTERACT)
+        rider.effects.append(
+            Effect(
+                REINS,
+                DurationKind.UNTIL_RELEASED,
+                source=mount.key,
+                started_round=battle.state.round,
+            )
+        )
+        events.append(
+            _event(
+                "reins",
+                f"{rider.name} nimmt die Zügel von {mount.name}",
+                f"{rider.name} takes {mount.name}'s reins",
+                rider.key,
+                hold=True,
+                rule="E-MOUNT-9",
+            )
+        )
+        return events
+    battle.can_spend(rider, Action.DROP_ITEM)
+    # valid: now change the state
+    events = battle.spend(rider, Action.DROP_ITEM)
+    rider.effects = [e for e in rider.effects if e.name != REINS]
     events.append(
         _event(
-            "mounted",
-            f"{rider.name} sitzt auf {mount.name} auf",
-            f"{rider.name} mounts {mount.name}",
+            "reins",
+            f"{rider.name} lässt die Zügel los",
+            f"{rider.name} lets go of the reins",
             rider.key,
-            mount=mount.key,
-            rule="E-MOUNT-5",
+            hold=False,
+            rule="E-MOUNT-9",
         )
     )
-    return events + sync_riders(battle)
+    return events
 
 
 @handles(Dismount)
@@ -494,6 +783,8 @@ def _mount_command(battle: Battle, command: MountCommand) -> list[Event]:
     mount = mount_of(battle, rider)
     if mount is None:
         raise CommandRejected(f"{rider.name} does not ride (E-MOUNT-10)")
+    if _effect(rider, RIDING) is None:
+        raise CommandRejected(f"{rider.name} is a passenger: only the rider commands (E-MOUNT-10)")
     order = MOUNT_ORDERS.get(command.command)
     if order is None:
         raise CommandRejected(
@@ -509,6 +800,8 @@ def _mount_command(battle: Battle, command: MountCommand) -> list[Event]:
         target = battle.creature(command.target)
         weapon = _mount_weapon(battle, mount, command.weapon)
         plan = plan_attack(battle, mount, target, weapon, melee=True)
+        if weapon is not None and (problem := hands_problem(battle, mount, [weapon])):
+            raise CommandRejected(problem)
         return _as_mount(
             battle, rider, mount, lambda: resolve_attack(battle, plan)[1], Action.MELEE_ATTACK
         )
@@ -516,7 +809,12 @@ def _mount_command(battle: Battle, command: MountCommand) -> list[Event]:
     if command.altitude is not None:
         move = Fly(mount.key, command.command, tuple(command.path), command.altitude)
     handler = HANDLERS[type(move)]
-    events = _as_mount(battle, rider, mount, lambda: handler(battle, move), order)
+
+    def mount_moves() -> list[Event]:
+        check_guards(battle, move)  # e.g. passengers halve the mount's BEW (E-MOUNT-4)
+        return handler(battle, move)
+
+    events = _as_mount(battle, rider, mount, mount_moves, order)
     if order is Action.RUN:
         mount.effects.append(
             Effect(
@@ -639,7 +937,7 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
     value = fly_value(kind.move_types)
     if value is None:
         raise CommandRejected(f"{creature.name} cannot fly (E-MOVETYPE-F)")
-    if _effect(creature, RIDING) is not None:
+    if _seat(creature) is not None:
         raise CommandRejected(f"{creature.name} rides: the mount does the flying (E-MOUNT-10)")
     profile = movement_profile(battle, creature)
     if not profile.flying:
@@ -685,7 +983,8 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
         conditions=battle.held_conditions(creature),
         overload_level=creature.conditions.count(Condition.OVERLOADED),
         exhaustion_level=creature.conditions.count(Condition.EXHAUSTED),
-        halvings=(Halving.LEAVING_REACH,) if needs_save else (),
+        halvings=((Halving.LEAVING_REACH,) if needs_save else ())
+        + passenger_halvings(battle, creature),
     )
     if cost + climb > allowance:
         raise CommandRejected(
@@ -767,12 +1066,15 @@ def after_hit(
     if roll.success:
         return events
     step = zero_g_direction(battle.roller)
-    partner = mount_of(battle, target) or rider_of(battle, target)
+    seated_on = mount_of(battle, target)
+    together = {c.key for c in aboard(battle, target)}  # those on it move with it
+    if seated_on is not None:  # a rider or passenger hurled off leaves his mount behind
+        together |= {seated_on.key, *(c.key for c in aboard(battle, seated_on))}
     occupied = [
         cell
         for other in battle.state.creatures.values()
         if other.key != target.key
-        and other is not partner
+        and other.key not in together
         and Condition.DEAD not in other.conditions
         for cell in footprint_cells(other.cell, battle.creature_type(other).size_fields)
     ]
@@ -859,8 +1161,11 @@ def underwater_attack_edge(
 
 
 def rider_attack_edge(battle: Battle, attacker: CreatureState, melee: bool) -> int:
-    """Return the edge of an attack from a mount (E-MOUNT-1, E-MOUNT-13); 0 when not riding."""
-    if _effect(attacker, RIDING) is None:
+    """Return the edge of an attack from a mount (E-MOUNT-1, E-MOUNT-13); 0 when not riding.
+
+    A passenger attacks from the mount too and gets the same edge.
+    """
+    if _seat(attacker) is None:
         return 0
     return rider_edge(
         has_riding_talent=_talent(battle, attacker, RIDING_TALENT), ranged_attack=not melee
@@ -1031,38 +1336,152 @@ def _on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> lis
                 started_round=battle.state.round,
             )
         )
-    rider = rider_of(battle, creature)
-    if rider is not None and rider.cell != creature.cell and cells:
-        events += _carry_rider(battle, creature, rider, cells)
+    riders = [c for c in aboard(battle, creature) if c.cell != creature.cell]
+    if riders and cells:
+        events += _carry_aboard(battle, creature, riders, cells)
     return events + sync_riders(battle)
 
 
-def _carry_rider(
-    battle: Battle, mount: CreatureState, rider: CreatureState, cells: list[Cell]
+def _stays_on(battle: Battle, rider: CreatureState) -> tuple[bool, Event]:
+    """Roll Reflexe vs ZW 15 to stay on a mount that is strongly moved (E-MOUNT-8)."""
+    edge = rider_edge(has_riding_talent=_talent(battle, rider, RIDING_TALENT))
+    roll, event = battle.check(
+        rider,
+        Attribute.REFLEXES,
+        STANDARD_TARGET,
+        edge=edge,
+        what_de="hält sich auf dem Reittier",
+        what_en="stays on the mount",
+    )
+    event.data["rule"] = "E-MOUNT-8"
+    return bool(roll.success), event
+
+
+def _free_for(
+    battle: Battle, creature: CreatureState, anchor: Cell, ignore: frozenset[str]
+) -> bool:
+    """Return whether ``creature`` can be put down with its anchor on ``anchor``.
+
+    ``ignore``: creatures about to be moved away (others thrown off after it).
+    """
+    body = set(footprint_cells(anchor, battle.creature_type(creature).size_fields))
+    if any(not battle.grid.in_bounds(c) or battle.grid.is_wall(c) for c in body):
+        return False
+    for other in battle.state.creatures.values():
+        if other.key == creature.key or other.key in ignore or Condition.DEAD in other.conditions:
+            continue
+        if not body.isdisjoint(
+            footprint_cells(other.cell, battle.creature_type(other).size_fields)
+        ):
+            return False
+    return True
+
+
+def _landing(
+    battle: Battle, creature: CreatureState, near: list[Cell], ignore: frozenset[str]
+) -> Cell | None:
+    """Return where a creature thrown off lands: the first free field of ``near``, else
+    the free field next to them nearest to where it sits (ties: row, then column)."""
+    for cell in near:
+        if _free_for(battle, creature, cell, ignore):
+            return cell
+    around = {
+        (x + dx, y + dy) for x, y in near for dx, dy in DIRECTIONS_8 if (x + dx, y + dy) not in near
+    }
+    for cell in sorted(around, key=lambda c: (distance(c, creature.cell), c[1], c[0])):
+        if _free_for(battle, creature, cell, ignore):
+            return cell
+    return None
+
+
+def _throw_off(
+    battle: Battle, rider: CreatureState, near: list[Cell], ignore: frozenset[str] = frozenset()
 ) -> list[Event]:
-    """Move the rider with his mount; a forced move may throw him off (E-MOUNT-8)."""
+    """Throw ``rider`` off his mount onto a free field of or next to ``near`` (E-MOUNT-8).
+
+    SW 3 Wucht and Liegend either way; with no free field he clings on, still seated.
+    """
+    cell = _landing(battle, rider, near, ignore)
     events: list[Event] = []
-    if mount.key not in _COMMANDED and mount.key != battle.state.current_key:
-        edge = rider_edge(has_riding_talent=_talent(battle, rider, RIDING_TALENT))
-        roll, event = battle.check(
-            rider,
-            Attribute.REFLEXES,
-            STANDARD_TARGET,
-            edge=edge,
-            what_de="hält sich auf dem Reittier",
-            what_en="stays on the mount",
+    if cell is None:
+        events.append(
+            _event(
+                "thrown_off",
+                f"{rider.name} findet keinen Platz zum Abwerfen und bleibt oben",
+                f"{rider.name} finds no room to be thrown to and stays on",
+                rider.key,
+                rule="E-MOUNT-8",
+            )
         )
-        event.data["rule"] = "E-MOUNT-8"
-        events.append(event)
-        if not roll.success:  # he stays on the field the mount left
-            events += _end_riding(battle, rider, " (abgeworfen)", " (thrown off)")
-            return events + _hazard(battle, rider, HAZARDS["thrown_off_mount"])
-    rider.cell = mount.cell
-    rider.altitude = mount.altitude
-    for hook in ENTER_HOOKS:
-        if hook is not _on_enter:
-            events += hook(battle, rider, cells)
+    else:
+        events += _end_riding(battle, rider, " (abgeworfen)", " (thrown off)")
+        moved = cell != rider.cell
+        rider.cell = cell
+        rider.altitude = 0
+        if moved:
+            for hook in ENTER_HOOKS:
+                if hook is not _on_enter:
+                    events += hook(battle, rider, [cell])
+    return events + _hazard(battle, rider, HAZARDS["thrown_off_mount"])
+
+
+def _carry_aboard(
+    battle: Battle, mount: CreatureState, riders: list[CreatureState], cells: list[Cell]
+) -> list[Event]:
+    """Move rider and passengers with their mount; a forced move may throw them off.
+
+    E-MOUNT-8: each rolls Reflexe vs ZW 15 when the mount was moved by force (not on
+    its rider's command, not in its own turn). Those who hold on move first; who fails
+    lands on the field the mount left, or the nearest free field to it.
+    """
+    events: list[Event] = []
+    thrown: list[CreatureState] = []
+    forced = mount.key not in _COMMANDED and mount.key != battle.state.current_key
+    for rider in riders:
+        if forced:
+            held_on, event = _stays_on(battle, rider)
+            events.append(event)
+            if not held_on:
+                thrown.append(rider)
+                continue
+        left = rider.cell
+        rider.cell = mount.cell
+        rider.altitude = mount.altitude
+        if left != rider.cell:
+            for hook in ENTER_HOOKS:
+                if hook is not _on_enter:
+                    events += hook(battle, rider, cells)
+    for index, rider in enumerate(thrown):
+        later = frozenset(r.key for r in thrown[index + 1 :])  # they leave the field too
+        events += _throw_off(battle, rider, [rider.cell], later)
     return events
+
+
+def shake_riders(battle: Battle, mount: CreatureState, why_de: str, why_en: str) -> list[Event]:
+    """Ask everyone on ``mount`` to stay on after a charge or a fall (E-MOUNT-8).
+
+    Called when a Sturmangriff hits the mount or Zu Fall bringen brings it down; who
+    fails lands on the nearest free field next to the mount (SW 3 Wucht, Liegend).
+    """
+    riders = aboard(battle, mount)
+    if not riders:
+        return []
+    events = [
+        _event(
+            "mount_shaken",
+            f"{mount.name} wird {why_de}: wer aufsitzt, muss sich halten",
+            f"{mount.name} is {why_en}: everyone on it must hold on",
+            mount.key,
+            rule="E-MOUNT-8",
+        )
+    ]
+    body = footprint_cells(mount.cell, battle.creature_type(mount).size_fields)
+    for rider in riders:
+        held_on, event = _stays_on(battle, rider)
+        events.append(event)
+        if not held_on:
+            events += _throw_off(battle, rider, list(body))
+    return events + sync_riders(battle)
 
 
 def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
@@ -1078,8 +1497,11 @@ def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
     events += sync_riders(battle)
     rider = rider_of(battle, creature)
     commanded = rider is not None and battle._can_take_turn(rider)
-    # A ridden mount flies on its rider's commands, so its flight counts in his turn.
-    flyer = None if commanded else (mount_of(battle, creature) or creature)
+    # A ridden mount flies on its rider's commands, so its flight counts in his turn;
+    # a passenger's turn is none of the mount's.
+    flyer = None
+    if not (commanded or is_passenger(creature)):
+        flyer = mount_of(battle, creature) or creature
     if (
         flyer is not None
         and flyer.altitude > 0
@@ -1101,23 +1523,104 @@ def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
 
 
 def follow_mount(battle: Battle, creature: CreatureState) -> list[Event]:
-    """Carry a mount's rider to where the mount was put (a GM move: no E-MOUNT-8 check)."""
-    rider = rider_of(battle, creature)
-    if rider is not None:
+    """Carry a mount's rider and passengers to where the mount was put (a GM move: no
+    E-MOUNT-8 check)."""
+    for rider in aboard(battle, creature):
         rider.cell = creature.cell
         rider.altitude = creature.altitude
     return sync_riders(battle)
+
+
+def seated_move_problem(creature: CreatureState) -> str:
+    """Return why a creature on a mount cannot move by itself, or "" (E-MOUNT-4, -10)."""
+    if _effect(creature, RIDING) is not None:
+        return "a rider moves by commanding his mount (E-MOUNT-10)"
+    if is_passenger(creature):
+        return "a passenger moves with the mount; dismount first (E-MOUNT-4, E-MOUNT-5)"
+    return ""
 
 
 def _riders_walk_by_mount(
     previous: Callable[[Battle, CreatureState], str] | None,
 ) -> Callable[[Battle, CreatureState], str]:
     def check(battle: Battle, creature: CreatureState) -> str:
-        if _effect(creature, RIDING) is not None:
-            return "a rider moves by commanding his mount (E-MOUNT-10)"
+        if problem := seated_move_problem(creature):
+            return problem
         return previous(battle, creature) if previous is not None else ""
 
     return check
+
+
+# ------------------------------------------------------------- command guards
+def _passenger_move_guard(battle: Battle, command: Command) -> str:
+    """No walking off as a passenger; passengers halve the mount's BEW (COMMAND_GUARDS).
+
+    E-MOUNT-4: a mount carrying passengers (and not built for them) moves at half BEW.
+    Checked before the Move handler, which validates everything else.
+    """
+    if not isinstance(command, Move):
+        return ""
+    creature = battle.creature(command.actor)
+    if is_passenger(creature):
+        return seated_move_problem(creature)
+    halvings = passenger_halvings(battle, creature)
+    action = MOVE_ACTIONS.get(command.action)
+    path = list(command.path)
+    if not (halvings and action is not None and len(path) >= 2 and path[0] == creature.cell):
+        return ""
+    enemies = [c.cell for c in battle.enemies_of(creature)]
+    allies = [c.cell for c in battle.allies_of(creature)]
+    profile = movement_profile(battle, creature)
+    try:
+        cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
+    except ValueError:
+        return ""  # the Move handler says why
+    kind = battle.creature_type(creature)
+    needs_save = disengage_required(
+        action, path, enemy_reach(battle, creature), move_types=kind.move_types.keys()
+    )
+    allowance = movement_allowance(
+        kind.movement,
+        action,
+        conditions=battle.held_conditions(creature),
+        overload_level=creature.conditions.count(Condition.OVERLOADED),
+        exhaustion_level=creature.conditions.count(Condition.EXHAUSTED),
+        halvings=halvings + ((Halving.LEAVING_REACH,) if needs_save else ()),
+    )
+    if cost > allowance:
+        return (
+            f"the path costs {cost} fields; carrying passengers, {command.action} "
+            f"allows {creature.name} {allowance} (half BEW, E-MOUNT-4)"
+        )
+    return ""
+
+
+def _attack_hands_guard(battle: Battle, command: Command) -> str:
+    """A weapon needs its hands, bare hands a free one (COMMAND_GUARDS)."""
+    if not isinstance(command, Attack):
+        return ""
+    attacker = battle.creature(command.actor)
+    weapon: WeaponType | None = None
+    usable = command.weapon == UNARMED
+    if command.weapon in attacker.held and command.weapon in battle.catalogue.weapons:
+        weapon, usable = battle.catalogue.weapons[command.weapon], True
+    return hands_problem(battle, attacker, [weapon]) if usable else ""
+
+
+def _reload_hands_guard(battle: Battle, command: Command) -> str:
+    """A reload takes two hands (``actions.RELOAD_HANDS``, COMMAND_GUARDS)."""
+    if not isinstance(command, Reload):
+        return ""
+    creature = battle.creature(command.actor)
+    weapon = battle.catalogue.weapons.get(str(command.weapon))
+    if (
+        weapon is not None
+        and weapon.key in creature.held
+        and weapon.magazine is not None
+        and creature.magazines.get(weapon.key, 0) < weapon.magazine  # else: "full"
+    ):
+        return reload_problem(battle, creature, weapon)
+    return ""
 
 
 def _can_mount(battle: Battle, creature: CreatureState) -> str:
@@ -1128,18 +1631,27 @@ def _can_mount(battle: Battle, creature: CreatureState) -> str:
         and (other.companion_of == creature.key or other.side == creature.side)
         and not other.is_character
     ]
-    if any(not _mount_problem(battle, creature, other) for other in near):
-        return ""
-    return "no mount next to it that would carry it (E-MOUNT-2, E-MOUNT-3)"
+    for other in near:
+        if not _mount_problem(battle, creature, other):
+            return ""
+        if not _mount_problem(battle, creature, other, passenger=True):
+            return ""
+    return "no mount next to it that would carry it (E-MOUNT-2, E-MOUNT-3, E-MOUNT-4)"
 
 
 def _can_dismount(battle: Battle, creature: CreatureState) -> str:
-    return "" if _effect(creature, RIDING) is not None else "not mounted"
+    return "" if _seat(creature) is not None else "not mounted"
+
+
+def _can_command(battle: Battle, creature: CreatureState) -> str:
+    if _effect(creature, RIDING) is not None:
+        return ""
+    return "a passenger does not command the mount" if is_passenger(creature) else "not mounted"
 
 
 ACTION_CHECKS[Action.MOUNT] = _can_mount
 ACTION_CHECKS[Action.DISMOUNT] = _can_dismount
-ACTION_CHECKS[Action.MOUNT_COMMAND] = _can_dismount
+ACTION_CHECKS[Action.MOUNT_COMMAND] = _can_command
 for _action in (Action.WALK, Action.RUN, Action.DISENGAGE, Action.CHARGE):
     ACTION_CHECKS[_action] = _riders_walk_by_mount(ACTION_CHECKS.get(_action))
 
@@ -1151,3 +1663,6 @@ if _on_enter not in ENTER_HOOKS:
     ENTER_HOOKS.append(_on_enter)
 if _turn_start not in TURN_START_HOOKS:
     TURN_START_HOOKS.append(_turn_start)
+for _guard in (_passenger_move_guard, _attack_hands_guard, _reload_hands_guard):
+    if _guard not in COMMAND_GUARDS:
+        COMMAND_GUARDS.append(_guard)

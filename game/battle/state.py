@@ -96,6 +96,11 @@ class CreatureState:
     is_character: bool = False
     simplified: bool = False
     minutes_dead: float = 0.0
+    # Unentdeckt per observer (E-COND-UNENTDECKT-4, E-OPEN-50): the keys of the creatures
+    # it is hidden from; read only while Condition.UNDETECTED is held. Empty while it is
+    # held (a game master's condition, an old save): hidden from every other side's
+    # creature. Ask Battle.hidden_from / is_hidden_from rather than this field.
+    hidden_from: set[str] = field(default_factory=set)
 
     @property
     def out_of_fight(self) -> bool:
@@ -106,7 +111,7 @@ class CreatureState:
         return bool({Condition.DEAD, Condition.UNCONSCIOUS} & held)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "key": self.key,
             "type_key": self.type_key,
             "name": self.name,
@@ -130,6 +135,9 @@ class CreatureState:
             "simplified": self.simplified,
             "minutes_dead": self.minutes_dead,
         }
+        if self.hidden_from:  # written only when set: older saves compare equal
+            data["hidden_from"] = sorted(self.hidden_from)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CreatureState:
@@ -156,6 +164,7 @@ class CreatureState:
             is_character=bool(data.get("is_character", False)),
             simplified=bool(data.get("simplified", False)),
             minutes_dead=float(data.get("minutes_dead", 0.0)),
+            hidden_from={str(k) for k in data.get("hidden_from", [])},
         )
 
 
@@ -176,6 +185,37 @@ class Pending:
 
 
 @dataclass
+class HiddenItem:
+    """One item on the ground hidden by Verbergen from some creatures (E-ACT-VH-VERBERGEN-3).
+
+    It stands for one instance of ``item`` among ``BattleState.ground_items[cell]``; the
+    creatures in ``hidden_from`` do not see it until they find it.
+    """
+
+    cell: Cell
+    item: str
+    hidden_from: set[str] = field(default_factory=set)
+    by: str | None = None  # the creature that hid it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cell": list(self.cell),
+            "item": self.item,
+            "hidden_from": sorted(self.hidden_from),
+            "by": self.by,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HiddenItem:
+        return cls(
+            cell=(int(data["cell"][0]), int(data["cell"][1])),
+            item=str(data["item"]),
+            hidden_from={str(k) for k in data.get("hidden_from", [])},
+            by=data.get("by"),
+        )
+
+
+@dataclass
 class BattleState:
     """Everything that changes during a match."""
 
@@ -191,6 +231,7 @@ class BattleState:
     over: bool = False
     winner: str | None = None
     cover_overrides: dict[str, str] = field(default_factory=dict)  # "attacker|target" -> Cover
+    hidden_items: list[HiddenItem] = field(default_factory=list)  # Verbergen of objects
 
     @property
     def current_key(self) -> str:
@@ -204,7 +245,7 @@ class BattleState:
 
     def to_dict(self) -> dict[str, Any]:
         budget = self.budget
-        return {
+        data: dict[str, Any] = {
             "creatures": [c.to_dict() for c in self.creatures.values()],
             "order": list(self.order),
             "round": self.round,
@@ -226,6 +267,9 @@ class BattleState:
             "winner": self.winner,
             "cover_overrides": dict(sorted(self.cover_overrides.items())),
         }
+        if self.hidden_items:  # written only when set: older saves compare equal
+            data["hidden_items"] = [h.to_dict() for h in self.hidden_items]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BattleState:
@@ -256,4 +300,5 @@ class BattleState:
             over=bool(data["over"]),
             winner=data.get("winner"),
             cover_overrides={str(k): str(v) for k, v in data.get("cover_overrides", {}).items()},
+            hidden_items=[HiddenItem.from_dict(h) for h in data.get("hidden_items", [])],
         )

@@ -17,13 +17,35 @@ Decisions taken here (reported with the rule IDs they touch):
   the studier's first attack on it consumes it (E-ACT-VH-STUDIEREN).
 - Abwarten: ``Pending("ready")`` until the start of the creature's next turn. When the
   stated event occurs the game master sends ``TriggerReady`` with the one HH as a command
-  (JSON); it runs at once, out of turn, on the budget ``spend_readied`` describes, and the
-  turn of the current creature then continues unchanged (E-ACT-VH-ABWARTEN-1/2).
-- Verbergen: out of the line of sight of every enemy still in the fight, a wall or a
-  field with cover on or next to the own field; one Geschick roll compared with the Geist
-  of every observer (the named target, else every enemy in the fight; ZW 15 when there is
-  none). Unentdeckt is held toward everyone (the state has no per-observer conditions),
-  so the roll must beat every observer (E-ACT-VH-VERBERGEN-1/2, E-OPEN-50).
+  (JSON); it runs at once, out of turn, and the turn of the current creature then
+  continues unchanged (E-ACT-VH-ABWARTEN-1/2). The command is first tried on a copy of
+  the match: what its handler actually spent must be at most one HH
+  (``TurnBudget.spend_readied``), no free action, no bought half action, no Impuls;
+  otherwise it is refused and nothing changes.
+- Verbergen (E-ACT-VH-VERBERGEN-1..3, E-OPEN-50): hides the creature itself, another
+  creature within melee reach (``target``) or an item (``item``, on the own or a
+  neighbouring field ``cell``, or held and laid there). Observers are the hider's enemies
+  still in the fight that the subject is not yet hidden from; neither the hider nor the
+  subject's field may be in their line of sight, and the subject's field must be a
+  suitable hiding place (``sight.suitable_hiding_place``). One Geschick roll is compared
+  with each observer's Rettungswert Geist; enemies out of the fight (not dead) do not
+  observe and are compared with ZW 15, and with no enemy at all the roll is against
+  ZW 15 and hides from every other side. The subject is Unentdeckt toward those the
+  roll beat (``CreatureState.hidden_from``; ``Battle.hidden_from``/``is_hidden_from``);
+  hiding again adds to them. An item's ``HiddenItem`` record keeps it off
+  ``Battle.visible_ground_items`` for those it is hidden from. Verbergen itself is not
+  conspicuous.
+- Unentdeckt ends (E-COND-UNENTDECKT-3..5): toward one searcher that finds it with
+  ``Search`` (an HH, E-OPEN-39: Untersuchen taken as a half action; Intelligenz vs ZW 15,
+  needs sight; finds every creature and item hidden from the searcher in its line of
+  sight; ``legal_actions`` rates Untersuchen as the VH, so ``search_problem`` tells
+  whether a Search fits now); toward an observer that notices a Stehlen
+  (E-ACT-VH-STEHLEN-1, E-OPEN-50);
+  toward everyone on a conspicuous act (attack, magic, moving more than BEW in a round,
+  interacting, shouting: the handlers call ``conditions.reveal``, and after every command
+  the per-observer record of a creature that lost Unentdeckt is cleared). Coming into
+  sight does not end it (EX-HIDE-1: Ron circles the crates and still attacks unforeseen).
+  A hidden item is found by a successful ``Search`` in sight, or by entering its field.
 - Längere Handlungen: ``Pending("long_action")``; Fokussiert only where the catalogue
   gives it (spells, complex items); they complete at the start of the actor's turn in the
   round ``started + rounds`` and the actor then acts normally (E-OPEN-49); losing
@@ -35,7 +57,8 @@ Decisions taken here (reported with the rule IDs they touch):
   layer); a door without a material is a thin duraplast wall (sample value).
 - Wiederbeleben: minutes dead count 10 rounds per minute from the round after death
   (the effect ``DEAD_CLOCK``), added to ``CreatureState.minutes_dead``.
-- Impuls: a reroll is not yet supported (rejected with that reason).
+- Impuls: the reroll (effect REROLL, ``roll`` = a number from ``Battle.rerollable_rolls``)
+  recomputes the last command with that roll's dice replaced (``game.battle.reroll``).
 """
 
 from __future__ import annotations
@@ -46,9 +69,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.battle.basic_actions import ENTER_HOOKS
 from game.battle.commands import Command, CommandError, Move, command_from_dict
 from game.battle.engine import (
     ACTION_CHECKS,
+    AFTER_COMMAND_HOOKS,
     BLOCKING_STANCE,
     EVASIVE_MOVE,
     HANDLERS,
@@ -64,7 +89,7 @@ from game.battle.engine import (
     implements,
 )
 from game.battle.events import Event
-from game.battle.state import CreatureState, Effect, Pending
+from game.battle.state import CreatureState, Effect, HiddenItem, Pending
 from game.content.catalogue import ArmourType
 from game.rules.actions import (
     ACTIONS,
@@ -79,13 +104,15 @@ from game.rules.actions import (
     don_armor_rounds,
     nano_healing,
 )
-from game.rules.checks import STANDARD_TARGET, Crit, Roll
+from game.rules.checks import STANDARD_TARGET, compare_with_each, roll_beats
 from game.rules.conditions import (
+    CONDITIONS,
     HELP_DURATION,
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
     ConspicuousAct,
     DurationKind,
+    RollContext,
     can_act,
     can_be_healed,
     can_be_targeted,
@@ -96,7 +123,7 @@ from game.rules.conditions import (
     reveal,
 )
 from game.rules.damage import heal, revival_cost, revive_modifier, stabilize_modifier
-from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, Cover, distance
+from game.rules.grid import Cell, distance
 from game.rules.impulse import (
     ImpulseEffect,
     ImpulsePool,
@@ -107,9 +134,9 @@ from game.rules.impulse import (
 )
 from game.rules.objects import MATERIALS, ObjectState, damage_object, door_broken_open
 from game.rules.reach import can_help, can_irritate, in_melee_reach
-from game.rules.sight import line_of_sight
+from game.rules.sight import line_of_sight, observers_seeing, suitable_hiding_place
 from game.rules.templates import MAX_TEMPLATE_LENGTH, AreaShape, template_cells
-from game.rules.terms import ActionType, ArmorCategory, Condition, SaveValue
+from game.rules.terms import ActionType, ArmorCategory, Attribute, Condition, SaveValue
 
 #: Effect names of this module (the engine owns the ones combat reads).
 FIRST_AIDED = "first_aided"  # Erste Hilfe received: once per hour (E-ACT-LH-ERSTEHILFE)
@@ -198,6 +225,18 @@ class TriggerReady(Command):
 
 
 @dataclass(frozen=True)
+class Search(Command):
+    """Look for what is hidden from ``actor``: an HH, Intelligenz vs ZW 15.
+
+    E-COND-UNENTDECKT-3, E-OPEN-39 (an active HH; spent as Untersuchen taken as a half
+    action, E-ACT-VH-UNTERSUCHEN): on success the searcher finds every creature
+    Unentdeckt toward it and every item hidden from it in its line of sight.
+    """
+
+    kind: ClassVar[str] = "search"
+
+
+@dataclass(frozen=True)
 class EndLongAction(Command):
     """Break off one's own longer action (E-COND-FOKUSSIERT-3); costs nothing."""
 
@@ -212,6 +251,7 @@ class SpendImpulse(Command):
     effect: str
     target: str | None = None
     cell: Cell | None = None  # LOESEN: the field to step to
+    roll: int | None = None  # REROLL: the roll's number (Battle.rerollable_rolls)
 
 
 @dataclass(frozen=True)
@@ -223,6 +263,7 @@ class GmSpendImpulse(Command):
     effect: str
     target: str | None = None
     cell: Cell | None = None
+    roll: int | None = None  # REROLL: the roll's number (Battle.rerollable_rolls)
 
 
 INTERACTIONS = (
@@ -238,39 +279,6 @@ INTERACTIONS = (
 
 Resolver = Callable[[Battle, CreatureState, Action, UseAction], list[Event]]
 Completer = Callable[[Battle, CreatureState, Pending], list[Event]]
-
-
-# ------------------------------------------------------------------ rules gaps
-# rules gap: belongs in game/rules/checks.py
-def roll_beats(roll: Roll, target: int) -> bool:
-    """Return whether one roll succeeds against ``target``: natural 20/1 decide (D-3).
-
-    One roll compared with several Rettungswerte (E-OPEN-50: Verbergen, Stehlen).
-    """
-    if roll.crit is Crit.SUCCESS:
-        return True
-    if roll.crit is Crit.FAILURE or not roll.dice:
-        return False
-    return roll.total >= target
-
-
-# rules gap: belongs in game/rules/sight.py
-def suitable_hiding_place(grid: BattleGrid, cell: Cell) -> bool:
-    """Return whether a field offers somewhere to hide: cover or a wall on or next to it.
-
-    E-ACT-VH-VERBERGEN-1 ("a dark doorway, bushes"): the own field or a neighbour has
-    cover, or a neighbour is a wall or a closed door.
-    """
-    if grid.cover_at(cell) is not Cover.NONE:
-        return True
-    x, y = cell
-    for dx, dy in DIRECTIONS_8:
-        near = (x + dx, y + dy)
-        if not grid.in_bounds(near):
-            continue
-        if grid.is_wall(near) or grid.cover_at(near) is not Cover.NONE:
-            return True
-    return False
 
 
 # ------------------------------------------------------------------ small helpers
@@ -632,11 +640,19 @@ def _ask_gm(
         question["roll"] = event.data
         if zw is None:  # Stehlen: one roll against each affected or watching creature
             observers = _observers_for_steal(battle, creature, target)
-            outcomes = {
-                o.key: roll_beats(roll, battle.save_value(o, SaveValue.MIND)) for o in observers
-            }
+            outcomes = compare_with_each(
+                roll, {o.key: battle.save_value(o, SaveValue.MIND) for o in observers}
+            )
             question["observers"] = outcomes
             noticed = [battle.state.creatures[k].name for k, ok in outcomes.items() if not ok]
+            # Stehlen is meant to go unnoticed: a hidden thief is found only by those who
+            # notice it (E-ACT-VH-STEHLEN-2, E-COND-UNENTDECKT-4, E-OPEN-50).
+            events += lose_hidden_toward(
+                battle,
+                creature,
+                {k for k, ok in outcomes.items() if not ok},
+                rule="E-ACT-VH-STEHLEN-1",
+            )
             verdict_de = " - bemerkt von: " + (", ".join(noticed) or "niemandem")
             verdict_en = " - noticed by: " + (", ".join(noticed) or "nobody")
         else:
@@ -1017,35 +1033,160 @@ def _ready(
     return events
 
 
-def _hide_observers(battle: Battle, creature: CreatureState) -> list[CreatureState]:
-    return [e for e in battle.enemies_of(creature) if not e.out_of_fight]
+# --- Verbergen and finding (E-ACT-VH-VERBERGEN-*, E-COND-UNENTDECKT-*, E-OPEN-50) ------
+@dataclass(frozen=True)
+class _Hiding:
+    """What one Verbergen hides: a creature (the hider or another) or one item on a field."""
+
+    creature: CreatureState | None
+    cell: Cell
+    item: str | None = None
+    from_hand: bool = False
+
+    def name(self, battle: Battle) -> tuple[str, str]:
+        if self.creature is not None:
+            return self.creature.name, self.creature.name
+        assert self.item is not None
+        return _item_name(battle, self.item)
 
 
-def _hide_problem(battle: Battle, creature: CreatureState) -> str:
-    """Return why the creature cannot hide here, or "" (E-ACT-VH-VERBERGEN-1)."""
-    for enemy in _hide_observers(battle, creature):
-        if line_of_sight(battle.grid, enemy.cell, creature.cell):
-            return f"{enemy.name} can see {creature.name} (E-ACT-VH-VERBERGEN-1)"
-    if not suitable_hiding_place(battle.grid, creature.cell):
+def _living_others(battle: Battle, side: str) -> set[str]:
+    return {
+        c.key
+        for c in battle.state.creatures.values()
+        if c.side != side and Condition.DEAD not in c.conditions
+    }
+
+
+def set_hidden(battle: Battle, creature: CreatureState, keys: set[str]) -> list[Event]:
+    """Make ``creature`` Unentdeckt toward ``keys`` (E-ACT-VH-VERBERGEN-2, E-OPEN-50).
+
+    A record that covers every living creature of another side is kept empty: hidden from
+    every other side, the reading ``Battle.hidden_from`` gives a record-less Unentdeckt.
+    """
+    creature.hidden_from = set() if _living_others(battle, creature.side) <= keys else set(keys)
+    if Condition.UNDETECTED in creature.conditions:
+        return []
+    return battle.add_condition(creature, Condition.UNDETECTED)
+
+
+def lose_hidden_toward(
+    battle: Battle, creature: CreatureState, finders: set[str], *, rule: str
+) -> list[Event]:
+    """End Unentdeckt toward ``finders`` only (E-COND-UNENTDECKT-4); the last one ends it."""
+    hidden = battle.hidden_from(creature)
+    found = hidden & finders
+    if not found:
+        return []
+    names = ", ".join(battle.state.creatures[k].name for k in sorted(found))
+    events = [
+        _event(
+            "found",
+            f"{names} entdeckt {creature.name}",
+            f"{names} detects {creature.name}",
+            creature.key,
+            rule=rule,
+            found_by=sorted(found),
+        )
+    ]
+    rest = {
+        key
+        for key in hidden - found
+        if Condition.DEAD not in battle.state.creatures[key].conditions
+    }
+    if rest:
+        creature.hidden_from = rest
+        return events
+    creature.hidden_from = set()
+    return events + battle.remove_condition(creature, Condition.UNDETECTED)
+
+
+def _hide_targets(
+    battle: Battle, hider: CreatureState, subject: _Hiding
+) -> tuple[list[CreatureState], list[CreatureState]]:
+    """Return (observers, others): the enemies the subject is not yet hidden from.
+
+    Observers are in the fight and compared with their Geist; the others are out of it
+    (not dead), do not observe and are compared with ZW 15 (E-OPEN-50).
+    """
+    already = battle.hidden_from(subject.creature) if subject.creature else frozenset()
+    subject_key = subject.creature.key if subject.creature else None
+    enemies = [e for e in battle.enemies_of(hider) if e.key != subject_key and e.key not in already]
+    return [e for e in enemies if not e.out_of_fight], [e for e in enemies if e.out_of_fight]
+
+
+def _hide_problem(battle: Battle, hider: CreatureState, subject: _Hiding) -> str:
+    """Return why the subject cannot be hidden here, or "" (E-ACT-VH-VERBERGEN-1/3)."""
+    observers, _ = _hide_targets(battle, hider, subject)
+    at = {e.key: e.cell for e in observers}
+    names = {e.key: e.name for e in observers}
+    seeing = observers_seeing(battle.grid, hider.cell, at)
+    if seeing:
+        return f"{names[seeing[0]]} can see {hider.name} (E-ACT-VH-VERBERGEN-1)"
+    if subject.cell != hider.cell:
+        seeing = observers_seeing(battle.grid, subject.cell, at)
+        if seeing:
+            return f"{names[seeing[0]]} can see field {list(subject.cell)} (E-ACT-VH-VERBERGEN-3)"
+    if not suitable_hiding_place(battle.grid, subject.cell):
         return "nothing to hide behind here: no cover or wall nearby (E-ACT-VH-VERBERGEN-1)"
     return ""
+
+
+def _hide_subject(battle: Battle, hider: CreatureState, command: UseAction) -> _Hiding:
+    """Return what the command hides; reject what cannot be hidden (E-ACT-VH-VERBERGEN-3)."""
+    if command.target is not None and command.item is not None:
+        raise CommandRejected("Verbergen hides one thing: a creature (target) or an item")
+    if command.item is not None:
+        return _hide_item_subject(battle, hider, command.item, command.cell)
+    if command.cell is not None:
+        raise CommandRejected("a field (cell) is given only with an item to hide")
+    other = hider if command.target is None else battle.creature(command.target)
+    if Condition.DEAD in other.conditions:
+        raise CommandRejected(f"{other.name} is dead")
+    if other is not hider and not _within_reach(battle, hider, other):
+        raise CommandRejected(f"{other.name} is not within melee reach (E-ACT-VH-VERBERGEN-3)")
+    subject = _Hiding(other, other.cell)
+    observers, others = _hide_targets(battle, hider, subject)
+    if Condition.UNDETECTED in other.conditions and not observers and not others:
+        raise CommandRejected(f"{other.name} is already Unentdeckt toward every enemy")
+    return subject
+
+
+def _hide_item_subject(
+    battle: Battle, hider: CreatureState, item: str, cell: Cell | None
+) -> _Hiding:
+    cell = cell if cell is not None else hider.cell
+    if not battle.grid.in_bounds(cell):
+        raise CommandRejected(f"field {list(cell)} is outside the map")
+    if distance(hider.cell, cell) > 1:
+        raise CommandRejected("the item must lie on the own or a neighbouring field")
+    on_ground = battle.state.ground_items.get(cell, []).count(item)
+    known = battle.visible_ground_items(hider).get(cell, []).count(item)
+    records = sum(1 for h in battle.state.hidden_items if h.cell == cell and h.item == item)
+    lying = known > 0 and records < on_ground  # one there that is hidden from nobody yet
+    from_hand = not lying and item in hider.held
+    if known == 0 and not from_hand:
+        raise CommandRejected(f"there is no {item!r} on field {list(cell)} nor in hand")
+    if not lying and not from_hand:
+        raise CommandRejected(f"every {item!r} on field {list(cell)} is already hidden")
+    if from_hand and battle.grid.is_wall(cell):
+        raise CommandRejected(f"field {list(cell)} is a wall")
+    return _Hiding(None, cell, item, from_hand)
 
 
 def _hide(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
-    """Verbergen: Geschick against each observer's Geist, or ZW 15 -> Unentdeckt."""
-    if Condition.UNDETECTED in creature.conditions:
-        raise CommandRejected(f"{creature.name} is already Unentdeckt")
-    problem = _hide_problem(battle, creature)
+    """Verbergen: one Geschick roll against each observer's Geist -> Unentdeckt toward them."""
+    subject = _hide_subject(battle, creature, command)
+    problem = _hide_problem(battle, creature, subject)
     if problem:
         raise CommandRejected(problem)
-    observers = [_target(battle, command.target)] if command.target else []
-    if not observers:
-        observers = _hide_observers(battle, creature)
+    observers, others = _hide_targets(battle, creature, subject)
     # The talent Schatten makes Verbergen a half action (EX-HIDE-1, E-ACT-5).
     as_type = ActionType.HALF if "Schatten" in _talent_names(battle, creature) else None
     _check_budget(battle, action, as_type)
+    # valid: now change the state
     events = _spend(battle, creature, action, as_type)
     spec = ACTIONS[action].roll
     assert spec is not None
@@ -1059,26 +1200,183 @@ def _hide(
     event.data["rule"] = "E-ACT-VH-VERBERGEN-2"
     events.append(event)
     targets = {o.key: battle.save_value(o, SaveValue.MIND) for o in observers}
-    outcomes = {key: roll_beats(roll, value) for key, value in targets.items()}
-    success = all(outcomes.values()) if observers else bool(roll.success)
+    targets.update({o.key: STANDARD_TARGET for o in others})
+    outcomes = compare_with_each(roll, targets)
+    beaten = {key for key, ok in outcomes.items() if ok}
+    success = bool(beaten) if targets else bool(roll.success)
+    if not targets and success:  # no enemy to compare with (ZW 15): every other side
+        beaten = {c.key for c in battle.state.creatures.values() if c.side != creature.side}
     noticed = [battle.state.creatures[k].name for k, ok in outcomes.items() if not ok]
+    name_de, name_en = subject.name(battle)
+    if subject.from_hand:
+        assert subject.item is not None
+        creature.held.remove(subject.item)
+        battle.state.ground_items.setdefault(subject.cell, []).append(subject.item)
+    hidden_from: list[str] = []
+    events_hidden: list[Event] = []
+    if success and subject.creature is not None:  # hiding again adds to whom it hides from
+        keys = set(battle.hidden_from(subject.creature)) | beaten
+        events_hidden = set_hidden(battle, subject.creature, keys)
+        hidden_from = sorted(battle.hidden_from(subject.creature))
+    elif success and beaten:
+        assert subject.item is not None
+        battle.state.hidden_items.append(
+            HiddenItem(subject.cell, subject.item, set(beaten), by=creature.key)
+        )
+        hidden_from = sorted(beaten)
+    verb_de = "verbirgt sich" if subject.creature is creature else f"verbirgt {name_de}"
+    verb_en = "hides" if subject.creature is creature else f"hides {name_en}"
+    seen_de = " - bemerkt von " + ", ".join(noticed) if noticed else ""
+    seen_en = " - noticed by " + ", ".join(noticed) if noticed else ""
+    if not success:
+        seen_de = seen_de or " - misslungen (ZW 15)"
+        seen_en = seen_en or " - failed (ZW 15)"
+    done_de = " erfolgreich" if success and not noticed else ""
+    done_en = " successfully" if success and not noticed else ""
     events.append(
         _event(
             "hide",
-            f"{creature.name} verbirgt sich"
-            + (" erfolgreich" if success else " - bemerkt von " + (", ".join(noticed) or "ZW 15")),
-            f"{creature.name} hides"
-            + (" successfully" if success else " - noticed by " + (", ".join(noticed) or "ZW 15")),
+            f"{creature.name} {verb_de}{done_de}{seen_de}",
+            f"{creature.name} {verb_en}{done_en}{seen_en}",
             creature.key,
             rule="E-OPEN-50",
+            subject=subject.creature.key if subject.creature else None,
+            item=subject.item,
+            cell=list(subject.cell),
             observers=outcomes,
             targets=targets,
             success=success,
+            hidden_from=hidden_from,
         )
     )
-    if success:
-        events += battle.add_condition(creature, Condition.UNDETECTED)
+    return events + events_hidden
+
+
+def search_problem(battle: Battle, creature: CreatureState) -> str:
+    """Return why ``creature`` cannot search now, or "" (the ``Search`` command)."""
+    allowed, reason = battle.state.budget.can_spend(Action.INVESTIGATE, as_type=ActionType.HALF)
+    if not allowed:
+        return reason
+    return _busy_reason(battle, creature)
+
+
+@handles(Search)
+def _search(battle: Battle, command: Search) -> list[Event]:
+    """Search: Intelligenz vs ZW 15; finds what is hidden from the searcher in its sight."""
+    searcher = battle.creature(command.actor)
+    _not_busy(battle, searcher)
+    _check_budget(battle, Action.INVESTIGATE, ActionType.HALF)
+    # valid: now change the state
+    events = _spend(battle, searcher, Action.INVESTIGATE, ActionType.HALF)
+    detection = CONDITIONS[Condition.UNDETECTED].detection
+    assert detection is not None
+    roll, event = battle.check(
+        searcher,
+        Attribute.INTELLIGENCE,
+        detection.target,
+        context=RollContext(attribute=Attribute.INTELLIGENCE, needs_sight=True),
+        what_de="Suche nach Verborgenem",
+        what_en="search for the hidden",
+    )
+    event.data["rule"] = "E-COND-UNENTDECKT-3"
+    events.append(event)
+    found: list[str] = []
+    items: list[list[Any]] = []
+    if roll.success:
+        for key in battle.state.order:
+            other = battle.state.creatures[key]
+            if battle.is_hidden_from(other, searcher) and line_of_sight(
+                battle.grid, searcher.cell, other.cell
+            ):
+                found.append(other.key)
+                events += lose_hidden_toward(
+                    battle, other, {searcher.key}, rule="E-COND-UNENTDECKT-4"
+                )
+        for record in battle.state.hidden_items:
+            if searcher.key in record.hidden_from and line_of_sight(
+                battle.grid, searcher.cell, record.cell
+            ):
+                items.append([list(record.cell), record.item])
+                events += _find_item(battle, searcher, record, rule="E-ACT-VH-UNTERSUCHEN")
+        _prune_hidden_items(battle)
+    events.append(
+        _event(
+            "search",
+            f"{searcher.name} sucht: "
+            + (f"{len(found) + len(items)} gefunden" if found or items else "nichts gefunden"),
+            f"{searcher.name} searches: "
+            + (f"{len(found) + len(items)} found" if found or items else "nothing found"),
+            searcher.key,
+            rule="E-OPEN-39",
+            success=bool(roll.success),
+            found=found,
+            items=items,
+        )
+    )
     return events
+
+
+def _find_item(
+    battle: Battle, finder: CreatureState, record: HiddenItem, *, rule: str
+) -> list[Event]:
+    """The item of ``record`` is no longer hidden from ``finder`` (found, not taken)."""
+    record.hidden_from.discard(finder.key)
+    de, en = _item_name(battle, record.item)
+    return [
+        _event(
+            "found_item",
+            f"{finder.name} entdeckt {de} auf {list(record.cell)}",
+            f"{finder.name} finds {en} on {list(record.cell)}",
+            finder.key,
+            rule=rule,
+            item=record.item,
+            cell=list(record.cell),
+        )
+    ]
+
+
+def _prune_hidden_items(battle: Battle) -> None:
+    """Drop records hidden from nobody, and those whose item no longer lies there."""
+    kept: list[HiddenItem] = []
+    counted: dict[tuple[Cell, str], int] = {}
+    for record in battle.state.hidden_items:
+        if not record.hidden_from:
+            continue
+        where = (record.cell, record.item)
+        counted[where] = counted.get(where, 0) + 1
+        if counted[where] <= battle.state.ground_items.get(record.cell, []).count(record.item):
+            kept.append(record)
+    if len(kept) != len(battle.state.hidden_items):
+        battle.state.hidden_items = kept
+
+
+def _find_on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> list[Event]:
+    """Entering the field of a hidden item finds it (E-ACT-VH-VERBERGEN-3, a decision)."""
+    entered = set(cells)
+    events: list[Event] = []
+    for record in battle.state.hidden_items:
+        if record.cell in entered and creature.key in record.hidden_from:
+            events += _find_item(battle, creature, record, rule="E-ACT-VH-VERBERGEN-3")
+    if events:
+        _prune_hidden_items(battle)
+    return events
+
+
+def _sync_hiding(battle: Battle) -> list[Event]:
+    """After every command: a creature that lost Unentdeckt (a conspicuous act, the game
+    master) forgets whom it was hidden from (E-COND-UNENTDECKT-5); hidden items follow the
+    ground (picked up: no longer hidden)."""
+    for creature in battle.state.creatures.values():
+        if creature.hidden_from and Condition.UNDETECTED not in creature.conditions:
+            creature.hidden_from = set()
+    _prune_hidden_items(battle)
+    return []
+
+
+if _sync_hiding not in AFTER_COMMAND_HOOKS:
+    AFTER_COMMAND_HOOKS.append(_sync_hiding)
+if _find_on_enter not in ENTER_HOOKS:
+    ENTER_HOOKS.append(_find_on_enter)
 
 
 def _irritate(
@@ -1516,8 +1814,8 @@ def _pick_up(battle: Battle, creature: CreatureState, command: Interact) -> Perf
     cell = command.cell if command.cell is not None else creature.cell
     if distance(creature.cell, cell) > 1:
         raise CommandRejected("the item must lie on the own or a neighbouring field")
-    if key is None or key not in battle.state.ground_items.get(cell, []):
-        raise CommandRejected(f"there is no {key!r} on field {list(cell)}")
+    if key is None or key not in battle.visible_ground_items(creature).get(cell, []):
+        raise CommandRejected(f"there is no {key!r} on field {list(cell)}")  # hidden: unknown
     if len(creature.held) >= HANDS:
         raise CommandRejected(f"{creature.name} has no free hand")
 
@@ -1748,6 +2046,51 @@ def _shout(battle: Battle, command: Shout) -> list[Event]:
 
 # ------------------------------------------------------------------ Abwarten's trigger
 _FREE_KINDS = frozenset({DropItem.kind, Shout.kind})
+#: The waiting creature's budget for its event: its Abwarten turn plus the one HH; the
+#: free action is marked spent so none is taken (E-ACT-VH-ABWARTEN-2).
+_READY_BUDGET = TurnBudget(
+    spent=((Action.READY, ActionType.FULL),),
+    extra_halves=1,
+    free_spent=(Action.SHOUT_COMMAND,),
+)
+
+
+def _run_readied(
+    battle: Battle, key: str, handler: Callable[[Battle, Any], list[Event]], inner: Command
+) -> tuple[list[Event], int, TurnBudget, int]:
+    """Run ``inner`` as ``key``'s readied action; return (events, Impuls before, budget
+    after, Impuls after). The current turn and its budget are restored afterwards."""
+    state = battle.state
+    saved = (state.turn_index, state.budget)
+    pool = state.impulse_pool
+    state.turn_index = state.order.index(key)
+    state.budget = _READY_BUDGET
+    try:
+        events = handler(battle, inner)
+        after = state.budget
+    finally:
+        state.turn_index, state.budget = saved
+    return events, pool, after, state.impulse_pool
+
+
+def _readied_problem(_events: list[Event], pool: int, after: TurnBudget, pool_after: int) -> str:
+    """Return why what a readied command spent is more than one HH, or "" (ABWARTEN-2)."""
+    start = _READY_BUDGET
+    taken = after.spent[len(start.spent) :]
+    if after.spent[: len(start.spent)] != start.spent or len(taken) > 1:
+        return (
+            f"the event allows one half action, the command took {len(taken)} (E-ACT-VH-ABWARTEN-2)"
+        )
+    if after.free_spent != start.free_spent:
+        return "the event allows one half action, not a free one (E-ACT-VH-ABWARTEN-2)"
+    if after.extra_halves != start.extra_halves or pool_after < pool:
+        return "the event allows one half action, not an Impuls purchase (E-ACT-VH-ABWARTEN-2)"
+    for action, kind in taken:
+        try:  # the rules module's word on what a trigger allows
+            TurnBudget(spent=start.spent).spend_readied(action, as_type=kind)
+        except ActionNotAllowed as error:
+            return f"{error.reason} (E-ACT-VH-ABWARTEN-2)"
+    return ""
 
 
 @handles(TriggerReady)
@@ -1778,22 +2121,17 @@ def _trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
     handler = HANDLERS.get(type(inner))
     if handler is None:
         raise CommandRejected(f"no handler for command {inner.kind!r}")
-    # Switch to the waiting creature with the budget of its Abwarten turn plus the one HH
-    # (TurnBudget.spend_readied); the free action is marked spent so none is taken.
+    # Try the command on a copy first (same dice): what its handler actually spends must
+    # be at most one HH; only then run it on the match (validate first, then mutate).
+    from game.battle.match import clone_battle
+
+    problem = _readied_problem(*_run_readied(clone_battle(battle), waiting.key, handler, inner))
+    if problem:
+        raise CommandRejected(problem)
     state = battle.state
-    saved = (state.turn_index, state.budget)
-    state.turn_index = state.order.index(waiting.key)
-    state.budget = TurnBudget(
-        spent=((Action.READY, ActionType.FULL),),
-        extra_halves=1,
-        free_spent=(Action.SHOUT_COMMAND,),
-    )
-    try:
-        inner_events = handler(battle, inner)
-        taken = state.budget.spent[1:]
-    finally:
-        state.turn_index, state.budget = saved
+    inner_events, _, after, _ = _run_readied(battle, waiting.key, handler, inner)
     state.pending = [p for p in state.pending if p is not pending]
+    taken = after.spent[len(_READY_BUDGET.spent) :]
     action = taken[0][0] if taken else None
     events = [
         _event(
@@ -1835,11 +2173,14 @@ def _prepare_impulse(
     target_key: str | None,
     cell: Cell | None,
     spender: str,
+    roll: int | None = None,
 ) -> Perform:
     """Validate one Impuls effect for ``creature``; return what applies it."""
     round_ = battle.state.round
-    if effect is ImpulseEffect.REROLL:
-        raise CommandRejected("the Impuls reroll is not yet supported (E-IMP-EFF-REROLL)")
+    if effect is ImpulseEffect.REROLL:  # any roll of the last command (E-IMP-EFF-REROLL)
+        from game.battle.reroll import prepare_reroll
+
+        return prepare_reroll(battle, roll, by_gm=spender == "gm", cost=effect.cost)
     if effect in (ImpulseEffect.TALENT, ImpulseEffect.TALENTPOINT):
 
         def ask() -> list[Event]:
@@ -1949,7 +2290,9 @@ def _spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
         raise CommandRejected(
             f"{effect.name} costs {effect.cost} Impuls, the pool holds {pool.points} (E-IMP-5)"
         )
-    perform = _prepare_impulse(battle, creature, effect, command.target, command.cell, creature.key)
+    perform = _prepare_impulse(
+        battle, creature, effect, command.target, command.cell, creature.key, command.roll
+    )
     events = perform()  # may still reject (Lösen's move) before anything changed
     # spend from the pool as it is now: Impuls won during the effect (a crit) is kept
     battle.state.impulse_pool = ImpulsePool(battle.state.impulse_pool).spend(effect).points
@@ -1965,7 +2308,9 @@ def _gm_spend_impulse(battle: Battle, command: GmSpendImpulse) -> list[Event]:
     side = battle.sides.get(creature.side)
     if side is not None and side.controller == "player":
         raise CommandRejected("the game master spends Impuls for his own creatures (E-IMP-GM-1)")
-    perform = _prepare_impulse(battle, creature, effect, command.target, command.cell, "gm")
+    perform = _prepare_impulse(
+        battle, creature, effect, command.target, command.cell, "gm", command.roll
+    )
     events = perform()
     battle.state.impulse_pool = gm_spend(effect, ImpulsePool(battle.state.impulse_pool)).points
     return [_impulse_event(creature, effect, battle.state.impulse_pool, by_gm=True), *events]
@@ -2143,9 +2488,10 @@ def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
         return busy(battle, c) or ("" if seen else "no enemy in sight")
 
     def hide(battle: Battle, c: CreatureState) -> str:
-        if Condition.UNDETECTED in c.conditions:
-            return "already Unentdeckt"
-        return busy(battle, c) or _hide_problem(battle, c)
+        subject = _Hiding(c, c.cell)
+        if Condition.UNDETECTED in c.conditions and not any(_hide_targets(battle, c, subject)):
+            return "already Unentdeckt toward every enemy"
+        return busy(battle, c) or _hide_problem(battle, c, subject)
 
     def orient(battle: Battle, c: CreatureState) -> str:
         return busy(battle, c) or ("already oriented this combat" if c.oriented else "")
@@ -2215,11 +2561,15 @@ __all__ = [
     "EndLongAction",
     "GmSpendImpulse",
     "Interact",
+    "Search",
     "Shout",
     "SpendImpulse",
     "TriggerReady",
     "UseAction",
+    "lose_hidden_toward",
     "occupied_budget",
     "roll_beats",
+    "search_problem",
+    "set_hidden",
     "suitable_hiding_place",
 ]

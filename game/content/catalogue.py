@@ -29,6 +29,7 @@ from game.content.tomlcheck import (
     merge_failed,
     parse_toml,
 )
+from game.rules.actions import DEFAULT_HANDS
 from game.rules.areas import Bem, parse_bem
 from game.rules.damage import ArmourPiece
 from game.rules.grid import (
@@ -266,6 +267,8 @@ class CreatureType:
     english: str = ""
     reach: int = 1  # melee reach in fields (E-REACH-2/3)
     companion: bool = False  # initiative "C" (E-INIT-7)
+    hands: int = DEFAULT_HANDS  # hands to hold and use things (E-ACT-HH-WAFFENLOS, E-MOUNT-9)
+    built_for_passengers: bool = False  # a mount whose BEW passengers do not halve (E-MOUNT-4)
     spells: tuple[str, ...] = ()
     from_book: frozenset[str] = frozenset()
     source: str = ""
@@ -414,6 +417,7 @@ _MOVE_KEYS: Mapping[MoveType, str] = {m: m.value for m in MoveType}
 _RESERVED_CHARS: Final = frozenset("#+/")
 
 _ATTRIBUTE_RANGE: Final = (-10, 30)
+_MAX_HANDS: Final = 8  # hands a creature type may have (default 2, DEFAULT_HANDS)
 _SAVE_RANGE: Final = (5, 30)  # Rettungswerte serve as ZW, which lie in 5..30 (E-CORE-ZW-1)
 
 
@@ -664,6 +668,8 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     size_category = reader.required_integer("kg", low=0, high=10)
     nsb = reader.integer("nsb", 0, low=-10, high=50) or 0
     reach = reader.integer("reach", 1, low=1, high=10) or 1
+    hands = reader.integer("hands", DEFAULT_HANDS, low=0, high=_MAX_HANDS)
+    built_for_passengers = reader.boolean("built_for_passengers")
     initiative, companion = _read_initiative(reader)
     base_initiative = reader.integer("base_initiative", None, low=-10, high=99)
     is_character = reader.boolean("character")
@@ -689,6 +695,12 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
             )
         if simplified:
             reader.error("simplified", "only enemies can be simplified (E-LP-ENEMY-1)")
+        if built_for_passengers:
+            reader.error(
+                "built_for_passengers",
+                "a player character is no mount (E-MOUNT-2); only a mount can be built "
+                "for passengers (E-MOUNT-4)",
+            )
     else:
         if initiative is None and not companion:
             reader.error(
@@ -738,6 +750,8 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
         english=english,
         reach=reach,
         companion=companion,
+        hands=DEFAULT_HANDS if hands is None else hands,
+        built_for_passengers=built_for_passengers,
         spells=spells,
         from_book=book,
         source=source,

@@ -7,7 +7,8 @@ creature's round: one VH or two HH plus one FH (E-ACT-2), Wehrlos for repeating 
 action (E-ACT-6, E-OPEN-9 reading A), forfeiting after a critical failure.
 
 Also here: the unarmed options (E-ACT-HH-WAFFENLOS-*), the attack procedures as data
-(E-RANGED-*, E-MELEE-*) and the duel (E-DUEL-*, E-OPEN-48).
+(E-RANGED-*, E-MELEE-*), the duel (E-DUEL-*, E-OPEN-48), the hands a creature acts
+with (E-ACT-HH-WAFFENLOS, E-MOUNT-4, E-MOUNT-9) and how many a mount carries (E-MOUNT-4).
 
 Rules that other modules own are imported, not restated: durations are conditions.py's
 ``DurationRule`` / ``DurationKind``; Stabilisieren and Wiederbeleben (their WM, their
@@ -20,7 +21,7 @@ this catalogue for the movement of Gehen, Laufen, Sturmangriff and Lösen.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -110,6 +111,7 @@ class Action(Enum):
     MOUNT = "mount"
     DISMOUNT = "dismount"
     DRAW_AND_THROW = "draw_and_throw"
+    BREAK_GRAPPLE = "break_grapple"  # E-ACT-HH-WAFFENLOS-UMKLAMMERN-4: the target's HH
 
 
 class UnarmedOption(Enum):
@@ -151,6 +153,7 @@ class Precondition(Enum):
     OUT_OF_SIGHT_OF_OBSERVERS = "out_of_sight_of_observers"
     SUITABLE_SURROUNDINGS = "suitable_surroundings"
     IS_GRAPPLING = "is_grappling"
+    IS_GRAPPLED = "is_grappled"
     IS_MOUNTED = "is_mounted"
     NOT_MOUNTED = "not_mounted"
     MOUNT_ADJACENT = "mount_adjacent"
@@ -912,6 +915,17 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         note="Geschick vs ZW 15 when the mount is running (E-MOUNT-6).",
     ),
     ActionRule(
+        Action.BREAK_GRAPPLE,
+        _HALF,
+        "Losreißen",
+        "Break free",
+        ("E-ACT-HH-WAFFENLOS-UMKLAMMERN-4",),
+        roll=RollSpec(Attribute.STRENGTH, SaveValue.BODY),
+        preconditions=(_P.IS_GRAPPLED,),
+        note="Rettungswurf Stärke vs the grappler's Körper (GRAPPLE_ESCAPE_SAVE); success "
+        "ends the grapple and all its conditions (E-OPEN-19). Not in table 6.1.",
+    ),
+    ActionRule(
         Action.DRAW_AND_THROW,
         _HALF,
         "Wurfwaffe ziehen und werfen",
@@ -1280,6 +1294,9 @@ UNARMED_OPTIONS: Mapping[UnarmedOption, UnarmedRule] = MappingProxyType(
 #: The target's HH to break a grapple: Stärke vs the attacker's Körper (UMKLAMMERN-4).
 GRAPPLE_ESCAPE_SAVE = RollSpec(Attribute.STRENGTH, SaveValue.BODY)
 GRAPPLE_ESCAPE_TYPE = ActionType.HALF
+#: The catalogue's action for breaking free (its own Action: repeating it makes Wehrlos,
+#: an unarmed attack after it does not, E-ACT-6).
+GRAPPLE_ESCAPE_ACTION = Action.BREAK_GRAPPLE
 #: The attacker ends the grapple at any time as an FH (UMKLAMMERN-5).
 GRAPPLE_RELEASE_ACTION = Action.RELEASE_GRAPPLE
 #: A grappler dragging the target moves at half BEW (UMKLAMMERN-3, rounding: E-OPEN-12).
@@ -1427,3 +1444,120 @@ def duel_second_shot(*, incapacitated: bool, dead: bool) -> bool:
 def weapon_allowed_in_duel(weapon_size: int, size_category: int) -> bool:
     """Return whether a weapon may be used in a duel: WG <= KG (E-DUEL-2)."""
     return weapon_size <= size_category
+
+
+# -------------------------------------------------------------------------- hands
+#
+# The source counts hands in three places: Waffenloser Kampf needs at least one free
+# hand (E-ACT-HH-WAFFENLOS), climbing two (E-TERRAIN-CLIMB-1, terrain.py), and on a
+# mount the reins take one hand of the rider (E-MOUNT-9) and holding on one hand of
+# each passenger (E-MOUNT-4). It names no two-handed weapon; the reading here compares
+# WG with KG as E-SIZE-2's rules do (E-COND-LIEGEND-3, E-DUEL-2: a weapon up to the own
+# KG is a handy one): a weapon whose WG exceeds the wielder's KG needs both hands to be
+# used. Holding anything takes one hand (a rifle can be carried in one); using a held
+# weapon needs its hands out of those the other held things (one each), the reins and
+# holding on leave; a reload needs two such hands (magazine and weapon), also for a
+# one-handed weapon.
+
+#: Hands a creature has unless its catalogue entry says otherwise (a humanoid's two).
+DEFAULT_HANDS = 2
+#: Hands a held thing takes while it is only held, whatever its size.
+HOLDING_HANDS = 1
+#: Free hands a precondition asks for (E-ACT-HH-WAFFENLOS: "at least one free hand").
+FREE_HANDS_NEEDED: Mapping[Precondition, int] = MappingProxyType(
+    {Precondition.NEEDS_FREE_HAND: 1, Precondition.NEEDS_TWO_FREE_HANDS: 2}
+)
+#: Hands a reload takes: one for the weapon, one for the magazine (a reading, see above).
+RELOAD_HANDS = 2
+
+
+def hands_needed(action: Action) -> int:
+    """Return the free hands ``action`` needs by its preconditions (0: none)."""
+    return max((FREE_HANDS_NEEDED.get(p, 0) for p in ACTIONS[action].preconditions), default=0)
+
+
+def weapon_hands(weapon_size: int, size_category: int) -> int:
+    """Return the hands a weapon needs: two when its WG exceeds the wielder's KG, else one.
+
+    E-SIZE-2: WG and KG are compared (the reading above; the source names no two-handed
+    weapons).
+    """
+    if weapon_size < 0 or size_category < 0:
+        raise ValueError("WG and KG cannot be negative")
+    return 2 if weapon_size > size_category else 1
+
+
+def hands_for_actions(hands: int, *, holding_reins: bool = False, holding_on: bool = False) -> int:
+    """Return the hands a creature can act with: the reins (E-MOUNT-9) and holding on as a
+    passenger (E-MOUNT-4) take one each.
+    """
+    if hands < 0:
+        raise ValueError(f"hands cannot be negative, got {hands}")
+    return max(0, hands - int(holding_reins) - int(holding_on))
+
+
+def free_hands(
+    hands: int,
+    held: Iterable[int] = (),
+    *,
+    holding_reins: bool = False,
+    holding_on: bool = False,
+) -> int:
+    """Return the hands that hold nothing: ``held`` lists the hands each held item takes
+    (``HOLDING_HANDS`` while it is only held)."""
+    usable = hands_for_actions(hands, holding_reins=holding_reins, holding_on=holding_on)
+    return max(0, usable - sum(held))
+
+
+def can_use_held(
+    needed: int,
+    hands: int,
+    other_held: Iterable[int] = (),
+    *,
+    holding_reins: bool = False,
+    holding_on: bool = False,
+) -> bool:
+    """Return whether held things that take ``needed`` hands can be used together.
+
+    ``other_held``: the hands of everything else in hand; the reins and holding on
+    take theirs first (E-MOUNT-4, E-MOUNT-9).
+    """
+    left = free_hands(hands, other_held, holding_reins=holding_reins, holding_on=holding_on)
+    return needed <= left
+
+
+# ----------------------------------------------------------------- passengers
+#
+# E-MOUNT-4 lets a mount carry passengers "depending on its size"; E-MOUNT-2 asks every
+# rider to be at least one KG smaller than the mount (E-OPEN-47). The rule of thumb
+# here: every size category the mount is larger than the largest creature on it is one
+# seat, the rider's included (a KG 5 horse carries two humans of KG 3, a KG 4 one; a
+# KG 6 beast three). Passengers halve the mount's BEW unless it is built for them.
+
+
+def mount_seats(mount_size: int, largest_aboard: int) -> int:
+    """Return how many creatures (rider and passengers) a mount carries (E-MOUNT-4).
+
+    One seat per size category the mount exceeds the largest of them by; 0 when it
+    is not larger at all (E-MOUNT-2).
+    """
+    return max(0, mount_size - largest_aboard)
+
+
+def may_board(mount_size: int, aboard: Iterable[int], newcomer: int) -> bool:
+    """Return whether a creature of KG ``newcomer`` fits on a mount carrying ``aboard``.
+
+    Each creature is at least one KG smaller than the mount (E-MOUNT-2) and all of them
+    fit the seats of ``mount_seats`` (E-MOUNT-4).
+    """
+    sizes = [*aboard, newcomer]
+    return len(sizes) <= mount_seats(mount_size, max(sizes))
+
+
+def passengers_halve_movement(passengers: int, *, built_for_passengers: bool) -> bool:
+    """Return whether a mount's BEW is halved: it carries passengers and is not built
+    for them (E-MOUNT-4; the rider is no passenger).
+    """
+    if passengers < 0:
+        raise ValueError(f"passengers cannot be negative, got {passengers}")
+    return passengers > 0 and not built_for_passengers

@@ -130,3 +130,22 @@ def impulse_gain(roll: Roll, *, rolled_by_player_character: bool) -> int:
     enemies' and NPCs' crits add nothing.
     """
     return 1 if roll.crit is not None and rolled_by_player_character else 0
+
+
+# ------------------------------------------------------------------ one roll, several targets
+def roll_beats(roll: Roll, target: int) -> bool:
+    """Return whether ``roll`` succeeds against ``target``: a natural 20 or 1 decides (D-3).
+
+    For one roll compared with several Rettungswerte (E-OPEN-50: Verbergen, Stehlen). A
+    check that failed without a roll (E-OPEN-31) beats nothing.
+    """
+    if roll.crit is Crit.SUCCESS:
+        return True
+    if roll.crit is Crit.FAILURE or not roll.dice:
+        return False
+    return roll.total >= target
+
+
+def compare_with_each(roll: Roll, targets: dict[str, int]) -> dict[str, bool]:
+    """Return, for each observer key, whether the one roll beats its value (E-OPEN-50)."""
+    return {observer: roll_beats(roll, value) for observer, value in targets.items()}

@@ -30,6 +30,12 @@ class RandomRoller:
             raise ValueError(f"a die needs at least one side, got {sides}")
         return self._rng.randint(1, sides)
 
+    def copy(self) -> RandomRoller:
+        """Return an independent roller at the same position of the stream."""
+        twin = RandomRoller()
+        twin._rng.setstate(self._rng.getstate())
+        return twin
+
 
 class ScriptedRoller:
     """Hand out fixed values in order: for tests and for replaying a record."""

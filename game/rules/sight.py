@@ -501,3 +501,38 @@ _BONUS = {
 def cover_bonus(level: Cover) -> CoverBonus:
     """Return the bonuses a cover level gives (E-COVER-3: +2/+2; E-COVER-4: +5/+5, Nachteil)."""
     return _BONUS[Cover(level)]
+
+
+# ------------------------------------------------------------------ hiding (Verbergen)
+def suitable_hiding_place(grid: BattleGrid, cell: Cell) -> bool:
+    """Return whether a field offers somewhere to hide: cover or a wall on or next to it.
+
+    E-ACT-VH-VERBERGEN-1 ("a dark doorway, bushes"): the field itself or one of its eight
+    neighbours has cover (a low obstacle, smoke), or a neighbour is a wall or a closed
+    door. Raises IndexError for a field outside the map.
+    """
+    from game.rules.grid import DIRECTIONS_8
+
+    _field(grid, cell, "field")
+    if grid.cover_at(cell) is not Cover.NONE:
+        return True
+    x, y = cell
+    for dx, dy in DIRECTIONS_8:
+        near = (x + dx, y + dy)
+        if not grid.in_bounds(near):
+            continue
+        if grid.is_wall(near) or grid.cover_at(near) is not Cover.NONE:
+            return True
+    return False
+
+
+def observers_seeing(grid: BattleGrid, cell: Cell, observers: dict[str, Cell]) -> list[str]:
+    """Return the keys of the observers with a line of sight to ``cell``, in the given order.
+
+    Verbergen needs this list empty (E-ACT-VH-VERBERGEN-1); it also applies to the field
+    where another creature or an object is hidden (E-ACT-VH-VERBERGEN-3).
+    """
+    return [key for key, at in observers.items() if line_of_sight(grid, at, cell)]
+
+
+__all__ += ["observers_seeing", "suitable_hiding_place"]

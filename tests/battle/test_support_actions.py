@@ -899,9 +899,9 @@ def test_impulse_irritate_twice_and_distract_until_the_end_of_the_targets_next_t
 
 
 @pytest.mark.rule("E-IMP-EFF-REROLL", "E-IMP-EFF-TALENT", "E-IMP-EFF-TALENTPOINT")
-def test_impulse_reroll_is_not_supported_and_talents_ask_the_gm() -> None:
+def test_impulse_reroll_needs_a_roll_and_talents_ask_the_gm() -> None:
     battle = _impulse_battle(9)
-    rejected(battle, SpendImpulse("ron", "REROLL"), "not yet supported")
+    rejected(battle, SpendImpulse("ron", "REROLL"), "nothing to reroll")
     events = battle.apply(SpendImpulse("ron", "TALENT"))
     assert kinds(events) == ["impulse", "gm_question"]
     events = battle.apply(SpendImpulse("ron", "TALENTPOINT"))

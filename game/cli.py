@@ -10,11 +10,8 @@ EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
-#: Subcommands planned in DESIGN.md with the issue that builds them.
-PLANNED: dict[str, tuple[str, str]] = {
-    "play": ("start a skirmish on a mission map (hot-seat)", "the battle screen"),
-    "preview": ("show a mission map without playing it", "the battle screen"),
-}
+#: Subcommands planned in DESIGN.md with the issue that builds them (all are built now).
+PLANNED: dict[str, tuple[str, str]] = {}
 
 
 def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
@@ -22,7 +19,8 @@ def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
         summary, capability = PLANNED[name]
         print(
             f"kampfkarte {name}: not built yet ({summary}); it arrives with {capability}.\n"
-            "What works today: kampfkarte check | import | print | simulate | bench rules|engine",
+            "What works today: kampfkarte play | preview | check | import | print | simulate | "
+            "bench rules|engine|ui",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -30,14 +28,52 @@ def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+def _quiet_pygame() -> None:
+    """Keep pygame's greeting off the terminal (set before pygame is imported)."""
+    import os
+
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+
+def _play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    mission = Path(args.mission) if args.mission else None
+    if mission is not None and not mission.is_file():
+        print(f"kampfkarte play: no such mission file: {mission}", file=sys.stderr)
+        return EXIT_INVALID
+    _quiet_pygame()
+    from game.ui.play import run_play_command
+
+    return run_play_command(mission, seed=args.seed)
+
+
+def _preview(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    mission = Path(args.mission)
+    if not mission.is_file():
+        print(f"kampfkarte preview: no such mission file: {mission}", file=sys.stderr)
+        return EXIT_INVALID
+    _quiet_pygame()
+    from game.ui.play import run_preview
+
+    return run_preview(mission)
+
+
 def _bench(args: argparse.Namespace) -> int:
     if args.suite == "engine":
         from game.missions.simulate import run_engine_bench
 
         return run_engine_bench(repeats=args.repeats, seed=args.seed, out=sys.stdout)
+    if args.suite == "ui":
+        _quiet_pygame()
+        from game.ui.bench import run_ui_bench
+
+        return run_ui_bench(frames=args.frames, seed=args.seed, out=sys.stdout)
     if args.suite != "rules":
         print(
-            f"kampfkarte bench: unknown suite {args.suite!r}; expected 'rules' or 'engine'",
+            f"kampfkarte bench: unknown suite {args.suite!r}; expected 'rules', 'engine' or 'ui'",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -180,6 +216,17 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("mission", nargs="?", help="mission file (.toml, .uvtt, .tmx, ...)")
         sub.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
         sub.set_defaults(run=_not_built(name))
+    play = commands.add_parser(
+        "play", help="start a skirmish (hot-seat): the title screen, or straight on MISSION"
+    )
+    play.add_argument("mission", nargs="?", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    play.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
+    play.set_defaults(run=_play)
+    preview = commands.add_parser(
+        "preview", help="show a mission map read-only; reloads when the file changes"
+    )
+    preview.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    preview.set_defaults(run=_preview)
     check = commands.add_parser("check", help="validate a mission file and print a summary")
     check.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
     check.set_defaults(run=_check)
@@ -209,12 +256,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--language", choices=["de", "en"], default="de", help="language of the log (default de)"
     )
     simulate.set_defaults(run=_simulate)
-    bench = commands.add_parser("bench", help="print timings of the rules queries or the engine")
-    bench.add_argument("suite", nargs="?", default="rules", help="what to measure: rules or engine")
+    bench = commands.add_parser(
+        "bench", help="print timings of the rules queries, the engine or the screen"
+    )
+    bench.add_argument(
+        "suite", nargs="?", default="rules", help="what to measure: rules, engine or ui"
+    )
     bench.add_argument(
         "--repeats", type=_positive_int, default=30, help="runs per figure, at least 1 (default 30)"
     )
     bench.add_argument("--seed", type=int, default=2026, help="seed of the random test maps")
+    bench.add_argument(
+        "--frames", type=_positive_int, default=600, help="frames of bench ui (default 600)"
+    )
     bench.set_defaults(run=_bench)
     return parser
 

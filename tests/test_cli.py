@@ -19,12 +19,12 @@ def test_help_lists_every_planned_subcommand(capsys: pytest.CaptureFixture[str])
         assert name in text
 
 
-@pytest.mark.parametrize("name", ["play", "preview"])
-def test_unbuilt_subcommands_say_so_and_exit_2(
-    name: str, capsys: pytest.CaptureFixture[str]
+def test_preview_needs_a_mission_and_a_missing_file_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main([name]) == 2
-    assert "not built yet" in capsys.readouterr().err
+    assert main(["preview"]) == 2
+    assert main(["preview", str(tmp_path / "nope.toml")]) == 1
+    assert "nope.toml" in capsys.readouterr().err
 
 
 def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 from game.content.problems import MissionError
-from game.missions.loader import demo_mission_path
 from game.ui.app import App
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import GameSession
@@ -23,9 +22,55 @@ def start_battle(app: App, mission: Path, seed: int | None = None) -> BattleScen
 def run_play(mission: Path | None = None, *, seed: int | None = None) -> int:
     """Open the window on the title screen, or straight on ``mission``; return the exit code."""
     app = App()
+    if mission is None:
+        from game.ui.scenes.title import TitleScene
+
+        app.push(TitleScene(app))
+        return app.run()
     try:
-        app.push(start_battle(app, mission or demo_mission_path(), seed))
+        app.push(start_battle(app, mission, seed))
     except MissionError as error:
         print(error)
         return 1
+    return app.run()
+
+
+def _window_error(command: str, error: Exception) -> int:
+    import sys
+
+    print(f"kampfkarte {command}: cannot open a window: {error}", file=sys.stderr)
+    return 1
+
+
+def run_play_command(mission: Path | None = None, *, seed: int | None = None) -> int:
+    """``kampfkarte play``: ``run_play`` with the CLI's error style (stderr, exit status 1)."""
+    import sys
+
+    import pygame
+
+    if mission is not None:
+        from game.missions.simulate import mission_setup
+
+        try:
+            mission_setup(mission)
+        except MissionError as error:
+            print(str(error), file=sys.stderr)
+            return 1
+    try:
+        return run_play(mission, seed=seed)
+    except pygame.error as error:
+        return _window_error("play", error)
+
+
+def run_preview(path: Path) -> int:
+    """Open the mission preview on ``path`` (reloads on change); return the exit code."""
+    import pygame
+
+    from game.ui.scenes.preview import PreviewScene
+
+    try:
+        app = App()
+    except pygame.error as error:
+        return _window_error("preview", error)
+    app.push(PreviewScene(app, path))
     return app.run()

@@ -1,21 +1,39 @@
 """Miniatures on the map: what a token shows (TokenView) and how it is drawn.
 
-STUB: the render helper replaces the drawing; the TokenView fields and the
-``token_views``/``TokenRenderer.draw`` signatures are the contract the scene uses.
+A token is a round base in its side's colour with the creature's initials, a facing
+marker on the rim, an LP bar, condition badges (1-2 letter codes from the German
+names, ``CONDITION_BADGES``) along the top edge and an altitude badge for flyers.
+Kneeling tokens are smaller with a bright foot arc, prone ones a low oval. The
+unconscious are grey with a "z" mark, the dying dark red-ringed with a red cross, the
+dead a faint grey base under a black X. Hidden (Unentdeckt) tokens are drawn faded.
+The whose-turn ring is gold, the selection ring white.
+
+The two initials sit left and right of a small gap, so a token's centre pixel always
+shows its side colour (tests and players can rely on it).
+
+Pictures are cached per look and field size. For tooltips: ``condition_badges(token,
+camera)`` returns the badges' screen rectangles and conditions; after a draw,
+``TokenRenderer.badge_at(pos)`` answers which badge is under the mouse.
 """
 
 from __future__ import annotations
 
+import math
+import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from game.battle.engine import Battle
+from game.battle.state import CreatureState
 from game.rules.conditions import closure
 from game.rules.grid import Cell
 from game.rules.terms import Condition
-from game.ui.camera import Camera
+from game.ui import theme
+from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
 
 
@@ -62,6 +80,13 @@ def life_of(conditions: Collection[Condition]) -> str:
     return "ok"
 
 
+#: Per battle: each creature's last TokenView and what it was built from. The views are
+#: rebuilt only for creatures that changed (a frame asks for all of them).
+_VIEW_CACHE: weakref.WeakKeyDictionary[Battle, dict[str, tuple[tuple[object, ...], TokenView]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def token_views(
     battle: Battle,
     colours: Mapping[str, Colour],
@@ -71,41 +96,254 @@ def token_views(
 ) -> list[TokenView]:
     """Return the tokens to draw (``visible``: the keys the viewer may see; None = all)."""
     current = battle.current.key if battle.state.order else None
+    cache = _VIEW_CACHE.get(battle)
+    if cache is None:
+        cache = {}
+        _VIEW_CACHE[battle] = cache
     views = []
     for creature in battle.state.creatures.values():
         if visible is not None and creature.key not in visible:
             continue
-        held = closure(creature.conditions)
-        kind = battle.creature_type(creature)
-        views.append(
-            TokenView(
-                key=creature.key,
-                name=creature.name,
-                initials=initials_of(creature.name),
-                colour=colours.get(creature.side, (128, 128, 128)),
-                cell=creature.cell,
-                size=kind.size_fields,
-                facing=creature.facing,
-                lp=creature.lp,
-                max_lp=creature.max_lp,
-                conditions=tuple(sorted(creature.conditions, key=lambda c: c.name)),
-                stance=creature.stance.value,
-                altitude=creature.altitude,
-                life=life_of(held),
-                selected=creature.key == selected,
-                current=creature.key == current,
-                hidden=bool(creature.hidden or Condition.UNDETECTED in held),
-            )
+        colour = colours.get(creature.side, (128, 128, 128))
+        source = (
+            creature.name,
+            colour,
+            creature.type_key,
+            creature.cell,
+            creature.facing,
+            creature.lp,
+            creature.max_lp,
+            creature.conditions,
+            creature.stance,
+            creature.altitude,
+            creature.hidden,
         )
+        known = cache.get(creature.key)
+        if known is not None and known[0] == source:
+            view = known[1]
+        else:
+            view = _view_of(battle, creature, colour)
+            cache[creature.key] = (source, view)
+        if creature.key == selected or creature.key == current:
+            view = replace(view, selected=creature.key == selected, current=creature.key == current)
+        views.append(view)
     return views
 
 
+def _view_of(battle: Battle, creature: CreatureState, colour: Colour) -> TokenView:
+    held = closure(creature.conditions)
+    kind = battle.creature_type(creature)
+    return TokenView(
+        key=creature.key,
+        name=creature.name,
+        initials=initials_of(creature.name),
+        colour=colour,
+        cell=creature.cell,
+        size=kind.size_fields,
+        facing=creature.facing,
+        lp=creature.lp,
+        max_lp=creature.max_lp,
+        conditions=tuple(sorted(creature.conditions, key=lambda c: c.name)),
+        stance=creature.stance.value,
+        altitude=creature.altitude,
+        life=life_of(held),
+        hidden=Condition.UNDETECTED in held,
+    )
+
+
+# ------------------------------------------------------------------ badges
+#: Condition badges: a 1-2 letter code (from the German name) and a colour by kind.
+_HARM = (196, 64, 52)
+_CONTROL = (214, 138, 38)
+_GOOD = (56, 150, 84)
+_SENSE = (128, 82, 182)
+_STEALTH = (52, 112, 196)
+_LIFE = (92, 92, 100)
+_MIND = (182, 70, 140)
+
+CONDITION_BADGES: dict[Condition, tuple[str, Colour]] = {
+    Condition.DISTRACTED: ("Ab", _CONTROL),
+    Condition.STUNNED: ("Bt", _CONTROL),
+    Condition.IMMOBILIZED: ("Bw", _CONTROL),
+    Condition.UNCONSCIOUS: ("Bl", _LIFE),
+    Condition.BLINDED: ("Bd", _SENSE),
+    Condition.BLEEDING: ("Bu", _HARM),
+    Condition.BURNING: ("Br", _HARM),
+    Condition.EXHAUSTED: ("Er", _CONTROL),
+    Condition.HORRIFIED: ("En", _MIND),
+    Condition.FOCUSED: ("Fo", _GOOD),
+    Condition.PARALYZED: ("Gl", _CONTROL),
+    Condition.PROTECTED: ("Gs", _GOOD),
+    Condition.INCAPACITATED: ("Hu", _CONTROL),
+    Condition.IRRITATED: ("Ir", _MIND),
+    Condition.CONCENTRATING: ("Ko", _GOOD),
+    Condition.PRONE: ("Li", _CONTROL),
+    Condition.PANICKED: ("Pa", _MIND),
+    Condition.OBSCURED: ("Sh", _STEALTH),
+    Condition.IN_PAIN: ("Sm", _HARM),
+    Condition.STABLE_COMA: ("SK", _LIFE),
+    Condition.DYING: ("St", _HARM),
+    Condition.MUTE: ("Su", _SENSE),
+    Condition.DEAF: ("Ta", _SENSE),
+    Condition.DEAD: ("To", _LIFE),
+    Condition.UNDETECTED: ("Un", _STEALTH),
+    Condition.INVISIBLE: ("Us", _STEALTH),
+    Condition.HYPOTHERMIC: ("Uk", _HARM),
+    Condition.OVERLOADED: ("Üb", _CONTROL),
+    Condition.SURPRISED: ("Ür", _CONTROL),
+    Condition.FRIGHTENED: ("Vä", _MIND),
+    Condition.CORRODED: ("Vz", _HARM),
+    Condition.POISONED: ("Vg", _HARM),
+    Condition.CRAMPED: ("Vk", _CONTROL),
+    Condition.WOUNDED: ("Vl", _HARM),
+    Condition.IRRADIATED: ("Vs", _HARM),
+    Condition.CONFUSED: ("Vw", _MIND),
+    Condition.DEFENSELESS: ("We", _CONTROL),
+    Condition.ENRAGED: ("Wü", _MIND),
+}
+
+#: Facing -> angle in degrees on screen (0 = right, 90 = down): N is up.
+FACING_ANGLES: dict[str, float] = {
+    "E": 0.0,
+    "SE": 45.0,
+    "S": 90.0,
+    "SW": 135.0,
+    "W": 180.0,
+    "NW": 225.0,
+    "N": 270.0,
+    "NE": 315.0,
+}
+
+_FONT_STEPS = (8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 40, 48, 56, 64, 80, 96)
+MAX_TOKEN_SPRITES = 1500
+#: Time a frame that rendered no token picture may spend on the next zoom step's.
+PREFETCH_MS = 1.0
+PREFETCH_STEP = 1.15  # the scenes' wheel step
+FADED_ALPHA = 105
+DEAD_ALPHA = 150
+OUTLINE = (22, 24, 28)
+
+
+def _font_px(size: float) -> int:
+    """Return a font size from a short list (few fonts and glyphs to cache)."""
+    best = _FONT_STEPS[0]
+    for step in _FONT_STEPS:
+        if step <= size:
+            best = step
+    return best
+
+
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _grey(colour: Colour, t: float) -> Colour:
+    level = round(0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2])
+    return _mix(colour, (level, level, level), t)
+
+
+def badge_conditions(token: TokenView) -> list[Condition]:
+    """Return the conditions a token shows as badges (none for the dead: the X says it)."""
+    if token.life == "dead":
+        return []
+    return [c for c in token.conditions if c in CONDITION_BADGES and c is not Condition.DEAD]
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where the parts of a token go, relative to its footprint's top-left (pixels)."""
+
+    footprint: int  # side of the footprint in pixels
+    pad: int  # the sprite reaches this far beyond the footprint on every side
+    radius: int
+    badge_h: int
+    badges: tuple[tuple[pygame.Rect, Condition | None], ...]  # None: the "+n" badge
+
+
+def _pad(s: int) -> int:
+    """Return how far a token's picture reaches beyond its footprint (rings, badges)."""
+    return max(3, s // 8)
+
+
+def _layout(token: TokenView, s: int) -> _Layout:
+    f = s * max(1, token.size)
+    pad = _pad(s)
+    radius = max(3, round(f * 0.42))
+    badge_h = max(9, min(22, round(s * 0.3)))
+    badges: list[tuple[pygame.Rect, Condition | None]] = []
+    shown = badge_conditions(token)
+    if shown and f >= 24:
+        width = badge_h + max(4, badge_h // 2)
+        room = max(1, (f + pad) // (width + 1))
+        if len(shown) > room:
+            visible: list[Condition | None] = [*shown[: max(0, room - 1)], None]
+        else:
+            visible = list(shown)
+        x = -pad // 2
+        for condition in visible:
+            badges.append((pygame.Rect(x, -pad // 2, width, badge_h), condition))
+            x += width + 1
+    return _Layout(f, pad, radius, badge_h, tuple(badges))
+
+
+def condition_badges(
+    token: TokenView, camera: Camera, position: tuple[float, float] | None = None
+) -> list[tuple[pygame.Rect, Condition | None]]:
+    """Return the screen rectangles of a token's condition badges and their conditions.
+
+    For hover tooltips in the HUD. ``position`` (field units) overrides the token's
+    field like ``TokenRenderer.draw``'s positions. A badge with condition None is the
+    "+n" badge for conditions that did not fit (the HUD may list them all).
+    """
+    fx, fy = position if position is not None else token.cell
+    x, y = camera.point_to_screen(fx, fy)
+    layout = _layout(token, camera.cell_px)
+    return [(rect.move(x, y), condition) for rect, condition in layout.badges]
+
+
+# ----------------------------------------------------------------- renderer
 class TokenRenderer:
-    """Draw tokens (cached per look and size)."""
+    """Draw tokens (cached per look and size).
+
+    After each ``draw``, ``drawn`` maps every drawn token's key to its screen rectangle
+    (the footprint) and ``badges`` lists (rect, condition, token key) of every condition
+    badge on screen, so the HUD can show tooltips: ``badge_at(pos)``.
+    """
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
+        self._sprites: OrderedDict[tuple[object, ...], tuple[pygame.Surface, _Layout]] = (
+            OrderedDict()
+        )
+        self._glyphs: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self.drawn: dict[str, pygame.Rect] = {}
+        self.badges: list[tuple[pygame.Rect, Condition | None, str]] = []
+        self.renders = 0  # pictures rendered so far (a frame without any may prefetch)
+        self.prefetch = True
 
+    # ------------------------------------------------------------- queries
+    def badge_at(self, pos: tuple[int, int]) -> tuple[Condition | None, str] | None:
+        """Return (condition, token key) of the badge under a screen position, if any.
+
+        Condition None: the "+n" badge of a token with more conditions than fit.
+        """
+        for rect, condition, key in reversed(self.badges):
+            if rect.collidepoint(pos):
+                return condition, key
+        return None
+
+    def token_at(self, pos: tuple[int, int]) -> str | None:
+        """Return the key of the token drawn under a screen position (topmost), if any."""
+        for key, rect in reversed(list(self.drawn.items())):
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+    # -------------------------------------------------------------- drawing
     def draw(
         self,
         surface: pygame.Surface,
@@ -113,11 +351,321 @@ class TokenRenderer:
         tokens: Sequence[TokenView],
         positions: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
-        """Draw ``tokens``; ``positions`` overrides a token's place (animations, fields)."""
-        size = camera.cell_px
-        for token in tokens:
-            fx, fy = (positions or {}).get(token.key, token.cell)
-            x, y = camera.point_to_screen(fx, fy)
-            radius = size * token.size // 2 - 2
-            centre = (x + size * token.size // 2, y + size * token.size // 2)
-            pygame.draw.circle(surface, token.colour, centre, max(2, radius))
+        """Draw ``tokens``; ``positions`` overrides a token's place (animations, fields).
+
+        A ``positions`` object with a ``where(token) -> (fx, fy)`` method (the
+        animator's) is asked instead of looked up, so it learns where tokens stand.
+        """
+        s = camera.cell_px
+        pad = _pad(s)
+        renders = self.renders
+        where = getattr(positions, "where", None)
+        self.drawn = {}
+        self.badges = []
+        clip = surface.get_clip()
+        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for token in sorted(tokens, key=_draw_order):
+            if callable(where):
+                fx, fy = where(token)
+            elif positions is not None and token.key in positions:
+                fx, fy = positions[token.key]
+            else:
+                fx, fy = token.cell
+            # as Camera.point_to_screen, inline: this runs for every token every frame
+            x, y = (
+                round(fx * s - camera.x) + camera.viewport_x,
+                round(fy * s - camera.y) + camera.viewport_y,
+            )
+            side = s * max(1, token.size)
+            if x + side + pad <= left or x - pad >= right or y + side + pad <= top:
+                continue
+            if y - pad >= bottom:
+                continue
+            sprite, layout = self.sprite_and_layout(token, s)
+            blits.append((sprite, (x - pad, y - pad)))
+            self.drawn[token.key] = pygame.Rect(x, y, side, side)
+            for badge, condition in layout.badges:
+                self.badges.append((badge.move(x, y), condition, token.key))
+        if blits:
+            surface.fblits(blits)
+        if self.prefetch and self.renders == renders:
+            self._prefetch(tokens, camera)
+
+    def _prefetch(self, tokens: Sequence[TokenView], camera: Camera) -> None:
+        """Render the pictures one wheel step in and out for tokens in or near the view.
+
+        Only in frames that rendered nothing, for at most ``PREFETCH_MS``: a zoom step
+        then finds its token pictures ready.
+        """
+        deadline = time.perf_counter() + PREFETCH_MS / 1000.0
+        s = camera.cell_px
+        sizes = []
+        for factor in (PREFETCH_STEP, 1 / PREFETCH_STEP):
+            zoom = min(MAX_ZOOM, max(MIN_ZOOM, camera.zoom * factor))
+            other = max(4, round(BASE_CELL_PX * zoom))
+            if other != s:
+                sizes.append(other)
+        # the view grown by a zoom step on every side, in field units
+        x0, y0 = camera.x / s, camera.y / s
+        w, h = camera.viewport_w / s, camera.viewport_h / s
+        gx, gy = w * (PREFETCH_STEP - 1) + 1, h * (PREFETCH_STEP - 1) + 1
+        near = [
+            t
+            for t in tokens
+            if x0 - gx <= t.cell[0] + t.size
+            and t.cell[0] <= x0 + w + gx
+            and y0 - gy <= t.cell[1] + t.size
+            and t.cell[1] <= y0 + h + gy
+        ]
+        for other in sizes:
+            for token in near:
+                if self._key(token, other) in self._sprites:
+                    continue
+                self.sprite_and_layout(token, other)
+                if time.perf_counter() >= deadline:
+                    return
+
+    @staticmethod
+    def _key(token: TokenView, s: int) -> tuple[object, ...]:
+        return (
+            token.initials,
+            token.colour,
+            token.size,
+            token.facing,
+            token.lp,
+            token.max_lp,
+            token.conditions,
+            token.stance,
+            token.altitude,
+            token.life,
+            token.selected,
+            token.current,
+            token.hidden,
+            s,
+        )
+
+    def sprite(self, token: TokenView, s: int) -> pygame.Surface:
+        """Return the token's picture at fields of ``s`` pixels (cached per look)."""
+        return self.sprite_and_layout(token, s)[0]
+
+    def sprite_and_layout(self, token: TokenView, s: int) -> tuple[pygame.Surface, _Layout]:
+        """Return the token's picture and the layout of its parts (cached per look)."""
+        key = self._key(token, s)
+        cached = self._sprites.get(key)
+        if cached is not None:
+            self._sprites.move_to_end(key)
+            return cached
+        self.renders += 1
+        sprite = self._render(token, s)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            sprite = sprite.convert_alpha()
+        cached = (sprite, _layout(token, s))
+        self._sprites[key] = cached
+        if len(self._sprites) > MAX_TOKEN_SPRITES:
+            self._sprites.popitem(last=False)
+        return cached
+
+    def _glyph(self, text: str, px: int, colour: Colour = (255, 255, 255)) -> pygame.Surface:
+        key = (text, px, colour)
+        glyph = self._glyphs.get(key)
+        if glyph is None:
+            if len(self._glyphs) > 4000:
+                self._glyphs.clear()
+            glyph = self.fonts.get(px, True).render(text, True, colour)
+            self._glyphs[key] = glyph
+        return glyph
+
+    def _render(self, token: TokenView, s: int) -> pygame.Surface:
+        layout = _layout(token, s)
+        f, pad, r = layout.footprint, layout.pad, layout.radius
+        side = f + 2 * pad
+        spr = pygame.Surface((side, side), pygame.SRCALPHA)
+        c = pad + f // 2
+        base = token.colour
+        if token.life == "unconscious":
+            base = _grey(base, 0.6)
+        elif token.life == "dying":
+            base = _mix(_grey(base, 0.5), (120, 20, 20), 0.25)
+        elif token.life == "dead":
+            base = _mix(_grey(base, 0.9), (40, 40, 40), 0.3)
+        # rings first: whose turn (gold, outside), selected (white, inside it)
+        ring = max(2, s // 14)
+        gap = max(3, s // 16)
+        if token.current:
+            outer = r + gap + ring + 4
+            pygame.draw.circle(spr, OUTLINE, (c, c), outer + 1, ring + 2)
+            pygame.draw.circle(spr, theme.CURRENT, (c, c), outer, ring)
+        if token.selected:
+            width = max(2, s // 24)
+            pygame.draw.circle(spr, OUTLINE, (c, c), r + gap + width + 1, width + 2)
+            pygame.draw.circle(spr, theme.SELECTED, (c, c), r + gap + width, width)
+        self._draw_base(spr, token, c, r, base)
+        self._draw_facing(spr, token, c, r, pad)
+        if f >= 18 and token.life != "dead":
+            self._draw_initials(spr, token, c, r)
+        if token.max_lp > 0 and f >= 16 and token.life != "dead":
+            self._draw_lp(spr, token, c, r, s)
+        if token.altitude and f >= 20:
+            self._draw_altitude(spr, token, pad + f - 1, pad, s)
+        self._draw_life(spr, token, c, r, s, pad, f)
+        for rect, condition in layout.badges:
+            self._draw_badge(spr, rect.move(pad, pad), condition, token, layout)
+        if token.hidden:
+            spr.fill((255, 255, 255, FADED_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+        return spr
+
+    def _draw_base(
+        self, spr: pygame.Surface, token: TokenView, c: int, r: int, base: Colour
+    ) -> None:
+        edge = _mix(base, OUTLINE, 0.6)
+        if token.stance == "prone":
+            # lying down: a low, wide oval
+            oval = pygame.Rect(0, 0, 2 * r + 2, round(r * 1.15))
+            oval.center = (c, c)
+            pygame.draw.ellipse(spr, edge, oval.inflate(4, 4))
+            pygame.draw.ellipse(spr, base, oval)
+            pygame.draw.line(
+                spr,
+                _mix(base, (255, 255, 255), 0.45),
+                (oval.left + r // 3, oval.bottom - 3),
+                (oval.right - r // 3, oval.bottom - 3),
+                max(1, r // 12),
+            )
+            return
+        radius = r if token.stance != "kneeling" else max(3, round(r * 0.8))
+        pygame.draw.circle(spr, edge, (c, c), radius + 2)
+        pygame.draw.circle(spr, base, (c, c), radius)
+        inner = max(1, radius - max(2, radius // 6))
+        pygame.draw.circle(spr, _mix(base, (255, 255, 255), 0.3), (c, c), inner, 1)
+        if token.stance == "kneeling":
+            # kneeling: a smaller base with a bright foot arc below
+            rect = pygame.Rect(c - radius - 2, c - radius - 2, 2 * radius + 4, 2 * radius + 4)
+            pygame.draw.arc(
+                spr, (240, 240, 240), rect, math.radians(200), math.radians(340), max(2, r // 8)
+            )
+
+    def _draw_facing(self, spr: pygame.Surface, token: TokenView, c: int, r: int, pad: int) -> None:
+        angle = FACING_ANGLES.get(token.facing)
+        if angle is None or token.life == "dead":
+            return
+        rad = math.radians(angle)
+        tip = r + max(2, round(pad * 0.8))
+        base_d = r - max(1, r // 5)
+        half = max(2, r // 4)
+        ux, uy = math.cos(rad), math.sin(rad)
+        px, py = -uy, ux
+        points = [
+            (c + ux * tip, c + uy * tip),
+            (c + ux * base_d + px * half, c + uy * base_d + py * half),
+            (c + ux * base_d - px * half, c + uy * base_d - py * half),
+        ]
+        pygame.draw.polygon(spr, (250, 250, 250), points)
+        pygame.draw.polygon(spr, OUTLINE, points, 1)
+
+    def _draw_initials(self, spr: pygame.Surface, token: TokenView, c: int, r: int) -> None:
+        px = _font_px(r * 0.85)
+        text = token.initials or "?"
+        if len(text) == 1:
+            glyph = self._glyph(text, px)
+            # a single letter sits above the centre, so the centre keeps the side colour
+            spr.blit(glyph, glyph.get_rect(midbottom=(c, c)))
+            return
+        # two letters with a gap at the centre: the centre pixel keeps the side colour
+        left = self._glyph(text[0], px)
+        right = self._glyph(text[1:2], px)
+        spr.blit(left, left.get_rect(midright=(c - 1, c)))
+        spr.blit(right, right.get_rect(midleft=(c + 2, c)))
+
+    def _draw_lp(self, spr: pygame.Surface, token: TokenView, c: int, r: int, s: int) -> None:
+        width = round(r * 1.5)
+        height = max(3, min(8, s // 10))
+        bar = pygame.Rect(0, 0, width, height)
+        bar.midtop = (c, c + round(r * 0.62))
+        spr.fill((20, 20, 24, 230), bar.inflate(2, 2))
+        fraction = max(0.0, min(1.0, token.lp / token.max_lp))
+        if fraction > 0:
+            colour = (80, 200, 90) if fraction > 0.5 else (230, 200, 60)
+            if fraction <= 0.25:
+                colour = (225, 70, 60)
+            spr.fill(colour, (bar.x, bar.y, max(1, round(width * fraction)), height))
+
+    def _draw_altitude(
+        self, spr: pygame.Surface, token: TokenView, right: int, top: int, s: int
+    ) -> None:
+        px = _font_px(max(9, s * 0.26))
+        text = self._glyph(str(abs(token.altitude)), px, (255, 255, 255))
+        tri = max(4, text.get_height() // 2)
+        box = pygame.Rect(0, 0, text.get_width() + tri + 6, text.get_height())
+        box.topright = (right, top + 1)
+        pygame.draw.rect(spr, (40, 110, 190), box, border_radius=3)
+        pygame.draw.rect(spr, (220, 235, 250), box, 1, border_radius=3)
+        x0, cy = box.x + 3, box.centery
+        up = token.altitude > 0
+        points = (
+            [(x0, cy + tri // 2), (x0 + tri, cy + tri // 2), (x0 + tri / 2, cy - tri // 2)]
+            if up
+            else [(x0, cy - tri // 2), (x0 + tri, cy - tri // 2), (x0 + tri / 2, cy + tri // 2)]
+        )
+        pygame.draw.polygon(spr, (255, 255, 255), points)
+        spr.blit(text, (x0 + tri + 2, box.y))
+
+    def _draw_life(
+        self, spr: pygame.Surface, token: TokenView, c: int, r: int, s: int, pad: int, f: int
+    ) -> None:
+        if token.life == "dead":
+            # a grey, see-through base with a black cross over the whole footprint
+            spr.fill((255, 255, 255, DEAD_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+            width = max(3, s // 8)
+            d = round(r * 0.85)
+            pygame.draw.line(spr, (15, 15, 15), (c - d, c - d), (c + d, c + d), width)
+            pygame.draw.line(spr, (15, 15, 15), (c - d, c + d), (c + d, c - d), width)
+            return
+        if token.life not in ("unconscious", "dying"):
+            return
+        mark_r = max(4, round(r * 0.36))
+        centre = (c + round(r * 0.72), c + round(r * 0.72))
+        if token.life == "dying":
+            # a red ring round the base and a red cross: needs help now
+            pygame.draw.circle(spr, (220, 40, 40), (c, c), r + 1, max(2, s // 16))
+            pygame.draw.circle(spr, (200, 30, 30), centre, mark_r)
+            arm = max(1, mark_r // 3)
+            spr.fill(
+                (255, 255, 255), (centre[0] - arm, centre[1] - mark_r + 2, 2 * arm, 2 * mark_r - 4)
+            )
+            spr.fill(
+                (255, 255, 255), (centre[0] - mark_r + 2, centre[1] - arm, 2 * mark_r - 4, 2 * arm)
+            )
+        else:
+            pygame.draw.circle(spr, (60, 60, 70), centre, mark_r)
+            pygame.draw.circle(spr, (200, 200, 210), centre, mark_r, 1)
+            if f >= 20:
+                glyph = self._glyph("z", _font_px(mark_r * 1.6), (230, 230, 240))
+                spr.blit(glyph, glyph.get_rect(center=centre))
+
+    def _draw_badge(
+        self,
+        spr: pygame.Surface,
+        rect: pygame.Rect,
+        condition: Condition | None,
+        token: TokenView,
+        layout: _Layout,
+    ) -> None:
+        if condition is None:
+            hidden = len(badge_conditions(token)) - (len(layout.badges) - 1)
+            text, colour = f"+{hidden}", (70, 74, 84)
+        else:
+            text, colour = CONDITION_BADGES[condition]
+        pygame.draw.rect(spr, colour, rect, border_radius=3)
+        pygame.draw.rect(spr, (245, 245, 245), rect, 1, border_radius=3)
+        glyph = self._glyph(text, _font_px(rect.height * 0.95))
+        if glyph.get_width() > rect.width - 2:
+            glyph = self._glyph(text, _font_px(rect.height * 0.75))
+        spr.blit(glyph, glyph.get_rect(center=rect.center))
+
+
+def _draw_order(token: TokenView) -> tuple[int, int]:
+    """Return the drawing order: the dead below, the current and selected on top."""
+    if token.life == "dead":
+        return (0, 0)
+    return (1, int(token.selected) + 2 * int(token.current))

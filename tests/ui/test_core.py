@@ -82,8 +82,10 @@ def test_session_plays_saves_and_resumes(tmp_path: Path) -> None:
     refused = session.apply(EndTurn(current.key))  # no longer its turn
     assert not refused.ok and refused.rejected
     session.set_players(
-        [Player("Anna", "#ff0000", Role.HUMAN, list(session.players[0].sides))]
-        + session.players[1:]
+        [
+            Player("Anna", "#ff0000", Role.HUMAN, list(session.players[0].sides)),
+            *session.players[1:],
+        ]
     )
     resumed = GameSession.resume(tmp_path)
     assert resumed.match.commands == session.match.commands

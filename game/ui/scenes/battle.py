@@ -14,6 +14,7 @@ import pygame
 from game.battle.commands import Command
 from game.battle.engine import CommandRejected
 from game.battle.events import Event
+from game.battle.queries import FogView
 from game.battle.state import CreatureState
 from game.rules.actions import Action
 from game.rules.grid import Cell
@@ -52,7 +53,7 @@ class BattleScene(Scene):
         self.camera = Camera()
         self.colours = self._side_colours()
         battle = session.battle
-        self.map = MapRenderer(battle.grid, app.fonts)
+        self.map = MapRenderer.for_mission(battle.grid, app.fonts, session.mission_path)
         self.tokens = TokenRenderer(app.fonts)
         self.animator = Animator(app.settings.animations)
         self.hud = Hud(self)
@@ -64,9 +65,10 @@ class BattleScene(Scene):
         self.show_sight = True
         self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
         self._panning: tuple[int, int] | None = None
+        self._escaped = False  # the last key was an Esc that left a tool
         self._ai_timer = 0.0
         self._fitted = False
-        self._fog_cache: tuple[object, object] | None = None
+        self._fog_cache: tuple[object, FogView | None] | None = None
         self.viewer = self._viewer_for_turn()
         self.selected = self._default_selection()
         for warning in session.warnings:
@@ -87,10 +89,18 @@ class BattleScene(Scene):
         return colours
 
     def _viewer_for_turn(self) -> Player | None:
+        """Return whose eyes the screen shows now (hot-seat).
+
+        A human's or the GM's creature: that player. The built-in opponent's turn keeps
+        the view of the last person at the screen; at the very start that is the game
+        master if one sits at the table, else the first human player.
+        """
         player = self.session.current_player
         if player is not None and player.role is not Role.AI:
             return player
-        return self.viewer  # the built-in opponent's turn shows the last human's view
+        if self.viewer is not None:
+            return self.viewer
+        return self.session.gm or next(iter(self.session.humans()), None)
 
     @property
     def fog_enabled(self) -> bool:
@@ -112,7 +122,7 @@ class BattleScene(Scene):
             return True
         return player is not None and player is self.viewer
 
-    def fog(self) -> object | None:
+    def fog(self) -> FogView | None:
         """Return the viewer's FogView (None: everything is visible), cached per change."""
         if self.sees_all or self.viewer is None:
             return None
@@ -128,7 +138,7 @@ class BattleScene(Scene):
         view = self.fog()
         if view is None:
             return None
-        return set(getattr(view, "visible_keys", ()))
+        return set(getattr(view, "creatures", ()))
 
     def token_list(self) -> list[TokenView]:
         return token_views(
@@ -253,6 +263,7 @@ class BattleScene(Scene):
             self._fitted = True
 
     def update(self, dt: float) -> None:
+        self.animator.enabled = self.app.settings.animations
         self.animator.update(dt)
         keys = pygame.key.get_pressed()
         mods = pygame.key.get_mods()
@@ -289,8 +300,14 @@ class BattleScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key != pygame.K_ESCAPE:
+            self._escaped = False
         if event.key == pygame.K_ESCAPE:
-            if self.tool.name != "select":
+            # A rolled area fire waiting for its placement cannot be taken back by Esc
+            # (only ending the turn places it), so there Esc opens the menu as well.
+            placing = getattr(self.tool, "phase", None) == "place"
+            if self.tool.name != "select" and not (placing and self._escaped):
+                self._escaped = True
                 self.cancel_tool()
             else:
                 from game.ui.scenes.menus import PauseMenu
@@ -410,16 +427,18 @@ def _turn_changed(events: Sequence[Event]) -> bool:
     return any(event.kind in ("turn", "round") for event in events)
 
 
-def fog_for_sides(session: GameSession, sides: Sequence[str]) -> object | None:
+def fog_for_sides(session: GameSession, sides: Sequence[str]) -> FogView | None:
     """Return the combined FogView of ``sides`` from the battle layer's queries."""
-    try:
-        from game.battle import queries
-    except ImportError:  # pragma: no cover - the queries module arrives with issue 5
-        return None
+    from game.battle import queries
+
     views = [queries.fog_of_war(session.battle, side) for side in sides]
     if not views:
         return None
     if len(views) == 1:
         return views[0]
-    combine = getattr(queries, "combine_fog", None)
-    return combine(views) if combine else views[0]
+    visible = views[0].visible.copy()
+    creatures: set[str] = set()
+    for view in views:
+        visible |= view.visible
+        creatures |= view.creatures
+    return queries.FogView("+".join(sides), visible, frozenset(creatures))

@@ -1,0 +1,316 @@
+"""``kampfkarte bench ui``: frame times of the battle screen, printed as figures.
+
+The screen is the real one: an App at 1920x1080 on SDL's dummy driver, a BattleScene on
+a seeded 100x100 mission with 100 creatures, its HUD, the movement overlay of the
+selected creature, the range bands of its weapon and an area template following the
+mouse, while the camera pans every frame (circling round that creature, so the map
+fills the view) and zooms one wheel step at the mouse every ``ZOOM_EVERY`` frames
+(between 35 % and 300 %). One frame is ``App.step()``: events,
+update, draw, flip.
+
+The overlays come from the tools of the action bar when they exist (``begin_action``
+for Gehen and for a throw); otherwise the bench draws the same kind of per-field
+overlays through the same code path the tools use (``overlays.FieldShading`` from the
+rules' answers). Benchmarks print numbers, not verdicts; the targets are printed
+beside them.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+SIZE = (1920, 1080)
+MAP_SIDE = 100
+CREATURES = 100
+ZOOM_EVERY = 20
+ZOOM_STEP = 1.15
+MIN_BENCH_ZOOM = 0.35
+MAX_BENCH_ZOOM = 3.0
+TARGET_MEDIAN_MS = 4.0
+TARGET_P95_MS = 8.0
+CREATURE_TYPES = ("dretop_pirat", "musa_elitesoldat", "akuanischer_strassenpunk", "traa_gardist")
+
+
+def bench_rows(seed: int, side: int = MAP_SIDE) -> list[str]:
+    """Return the rows of a seeded map: rooms with doors, rubble, water, cover, smoke."""
+    rng = np.random.default_rng(seed)
+    chars = np.full((side, side), ".", dtype="<U1")
+    for k in range(0, side, 12):  # a grid of room walls with two doors per wall piece
+        chars[k, :] = "#"
+        chars[:, k] = "#"
+    chars[0, :] = chars[-1, :] = "#"
+    chars[:, 0] = chars[:, -1] = "#"
+    for k in range(12, side - 1, 12):
+        for start in range(0, side, 12):
+            for offset, door in ((4, "+"), (8, "/")):
+                pos = start + offset
+                if 0 < pos < side - 1 and chars[k, pos] == "#" and pos % 12:
+                    chars[k, pos] = door
+                if 0 < pos < side - 1 and chars[pos, k] == "#" and pos % 12:
+                    chars[pos, k] = "/" if door == "+" else "+"
+    free = chars == "."
+    roll = rng.random((side, side))
+    chars[free & (roll < 0.05)] = ":"
+    chars[free & (roll >= 0.05) & (roll < 0.08)] = "~"
+    chars[free & (roll >= 0.08) & (roll < 0.11)] = "="
+    chars[free & (roll >= 0.11) & (roll < 0.12)] = "%"
+    return ["".join(row) for row in chars]
+
+
+def write_bench_mission(folder: Path, seed: int) -> Path:
+    """Write the seeded 100x100 mission with 100 creatures; return its path."""
+    from game.missions.model import Controller, CreaturePlacement, Facing, Mission, Side
+    from game.missions.toml_format import dumps_mission
+
+    rows = bench_rows(seed)
+    rng = np.random.default_rng(seed + 1)
+    free = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "."]
+    picks = rng.choice(len(free), size=CREATURES, replace=False)
+    facings = list(Facing)
+    creatures = []
+    for index, pick in enumerate(picks.tolist()):
+        cell = free[pick]
+        creatures.append(
+            CreaturePlacement(
+                key=f"c{index:03d}",
+                type=CREATURE_TYPES[index % len(CREATURE_TYPES)],
+                name=f"Figur {index}",
+                side="rot" if index % 2 else "blau",
+                cell=cell,
+                facing=facings[index % len(facings)],
+            )
+        )
+    mission = Mission(
+        title="Bench 100x100",
+        width=MAP_SIDE,
+        height=MAP_SIDE,
+        rows=tuple(rows),
+        sides=(
+            Side("blau", "Blau", "#2f6fd0", Controller.PLAYER),
+            Side("rot", "Rot", "#c83a3a", Controller.PLAYER),
+        ),
+        creatures=tuple(creatures),
+    )
+    path = folder / "bench.toml"
+    path.write_text(dumps_mission(mission), encoding="utf-8")
+    return path
+
+
+class _Overlays:
+    """The bench's overlays: the real tools when they exist, else equivalent shading."""
+
+    def __init__(self, scene: Any) -> None:
+        from game.rules.actions import Action
+        from game.ui import tools
+
+        self.scene = scene
+        self.parts: list[Any] = []
+        self.fallback: list[str] = []
+        for action in (Action.WALK, Action.THROW_ATTACK):
+            tool = tools.begin_action(scene, action)
+            if tool is not None:
+                self.parts.append(tool)
+        if not self.parts:
+            self.fallback = ["movement", "range", "template"]
+        self._static: list[Any] = []
+        self._template: tuple[Any, Any] | None = None
+
+    # Tool protocol (the scene calls these)
+    name = "bench"
+
+    def handle(self, event: Any) -> bool:
+        for part in self.parts:
+            part.handle(event)
+        return False
+
+    def cancel(self) -> None:
+        for part in self.parts:
+            part.cancel()
+
+    def draw_under(self, surface: Any) -> None:
+        for part in self.parts:
+            part.draw_under(surface)
+        if self.fallback:
+            self._draw_fallback(surface)
+
+    def draw_over(self, surface: Any) -> None:
+        for part in self.parts:
+            part.draw_over(surface)
+
+    # fallback: per-field overlays from the rules' answers
+    def _shading(self, layers: list[tuple[Any, tuple[int, int, int, int], str]]) -> Any:
+        grid = self.scene.session.battle.grid
+        from game.ui import overlays
+
+        shading = getattr(overlays, "FieldShading", None)
+        if shading is not None:
+            return shading(layers, grid.shape)
+        from game.ui.map_view import FieldLayer
+
+        rgba = np.zeros((grid.height, grid.width, 4), dtype=np.uint8)
+        for mask, colour, _style in layers:
+            rgba[np.asarray(mask, dtype=bool)] = colour
+        return FieldLayer(rgba)
+
+    def _draw_fallback(self, surface: Any) -> None:
+        from game.rules.movement import reachable
+        from game.rules.templates import circle_cells
+        from game.ui import theme
+
+        scene = self.scene
+        camera = scene.camera
+        battle = scene.session.battle
+        grid = battle.grid
+        if not self._static:
+            creature = scene.selected_creature or battle.current
+            others = [c.cell for c in battle.state.creatures.values() if c is not creature]
+            costs = reachable(grid, creature.cell, 10, enemies=others)
+            near = np.zeros(grid.shape, dtype=bool)
+            far = np.zeros(grid.shape, dtype=bool)
+            for (x, y), cost in costs.items():
+                (near if cost <= 5 else far)[y, x] = True
+            self._static.append(
+                self._shading(
+                    [(near, theme.REACH_FIELD, "fill"), (far, theme.REACH_FIELD_FAR, "fill")]
+                )
+            )
+            ys, xs = np.indices(grid.shape)
+            dist = np.maximum(abs(xs - creature.cell[0]), abs(ys - creature.cell[1]))
+            bands = [
+                (dist == 1, (255, 120, 120, 40)),
+                ((dist >= 2) & (dist <= 4), (120, 230, 140, 40)),
+                ((dist >= 5) & (dist <= 20), (120, 200, 255, 30)),
+                ((dist >= 21) & (dist <= 100), (20, 20, 24, 70)),
+            ]
+            self._static.append(self._shading([(m, c, "fill") for m, c in bands]))
+        for layer in self._static:
+            layer.draw(surface, camera)
+        hover = scene.hover_cell
+        if hover is not None:
+            if self._template is None or self._template[0] != hover:
+                cells = circle_cells(hover, 3)
+                mask = np.zeros(grid.shape, dtype=bool)
+                for x, y in cells:
+                    if grid.in_bounds((x, y)):
+                        mask[y, x] = True
+                self._template = (hover, self._shading([(mask, theme.TEMPLATE_FIELD, "fill")]))
+            self._template[1].draw(surface, camera)
+
+
+def _home(cell: tuple[int, int]) -> tuple[float, float]:
+    """Return where the view circles: the creature's field, kept off the map's edges."""
+    margin = 20.0
+    x = min(MAP_SIDE - margin, max(margin, cell[0] + 0.5))
+    y = min(MAP_SIDE - margin, max(margin, cell[1] + 0.5))
+    return x, y
+
+
+def _install_overlays(scene: Any) -> str:
+    """Switch on the movement and range overlays and a template; return where they come from.
+
+    The tools module's own set-up (``overlay_bench_setup``) when it has one, else the
+    action bar's tools, else the equivalent shading drawn here.
+    """
+    from game.ui import tools
+
+    setup = getattr(tools, "overlay_bench_setup", None)
+    if callable(setup):
+        setup(scene)
+        return "tools.overlay_bench_setup"
+    scene.show_ranges = True
+    scene.show_threats = True
+    overlays = _Overlays(scene)
+    scene.tool = overlays
+    return "action tools" if overlays.parts else "FieldShading fallback (tools not built)"
+
+
+def _percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+def run_ui_bench(
+    *,
+    frames: int = 600,
+    seed: int = 2026,
+    out: TextIO,
+    clock: Callable[[], float] = time.perf_counter,
+) -> int:
+    """Render ``frames`` frames of the battle screen and print median, p95 and max in ms."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # comparable figures on any machine
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import GameSession
+    from game.ui.settings import Settings
+
+    with tempfile.TemporaryDirectory(prefix="kampfkarte-bench-") as folder:
+        home = Path(folder)
+        mission = write_bench_mission(home, seed)
+        settings = Settings(animations=False, fog_of_war=False, window_w=SIZE[0], window_h=SIZE[1])
+        app = App(home=home, settings=settings, size=SIZE, headless=True)
+        session = GameSession.new(mission, home=home, seed=seed, autosave_enabled=False)
+        scene = BattleScene(app, session)
+        app.push(scene)
+        source = _install_overlays(scene)
+        camera = scene.camera
+        creature = scene.selected_creature or session.battle.current
+        home_x, home_y = _home(creature.cell)
+        camera.set_zoom(1.0)
+        camera.centre_on(home_x, home_y)
+        app.step()  # warm-up: fonts, first tiles
+        samples: list[float] = []
+        zoom_dir = 1
+        for i in range(frames):
+            # the view circles round the selected creature (so its overlays stay in view),
+            # about 10 screen pixels a frame at 100 %
+            camera.centre_on(home_x + 14 * math.sin(i / 70), home_y + 9 * math.sin(i / 45))
+            centre = (
+                camera.viewport_x + camera.viewport_w // 2,
+                camera.viewport_y + camera.viewport_h // 2,
+            )
+            mouse = (
+                centre[0] + round(300 * math.cos(i / 23)),
+                centre[1] + round(200 * math.sin(i / 31)),
+            )
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
+            )
+            if i % ZOOM_EVERY == ZOOM_EVERY - 1:  # one wheel step at the mouse
+                if camera.zoom * ZOOM_STEP > MAX_BENCH_ZOOM:
+                    zoom_dir = -1
+                elif camera.zoom / ZOOM_STEP < MIN_BENCH_ZOOM:
+                    zoom_dir = 1
+                camera.zoom_at(mouse, ZOOM_STEP**zoom_dir)
+            start = clock()
+            app.step(1 / 60)
+            samples.append((clock() - start) * 1000.0)
+        tiles = len(scene.map.tiles) if hasattr(scene.map, "tiles") else 0
+        tile_mb = getattr(getattr(scene.map, "tiles", None), "bytes", 0) / 2**20
+        pygame.display.quit()
+    median = statistics.median(samples)
+    p95 = _percentile(samples, 0.95)
+    worst = max(samples)
+    print(
+        f"kampfkarte bench ui  ({frames} frames, {SIZE[0]}x{SIZE[1]}, dummy driver, "
+        f"{MAP_SIDE}x{MAP_SIDE} map, {CREATURES} tokens, overlays: {source}; seed {seed})",
+        file=out,
+    )
+    print(f"{'figure':<18}  {'ms':>8}  target", file=out)
+    print(f"{'median frame':<18}  {median:8.2f}  <= {TARGET_MEDIAN_MS:g} ms", file=out)
+    print(f"{'p95 frame':<18}  {p95:8.2f}  <= {TARGET_P95_MS:g} ms", file=out)
+    print(f"{'max frame':<18}  {worst:8.2f}  (60 FPS budget 16.7 ms)", file=out)
+    print(f"tile cache: {tiles} tiles, {tile_mb:.1f} MB", file=out)
+    return 0

@@ -1,0 +1,400 @@
+"""The dice log: every roll with its dice, kept die, edge, modifiers, target and result.
+
+Built from the battle's event log (so undo takes rolls back out) in the screen's
+language; newest at the bottom, scrolled with the wheel. Questions the engine puts to
+the game master stand out; the engine has no command to answer them (the GM acts with
+the GM commands instead), so they carry an "OK" that marks them as dealt with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.battle.events import Event
+from game.rules.terms import Attribute
+from game.ui import theme
+from game.ui.hud_base import QUESTION_BG, Hotspot, Section, draw_button
+from game.ui.hud_text import attribute_name
+
+if TYPE_CHECKING:
+    from game.ui.hud import Hud
+
+ENTRY_CACHE_LIMIT = 4000
+DAMAGE_TEXT = (240, 175, 130)
+DIE_FACE = (64, 68, 80)
+KEPT_FACE = (236, 204, 96)
+
+
+def roll_of(event: Event) -> Mapping[str, Any] | None:
+    """Return the roll record an event carries (its data, or its "roll" entry), or None."""
+    data = event.data
+    if isinstance(data.get("dice"), list):
+        return data
+    nested = data.get("roll")
+    if isinstance(nested, Mapping) and isinstance(nested.get("dice"), list):
+        return nested
+    return None
+
+
+def is_logged(event: Event, show_all: bool) -> bool:
+    """Return whether the dice log lists ``event``."""
+    if show_all:
+        return True
+    return roll_of(event) is not None or event.kind in ("damage", "gm_question")
+
+
+@dataclass
+class Entry:
+    key: Hashable
+    surface: pygame.Surface
+    spots: list[Hotspot]
+    plain: str  # the entry as plain text (tests, copy)
+
+
+class LogSection(Section):
+    """The sidebar's dice log."""
+
+    max_share = 1.0
+    name = "log"
+
+    def __init__(self, hud: Hud) -> None:
+        super().__init__(hud)
+        self.show_all = False
+        self.dismissed: set[tuple[int, str]] = set()
+        self._entries: tuple[Hashable, list[Entry]] | None = None
+        self._entry_cache: dict[Hashable, Entry] = {}
+        self._total = 0
+
+    # ------------------------------------------------------------ the entries
+    def title(self) -> str:
+        open_questions = self.open_questions()
+        if open_questions:
+            return self.hud.t("hud.log.title_questions", n=open_questions)
+        return self.hud.t("hud.log.title")
+
+    def open_questions(self) -> int:
+        return sum(
+            1
+            for index, event in enumerate(self.hud.battle.log)
+            if event.kind == "gm_question" and (index, event.de) not in self.dismissed
+        )
+
+    def body_key(self) -> Hashable:
+        return (self.show_all, len(self.dismissed))
+
+    def entries(self, width: int) -> list[Entry]:
+        """Return the log's entries, oldest first (cached per change)."""
+        hud = self.hud
+        key = (
+            hud.session.revision,
+            id(hud.battle),
+            len(hud.battle.log),
+            self.show_all,
+            hud.language,
+            width,
+            len(self.dismissed),
+            hud.gm_active,
+        )
+        if self._entries is not None and self._entries[0] == key:
+            return self._entries[1]
+        entries = []
+        for index, event in enumerate(hud.battle.log):
+            if not is_logged(event, self.show_all):
+                continue
+            entries.append(self._entry(index, event, width))
+        if len(self._entry_cache) > ENTRY_CACHE_LIMIT:
+            self._entry_cache.clear()
+        total = sum(e.surface.get_height() for e in entries)
+        if self.scroll > 0 and self._entries is not None:
+            self.scroll += max(0, total - self._total)  # a reader scrolled up keeps the place
+        self._total = total
+        self._entries = (key, entries)
+        return entries
+
+    def follow(self) -> None:
+        """New events arrived (the entries rebuild on the next draw)."""
+        self.invalidate()
+
+    def lines(self) -> list[str]:
+        """Return the entries as plain text (what the log says, for tests and tooltips)."""
+        width = self.rect.width or 300
+        return [entry.plain for entry in self.entries(width)]
+
+    def dismiss(self, index: int, de: str) -> None:
+        self.dismissed.add((index, de))
+        self.invalidate()
+
+    def toggle_all(self) -> None:
+        self.show_all = not self.show_all
+        self.scroll = 0
+
+    def scroll_by(self, steps: int) -> None:
+        self.scroll = max(0, self.scroll + steps * 40)
+
+    def state_key(self) -> Hashable:
+        return (self.collapsed, self.scroll, self.body_key(), len(self.hud.battle.log))
+
+    # ---------------------------------------------------------------- drawing
+    def header_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Hotspot]:
+        hud = self.hud
+        label = hud.t("hud.log.rolls_only" if self.show_all else "hud.log.all")
+        width = hud.text.width(label, hud.fs_small) + 16
+        button = pygame.Rect(rect.right - width - 6, rect.y + 3, width, rect.height - 6)
+        draw_button(surface, hud.text, button, label, size=hud.fs_small)
+        tip = hud.t("hud.log.rolls_only_tip" if self.show_all else "hud.log.all_tip")
+        return [Hotspot(button, "log:filter", self.toggle_all, tip)]
+
+    def render_body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Hotspot]:
+        entries = self.entries(rect.width)
+        total = sum(e.surface.get_height() for e in entries)
+        self.scroll = max(0, min(self.scroll, total - rect.height))
+        spots: list[Hotspot] = []
+        previous = surface.get_clip()
+        surface.set_clip(rect)
+        y = rect.bottom + self.scroll
+        for entry in reversed(entries):
+            height = entry.surface.get_height()
+            y -= height
+            if y >= rect.bottom:
+                continue
+            if y + height <= rect.y:
+                break
+            surface.blit(entry.surface, (rect.x, y))
+            for spot in entry.spots:
+                moved = spot.moved(rect.x, y)
+                if rect.contains(moved.rect):
+                    spots.append(moved)
+                elif spot.on_click is None and rect.colliderect(moved.rect):
+                    moved.rect = moved.rect.clip(rect)  # a tooltip still shows in part
+                    spots.append(moved)
+        surface.set_clip(previous)
+        if not entries:
+            self.hud.text.draw(
+                surface,
+                self.hud.t("hud.log.empty"),
+                (rect.x + 10, rect.y + 8),
+                self.hud.fs_small,
+                theme.TEXT_DIM,
+            )
+        if total > rect.height:
+            bar_h = max(12, rect.height * rect.height // total)
+            from_top = total - rect.height - self.scroll
+            bar_y = rect.y + (rect.height - bar_h) * from_top // max(1, total - rect.height)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (rect.right - 4, bar_y, 3, bar_h))
+        return spots
+
+    def _entry(self, index: int, event: Event, width: int) -> Entry:
+        hud = self.hud
+        question = event.kind == "gm_question"
+        open_question = question and (index, event.de) not in self.dismissed
+        answerable = open_question and (hud.gm_active or not hud.has_gm_seat)
+        key: Hashable = (index, event.kind, event.de, hud.language, width)
+        key = (key, open_question, answerable, hud.compact, hud.large)
+        entry = self._entry_cache.get(key)
+        if entry is None:
+            writer = _EntryWriter(hud, index, event, width, open_question, self)
+            writer.answerable = answerable
+            entry = writer.build(key)
+            self._entry_cache[key] = entry
+        return entry
+
+
+class _EntryWriter:
+    """Draws one entry of the log."""
+
+    def __init__(
+        self, hud: Hud, index: int, event: Event, width: int, open_question: bool, log: LogSection
+    ) -> None:
+        self.hud = hud
+        self.index = index
+        self.event = event
+        self.width = width
+        self.open_question = open_question
+        self.log = log
+        self.size = hud.fs_small
+        self.line = hud.app.fonts.get(self.size).get_linesize()
+        self.answerable = open_question  # the OK is the GM's (when the table has a GM seat)
+
+    def t(self, key: str, **values: object) -> str:
+        return self.hud.t(key, **values)
+
+    def build(self, key: Hashable) -> Entry:
+        hud = self.hud
+        event = self.event
+        text = event.text(hud.language)
+        lines = hud.text.wrap(text, self.size, self.width - 16)
+        roll = roll_of(event)
+        die = event.data.get("die") if event.kind == "damage" else None
+        box = 18 if not hud.compact else 16
+        height = 4 + len(lines) * self.line
+        if roll is not None and roll.get("dice"):
+            height += self._dice_rows(roll, box) * (box + 4) + 2
+        elif isinstance(die, int):
+            height += box + 6
+        if self.answerable:
+            height += 28
+        height += 4
+        surface = pygame.Surface((self.width, height))
+        surface.fill(theme.PANEL)
+        question = event.kind == "gm_question"
+        if question:
+            pygame.draw.rect(
+                surface, QUESTION_BG, (2, 1, self.width - 6, height - 2), border_radius=4
+            )
+            if self.open_question:
+                pygame.draw.rect(
+                    surface, theme.ACCENT, (2, 1, self.width - 6, height - 2), 1, border_radius=4
+                )
+        colour = theme.TEXT
+        if question:
+            colour = theme.ACCENT
+        elif event.kind == "damage":
+            colour = DAMAGE_TEXT
+        elif roll is None:
+            colour = theme.TEXT_DIM
+        y = 4
+        for line in lines:
+            hud.text.draw(surface, line, (8, y), self.size, colour)
+            y += self.line
+        spots: list[Hotspot] = []
+        plain = text
+        tip = ""
+        if roll is not None and roll.get("dice"):
+            y = self._dice(surface, y + 1, roll, box)
+            plain += " " + self._plain(roll)
+            tip = self._tooltip(roll)
+        elif isinstance(die, int):
+            self._die_box(surface, pygame.Rect(8, y + 2, box, box), die, True)
+            plain += f" [{die}]"
+            y += box + 6
+        if self.answerable:
+            button = pygame.Rect(self.width - 70, height - 28, 60, 24)
+            draw_button(surface, hud.text, button, self.t("hud.log.ok"), size=self.size)
+            spots.append(
+                Hotspot(
+                    button,
+                    f"log:ok:{self.index}",
+                    lambda: self.log.dismiss(self.index, self.event.de),
+                    self.t("hud.log.ok_tip"),
+                )
+            )
+        pygame.draw.line(surface, (48, 52, 60), (6, height - 1), (self.width - 6, height - 1))
+        if tip:
+            spots.append(
+                Hotspot(pygame.Rect(0, 0, self.width, height), f"log:roll:{self.index}", None, tip)
+            )
+        return Entry(key, surface, spots, plain)
+
+    # ------------------------------------------------------------- the dice
+    def _chips(self, roll: Mapping[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        chips: list[tuple[str, tuple[int, int, int]]] = []
+        edge = int(roll.get("edge") or 0)
+        if edge:
+            key = "hud.log.advantage" if edge > 0 else "hud.log.disadvantage"
+            chips.append((self.t(key, n=abs(edge)), theme.TEXT))
+        modifier = int(roll.get("modifier") or 0)
+        if modifier:
+            chips.append((self.t("hud.log.modifier", wm=f"{modifier:+d}"), theme.TEXT))
+        chips.append((self.t("hud.log.total", n=roll.get("total")), theme.TEXT))
+        if roll.get("target") is not None:
+            chips.append((self.t("hud.log.target", zw=roll["target"]), theme.TEXT_DIM))
+        verdict = self._verdict(roll)
+        if verdict:
+            good = roll.get("success")
+            chips.append((verdict, theme.TEXT_GOOD if good else theme.TEXT_BAD))
+        return chips
+
+    def _verdict(self, roll: Mapping[str, Any]) -> str:
+        crit = roll.get("crit")
+        if crit == "success":
+            return self.t("hud.log.crit_success")
+        if crit == "failure":
+            return self.t("hud.log.crit_failure")
+        success = roll.get("success")
+        if success is None:
+            return ""
+        return self.t("hud.log.success" if success else "hud.log.failure")
+
+    def _dice_rows(self, roll: Mapping[str, Any], box: int) -> int:
+        x = 8 + len(roll["dice"]) * (box + 3) + 4
+        rows = 1
+        for label, _ in self._chips(roll):
+            w = self.hud.text.width(label, self.size) + 8
+            if x + w > self.width - 8:
+                rows += 1
+                x = 8
+            x += w
+        return rows
+
+    def _die_box(self, surface: pygame.Surface, rect: pygame.Rect, value: int, kept: bool) -> None:
+        pygame.draw.rect(surface, KEPT_FACE if kept else DIE_FACE, rect, border_radius=3)
+        colour = (20, 20, 20) if kept else theme.TEXT_DIM
+        self.hud.text.draw(
+            surface, str(value), rect.center, self.size, colour, bold=kept, anchor="center"
+        )
+
+    def _dice(self, surface: pygame.Surface, y: int, roll: Mapping[str, Any], box: int) -> int:
+        dice = [int(d) for d in roll["dice"]]
+        kept = roll.get("kept")
+        marked = False
+        x = 8
+        for value in dice:
+            is_kept = not marked and value == kept
+            marked = marked or is_kept
+            self._die_box(surface, pygame.Rect(x, y, box, box), value, is_kept)
+            x += box + 3
+        x += 4
+        for label, colour in self._chips(roll):
+            w = self.hud.text.width(label, self.size) + 8
+            if x + w > self.width - 8:
+                y += box + 4
+                x = 8
+            self.hud.text.draw(
+                surface, label, (x, y + box // 2), self.size, colour, anchor="midleft"
+            )
+            x += w
+        return y + box + 4
+
+    def _plain(self, roll: Mapping[str, Any]) -> str:
+        dice = ", ".join(str(d) for d in roll["dice"])
+        chips = " ".join(label for label, _ in self._chips(roll))
+        return f"[{dice}] {self.t('hud.log.kept', n=roll.get('kept'))} {chips}"
+
+    def _tooltip(self, roll: Mapping[str, Any]) -> str:
+        t = self.t
+        lines = [
+            t(
+                "hud.log.tip_dice",
+                dice=", ".join(str(d) for d in roll["dice"]),
+                kept=roll.get("kept"),
+            )
+        ]
+        if roll.get("attribute"):
+            name = str(roll["attribute"])
+            if name in Attribute.__members__:
+                name = attribute_name(Attribute[name], self.hud.language)
+            lines.append(t("hud.log.tip_value", attribute=name, value=roll.get("value", "?")))
+        edge = int(roll.get("edge") or 0)
+        lines.append(t("hud.log.tip_edge", n=f"{edge:+d}"))
+        lines.append(t("hud.log.tip_modifier", wm=f"{int(roll.get('modifier') or 0):+d}"))
+        reasons = roll.get("reasons") or []
+        if reasons:
+            lines.append(t("hud.log.tip_reasons", reasons="; ".join(str(r) for r in reasons)))
+        target = roll.get("target")
+        lines.append(
+            t(
+                "hud.log.tip_result",
+                total=roll.get("total"),
+                target="-" if target is None else target,
+            )
+        )
+        verdict = self._verdict(roll)
+        if verdict:
+            lines.append(verdict)
+        if roll.get("impulse"):
+            lines.append(t("hud.log.tip_impulse", n=roll["impulse"]))
+        return "\n".join(lines)

@@ -1,0 +1,103 @@
+"""Messages over the map (refusals in red, notices) for a few seconds, the pick tools'
+prompt, and the tooltip box. Each is rendered once and kept while it shows."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.ui.hud import Hud
+
+MESSAGE_SECONDS = 4.0
+BAD_MESSAGE_SECONDS = 6.0
+MAX_MESSAGES = 4
+
+
+@dataclass
+class Message:
+    text: str
+    bad: bool
+    until: float
+
+
+class MessageBoard:
+    """The messages, the prompt and the tooltip of the HUD."""
+
+    def __init__(self, hud: Hud) -> None:
+        self.hud = hud
+        self.messages: list[Message] = []
+        self._tip_cache: tuple[str, pygame.Surface] | None = None
+        self._message_cache: dict[tuple[str, bool, int, int], pygame.Surface] = {}
+
+    def add(self, text: str, bad: bool) -> None:
+        seconds = BAD_MESSAGE_SECONDS if bad else MESSAGE_SECONDS
+        self.messages = [m for m in self.messages if m.text != text]
+        self.messages.append(Message(text, bad, time.monotonic() + seconds))
+        del self.messages[:-MAX_MESSAGES]
+
+    def draw_banner(self, surface: pygame.Surface, prompt: str) -> None:
+        """Say what the HUD's pick tool waits for, at the bottom of the map."""
+        hud = self.hud
+        image = hud.text.render(prompt, hud.fs, theme.ACCENT, True)
+        rect = image.get_rect(midbottom=(hud.viewport.centerx, hud.viewport.bottom - 8))
+        box = rect.inflate(16, 8)
+        pygame.draw.rect(surface, (20, 22, 26), box, border_radius=5)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=5)
+        surface.blit(image, rect)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the messages that have not run out yet at the top of the map."""
+        now = time.monotonic()
+        self.messages = [m for m in self.messages if m.until > now]
+        y = self.hud.viewport.y + 8
+        for message in self.messages:
+            key = (message.text, message.bad, self.hud.viewport.width, self.hud.fs)
+            image = self._message_cache.get(key)
+            if image is None:
+                image = self._message_image(message)
+                if len(self._message_cache) > 64:
+                    self._message_cache.clear()
+                self._message_cache[key] = image
+            surface.blit(image, image.get_rect(midtop=(self.hud.viewport.centerx, y)))
+            y += image.get_height() + 4
+
+    def _message_image(self, message: Message) -> pygame.Surface:
+        width = max(200, min(640, self.hud.viewport.width - 40))
+        lines = self.hud.text.wrap(message.text, self.hud.fs, width - 20)
+        line_h = self.hud.app.fonts.get(self.hud.fs).get_linesize()
+        image = pygame.Surface((width, len(lines) * line_h + 12), pygame.SRCALPHA)
+        pygame.draw.rect(image, (18, 20, 24, 225), image.get_rect(), border_radius=6)
+        edge = theme.TEXT_BAD if message.bad else theme.ACCENT
+        pygame.draw.rect(image, edge, image.get_rect(), 1, border_radius=6)
+        colour = theme.TEXT_BAD if message.bad else theme.TEXT
+        for i, line in enumerate(lines):
+            self.hud.text.draw(
+                image, line, (width // 2, 6 + i * line_h), self.hud.fs, colour, anchor="midtop"
+            )
+        return image
+
+    def draw_tooltip(self, surface: pygame.Surface, text: str, mouse: tuple[int, int]) -> None:
+        """Draw ``text`` in a box beside the mouse that stays on screen."""
+        if self._tip_cache is None or self._tip_cache[0] != text:
+            size = self.hud.fs_small
+            lines = self.hud.text.wrap(text, size, 340)
+            line_h = self.hud.app.fonts.get(size).get_linesize()
+            width = min(356, max(self.hud.text.width(line, size) for line in lines) + 14)
+            image = pygame.Surface((width, len(lines) * line_h + 10))
+            image.fill((20, 22, 26))
+            pygame.draw.rect(image, theme.ACCENT, image.get_rect(), 1)
+            for i, line in enumerate(lines):
+                self.hud.text.draw(image, line, (7, 5 + i * line_h), size)
+            self._tip_cache = (text, image)
+        image = self._tip_cache[1]
+        x = min(mouse[0] + 16, surface.get_width() - image.get_width() - 4)
+        y = mouse[1] + 18
+        if y + image.get_height() > surface.get_height() - 4:
+            y = mouse[1] - image.get_height() - 6
+        surface.blit(image, (max(0, x), max(0, y)))

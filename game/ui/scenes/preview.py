@@ -1,0 +1,601 @@
+"""``kampfkarte preview MISSION``: a mission read-only, for map authors beside their editor.
+
+All map layers, the terrain legend, the sides' deployment zones, the creatures on
+their start fields and a list of them. The file is polled once a second (mtime and
+size, and the background image's) and reloaded when it changes. A file that does not
+load shows its problems (file, line, message) in the window, beside the last version
+that loaded; nothing is ever raised to the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+from game.content.problems import MissionError, Problem
+from game.missions.loader import LoadedMission
+from game.missions.model import Controller, Mission
+from game.rules.grid import BattleGrid
+from game.rules.terms import Condition
+from game.ui import theme
+from game.ui.app import App, Scene
+from game.ui.camera import Camera
+from game.ui.map_view import (
+    FieldLayer,
+    LegendItem,
+    MapRenderer,
+    background_for,
+    field_codes,
+    legend_items,
+    look_keys,
+    look_name,
+)
+from game.ui.theme import Colour, Fonts, parse_colour
+from game.ui.tokens import TokenRenderer, TokenView, initials_of, life_of
+from game.ui.widgets import draw_text, wrap
+
+POLL_SECONDS = 1.0
+PANEL_W = 380
+STATUS_H = 26
+ZOOM_STEP = 1.15
+PAN_SPEED = 900.0
+ZONE_ALPHA = 70
+SWATCH = 22
+PAN_KEYS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_a: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_w: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_s: (0, 1),
+}
+_FORMAT_NAMES = {"toml": "TOML", "uvtt": "Universal VTT", "tiled": "Tiled"}
+
+
+@dataclass
+class PreviewModel:
+    """One version of the mission that loaded: everything the preview draws."""
+
+    loaded: LoadedMission
+    grid: BattleGrid
+    tokens: list[TokenView]
+    colours: dict[str, Colour]
+    warnings: list[Problem] = field(default_factory=list)
+    legend: list[LegendItem] = field(default_factory=list)
+    type_names: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def mission(self) -> Mission:
+        return self.loaded.mission
+
+
+def side_colours(mission: Mission) -> dict[str, Colour]:
+    """Return each side's colour (the theme's when a mission's is missing or repeated)."""
+    colours: dict[str, Colour] = {}
+    used: set[Colour] = set()
+    for index, side in enumerate(mission.sides):
+        fallback = theme.SIDE_COLOURS[index % len(theme.SIDE_COLOURS)]
+        colour = parse_colour(side.colour, fallback)
+        if colour in used:
+            colour = fallback
+        used.add(colour)
+        colours[side.key] = colour
+    return colours
+
+
+def load_preview(path: Path) -> PreviewModel:
+    """Load ``path`` as ``kampfkarte check`` does; raise MissionError with every problem."""
+    from game.content.catalogue import load_catalogue
+    from game.missions.loader import load_any
+    from game.missions.setup import condition_named
+    from game.missions.toml_format import build_grid, mission_warnings
+
+    label = str(path)
+    if not path.is_file():
+        raise MissionError([Problem(label, f"file not found: {path}")])
+    catalogue = load_catalogue()
+    loaded = load_any(path, catalogue=catalogue)
+    mission = loaded.mission
+    warnings = mission_warnings(
+        mission, catalogue, path_label=label, locations=loaded.key_locations
+    )
+    grid = build_grid(mission, catalogue, path_label=label)
+    colours = side_colours(mission)
+    tokens = []
+    type_names: dict[str, tuple[str, str]] = {}
+    for placement in mission.creatures:
+        kind = catalogue.creatures.get(placement.type)
+        max_lp = kind.life_points if kind is not None else 0
+        if kind is not None:
+            type_names[placement.type] = (kind.name, kind.english or kind.name)
+        conditions = tuple(
+            c for c in (condition_named(name) for name in placement.conditions) if c is not None
+        )
+        tokens.append(
+            TokenView(
+                key=placement.key,
+                name=placement.name,
+                initials=initials_of(placement.name),
+                colour=colours.get(placement.side, (128, 128, 128)),
+                cell=placement.cell,
+                size=catalogue.footprint_side(placement.type),
+                facing=placement.facing.value,
+                lp=placement.life_points if placement.life_points is not None else max_lp,
+                max_lp=max_lp,
+                conditions=tuple(sorted(conditions, key=lambda c: c.name)),
+                stance="prone" if Condition.PRONE in conditions else "standing",
+                altitude=0,
+                life=life_of(conditions),
+                hidden=placement.hidden,
+            )
+        )
+    return PreviewModel(
+        loaded,
+        grid,
+        tokens,
+        colours,
+        warnings=[w for w in warnings if w.warning],
+        legend=legend_items(grid),
+        type_names=type_names,
+    )
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+class PreviewScene(Scene):
+    """A mission file on screen, read-only, reloaded when it changes."""
+
+    def __init__(self, app: App, path: Path | str) -> None:
+        super().__init__(app)
+        self.path = Path(path)
+        self.camera = Camera()
+        self.tokens = TokenRenderer(app.fonts)
+        self.model: PreviewModel | None = None
+        self.map: MapRenderer | None = None
+        self.errors: list[Problem] = []
+        self.reloads = 0
+        self.reloaded_at = ""
+        self.hover_cell: tuple[int, int] | None = None
+        self._zones: FieldLayer | None = None
+        self._zone_edges: list[tuple[Colour, tuple[int, int], tuple[int, int]]] = []
+        self._poll = 0.0
+        self._stamps: tuple[object, ...] = ()
+        self._panning: tuple[int, int] | None = None
+        self._fitted = False
+        self._laid_out = False  # the camera's viewport is set (resized ran)
+        self._size = app.screen.get_size()
+        self.reload()
+        pygame.display.set_caption(self.app.t("preview.caption", file=self.path.name))
+
+    # ------------------------------------------------------------- loading
+    def _watch_stamps(self) -> tuple[object, ...]:
+        stamps: list[object] = [_stamp(self.path)]
+        if self.model is not None:
+            background = self.model.mission.background
+            if background is not None and not self.model.loaded.images:
+                stamps.append(_stamp(self.model.loaded.base_dir / background.path))
+        return tuple(stamps)
+
+    def reload(self) -> bool:
+        """Load the file again; return whether it loaded (else ``errors`` say why)."""
+        try:
+            model = load_preview(self.path)
+        except MissionError as error:
+            self.errors = list(error.problems)
+        except (OSError, ValueError, RecursionError) as error:
+            self.errors = [Problem(str(self.path), str(error) or type(error).__name__)]
+        except Exception as error:  # an author's tool: a loader bug must not end the preview
+            text = self.app.t("preview.unexpected", error=f"{type(error).__name__}: {error}")
+            self.errors = [Problem(str(self.path), text)]
+        else:
+            self._accept(model)
+            self.errors = []
+            self.reloads += 1
+            self.reloaded_at = time.strftime("%H:%M:%S")
+        self._stamps = self._watch_stamps()
+        return not self.errors
+
+    def _accept(self, model: PreviewModel) -> None:
+        first = self.model is None
+        same_size = self.model is not None and self.model.grid.shape == model.grid.shape
+        self.model = model
+        renderer = MapRenderer(model.grid, self.app.fonts)
+        image, ppf, offset = background_for(model.loaded)
+        renderer.set_background(image, ppf, offset)
+        self.map = renderer
+        self._build_zones(model)
+        if first or not same_size:
+            self._fitted = False
+            if self._laid_out:
+                self._fit()
+
+    def _build_zones(self, model: PreviewModel) -> None:
+        height, width = model.grid.shape
+        rgba = np.zeros((height, width, 4), dtype=np.uint8)
+        edges: list[tuple[Colour, tuple[int, int], tuple[int, int]]] = []
+        for side in model.mission.sides:
+            colour = model.colours.get(side.key, (128, 128, 128))
+            cells = {c for c in side.deployment if 0 <= c[0] < width and 0 <= c[1] < height}
+            for x, y in cells:
+                rgba[y, x] = (*colour, ZONE_ALPHA)
+            for x, y in cells:  # the zone's outline: edges towards fields outside it
+                if (x, y - 1) not in cells:
+                    edges.append((colour, (x, y), (x + 1, y)))
+                if (x, y + 1) not in cells:
+                    edges.append((colour, (x, y + 1), (x + 1, y + 1)))
+                if (x - 1, y) not in cells:
+                    edges.append((colour, (x, y), (x, y + 1)))
+                if (x + 1, y) not in cells:
+                    edges.append((colour, (x + 1, y), (x + 1, y + 1)))
+        self._zones = FieldLayer(rgba) if rgba[:, :, 3].any() else None
+        self._zone_edges = edges
+
+    def check_file(self) -> bool:
+        """Reload when the file (or its background image) changed; return whether it did."""
+        stamps = self._watch_stamps()
+        if stamps == self._stamps:
+            return False
+        self.reload()
+        return True
+
+    # -------------------------------------------------------------- layout
+    @property
+    def panel(self) -> pygame.Rect:
+        width, height = self._size
+        return pygame.Rect(width - PANEL_W, 0, PANEL_W, height - STATUS_H)
+
+    def _fit(self) -> None:
+        if self.model is None:
+            return
+        grid = self.model.grid
+        self.camera.fit(grid.width, grid.height)
+        self._fitted = True
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self._size = size
+        width, height = size
+        self.camera.set_viewport(0, 0, width - PANEL_W, height - STATUS_H)
+        self._laid_out = True
+        if not self._fitted:
+            self._fit()
+
+    # --------------------------------------------------------------- input
+    def update(self, dt: float) -> None:
+        self._poll += dt
+        if self._poll >= POLL_SECONDS:
+            self._poll = 0.0
+            self.check_file()
+        if self.app.top is not self:
+            return
+        keys = pygame.key.get_pressed()
+        if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return
+        dx = dy = 0
+        for key, (kx, ky) in PAN_KEYS.items():
+            if keys[key]:
+                dx += kx
+                dy += ky
+        if dx or dy:
+            self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            if self.camera.contains(event.pos):
+                self._panning = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            self._panning = None
+        elif event.type == pygame.MOUSEMOTION:
+            if self._panning is not None:
+                self.camera.pan(self._panning[0] - event.pos[0], self._panning[1] - event.pos[1])
+                self._panning = event.pos
+            self.hover_cell = (
+                self.camera.screen_to_cell(event.pos) if self.camera.contains(event.pos) else None
+            )
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.camera.contains(pos) and event.y:
+                self.camera.zoom_at(pos, ZOOM_STEP**event.y)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.pop(self)
+        elif event.key == pygame.K_f:
+            self._fit()
+        elif event.key == pygame.K_t:
+            self.camera.true_size(self.app.settings.dpi)
+        elif event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+            self.camera.set_zoom(self.camera.zoom * ZOOM_STEP)
+        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.set_zoom(self.camera.zoom / ZOOM_STEP)
+        elif event.key in (pygame.K_r, pygame.K_F5):
+            self.reload()
+
+    # ------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        cam = self.camera
+        viewport = pygame.Rect(cam.viewport_x, cam.viewport_y, cam.viewport_w, cam.viewport_h)
+        previous = surface.get_clip()
+        surface.set_clip(viewport)
+        if self.map is not None and self.model is not None:
+            self.map.draw(surface, cam)
+            if self._zones is not None:
+                self._zones.draw(surface, cam)
+            self._draw_zone_edges(surface)
+            self.tokens.draw(surface, cam, self.model.tokens)
+            self.map.draw_coordinates(surface, cam)
+        surface.set_clip(previous)
+        if self.errors:
+            self._draw_errors(surface, viewport)
+        self._draw_panel(surface)
+        self._draw_status(surface)
+
+    def _draw_zone_edges(self, surface: pygame.Surface) -> None:
+        width = max(2, self.camera.cell_px // 14)
+        for colour, a, b in self._zone_edges:
+            pygame.draw.line(
+                surface,
+                colour,
+                self.camera.point_to_screen(*a),
+                self.camera.point_to_screen(*b),
+                width,
+            )
+
+    def error_lines(self) -> list[str]:
+        """Return the error box's lines: a title, each problem (file:line:col: message), a hint."""
+        if not self.errors:
+            return []
+        t = self.app.t
+        lines = [t("preview.errors_title", n=len(self.errors))]
+        lines += [str(problem) for problem in self.errors]
+        lines.append(t("preview.errors_last_good" if self.model else "preview.errors_none_good"))
+        return lines
+
+    def _draw_errors(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
+        fonts = self.app.fonts
+        width = min(viewport.width - 40, 900)
+        body: list[tuple[str, Colour, bool]] = []
+        lines = self.error_lines()
+        for index, line in enumerate(lines):
+            colour = theme.ACCENT if index == 0 else theme.TEXT_BAD
+            if index == len(lines) - 1:
+                colour = theme.TEXT_DIM
+            for part in wrap(fonts, line, width - 24, 18):
+                body.append((part, colour, index == 0))
+        line_h = fonts.get(18).get_linesize()
+        shown = body[: max(1, (viewport.height - 60) // line_h)]
+        box = pygame.Rect(0, 0, width, len(shown) * line_h + 20)
+        if self.model is None:
+            box.center = viewport.center  # nothing else to show: the errors in the middle
+        else:
+            box.midbottom = (viewport.centerx, viewport.bottom - 16)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((30, 12, 14, 235))
+        surface.blit(panel, box)
+        pygame.draw.rect(surface, theme.TEXT_BAD, box, 2, border_radius=4)
+        y = box.y + 10
+        for text, colour, bold in shown:
+            draw_text(surface, fonts, text, (box.x + 12, y), size=18, colour=colour, bold=bold)
+            y += line_h
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        rect = self.panel
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        fonts, t = self.app.fonts, self.app.t
+        language = self.app.t.language
+        x, y = rect.x + 14, rect.y + 12
+        inner_w = rect.width - 28
+        bottom = rect.bottom - 8
+        model = self.model
+        if model is None:
+            draw_text(
+                surface, fonts, self.path.name, (x, y), size=24, colour=theme.ACCENT, bold=True
+            )
+            return
+        mission = model.mission
+        for part in wrap(fonts, mission.title, inner_w, 26)[:2]:
+            draw_text(surface, fonts, part, (x, y), size=26, colour=theme.ACCENT, bold=True)
+            y += 26
+        fmt = _FORMAT_NAMES.get(model.loaded.source_format, model.loaded.source_format)
+        info = t("preview.size", w=mission.width, h=mission.height, format=fmt)
+        draw_text(
+            surface, fonts, f"{self.path.name} · {info}", (x, y + 2), size=17, colour=theme.TEXT_DIM
+        )
+        y += 22
+        if mission.author:
+            draw_text(
+                surface,
+                fonts,
+                t("preview.author", author=mission.author),
+                (x, y),
+                size=17,
+                colour=theme.TEXT_DIM,
+            )
+            y += 20
+        y += 8
+        # legend
+        y = self._heading(surface, t("preview.legend"), x, y)
+        assert self.map is not None
+        for item in model.legend:
+            if y + SWATCH > bottom:
+                break
+            swatch = pygame.Surface((SWATCH, SWATCH))
+            swatch.fill(theme.FLOOR)
+            swatch.blit(self.map.sprite(item.code, SWATCH), (0, 0))
+            surface.blit(swatch, (x, y))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (x, y, SWATCH, SWATCH), 1)
+            draw_text(surface, fonts, item.name(language), (x + SWATCH + 8, y + 3), size=17)
+            y += SWATCH + 4
+        y += 8
+        # sides
+        if y + 40 < bottom:
+            y = self._heading(surface, t("preview.sides"), x, y)
+            for side in mission.sides:
+                if y + 20 > bottom:
+                    break
+                colour = model.colours.get(side.key, (128, 128, 128))
+                pygame.draw.circle(surface, colour, (x + 8, y + 9), 7)
+                controller = t(
+                    "preview.controller_gm"
+                    if side.controller is Controller.GM
+                    else "preview.controller_player"
+                )
+                key = "preview.side_line" if side.deployment else "preview.no_deployment"
+                text = t(key, name=side.name, controller=controller, n=len(side.deployment))
+                draw_text(
+                    surface, fonts, _fit(fonts, text, inner_w - 22, 17), (x + 22, y + 1), size=17
+                )
+                y += 21
+            y += 8
+        # creatures
+        if y + 40 < bottom:
+            y = self._heading(surface, t("preview.creatures", n=len(mission.creatures)), x, y)
+            room = max(0, (bottom - y - (40 if model.warnings else 0)) // 20)
+            listed = (
+                mission.creatures
+                if len(mission.creatures) <= room
+                else mission.creatures[: max(0, room - 1)]
+            )
+            for placement in listed:
+                colour = model.colours.get(placement.side, (128, 128, 128))
+                pygame.draw.circle(surface, colour, (x + 8, y + 9), 6)
+                names = model.type_names.get(placement.type, (placement.type, placement.type))
+                text = t(
+                    "preview.creature_line",
+                    name=placement.name,
+                    type=names[1] if language == "en" else names[0],
+                    x=placement.cell[0],
+                    y=placement.cell[1],
+                )
+                draw_text(
+                    surface, fonts, _fit(fonts, text, inner_w - 22, 16), (x + 22, y + 2), size=16
+                )
+                y += 20
+            if len(listed) < len(mission.creatures):
+                draw_text(
+                    surface,
+                    fonts,
+                    t("preview.more", n=len(mission.creatures) - len(listed)),
+                    (x + 22, y + 2),
+                    size=16,
+                    colour=theme.TEXT_DIM,
+                )
+                y += 20
+            y += 8
+        # warnings
+        if model.warnings and y + 30 < bottom:
+            y = self._heading(
+                surface, t("preview.warnings", n=len(model.warnings)), x, y, theme.ACCENT
+            )
+            for warning in model.warnings:
+                for part in wrap(fonts, _short_problem(warning), inner_w, 16):
+                    if y + 18 > bottom:
+                        return
+                    draw_text(surface, fonts, part, (x, y), size=16, colour=theme.ACCENT)
+                    y += 18
+
+    def _heading(
+        self, surface: pygame.Surface, text: str, x: int, y: int, colour: Colour = theme.TEXT
+    ) -> int:
+        draw_text(surface, self.app.fonts, text, (x, y), size=20, colour=colour, bold=True)
+        return y + 24
+
+    def hover_text(self) -> str:
+        """Return what the status line says about the field under the mouse."""
+        if self.model is None or self.hover_cell is None:
+            return ""
+        x, y = self.hover_cell
+        grid = self.model.grid
+        if not grid.in_bounds((x, y)):
+            return ""
+        language = self.app.t.language
+        code = int(field_codes(grid)[y, x]) if self.map is None else int(self.map.codes()[y, x])
+        parts = [look_name(key, language) for key in look_keys(code)]
+        for side in self.model.mission.sides:
+            if (x, y) in side.deployment:
+                parts.append(self.app.t("preview.zone", side=side.name))
+        for token in self.model.tokens:
+            if (
+                token.cell[0] <= x < token.cell[0] + token.size
+                and token.cell[1] <= y < token.cell[1] + token.size
+            ):
+                side_name = next(
+                    (c.side for c in self.model.mission.creatures if c.key == token.key), ""
+                )
+                names = {s.key: s.name for s in self.model.mission.sides}
+                parts.append(
+                    self.app.t(
+                        "preview.creature_here",
+                        name=token.name,
+                        side=names.get(side_name, side_name),
+                    )
+                )
+        return self.app.t("preview.field", x=x, y=y, what=", ".join(parts))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        width, height = self._size
+        rect = pygame.Rect(0, height - STATUS_H, width, STATUS_H)
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
+        fonts, t = self.app.fonts, self.app.t
+        hint = t("preview.hint")
+        if self.reloaded_at:
+            hint = f"{t('preview.reloaded', time=self.reloaded_at)} · {hint}"
+        hint_w = fonts.get(16).size(hint)[0]
+        draw_text(
+            surface,
+            fonts,
+            hint,
+            (rect.right - 10, rect.centery),
+            size=16,
+            colour=theme.TEXT_DIM,
+            anchor="midright",
+        )
+        text = self.hover_text()
+        if text:
+            draw_text(
+                surface,
+                fonts,
+                _fit(fonts, text, max(40, width - hint_w - 40), 17),
+                (10, rect.centery),
+                size=17,
+                anchor="midleft",
+            )
+
+
+def _fit(fonts: Fonts, text: str, width: int, size: int) -> str:
+    """Return ``text`` shortened with "…" to at most ``width`` pixels."""
+    font = fonts.get(size)
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _short_problem(problem: Problem) -> str:
+    """Return a problem without the (long) file path: line, column, key, message."""
+    where = []
+    if problem.line is not None:
+        where.append(
+            f"{problem.line}" + (f":{problem.column}" if problem.column is not None else "")
+        )
+    if problem.key:
+        where.append(f"[{problem.key}]")
+    prefix = " ".join(where)
+    return f"{prefix}: {problem.message}" if prefix else problem.message

@@ -69,13 +69,24 @@ def movement_profile(battle: Battle, creature: CreatureState) -> MovementProfile
     return MovementProfile.of(kind.move_types.keys(), battle.held_conditions(creature))
 
 
-def enemy_reach(battle: Battle, creature: CreatureState) -> list[set[tuple[int, int]]]:
-    """Return the melee reach of every enemy that can act (E-OPEN-11)."""
+def enemy_reach(
+    battle: Battle, creature: CreatureState, within: int | None = None
+) -> list[set[tuple[int, int]]]:
+    """Return the melee reach of every enemy that can act (E-OPEN-11).
+
+    With ``within``, only the reaches that come within that many fields of the
+    creature: no path of that cost can touch the others.
+    """
     zones = []
     for enemy in battle.enemies_of(creature):
+        kind = battle.creature_type(enemy)
+        far = within is not None and distance(creature.cell, enemy.cell) > (
+            within + kind.reach + kind.size_fields
+        )
+        if far:
+            continue
         if not battle._can_take_turn(enemy):
             continue
-        kind = battle.creature_type(enemy)
         zones.append(melee_reach_cells(enemy.cell, side=kind.size_fields, reach=kind.reach))
     return zones
 

@@ -7,6 +7,7 @@ together in the order of sections 7, 8 and 13 and records an event for each.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.battle.engine import (
@@ -40,7 +41,7 @@ from game.rules.damage import (
     saf_applies,
     saf_for,
 )
-from game.rules.grid import Cover, distance
+from game.rules.grid import Cell, Cover, distance
 from game.rules.ranges import RangeBand, range_band
 from game.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
 from game.rules.sight import cover as compute_cover
@@ -123,23 +124,86 @@ def plan_attack(
         raise CommandRejected(reason)
     if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
         raise CommandRejected(f"{weapon.name} is empty: reload (Interagieren)")
-    others = [
-        c.cell
-        for c in battle.state.creatures.values()
-        if c.key not in (attacker.key, target.key) and Condition.DEAD not in c.conditions
-    ]
-    level = compute_cover(battle.grid, attacker.cell, target.cell, creatures=others) or Cover.NONE
+    level, _ = proposed_cover(battle, attacker, target)
+    return AttackPlan(attacker, target, weapon, False, band, level or Cover.NONE)
+
+
+def proposed_cover(
+    battle: Battle,
+    attacker: CreatureState,
+    target: CreatureState,
+    creatures: Iterable[Cell] | None = None,
+) -> tuple[Cover | None, Cover | None]:
+    """Return (cover with the GM's override, cover before it); (None, None) without sight.
+
+    ``creatures``: the fields of the living creatures (default: all of them); the line's
+    end fields never count (E-OPEN-15). Impuls cover and ignoring the environment apply
+    (E-IMP-EFF-COVER, E-IMP-EFF-ENV), then the GM's ruling for the pair (D-9).
+    """
+    if creatures is None:
+        creatures = [
+            c.cell
+            for c in battle.state.creatures.values()
+            if c.key not in (attacker.key, target.key) and Condition.DEAD not in c.conditions
+        ]
+    level = compute_cover(battle.grid, attacker.cell, target.cell, creatures=creatures)
+    if level is None:
+        return None, None
     if battle.has_effect(target, IMPULSE_COVER):
         level = max(level, Cover.PARTIAL)  # E-IMP-EFF-COVER
     if battle.has_effect(attacker, IMPULSE_ENV) and level is Cover.PARTIAL:
         level = Cover.NONE  # E-IMP-EFF-ENV: partial cover is ignored
     override = battle.state.cover_overrides.get(f"{attacker.key}|{target.key}")
-    if override is not None:
-        level = Cover[override]
-    return AttackPlan(attacker, target, weapon, False, band, level)
+    return (Cover[override] if override is not None else level), level
 
 
-def _revealed(attacker: CreatureState) -> list[Event]:
+def disturbance(battle: Battle, creature: CreatureState) -> int:
+    """Return the Störung edge of a ranged roll of ``creature`` (E-DISTURB-1, E-OPEN-17)."""
+    threats = [
+        MeleeThreat(
+            enemy.cell,
+            battle.creature_type(enemy).size_fields,
+            battle.creature_type(enemy).reach,
+            not battle._can_take_turn(enemy),
+        )
+        for enemy in battle.enemies_of(creature)
+    ]
+    return disturbance_edge(
+        creature.cell, threats, shooter_side=battle.creature_type(creature).size_fields
+    )
+
+
+def situation_edge(
+    battle: Battle, plan: AttackPlan, *, disturbed: int | None = None
+) -> tuple[int, list[str]]:
+    """Return the edge the situation gives the attack of ``plan``, with its reasons.
+
+    Range band, cover and Störung for a ranged attack (E-RANGE-*, E-COVER-4,
+    E-DISTURB-1), then water and riding (``situation_attack_edge``). ``disturbed``: the
+    Störung edge when the caller has it already. The conditions are folded in by
+    ``Battle.check``.
+    """
+    from game.battle.situation_actions import situation_attack_edge
+
+    edge = 0
+    reasons: list[str] = []
+    if not plan.melee:
+        assert plan.band is not None
+        edge += plan.band.edge
+        if plan.band.edge:
+            reasons.append(f"range {plan.band.german}")
+        edge += cover_bonus(plan.cover).attacker_edge
+        if disturbed is None:
+            disturbed = disturbance(battle, plan.attacker)
+        if disturbed:
+            reasons.append("Störung des Fernkampfs")
+        edge += disturbed
+    extra, why = situation_attack_edge(battle, plan)
+    reasons.extend(why)
+    return edge + extra, reasons
+
+
+def revealed(attacker: CreatureState) -> list[Event]:
     """End the attacker's Unentdeckt toward everyone: attacking is conspicuous."""
     attacker.conditions = reveal(attacker.conditions, ConspicuousAct.ATTACK)
     return [
@@ -171,38 +235,12 @@ def resolve_attack(
     # (E-COND-UNENTDECKT-5), so before the roll his own Unentdeckt grants nothing.
     unforeseen = battle.is_hidden_from(attacker, target)
     if Condition.UNDETECTED in attacker.conditions and not unforeseen:
-        events += _revealed(attacker)
+        events += revealed(attacker)
     # The target faces the attacker without Unentdeckt's Geschützt unless hidden from
     # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
     facing = battle.conditions_toward(target, attacker)
     situation = attacker_modifiers(facing)
-    extra_edge = 0
-    reasons: list[str] = []
-    if not plan.melee:
-        assert plan.band is not None
-        extra_edge += plan.band.edge
-        if plan.band.edge:
-            reasons.append(f"range {plan.band.german}")
-        bonus = cover_bonus(plan.cover)
-        extra_edge += bonus.attacker_edge
-        threats = [
-            MeleeThreat(
-                e.cell,
-                battle.creature_type(e).size_fields,
-                battle.creature_type(e).reach,
-                not battle._can_take_turn(e),
-            )
-            for e in battle.enemies_of(attacker)
-        ]
-        disturbed = disturbance_edge(attacker.cell, threats)
-        if disturbed:
-            reasons.append("Störung des Fernkampfs")
-        extra_edge += disturbed
-    from game.battle.situation_actions import situation_attack_edge
-
-    situation_edge, situation_reasons = situation_attack_edge(battle, plan)
-    extra_edge += situation_edge
-    reasons.extend(situation_reasons)
+    extra_edge, reasons = situation_edge(battle, plan)
     # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
     battle.state.cover_overrides.pop(f"{attacker.key}|{target.key}", None)
     studied = next(
@@ -245,7 +283,7 @@ def resolve_attack(
     )
     events.append(event)
     if unforeseen:
-        events += _revealed(attacker)
+        events += revealed(attacker)
     if not plan.melee and weapon is not None and weapon.has_magazine:
         attacker.magazines[weapon.key] = max(0, attacker.magazines.get(weapon.key, 0) - 1)
     if roll.crit is Crit.FAILURE:

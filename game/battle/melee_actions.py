@@ -1067,8 +1067,22 @@ def _aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
 
 
 # ---------------------------------------------------------------------- Sturmangriff
-@handles(Charge)
-def _charge(battle: Battle, command: Charge) -> list[Event]:
+@dataclass(frozen=True)
+class ChargePlan:
+    """A Sturmangriff the Charge handler accepts: its straight path and the save it needs."""
+
+    attacker: CreatureState
+    target: CreatureState
+    weapon: WeaponType | None
+    path: list[Cell]
+    needs_save: bool
+
+
+def validate_charge(battle: Battle, command: Charge) -> ChargePlan:
+    """Return the Charge as the handler would carry it out, or raise CommandRejected.
+
+    Changes nothing; the handler and the screen's previews share it (E-ACT-VH-STURM).
+    """
     attacker = battle.creature(command.actor)
     target = _enemy_target(battle, attacker, command.target)
     battle.can_spend(attacker, Action.CHARGE)
@@ -1093,7 +1107,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
     ]
     allies = [c.cell for c in battle.allies_of(attacker)]
     profile = movement_profile(battle, attacker)
-    allowance = _charge_allowance(battle, attacker, halved=False)
+    allowance = charge_allowance(battle, attacker, halved=False)
     path = charge_path(
         battle.grid,
         attacker.cell,
@@ -1118,13 +1132,22 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
         raise CommandRejected("a charge cannot end on another creature's field (E-OBST-2)")
     needs_save = disengage_required(Action.CHARGE, path, reaches, move_types=kind.move_types.keys())
     if needs_save:
-        halved = _charge_allowance(battle, attacker, halved=True)
+        halved = charge_allowance(battle, attacker, halved=True)
         if cost > halved:
             raise CommandRejected(
                 f"the charge leaves an enemy's reach, which halves it to {halved} fields (D-10)"
             )
     # the attack from the end of the path must be possible: plan it on a copy
     plan_attack(battle, dataclasses.replace(attacker, cell=path[-1]), target, weapon, melee=True)
+    return ChargePlan(attacker, target, weapon, path, needs_save)
+
+
+@handles(Charge)
+def _charge(battle: Battle, command: Charge) -> list[Event]:
+    charge = validate_charge(battle, command)
+    attacker, target, weapon, path = charge.attacker, charge.target, charge.weapon, charge.path
+    needs_save = charge.needs_save
+    kind = battle.creature_type(attacker)
     # valid: now change the state
     events = battle.spend(attacker, Action.CHARGE)
     if needs_save:
@@ -1200,7 +1223,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
     return events
 
 
-def _charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -> int:
+def charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -> int:
     """Return a charge's fields: 2 x BEW, halved for leaving reach and for passengers."""
     if not _passenger_halvings(battle, creature):
         return move_allowance(battle, creature, Action.CHARGE, halved=halved)

@@ -27,22 +27,24 @@ import numpy as np
 import numpy.typing as npt
 
 from game.battle import melee_actions
-from game.battle.basic_actions import move_allowance, movement_profile
-from game.battle.combat import UNARMED, AttackPlan, armour_of, plan_attack
-from game.battle.commands import Command
+from game.battle.basic_actions import enemy_reach, move_allowance, movement_profile
+from game.battle.combat import (
+    UNARMED,
+    AttackPlan,
+    armour_of,
+    disturbance,
+    plan_attack,
+    proposed_cover,
+    situation_edge,
+)
 from game.battle.engine import (
-    HANDLERS,
-    IMPULSE_COVER,
-    IMPULSE_ENV,
     STUDIED_ENEMY,
     Battle,
     CommandRejected,
 )
-from game.battle.events import Event
 from game.battle.ranged_actions import (
     ZONES,
     AreaFire,
-    _disturbance,
     _validate_area_fire,
     area_of_impact,
     placement_errors,
@@ -50,7 +52,6 @@ from game.battle.ranged_actions import (
     suggested_placement,
 )
 from game.battle.situation_actions import (
-    situation_attack_edge,
     underwater_attack_edge,
     underwater_rejection,
 )
@@ -74,7 +75,6 @@ from game.rules.conditions import (
     MovementRestriction,
     RollContext,
     attacker_modifiers,
-    can_be_targeted,
     closure,
     perceives,
     reveal,
@@ -92,15 +92,11 @@ from game.rules.movement import (
 )
 from game.rules.ranges import RangeBand, range_band
 from game.rules.reach import (
-    MeleeThreat,
-    disturbance_edge,
     in_melee_reach,
-    melee_reach_cells,
     reach_mask,
 )
 from game.rules.scatter import ScatterDir, _fly, scatter_direction, scatter_step, snap_direction
-from game.rules.sight import cover as compute_cover
-from game.rules.sight import cover_bonus, visible_cells
+from game.rules.sight import visible_cells
 from game.rules.templates import AreaShape, template_mask
 from game.rules.terms import ActionType, Attribute, Condition, SaveValue
 
@@ -216,20 +212,14 @@ def _diagonal_blocked(grid: BattleGrid) -> Callable[[Cell, Cell], bool]:
 
 def _is_hidden_from(battle: Battle, creature: CreatureState, observer: str) -> bool:
     """Return whether ``observer`` has not found ``creature`` (Battle.is_hidden_from)."""
-    per_observer = getattr(battle, "is_hidden_from", None)
-    if per_observer is not None:
-        return bool(per_observer(creature, observer))
-    return Condition.UNDETECTED in creature.conditions  # before hiding per observer
+    return battle.is_hidden_from(creature, observer)
 
 
 def _conditions_toward(
     battle: Battle, creature: CreatureState, observer: CreatureState
 ) -> ConditionSet:
     """Return the conditions ``observer`` faces on ``creature`` (Battle.conditions_toward)."""
-    toward = getattr(battle, "conditions_toward", None)
-    if toward is not None:
-        return toward(creature, observer)
-    return creature.conditions
+    return battle.conditions_toward(creature, observer)
 
 
 _LEGAL: weakref.WeakKeyDictionary[Battle, tuple[Any, dict[str, dict[Action, tuple[bool, str]]]]] = (
@@ -250,20 +240,6 @@ def _legal(battle: Battle, key: str, action: Action) -> tuple[bool, str]:
             e.action: (e.allowed, e.reason) for e in battle.legal_actions(key)
         }
     return verdicts.get(action, (False, f"unknown action {action.name}"))
-
-
-def _enemy_reach_within(battle: Battle, creature: CreatureState, radius: int) -> list[set[Cell]]:
-    """Return ``basic_actions.enemy_reach`` for the enemies whose reach comes within
-    ``radius`` fields of the creature: no path of that cost can touch the others."""
-    zones = []
-    for enemy in battle.enemies_of(creature):
-        kind = battle.creature_type(enemy)
-        if distance(creature.cell, enemy.cell) > radius + kind.reach + kind.size_fields:
-            continue
-        if not battle._can_take_turn(enemy):
-            continue
-        zones.append(melee_reach_cells(enemy.cell, side=kind.size_fields, reach=kind.reach))
-    return zones
 
 
 # ==================================================================== movement
@@ -474,43 +450,6 @@ def _charge_weapon(
     return UNARMED, None
 
 
-def _charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -> int:
-    """Return the Sturmangriff's fields as the Charge handler counts them."""
-    counted = getattr(melee_actions, "_charge_allowance", None)
-    if counted is not None:
-        return int(counted(battle, creature, halved=halved))
-    return move_allowance(battle, creature, Action.CHARGE, halved=halved)
-
-
-class _Validated(Exception):
-    """Raised instead of spending: the handler has validated the whole command."""
-
-
-def _verdict(battle: Battle, command: Command) -> str:
-    """Return why the command's handler refuses ``command``, or "" when it accepts it.
-
-    Handlers validate everything before they change anything, and their first change
-    is ``Battle.spend``; it is stood in for by a stop, so nothing changes. The handler
-    is called directly (not through ``Battle.apply``, whose reroll bookkeeping must not
-    run). Only for the current creature's commands whose handler always spends (Charge).
-    """
-
-    def stop(*args: object, **kwargs: object) -> list[Event]:
-        raise _Validated
-
-    handler = HANDLERS[type(command)]
-    battle.spend = stop  # type: ignore[method-assign]
-    try:
-        handler(battle, command)
-    except _Validated:
-        return ""
-    except CommandRejected as error:
-        return error.reason
-    finally:
-        del battle.spend
-    raise AssertionError(f"{command.kind} was applied without spending")  # pragma: no cover
-
-
 def _charge_paths(
     battle: Battle,
     creature: CreatureState,
@@ -523,7 +462,7 @@ def _charge_paths(
     """Return target -> (path, cost, needs save) for every charge the engine accepts.
 
     The path is ``movement.charge_path`` with the Charge handler's arguments. For the
-    creature whose turn it is, the handler itself validates the Charge (``_verdict``);
+    creature whose turn it is, ``melee_actions.validate_charge`` validates the Charge;
     for another creature (a preview) the handler's checks that do not depend on the
     turn are repeated: a free end field, the halving when the path leaves a reach
     (D-10) and the melee attack from the end field (``combat.plan_attack``).
@@ -535,8 +474,8 @@ def _charge_paths(
     enemies = battle.enemies_of(creature)
     enemy_cells = [c.cell for c in enemies]
     allies = [c.cell for c in battle.allies_of(creature)]
-    allowance = _charge_allowance(battle, creature, halved=False)
-    halved = _charge_allowance(battle, creature, halved=True)
+    allowance = melee_actions.charge_allowance(battle, creature, halved=False)
+    halved = melee_actions.charge_allowance(battle, creature, halved=True)
     result: dict[str, tuple[tuple[Cell, ...], int, bool]] = {}
     reach = max(kind.reach, weapon.reach if weapon else 1)
     acting = {e.key: battle._can_take_turn(e) for e in enemies}
@@ -566,7 +505,11 @@ def _charge_paths(
             continue
         save = disengage_required(Action.CHARGE, path, zones, move_types=kind.move_types.keys())
         if current:
-            if _verdict(battle, melee_actions.Charge(creature.key, target.key, weapon_key)):
+            try:
+                melee_actions.validate_charge(
+                    battle, melee_actions.Charge(creature.key, target.key, weapon_key)
+                )
+            except CommandRejected:
                 continue
         else:
             if battle.state.creature_at(path[-1]) not in (None, creature):
@@ -605,14 +548,14 @@ def movement_options(
     kind = battle.creature_type(creature)
     profile = movement_profile(battle, creature)
     if action is Action.CHARGE:
-        full = _charge_allowance(battle, creature, halved=False)
-        half = _charge_allowance(battle, creature, halved=True)
+        full = melee_actions.charge_allowance(battle, creature, halved=False)
+        half = melee_actions.charge_allowance(battle, creature, halved=True)
     else:
         full = move_allowance(battle, creature, action, halved=False)
         half = move_allowance(battle, creature, action, halved=True)
     enemies = [c.cell for c in battle.enemies_of(creature)]
     allies = [c.cell for c in battle.allies_of(creature)]
-    zones = _enemy_reach_within(battle, creature, full)
+    zones = enemy_reach(battle, creature, within=full)
     start = creature.cell
     # Whether this action and mover make the save at all: ask the rule with a probe step.
     probe = [start, (start[0] + 1, start[1])]
@@ -833,66 +776,17 @@ class TargetMark:
     reasons: tuple[str, ...]
 
 
-def _proposed_cover(
-    battle: Battle,
-    attacker: CreatureState,
-    target: CreatureState,
-    occupied: frozenset[Cell],
-) -> tuple[Cover | None, Cover | None]:
-    """Return (cover with the GM's override, cover before it) as plan_attack forms it.
-
-    ``occupied``: the fields of the living creatures; the line's end fields never count
-    (E-OPEN-15), so the attacker's and the target's own fields may be among them.
-    """
-    level = compute_cover(battle.grid, attacker.cell, target.cell, creatures=occupied)
-    if level is None:
-        return None, None
-    if battle.has_effect(target, IMPULSE_COVER):
-        level = max(level, Cover.PARTIAL)  # E-IMP-EFF-COVER
-    if battle.has_effect(attacker, IMPULSE_ENV) and level is Cover.PARTIAL:
-        level = Cover.NONE  # E-IMP-EFF-ENV
-    override = battle.state.cover_overrides.get(f"{attacker.key}|{target.key}")
-    return (Cover[override] if override is not None else level), level
-
-
-def _disturbed(battle: Battle, attacker: CreatureState) -> int:
-    """Return the Störung edge resolve_attack gives a ranged attack (E-DISTURB-1)."""
-    threats = [
-        MeleeThreat(
-            e.cell,
-            battle.creature_type(e).size_fields,
-            battle.creature_type(e).reach,
-            not battle._can_take_turn(e),
-        )
-        for e in battle.enemies_of(attacker)
-    ]
-    return disturbance_edge(attacker.cell, threats)
-
-
 def _attack_edge(
     battle: Battle, plan: AttackPlan, disturbed: int
 ) -> tuple[int, bool, tuple[str, ...]]:
     """Return the edge, automatic failure and reasons ``combat.resolve_attack`` would use.
 
-    The same sum as there, without rolling: range band, cover and Störung for ranged
-    attacks (E-RANGE-*, E-COVER-4, E-DISTURB-1), water and riding, the attacker's own
-    conditions (unforeseen, studied target) and the target's (Wehrlos, Schemenhaft).
+    ``combat.situation_edge`` (range band, cover, Störung, water, riding) plus what
+    ``Battle.check`` folds in: the attacker's own conditions (unforeseen, studied
+    target) and the target's toward him (Wehrlos, Schemenhaft).
     """
     attacker, target = plan.attacker, plan.target
-    reasons: list[str] = []
-    edge = 0
-    if not plan.melee:
-        assert plan.band is not None
-        edge += plan.band.edge
-        if plan.band.edge:
-            reasons.append(f"range {plan.band.german}")
-        edge += cover_bonus(plan.cover).attacker_edge
-        if disturbed:
-            reasons.append("Störung des Fernkampfs")
-        edge += disturbed
-    situation, why = situation_attack_edge(battle, plan)
-    edge += situation
-    reasons.extend(why)
+    edge, reasons = situation_edge(battle, plan, disturbed=disturbed)
     # Unforeseen only while the target has not found the attacker; otherwise the attack
     # reveals him before the roll (E-UNFORESEEN-1, E-COND-UNENTDECKT-5).
     unforeseen = _is_hidden_from(battle, attacker, target.key)
@@ -965,7 +859,7 @@ def target_marks(
             plan = plan_attack(battle, attacker, target, weapon)
             melee = plan.melee
             if disturbed is None:
-                disturbed = _disturbed(battle, attacker)
+                disturbed = disturbance(battle, attacker)
             edge, failure, reasons = _attack_edge(battle, plan, disturbed)
             why = ""
         except CommandRejected as error:
@@ -973,7 +867,7 @@ def target_marks(
         if plan is not None and not plan.melee and override is None:
             sight, cover, computed = True, plan.cover, plan.cover  # plan_attack's own answer
         else:
-            cover, computed = _proposed_cover(battle, attacker, target, occupied)
+            cover, computed = proposed_cover(battle, attacker, target, occupied)
             sight = computed is not None
         marks[target.key] = TargetMark(
             key=target.key,
@@ -1251,7 +1145,7 @@ def area_fire_preview(
         own = roll_modifiers(
             shooter.conditions, RollContext(attribute=Attribute.RANGED, is_attack=True)
         )
-        check_edge = band.edge + _disturbance(battle, shooter) + kind.check_edge + own.edge
+        check_edge = band.edge + disturbance(battle, shooter) + kind.check_edge + own.edge
     fill = suggest_distribution(high, sw, cells) if high is not None and sw >= 1 else {}
     return AreaFirePreview(
         actor=actor_key,
@@ -1346,17 +1240,12 @@ def _hidden_from_side(battle: Battle, creature: CreatureState, side: str) -> boo
     """Return whether no creature of ``side`` has found ``creature``.
 
     Unentdeckt as the engine keeps it (``Battle.is_hidden_from_side``, per observer,
-    E-COND-UNENTDECKT-4); Unsichtbar is never seen (E-COND-UNSICHTBAR-1). Without the
-    engine's per-observer record, Unentdeckt and the mission's hidden placement hide the
-    creature from every other side.
+    E-COND-UNENTDECKT-4); Unsichtbar is never seen (E-COND-UNSICHTBAR-1).
     """
     if Condition.INVISIBLE in creature.conditions:
         return True
-    per_side = getattr(battle, "is_hidden_from_side", None)
-    if per_side is not None:
-        # hidden_from is empty unless Unentdeckt: skip the side's member list then
-        return bool(battle.hidden_from(creature)) and bool(per_side(creature, side))
-    return creature.hidden or not can_be_targeted(creature.conditions)
+    # hidden_from is empty unless Unentdeckt: skip the side's member list then
+    return bool(battle.hidden_from(creature)) and battle.is_hidden_from_side(creature, side)
 
 
 class FogCache:
@@ -1395,7 +1284,9 @@ class FogCache:
         return view
 
 
-_FOG = FogCache()
+# One cache per battle, held no longer than the battle: two matches (or a clone) never
+# evict or answer each other's views.
+_FOG: weakref.WeakKeyDictionary[Battle, FogCache] = weakref.WeakKeyDictionary()
 
 
 def _fog(battle: Battle, side_key: str) -> FogView:
@@ -1438,9 +1329,13 @@ def fog_of_war(battle: Battle, side_key: str, cache: FogCache | None = None) -> 
     shown; another creature when one of its fields is visible and it is not hidden from
     the side: Unentdeckt toward every living member (``Battle.is_hidden_from_side``,
     E-COND-UNENTDECKT-4) or Unsichtbar. The dead are shown where the side sees. Cached in
-    ``cache`` (default: one module-wide FogCache).
+    ``cache`` (default: a FogCache of this battle's own, dropped with the battle).
     """
-    return (cache or _FOG).view(battle, side_key)
+    if cache is None:
+        cache = _FOG.get(battle)
+        if cache is None:
+            cache = _FOG[battle] = FogCache()
+    return cache.view(battle, side_key)
 
 
 # ==================================================================== zones

@@ -54,10 +54,12 @@ from game.battle.combat import (
     apply_saf,
     armour_of,
     critical_failure,
+    disturbance,
     held_weapon,
     hit,
     plan_attack,
     resolve_attack,
+    revealed,
 )
 from game.battle.commands import Command, EndTurn
 from game.battle.engine import (
@@ -90,16 +92,13 @@ from game.rules.areas import (
 )
 from game.rules.checks import STANDARD_TARGET, Crit, impulse_gain
 from game.rules.conditions import (
-    ConspicuousAct,
     DurationKind,
     RollContext,
     RollModifiers,
-    reveal,
     roll_modifiers,
 )
 from game.rules.grid import Cell, Cover, distance, footprint_cells
 from game.rules.ranges import long_shot_edge, range_band
-from game.rules.reach import MeleeThreat, disturbance_edge
 from game.rules.scatter import Scatter, scatter, throw_at_field_target
 from game.rules.sight import line_of_sight
 from game.rules.templates import area_of_impact
@@ -195,34 +194,10 @@ def creature_cells(battle: Battle, creature: CreatureState) -> list[Cell]:
     return footprint_cells(creature.cell, battle.creature_type(creature).size_fields)
 
 
-def _disturbance(battle: Battle, creature: CreatureState) -> int:
-    """Return the Störung edge of a ranged roll of ``creature`` (E-DISTURB-1, E-OPEN-17)."""
-    threats = [
-        MeleeThreat(
-            enemy.cell,
-            battle.creature_type(enemy).size_fields,
-            battle.creature_type(enemy).reach,
-            not battle._can_take_turn(enemy),
-        )
-        for enemy in battle.enemies_of(creature)
-    ]
-    return disturbance_edge(
-        creature.cell, threats, shooter_side=battle.creature_type(creature).size_fields
-    )
-
-
 def _reveal(creature: CreatureState) -> list[Event]:
     if Condition.UNDETECTED not in creature.conditions:
         return []
-    creature.conditions = reveal(creature.conditions, ConspicuousAct.ATTACK)
-    return [
-        Event(
-            "revealed",
-            f"{creature.name} ist nicht mehr unentdeckt",
-            f"{creature.name} is no longer undetected",
-            creature.key,
-        )
-    ]
+    return revealed(creature)
 
 
 def _edge_reasons(band_edge: int, band_name: str, disturbed: int) -> RollModifiers:
@@ -280,7 +255,7 @@ def _throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
     thrower, weapon, target, band_edge = _validate_throw(battle, command)
     # valid: now change the state
     events = battle.spend(thrower, Action.THROW_ATTACK)
-    disturbed = _disturbance(battle, thrower)
+    disturbed = disturbance(battle, thrower)
     band = range_band(distance(thrower.cell, target))
     assert band is not None
     events += _reveal(thrower)
@@ -450,7 +425,7 @@ def _roll_area_fire(battle: Battle, plan: _AreaFirePlan) -> tuple[list[Event], _
                 started_round=battle.state.round,
             ),
         )
-    disturbed = _disturbance(battle, shooter)
+    disturbed = disturbance(battle, shooter)
     far = farthest_field(shooter.cell, plan.fields)
     band = range_band(far)
     assert band is not None

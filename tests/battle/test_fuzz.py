@@ -277,7 +277,7 @@ def check_life(creature: CreatureState, gm_touched: set[str]) -> None:
     lp = creature.lp
     who = f"{creature.key} (LP {lp}, {sorted(c.name for c in held)})"
     if creature.key in gm_touched:
-        return  # the game master may set anything (E-IMP-GM); update_life_state still ran
+        return  # the game master may set anything (GM commands); update_life_state still ran
     if lp <= DEAD_AT:  # a revived creature keeps its LP in Stabiles Koma (E-OPEN-34)
         assert held & {Condition.DEAD, Condition.STABLE_COMA}, f"{who} should be dead"
     elif lp < 0:

@@ -158,7 +158,7 @@ def test_verify_finds_a_state_changed_behind_the_record() -> None:
 
 
 def test_gm_commands_are_part_of_the_record() -> None:
-    """E-IMP-GM / issue 4 section 1: GM commands are logged and replayed like any other."""
+    """Issue 4 section 1: GM commands are logged and replayed like any other."""
     match = Match(arena_setup(), CATALOGUE, seed=4)
     match.apply(GmSetLifePoints(None, "p1", 0))
     again = replay(arena_setup(), CATALOGUE, 4, match.commands)

@@ -114,7 +114,7 @@ def test_moves_into_cover_before_shooting() -> None:
 
 
 def test_advances_on_the_nearest_visible_enemy() -> None:
-    """E-ACT-HH-GEHEN-1 / E-ACT-VH-LAUFEN: out of reach and without a gun it closes in."""
+    """E-ACT-HH-GEHEN-1 / E-ACT-VH-LAUFEN-1: out of reach and without a gun it closes in."""
     battle = make_battle(
         OPEN,
         [
@@ -143,7 +143,7 @@ def test_walks_then_strikes_when_the_walk_arrives() -> None:
 
 
 def test_stands_up_when_prone() -> None:
-    """E-COND-LIEGEND: lying down helps the enemy in melee; the policy stands up first."""
+    """E-COND-LIEGEND-4: lying down helps the enemy in melee; the policy stands up first."""
     battle = make_battle(
         OPEN,
         [hero("ron", (5, 5), conditions=(Condition.PRONE,)), foe("p1", (20, 5))],

@@ -17,7 +17,7 @@ import dataclasses
 import heapq
 import math
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -42,6 +42,7 @@ from game.battle.engine import (
     Battle,
     CommandRejected,
 )
+from game.battle.events import Event
 from game.battle.ranged_actions import (
     ZONES,
     AreaFire,
@@ -56,6 +57,7 @@ from game.battle.situation_actions import (
     underwater_rejection,
 )
 from game.battle.state import CreatureState, Pending, Stance
+from game.battle.support_actions import Interact, _pick_up
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
 from game.rules.areas import (
@@ -117,6 +119,8 @@ __all__ = [
     "CreatureCard",
     "FogCache",
     "FogView",
+    "GroundItem",
+    "LogEntry",
     "MoveOptions",
     "RangeRings",
     "ScatterCell",
@@ -128,11 +132,15 @@ __all__ = [
     "WeaponCard",
     "Zone",
     "area_fire_preview",
+    "cover_override",
     "creature_card",
     "deckungsfeuer_zones",
     "fog_of_war",
+    "log_entries_for",
+    "log_for",
     "movement_options",
     "range_rings",
+    "reachable_ground_items",
     "scatter_diagram",
     "scatter_path",
     "target_marks",
@@ -808,6 +816,21 @@ def _attack_edge(
     return edge + own.edge + theirs.edge, own.automatic_failure, tuple(reasons)
 
 
+def _cover_key(attacker_key: str, target_key: str) -> str:
+    """Return the key ``BattleState.cover_overrides`` files a pair's ruling under."""
+    return f"{attacker_key}|{target_key}"
+
+
+def cover_override(battle: Battle, attacker_key: str, target_key: str) -> Cover | None:
+    """Return the GM's cover ruling for the next attack of the pair, or None (D-9).
+
+    The ruling holds until that attacker's next attack on that target is made (then
+    ``combat.resolve_attack`` drops it). Unknown keys have no ruling.
+    """
+    value = battle.state.cover_overrides.get(_cover_key(attacker_key, target_key))
+    return None if value is None else Cover[value]
+
+
 def target_marks(
     battle: Battle,
     key: str,
@@ -838,7 +861,7 @@ def target_marks(
         if target.key == attacker.key or (wanted is not None and target.key not in wanted):
             continue
         fields = distance(attacker.cell, target.cell)
-        override = battle.state.cover_overrides.get(f"{attacker.key}|{target.key}")
+        override = cover_override(battle, attacker.key, target.key)
         in_reach = in_melee_reach(
             attacker.cell,
             target.cell,
@@ -874,7 +897,7 @@ def target_marks(
             sight=sight,
             cover=cover,
             computed_cover=computed,
-            override=Cover[override] if override is not None else None,
+            override=override,
             band=range_band(fields),
             distance=fields,
             in_melee_reach=in_reach,
@@ -1336,6 +1359,129 @@ def fog_of_war(battle: Battle, side_key: str, cache: FogCache | None = None) -> 
         if cache is None:
             cache = _FOG[battle] = FogCache()
     return cache.view(battle, side_key)
+
+
+# ==================================================================== the log under fog
+@dataclass(frozen=True)
+class LogEntry:
+    """One event of ``Battle.log`` a viewer may see, with its index there (stable)."""
+
+    index: int
+    event: Event
+
+
+#: Event data keys that name a creature the event happens to, besides its actor.
+_NAMED_KEYS = ("target", "defender", "subject", "creature", "found_by", "mount", "passenger")
+#: Actorless events naming creatures in pairs (Duell).
+_PAIR_KEYS = ("a", "b")
+#: A Verbergen roll carries this rule (support_actions._hide); its outcome is "hide".
+_HIDING_ROLL_RULE = "E-ACT-VH-VERBERGEN-2"
+
+
+def _named(battle: Battle, event: Event) -> set[str]:
+    """Return the keys of the creatures ``event`` names in its data (not its actor)."""
+    creatures = battle.state.creatures
+    names: set[str] = set()
+    for key in (*_NAMED_KEYS, *_PAIR_KEYS):
+        value = event.data.get(key)
+        values = value if isinstance(value, list | tuple) else (value,)
+        names.update(v for v in values if isinstance(v, str) and v in creatures)
+    if event.kind == "order":  # "Reihenfolge: ..." names every creature in its text
+        names.update(str(k) for k in event.data.get("order", battle.state.order))
+    return names
+
+
+def _is_hiding(event: Event) -> bool:
+    """Return whether ``event`` is a Verbergen: its roll or its outcome."""
+    if event.kind == "hide":
+        return True
+    return event.kind == "roll" and event.data.get("rule") == _HIDING_ROLL_RULE
+
+
+def _noticed(event: Event, mine: Collection[str]) -> bool:
+    """Return whether one of ``mine`` noticed the Verbergen ``event`` reports (its roll lost)."""
+    observers = event.data.get("observers") or {}
+    return any(observers.get(key) is False for key in mine)
+
+
+def log_entries_for(battle: Battle, sides: Collection[str]) -> list[LogEntry]:
+    """Return the match log as a viewer of ``sides`` may see it under fog of war.
+
+    An event is shown when (first match wins):
+
+    1. its actor belongs to one of the sides;
+    2. it is an enemy's Verbergen (the roll with rule E-ACT-VH-VERBERGEN-2 and the
+       "hide" outcome that follows it): only when a creature of the sides noticed it
+       (its roll did not beat that observer, E-OPEN-50) -- never to those it hid from;
+    3. it has no actor: unless it names a creature the sides are not shown (a GM
+       ruling on a hidden creature, the initiative order with a hidden one in it);
+    4. its actor is shown to one of the sides now (``fog_of_war``: in sight and not
+       Unentdeckt toward the side, E-COND-UNENTDECKT-4);
+    5. it names a creature of the sides in its data (``target``, ``defender``,
+       ``found_by``, ...): a hero learns of the shot that hits him and who found him.
+
+    Everything else is left out. The events are judged by what the sides see now, not
+    when they happened: an enemy's earlier moves show once it is in sight, and leave the
+    log while it is not; its Verbergen rolls stay hidden for good. The game master (or
+    a screen without fog of war) reads ``Battle.log`` itself. ``index`` is the event's
+    place in ``Battle.log``.
+    """
+    wanted = list(dict.fromkeys(sides))
+    views = [fog_of_war(battle, side) for side in wanted]  # unknown side: ValueError
+    mine = {c.key for c in battle.state.creatures.values() if c.side in wanted}
+    seen = mine.union(*(view.creatures for view in views))
+    log = battle.log
+    shown: list[bool] = [False] * len(log)
+    noticed: dict[str, bool] = {}  # actor -> whether the sides noticed its next Verbergen
+    for index in range(len(log) - 1, -1, -1):  # backwards: a roll comes before its outcome
+        event = log[index]
+        actor = event.actor
+        if actor is not None and actor in mine:
+            shown[index] = True
+        elif _is_hiding(event):
+            if event.kind == "hide" and actor is not None:
+                noticed[actor] = _noticed(event, mine)
+            shown[index] = actor is not None and noticed.get(actor, False)
+        elif actor is None:
+            shown[index] = _named(battle, event) <= seen
+        else:
+            shown[index] = actor in seen or not _named(battle, event).isdisjoint(mine)
+    return [LogEntry(index, event) for index, event in enumerate(log) if shown[index]]
+
+
+def log_for(battle: Battle, sides: Collection[str]) -> list[Event]:
+    """Return the events of the match log a viewer of ``sides`` may see (``log_entries_for``)."""
+    return [entry.event for entry in log_entries_for(battle, sides)]
+
+
+# ==================================================================== ground items
+@dataclass(frozen=True)
+class GroundItem:
+    """Items of one kind lying on a field that a creature may pick up."""
+
+    cell: Cell
+    item: str  # catalogue key
+    count: int  # how many of them the creature knows of there
+
+
+def reachable_ground_items(battle: Battle, key: str) -> list[GroundItem]:
+    """Return the items on the ground the creature may pick up now (Interagieren).
+
+    Each is one the Interact "pick_up" handler accepts (``support_actions._pick_up``:
+    the field's distance, an item the creature knows of -- those hidden from it by
+    Verbergen are left out, E-ACT-VH-VERBERGEN-3 -- and a free hand). The action's own
+    checks (budget, a creature busy elsewhere) are ``legal_actions``' for INTERACT.
+    """
+    creature = battle.creature(key)
+    found: list[GroundItem] = []
+    for cell, items in battle.visible_ground_items(creature).items():
+        for item in dict.fromkeys(items):
+            try:
+                _pick_up(battle, creature, Interact(key, "pick_up", item=item, cell=cell))
+            except CommandRejected:
+                continue
+            found.append(GroundItem(cell, item, items.count(item)))
+    return found
 
 
 # ==================================================================== zones

@@ -128,6 +128,10 @@ class Places(dict[str, Point]):
     def where(self, token: _Token) -> Point:
         return self.animator.place(token)
 
+    def static(self, tokens: object) -> bool:
+        """Return whether ``tokens`` stand where they stood last frame (no ``where`` needed)."""
+        return self.animator.static(tokens)
+
 
 @dataclass
 class _Pending:
@@ -152,6 +156,7 @@ class Animator:
         self.seen: dict[str, tuple[Cell, int]] = {}
         self.shown: set[str] = set()  # the tokens drawn in the latest frame
         self._places = Places(self)
+        self._placed: object = None  # the token list placed last (see ``static``)
         self._squares: dict[int, pygame.Surface] = {}
         self._discs: dict[int, pygame.Surface] = {}
 
@@ -256,10 +261,22 @@ class Animator:
         """Return tokens drawn away from their field right now (key -> field coordinates)."""
         places = self._places
         places.clear()
-        self.shown = set()
         for key, glide in self.glides.items():
             places[key] = glide.at(self.clock)
         return places
+
+    def static(self, tokens: object) -> bool:
+        """Return True when nothing glides and ``tokens`` is the list placed last frame.
+
+        The renderer then draws every token on its field without asking ``place``: an
+        idle animator costs nothing per token. Otherwise the placement starts afresh
+        (``shown`` is rebuilt by the ``place`` calls that follow).
+        """
+        if not self.glides and tokens is self._placed:
+            return True
+        self._placed = tokens
+        self.shown = set()
+        return False
 
     def place(self, token: _Token) -> Point:
         """Return where to draw ``token`` now; note where it stands (see ``Places``)."""

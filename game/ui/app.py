@@ -8,7 +8,10 @@ benchmarks drive the same App headless: ``app.step()`` runs exactly one frame.
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,8 @@ from game.ui.theme import Fonts
 
 MIN_WINDOW = (800, 560)
 FPS = 60
+#: How long the red "something went wrong" strip stays on screen (seconds).
+ERROR_SHOWN_S = 6.0
 
 
 class Scene:
@@ -28,6 +33,8 @@ class Scene:
 
     #: Draw the scene below first (menus and overlays over the battle map).
     transparent = False
+    #: The scene paints every pixel of the screen itself (the App skips clearing it).
+    covers_screen = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -46,6 +53,9 @@ class Scene:
 
     def closing(self) -> None:
         """The scene leaves the stack."""
+
+    def revealed(self) -> None:
+        """The scene is the top one again: the one above it was popped."""
 
 
 class App:
@@ -78,6 +88,11 @@ class App:
         self.running = True
         self.frame_ms: float = 0.0
         self.exit_code = 0
+        #: A bug in one handler or draw must not close the window with the battle in it:
+        #: the window logs it and goes on. Headless (tests, bench) lets it raise.
+        self.catch_errors = not headless
+        self.errors: list[str] = []
+        self._error_until = 0.0
 
     # ------------------------------------------------------------- scene stack
     @property
@@ -95,8 +110,11 @@ class App:
             return
         target = scene or self.scenes[-1]
         if target in self.scenes:
+            was_top = target is self.scenes[-1]
             self.scenes.remove(target)
             target.closing()
+            if was_top and self.scenes:
+                self.scenes[-1].revealed()
         if not self.scenes:
             self.running = False
 
@@ -131,13 +149,13 @@ class App:
         """Run one frame: events, update, draw, flip."""
         started = time.perf_counter()
         for event in pygame.event.get():
-            self.dispatch(event)
+            self.guarded(self.dispatch, event)
         if not self.running or not self.scenes:
             return
         if dt is None:
             dt = 1.0 / FPS
         for scene in list(self.scenes):
-            scene.update(dt)
+            self.guarded(scene.update, dt)
         self.draw()
         pygame.display.flip()
         self.frame_ms = (time.perf_counter() - started) * 1000.0
@@ -171,9 +189,43 @@ class App:
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].transparent:
             start -= 1
-        self.screen.fill(theme.BACKGROUND)
+        if not self.scenes[start].covers_screen:
+            self.screen.fill(theme.BACKGROUND)
         for scene in self.scenes[start:]:
-            scene.draw(self.screen)
+            self.guarded(scene.draw, self.screen)
+        if time.monotonic() < self._error_until:
+            self._draw_error()
+
+    # ---------------------------------------------------------------- errors
+    def guarded(self, call: Callable[..., object], *args: Any) -> None:
+        """Run ``call(*args)``; with ``catch_errors`` log an exception instead of raising."""
+        if not self.catch_errors:
+            call(*args)
+            return
+        try:
+            call(*args)
+        except Exception:  # any bug: keep the window and the battle alive
+            self.report_error(traceback.format_exc())
+
+    def report_error(self, text: str) -> None:
+        """Log an error once (stderr and errors.log in the home folder) and show the strip."""
+        self._error_until = time.monotonic() + ERROR_SHOWN_S
+        if text in self.errors:
+            return  # a draw that fails every frame is logged once
+        self.errors.append(text)
+        print(text, file=sys.stderr)
+        with contextlib.suppress(OSError):
+            self.home.mkdir(parents=True, exist_ok=True)
+            with (self.home / "errors.log").open("a", encoding="utf-8") as log:
+                log.write(text + "\n")
+
+    def _draw_error(self) -> None:
+        width = self.screen.get_width()
+        font = self.fonts.get(14, True)
+        label = font.render(self.t("menus.common.error"), True, (255, 255, 255))
+        strip = pygame.Rect(0, 0, width, label.get_height() + 8)
+        pygame.draw.rect(self.screen, (150, 30, 30), strip)
+        self.screen.blit(label, label.get_rect(center=strip.center))
 
     def run(self) -> int:
         """Run until the window closes; return the exit code."""

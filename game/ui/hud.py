@@ -32,7 +32,7 @@ from game.battle.events import Event
 from game.rules.actions import Action
 from game.ui import theme
 from game.ui.hud_actions import ActionBar
-from game.ui.hud_base import HOVER_EDGE, Hotspot, MenuItem, Panel, Popup, Section, TextCache
+from game.ui.hud_base import HOVER_EDGE, Hotspot, MenuItem, Panel, Popup, Section
 from game.ui.hud_card import CardSection
 from game.ui.hud_gm import GmSection
 from game.ui.hud_impulse import ImpulseSection
@@ -41,6 +41,8 @@ from game.ui.hud_log import LogSection
 from game.ui.hud_messages import MessageBoard
 from game.ui.hud_tools import HudTool
 from game.ui.session import Role
+from game.ui.text import text_cache
+from game.ui.tooltip import draw_tooltip
 
 if TYPE_CHECKING:
     from game.battle.engine import Battle
@@ -59,7 +61,7 @@ class Hud:
     def __init__(self, scene: BattleScene) -> None:
         self.scene = scene
         self.app = scene.app
-        self.text = TextCache(scene.app.fonts)
+        self.text = text_cache(scene.app.fonts)
         self.size = (0, 0)
         self.compact = False
         self.large = False
@@ -249,6 +251,8 @@ class Hud:
         if event.type == pygame.MOUSEBUTTONUP:
             return self.popup is not None and self.popup.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL:
+            if self.popup is not None and self.popup.handle(event):
+                return True  # a long menu scrolls
             return self._wheel(event.y)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -289,8 +293,9 @@ class Hud:
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
-        if self.popup is not None and event.key == pygame.K_ESCAPE:
-            self.popup = None
+        if self.popup is not None and self.popup.key(event):  # Esc closes, arrows scroll
+            if self.popup.closed:
+                self.popup = None
             return True
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
@@ -373,10 +378,10 @@ class Hud:
         if isinstance(tool, HudTool):
             self.board.draw_banner(surface, tool.prompt)
         self.board.draw(surface)
+        if self.popup is not None:
+            self.popup.draw(surface)
         spot = self.spot_at(self.mouse)
         if spot is not None and spot.enabled and spot.on_click is not None:
             pygame.draw.rect(surface, HOVER_EDGE, spot.rect, 1, border_radius=4)
-        if self.popup is not None:
-            self.popup.draw(surface)
         if spot is not None and spot.tooltip:
-            self.board.draw_tooltip(surface, spot.tooltip, self.mouse)
+            draw_tooltip(surface, self.app.fonts, spot.tooltip, self.mouse, size=self.fs_small)

@@ -19,8 +19,10 @@ from game.battle.engine import LegalAction
 from game.rules.actions import ACTIONS, Action
 from game.rules.terms import ActionType
 from game.ui import theme
-from game.ui.hud_base import Hotspot, Panel, draw_button
+from game.ui.hud_base import Hotspot, Panel
+from game.ui.hud_text import says
 from game.ui.session import Role
+from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
@@ -128,7 +130,7 @@ class ActionBar(Panel):
 
     def label(self, action: Action) -> str:
         rule = ACTIONS[action]
-        return rule.german if self.hud.language == "de" else rule.english
+        return says(self.hud.language, rule.german, rule.english)
 
     # --------------------------------------------------------------- drawing
     def render(self, surface: pygame.Surface) -> list[Hotspot]:
@@ -397,7 +399,7 @@ class ActionBar(Panel):
         hud = self.hud
         t = hud.t
         rule = ACTIONS[action]
-        name = rule.german if hud.language == "de" else f"{rule.english} ({rule.german})"
+        name = says(hud.language, rule.german, f"{rule.english} ({rule.german})")
         lines = [f"{name} - {t(f'hud.type.{rule.action_type.name}')}"]
         if rule.alternative_types:
             alts = ", ".join(t(f"hud.type.{a.name}") for a in rule.alternative_types)

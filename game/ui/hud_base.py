@@ -8,110 +8,24 @@ are the only things drawn fresh.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import theme
-from game.ui.theme import Colour, Fonts
+from game.ui.text import TextCache
+from game.ui.theme import Colour
+from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
 
-TEXT_CACHE_LIMIT = 3000
 BADGE_BG: Colour = (70, 60, 90)
 BADGE_BAD: Colour = (120, 50, 50)
 QUESTION_BG: Colour = (70, 58, 24)
 HOVER_EDGE: Colour = (255, 235, 150)
-#: Greyed buttons: clearly apart from the ones that can be pressed.
-DISABLED_FILL: Colour = (40, 42, 48)
-DISABLED_EDGE: Colour = (52, 56, 64)
-DISABLED_TEXT: Colour = (112, 116, 124)
-
-
-class TextCache:
-    """Rendered lines of text, kept by (text, size, bold, colour); the oldest drop out."""
-
-    def __init__(self, fonts: Fonts, limit: int = TEXT_CACHE_LIMIT) -> None:
-        self.fonts = fonts
-        self.limit = limit
-        self._cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
-        self.renders = 0  # how many lines were rendered (tests check the cache works)
-
-    def render(
-        self, text: str, size: int, colour: Colour = theme.TEXT, bold: bool = False
-    ) -> pygame.Surface:
-        key = (text, size, bold, colour)
-        image = self._cache.get(key)
-        if image is not None:
-            self._cache.move_to_end(key)
-            return image
-        image = self.fonts.get(size, bold).render(text, True, colour)
-        self.renders += 1
-        self._cache[key] = image
-        if len(self._cache) > self.limit:
-            self._cache.popitem(last=False)
-        return image
-
-    def width(self, text: str, size: int, bold: bool = False) -> int:
-        return int(self.fonts.get(size, bold).size(text)[0])
-
-    def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """Return ``text`` shortened with an ellipsis to fit ``width`` pixels."""
-        if width <= 0:
-            return ""
-        font = self.fonts.get(size, bold)
-        if font.size(text)[0] <= width:
-            return text
-        low, high = 0, len(text)
-        while low < high:  # the longest prefix that fits with the ellipsis
-            mid = (low + high + 1) // 2
-            if font.size(text[:mid] + "…")[0] <= width:
-                low = mid
-            else:
-                high = mid - 1
-        return text[:low] + "…" if low else ""
-
-    def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """Return ``text`` broken into lines no wider than ``width``."""
-        font = self.fonts.get(size)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                candidate = f"{line} {word}" if line else word
-                if font.size(candidate)[0] <= width or not line:
-                    line = candidate
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
-
-    def draw(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        pos: tuple[int, int],
-        size: int,
-        colour: Colour = theme.TEXT,
-        *,
-        bold: bool = False,
-        anchor: str = "topleft",
-        width: int | None = None,
-    ) -> pygame.Rect:
-        """Draw one line (shortened to ``width``); return its rectangle."""
-        if width is not None:
-            text = self.fit(text, size, width, bold)
-        if not text:
-            return pygame.Rect(pos, (0, 0))
-        image = self.render(text, size, colour, bold)
-        rect = image.get_rect(**{anchor: pos})
-        surface.blit(image, rect)
-        return rect
 
 
 @dataclass
@@ -134,33 +48,6 @@ class Hotspot:
             self.enabled,
             self.refusal,
         )
-
-
-def draw_button(
-    surface: pygame.Surface,
-    text: TextCache,
-    rect: pygame.Rect,
-    label: str,
-    *,
-    size: int,
-    enabled: bool = True,
-    selected: bool = False,
-    colour: Colour | None = None,
-) -> None:
-    """Draw a button face (the hover outline comes later, per frame)."""
-    fill = colour or (theme.BUTTON if enabled else DISABLED_FILL)
-    pygame.draw.rect(surface, fill, rect, border_radius=4)
-    edge = theme.ACCENT if selected else theme.PANEL_EDGE if enabled else DISABLED_EDGE
-    pygame.draw.rect(surface, edge, rect, 2 if selected else 1, border_radius=4)
-    text.draw(
-        surface,
-        label,
-        rect.center,
-        size,
-        theme.TEXT if enabled else DISABLED_TEXT,
-        anchor="center",
-        width=rect.width - 8,
-    )
 
 
 def draw_badge(
@@ -371,43 +258,110 @@ class MenuItem:
     key: str = ""
 
 
-@dataclass
 class Popup:
-    """A pop-up menu of items near ``anchor``; any click outside closes it."""
+    """A pop-up menu of items near ``anchor``; any click outside closes it.
 
-    title: str
-    items: Sequence[MenuItem]
-    anchor: tuple[int, int]
-    columns: int = 1
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    spots: list[Hotspot] = field(default_factory=list)
-    _surface: pygame.Surface | None = None
+    The one menu of the screen: the HUD's menus and the map tools' choices. The rows are
+    drawn once per layout (a scroll or a new place re-draws them), a frame blits the
+    picture and the hover outline. A list longer than the screen scrolls: the wheel,
+    the arrow keys, Page Up / Page Down, Home and End.
+    """
 
-    def layout(self, text: TextCache, bounds: pygame.Rect, size: int) -> None:
-        row_h = size + 8
+    PAD = 3
+    BACKGROUND: Colour = (28, 30, 36)
+
+    def __init__(
+        self,
+        title: str,
+        items: Sequence[MenuItem],
+        anchor: tuple[int, int],
+        columns: int = 1,
+        *,
+        size: int = 18,
+    ) -> None:
+        self.title = title
+        self.items = list(items)
+        self.anchor = anchor
+        self.columns = max(1, columns)
+        self.size = size
+        self.rect = pygame.Rect(anchor[0], anchor[1], 0, 0)
+        self.spots: list[Hotspot] = []
+        self.scroll = 0  # the first row shown
+        self.visible_rows = 0
+        self.closed = False
+        self.renders = 0  # how often the rows were drawn (tests check the cache works)
+        self._text: TextCache | None = None
+        self._area: pygame.Rect | None = None
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[object, ...] | None = None
+
+    # ------------------------------------------------------------- geometry
+    @property
+    def ROW(self) -> int:
+        return self.size + 8
+
+    @property
+    def rows(self) -> int:
+        """Return the rows of the whole list (items per column)."""
+        return -(-len(self.items) // self.columns)
+
+    @property
+    def scrollable(self) -> bool:
+        return self.rows > self.visible_rows
+
+    def layout(self, text: TextCache, bounds: pygame.Rect, size: int | None = None) -> None:
+        """Place the menu inside ``bounds`` and draw its rows (only when something changed)."""
+        if size is not None:
+            self.size = size
+        key = (id(text), tuple(bounds), self.size, self.scroll)
+        if key == self._key and self._surface is not None:
+            return
+        self._text = text
+        self._area = pygame.Rect(bounds)
+        size, row_h, pad = self.size, self.ROW, self.PAD
         longest = max([text.width(i.label, size) for i in self.items] + [80])
         col_w = min(320, longest + 20)
         title_w = text.width(self.title, size, True) + 20 if self.title else 0
-        col_w = max(col_w, min(440, title_w) // max(1, self.columns) + 1)
-        rows = -(-len(self.items) // max(1, self.columns))
-        width = col_w * self.columns + 12
-        height = rows * row_h + 12 + (size + 6 if self.title else 0)
+        col_w = max(col_w, min(440, title_w) // self.columns + 1)
+        title_h = row_h if self.title else 0
+        fit = max(1, (bounds.height - 2 * pad - title_h) // row_h)
+        self.visible_rows = min(self.rows, fit)
+        self.scroll = max(0, min(self.scroll, self.rows - self.visible_rows))
+        bar = 6 if self.scrollable else 0
+        width = col_w * self.columns + 8 + bar
+        height = self.visible_rows * row_h + 2 * pad + title_h
         x = min(max(bounds.x, self.anchor[0]), bounds.right - width)
         y = self.anchor[1] - height if self.anchor[1] + height > bounds.bottom else self.anchor[1]
+        y = min(max(bounds.y, y), bounds.bottom - height)
         self.rect = pygame.Rect(max(bounds.x, x), max(bounds.y, y), width, height)
+        self._surface = self._render(text, col_w, title_h)
+        self._key = key
+        self.renders += 1
+
+    def _render(self, text: TextCache, col_w: int, title_h: int) -> pygame.Surface:
+        size, row_h, pad = self.size, self.ROW, self.PAD
         surface = pygame.Surface(self.rect.size)
-        surface.fill((28, 30, 36))
+        surface.fill(self.BACKGROUND)
         pygame.draw.rect(surface, theme.ACCENT, surface.get_rect(), 1)
-        top = 6
         if self.title:
             text.draw(
-                surface, self.title, (8, top), size, theme.ACCENT, bold=True, width=width - 16
+                surface,
+                self.title,
+                (8, pad + row_h // 2),
+                size,
+                theme.ACCENT,
+                bold=True,
+                anchor="midleft",
+                width=self.rect.width - 16,
             )
-            top += size + 6
+        top = pad + title_h
         self.spots = []
+        rows = self.rows
         for index, item in enumerate(self.items):
-            col, row = index // rows, index % rows
-            cell = pygame.Rect(6 + col * col_w, top + row * row_h, col_w - 4, row_h - 2)
+            col, row = index // rows, index % rows - self.scroll
+            if not 0 <= row < self.visible_rows:
+                continue
+            cell = pygame.Rect(4 + col * col_w, top + row * row_h + 1, col_w - 4, row_h - 2)
             draw_button(surface, text, cell, item.label, size=size, enabled=item.enabled)
             self.spots.append(
                 Hotspot(
@@ -419,8 +373,82 @@ class Popup:
                     item.tooltip,
                 )
             )
-        self._surface = surface
+        if self.scrollable:  # a thin bar says where in the list the rows are
+            track = self.visible_rows * row_h
+            bar_h = max(10, track * self.visible_rows // rows)
+            bar_y = top + (track - bar_h) * self.scroll // max(1, rows - self.visible_rows)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (self.rect.width - 6, bar_y, 3, bar_h))
+        return surface
 
-    def draw(self, target: pygame.Surface) -> None:
-        if self._surface is not None:
-            target.blit(self._surface, self.rect)
+    # --------------------------------------------------------------- events
+    def scroll_by(self, steps: int) -> bool:
+        """Scroll ``steps`` rows up (positive) or down; return whether the list moved."""
+        before = self.scroll
+        self.scroll = max(0, min(self.scroll - steps, self.rows - self.visible_rows))
+        if self.scroll != before and self._text is not None and self._area is not None:
+            self.layout(self._text, self._area)  # the key holds the scroll: re-drawn
+        return self.scroll != before
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Take a key: Esc closes, arrows and Page keys scroll; return whether it was used."""
+        page = max(1, self.visible_rows - 1)
+        steps = {
+            pygame.K_UP: 1,
+            pygame.K_DOWN: -1,
+            pygame.K_PAGEUP: page,
+            pygame.K_PAGEDOWN: -page,
+            pygame.K_HOME: self.rows,
+            pygame.K_END: -self.rows,
+        }
+        if event.key == pygame.K_ESCAPE:
+            self.closed = True
+            return True
+        if event.key in steps:
+            self.scroll_by(steps[event.key])
+            return True
+        return False
+
+    def spot_at(self, pos: tuple[int, int]) -> Hotspot | None:
+        for spot in self.spots:
+            if spot.rect.collidepoint(pos):
+                return spot
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take an event: run the item clicked or close; return whether it was consumed."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            if self.rect.collidepoint(event.pos):
+                spot = self.spot_at(event.pos)
+                if event.button == 1 and spot is not None and spot.enabled:
+                    self.closed = True
+                    if spot.on_click is not None:
+                        spot.on_click()
+                return True
+            self.closed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            return bool(self.rect.collidepoint(event.pos))
+        if event.type == pygame.MOUSEWHEEL:
+            return self.scroll_by(event.y) or self.scrollable
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return False
+
+    # -------------------------------------------------------------- drawing
+    def draw(
+        self,
+        target: pygame.Surface,
+        mouse: tuple[int, int] | None = None,
+        text: TextCache | None = None,
+    ) -> None:
+        """Blit the menu; with ``mouse``, outline the row under it; with ``text``, lay out
+        in the target's clip area first (a no-op while nothing changed)."""
+        if text is not None:
+            clip = target.get_clip()
+            self.layout(text, clip if clip.width else target.get_rect())
+        if self._surface is None:
+            return
+        target.blit(self._surface, self.rect)
+        spot = self.spot_at(mouse) if mouse is not None else None
+        if spot is not None and spot.enabled:
+            pygame.draw.rect(target, HOVER_EDGE, spot.rect, 1, border_radius=4)

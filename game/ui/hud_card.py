@@ -18,7 +18,7 @@ from game.rules.terms import Attribute, Condition, SaveValue
 from game.ui import theme
 from game.ui.hud_base import BADGE_BAD, BADGE_BG, Hotspot, ScrollSection, draw_badge
 from game.ui.hud_initiative import BAD_BADGES
-from game.ui.hud_text import attribute_name, damage_type_name, save_name
+from game.ui.hud_text import attribute_name, damage_type_name, save_name, says
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
@@ -216,7 +216,7 @@ class _CardWriter:
             for condition in (Condition.DEAD, Condition.DYING, Condition.UNCONSCIOUS):
                 if condition in held:
                     word = next(c for c in card.conditions if c.condition is condition)
-                    name = word.german if self.hud.language == "de" else word.english
+                    name = says(self.hud.language, word.german, word.english)
                     self.text(name, 10, theme.TEXT_BAD, bold=True)
                     self.y += self.line
                     break
@@ -235,7 +235,7 @@ class _CardWriter:
         self.heading("hud.card.weapons")
         for weapon in card.weapons:
             top = self.y
-            name = weapon.name if self.hud.language == "de" else weapon.english or weapon.name
+            name = says(self.hud.language, weapon.name, weapon.english)
             where = self.t("hud.card.in_hand" if weapon.held else "hud.card.carried")
             colour = theme.TEXT if weapon.held else theme.TEXT_DIM
             self.text(f"{name} ({where})", 10, colour, bold=weapon.held)
@@ -265,9 +265,7 @@ class _CardWriter:
 
     def _weapon_tip(self, weapon: WeaponCard) -> str:
         lang = self.hud.language
-        bands = ", ".join(
-            b.german if lang == "de" else self.t(f"hud.band.{b.name}") for b in weapon.bands
-        )
+        bands = ", ".join(says(lang, b.german, self.t(f"hud.band.{b.name}")) for b in weapon.bands)
         lines = [weapon.name + (f" / {weapon.english}" if weapon.english else "")]
         lines.append(
             self.t(
@@ -296,7 +294,7 @@ class _CardWriter:
         x = 10
         size = self.size
         for entry in card.conditions:
-            name = entry.german if lang == "de" else entry.english
+            name = says(lang, entry.german, entry.english)
             label = name + (f" {entry.count}" if entry.count > 1 else "")
             width = self.hud.text.width(label, size) + 6
             if x + width > self.width - 8 and x > 10:
@@ -306,7 +304,7 @@ class _CardWriter:
             if entry.implied:
                 bg = IMPLIED_BG
             rect = draw_badge(self.surface, self.hud.text, (x, self.y), label, size, bg)
-            explanation = entry.explanation_de if lang == "de" else entry.explanation_en
+            explanation = says(lang, entry.explanation_de, entry.explanation_en)
             implied = "\n" + self.t("hud.card.implied") if entry.implied else ""
             ids = ", ".join(entry.rule_ids[:4]) + (" ..." if len(entry.rule_ids) > 4 else "")
             tip = f"{entry.german} / {entry.english}{implied}\n{explanation}\n{ids}"

@@ -12,6 +12,7 @@ from functools import partial
 
 import pygame
 
+from game.battle import queries
 from game.battle.commands import (
     Command,
     GmCondition,
@@ -27,10 +28,11 @@ from game.rules.grid import Cell, Cover
 from game.rules.impulse import ImpulseEffect
 from game.rules.terms import Condition
 from game.ui import theme
-from game.ui.hud_base import Hotspot, MenuItem, Section, draw_button
+from game.ui.hud_base import Hotspot, MenuItem, Section
 from game.ui.hud_impulse import effect_items
 from game.ui.hud_text import condition_name
 from game.ui.hud_tools import MoveToken, PickCell
+from game.ui.widgets import draw_button
 
 LP_STEPS = (-5, -1, 1, 5)
 COVERS = (Cover.NONE, Cover.PARTIAL, Cover.FULL)
@@ -270,7 +272,7 @@ class GmSection(Section):
         )
         override = None
         if usable and attacker is not None and creature is not None:
-            override = battle.state.cover_overrides.get(f"{attacker.key}|{creature.key}")
+            override = queries.cover_override(battle, attacker.key, creature.key)
         spots = []
         x = 82
         width = max(40, (rect.width - x - 10) // len(COVERS) - 4)
@@ -283,7 +285,7 @@ class GmSection(Section):
                 t(f"hud.cover.{cover.name}"),
                 size=size,
                 enabled=usable,
-                selected=override == cover.name,
+                selected=override is not None and override.name == cover.name,
             )
             if usable and attacker is not None and creature is not None:
                 tip = t(

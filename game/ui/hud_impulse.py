@@ -18,8 +18,10 @@ from game.battle.support_actions import SpendImpulse
 from game.rules.grid import Cell
 from game.rules.impulse import ImpulseEffect
 from game.ui import theme
-from game.ui.hud_base import Hotspot, MenuItem, Section, draw_button
+from game.ui.hud_base import Hotspot, MenuItem, Section
+from game.ui.hud_text import says
 from game.ui.hud_tools import PickCell, PickCreature
+from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
@@ -69,7 +71,7 @@ def reroll_items(hud: Hud, command_for: CommandFor, spender: str | None) -> list
     verdict = hud.battle.legal_reroll(spender)
     items = []
     for option in verdict.rolls:
-        text = option.de if hud.language == "de" else option.en
+        text = says(hud.language, option.de, option.en)
         dice = ", ".join(str(d) for d in option.dice)
         label = hud.t("hud.impulse.reroll", what=f"[{dice}] {text}")
         command = command_for(ImpulseEffect.REROLL, None, None, option.index)
@@ -243,7 +245,7 @@ class ImpulseSection(Section):
         payer = self.reroll_spender()
         verdict = hud.battle.legal_reroll(payer)
         for option in list(verdict.rolls)[:MAX_REROLL_ROWS]:
-            text = option.de if hud.language == "de" else option.en
+            text = says(hud.language, option.de, option.en)
             dice = ", ".join(str(d) for d in option.dice)
             box = pygame.Rect(10, y, rect.width - 20, row - 4)
             label = t("hud.impulse.reroll", what=f"[{dice}] {text}")

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.battle.state import CreatureState
-from game.rules.conditions import closure
 from game.rules.terms import Condition
 from game.ui import theme
 from game.ui.hud_base import BADGE_BAD, BADGE_BG, Hotspot, Panel, draw_badge
@@ -134,7 +133,7 @@ class InitiativeStrip(Panel):
     ) -> None:
         hud = self.hud
         text = hud.text
-        held = closure(creature.conditions)
+        held = hud.scene.session.battle.held_conditions(creature)
         dead = Condition.DEAD in held
         colour = hud.scene.colours.get(creature.side, (128, 128, 128))
         pygame.draw.rect(surface, (30, 33, 39), rect, border_radius=6)
@@ -219,7 +218,7 @@ class InitiativeStrip(Panel):
                 max=creature.max_lp,
             )
         ]
-        life = life_word(closure(creature.conditions), hud.language)
+        life = life_word(hud.scene.session.battle.held_conditions(creature), hud.language)
         if life:
             lines.append(life)
         if creature.conditions:

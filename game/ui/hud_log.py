@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.battle import queries
 from game.battle.events import Event
 from game.rules.terms import Attribute
 from game.ui import theme
-from game.ui.hud_base import QUESTION_BG, Hotspot, Section, draw_button
+from game.ui.hud_base import QUESTION_BG, Hotspot, Section
 from game.ui.hud_text import attribute_name
+from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
@@ -79,9 +81,18 @@ class LogSection(Section):
     def open_questions(self) -> int:
         return sum(
             1
-            for index, event in enumerate(self.hud.battle.log)
+            for index, event in self.visible_log()
             if event.kind == "gm_question" and (index, event.de) not in self.dismissed
         )
+
+    def visible_log(self) -> list[tuple[int, Event]]:
+        """Return (index, event) of the log the viewer may read (fog of war: their sides')."""
+        scene = self.hud.scene
+        viewer = scene.viewer
+        if scene.sees_all or viewer is None:
+            return list(enumerate(self.hud.battle.log))
+        entries = queries.log_entries_for(self.hud.battle, viewer.sides)
+        return [(entry.index, entry.event) for entry in entries]
 
     def body_key(self) -> Hashable:
         return (self.show_all, len(self.dismissed))
@@ -98,11 +109,13 @@ class LogSection(Section):
             width,
             len(self.dismissed),
             hud.gm_active,
+            hud.scene.sees_all,
+            tuple(hud.scene.viewer.sides) if hud.scene.viewer else (),
         )
         if self._entries is not None and self._entries[0] == key:
             return self._entries[1]
         entries = []
-        for index, event in enumerate(hud.battle.log):
+        for index, event in self.visible_log():
             if not is_logged(event, self.show_all):
                 continue
             entries.append(self._entry(index, event, width))

@@ -1,5 +1,5 @@
-"""Messages over the map (refusals in red, notices) for a few seconds, the pick tools'
-prompt, and the tooltip box. Each is rendered once and kept while it shows."""
+"""Messages over the map (refusals in red, notices) for a few seconds and the pick tools'
+prompt. Each is rendered once and kept while it shows (the tooltip is ``game.ui.tooltip``)."""
 
 from __future__ import annotations
 
@@ -27,12 +27,11 @@ class Message:
 
 
 class MessageBoard:
-    """The messages, the prompt and the tooltip of the HUD."""
+    """The messages and the prompt of the HUD."""
 
     def __init__(self, hud: Hud) -> None:
         self.hud = hud
         self.messages: list[Message] = []
-        self._tip_cache: tuple[str, pygame.Surface] | None = None
         self._message_cache: dict[tuple[str, bool, int, int], pygame.Surface] = {}
 
     def add(self, text: str, bad: bool) -> None:
@@ -81,23 +80,3 @@ class MessageBoard:
                 image, line, (width // 2, 6 + i * line_h), self.hud.fs, colour, anchor="midtop"
             )
         return image
-
-    def draw_tooltip(self, surface: pygame.Surface, text: str, mouse: tuple[int, int]) -> None:
-        """Draw ``text`` in a box beside the mouse that stays on screen."""
-        if self._tip_cache is None or self._tip_cache[0] != text:
-            size = self.hud.fs_small
-            lines = self.hud.text.wrap(text, size, 340)
-            line_h = self.hud.app.fonts.get(size).get_linesize()
-            width = min(356, max(self.hud.text.width(line, size) for line in lines) + 14)
-            image = pygame.Surface((width, len(lines) * line_h + 10))
-            image.fill((20, 22, 26))
-            pygame.draw.rect(image, theme.ACCENT, image.get_rect(), 1)
-            for i, line in enumerate(lines):
-                self.hud.text.draw(image, line, (7, 5 + i * line_h), size)
-            self._tip_cache = (text, image)
-        image = self._tip_cache[1]
-        x = min(mouse[0] + 16, surface.get_width() - image.get_width() - 4)
-        y = mouse[1] + 18
-        if y + image.get_height() > surface.get_height() - 4:
-            y = mouse[1] - image.get_height() - 6
-        surface.blit(image, (max(0, x), max(0, y)))

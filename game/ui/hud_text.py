@@ -19,6 +19,11 @@ def _t(language: str) -> Translator:
     return Translator(language)
 
 
+def says(language: str, de: str, en: str) -> str:
+    """Return the German or the English text, as ``language`` is (German when no English)."""
+    return en if language == "en" and en else de
+
+
 def condition_name(condition: Condition, language: str) -> str:
     """Return the condition's name (German: the rulebook's word)."""
     if language == "de":

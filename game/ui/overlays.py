@@ -22,6 +22,7 @@ from game.rules.grid import Cell
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.theme import Colour, ColourA, Fonts
+from game.ui.tooltip import blit_near
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -165,6 +166,9 @@ class FieldShading:
             self.runs = (empty, empty, empty, empty)
         self._blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._view: tuple[Any, ...] | None = None
+        self._window: (
+            tuple[Any, list[pygame.Surface], npt.NDArray[np.intp], npt.NDArray[np.intp]] | None
+        ) = None
 
     @property
     def empty(self) -> bool:
@@ -173,15 +177,7 @@ class FieldShading:
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         if self.empty:
             return
-        view = (
-            camera.x,
-            camera.y,
-            camera.cell_px,
-            camera.viewport_x,
-            camera.viewport_y,
-            camera.viewport_w,
-            camera.viewport_h,
-        )
+        view = camera_state(camera)
         if view != self._view:
             self._blits = self._layout(camera)
             self._view = view
@@ -189,31 +185,71 @@ class FieldShading:
             surface.fblits(self._blits)
 
     def _layout(self, camera: Camera) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Return the blit list of the runs in view, clipped to it.
+
+        The pieces in view (map pixels) are kept while the same fields are in view at
+        the same zoom: a pan within them only shifts the pieces.
+        """
         height, width = self.shape
-        vx0, vy0, vx1, vy1 = camera.visible_cells(width, height)
+        window = (camera.visible_cells(width, height), camera.cell_px)
+        if self._window is None or self._window[0] != window:
+            self._window = (window, *self._pieces_in(*window))
+        _, images, map_x, map_y = self._window
+        if not images:
+            return []
+        sxs = np.round(map_x - camera.x).astype(np.intp) + camera.viewport_x
+        sys_ = np.round(map_y - camera.y).astype(np.intp) + camera.viewport_y
+        return list(zip(images, zip(sxs.tolist(), sys_.tolist(), strict=True), strict=True))
+
+    def _pieces_in(
+        self, view: tuple[int, int, int, int], size: int
+    ) -> tuple[list[pygame.Surface], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """Return the strips and map-pixel places of the pieces of the runs in ``view``."""
+        vx0, vy0, vx1, vy1 = view
+        none = np.zeros(0, dtype=np.intp)
         ys, x0s, x1s, ids = self.runs
         keep = (ys >= vy0) & (ys < vy1) & (x1s > vx0) & (x0s < vx1)
         if not keep.any():
-            return []
-        ys, x0s, x1s, ids = ys[keep], x0s[keep], x1s[keep], ids[keep]
-        x0s = np.maximum(x0s, vx0)
-        x1s = np.minimum(x1s, vx1)
-        size = camera.cell_px
-        sxs = np.round(x0s * size - camera.x).astype(np.intp) + camera.viewport_x
-        sys_ = np.round(ys * size - camera.y).astype(np.intp) + camera.viewport_y
-        blits = []
-        for sx, sy, n, index in zip(
-            sxs.tolist(), sys_.tolist(), (x1s - x0s).tolist(), ids.tolist(), strict=True
-        ):
-            colour, style = self.styles[index]
-            # Runs are cut into power-of-two pieces: a handful of strip sizes per colour
-            # serves every run, so a zoom rebuilds few strips.
-            while n:
-                piece = 1 << (n.bit_length() - 1)
-                blits.append((_STRIPS.get(colour, piece, size, style), (sx, sy)))
-                sx += piece * size
-                n -= piece
-        return blits
+            return [], none, none
+        ys, ids = ys[keep], ids[keep]
+        x0s = np.maximum(x0s[keep], vx0)
+        ns = np.minimum(x1s[keep], vx1) - x0s
+        # Runs are cut into power-of-two pieces, the longest first: a handful of strip
+        # sizes per colour serves every run, so a zoom rebuilds few strips.
+        piece_y: list[npt.NDArray[np.intp]] = []
+        piece_x: list[npt.NDArray[np.intp]] = []
+        piece_kind: list[npt.NDArray[np.intp]] = []
+        for bit in range(int(ns.max()).bit_length() - 1, -1, -1):
+            has = (ns & (1 << bit)) != 0
+            if has.any():
+                above = ns[has] >> (bit + 1) << (bit + 1)
+                piece_y.append(ys[has])
+                piece_x.append(x0s[has] + above)
+                piece_kind.append(ids[has] * _PIECE_BITS + bit)
+        py, px, kinds = np.concatenate(piece_y), np.concatenate(piece_x), np.concatenate(piece_kind)
+        table = np.empty(len(self.styles) * _PIECE_BITS, dtype=object)
+        for kind in np.unique(kinds).tolist():
+            colour, style = self.styles[kind // _PIECE_BITS]
+            table[kind] = _STRIPS.get(colour, 1 << (kind % _PIECE_BITS), size, style)
+        return table[kinds].tolist(), px * size, py * size
+
+
+#: Pieces are 1 .. 2**(_PIECE_BITS - 1) fields long; the kind of a piece is
+#: ``layer * _PIECE_BITS + log2(length)``.
+_PIECE_BITS = 16
+
+
+def camera_state(camera: Camera) -> tuple[Any, ...]:
+    """Return what a drawing at ``camera`` depends on (position, zoom, viewport)."""
+    return (
+        camera.x,
+        camera.y,
+        camera.cell_px,
+        camera.viewport_x,
+        camera.viewport_y,
+        camera.viewport_w,
+        camera.viewport_h,
+    )
 
 
 def cells_mask(cells: Iterable[Cell], shape: tuple[int, int]) -> BoolGrid:
@@ -270,22 +306,6 @@ def label_surface(
         box.blit(image, (5, y))
         y += image.get_height()
     return box
-
-
-def blit_near(
-    surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], offset: int = 16
-) -> pygame.Rect:
-    """Blit ``image`` beside ``pos`` (right and below), kept inside the clip area."""
-    area = surface.get_clip() if surface.get_clip().width else surface.get_rect()
-    x = pos[0] + offset
-    y = pos[1] + offset
-    if x + image.get_width() > area.right:
-        x = pos[0] - offset - image.get_width()
-    if y + image.get_height() > area.bottom:
-        y = pos[1] - offset - image.get_height()
-    x = max(area.left, x)
-    y = max(area.top, y)
-    return surface.blit(image, (x, y))
 
 
 def draw_path(

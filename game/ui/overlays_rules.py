@@ -30,7 +30,7 @@ from game.battle.state import CreatureState
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
 from game.rules.grid import Cell
-from game.ui import overlays, theme
+from game.ui import hud_text, overlays, theme
 from game.ui.overlays import FieldShading
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ def shape_of(scene: BattleScene) -> tuple[int, int]:
 
 def says(scene: BattleScene, de: str, en: str) -> str:
     """Return the German or English text, as the screen's language is."""
-    return en if scene.app.t.language == "en" else de
+    return hud_text.says(scene.app.t.language, de, en)
 
 
 def weapon_name(scene: BattleScene, key: str | None) -> str:

@@ -82,7 +82,7 @@ def parse_colour(text: str, default: Colour = (128, 128, 128)) -> Colour:
         return default
 
 
-@dataclass
+@dataclass(eq=False)  # one per App, compared (and cached against) by identity
 class Fonts:
     """Fonts by pixel size, created once (pygame's default font has the umlauts)."""
 

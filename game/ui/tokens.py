@@ -29,7 +29,6 @@ import pygame
 
 from game.battle.engine import Battle
 from game.battle.state import CreatureState
-from game.rules.conditions import closure
 from game.rules.grid import Cell
 from game.rules.terms import Condition
 from game.ui import theme
@@ -131,7 +130,7 @@ def token_views(
 
 
 def _view_of(battle: Battle, creature: CreatureState, colour: Colour) -> TokenView:
-    held = closure(creature.conditions)
+    held = battle.held_conditions(creature)
     kind = battle.creature_type(creature)
     return TokenView(
         key=creature.key,
@@ -322,6 +321,7 @@ class TokenRenderer:
         self._glyphs: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self.drawn: dict[str, pygame.Rect] = {}
         self.badges: list[tuple[pygame.Rect, Condition | None, str]] = []
+        self._order: tuple[Sequence[TokenView], list[TokenView]] | None = None
         self.renders = 0  # pictures rendered so far (a frame without any may prefetch)
         self.prefetch = True
 
@@ -360,12 +360,17 @@ class TokenRenderer:
         pad = _pad(s)
         renders = self.renders
         where = getattr(positions, "where", None)
+        static = getattr(positions, "static", None)
+        if callable(static) and static(tokens):
+            where = None  # the animator is idle and has seen these tokens: fields only
         self.drawn = {}
         self.badges = []
         clip = surface.get_clip()
         left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for token in sorted(tokens, key=_draw_order):
+        if self._order is None or self._order[0] is not tokens:
+            self._order = (tokens, sorted(tokens, key=_draw_order))
+        for token in self._order[1]:
             if callable(where):
                 fx, fy = where(token)
             elif positions is not None and token.key in positions:

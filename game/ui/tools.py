@@ -49,7 +49,6 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -85,6 +84,7 @@ from game.rules.ranges import range_band
 from game.rules.templates import AreaShape
 from game.rules.terms import ArmorCategory, SaveValue
 from game.ui import overlays, theme
+from game.ui.hud_base import MenuItem, Popup
 from game.ui.overlays import FieldShading
 from game.ui.overlays_rules import (
     UNARMED,
@@ -103,6 +103,8 @@ from game.ui.overlays_rules import (
     viewer_enemies,
     weapon_name,
 )
+from game.ui.text import text_cache
+from game.ui.tooltip import draw_tooltip
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -115,72 +117,8 @@ MAX_TEMPLATE = 60  # the longest template the screen offers (fields)
 
 
 # ======================================================================= menu
-@dataclass
-class MenuItem:
-    label: str
-    run: Callable[[], None] | None
-    enabled: bool = True
-
-
-class PopupMenu:
-    """A small list of choices drawn near a point; a click outside closes it."""
-
-    ROW = 24
-
-    def __init__(self, title: str, items: Sequence[MenuItem], anchor: tuple[int, int]) -> None:
-        self.title = title
-        self.items = list(items)
-        self.anchor = anchor
-        self.rect = pygame.Rect(anchor[0], anchor[1], 10, 10)
-        self.closed = False
-
-    def layout(self, fonts: theme.Fonts, area: pygame.Rect) -> None:
-        font = fonts.get(18)
-        width = max([font.size(self.title)[0]] + [font.size(i.label)[0] for i in self.items]) + 24
-        height = (len(self.items) + 1) * self.ROW + 6
-        x = min(self.anchor[0], area.right - width - 2)
-        y = min(self.anchor[1], area.bottom - height - 2)
-        self.rect = pygame.Rect(max(area.left, x), max(area.top, y), width, height)
-
-    def row_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.rect.collidepoint(pos):
-            return None
-        index = (pos[1] - self.rect.y - 3) // self.ROW - 1
-        return index if 0 <= index < len(self.items) else None
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Take a click: run the item under it or close; return whether it was consumed."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            index = self.row_at(event.pos)
-            if self.rect.collidepoint(event.pos):
-                if event.button == 1 and index is not None and self.items[index].enabled:
-                    self.closed = True
-                    run = self.items[index].run
-                    if run is not None:
-                        run()
-                return True
-            self.closed = True
-            return True
-        return bool(event.type == pygame.MOUSEBUTTONUP and self.rect.collidepoint(event.pos))
-
-    def draw(
-        self, surface: pygame.Surface, fonts: theme.Fonts, mouse: tuple[int, int] | None
-    ) -> None:
-        self.layout(fonts, surface.get_clip())
-        pygame.draw.rect(surface, (22, 24, 29), self.rect, border_radius=4)
-        pygame.draw.rect(surface, theme.ACCENT, self.rect, 1, border_radius=4)
-        font = fonts.get(18)
-        title = font.render(self.title, True, theme.ACCENT)
-        surface.blit(title, (self.rect.x + 10, self.rect.y + 6))
-        hover = self.row_at(mouse) if mouse else None
-        for i, item in enumerate(self.items):
-            row = pygame.Rect(
-                self.rect.x + 2, self.rect.y + 3 + (i + 1) * self.ROW, self.rect.w - 4, self.ROW
-            )
-            if hover == i and item.enabled:
-                pygame.draw.rect(surface, theme.BUTTON_HOVER, row)
-            colour = theme.TEXT if item.enabled else theme.TEXT_DIM
-            surface.blit(font.render(item.label, True, colour), (row.x + 8, row.y + 4))
+#: The tools' choices are the HUD's pop-up menu (``hud_base.Popup``), drawn in the map.
+PopupMenu = Popup
 
 
 # ======================================================================= base
@@ -195,7 +133,6 @@ class Tool:
         self.mouse: tuple[int, int] | None = None
         self.menu: PopupMenu | None = None
         self.buttons: list[Button] = []
-        self._tip: tuple[Any, pygame.Surface] | None = None
 
     # ------------------------------------------------------------ shortcuts
     @property
@@ -450,7 +387,7 @@ class Tool:
         for button in self.buttons:
             button.draw(surface, self.scene.app.fonts, mouse)
         if self.menu is not None:
-            self.menu.draw(surface, self.scene.app.fonts, self.mouse)
+            self.menu.draw(surface, self.mouse, text_cache(self.scene.app.fonts))
 
     def draw_own_under(self, surface: pygame.Surface) -> None:
         options = self.walk_options() if self.name == "select" else None
@@ -493,13 +430,10 @@ class Tool:
         offset: int = 16,
     ) -> None:
         """Draw a text box beside the mouse (``offset`` pixels away), kept in the viewport."""
-        if self.mouse is None:
-            return
-        key = (tuple([lines] if isinstance(lines, str) else lines), border)
-        if self._tip is None or self._tip[0] != key:  # render only when the text changes
-            image = overlays.label_surface(self.scene.app.fonts, lines, size=17, border=border)
-            self._tip = (key, image)
-        overlays.blit_near(surface, self._tip[1], self.mouse, offset)
+        if self.mouse is not None:
+            draw_tooltip(
+                surface, self.scene.app.fonts, lines, self.mouse, border=border, offset=offset
+            )
 
     def cancel(self) -> None:
         """Leave the tool (Esc or another action)."""
@@ -1987,16 +1921,13 @@ def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool 
                 _sender(scene, Interact(key, "holster", item=item)),
             )
         )
-    ground = battle.visible_ground_items(actor)
-    for cell, things in ground.items():
-        if distance(cell, actor.cell) <= 1:
-            for item in things:
-                items.append(
-                    MenuItem(
-                        t("tools.interact.pick_up", item=name(item)),
-                        _sender(scene, Interact(key, "pick_up", item=item, cell=cell)),
-                    )
-                )
+    for ground in queries.reachable_ground_items(battle, key):
+        items.append(
+            MenuItem(
+                t("tools.interact.pick_up", item=name(ground.item)),
+                _sender(scene, Interact(key, "pick_up", item=ground.item, cell=ground.cell)),
+            )
+        )
     for item in [*actor.held, *actor.carried]:
         if item in catalogue.items:
             items.append(
@@ -2021,12 +1952,10 @@ def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool 
 
 
 def _drop(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
-    battle = scene.session.battle
     items = [
         MenuItem(_item_name(scene, item), _sender(scene, DropItem(actor.key, item)))
         for item in actor.held
     ]
-    _ = battle
     return MenuTool(scene, _title(scene, action), items)
 
 

@@ -1,4 +1,8 @@
-"""Small building blocks for panels and menus: text, buttons, tooltips, text wrapping."""
+"""Small building blocks for panels and menus: buttons and panels.
+
+The text renderer (``draw_text``, ``wrap``) lives in ``game.ui.text``, the tooltip in
+``game.ui.tooltip``; both are re-exported here for the menus.
+"""
 
 from __future__ import annotations
 
@@ -8,42 +12,44 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import theme
+from game.ui.text import TextCache, draw_text, text_cache, wrap
 from game.ui.theme import Colour, Fonts
+from game.ui.tooltip import draw_tooltip
+
+#: Greyed buttons: clearly apart from the ones that can be pressed.
+DISABLED_FILL: Colour = (40, 42, 48)
+DISABLED_EDGE: Colour = (52, 56, 64)
+DISABLED_TEXT: Colour = (112, 116, 124)
 
 
-def draw_text(
+def draw_button(
     surface: pygame.Surface,
-    fonts: Fonts,
-    text: str,
-    pos: tuple[int, int],
+    text: TextCache,
+    rect: pygame.Rect,
+    label: str,
     *,
-    size: int = 20,
-    colour: Colour = theme.TEXT,
-    bold: bool = False,
-    anchor: str = "topleft",
-) -> pygame.Rect:
-    """Draw one line of text; return its rectangle."""
-    image = fonts.get(size, bold).render(text, True, colour)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
-    return rect
-
-
-def wrap(fonts: Fonts, text: str, width: int, size: int = 18) -> list[str]:
-    """Return ``text`` broken into lines no wider than ``width`` pixels."""
-    font = fonts.get(size)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    size: int,
+    enabled: bool = True,
+    selected: bool = False,
+    hover: bool = False,
+    colour: Colour | None = None,
+) -> None:
+    """Draw a button face: the one look of every button (menus, HUD, tools)."""
+    fill = colour or (theme.BUTTON if enabled else DISABLED_FILL)
+    if hover and enabled:
+        fill = theme.BUTTON_HOVER
+    pygame.draw.rect(surface, fill, rect, border_radius=4)
+    edge = theme.ACCENT if selected else theme.PANEL_EDGE if enabled else DISABLED_EDGE
+    pygame.draw.rect(surface, edge, rect, 2 if selected else 1, border_radius=4)
+    text.draw(
+        surface,
+        label,
+        rect.center,
+        size,
+        theme.TEXT if enabled else DISABLED_TEXT,
+        anchor="center",
+        width=rect.width - 8,
+    )
 
 
 @dataclass
@@ -64,26 +70,16 @@ class Button:
         return bool(self.rect.collidepoint(pos))
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
-        hover = self.enabled and self.contains(mouse)
-        colour = theme.BUTTON_DISABLED if not self.enabled else theme.BUTTON
-        if hover:
-            colour = theme.BUTTON_HOVER
-        pygame.draw.rect(surface, colour, self.rect, border_radius=5)
-        edge = theme.ACCENT if self.selected else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, 2 if self.selected else 1, border_radius=5)
-        text_colour = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = f"{self.hotkey} {self.label}" if self.hotkey else self.label
-        font = fonts.get(self.size)
-        while font.size(label)[0] > self.rect.width - 8 and len(label) > 4:
-            label = label[:-2] + "…"
-        draw_text(
+        draw_button(
             surface,
-            fonts,
+            text_cache(fonts),
+            self.rect,
             label,
-            self.rect.center,
             size=self.size,
-            colour=text_colour,
-            anchor="center",
+            enabled=self.enabled,
+            selected=self.selected,
+            hover=self.contains(mouse),
         )
 
     def click(self, pos: tuple[int, int]) -> bool:
@@ -93,25 +89,6 @@ class Button:
         if self.enabled and self.on_click is not None:
             self.on_click()
         return True
-
-
-def draw_tooltip(
-    surface: pygame.Surface, fonts: Fonts, text: str, pos: tuple[int, int], width: int = 320
-) -> None:
-    """Draw a tooltip box near ``pos`` that stays on screen."""
-    if not text:
-        return
-    lines = wrap(fonts, text, width - 12, 18)
-    font = fonts.get(18)
-    height = len(lines) * font.get_linesize() + 10
-    actual = min(width, max(font.size(line)[0] for line in lines) + 14)
-    x = min(pos[0] + 16, surface.get_width() - actual - 4)
-    y = min(pos[1] + 18, surface.get_height() - height - 4)
-    box = pygame.Rect(max(0, x), max(0, y), actual, height)
-    pygame.draw.rect(surface, (20, 22, 26), box, border_radius=4)
-    pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=4)
-    for i, line in enumerate(lines):
-        draw_text(surface, fonts, line, (box.x + 7, box.y + 5 + i * font.get_linesize()), size=18)
 
 
 def draw_panel(
@@ -128,3 +105,16 @@ def draw_panel(
         inner.y += 22
         inner.height -= 22
     return inner
+
+
+__all__ = [
+    "DISABLED_EDGE",
+    "DISABLED_FILL",
+    "DISABLED_TEXT",
+    "Button",
+    "draw_button",
+    "draw_panel",
+    "draw_text",
+    "draw_tooltip",
+    "wrap",
+]

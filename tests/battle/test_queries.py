@@ -7,6 +7,9 @@ is the edge of the attack roll that follows.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -14,15 +17,21 @@ from game.battle.basic_actions import move_allowance
 from game.battle.combat import plan_attack
 from game.battle.commands import Attack, EndTurn, GmCondition, GmCoverOverride, GmDoor, Move
 from game.battle.engine import Battle, CommandRejected
+from game.battle.events import Event
 from game.battle.melee_actions import Charge
 from game.battle.queries import (
     FogCache,
+    GroundItem,
     area_fire_preview,
+    cover_override,
     creature_card,
     deckungsfeuer_zones,
     fog_of_war,
+    log_entries_for,
+    log_for,
     movement_options,
     range_rings,
+    reachable_ground_items,
     scatter_diagram,
     scatter_path,
     target_marks,
@@ -39,8 +48,10 @@ from game.battle.ranged_actions import (
     placement_of,
     suggested_placement,
 )
-from game.battle.setup import BattleSetup, Environment
-from game.battle.state import BattleState
+from game.battle.setup import BattleSetup, CreatureSetup, Environment
+from game.battle.state import BattleState, HiddenItem
+from game.battle.support_actions import Interact, UseAction
+from game.content.catalogue import FrozenMap
 from game.rules.actions import Action
 from game.rules.areas import AreaFireAction
 from game.rules.dice import RandomRoller
@@ -58,7 +69,7 @@ WIDE = "\n".join(["." * 30] * 3)
 
 def accepted(battle: Battle, command: object) -> bool:
     """Return whether the engine applies ``command``; the state is restored either way."""
-    snapshot = battle.state.to_dict()
+    snapshot = copy.deepcopy(battle.state.to_dict())  # to_dict shares the item lists
     roller = battle.roller
     battle.roller = RandomRoller(7)
     try:
@@ -823,6 +834,11 @@ def test_queries_change_nothing() -> None:
     fog_of_war(battle, "heroes", FogCache())
     deckungsfeuer_zones(battle)
     creature_card(battle, "ron")
+    log_for(battle, ["heroes"])
+    battle.state.ground_items[(2, 3)] = ["laserpistole"]
+    before = battle.state.to_dict()
+    assert reachable_ground_items(battle, "ron")
+    cover_override(battle, "ron", "p1")
     assert battle.state.to_dict() == before
     assert np.array_equal(battle.grid.blocks_movement, battle.setup.grid.blocks_movement)
     assert move_allowance(battle, battle.state.creatures["ron"], Action.WALK, halved=False) == 6
@@ -854,3 +870,186 @@ def test_random_maps_offer_exactly_the_moves_the_engine_accepts(seed: int) -> No
             path = find_path(battle.grid, ron, cell, enemies=foes, allies=allies)
             assert path is not None
             assert not accepted(battle, Move("ron", action, tuple(path))), (action, cell)
+
+
+# ==================================================================== the log under fog
+HIDE_MAP = """
+.........
+.........
+...###...
+.........
+"""
+
+
+def _indices(battle: Battle, sides: list[str]) -> set[int]:
+    return {entry.index for entry in log_entries_for(battle, sides)}
+
+
+def _index_of(battle: Battle, kind: str, actor: str) -> int:
+    return next(i for i, e in enumerate(battle.log) if e.kind == kind and e.actor == actor)
+
+
+def _play_until(battle: Battle, key: str, *, shooter: str | None = None) -> None:
+    """End turns until it is ``key``'s; ``shooter`` shoots Ron once on its turn first."""
+    while battle.state.current_key != key:
+        current = battle.state.current_key
+        if current == shooter:
+            battle.apply(Attack(current, "ron", "laserpistole"))
+            shooter = None
+        battle.apply(EndTurn(current))
+
+
+@pytest.mark.rule(
+    "E-ACT-VH-VERBERGEN-2", "E-COND-UNENTDECKT-1", "E-COND-UNENTDECKT-4", "E-OPEN-50", "D-9"
+)
+def test_a_hidden_pirates_verbergen_roll_and_move_stay_out_of_the_heroes_log() -> None:
+    """Behind the crates the pirate hides (4 + 15 beats Ron's Geist 13), then walks into
+    the open still Unentdeckt: its roll, its hiding and its move are in the pirates' log
+    only. The other pirate, in Ron's sight, shoots him: that the heroes see."""
+    battle = make_battle(
+        HIDE_MAP,
+        [hero("ron", (4, 0)), foe("p", (4, 3)), foe("p2", (8, 0))],
+        first="p",
+        dice=[15] + [4] * 12,
+    )
+    battle.apply(UseAction("p", "HIDE"))
+    battle.apply(EndTurn("p"))
+    _play_until(battle, "p", shooter="p2")
+    battle.apply(Move("p", "WALK", ((4, 3), (5, 3), (6, 3), (7, 3))))
+    assert battle.is_hidden_from_side("p", "heroes")
+    assert "p" not in fog_of_war(battle, "heroes").creatures
+    hide_roll = next(
+        i
+        for i, e in enumerate(battle.log)
+        if e.kind == "roll" and e.actor == "p" and e.data.get("rule") == "E-ACT-VH-VERBERGEN-2"
+    )
+    secret = {hide_roll, _index_of(battle, "hide", "p"), _index_of(battle, "move", "p")}
+    shot = next(
+        i
+        for i, e in enumerate(battle.log)
+        if e.kind == "roll" and e.actor == "p2" and e.data.get("defender") == "ron"
+    )
+    heroes, foes = _indices(battle, ["heroes"]), _indices(battle, ["foes"])
+    assert secret.isdisjoint(heroes)
+    assert secret <= foes
+    assert shot in heroes and shot in foes
+    assert _index_of(battle, "turn", "ron") in heroes
+    both = log_for(battle, ["heroes", "foes"])
+    assert all(any(e is battle.log[i] for e in both) for i in secret | {shot})
+    entries = log_entries_for(battle, ["heroes"])
+    assert all(battle.log[e.index] is e.event for e in entries)
+
+
+@pytest.mark.rule("E-ACT-VH-VERBERGEN-2", "E-OPEN-50")
+def test_a_verbergen_the_heroes_noticed_is_in_their_log() -> None:
+    """The pirate's roll (4 + 2) does not beat Ron's Geist 13: Ron noticed the attempt."""
+    battle = make_battle(HIDE_MAP, [hero("ron", (4, 0)), foe("p", (4, 3))], first="p", dice=[2])
+    battle.apply(UseAction("p", "HIDE"))
+    hide = _index_of(battle, "hide", "p")
+    assert battle.log[hide].data["observers"] == {"ron": False}
+    shown = _indices(battle, ["heroes"])
+    assert hide in shown and hide - 1 in shown and battle.log[hide - 1].kind == "roll"
+
+
+@pytest.mark.rule("E-COND-UNENTDECKT-1", "E-COND-UNENTDECKT-4")
+def test_the_log_names_no_creature_the_side_cannot_see() -> None:
+    """Unseen creatures' initiative and the order listing them stay hidden; a GM ruling on
+    one, too. A hit on Ron from out of sight and the creature that found Ron are shown."""
+    battle = make_battle(
+        HIDE_MAP,
+        [hero("ron", (4, 0)), foe("ghost", (0, 3), conditions=(Condition.UNDETECTED,))],
+        first="ron",
+    )
+    assert fog_of_war(battle, "heroes").visible[3, 0]  # in sight, yet Unentdeckt
+    heroes = _indices(battle, ["heroes"])
+    order = next(i for i, e in enumerate(battle.log) if e.kind == "order")
+    initiative = _index_of(battle, "initiative", "ghost")
+    assert order not in heroes and initiative not in heroes
+    assert {order, initiative} <= _indices(battle, ["foes"])
+    assert _index_of(battle, "initiative", "ron") in heroes
+    battle.log.append(Event("gm", "Spielleitung", "GM", None, {"creature": "ghost"}))
+    battle.log.append(Event("damage", "Schaden", "damage", "ghost", {"target": "ron"}))
+    battle.log.append(Event("lp", "LP", "LP", "ghost", {"before": 9, "after": 7}))
+    battle.log.append(Event("found", "entdeckt", "found", "ghost", {"found_by": ["ron"]}))
+    battle.log.append(Event("round", "Runde 2", "Round 2", None, {"round": 2}))
+    shown = [battle.log[i].kind for i in sorted(_indices(battle, ["heroes"])) if i > initiative]
+    assert shown[-3:] == ["damage", "found", "round"] and "gm" not in shown
+    assert [e.kind for e in log_for(battle, [])] == ["round"]  # no side: only what names none
+    with pytest.raises(ValueError):
+        log_for(battle, ["nobody"])
+
+
+# ==================================================================== ground items
+@pytest.mark.rule("E-ACT-HH-INTERAGIEREN", "E-ACT-VH-VERBERGEN-3")
+def test_ground_items_in_reach_are_the_ones_pick_up_accepts() -> None:
+    """Own and neighbouring fields only, what Verbergen hid from Ron left out."""
+    battle = make_battle(OPEN, [hero("ron", (2, 2)), foe("p1", (8, 5))], first="ron")
+    state = battle.state
+    state.ground_items = {
+        (2, 2): ["laserpistole"],
+        (1, 1): ["taserpistole", "taserpistole"],
+        (3, 3): ["handgranate"],
+        (4, 2): ["lasergewehr"],  # two fields away
+    }
+    state.hidden_items = [HiddenItem((3, 3), "handgranate", {"ron"}, by="p1")]
+    state.creatures["ron"].held = []
+    items = reachable_ground_items(battle, "ron")
+    assert set(items) == {
+        GroundItem((2, 2), "laserpistole", 1),
+        GroundItem((1, 1), "taserpistole", 2),
+    }
+    lying = {cell: list(kinds) for cell, kinds in state.ground_items.items()}
+    for cell, kinds in lying.items():  # accepted() restores a new state each time
+        for item in kinds:
+            offered = any(g.cell == cell and g.item == item for g in items)
+            command = Interact("ron", "pick_up", item=item, cell=cell)
+            assert offered == accepted(battle, command), (cell, item)
+    assert battle.state.ground_items == lying
+    battle.state.creatures["ron"].held = ["laserpistole", "monofilament_klinge"]
+    assert reachable_ground_items(battle, "ron") == []  # no free hand
+
+
+@pytest.mark.rule("E-ACT-HH-INTERAGIEREN", "E-SIZE-1")
+def test_a_large_creature_is_offered_exactly_what_the_engine_lets_it_pick_up() -> None:
+    """A 2x2 creature: every field round its footprint, offered <=> the engine accepts."""
+    giant = dataclasses.replace(CATALOGUE.creatures["ron"], key="riese", size_fields=2)
+    catalogue = dataclasses.replace(
+        CATALOGUE, creatures=FrozenMap({**CATALOGUE.creatures, "riese": giant})
+    )
+    setup = BattleSetup(
+        "Test",
+        BattleGrid.from_ascii(OPEN),
+        SIDES,
+        (
+            CreatureSetup("big", "riese", "heroes", (3, 2)),
+            CreatureSetup("p1", "dretop_pirat", "foes", (9, 6)),
+        ),
+    )
+    battle = Battle(setup, catalogue, 1)
+    while battle.state.current_key != "big":
+        battle.apply(EndTurn(battle.state.current_key))
+    battle.state.creatures["big"].held = []
+    battle.state.ground_items = {
+        (x, y): ["monofilament_klinge"]
+        for x in range(1, 7)
+        for y in range(0, 6)
+        if (x, y) != (9, 6)
+    }
+    offered = {g.cell for g in reachable_ground_items(battle, "big")}
+    assert offered
+    for cell in list(battle.state.ground_items):  # accepted() restores a new state each time
+        command = Interact("big", "pick_up", item="monofilament_klinge", cell=cell)
+        assert (cell in offered) == accepted(battle, command), cell
+
+
+# ==================================================================== GM cover ruling
+@pytest.mark.rule("D-9")
+def test_cover_override_is_the_gms_ruling_for_the_pair_until_the_attack() -> None:
+    battle = make_battle(MARKS, [hero("ron", (2, 2)), foe("p1", (2, 4))], first="ron", dice=[3])
+    assert cover_override(battle, "ron", "p1") is None
+    battle.apply(GmCoverOverride(None, "ron", "p1", "PARTIAL"))
+    assert cover_override(battle, "ron", "p1") is Cover.PARTIAL
+    assert cover_override(battle, "p1", "ron") is None  # the ruling is for one direction
+    assert target_marks(battle, "ron")["p1"].override is Cover.PARTIAL
+    battle.apply(Attack("ron", "p1", "laserpistole"))
+    assert cover_override(battle, "ron", "p1") is None

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.battle import queries
 from game.battle.commands import Command
 from game.battle.engine import CommandRejected
 from game.battle.events import Event
@@ -47,6 +48,9 @@ AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players 
 class BattleScene(Scene):
     """A match on screen."""
 
+    #: The map (or the background round it) and the HUD's panels paint the whole window.
+    covers_screen = True
+
     def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
@@ -69,6 +73,7 @@ class BattleScene(Scene):
         self._ai_timer = 0.0
         self._fitted = False
         self._fog_cache: tuple[object, FogView | None] | None = None
+        self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
         self.viewer = self._viewer_for_turn()
         self.selected = self._default_selection()
         for warning in session.warnings:
@@ -141,12 +146,29 @@ class BattleScene(Scene):
         return set(getattr(view, "creatures", ()))
 
     def token_list(self) -> list[TokenView]:
-        return token_views(
+        """Return the tokens to draw, kept while the match, selection and view are the same.
+
+        The same list object comes back while nothing changed: the token renderer and
+        the animator then skip their per-token work.
+        """
+        fog = self.fog()
+        key = (self.session.revision, self.selected, id(self.colours))
+        cached = self._tokens_cache
+        if (
+            cached is not None
+            and cached[0] == key
+            and cached[1] is self.session.battle
+            and cached[2] is fog
+        ):
+            return cached[3]
+        views = token_views(
             self.session.battle,
             self.colours,
             visible=self.visible_keys(),
             selected=self.selected,
         )
+        self._tokens_cache = (key, self.session.battle, fog, views)
+        return views
 
     # ------------------------------------------------------------- selection
     def _default_selection(self) -> str | None:
@@ -216,7 +238,7 @@ class BattleScene(Scene):
     def _after_change(self, events: Sequence[Event]) -> None:
         battle = self.session.battle
         self.map.set_grid(battle.grid)
-        self.animator.from_events(events)
+        self.animator.from_events(self._seen(events))
         self.hud.events_added(events)
         if self.selected not in battle.state.creatures:
             self.selected = None
@@ -231,6 +253,19 @@ class BattleScene(Scene):
             self._handover()
         if events and self.session.last_events and _turn_changed(events):
             self.selected = self._default_selection()
+
+    def _seen(self, events: Sequence[Event]) -> Sequence[Event]:
+        """Return the events of the last command the viewer may see (no hidden moves)."""
+        viewer = self.viewer
+        if self.sees_all or viewer is None or not events:
+            return events
+        log = self.session.battle.log
+        first = len(log) - len(events)
+        return [
+            entry.event
+            for entry in queries.log_entries_for(self.session.battle, viewer.sides)
+            if entry.index >= first
+        ]
 
     def _handover(self) -> None:
         """Hide the map until the next player is at the screen (hot-seat)."""
@@ -401,6 +436,11 @@ class BattleScene(Scene):
         )
         previous_clip = surface.get_clip()
         surface.set_clip(viewport)
+        grid = self.session.battle.grid
+        left, top = self.camera.cell_to_screen((0, 0))
+        right, bottom = self.camera.cell_to_screen((grid.width, grid.height))
+        if not pygame.Rect(left, top, right - left, bottom - top).contains(viewport):
+            surface.fill(theme.BACKGROUND, viewport)  # the map does not fill the view
         self.map.draw(surface, self.camera)
         self.tool.draw_under(surface)
         self.draw_fog(surface)

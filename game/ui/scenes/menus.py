@@ -22,10 +22,12 @@ from game.rules.terms import Condition
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import DEFAULT_DPI
+from game.ui.hud_text import condition_name
 from game.ui.locale import LANGUAGES
 from game.ui.session import GameSession, Role, saves_dir
 from game.ui.text_input import TextInput
 from game.ui.theme import Colour, parse_colour
+from game.ui.tokens import life_of
 from game.ui.widgets import Button, draw_text, draw_tooltip, wrap
 
 if TYPE_CHECKING:
@@ -130,7 +132,7 @@ class MenuScene(Scene):
             field.draw(surface, self.app.fonts)
         for button in self.buttons:
             if button.tooltip and button.contains(mouse):
-                draw_tooltip(surface, self.app.fonts, button.tooltip, mouse)
+                draw_tooltip(surface, self.app.fonts, button.tooltip, mouse, size=18)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Draw everything but the buttons and fields."""
@@ -387,11 +389,24 @@ class SaveDialog(MenuScene):
         )
         self.inputs = [self.field]
 
+        self.exists = False
+        self._check_name()
+
     def _edited(self, _text: str) -> None:
         self.notice = []  # an old error no longer describes the new name
+        self._check_name()
+
+    def _check_name(self) -> None:
+        """Look on the disk once per change of the name (not per frame): is it taken?"""
+        try:
+            name = safe_save_name(self.field.text)
+            self.exists = (saves_dir(self.app.home) / f"{name}.json").exists()
+        except OSError:
+            self.exists = False
 
     def build(self) -> None:
         self.buttons = []
+        self._check_name()
         self.rect = self.panel(640, 330)
         self.field.rect = pygame.Rect(self.rect.x + 24, self.rect.y + 120, self.rect.width - 48, 42)
         save = pygame.Rect(0, 0, 170, 44)
@@ -425,10 +440,7 @@ class SaveDialog(MenuScene):
             (self.field.rect.x, self.field.rect.y - 26),
             colour=theme.TEXT_DIM,
         )
-        try:
-            exists = (saves_dir(self.app.home) / f"{safe_save_name(self.field.text)}.json").exists()
-        except OSError:
-            exists = False
+        exists = self.exists
         area = pygame.Rect(
             self.field.rect.x, self.field.rect.bottom + 10, self.field.rect.width, 80
         )
@@ -924,24 +936,6 @@ class HandoverScene(Scene):
 
 
 # ------------------------------------------------------------------ end screen
-def life_state(conditions: Sequence[Condition] | Any) -> str:
-    """Return "dead", "dying", "unconscious" or "ok" for a creature's conditions."""
-    held = set(conditions)
-    if Condition.DEAD in held:
-        return "dead"
-    if Condition.DYING in held:
-        return "dying"
-    if Condition.UNCONSCIOUS in held or Condition.STABLE_COMA in held:
-        return "unconscious"
-    return "ok"
-
-
-def condition_label(condition: Condition, language: str) -> str:
-    if language == "de":
-        return condition.value
-    return condition.name.replace("_", " ").lower()
-
-
 class EndScene(MenuScene):
     """The fight is over: winner, rounds, each creature's LP and state, commands."""
 
@@ -974,7 +968,14 @@ class EndScene(MenuScene):
             "rounds": state.round,
             "commands": len(self.session.match.commands),
             "creatures": [
-                (c.name, c.side, c.lp, c.max_lp, life_state(c.conditions), list(c.conditions))
+                (
+                    c.name,
+                    c.side,
+                    c.lp,
+                    c.max_lp,
+                    life_of(battle.held_conditions(c)),
+                    list(c.conditions),
+                )
                 for c in state.creatures.values()
             ],
         }
@@ -1016,7 +1017,7 @@ class EndScene(MenuScene):
             side = battle.sides.get(side_key)
             state_text = self.t(f"menus.end.{life}")
             others = [
-                condition_label(c, language)
+                condition_name(c, language)
                 for c in conditions
                 if c not in (Condition.DEAD, Condition.DYING, Condition.UNCONSCIOUS)
             ]

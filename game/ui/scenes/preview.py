@@ -20,6 +20,7 @@ import pygame
 from game.content.problems import MissionError, Problem
 from game.missions.loader import LoadedMission
 from game.missions.model import Controller, Mission
+from game.rules.conditions import closure
 from game.rules.grid import BattleGrid
 from game.rules.terms import Condition
 from game.ui import theme
@@ -118,6 +119,7 @@ def load_preview(path: Path) -> PreviewModel:
         conditions = tuple(
             c for c in (condition_named(name) for name in placement.conditions) if c is not None
         )
+        held = closure(conditions)  # the implied conditions too, as the rules say
         tokens.append(
             TokenView(
                 key=placement.key,
@@ -130,9 +132,9 @@ def load_preview(path: Path) -> PreviewModel:
                 lp=placement.life_points if placement.life_points is not None else max_lp,
                 max_lp=max_lp,
                 conditions=tuple(sorted(conditions, key=lambda c: c.name)),
-                stance="prone" if Condition.PRONE in conditions else "standing",
+                stance="prone" if Condition.PRONE in held else "standing",
                 altitude=0,
-                life=life_of(conditions),
+                life=life_of(held),
                 hidden=placement.hidden,
             )
         )

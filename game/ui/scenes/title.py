@@ -34,7 +34,19 @@ class TitleScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self._backdrop: pygame.Surface | None = None
+        # What the autosaves say is read from the disk on build (and when the title
+        # shows again), never per frame.
+        self._can_continue = has_autosave(app.home)
         self.last_game: SaveInfo | None = self._last_game()
+
+    def refresh(self) -> None:
+        """Read the autosaves again (a game was played or loaded since)."""
+        self._can_continue = has_autosave(self.app.home)
+        self.last_game = self._last_game()
+
+    def revealed(self) -> None:
+        self.refresh()
+        self.build()
 
     def _last_game(self) -> SaveInfo | None:
         if not has_autosave(self.app.home):
@@ -49,9 +61,10 @@ class TitleScene(MenuScene):
 
     @property
     def can_continue(self) -> bool:
-        return has_autosave(self.app.home)
+        return self._can_continue
 
     def build(self) -> None:
+        self.refresh()
         self.buttons = []
         width, height = self.size
         button_w, gap = 340, 12

@@ -1,0 +1,89 @@
+"""The one tooltip of the screen: a text box beside the mouse that stays in view.
+
+Menus, the HUD and the map tools all call ``draw_tooltip``; the box is rendered once
+per text (kept in a small cache) and only placed each frame. Labels on the map (the
+fields' numbers, status boxes) are ``overlays.label_surface``; they are not tooltips.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui import theme
+from game.ui.text import text_cache
+from game.ui.theme import Colour, ColourA, Fonts
+
+TOOLTIP_BG: ColourA = (18, 20, 24, 235)
+TOOLTIP_SIZE = 17
+TOOLTIP_WIDTH = 340
+_LIMIT = 64
+_IMAGES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+
+def tooltip_image(
+    fonts: Fonts,
+    lines: str | Sequence[str],
+    *,
+    size: int = TOOLTIP_SIZE,
+    width: int = TOOLTIP_WIDTH,
+    border: Colour = theme.ACCENT,
+) -> pygame.Surface:
+    """Return the box of ``lines`` (each wrapped to ``width`` pixels), rendered once."""
+    shown = (lines,) if isinstance(lines, str) else tuple(lines)
+    key = (id(fonts), shown, size, width, tuple(border))
+    image = _IMAGES.get(key)
+    if image is not None:
+        _IMAGES.move_to_end(key)
+        return image
+    text = text_cache(fonts)
+    rows = [row for line in shown if line for row in text.wrap(line, size, width - 14)]
+    if not rows:
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    line_h = text.line_height(size)
+    box_w = min(width, max(text.width(row, size) for row in rows) + 14)
+    image = pygame.Surface((box_w, len(rows) * line_h + 10), pygame.SRCALPHA)
+    image.fill(TOOLTIP_BG)
+    pygame.draw.rect(image, border, image.get_rect(), 1)
+    for i, row in enumerate(rows):
+        text.draw(image, row, (7, 5 + i * line_h), size)
+    _IMAGES[key] = image
+    if len(_IMAGES) > _LIMIT:
+        _IMAGES.popitem(last=False)
+    return image
+
+
+def blit_near(
+    surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], offset: int = 16
+) -> pygame.Rect:
+    """Blit ``image`` beside ``pos`` (right and below), kept inside the clip area."""
+    area = surface.get_clip() if surface.get_clip().width else surface.get_rect()
+    x = pos[0] + offset
+    y = pos[1] + offset
+    if x + image.get_width() > area.right:
+        x = pos[0] - offset - image.get_width()
+    if y + image.get_height() > area.bottom:
+        y = pos[1] - offset - image.get_height()
+    x = max(area.left, x)
+    y = max(area.top, y)
+    return surface.blit(image, (x, y))
+
+
+def draw_tooltip(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    lines: str | Sequence[str],
+    pos: tuple[int, int],
+    width: int = TOOLTIP_WIDTH,
+    *,
+    size: int = TOOLTIP_SIZE,
+    border: Colour = theme.ACCENT,
+    offset: int = 16,
+) -> pygame.Rect | None:
+    """Draw ``lines`` in a box beside ``pos`` that stays on screen; return where it went."""
+    if not lines or (not isinstance(lines, str) and not any(lines)):
+        return None
+    image = tooltip_image(fonts, lines, size=size, width=width, border=border)
+    return blit_near(surface, image, pos, offset)

@@ -671,10 +671,16 @@ def closure(
     return frozenset(result)
 
 
+_ENUM_ORDER: dict[Condition, int] = {condition: i for i, condition in enumerate(Condition)}
+
+
 def _rules(conditions: Iterable[Condition]) -> list[ConditionRule]:
-    # Enum order keeps reasons and results deterministic.
+    # Enum order keeps reasons and results deterministic; most creatures hold nothing,
+    # and this runs for every creature on every move (enemy reach), so no full scan.
     chosen = set(conditions)
-    return [CONDITIONS[c] for c in Condition if c in chosen]
+    if not chosen:
+        return []
+    return [CONDITIONS[c] for c in sorted(chosen, key=_ENUM_ORDER.__getitem__)]
 
 
 # --- rolls -------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from game.battle.combat import UNARMED, held_weapon, plan_attack, resolve_attack
 from game.battle.commands import (
     Attack,
@@ -17,7 +19,7 @@ from game.battle.commands import (
 from game.battle.engine import ACTION_CHECKS, Battle, CommandRejected, handles, implements
 from game.battle.events import Event, describe_roll
 from game.battle.state import CreatureState, Stance
-from game.rules.actions import Action
+from game.rules.actions import ACTIONS, Action
 from game.rules.checks import STANDARD_TARGET
 from game.rules.conditions import ConspicuousAct, moved_faster_than_walking, reveal
 from game.rules.grid import Cell, Cover, distance
@@ -30,7 +32,7 @@ from game.rules.movement import (
     resolve_disengage,
 )
 from game.rules.reach import melee_reach_cells
-from game.rules.terms import Attribute, Condition
+from game.rules.terms import Attribute, Condition, Text, say
 from game.rules.terrain import (
     TerrainFailure,
     checks_for_path,
@@ -39,6 +41,48 @@ from game.rules.terrain import (
 )
 
 MOVE_ACTIONS = {"WALK": Action.WALK, "RUN": Action.RUN, "DISENGAGE": Action.DISENGAGE}
+#: "{name} steht/kniet/liegt schon" (a refused Positionsänderung).
+_STANCE_DE = {Stance.STANDING: "steht", Stance.KNEELING: "kniet", Stance.PRONE: "liegt"}
+#: The illegal paths movement.path_cost names, in German (D-10, E-OBST-1, E-SIZE-1).
+_PATH_PROBLEMS_DE = (
+    (
+        re.compile(r"^step (.+) -> (.+) does not go to a neighbouring field$"),
+        "Schritt {0} -> {1} führt nicht auf ein Nachbarfeld",
+    ),
+    (
+        re.compile(r"^step (.+) -> (.+) enters a wall or closed door$"),
+        "Schritt {0} -> {1} führt in eine Wand oder geschlossene Tür",
+    ),
+    (
+        re.compile(r"^step (.+) -> (.+) enters a field held by an enemy$"),
+        "Schritt {0} -> {1} führt auf ein Feld, das ein Gegner besetzt",
+    ),
+    (
+        re.compile(r"^step (.+) -> (.+) cuts a corner between two walls$"),
+        "Schritt {0} -> {1} schneidet eine Ecke zwischen zwei Wänden",
+    ),
+    (
+        re.compile(
+            r"^a creature of (\d+)×(\d+) fields cannot stand at (.+) on the (\d+)×(\d+) map$"
+        ),
+        "ein Wesen von {0}×{1} Feldern kann auf der {3}×{4} Felder großen Karte "
+        "nicht auf {2} stehen",
+    ),
+    (
+        re.compile(r"^a path needs at least its start field$"),
+        "ein Weg braucht mindestens sein Startfeld",
+    ),
+)
+
+
+def path_refusal(error: ValueError) -> Text:
+    """Return why movement.path_cost refused a path, with the German."""
+    english = str(error)
+    for pattern, german_text in _PATH_PROBLEMS_DE:
+        if found := pattern.match(english):
+            return say(english, german_text.format(*found.groups()))
+    return say(english, f"ungültiger Weg ({english})")
+
 
 implements(
     Action.WALK,
@@ -96,29 +140,54 @@ def _move(battle: Battle, command: Move) -> list[Event]:
     creature = battle.creature(command.actor)
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
-        raise CommandRejected(f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE")
+        raise CommandRejected(
+            say(
+                f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE",
+                f"unbekannte Bewegung {command.action!r}; erwartet WALK, RUN oder DISENGAGE",
+            )
+        )
     if battle.has_effect(creature, "riding"):
-        raise CommandRejected("a rider moves by commanding his mount (E-MOUNT-10)")
+        raise CommandRejected(
+            say(
+                "a rider moves by commanding his mount (E-MOUNT-10)",
+                "ein Reiter bewegt sich, indem er sein Reittier lenkt (E-MOUNT-10)",
+            )
+        )
     battle.can_spend(creature, action)
     path = list(command.path)
     if len(path) < 2 or path[0] != creature.cell:
-        raise CommandRejected("a path starts on the creature's field and has at least one step")
+        raise CommandRejected(
+            say(
+                "a path starts on the creature's field and has at least one step",
+                "ein Weg beginnt auf dem Feld des Wesens und hat mindestens einen Schritt",
+            )
+        )
     enemies = [c.cell for c in battle.enemies_of(creature)]
     allies = [c.cell for c in battle.allies_of(creature)]
     profile = movement_profile(battle, creature)
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
     except ValueError as error:
-        raise CommandRejected(str(error)) from None
+        raise CommandRejected(path_refusal(error)) from None
     if battle.state.creature_at(path[-1]) is not None:
-        raise CommandRejected("a move cannot end on another creature's field (E-OBST-2)")
+        raise CommandRejected(
+            say(
+                "a move cannot end on another creature's field (E-OBST-2)",
+                "eine Bewegung kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
+            )
+        )
     kind = battle.creature_type(creature)
     needs_save = disengage_required(
         action, path, enemy_reach(battle, creature), move_types=kind.move_types.keys()
     )
     allowance = move_allowance(battle, creature, action, halved=needs_save)
     if cost > allowance:
-        raise CommandRejected(f"the path costs {cost} fields, {command.action} allows {allowance}")
+        raise CommandRejected(
+            say(
+                f"the path costs {cost} fields, {command.action} allows {allowance}",
+                f"der Weg kostet {cost} Felder, {ACTIONS[action].german} erlaubt {allowance}",
+            )
+        )
     # valid: now change the state
     events = battle.spend(creature, action)
     if needs_save:
@@ -248,7 +317,12 @@ def _attack(battle: Battle, command: Attack) -> list[Event]:
     target = battle.creature(command.target)
     weapon = held_weapon(battle, attacker, command.weapon)
     if weapon is not None and weapon.targets_field:
-        raise CommandRejected(f"{weapon.name} is thrown at a field (E-THROW-2): use ThrowAtField")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} is thrown at a field (E-THROW-2): use ThrowAtField",
+                f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2): nutze ThrowAtField",
+            )
+        )
     plan = plan_attack(battle, attacker, target, weapon)
     action = Action.MELEE_ATTACK if plan.melee else Action.RANGED_ATTACK
     if weapon is None:
@@ -263,12 +337,21 @@ def _attack(battle: Battle, command: Attack) -> list[Event]:
         if weapon is not None and not can_wield_melee_weapon(
             attacker.conditions, weapon_size=weapon.weapon_size, size_category=kind.size_category
         ):
-            raise CommandRejected(f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)")
+            raise CommandRejected(
+                say(
+                    f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)",
+                    f"{weapon.name} ist zu groß, um sie im Liegen zu benutzen (E-COND-LIEGEND-3)",
+                )
+            )
     if command.nonlethal and not (
         weapon is None or (plan.melee and weapon.damage_type.name == "BLUDGEONING")
     ):
         raise CommandRejected(
-            "non-lethal needs an unarmed attack or a bludgeoning melee weapon (E-NONLETHAL-1)"
+            say(
+                "non-lethal needs an unarmed attack or a bludgeoning melee weapon (E-NONLETHAL-1)",
+                "nicht-tödlicher Schaden braucht einen waffenlosen Angriff "
+                "oder eine Nahkampfwaffe mit Wuchtschaden (E-NONLETHAL-1)",
+            )
         )
     events = battle.spend(attacker, action)
     _, attack_events = resolve_attack(battle, plan, nonlethal=command.nonlethal)
@@ -286,10 +369,18 @@ def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
         stance = Stance(command.stance)
     except ValueError:
         raise CommandRejected(
-            f"unknown stance {command.stance!r}; expected standing, kneeling or prone"
+            say(
+                f"unknown stance {command.stance!r}; expected standing, kneeling or prone",
+                f"unbekannte Position {command.stance!r}; erwartet standing, kneeling oder prone",
+            )
         ) from None
     if stance is creature.stance:
-        raise CommandRejected(f"{creature.name} is already {stance.value}")
+        raise CommandRejected(
+            say(
+                f"{creature.name} is already {stance.value}",
+                f"{creature.name} {_STANCE_DE[stance]} schon",
+            )
+        )
     battle.can_spend(creature, Action.CHANGE_POSITION)
     events = battle.spend(creature, Action.CHANGE_POSITION)
     if stance is Stance.PRONE:
@@ -310,14 +401,14 @@ def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
 
 
 def _can_attack(battle: Battle, creature: CreatureState) -> str:
-    return "" if battle.enemies_of(creature) else "no enemy left"
+    return "" if battle.enemies_of(creature) else say("no enemy left", "kein Gegner mehr übrig")
 
 
 ACTION_CHECKS[Action.MELEE_ATTACK] = _can_attack
 ACTION_CHECKS[Action.RANGED_ATTACK] = lambda battle, c: (
     ""
     if any(battle.weapon(k).ranged for k in c.held if k in battle.catalogue.weapons)
-    else "no ranged weapon in hand"
+    else say("no ranged weapon in hand", "keine Fernkampfwaffe in der Hand")
 )
 
 
@@ -330,7 +421,9 @@ def _gm_event(de: str, en: str, data: dict | None = None) -> Event:
 def _gm_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
     creature = battle.creature(command.creature)
     if not -100 <= command.lp <= 1000:
-        raise CommandRejected("LP must lie between -100 and 1000")
+        raise CommandRejected(
+            say("LP must lie between -100 and 1000", "LP müssen zwischen -100 und 1000 liegen")
+        )
     before = creature.lp
     creature.lp = command.lp
     events = [
@@ -347,9 +440,19 @@ def _gm_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
 def _gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
     creature = battle.creature(command.creature)
     if command.condition not in Condition.__members__:
-        raise CommandRejected(f"unknown condition {command.condition!r}")
+        raise CommandRejected(
+            say(
+                f"unknown condition {command.condition!r}",
+                f"unbekannter Zustand {command.condition!r}",
+            )
+        )
     if not 0 <= command.count <= 10:
-        raise CommandRejected("a condition count lies between 0 and 10")
+        raise CommandRejected(
+            say(
+                "a condition count lies between 0 and 10",
+                "die Anzahl eines Zustands liegt zwischen 0 und 10",
+            )
+        )
     condition = Condition[command.condition]
     events = [
         _gm_event(
@@ -368,10 +471,20 @@ def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
     creature = battle.creature(command.creature)
     cell = command.cell
     if not battle.grid.in_bounds(cell) or battle.grid.is_wall(cell):
-        raise CommandRejected(f"field {list(cell)} is outside the map or a wall")
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is outside the map or a wall",
+                f"Feld {list(cell)} liegt außerhalb der Karte oder ist eine Wand",
+            )
+        )
     other = battle.state.creature_at(cell)
     if other is not None and other is not creature:
-        raise CommandRejected(f"field {list(cell)} is taken by {other.name}")
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is taken by {other.name}",
+                f"Feld {list(cell)} ist von {other.name} besetzt",
+            )
+        )
     creature.cell = cell
     from game.battle.situation_actions import follow_mount
 
@@ -383,9 +496,11 @@ def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
 def _gm_door(battle: Battle, command: GmDoor) -> list[Event]:
     cell = command.cell
     if not battle.grid.in_bounds(cell) or not battle.grid.is_door(cell):
-        raise CommandRejected(f"there is no door on field {list(cell)}")
+        raise CommandRejected(
+            say(f"there is no door on field {list(cell)}", f"auf Feld {list(cell)} ist keine Tür")
+        )
     if not command.open and battle.state.creature_at(cell) is not None:
-        raise CommandRejected("a creature stands in the doorway")
+        raise CommandRejected(say("a creature stands in the doorway", "ein Wesen steht in der Tür"))
     battle.grid.set_door_open(cell, command.open)
     if command.open:
         battle.state.open_doors.add(cell)
@@ -400,7 +515,9 @@ def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
     battle.creature(command.attacker)
     battle.creature(command.target)
     if command.cover not in Cover.__members__:
-        raise CommandRejected("cover is NONE, PARTIAL or FULL")
+        raise CommandRejected(
+            say("cover is NONE, PARTIAL or FULL", "Deckung ist NONE, PARTIAL oder FULL")
+        )
     battle.state.cover_overrides[f"{command.attacker}|{command.target}"] = command.cover
     return [
         _gm_event(
@@ -414,10 +531,19 @@ def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
 @handles(GmEndFight)
 def _gm_end(battle: Battle, command: GmEndFight) -> list[Event]:
     if command.winner is not None and command.winner not in battle.sides:
-        raise CommandRejected(f"unknown side {command.winner!r}")
+        raise CommandRejected(
+            say(f"unknown side {command.winner!r}", f"unbekannte Seite {command.winner!r}")
+        )
     battle.state.over = True
     battle.state.winner = command.winner
     return [_gm_event("beendet den Kampf", "ends the fight", {"winner": command.winner})]
 
 
-__all__ = ["ENTER_HOOKS", "MOVE_ACTIONS", "STANDARD_TARGET", "UNARMED", "move_allowance"]
+__all__ = [
+    "ENTER_HOOKS",
+    "MOVE_ACTIONS",
+    "STANDARD_TARGET",
+    "UNARMED",
+    "move_allowance",
+    "path_refusal",
+]

@@ -46,7 +46,7 @@ from game.rules.ranges import RangeBand, range_band
 from game.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
 from game.rules.sight import cover as compute_cover
 from game.rules.sight import cover_bonus, line_of_sight
-from game.rules.terms import Attribute, Condition, SaveValue
+from game.rules.terms import Attribute, Condition, SaveValue, say
 
 UNARMED = "unarmed"
 
@@ -69,7 +69,10 @@ def held_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponType
         return None
     if key not in creature.held:
         raise CommandRejected(
-            f"{creature.name} does not hold {key!r} (draw it first: Interagieren)"
+            say(
+                f"{creature.name} does not hold {key!r} (draw it first: Interagieren)",
+                f"{creature.name} hält {key!r} nicht in der Hand (erst ziehen: Interagieren)",
+            )
         )
     return battle.weapon(key)
 
@@ -84,13 +87,20 @@ def plan_attack(
 ) -> AttackPlan:
     """Check that ``attacker`` can attack ``target`` with ``weapon``; reject with a reason."""
     if target.key == attacker.key:
-        raise CommandRejected("a creature cannot attack itself")
+        raise CommandRejected(
+            say("a creature cannot attack itself", "ein Wesen kann sich nicht selbst angreifen")
+        )
     if Condition.DEAD in target.conditions:
-        raise CommandRejected(f"{target.name} is dead")
+        raise CommandRejected(say(f"{target.name} is dead", f"{target.name} ist tot"))
     held = battle.held_conditions(target)
     # Unentdeckt holds per observer: only those it is hidden from cannot target it.
     if Condition.INVISIBLE in held or battle.is_hidden_from(target, attacker):
-        raise CommandRejected(f"{target.name} cannot be targeted directly (E-COND-UNENTDECKT-2)")
+        raise CommandRejected(
+            say(
+                f"{target.name} cannot be targeted directly (E-COND-UNENTDECKT-2)",
+                f"{target.name} kann nicht direkt als Ziel gewählt werden (E-COND-UNENTDECKT-2)",
+            )
+        )
     if melee is None:
         melee = (
             weapon is None
@@ -100,7 +110,12 @@ def plan_attack(
     kind = battle.creature_type(attacker)
     if melee:
         if weapon is not None and not weapon.melee:
-            raise CommandRejected(f"{weapon.name} is no melee weapon (E-MELEE-1)")
+            raise CommandRejected(
+                say(
+                    f"{weapon.name} is no melee weapon (E-MELEE-1)",
+                    f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
+                )
+            )
         reach = max(kind.reach, weapon.reach if weapon else 1)
         if not in_melee_reach(
             attacker.cell,
@@ -109,21 +124,43 @@ def plan_attack(
             target_side=battle.creature_type(target).size_fields,
             reach=reach,
         ):
-            raise CommandRejected(f"{target.name} is not within melee reach (E-MELEE-2)")
+            raise CommandRejected(
+                say(
+                    f"{target.name} is not within melee reach (E-MELEE-2)",
+                    f"{target.name} ist nicht in Nahkampfreichweite (E-MELEE-2)",
+                )
+            )
         return AttackPlan(attacker, target, weapon, True, None, Cover.NONE)
     if weapon is None or not weapon.ranged:
-        raise CommandRejected("a ranged attack needs a ranged weapon (E-RANGED-1)")
+        raise CommandRejected(
+            say(
+                "a ranged attack needs a ranged weapon (E-RANGED-1)",
+                "ein Fernkampfangriff braucht eine Fernkampfwaffe (E-RANGED-1)",
+            )
+        )
     if not line_of_sight(battle.grid, attacker.cell, target.cell):
-        raise CommandRejected(f"{target.name} is not in line of sight")
+        raise CommandRejected(
+            say(f"{target.name} is not in line of sight", f"{target.name} ist nicht in Sichtlinie")
+        )
     band = range_band(distance(attacker.cell, target.cell))
     if not weapon.fires_at(band):
-        raise CommandRejected(f"{weapon.name} cannot fire at that range (E-RANGE-2)")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} cannot fire at that range (E-RANGE-2)",
+                f"{weapon.name} kann auf diese Reichweite nicht feuern (E-RANGE-2)",
+            )
+        )
     from game.battle.situation_actions import underwater_rejection
 
     if reason := underwater_rejection(battle, weapon, band):
         raise CommandRejected(reason)
     if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
-        raise CommandRejected(f"{weapon.name} is empty: reload (Interagieren)")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} is empty: reload (Interagieren)",
+                f"{weapon.name} ist leer: nachladen (Interagieren)",
+            )
+        )
     level, _ = proposed_cover(battle, attacker, target)
     return AttackPlan(attacker, target, weapon, False, band, level or Cover.NONE)
 

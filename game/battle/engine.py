@@ -29,6 +29,7 @@ from game.content.catalogue import Catalogue, CreatureType, WeaponType
 from game.rules.actions import ACTIONS, Action, ActionNotAllowed, TurnBudget
 from game.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
 from game.rules.conditions import (
+    CONDITIONS,
     Change,
     ConditionSet,
     DurationKind,
@@ -49,7 +50,7 @@ from game.rules.dice import RandomRoller, Roller
 from game.rules.grid import BattleGrid, Cell
 from game.rules.impulse import starting_pool
 from game.rules.initiative import InitiativeEntry, initiative_order, roll_initiative
-from game.rules.terms import Attribute, Condition, SaveValue
+from game.rules.terms import Attribute, Condition, SaveValue, german, say
 
 C = TypeVar("C", bound=Command)
 Handler = Callable[["Battle", Any], list[Event]]
@@ -71,11 +72,29 @@ _START_OF_TURN_KINDS = {
 
 
 class CommandRejected(Exception):
-    """A command that cannot be applied now; ``reason`` says why (for the screen)."""
+    """A command that cannot be applied now; ``reason`` says why (for the screen).
+
+    ``str(error)`` and ``reason`` are the English; raisers pass a ``Text`` (``say(en, de)``)
+    so that ``de`` is the German and ``text(language)`` the one the screen wants.
+    ``str(error)`` returns ``reason`` itself, so code that keeps ``str(error)`` keeps the
+    German too (``german(str(error))``).
+    """
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+    @property
+    def de(self) -> str:
+        """Return the German reason (the English when the raiser gave none)."""
+        return german(self.reason)
+
+    def text(self, language: str) -> str:
+        """Return the reason in ``language`` ("de" German, else English)."""
+        return self.de if language == "de" else str(self.reason)
 
 
 def handles(command_type: type[C]) -> Callable[[Callable[[Battle, C], list[Event]]], Any]:
@@ -267,7 +286,9 @@ class Battle:
 
     def creature(self, key: str | None) -> CreatureState:
         if key is None or key not in self.state.creatures:
-            raise CommandRejected(f"there is no creature {key!r}")
+            raise CommandRejected(
+                say(f"there is no creature {key!r}", f"es gibt kein Wesen {key!r}")
+            )
         return self.state.creatures[key]
 
     def enemies_of(self, creature: CreatureState) -> list[CreatureState]:
@@ -296,7 +317,9 @@ class Battle:
         try:
             return self.catalogue.weapons[key]
         except KeyError:
-            raise CommandRejected(f"unknown weapon {key!r}") from None
+            raise CommandRejected(
+                say(f"unknown weapon {key!r}", f"unbekannte Waffe {key!r}")
+            ) from None
 
     # ------------------------------------------------- hiding, per observer (fog of war)
     def _creature_of(self, which: CreatureState | str) -> CreatureState:
@@ -400,17 +423,32 @@ class Battle:
     def apply(self, command: Command) -> list[Event]:
         """Apply ``command`` and return its events; raise CommandRejected, changing nothing."""
         if self.state.over and not command.kind.startswith("gm_"):
-            raise CommandRejected("the fight is over")
+            raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
         handler = HANDLERS.get(type(command))
         if handler is None:
-            raise CommandRejected(f"no handler for command {command.kind!r}")
+            raise CommandRejected(
+                say(
+                    f"no handler for command {command.kind!r}",
+                    f"für den Befehl {command.kind!r} gibt es keine Verarbeitung",
+                )
+            )
         # like a GM command, the Impuls reroll comes in anyone's turn (E-IMP-EFF-REROLL)
         is_gm = command.kind.startswith("gm_") or is_reroll(command)
         if command.actor is not None and not is_gm and command.actor != self.state.current_key:
-            raise CommandRejected(f"it is {self.current.name}'s turn, not {command.actor!r}'s")
+            raise CommandRejected(
+                say(
+                    f"it is {self.current.name}'s turn, not {command.actor!r}'s",
+                    f"{self.current.name} ist am Zug, nicht {command.actor!r}",
+                )
+            )
         if not is_gm and not isinstance(command, EndTurn) and not self._can_take_turn(self.current):
             # e.g. the GM made the current creature unconscious mid-turn
-            raise CommandRejected(f"{self.current.name} cannot act now; end the turn")
+            raise CommandRejected(
+                say(
+                    f"{self.current.name} cannot act now; end the turn",
+                    f"{self.current.name} kann jetzt nicht handeln; beende den Zug",
+                )
+            )
         check_guards(self, command)
         tracker = self._tracker = self.rerolls.start(self, command)
         try:
@@ -437,7 +475,10 @@ class Battle:
         result = []
         for action, rule in ACTIONS.items():
             if not is_current:
-                result.append(LegalAction(action, False, f"it is not {creature.name}'s turn"))
+                not_turn = say(
+                    f"it is not {creature.name}'s turn", f"{creature.name} ist nicht am Zug"
+                )
+                result.append(LegalAction(action, False, not_turn))
                 continue
             allowed, reason = self.state.budget.can_spend(action)
             if allowed and guard_reason:
@@ -446,7 +487,10 @@ class Battle:
                 reason = ACTION_CHECKS[action](self, creature)
                 allowed = not reason
             if allowed and rule.action_type.name != "FREE" and action not in IMPLEMENTED:
-                allowed, reason = False, "not yet handled by the engine"
+                allowed, reason = (
+                    False,
+                    say("not yet handled by the engine", "vom Programm noch nicht umgesetzt"),
+                )
             result.append(LegalAction(action, allowed, reason))
         return result
 
@@ -723,7 +767,7 @@ class Battle:
         try:
             change = lose(creature.conditions, condition, lp=creature.lp)
         except ValueError as error:  # e.g. Stabiles Koma ends only at LP >= 1
-            raise CommandRejected(str(error)) from None
+            raise CommandRejected(say(str(error), _cannot_end_de(condition, creature.lp))) from None
         if condition is Condition.PRONE:
             creature.stance = Stance.STANDING
         creature.effects = [e for e in creature.effects if e.name != condition.name]
@@ -994,7 +1038,12 @@ def implements(*actions: Action) -> None:
 @handles(EndTurn)
 def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
     if command.actor != battle.state.current_key:
-        raise CommandRejected("only the creature whose turn it is can end it")
+        raise CommandRejected(
+            say(
+                "only the creature whose turn it is can end it",
+                "nur das Wesen, das am Zug ist, kann den Zug beenden",
+            )
+        )
     events: list[Event] = []
     for hook in END_TURN_HOOKS:
         events += hook(battle, battle.current)
@@ -1003,6 +1052,17 @@ def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
         if battle.state.over:
             return events
     return events + battle.end_turn()
+
+
+def _cannot_end_de(condition: Condition, lp: int) -> str:
+    """Return in German why ``condition`` cannot end now (conditions.lose refused it)."""
+    rule = CONDITIONS[condition]
+    if rule.min_lp_to_end is None:
+        return f"{condition.value} kann nicht nach Belieben enden"
+    return (
+        f"{condition.value} endet erst ab LP {rule.min_lp_to_end}, LP jetzt {lp} "
+        f"({rule.rule_ids[0]})"
+    )
 
 
 def cells_of(creatures: Iterable[CreatureState]) -> list[Cell]:

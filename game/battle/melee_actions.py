@@ -46,6 +46,7 @@ from game.battle.basic_actions import (
     enemy_reach,
     move_allowance,
     movement_profile,
+    path_refusal,
     terrain_along,
 )
 from game.battle.combat import (
@@ -106,7 +107,7 @@ from game.rules.movement import (
     resolve_disengage,
 )
 from game.rules.reach import in_melee_reach, melee_reach_cells, sweep_targets_allowed
-from game.rules.terms import Attribute, Condition, DamageType, SaveValue
+from game.rules.terms import Attribute, Condition, DamageType, SaveValue, german, say
 
 implements(
     Action.UNARMED_ATTACK,
@@ -279,7 +280,12 @@ def _shake_riders(battle: Battle, mount: CreatureState, why_de: str, why_en: str
 def _enemy_target(battle: Battle, attacker: CreatureState, key: str) -> CreatureState:
     target = battle.creature(key)
     if target.side == attacker.side:
-        raise CommandRejected(f"{target.name} is no enemy of {attacker.name}")
+        raise CommandRejected(
+            say(
+                f"{target.name} is no enemy of {attacker.name}",
+                f"{target.name} ist kein Gegner von {attacker.name}",
+            )
+        )
     return target
 
 
@@ -291,13 +297,23 @@ def _check_wield(battle: Battle, attacker: CreatureState, weapon: WeaponType | N
     if not can_wield_melee_weapon(
         attacker.conditions, weapon_size=weapon.weapon_size, size_category=kind.size_category
     ):
-        raise CommandRejected(f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)",
+                f"{weapon.name} ist zu groß, um sie im Liegen zu benutzen (E-COND-LIEGEND-3)",
+            )
+        )
 
 
 def _melee_weapon(battle: Battle, attacker: CreatureState, key: str) -> WeaponType:
     weapon = held_weapon(battle, attacker, key)
     if weapon is None or not weapon.melee:
-        raise CommandRejected("this action needs a melee weapon in hand (E-MELEE-1)")
+        raise CommandRejected(
+            say(
+                "this action needs a melee weapon in hand (E-MELEE-1)",
+                "diese Handlung braucht eine Nahkampfwaffe in der Hand (E-MELEE-1)",
+            )
+        )
     return weapon
 
 
@@ -305,7 +321,11 @@ def _check_nonlethal(weapon: WeaponType | None, *, melee: bool) -> None:
     damage_type = weapon.damage_type if weapon else DamageType.BLUDGEONING
     if not nonlethal_allowed(damage_type, unarmed=weapon is None, melee=melee, ranged=not melee):
         raise CommandRejected(
-            "non-lethal needs an unarmed attack or a bludgeoning melee weapon (E-NONLETHAL-1)"
+            say(
+                "non-lethal needs an unarmed attack or a bludgeoning melee weapon (E-NONLETHAL-1)",
+                "nicht-tödlicher Schaden braucht einen waffenlosen Angriff oder "
+                "eine Nahkampfwaffe mit Wuchtschaden (E-NONLETHAL-1)",
+            )
         )
 
 
@@ -583,7 +603,12 @@ def _option(name: str) -> UnarmedOption:
         return UnarmedOption(name)
     except ValueError:
         names = ", ".join(o.value for o in UnarmedOption)
-        raise CommandRejected(f"unknown unarmed option {name!r}; expected one of {names}") from None
+        raise CommandRejected(
+            say(
+                f"unknown unarmed option {name!r}; expected one of {names}",
+                f"unbekannte Option des Waffenlosen Kampfs {name!r}; erwartet eine von {names}",
+            )
+        ) from None
 
 
 @handles(UnarmedAttack)
@@ -595,7 +620,11 @@ def _unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
     battle.can_spend(attacker, Action.UNARMED_ATTACK)
     if not _has_free_hand(battle, attacker):
         raise CommandRejected(
-            f"{attacker.name} needs a free hand for unarmed combat (E-ACT-HH-WAFFENLOS)"
+            say(
+                f"{attacker.name} needs a free hand for unarmed combat (E-ACT-HH-WAFFENLOS)",
+                f"{attacker.name} braucht für den Waffenlosen Kampf eine freie Hand "
+                "(E-ACT-HH-WAFFENLOS)",
+            )
         )
     plan = plan_attack(battle, attacker, target, None, melee=True)
     if not unarmed_option_allowed(
@@ -604,16 +633,28 @@ def _unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
         target_size=battle.creature_type(target).size_category,
     ):
         raise CommandRejected(
-            f"{rule.english} needs a target of at most {attacker.name}'s size category "
-            f"({rule.rule_ids[0]})"
+            say(
+                f"{rule.english} needs a target of at most {attacker.name}'s size category "
+                f"({rule.rule_ids[0]})",
+                f"{rule.german} braucht ein Ziel höchstens der Größenkategorie von "
+                f"{attacker.name} ({rule.rule_ids[0]})",
+            )
         )
     if command.nonlethal and option is not UnarmedOption.DAMAGE:
-        raise CommandRejected("only the damage option deals damage (E-OPEN-19, E-NONLETHAL-1)")
+        raise CommandRejected(
+            say(
+                "only the damage option deals damage (E-OPEN-19, E-NONLETHAL-1)",
+                "nur die Schadensoption richtet Schaden an (E-OPEN-19, E-NONLETHAL-1)",
+            )
+        )
     shove: list[Cell] = []
     if option is UnarmedOption.SHOVE:
         if not 1 <= command.fields <= SHOVE_MAX_FIELDS:
             raise CommandRejected(
-                f"a shove moves the target 1 to {SHOVE_MAX_FIELDS} fields (E-OPEN-18)"
+                say(
+                    f"a shove moves the target 1 to {SHOVE_MAX_FIELDS} fields (E-OPEN-18)",
+                    f"ein Schubsen bewegt das Ziel 1 bis {SHOVE_MAX_FIELDS} Felder (E-OPEN-18)",
+                )
             )
         shove = push_path(
             battle.grid, attacker.cell, target.cell, command.fields, occupied=_occupied(battle)
@@ -622,16 +663,30 @@ def _unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
     if option is UnarmedOption.DISARM:
         if item is None:
             if not target.held:
-                raise CommandRejected(f"{target.name} holds nothing to knock away")
+                raise CommandRejected(
+                    say(
+                        f"{target.name} holds nothing to knock away",
+                        f"{target.name} hält nichts, das weggeschlagen werden kann",
+                    )
+                )
             item = target.held[0]
         elif item not in target.held:
-            raise CommandRejected(f"{target.name} does not hold {item!r}")
+            raise CommandRejected(
+                say(f"{target.name} does not hold {item!r}", f"{target.name} hält {item!r} nicht")
+            )
     if option is UnarmedOption.GRAPPLE and target.key in _keys(grappling(battle, attacker)):
-        raise CommandRejected(f"{attacker.name} already grapples {target.name}")
+        raise CommandRejected(
+            say(
+                f"{attacker.name} already grapples {target.name}",
+                f"{attacker.name} umklammert {target.name} bereits",
+            )
+        )
     if option is UnarmedOption.KNOCK_OUT and Condition.UNCONSCIOUS in battle.held_conditions(
         target
     ):
-        raise CommandRejected(f"{target.name} is already unconscious")
+        raise CommandRejected(
+            say(f"{target.name} is already unconscious", f"{target.name} ist bereits bewusstlos")
+        )
     # valid: now change the state
     events = battle.spend(attacker, Action.UNARMED_ATTACK)
     roll, attack_events = resolve_attack(
@@ -732,8 +787,10 @@ def _break_grapple(battle: Battle, command: BreakGrapple) -> list[Event]:
     creature = battle.creature(command.actor)
     holders = grappled_by(battle, creature)
     if not holders:
-        raise CommandRejected(f"{creature.name} is not grappled")
-    grappler = _chosen(holders, command.grappler, battle, "break free from")
+        raise CommandRejected(
+            say(f"{creature.name} is not grappled", f"{creature.name} ist nicht umklammert")
+        )
+    grappler = _chosen(holders, command.grappler, battle, say("break free from", "Losreißen"))
     battle.can_spend(creature, GRAPPLE_ESCAPE_ACTION)
     # valid: now change the state
     events = battle.spend(creature, GRAPPLE_ESCAPE_ACTION)
@@ -760,8 +817,10 @@ def _release_grapple(battle: Battle, command: ReleaseGrapple) -> list[Event]:
     grappler = battle.creature(command.actor)
     held = grappling(battle, grappler)
     if not held:
-        raise CommandRejected(f"{grappler.name} grapples no one")
-    target = _chosen(held, command.target, battle, "let go of")
+        raise CommandRejected(
+            say(f"{grappler.name} grapples no one", f"{grappler.name} umklammert niemanden")
+        )
+    target = _chosen(held, command.target, battle, say("let go of", "Loslassen"))
     battle.can_spend(grappler, Action.RELEASE_GRAPPLE)
     events = battle.spend(grappler, Action.RELEASE_GRAPPLE)
     events += end_grapple(battle, grappler, target, why_de="losgelassen", why_en="let go")
@@ -771,11 +830,18 @@ def _release_grapple(battle: Battle, command: ReleaseGrapple) -> list[Event]:
 def _chosen(held: list[CreatureState], key: str | None, battle: Battle, what: str) -> CreatureState:
     if key is None:
         if len(held) > 1:
-            raise CommandRejected(f"name the creature to {what}")
+            raise CommandRejected(
+                say(f"name the creature to {what}", f"nenne das Wesen zum {german(what)}")
+            )
         return held[0]
     creature = battle.creature(key)
     if creature.key not in _keys(held):
-        raise CommandRejected(f"{creature.name} is not in that grapple")
+        raise CommandRejected(
+            say(
+                f"{creature.name} is not in that grapple",
+                f"{creature.name} ist nicht in dieser Umklammerung",
+            )
+        )
     return creature
 
 
@@ -784,28 +850,50 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
     grappler = battle.creature(command.actor)
     held = grappling(battle, grappler)
     if not held:
-        raise CommandRejected(f"{grappler.name} grapples no one")
-    target = _chosen(held, command.target, battle, "drag")
+        raise CommandRejected(
+            say(f"{grappler.name} grapples no one", f"{grappler.name} umklammert niemanden")
+        )
+    target = _chosen(held, command.target, battle, say("drag", "Ziehen"))
     _check_not_seated(grappler)
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
-        raise CommandRejected(f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE")
+        raise CommandRejected(
+            say(
+                f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE",
+                f"unbekannte Bewegung {command.action!r}; erwartet WALK, RUN oder DISENGAGE",
+            )
+        )
     battle.can_spend(grappler, action)
     path = list(command.path)
     if len(path) < 2 or path[0] != grappler.cell:
-        raise CommandRejected("a path starts on the creature's field and has at least one step")
+        raise CommandRejected(
+            say(
+                "a path starts on the creature's field and has at least one step",
+                "ein Weg beginnt auf dem Feld des Wesens und hat mindestens einen Schritt",
+            )
+        )
     enemies = [c.cell for c in battle.enemies_of(grappler)]
     allies = [c.cell for c in battle.allies_of(grappler)]
     profile = movement_profile(battle, grappler)
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
     except ValueError as error:
-        raise CommandRejected(str(error)) from None
+        raise CommandRejected(path_refusal(error)) from None
     if battle.state.creature_at(path[-1]) is not None:
-        raise CommandRejected("a move cannot end on another creature's field (E-OBST-2)")
+        raise CommandRejected(
+            say(
+                "a move cannot end on another creature's field (E-OBST-2)",
+                "eine Bewegung kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
+            )
+        )
     behind = path[-2]
     if battle.state.creature_at(behind) not in (None, grappler, target):
-        raise CommandRejected(f"the field behind, {list(behind)}, is taken")
+        raise CommandRejected(
+            say(
+                f"the field behind, {list(behind)}, is taken",
+                f"das Feld dahinter, {list(behind)}, ist besetzt",
+            )
+        )
     kind = battle.creature_type(grappler)
     # the dragged creature comes along: leaving its reach is no leaving (it follows)
     zones = []
@@ -829,8 +917,12 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
     )
     if cost > allowance:
         raise CommandRejected(
-            f"the path costs {cost} fields; dragging allows {allowance} "
-            "(E-ACT-HH-WAFFENLOS-UMKLAMMERN-3)"
+            say(
+                f"the path costs {cost} fields; dragging allows {allowance} "
+                "(E-ACT-HH-WAFFENLOS-UMKLAMMERN-3)",
+                f"der Weg kostet {cost} Felder; das Ziehen erlaubt {allowance} "
+                "(E-ACT-HH-WAFFENLOS-UMKLAMMERN-3)",
+            )
         )
     # valid: now change the state
     events = battle.spend(grappler, action)
@@ -963,12 +1055,27 @@ def _multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
     attacker = battle.creature(command.actor)
     battle.can_spend(attacker, Action.MULTI_ATTACK)
     if len(command.attacks) < 2:
-        raise CommandRejected("a multi-attack uses at least two weapons (E-ACT-VH-MEHRFACH)")
+        raise CommandRejected(
+            say(
+                "a multi-attack uses at least two weapons (E-ACT-VH-MEHRFACH)",
+                "ein Mehrfachangriff nutzt mindestens zwei Waffen (E-ACT-VH-MEHRFACH)",
+            )
+        )
     keys = [weapon for weapon, _ in command.attacks]
     if len(set(keys)) != len(keys):
-        raise CommandRejected("each weapon attacks once in a multi-attack (E-ACT-VH-MEHRFACH)")
+        raise CommandRejected(
+            say(
+                "each weapon attacks once in a multi-attack (E-ACT-VH-MEHRFACH)",
+                "jede Waffe greift im Mehrfachangriff einmal an (E-ACT-VH-MEHRFACH)",
+            )
+        )
     if UNARMED in keys:
-        raise CommandRejected("a multi-attack is made with several weapons (E-ACT-VH-MEHRFACH)")
+        raise CommandRejected(
+            say(
+                "a multi-attack is made with several weapons (E-ACT-VH-MEHRFACH)",
+                "ein Mehrfachangriff wird mit mehreren Waffen ausgeführt (E-ACT-VH-MEHRFACH)",
+            )
+        )
     strikes = []
     weapons: list[WeaponType | None] = []
     for key, target_key in command.attacks:
@@ -991,9 +1098,19 @@ def _sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
     attacker = battle.creature(command.actor)
     battle.can_spend(attacker, Action.SWEEP_ATTACK)
     if len(set(command.targets)) != len(command.targets):
-        raise CommandRejected("each enemy is attacked once in a sweep attack (E-ACT-VH-RUNDUM)")
+        raise CommandRejected(
+            say(
+                "each enemy is attacked once in a sweep attack (E-ACT-VH-RUNDUM)",
+                "jeder Gegner wird im Rundumschlag einmal angegriffen (E-ACT-VH-RUNDUM)",
+            )
+        )
     if not sweep_targets_allowed(len(command.targets)):
-        raise CommandRejected("a sweep attack strikes 1 to 4 enemies (E-ACT-VH-RUNDUM)")
+        raise CommandRejected(
+            say(
+                "a sweep attack strikes 1 to 4 enemies (E-ACT-VH-RUNDUM)",
+                "ein Rundumschlag trifft 1 bis 4 Gegner (E-ACT-VH-RUNDUM)",
+            )
+        )
     weapon = _melee_weapon(battle, attacker, command.weapon)
     _check_wield(battle, attacker, weapon)
     strikes = [
@@ -1016,10 +1133,19 @@ def _aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
     battle.can_spend(attacker, Action.AIMED_ATTACK)
     weapon = held_weapon(battle, attacker, command.weapon)
     if weapon is None and not _has_free_hand(battle, attacker):
-        raise CommandRejected(f"{attacker.name} needs a free hand to attack unarmed")
+        raise CommandRejected(
+            say(
+                f"{attacker.name} needs a free hand to attack unarmed",
+                f"{attacker.name} braucht eine freie Hand für einen waffenlosen Angriff",
+            )
+        )
     if weapon is not None and weapon.is_area:
         raise CommandRejected(
-            f"{weapon.name} deals area damage: no aimed attack with it (E-ACT-VH-GEZIELT-3)"
+            say(
+                f"{weapon.name} deals area damage: no aimed attack with it (E-ACT-VH-GEZIELT-3)",
+                f"{weapon.name} richtet Flächenschaden an: kein Gezielter Angriff "
+                "damit (E-ACT-VH-GEZIELT-3)",
+            )
         )
     plan = plan_attack(battle, attacker, target, weapon)
     if plan.melee:
@@ -1089,9 +1215,19 @@ def validate_charge(battle: Battle, command: Charge) -> ChargePlan:
     _check_not_seated(attacker)
     weapon = held_weapon(battle, attacker, command.weapon)
     if weapon is not None and not weapon.melee:
-        raise CommandRejected(f"{weapon.name} is no melee weapon (E-MELEE-1)")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} is no melee weapon (E-MELEE-1)",
+                f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
+            )
+        )
     if weapon is None and not _has_free_hand(battle, attacker):
-        raise CommandRejected(f"{attacker.name} needs a free hand to attack unarmed")
+        raise CommandRejected(
+            say(
+                f"{attacker.name} needs a free hand to attack unarmed",
+                f"{attacker.name} braucht eine freie Hand für einen waffenlosen Angriff",
+            )
+        )
     _check_wield(battle, attacker, weapon)
     _check_hands(battle, attacker, [weapon])
     if command.nonlethal:
@@ -1099,7 +1235,11 @@ def validate_charge(battle: Battle, command: Charge) -> ChargePlan:
     reaches = enemy_reach(battle, attacker)
     if any(attacker.cell in zone for zone in reaches):
         raise CommandRejected(
-            f"{attacker.name} stands within an enemy's melee reach: no charge (E-ACT-VH-STURM)"
+            say(
+                f"{attacker.name} stands within an enemy's melee reach: no charge (E-ACT-VH-STURM)",
+                f"{attacker.name} steht in der Nahkampfreichweite eines Gegners: "
+                "kein Sturmangriff (E-ACT-VH-STURM)",
+            )
         )
     kind = battle.creature_type(attacker)
     able = [
@@ -1121,21 +1261,36 @@ def validate_charge(battle: Battle, command: Charge) -> ChargePlan:
     )
     if path is None:
         raise CommandRejected(
-            f"no straight charge of at most {allowance} fields reaches {target.name} (E-OPEN-20)"
+            say(
+                f"no straight charge of at most {allowance} fields reaches {target.name} "
+                "(E-OPEN-20)",
+                f"kein gerader Sturmangriff von höchstens {allowance} Feldern erreicht "
+                f"{target.name} (E-OPEN-20)",
+            )
         )
     enemies = [c.cell for c in battle.enemies_of(attacker)]
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
     except ValueError as error:
-        raise CommandRejected(str(error)) from None
+        raise CommandRejected(path_refusal(error)) from None
     if battle.state.creature_at(path[-1]) not in (None, attacker):
-        raise CommandRejected("a charge cannot end on another creature's field (E-OBST-2)")
+        raise CommandRejected(
+            say(
+                "a charge cannot end on another creature's field (E-OBST-2)",
+                "ein Sturmangriff kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
+            )
+        )
     needs_save = disengage_required(Action.CHARGE, path, reaches, move_types=kind.move_types.keys())
     if needs_save:
         halved = charge_allowance(battle, attacker, halved=True)
         if cost > halved:
             raise CommandRejected(
-                f"the charge leaves an enemy's reach, which halves it to {halved} fields (D-10)"
+                say(
+                    f"the charge leaves an enemy's reach, which halves it to {halved} fields "
+                    "(D-10)",
+                    "der Sturmangriff verlässt die Reichweite eines Gegners, das halbiert "
+                    f"ihn auf {halved} Felder (D-10)",
+                )
             )
     # the attack from the end of the path must be possible: plan it on a copy
     plan_attack(battle, dataclasses.replace(attacker, cell=path[-1]), target, weapon, melee=True)
@@ -1210,7 +1365,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
         events.append(
             _event(
                 "attack_skipped",
-                f"{attacker.name} kommt nicht zum Angriff",
+                f"{attacker.name} kommt nicht zum Angriff: {why.de}",
                 f"{attacker.name} does not get to attack: {why.reason}",
                 attacker.key,
             )
@@ -1255,8 +1410,12 @@ def _push_back(battle: Battle, command: PushBack) -> list[Event]:
     )
     if destination not in allowed:
         raise CommandRejected(
-            f"{target.name} cannot be pushed to {list(destination)}: a free neighbouring "
-            f"field is needed (E-ACT-VH-ZURUECK-2)"
+            say(
+                f"{target.name} cannot be pushed to {list(destination)}: a free neighbouring "
+                f"field is needed (E-ACT-VH-ZURUECK-2)",
+                f"{target.name} kann nicht nach {list(destination)} gedrängt werden: "
+                "ein freies Nachbarfeld ist nötig (E-ACT-VH-ZURUECK-2)",
+            )
         )
     events = battle.spend(attacker, Action.PUSH_BACK)
     roll, attack_events = resolve_attack(
@@ -1309,52 +1468,70 @@ def _held_melee(battle: Battle, creature: CreatureState) -> list[WeaponType]:
 
 def _unarmed_check(battle: Battle, creature: CreatureState) -> str:
     if not _has_free_hand(battle, creature):
-        return "no free hand"
-    return "" if _enemies_in_reach(battle, creature, 1) else "no enemy within melee reach"
+        return say("no free hand", "keine freie Hand")
+    return (
+        ""
+        if _enemies_in_reach(battle, creature, 1)
+        else say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
+    )
 
 
 def _multi_check(battle: Battle, creature: CreatureState) -> str:
     weapons = {k for k in creature.held if k in battle.catalogue.weapons}
     if len(weapons) < 2:
-        return "needs two weapons in hand"
-    return "" if battle.enemies_of(creature) else "no enemy left"
+        return say("needs two weapons in hand", "braucht zwei Waffen in der Hand")
+    return "" if battle.enemies_of(creature) else say("no enemy left", "kein Gegner mehr übrig")
 
 
 def _sweep_check(battle: Battle, creature: CreatureState) -> str:
     weapons = _held_melee(battle, creature)
     if not weapons:
-        return "no melee weapon in hand"
+        return say("no melee weapon in hand", "keine Nahkampfwaffe in der Hand")
     reach = max(w.reach for w in weapons)
-    return "" if _enemies_in_reach(battle, creature, reach) else "no enemy within melee reach"
+    return (
+        ""
+        if _enemies_in_reach(battle, creature, reach)
+        else say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
+    )
 
 
 def _aimed_check(battle: Battle, creature: CreatureState) -> str:
     if not battle.enemies_of(creature):
-        return "no enemy left"
+        return say("no enemy left", "kein Gegner mehr übrig")
     usable = _has_free_hand(battle, creature) or any(
         not battle.catalogue.weapons[k].is_area
         for k in creature.held
         if k in battle.catalogue.weapons
     )
-    return "" if usable else "no weapon without area damage and no free hand"
+    return (
+        ""
+        if usable
+        else say(
+            "no weapon without area damage and no free hand",
+            "keine Waffe ohne Flächenschaden und keine freie Hand",
+        )
+    )
 
 
 def _charge_check(battle: Battle, creature: CreatureState) -> str:
     if not battle.enemies_of(creature):
-        return "no enemy left"
+        return say("no enemy left", "kein Gegner mehr übrig")
     if any(creature.cell in zone for zone in enemy_reach(battle, creature)):
-        return "within an enemy's melee reach"
+        return say("within an enemy's melee reach", "in der Nahkampfreichweite eines Gegners")
     if not (_held_melee(battle, creature) or _has_free_hand(battle, creature)):
-        return "no melee weapon in hand and no free hand"
+        return say(
+            "no melee weapon in hand and no free hand",
+            "keine Nahkampfwaffe in der Hand und keine freie Hand",
+        )
     return ""
 
 
 def _release_check(battle: Battle, creature: CreatureState) -> str:
-    return "" if grappling(battle, creature) else "grapples no one"
+    return "" if grappling(battle, creature) else say("grapples no one", "umklammert niemanden")
 
 
 def _break_free_check(battle: Battle, creature: CreatureState) -> str:
-    return "" if grappled_by(battle, creature) else "not grappled"
+    return "" if grappled_by(battle, creature) else say("not grappled", "ist nicht umklammert")
 
 
 ACTION_CHECKS[Action.UNARMED_ATTACK] = _unarmed_check

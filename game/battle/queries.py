@@ -100,7 +100,7 @@ from game.rules.reach import (
 from game.rules.scatter import ScatterDir, _fly, scatter_direction, scatter_step, snap_direction
 from game.rules.sight import visible_cells
 from game.rules.templates import AreaShape, template_mask
-from game.rules.terms import ActionType, Attribute, Condition, SaveValue
+from game.rules.terms import ActionType, Attribute, Condition, SaveValue, say
 
 BoolGrid = npt.NDArray[np.bool_]
 IntGrid = npt.NDArray[np.int16]
@@ -746,7 +746,10 @@ def range_rings(battle: Battle, key: str, weapon_key: str) -> RangeRings:
     for band in RangeBand:
         reason = ""
         if not weapon.fires_at(band):
-            reason = f"{weapon.name} cannot fire at that range (E-RANGE-2)"
+            reason = say(
+                f"{weapon.name} cannot fire at that range (E-RANGE-2)",
+                f"{weapon.name} kann auf diese Entfernung nicht schießen (E-RANGE-2)",
+            )
         else:
             reason = underwater_rejection(battle, weapon, band)
         edge = band.edge + underwater_attack_edge(battle, weapon, band, False)
@@ -878,7 +881,12 @@ def target_marks(
         computed: Cover | None
         try:
             if weapon is not None and weapon.targets_field:
-                raise CommandRejected(f"{weapon.name} is thrown at a field (E-THROW-2)")
+                raise CommandRejected(
+                    say(
+                        f"{weapon.name} is thrown at a field (E-THROW-2)",
+                        f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2)",
+                    )
+                )
             plan = plan_attack(battle, attacker, target, weapon)
             melee = plan.melee
             if disturbed is None:

@@ -102,7 +102,7 @@ from game.rules.ranges import long_shot_edge, range_band
 from game.rules.scatter import Scatter, scatter, throw_at_field_target
 from game.rules.sight import line_of_sight
 from game.rules.templates import area_of_impact
-from game.rules.terms import Attribute, Condition, WeaponAttribute
+from game.rules.terms import Attribute, Condition, Text, WeaponAttribute, german, say
 
 #: Pending kinds this module keeps (state.Pending).
 LONG_SHOT = "long_shot"
@@ -228,24 +228,47 @@ def _validate_throw(
     thrower = battle.creature(command.actor)
     weapon = held_weapon(battle, thrower, command.weapon)
     if weapon is None or not weapon.thrown:
-        raise CommandRejected("a throw needs a thrown weapon in hand (E-ACT-HH-WURF)")
+        raise CommandRejected(
+            say(
+                "a throw needs a thrown weapon in hand (E-ACT-HH-WURF)",
+                "ein Wurf braucht eine Wurfwaffe in der Hand (E-ACT-HH-WURF)",
+            )
+        )
     if not weapon.targets_field:
         raise CommandRejected(
-            f"{weapon.name} has no area: throw it at a creature instead (E-THROW-2)"
+            say(
+                f"{weapon.name} has no area: throw it at a creature instead (E-THROW-2)",
+                f"{weapon.name} hat keine Fläche: wirf sie stattdessen auf ein Wesen (E-THROW-2)",
+            )
         )
     target = (int(command.target[0]), int(command.target[1]))
     if not battle.grid.in_bounds(target) or battle.grid.is_wall(target):
-        raise CommandRejected(f"field {list(target)} is outside the map or a wall")
+        raise CommandRejected(
+            say(
+                f"field {list(target)} is outside the map or a wall",
+                f"Feld {list(target)} liegt außerhalb der Karte oder ist eine Wand",
+            )
+        )
     band = range_band(distance(thrower.cell, target))
     if not weapon.fires_at(band):
-        raise CommandRejected(f"{weapon.name} cannot be thrown that far or near (E-RANGE-2)")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} cannot be thrown that far or near (E-RANGE-2)",
+                f"{weapon.name} kann nicht so weit oder so nah geworfen werden (E-RANGE-2)",
+            )
+        )
     assert band is not None
     from game.battle.situation_actions import underwater_rejection
 
     if reason := underwater_rejection(battle, weapon, band):
         raise CommandRejected(reason)
     if not line_of_sight(battle.grid, thrower.cell, target):
-        raise CommandRejected(f"field {list(target)} is not in line of sight")
+        raise CommandRejected(
+            say(
+                f"field {list(target)} is not in line of sight",
+                f"Feld {list(target)} ist nicht in Sichtlinie",
+            )
+        )
     battle.can_spend(thrower, Action.THROW_ATTACK)
     return thrower, weapon, target, band.edge
 
@@ -352,37 +375,75 @@ def _validate_area_fire(battle: Battle, command: AreaFire | AreaFireRoll) -> _Ar
         raise CommandRejected(reason)
     if command.mode not in AreaFireAction.__members__:
         raise CommandRejected(
-            f"unknown area fire {command.mode!r}; expected BEM_SHOT, AUTO_FIRE or COVERING_FIRE"
+            say(
+                f"unknown area fire {command.mode!r}; expected BEM_SHOT, AUTO_FIRE or "
+                "COVERING_FIRE",
+                f"unbekanntes Bereichsfeuer {command.mode!r}; erwartet BEM_SHOT, "
+                "AUTO_FIRE oder COVERING_FIRE",
+            )
         )
     mode = AreaFireAction[command.mode]
     weapon = held_weapon(battle, shooter, command.weapon)
     bem = weapon.bem if weapon is not None else None
     if weapon is None or bem is None or not can_lay_area_fire(weapon.attributes, mode):
         needs = " or ".join(sorted(a.value for a in mode.weapon_attributes))
-        raise CommandRejected(f"{mode.value} needs a weapon with {needs} (E-AREAFIRE-1)")
+        needs_de = " oder ".join(sorted(a.value for a in mode.weapon_attributes))
+        raise CommandRejected(
+            say(
+                f"{mode.value} needs a weapon with {needs} (E-AREAFIRE-1)",
+                f"{mode.value} braucht eine Waffe mit {needs_de} (E-AREAFIRE-1)",
+            )
+        )
     from game.battle.situation_actions import underwater_rejection
 
     if reason := underwater_rejection(battle, weapon, area_fire=True):
         raise CommandRejected(reason)
     if weapon.damage_value < 1:
-        raise CommandRejected(f"{weapon.name} has SW 0 and places no area fire")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} has SW 0 and places no area fire",
+                f"{weapon.name} hat SW 0 und legt kein Bereichsfeuer",
+            )
+        )
     ammo = ammo_use(bem.ammo, covering_fire=mode is AreaFireAction.COVERING_FIRE)
     if weapon.has_magazine and shooter.magazines.get(weapon.key, 0) < ammo:
         raise CommandRejected(
-            f"{mode.value} uses {ammo} rounds, {weapon.name} holds "
-            f"{shooter.magazines.get(weapon.key, 0)}: reload (E-AREAFIRE-2)"
+            say(
+                f"{mode.value} uses {ammo} rounds, {weapon.name} holds "
+                f"{shooter.magazines.get(weapon.key, 0)}: reload (E-AREAFIRE-2)",
+                f"{mode.value} verbraucht {ammo} Schuss, {weapon.name} hat "
+                f"{shooter.magazines.get(weapon.key, 0)}: "
+                "nachladen (E-AREAFIRE-2)",
+            )
         )
     fields = tuple((int(x), int(y)) for x, y in command.fields)
     if not fields:
-        raise CommandRejected("declare at least one field (E-AREAFIRE-5)")
+        raise CommandRejected(
+            say(
+                "declare at least one field (E-AREAFIRE-5)",
+                "benenne mindestens ein Feld (E-AREAFIRE-5)",
+            )
+        )
     if len(fields) > MAX_DECLARED_FIELDS:
-        raise CommandRejected(f"declare at most {MAX_DECLARED_FIELDS} fields")
+        raise CommandRejected(
+            say(
+                f"declare at most {MAX_DECLARED_FIELDS} fields",
+                f"benenne höchstens {MAX_DECLARED_FIELDS} Felder",
+            )
+        )
     if len(set(fields)) != len(fields):
-        raise CommandRejected("each field may be declared once")
+        raise CommandRejected(
+            say("each field may be declared once", "jedes Feld darf nur einmal benannt werden")
+        )
     grid = battle.grid
     bad = [c for c in fields if not grid.in_bounds(c) or grid.is_wall(c)]
     if bad:
-        raise CommandRejected(f"fields {[list(c) for c in bad]} are outside the map or walls")
+        raise CommandRejected(
+            say(
+                f"fields {[list(c) for c in bad]} are outside the map or walls",
+                f"Felder {[list(c) for c in bad]} liegen außerhalb der Karte oder sind Wände",
+            )
+        )
     errors = distribution_errors(
         {cell: 1 for cell in fields},
         sw=1,
@@ -392,7 +453,7 @@ def _validate_area_fire(battle: Battle, command: AreaFire | AreaFireRoll) -> _Ar
         in_range=_range_test(weapon, shooter.cell),
     )
     if errors:
-        raise CommandRejected(" ".join(errors) + " (D-6)")
+        raise CommandRejected(_d6_refusal(errors))
     battle.can_spend(shooter, mode.action)
     return _AreaFirePlan(shooter, weapon, mode, fields, ammo)
 
@@ -593,9 +654,12 @@ def placement_block(battle: Battle) -> str:
         if pending.actor in battle.state.creatures
         else pending.actor
     )
-    return (
+    return say(
         f"{name} must first place the rolled area fire of {pending.data['total']} "
-        "(PlaceAreaFire) or end the turn, which places it as suggested (D-6)"
+        "(PlaceAreaFire) or end the turn, which places it as suggested (D-6)",
+        f"{name} muss erst das gewürfelte Bereichsfeuer von {pending.data['total']} "
+        "verteilen (PlaceAreaFire) oder den Zug beenden, was es wie vorgeschlagen "
+        "verteilt (D-6)",
     )
 
 
@@ -672,8 +736,20 @@ def placement_errors(battle: Battle, pending: Pending, allocation: Mapping[Cell,
     if outside:
         shown = ", ".join(f"({x}, {y})" for x, y in outside[:6])
         more = f" and {len(outside) - 6} more" if len(outside) > 6 else ""
-        errors.append(f"Field(s) {shown}{more} are outside the area declared for this fire.")
+        more_de = f" und {len(outside) - 6} weitere" if len(outside) > 6 else ""
+        errors.append(
+            say(
+                f"Field(s) {shown}{more} are outside the area declared for this fire.",
+                f"Feld(er) {shown}{more_de} liegen außerhalb der für dieses Feuer "
+                "benannten Fläche.",
+            )
+        )
     return errors
+
+
+def _d6_refusal(errors: list[str]) -> Text:
+    """Return the placement errors as one refusal, in English and German (D-6)."""
+    return say(" ".join(errors) + " (D-6)", " ".join(german(e) for e in errors) + " (D-6)")
 
 
 def _is_field(cell: object) -> bool:
@@ -708,19 +784,30 @@ def _place_area_fire(battle: Battle, command: PlaceAreaFire) -> list[Event]:
     pending = placement_of(battle, shooter.key)
     if pending is None:
         raise CommandRejected(
-            f"{shooter.name} has no rolled area fire to place: roll one first (AreaFireRoll)"
+            say(
+                f"{shooter.name} has no rolled area fire to place: roll one first (AreaFireRoll)",
+                f"{shooter.name} hat kein gewürfeltes Bereichsfeuer zu verteilen: "
+                "erst würfeln (AreaFireRoll)",
+            )
         )
     allocation: dict[Cell, int] = {}
     for triple in command.values:
         if len(triple) != 3 or not all(type(v) is int for v in triple):
-            raise CommandRejected(f"{list(triple)} is not a field and a value [x, y, value]")
+            raise CommandRejected(
+                say(
+                    f"{list(triple)} is not a field and a value [x, y, value]",
+                    f"{list(triple)} ist kein Feld mit Wert [x, y, Wert]",
+                )
+            )
         x, y, value = triple
         if (x, y) in allocation:
-            raise CommandRejected(f"field ({x}, {y}) is placed twice")
+            raise CommandRejected(
+                say(f"field ({x}, {y}) is placed twice", f"Feld ({x}, {y}) ist doppelt belegt")
+            )
         allocation[(x, y)] = value
     errors = placement_errors(battle, pending, allocation)
     if errors:
-        raise CommandRejected(" ".join(errors) + " (D-6)")
+        raise CommandRejected(_d6_refusal(errors))
     # valid: now change the state
     return _lay_placement(battle, pending, allocation, auto=False)
 
@@ -928,9 +1015,19 @@ def _long_shot(battle: Battle, command: LongShot) -> list[Event]:
     target = battle.creature(command.target)
     weapon = held_weapon(battle, shooter, command.weapon)
     if weapon is None or not weapon.ranged:
-        raise CommandRejected("a Distanzschuss needs a ranged weapon (E-ACT-VH-DISTANZ-1)")
+        raise CommandRejected(
+            say(
+                "a Distanzschuss needs a ranged weapon (E-ACT-VH-DISTANZ-1)",
+                "ein Distanzschuss braucht eine Fernkampfwaffe (E-ACT-VH-DISTANZ-1)",
+            )
+        )
     if not weapon.has(WeaponAttribute.SCOPE):
-        raise CommandRejected(f"{weapon.name} has no scope (Bildvergrößerer) (E-ACT-VH-DISTANZ-1)")
+        raise CommandRejected(
+            say(
+                f"{weapon.name} has no scope (Bildvergrößerer) (E-ACT-VH-DISTANZ-1)",
+                f"{weapon.name} hat keinen Bildvergrößerer (E-ACT-VH-DISTANZ-1)",
+            )
+        )
     plan_attack(battle, shooter, target, weapon, melee=False)  # in sight, range, loaded
     battle.can_spend(shooter, Action.LONG_SHOT)
     # valid: now change the state
@@ -968,13 +1065,16 @@ def _fire_long_shot(battle: Battle, shooter: CreatureState, pending: Pending) ->
         )
     target = battle.state.creatures.get(str(pending.data["target"]))
     weapon_key = str(pending.data["weapon"])
-    reason = ""
+    reason: str = ""
     if not battle._can_take_turn(shooter):
-        reason = f"{shooter.name} cannot act"
+        reason = say(f"{shooter.name} cannot act", f"{shooter.name} kann nicht handeln")
     elif weapon_key not in shooter.held:
-        reason = f"{shooter.name} no longer holds {weapon_key!r}"
+        reason = say(
+            f"{shooter.name} no longer holds {weapon_key!r}",
+            f"{shooter.name} hält {weapon_key!r} nicht mehr",
+        )
     elif target is None:
-        reason = "the target is gone"
+        reason = say("the target is gone", "das Ziel ist fort")
     plan = None
     if not reason:
         assert target is not None
@@ -986,7 +1086,7 @@ def _fire_long_shot(battle: Battle, shooter: CreatureState, pending: Pending) ->
         events.append(
             Event(
                 "long_shot_cancelled",
-                f"{shooter.name}s Distanzschuss entfällt: {reason}",
+                f"{shooter.name}s Distanzschuss entfällt: {german(reason)}",
                 f"{shooter.name}'s long shot is called off: {reason}",
                 shooter.key,
                 {"rule": "E-OPEN-10", "reason": reason},
@@ -1038,9 +1138,16 @@ def _reload(battle: Battle, command: Reload) -> list[Event]:
     creature = battle.creature(command.actor)
     weapon = held_weapon(battle, creature, command.weapon)
     if weapon is None or weapon.magazine is None:
-        raise CommandRejected(f"{command.weapon!r} has no magazine to reload")
+        raise CommandRejected(
+            say(
+                f"{command.weapon!r} has no magazine to reload",
+                f"{command.weapon!r} hat kein Magazin zum Nachladen",
+            )
+        )
     if creature.magazines.get(weapon.key, 0) >= weapon.magazine:
-        raise CommandRejected(f"{weapon.name} is fully loaded")
+        raise CommandRejected(
+            say(f"{weapon.name} is fully loaded", f"{weapon.name} ist voll geladen")
+        )
     battle.can_spend(creature, Action.INTERACT)
     # valid: now change the state
     events = battle.spend(creature, Action.INTERACT)
@@ -1062,7 +1169,7 @@ def _reload(battle: Battle, command: Reload) -> list[Event]:
 def _can_throw(battle: Battle, creature: CreatureState) -> str:
     if any(w.thrown for w in _held_weapons(battle, creature)):
         return ""
-    return "no throwable weapon in hand"
+    return say("no throwable weapon in hand", "keine Wurfwaffe in der Hand")
 
 
 def _area_fire_check(mode: AreaFireAction) -> Any:
@@ -1074,9 +1181,13 @@ def _area_fire_check(mode: AreaFireAction) -> Any:
             ammo = ammo_use(bem.ammo, covering_fire=mode is AreaFireAction.COVERING_FIRE)
             if not weapon.has_magazine or creature.magazines.get(weapon.key, 0) >= ammo:
                 return ""
-            return f"{weapon.name} needs {ammo} rounds: reload"
+            return say(
+                f"{weapon.name} needs {ammo} rounds: reload",
+                f"{weapon.name} braucht {ammo} Schuss: nachladen",
+            )
         needs = " or ".join(sorted(a.value for a in mode.weapon_attributes))
-        return f"no weapon with {needs} in hand"
+        needs_de = " oder ".join(sorted(a.value for a in mode.weapon_attributes))
+        return say(f"no weapon with {needs} in hand", f"keine Waffe mit {needs_de} in der Hand")
 
     return check
 
@@ -1084,7 +1195,10 @@ def _area_fire_check(mode: AreaFireAction) -> Any:
 def _can_long_shot(battle: Battle, creature: CreatureState) -> str:
     scoped = [w for w in _held_weapons(battle, creature) if w.has(WeaponAttribute.SCOPE)]
     if not scoped:
-        return "no weapon with a scope (Bildvergrößerer) in hand"
+        return say(
+            "no weapon with a scope (Bildvergrößerer) in hand",
+            "keine Waffe mit Bildvergrößerer in der Hand",
+        )
     for weapon in scoped:
         for enemy in battle.enemies_of(creature):
             try:
@@ -1092,7 +1206,10 @@ def _can_long_shot(battle: Battle, creature: CreatureState) -> str:
             except CommandRejected:
                 continue
             return ""
-    return "no enemy in sight and range of a loaded scoped weapon"
+    return say(
+        "no enemy in sight and range of a loaded scoped weapon",
+        "kein Gegner in Sichtlinie und Reichweite einer geladenen Waffe mit Bildvergrößerer",
+    )
 
 
 ACTION_CHECKS[Action.THROW_ATTACK] = _can_throw

@@ -57,6 +57,7 @@ import numpy.typing as npt
 
 from game.battle.events import Event
 from game.rules.dice import RandomRoller, Roller
+from game.rules.terms import german, say
 
 if TYPE_CHECKING:
     from game.battle.commands import Command
@@ -83,6 +84,14 @@ class ReplayDiverged(Exception):
     """A replay asked for other dice than the record holds."""
 
 
+def _why(error: Exception) -> str:
+    """Return a refusal's or a diverged replay's reason, keeping its German."""
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, str):
+        return reason
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+
+
 class RecordedDice:
     """Hand out recorded dice in order; a replay must ask for exactly these."""
 
@@ -94,10 +103,20 @@ class RecordedDice:
 
     def roll(self, sides: int) -> int:
         if self._next >= len(self._draws):
-            raise ReplayDiverged(f"the replay asks for a d{sides} the record does not hold")
+            raise ReplayDiverged(
+                say(
+                    f"the replay asks for a d{sides} the record does not hold",
+                    f"die Wiederholung verlangt einen w{sides}, den die Aufzeichnung nicht enthält",
+                )
+            )
         recorded, value = self._draws[self._next]
         if recorded != sides:
-            raise ReplayDiverged(f"the replay asks for a d{sides} where a d{recorded} was rolled")
+            raise ReplayDiverged(
+                say(
+                    f"the replay asks for a d{sides} where a d{recorded} was rolled",
+                    f"die Wiederholung verlangt einen w{sides}, wo ein w{recorded} gewürfelt wurde",
+                )
+            )
         self._next += 1
         return value
 
@@ -106,7 +125,12 @@ class NoDice:
     """The dice of a shadow outside its recorded commands: none."""
 
     def roll(self, sides: int) -> int:
-        raise ReplayDiverged(f"a d{sides} is asked for outside a recorded command")
+        raise ReplayDiverged(
+            say(
+                f"a d{sides} is asked for outside a recorded command",
+                f"ein w{sides} wird außerhalb eines aufgezeichneten Befehls verlangt",
+            )
+        )
 
 
 class RollTracker:
@@ -324,11 +348,15 @@ def rerollable_rolls(battle: Battle) -> list[RerollOption]:
 
 def _no_reroll_reason(battle: Battle) -> str:
     if battle.state.over:
-        return "the fight is over"
+        return say("the fight is over", "der Kampf ist vorbei")
     if not battle.record:
-        return "nothing has been rolled yet"
+        return say("nothing has been rolled yet", "es wurde noch nichts gewürfelt")
     last = battle.record[battle.rerolls.base if battle.rerolls.base is not None else -1]
-    return f"the last command ({last.kind}) made no check or damage roll to reroll ({RULE})"
+    return say(
+        f"the last command ({last.kind}) made no check or damage roll to reroll ({RULE})",
+        f"der letzte Befehl ({last.kind}) hatte keinen Erfolgs- oder Schadenswurf "
+        f"zum Neuwürfeln ({RULE})",
+    )
 
 
 def legal_reroll(battle: Battle, spender: str | None = None) -> LegalReroll:
@@ -340,17 +368,38 @@ def legal_reroll(battle: Battle, spender: str | None = None) -> LegalReroll:
         return LegalReroll(True, "", options)
     creature = battle.state.creatures.get(spender)
     if creature is None:
-        return LegalReroll(False, f"there is no creature {spender!r}", options)
+        return LegalReroll(
+            False,
+            say(f"there is no creature {spender!r}", f"es gibt kein Wesen {spender!r}"),
+            options,
+        )
     side = battle.sides.get(creature.side)
     if side is None or side.controller != "player":
         return LegalReroll(
-            False, "the group's Impuls is the players' (the GM uses gm_impulse)", options
+            False,
+            say(
+                "the group's Impuls is the players' (the GM uses gm_impulse)",
+                "der Impuls der Gruppe gehört den Spielern (die Spielleitung nutzt gm_impulse)",
+            ),
+            options,
         )
     if not battle._can_take_turn(creature):
-        return LegalReroll(False, f"{creature.name} cannot act (E-IMP-4)", options)
+        return LegalReroll(
+            False,
+            say(
+                f"{creature.name} cannot act (E-IMP-4)",
+                f"{creature.name} kann nicht handeln (E-IMP-4)",
+            ),
+            options,
+        )
     if battle.state.impulse_pool < 1:
         return LegalReroll(
-            False, f"a reroll costs 1 Impuls, the pool holds {battle.state.impulse_pool}", options
+            False,
+            say(
+                f"a reroll costs 1 Impuls, the pool holds {battle.state.impulse_pool}",
+                f"ein Neuwurf kostet 1 Impuls, der Vorrat hat {battle.state.impulse_pool}",
+            ),
+            options,
         )
     return LegalReroll(True, "", options)
 
@@ -378,16 +427,30 @@ def prepare_reroll(
     ledger = battle.rerolls
     options = rerollable_rolls(battle)
     if not options:
-        raise CommandRejected(f"nothing to reroll: {_no_reroll_reason(battle)}")
+        why = _no_reroll_reason(battle)
+        raise CommandRejected(
+            say(f"nothing to reroll: {why}", f"nichts neu zu würfeln: {german(why)}")
+        )
     listed = ", ".join(f"{o.index} ({o.en})" for o in options)
+    listed_de = ", ".join(f"{o.index} ({o.de})" for o in options)
     if roll is None:
         if len(options) > 1:
-            raise CommandRejected(f"name the roll to reroll (roll=...): {listed}")
+            raise CommandRejected(
+                say(
+                    f"name the roll to reroll (roll=...): {listed}",
+                    f"nenne den Wurf, der neu gewürfelt wird (roll=...): {listed_de}",
+                )
+            )
         option = options[0]
     else:
         found = next((o for o in options if o.index == roll), None)
         if found is None:
-            raise CommandRejected(f"the last command has no roll {roll} to reroll; {listed}")
+            raise CommandRejected(
+                say(
+                    f"the last command has no roll {roll} to reroll; {listed}",
+                    f"der letzte Befehl hat keinen Wurf {roll} zum Neuwürfeln; {listed_de}",
+                )
+            )
         option = found
     assert ledger.base is not None
     command = battle.record[ledger.base]
@@ -401,14 +464,22 @@ def prepare_reroll(
         }
         check.apply(command)
     except (CommandRejected, ReplayDiverged) as error:
-        reason = error.reason if isinstance(error, CommandRejected) else str(error)
+        reason = _why(error)
         raise CommandRejected(
-            f"the last command cannot be replayed for a reroll: {reason}"
+            say(
+                f"the last command cannot be replayed for a reroll: {reason}",
+                "der letzte Befehl kann für einen Neuwurf nicht wiederholt werden: "
+                f"{german(reason)}",
+            )
         ) from None
     if not _same_but_pool(battle, check):
         raise CommandRejected(
-            "the match was changed outside its commands since the last one, so its roll "
-            f"cannot be replayed ({RULE})"
+            say(
+                "the match was changed outside its commands since the last one, so its roll "
+                f"cannot be replayed ({RULE})",
+                "die Partie wurde seit dem letzten Befehl außerhalb ihrer Befehle verändert, "
+                "daher kann ihr Wurf nicht wiederholt werden ({RULE})",
+            )
         )
     carried = battle.state.impulse_pool - check.state.impulse_pool
     overrides = {index: k for index, k in ledger.overrides.items() if index < option.index}
@@ -424,13 +495,22 @@ def prepare_reroll(
     try:
         events = new.apply(command)
     except (CommandRejected, ReplayDiverged) as error:
-        reason = error.reason if isinstance(error, CommandRejected) else str(error)
-        raise CommandRejected(f"the reroll cannot be applied: {reason}") from None
+        reason = _why(error)
+        raise CommandRejected(
+            say(
+                f"the reroll cannot be applied: {reason}",
+                f"der Neuwurf kann nicht angewandt werden: {german(reason)}",
+            )
+        ) from None
     new.state.impulse_pool += carried
     if new.state.impulse_pool < (0 if by_gm else cost):
         raise CommandRejected(
-            "the Impuls that would pay for this reroll came from the crit of the roll itself "
-            f"(the pool would hold {new.state.impulse_pool})"
+            say(
+                "the Impuls that would pay for this reroll came from the crit of the roll itself "
+                f"(the pool would hold {new.state.impulse_pool})",
+                "der Impuls, der diesen Neuwurf bezahlen würde, stammt aus dem kritischen "
+                f"Erfolg des Wurfs selbst (der Vorrat hätte {new.state.impulse_pool})",
+            )
         )
     after = tuple(value for _, value in new.rerolls.rolls[option.index])
     outcome = _Outcome(
@@ -497,7 +577,12 @@ def _before_base(battle: Battle) -> Checkpoint:
     if start is not None and start.record_len == base:
         return start
     if start is not None and start.record_len > base:
-        raise ReplayDiverged("the match was changed outside its commands after that command")
+        raise ReplayDiverged(
+            say(
+                "the match was changed outside its commands after that command",
+                "die Partie wurde nach diesem Befehl außerhalb ihrer Befehle verändert",
+            )
+        )
     if start is None:
         shadow = type(battle)(battle.setup, battle.catalogue, battle.seed)
         stream = copy_roller(shadow._roller)
@@ -519,7 +604,12 @@ def _before_base(battle: Battle) -> Checkpoint:
             chain_start = copy_roller(stream)
         for sides, value in draws:
             if stream.roll(sides) != value:
-                raise ReplayDiverged("the recorded dice do not come from the match's dice")
+                raise ReplayDiverged(
+                    say(
+                        "the recorded dice do not come from the match's dice",
+                        "die aufgezeichneten Würfe stammen nicht von den Würfeln der Partie",
+                    )
+                )
         shadow.rerolls.feed = draws
         shadow.apply(command)
     checkpoint = _checkpoint(shadow, stream)

@@ -91,6 +91,7 @@ from game.battle.basic_actions import (
     MOVE_ACTIONS,
     enemy_reach,
     movement_profile,
+    path_refusal,
 )
 from game.battle.combat import (
     UNARMED,
@@ -117,6 +118,7 @@ from game.battle.ranged_actions import Reload
 from game.battle.state import CreatureState, Effect, Stance
 from game.content.catalogue import WeaponType
 from game.rules.actions import (
+    ACTIONS,
     HOLDING_HANDS,
     RELOAD_HANDS,
     Action,
@@ -182,7 +184,7 @@ from game.rules.situations import (
     underwater_melee_edge,
     zero_g_save_edge,
 )
-from game.rules.terms import Attribute, Condition, DamageType, WeaponAttribute
+from game.rules.terms import Attribute, Condition, DamageType, WeaponAttribute, say
 
 #: Effect names of this module (state.Effect.name).
 RIDING = "riding"  # on the rider, source = mount; value 1 while the mount lies (E-MOUNT-7)
@@ -370,15 +372,19 @@ def free_hands_of(battle: Battle, creature: CreatureState) -> int:
     )
 
 
-def _hands_why(creature: CreatureState) -> str:
-    reasons = []
+def _hands_why(creature: CreatureState) -> tuple[str, str]:
+    """Return what keeps the creature's hands busy, in English and German."""
+    reasons: list[tuple[str, str]] = []
     if holds_reins(creature):
-        reasons.append("the reins take one (E-MOUNT-9)")
+        reasons.append(("the reins take one (E-MOUNT-9)", "die Zügel belegen eine (E-MOUNT-9)"))
     if is_passenger(creature):
-        reasons.append("holding on takes one (E-MOUNT-4)")
+        reasons.append(
+            ("holding on takes one (E-MOUNT-4)", "das Festhalten belegt eine (E-MOUNT-4)")
+        )
     if creature.held:
-        reasons.append("in hand: " + ", ".join(creature.held))
-    return "; ".join(reasons)
+        held = ", ".join(creature.held)
+        reasons.append(("in hand: " + held, "in der Hand: " + held))
+    return "; ".join(en for en, _ in reasons), "; ".join(de for _, de in reasons)
 
 
 def hands_problem(battle: Battle, creature: CreatureState, weapons: list[WeaponType | None]) -> str:
@@ -401,9 +407,12 @@ def hands_problem(battle: Battle, creature: CreatureState, weapons: list[WeaponT
     ):
         return ""
     what = ", ".join(w.name if w is not None else "bloße Hände" for w in weapons)
-    why = _hands_why(creature)
-    return f"{creature.name} needs {needed} free hand(s) for {what} but has {kind.hands}" + (
-        f" ({why})" if why else ""
+    why, why_de = _hands_why(creature)
+    return say(
+        f"{creature.name} needs {needed} free hand(s) for {what} but has {kind.hands}"
+        + (f" ({why})" if why else ""),
+        f"{creature.name} braucht {needed} freie Hand/Hände für {what}, hat aber {kind.hands}"
+        + (f" ({why_de})" if why_de else ""),
     )
 
 
@@ -423,9 +432,11 @@ def reload_problem(battle: Battle, creature: CreatureState, weapon: WeaponType) 
         holding_on=is_passenger(creature),
     ):
         return ""
-    why = _hands_why(creature)
-    return f"{creature.name} needs {RELOAD_HANDS} free hands to reload" + (
-        f" ({why})" if why else ""
+    why, why_de = _hands_why(creature)
+    return say(
+        f"{creature.name} needs {RELOAD_HANDS} free hands to reload" + (f" ({why})" if why else ""),
+        f"{creature.name} braucht zum Nachladen {RELOAD_HANDS} freie Hände"
+        + (f" ({why_de})" if why_de else ""),
     )
 
 
@@ -550,42 +561,71 @@ def _mount_problem(
 ) -> str:
     """Return why ``rider`` cannot get on ``mount`` now (as its rider or a passenger), or ""."""
     if mount.key == rider.key:
-        return "a creature cannot ride itself"
+        return say("a creature cannot ride itself", "ein Wesen kann nicht auf sich selbst reiten")
     if _seat(rider) is not None:
-        return f"{rider.name} already rides"
+        return say(f"{rider.name} already rides", f"{rider.name} reitet bereits")
     if _effect(rider, RIDDEN) is not None or _effect(rider, CARRIES) is not None:
-        return f"{rider.name} carries a rider"
+        return say(f"{rider.name} carries a rider", f"{rider.name} trägt einen Reiter")
     if not passenger and _effect(mount, RIDDEN) is not None:
-        return f"{mount.name} already carries a rider: board as a passenger (E-MOUNT-4)"
+        return say(
+            f"{mount.name} already carries a rider: board as a passenger (E-MOUNT-4)",
+            f"{mount.name} trägt bereits einen Reiter: steig als Passagier auf (E-MOUNT-4)",
+        )
     if _seat(mount) is not None:
-        return f"{mount.name} rides another creature"
+        return say(
+            f"{mount.name} rides another creature", f"{mount.name} reitet auf einem anderen Wesen"
+        )
     if mount.out_of_fight or not battle._can_take_turn(mount):
-        return f"{mount.name} cannot carry anyone now"
+        return say(
+            f"{mount.name} cannot carry anyone now", f"{mount.name} kann jetzt niemanden tragen"
+        )
     if mount.is_character:
-        return f"{mount.name} is a player character, not a mount (E-MOUNT-2)"
+        return say(
+            f"{mount.name} is a player character, not a mount (E-MOUNT-2)",
+            f"{mount.name} ist ein Spielercharakter, kein Reittier (E-MOUNT-2)",
+        )
     trained = mount.companion_of == rider.key
     if not may_be_ridden(willing=mount.side == rider.side, trained=trained):
-        return f"{mount.name} is not willing to be ridden (E-MOUNT-3)"
+        return say(
+            f"{mount.name} is not willing to be ridden (E-MOUNT-3)",
+            f"{mount.name} lässt sich nicht reiten (E-MOUNT-3)",
+        )
     mount_kind, rider_kind = battle.creature_type(mount), battle.creature_type(rider)
     if not can_carry_rider(mount_kind.size_category, rider_kind.size_category):
-        return (
+        return say(
             f"{mount.name} (KG {mount_kind.size_category}) must be at least one size larger "
-            f"than {rider.name} (KG {rider_kind.size_category}) (E-MOUNT-2)"
+            f"than {rider.name} (KG {rider_kind.size_category}) (E-MOUNT-2)",
+            f"{mount.name} (KG {mount_kind.size_category}) muss mindestens eine "
+            f"Größe größer sein als {rider.name} (KG {rider_kind.size_category}) "
+            "(E-MOUNT-2)",
         )
     if rider_kind.size_fields > mount_kind.size_fields:
-        return f"{rider.name} does not fit on {mount.name}"
+        return say(
+            f"{rider.name} does not fit on {mount.name}",
+            f"{rider.name} passt nicht auf {mount.name}",
+        )
     sizes = [battle.creature_type(c).size_category for c in aboard(battle, mount)]
     if not may_board(mount_kind.size_category, sizes, rider_kind.size_category):
         seats = mount_seats(mount_kind.size_category, max([*sizes, rider_kind.size_category]))
-        return (
+        return say(
             f"{mount.name} (KG {mount_kind.size_category}) has no seat left: it carries "
-            f"{seats} creature(s) of that size (E-MOUNT-4)"
+            f"{seats} creature(s) of that size (E-MOUNT-4)",
+            f"{mount.name} (KG {mount_kind.size_category}) hat keinen Platz "
+            f"mehr: es trägt {seats} Wesen dieser Größe (E-MOUNT-4)",
         )
     if (passenger or reins) and free_hands_of(battle, rider) < 1:
         what = "hold on (E-MOUNT-4)" if passenger else "take the reins (E-MOUNT-9)"
-        return f"{rider.name} needs a free hand to {what}"
+        what_de = (
+            "sich festzuhalten (E-MOUNT-4)" if passenger else "die Zügel zu nehmen (E-MOUNT-9)"
+        )
+        return say(
+            f"{rider.name} needs a free hand to {what}",
+            f"{rider.name} braucht eine freie Hand, um {what_de}",
+        )
     if mount.altitude != rider.altitude:
-        return f"{mount.name} flies at another height"
+        return say(
+            f"{mount.name} flies at another height", f"{mount.name} fliegt in einer anderen Höhe"
+        )
     gap = footprint_distance(
         rider.cell,
         mount.cell,
@@ -593,7 +633,10 @@ def _mount_problem(
         side_b=mount_kind.size_fields,
     )
     if gap != 1:
-        return f"{mount.name} is not next to {rider.name}"
+        return say(
+            f"{mount.name} is not next to {rider.name}",
+            f"{mount.name} ist nicht neben {rider.name}",
+        )
     return ""
 
 
@@ -683,13 +726,26 @@ def _reins(battle: Battle, command: Reins) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
     if mount is None or _effect(rider, RIDING) is None:
-        raise CommandRejected(f"{rider.name} is no rider: only the rider holds the reins")
+        raise CommandRejected(
+            say(
+                f"{rider.name} is no rider: only the rider holds the reins",
+                f"{rider.name} ist kein Reiter: nur der Reiter hält die Zügel",
+            )
+        )
     if bool(command.hold) == holds_reins(rider):
         state = "holds" if command.hold else "does not hold"
-        raise CommandRejected(f"{rider.name} already {state} the reins")
+        state_de = "hält die Zügel bereits" if command.hold else "hält die Zügel ohnehin nicht"
+        raise CommandRejected(
+            say(f"{rider.name} already {state} the reins", f"{rider.name} {state_de}")
+        )
     if command.hold:
         if free_hands_of(battle, rider) < 1:
-            raise CommandRejected(f"{rider.name} needs a free hand to take the reins (E-MOUNT-9)")
+            raise CommandRejected(
+                say(
+                    f"{rider.name} needs a free hand to take the reins (E-MOUNT-9)",
+                    f"{rider.name} braucht eine freie Hand, um die Zügel zu nehmen (E-MOUNT-9)",
+                )
+            )
         battle.can_spend(rider, Action.INTERACT)
         # valid: now change the state
         events = battle.spend(rider, Action.INTERACT)
@@ -734,19 +790,39 @@ def _dismount(battle: Battle, command: Dismount) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
     if mount is None:
-        raise CommandRejected(f"{rider.name} does not ride")
+        raise CommandRejected(say(f"{rider.name} does not ride", f"{rider.name} reitet nicht"))
     cell = (int(command.cell[0]), int(command.cell[1]))
     grid = battle.grid
     if not grid.in_bounds(cell) or grid.is_wall(cell):
-        raise CommandRejected(f"field {list(cell)} is outside the map or a wall")
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is outside the map or a wall",
+                f"Feld {list(cell)} liegt außerhalb der Karte oder ist eine Wand",
+            )
+        )
     other = battle.state.creature_at(cell)
     if other is not None and other.key not in (rider.key, mount.key):
-        raise CommandRejected(f"field {list(cell)} is taken by {other.name}")
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is taken by {other.name}",
+                f"Feld {list(cell)} ist von {other.name} besetzt",
+            )
+        )
     mount_side = battle.creature_type(mount).size_fields
     if footprint_distance(cell, mount.cell, side_b=mount_side) != 1:
-        raise CommandRejected(f"field {list(cell)} is not next to {mount.name}")
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is not next to {mount.name}",
+                f"Feld {list(cell)} liegt nicht neben {mount.name}",
+            )
+        )
     if mount.altitude > 0:
-        raise CommandRejected(f"{mount.name} is in the air: land first")
+        raise CommandRejected(
+            say(
+                f"{mount.name} is in the air: land first",
+                f"{mount.name} ist in der Luft: erst landen",
+            )
+        )
     battle.can_spend(rider, Action.DISMOUNT)
     # valid: now change the state
     events = battle.spend(rider, Action.DISMOUNT)
@@ -782,20 +858,40 @@ def _mount_command(battle: Battle, command: MountCommand) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
     if mount is None:
-        raise CommandRejected(f"{rider.name} does not ride (E-MOUNT-10)")
+        raise CommandRejected(
+            say(
+                f"{rider.name} does not ride (E-MOUNT-10)",
+                f"{rider.name} reitet nicht (E-MOUNT-10)",
+            )
+        )
     if _effect(rider, RIDING) is None:
-        raise CommandRejected(f"{rider.name} is a passenger: only the rider commands (E-MOUNT-10)")
+        raise CommandRejected(
+            say(
+                f"{rider.name} is a passenger: only the rider commands (E-MOUNT-10)",
+                f"{rider.name} ist Passagier: nur der Reiter gibt Befehle (E-MOUNT-10)",
+            )
+        )
     order = MOUNT_ORDERS.get(command.command)
     if order is None:
         raise CommandRejected(
-            f"unknown mount command {command.command!r}; expected WALK, RUN, DISENGAGE or MELEE"
+            say(
+                f"unknown mount command {command.command!r}; expected WALK, RUN, DISENGAGE or "
+                "MELEE",
+                f"unbekannter Befehl an das Reittier {command.command!r}; erwartet "
+                "WALK, RUN, DISENGAGE oder MELEE",
+            )
         )
     bound = mount.companion_of == rider.key
     if not mount_command_allowed(order, bound=bound):
-        raise CommandRejected(f"only a mount bound to {rider.name} attacks on command (E-MOUNT-11)")
+        raise CommandRejected(
+            say(
+                f"only a mount bound to {rider.name} attacks on command (E-MOUNT-11)",
+                f"nur ein an {rider.name} gebundenes Reittier greift auf Befehl an (E-MOUNT-11)",
+            )
+        )
     battle.can_spend(rider, Action.MOUNT_COMMAND)
     if not battle._can_take_turn(mount):
-        raise CommandRejected(f"{mount.name} cannot act")
+        raise CommandRejected(say(f"{mount.name} cannot act", f"{mount.name} kann nicht handeln"))
     if order is Action.MELEE_ATTACK:
         target = battle.creature(command.target)
         weapon = _mount_weapon(battle, mount, command.weapon)
@@ -932,29 +1028,66 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
     creature = battle.creature(command.actor)
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
-        raise CommandRejected(f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE")
+        raise CommandRejected(
+            say(
+                f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE",
+                f"unbekannte Bewegung {command.action!r}; erwartet WALK, RUN oder DISENGAGE",
+            )
+        )
     kind = battle.creature_type(creature)
     value = fly_value(kind.move_types)
     if value is None:
-        raise CommandRejected(f"{creature.name} cannot fly (E-MOVETYPE-F)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} cannot fly (E-MOVETYPE-F)",
+                f"{creature.name} kann nicht fliegen (E-MOVETYPE-F)",
+            )
+        )
     if _seat(creature) is not None:
-        raise CommandRejected(f"{creature.name} rides: the mount does the flying (E-MOUNT-10)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} rides: the mount does the flying (E-MOUNT-10)",
+                f"{creature.name} reitet: das Reittier fliegt (E-MOUNT-10)",
+            )
+        )
     profile = movement_profile(battle, creature)
     if not profile.flying:
-        raise CommandRejected(f"{creature.name} lies on the ground and cannot fly")
+        raise CommandRejected(
+            say(
+                f"{creature.name} lies on the ground and cannot fly",
+                f"{creature.name} liegt am Boden und kann nicht fliegen",
+            )
+        )
     battle.can_spend(creature, action)
     if not 0 <= command.altitude <= MAX_ALTITUDE:
-        raise CommandRejected(f"an altitude lies between 0 and {MAX_ALTITUDE} fields")
+        raise CommandRejected(
+            say(
+                f"an altitude lies between 0 and {MAX_ALTITUDE} fields",
+                f"eine Flughöhe liegt zwischen 0 und {MAX_ALTITUDE} Feldern",
+            )
+        )
     track = _effect(creature, FLIGHT_TURN)
     glide = glides_only(kind.move_types.keys()) and creature.altitude > 0
     start = creature.altitude - (1 if glide and not (track and track.uses) else 0)
     if command.altitude > start and not can_gain_height(kind.move_types.keys()):
-        raise CommandRejected(f"{creature.name} glides and cannot gain height (E-MOVETYPE-FG)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} glides and cannot gain height (E-MOVETYPE-FG)",
+                f"{creature.name} gleitet und kann nicht an Höhe gewinnen (E-MOVETYPE-FG)",
+            )
+        )
     if creature.altitude == 0 and command.altitude == 0:
-        raise CommandRejected("a flight leaves the ground: give an altitude above 0 (or walk)")
+        raise CommandRejected(
+            say(
+                "a flight leaves the ground: give an altitude above 0 (or walk)",
+                "ein Flug verlässt den Boden: gib eine Höhe über 0 an (oder gehe)",
+            )
+        )
     path = list(command.path)
     if not path or path[0] != creature.cell:
-        raise CommandRejected("a path starts on the creature's field")
+        raise CommandRejected(
+            say("a path starts on the creature's field", "ein Weg beginnt auf dem Feld des Wesens")
+        )
     cost = 0
     needs_save = False
     if len(path) > 1:
@@ -963,10 +1096,15 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
         try:
             cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
         except ValueError as error:
-            raise CommandRejected(str(error)) from None
+            raise CommandRejected(path_refusal(error)) from None
         other = battle.state.creature_at(path[-1])
         if other is not None and other is not creature:
-            raise CommandRejected("a flight cannot end on another creature's field (E-OBST-2)")
+            raise CommandRejected(
+                say(
+                    "a flight cannot end on another creature's field (E-OBST-2)",
+                    "ein Flug kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
+                )
+            )
         needs_save = disengage_required(
             action,
             path,
@@ -976,7 +1114,7 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
         )
     climb = abs(command.altitude - start)
     if cost + climb == 0:
-        raise CommandRejected("the flight goes nowhere")
+        raise CommandRejected(say("the flight goes nowhere", "der Flug führt nirgendwohin"))
     allowance = movement_allowance(
         value,
         action,
@@ -988,8 +1126,12 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
     )
     if cost + climb > allowance:
         raise CommandRejected(
-            f"the flight costs {cost} fields and {climb} of height, {command.action} allows "
-            f"{allowance} (flying value {value})"
+            say(
+                f"the flight costs {cost} fields and {climb} of height, {command.action} allows "
+                f"{allowance} (flying value {value})",
+                f"der Flug kostet {cost} Felder und {climb} Höhe, {ACTIONS[action].german} "
+                f"erlaubt {allowance} (Flugwert {value})",
+            )
         )
     # valid: now change the state
     events = battle.spend(creature, action)
@@ -1136,13 +1278,22 @@ def underwater_rejection(
     if not battle.setup.environment.underwater:
         return ""
     if area_fire:
-        return "no area fire under water (E-UNDERWATER-5)"
+        return say(
+            "no area fire under water (E-UNDERWATER-5)",
+            "kein Bereichsfeuer unter Wasser (E-UNDERWATER-5)",
+        )
     if weapon is None:
         return ""
     if not underwater_allows(weapon):
-        return f"{weapon.name} cannot be used under water (E-UNDERWATER-5)"
+        return say(
+            f"{weapon.name} cannot be used under water (E-UNDERWATER-5)",
+            f"{weapon.name} kann unter Wasser nicht benutzt werden (E-UNDERWATER-5)",
+        )
     if band is not None and band not in underwater_bands(weapon.range_bands):
-        return f"{weapon.name} does not reach that far under water (E-UNDERWATER-3)"
+        return say(
+            f"{weapon.name} does not reach that far under water (E-UNDERWATER-3)",
+            f"{weapon.name} reicht unter Wasser nicht so weit (E-UNDERWATER-3)",
+        )
     return ""
 
 
@@ -1191,12 +1342,21 @@ def situation_attack_edge(battle: Battle, plan: AttackPlan) -> tuple[int, tuple[
 def _duel_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponType:
     weapon = held_weapon(battle, creature, key)
     if weapon is None or not weapon.ranged:
-        raise CommandRejected(f"{creature.name} needs a ranged weapon in hand for a duel")
+        raise CommandRejected(
+            say(
+                f"{creature.name} needs a ranged weapon in hand for a duel",
+                f"{creature.name} braucht für ein Duell eine Fernkampfwaffe in der Hand",
+            )
+        )
     size = battle.creature_type(creature).size_category
     if not weapon_allowed_in_duel(weapon.weapon_size, size):
         raise CommandRejected(
-            f"{weapon.name} (WG {weapon.weapon_size}) is too big for a duel: "
-            f"at most KG {size} (E-DUEL-2)"
+            say(
+                f"{weapon.name} (WG {weapon.weapon_size}) is too big for a duel: "
+                f"at most KG {size} (E-DUEL-2)",
+                f"{weapon.name} (WG {weapon.weapon_size}) ist zu groß für ein Duell: "
+                f"höchstens KG {size} (E-DUEL-2)",
+            )
         )
     return weapon
 
@@ -1211,15 +1371,25 @@ def _duel_reflexes(battle: Battle, creature: CreatureState) -> tuple[int, int]:
 @handles(Duel)
 def _duel(battle: Battle, command: Duel) -> list[Event]:
     if battle.state.over:
-        raise CommandRejected("the fight is over")
+        raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
     a, b = battle.creature(command.a), battle.creature(command.b)
     if a.key == b.key:
-        raise CommandRejected("a duel needs two parties")
+        raise CommandRejected(say("a duel needs two parties", "ein Duell braucht zwei Beteiligte"))
     if a.side == b.side:
-        raise CommandRejected(f"{a.name} and {b.name} are on the same side")
+        raise CommandRejected(
+            say(
+                f"{a.name} and {b.name} are on the same side",
+                f"{a.name} und {b.name} stehen auf derselben Seite",
+            )
+        )
     for party in (a, b):
         if not battle._can_take_turn(party):
-            raise CommandRejected(f"{party.name} cannot take part in a duel")
+            raise CommandRejected(
+                say(
+                    f"{party.name} cannot take part in a duel",
+                    f"{party.name} kann nicht an einem Duell teilnehmen",
+                )
+            )
     weapons = {a.key: _duel_weapon(battle, a, command.weapon_a)}
     weapons[b.key] = _duel_weapon(battle, b, command.weapon_b)
     plan_attack(battle, a, b, weapons[a.key], melee=False)  # sight, range, loaded (E-DUEL-3)
@@ -1303,7 +1473,7 @@ def _duel_shot(
         return [
             _event(
                 "duel_no_shot",
-                f"{shooter.name} kann nicht schießen: {error.reason}",
+                f"{shooter.name} kann nicht schießen: {error.de}",
                 f"{shooter.name} cannot fire: {error.reason}",
                 shooter.key,
                 rule="E-DUEL-4",
@@ -1534,9 +1704,15 @@ def follow_mount(battle: Battle, creature: CreatureState) -> list[Event]:
 def seated_move_problem(creature: CreatureState) -> str:
     """Return why a creature on a mount cannot move by itself, or "" (E-MOUNT-4, -10)."""
     if _effect(creature, RIDING) is not None:
-        return "a rider moves by commanding his mount (E-MOUNT-10)"
+        return say(
+            "a rider moves by commanding his mount (E-MOUNT-10)",
+            "ein Reiter bewegt sich, indem er sein Reittier lenkt (E-MOUNT-10)",
+        )
     if is_passenger(creature):
-        return "a passenger moves with the mount; dismount first (E-MOUNT-4, E-MOUNT-5)"
+        return say(
+            "a passenger moves with the mount; dismount first (E-MOUNT-4, E-MOUNT-5)",
+            "ein Passagier bewegt sich mit dem Reittier; erst absteigen (E-MOUNT-4, E-MOUNT-5)",
+        )
     return ""
 
 
@@ -1588,9 +1764,11 @@ def _passenger_move_guard(battle: Battle, command: Command) -> str:
         halvings=halvings + ((Halving.LEAVING_REACH,) if needs_save else ()),
     )
     if cost > allowance:
-        return (
+        return say(
             f"the path costs {cost} fields; carrying passengers, {command.action} "
-            f"allows {creature.name} {allowance} (half BEW, E-MOUNT-4)"
+            f"allows {creature.name} {allowance} (half BEW, E-MOUNT-4)",
+            f"der Weg kostet {cost} Felder; mit Passagieren erlaubt {ACTIONS[action].german} "
+            f"{creature.name} nur {allowance} (halbe BEW, E-MOUNT-4)",
         )
     return ""
 
@@ -1636,17 +1814,27 @@ def _can_mount(battle: Battle, creature: CreatureState) -> str:
             return ""
         if not _mount_problem(battle, creature, other, passenger=True):
             return ""
-    return "no mount next to it that would carry it (E-MOUNT-2, E-MOUNT-3, E-MOUNT-4)"
+    return say(
+        "no mount next to it that would carry it (E-MOUNT-2, E-MOUNT-3, E-MOUNT-4)",
+        "kein Reittier daneben, das es tragen würde (E-MOUNT-2, E-MOUNT-3, E-MOUNT-4)",
+    )
 
 
 def _can_dismount(battle: Battle, creature: CreatureState) -> str:
-    return "" if _seat(creature) is not None else "not mounted"
+    return "" if _seat(creature) is not None else say("not mounted", "ist nicht aufgesessen")
 
 
 def _can_command(battle: Battle, creature: CreatureState) -> str:
     if _effect(creature, RIDING) is not None:
         return ""
-    return "a passenger does not command the mount" if is_passenger(creature) else "not mounted"
+    return (
+        say(
+            "a passenger does not command the mount",
+            "ein Passagier gibt dem Reittier keine Befehle",
+        )
+        if is_passenger(creature)
+        else say("not mounted", "ist nicht aufgesessen")
+    )
 
 
 ACTION_CHECKS[Action.MOUNT] = _can_mount

@@ -136,7 +136,7 @@ from game.rules.objects import MATERIALS, ObjectState, damage_object, door_broke
 from game.rules.reach import can_help, can_irritate, in_melee_reach
 from game.rules.sight import line_of_sight, observers_seeing, suitable_hiding_place
 from game.rules.templates import MAX_TEMPLATE_LENGTH, AreaShape, template_cells
-from game.rules.terms import ActionType, ArmorCategory, Attribute, Condition, SaveValue
+from game.rules.terms import ActionType, ArmorCategory, Attribute, Condition, SaveValue, german, say
 
 #: Effect names of this module (the engine owns the ones combat reads).
 FIRST_AIDED = "first_aided"  # Erste Hilfe received: once per hour (E-ACT-LH-ERSTEHILFE)
@@ -290,7 +290,9 @@ def _parse_action(name: str) -> Action:
     try:
         return Action[name.upper()]
     except KeyError:
-        raise CommandRejected(f"unknown action {name!r}") from None
+        raise CommandRejected(
+            say(f"unknown action {name!r}", f"unbekannte Handlung {name!r}")
+        ) from None
 
 
 def _check_budget(battle: Battle, action: Action, as_type: ActionType | None = None) -> None:
@@ -346,9 +348,15 @@ def _reveal(creature: CreatureState, act: ConspicuousAct) -> list[Event]:
     ]
 
 
-def _target(battle: Battle, key: str | None, what: str = "a target creature") -> CreatureState:
+#: What most actions with a target need (a refusal names it).
+_A_TARGET = say("a target creature", "ein Zielwesen")
+
+
+def _target(battle: Battle, key: str | None, what: str = _A_TARGET) -> CreatureState:
     if key is None:
-        raise CommandRejected(f"this action needs {what}")
+        raise CommandRejected(
+            say(f"this action needs {what}", f"diese Handlung braucht {german(what)}")
+        )
     return battle.creature(key)
 
 
@@ -414,13 +422,22 @@ def _not_busy(battle: Battle, creature: CreatureState) -> None:
     pending = _long_action_of(battle, creature)
     if pending is not None:
         name = ACTIONS[Action[pending.data["action"]]].english
+        name_de = ACTIONS[Action[pending.data["action"]]].german
         raise CommandRejected(
-            f"{creature.name} is busy with a longer action ({name}); end it first (E-OPEN-49)"
+            say(
+                f"{creature.name} is busy with a longer action ({name}); end it first (E-OPEN-49)",
+                f"{creature.name} ist mit einer Längeren Handlung beschäftigt ({name_de}); "
+                "erst beenden (E-OPEN-49)",
+            )
         )
 
 
 def _busy_reason(battle: Battle, creature: CreatureState) -> str:
-    return "a longer action is in progress" if _long_action_of(battle, creature) else ""
+    return (
+        say("a longer action is in progress", "eine Längere Handlung läuft")
+        if _long_action_of(battle, creature)
+        else ""
+    )
 
 
 def _set_effect(holder: CreatureState, effect: Effect, *, same_source: bool = False) -> None:
@@ -502,11 +519,16 @@ def _use_action(battle: Battle, command: UseAction) -> list[Event]:
     if resolver is None and ACTIONS[action].resolved_by_gm:
         resolver = _gm_action
     if resolver is None:
-        raise CommandRejected(f"{ACTIONS[action].english} is not taken with use_action")
+        raise CommandRejected(
+            say(
+                f"{ACTIONS[action].english} is not taken with use_action",
+                f"{ACTIONS[action].german} wird nicht mit use_action ausgeführt",
+            )
+        )
     if ACTIONS[action].action_type is not ActionType.FREE:  # an FH fits beside an LH
         _not_busy(battle, creature)
     if command.rounds < 0:
-        raise CommandRejected("rounds cannot be negative")
+        raise CommandRejected(say("rounds cannot be negative", "Runden können nicht negativ sein"))
     return resolver(battle, creature, action, command)
 
 
@@ -534,18 +556,32 @@ def _zw_of(
     """Return the ZW of a GM-resolved roll; None: compared per observer (Stehlen)."""
     if zw is not None:
         if not 1 <= zw <= 40:
-            raise CommandRejected("a ZW lies between 1 and 40 (E-CORE-ZW-1)")
+            raise CommandRejected(
+                say(
+                    "a ZW lies between 1 and 40 (E-CORE-ZW-1)",
+                    "ein ZW liegt zwischen 1 und 40 (E-CORE-ZW-1)",
+                )
+            )
         return zw
     if isinstance(spec.against, int):
         return spec.against
     if spec.against is None:
-        raise CommandRejected(f"{ACTIONS[action].english}: the game master sets the ZW (zw=...)")
+        raise CommandRejected(
+            say(
+                f"{ACTIONS[action].english}: the game master sets the ZW (zw=...)",
+                f"{ACTIONS[action].german}: die Spielleitung legt den ZW fest (zw=...)",
+            )
+        )
     if action is Action.STEAL:
         return None
     if target is None:
         raise CommandRejected(
-            f"{ACTIONS[action].english} rolls against a creature's {spec.against.name}: "
-            "name the target"
+            say(
+                f"{ACTIONS[action].english} rolls against a creature's {spec.against.name}: "
+                "name the target",
+                f"{ACTIONS[action].german} würfelt gegen {spec.against.value} eines "
+                "Wesens: nenne das Ziel",
+            )
         )
     return battle.save_value(target, spec.against)
 
@@ -556,18 +592,33 @@ def _area(
     if command.shape is None:
         return []
     if action not in _SPELLS:
-        raise CommandRejected("only spells take an area template")
+        raise CommandRejected(
+            say("only spells take an area template", "nur Zauber nutzen eine Flächenschablone")
+        )
     try:
         shape = AreaShape(command.shape)
     except ValueError:
         raise CommandRejected(
-            f"unknown area shape {command.shape!r}; beam, cone or round"
+            say(
+                f"unknown area shape {command.shape!r}; beam, cone or round",
+                f"unbekannte Flächenform {command.shape!r}; beam, cone oder round",
+            )
         ) from None
     if not 1 <= command.length <= MAX_TEMPLATE_LENGTH:
-        raise CommandRejected("an area needs a length of at least 1 field")
+        raise CommandRejected(
+            say(
+                "an area needs a length of at least 1 field",
+                "eine Fläche braucht eine Länge von mindestens 1 Feld",
+            )
+        )
     origin = command.cell if command.cell is not None else creature.cell
     if not battle.grid.in_bounds(origin):
-        raise CommandRejected(f"field {list(origin)} is outside the map")
+        raise CommandRejected(
+            say(
+                f"field {list(origin)} is outside the map",
+                f"Feld {list(origin)} liegt außerhalb der Karte",
+            )
+        )
     cells = template_cells(shape, origin, float(command.angle), float(command.length))
     return sorted(c for c in cells if battle.grid.in_bounds(c))
 
@@ -581,7 +632,12 @@ def _gm_action(
     as_type: ActionType | None = None
     if command.rounds and not long:
         if ActionType.LONGER not in rule.alternative_types:
-            raise CommandRejected(f"{rule.english} is no longer action; rounds do not apply")
+            raise CommandRejected(
+                say(
+                    f"{rule.english} is no longer action; rounds do not apply",
+                    f"{rule.german} ist keine Längere Handlung; Runden gelten nicht",
+                )
+            )
         long, as_type = True, ActionType.LONGER
     target = battle.creature(command.target) if command.target is not None else None
     zw = _zw_of(battle, action, rule.roll, target, command.zw) if rule.roll else None
@@ -686,7 +742,10 @@ def _defence(
     rule = ACTIONS[action]
     if action is Action.USE_SHIELD and _shield(battle, creature) is None:
         raise CommandRejected(
-            f"{creature.name} carries no cover armour with Schild (E-ACT-HH-SCHILD)"
+            say(
+                f"{creature.name} carries no cover armour with Schild (E-ACT-HH-SCHILD)",
+                f"{creature.name} trägt keine Deckungspanzerung mit Schild (E-ACT-HH-SCHILD)",
+            )
         )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
@@ -717,11 +776,18 @@ def _help(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Helfen: the other creature's next check gets WM +1w6 (E-ACT-VH-HELFEN, E-OPEN-22)."""
-    other = _target(battle, command.target, "the creature helped")
+    other = _target(
+        battle, command.target, say("the creature helped", "das Wesen, dem geholfen wird")
+    )
     if other.key == creature.key:
-        raise CommandRejected("Helfen helps another person (E-ACT-VH-HELFEN)")
+        raise CommandRejected(
+            say(
+                "Helfen helps another person (E-ACT-VH-HELFEN)",
+                "Helfen hilft einer anderen Person (E-ACT-VH-HELFEN)",
+            )
+        )
     if Condition.DEAD in other.conditions:
-        raise CommandRejected(f"{other.name} is dead")
+        raise CommandRejected(say(f"{other.name} is dead", f"{other.name} ist tot"))
     kind = battle.creature_type(creature)
     if not can_help(
         creature.cell,
@@ -730,7 +796,12 @@ def _help(
         other_side=battle.creature_type(other).size_fields,
         reach=kind.reach,
     ):
-        raise CommandRejected(f"{other.name} is not within melee reach (E-ACT-VH-HELFEN)")
+        raise CommandRejected(
+            say(
+                f"{other.name} is not within melee reach (E-ACT-VH-HELFEN)",
+                f"{other.name} ist nicht in Nahkampfreichweite (E-ACT-VH-HELFEN)",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     _set_effect(
@@ -761,17 +832,34 @@ def _stabilize(
 ) -> list[Event]:
     """Stabilisieren: Intelligenz vs ZW 15, the LP as WM; Sterbend -> Stabiles Koma."""
     rule = ACTIONS[action]
-    target = _target(battle, command.target, "a Sterbend creature")
+    target = _target(battle, command.target, say("a Sterbend creature", "ein sterbendes Wesen"))
     if Condition.DYING not in target.conditions or Condition.STABLE_COMA in target.conditions:
-        raise CommandRejected(f"{target.name} is not Sterbend (E-ACT-VH-STABILISIEREN-1)")
+        raise CommandRejected(
+            say(
+                f"{target.name} is not Sterbend (E-ACT-VH-STABILISIEREN-1)",
+                f"{target.name} ist nicht Sterbend (E-ACT-VH-STABILISIEREN-1)",
+            )
+        )
     if not _has_medkit(battle, creature):
-        raise CommandRejected(f"{creature.name} has no Medkit (E-ACT-VH-STABILISIEREN-1)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} has no Medkit (E-ACT-VH-STABILISIEREN-1)",
+                f"{creature.name} hat kein Medkit (E-ACT-VH-STABILISIEREN-1)",
+            )
+        )
     if not _reachable(battle, creature, target):
-        raise CommandRejected(f"{target.name} is not within reach")
+        raise CommandRejected(
+            say(f"{target.name} is not within reach", f"{target.name} ist nicht in Reichweite")
+        )
     try:
         modifier = stabilize_modifier(target.lp)
     except ValueError as error:
-        raise CommandRejected(str(error)) from None
+        raise CommandRejected(
+            say(
+                str(error),
+                f"nur ein sterbendes Wesen (LP -1..-9) wird stabilisiert, LP {target.lp}",
+            )
+        ) from None
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     assert rule.roll is not None and isinstance(rule.roll.against, int)
@@ -807,17 +895,37 @@ def _first_aid(
     """Erste Hilfe: 10 minutes, +1 LP, once per hour per patient (E-ACT-LH-ERSTEHILFE)."""
     target = battle.creature(command.target or creature.key)
     if not _has_medkit(battle, creature):
-        raise CommandRejected(f"{creature.name} has no Medkit (E-ACT-LH-ERSTEHILFE)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} has no Medkit (E-ACT-LH-ERSTEHILFE)",
+                f"{creature.name} hat kein Medkit (E-ACT-LH-ERSTEHILFE)",
+            )
+        )
     if Condition.DEAD in target.conditions:
-        raise CommandRejected(f"{target.name} is dead")
+        raise CommandRejected(say(f"{target.name} is dead", f"{target.name} ist tot"))
     if not _reachable(battle, creature, target):
-        raise CommandRejected(f"{target.name} is not within reach")
+        raise CommandRejected(
+            say(f"{target.name} is not within reach", f"{target.name} ist nicht in Reichweite")
+        )
     if target.lp >= target.max_lp:
-        raise CommandRejected(f"{target.name} is not injured")
+        raise CommandRejected(
+            say(f"{target.name} is not injured", f"{target.name} ist nicht verletzt")
+        )
     if not can_be_healed(target.conditions):
-        raise CommandRejected(f"{target.name} is Sterbend: stabilise first (E-COND-STERBEND-2)")
+        raise CommandRejected(
+            say(
+                f"{target.name} is Sterbend: stabilise first (E-COND-STERBEND-2)",
+                f"{target.name} ist Sterbend: erst stabilisieren (E-COND-STERBEND-2)",
+            )
+        )
     if battle.has_effect(target, FIRST_AIDED):
-        raise CommandRejected(f"{target.name} had first aid within the hour (E-ACT-LH-ERSTEHILFE)")
+        raise CommandRejected(
+            say(
+                f"{target.name} had first aid within the hour (E-ACT-LH-ERSTEHILFE)",
+                f"{target.name} hat in der letzten Stunde schon Erste Hilfe erhalten "
+                "(E-ACT-LH-ERSTEHILFE)",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     rounds = ACTIONS[action].rounds or 1
@@ -848,9 +956,19 @@ def _nano(
 ) -> list[Event]:
     """NanoHeilbot-Boost: 1w6 LP within 10 minutes, once after each rest (E-ACT-LH-NANO)."""
     if not _has_healbots(battle, creature):
-        raise CommandRejected(f"{creature.name} has no NanoHeilbots (E-ACT-LH-NANO)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} has no NanoHeilbots (E-ACT-LH-NANO)",
+                f"{creature.name} hat keine NanoHeilbots (E-ACT-LH-NANO)",
+            )
+        )
     if battle.has_effect(creature, NANO_USED):
-        raise CommandRejected("the boost was used since the last rest (E-ACT-LH-NANO)")
+        raise CommandRejected(
+            say(
+                "the boost was used since the last rest (E-ACT-LH-NANO)",
+                "der Boost wurde seit der letzten Rast schon genutzt (E-ACT-LH-NANO)",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     # No rest happens within a fight: used once, for the rest of the combat.
@@ -880,13 +998,25 @@ def _revive(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Wiederbeleben: 1 minute, Intelligenz vs 15 with -minutes dead (E-ACT-LH-WIEDERBELEBEN-*)."""
-    target = _target(battle, command.target, "a dead creature")
+    target = _target(battle, command.target, say("a dead creature", "ein totes Wesen"))
     if Condition.DEAD not in target.conditions:
-        raise CommandRejected(f"{target.name} is not dead (E-ACT-LH-WIEDERBELEBEN-1)")
+        raise CommandRejected(
+            say(
+                f"{target.name} is not dead (E-ACT-LH-WIEDERBELEBEN-1)",
+                f"{target.name} ist nicht tot (E-ACT-LH-WIEDERBELEBEN-1)",
+            )
+        )
     if not _has_medkit(battle, creature):
-        raise CommandRejected(f"{creature.name} has no Medkit (E-ACT-LH-WIEDERBELEBEN-1)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} has no Medkit (E-ACT-LH-WIEDERBELEBEN-1)",
+                f"{creature.name} hat kein Medkit (E-ACT-LH-WIEDERBELEBEN-1)",
+            )
+        )
     if not _within_reach(battle, creature, target):
-        raise CommandRejected(f"{target.name} is not within reach")
+        raise CommandRejected(
+            say(f"{target.name} is not within reach", f"{target.name} ist nicht in Reichweite")
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     minutes = target.minutes_dead
@@ -968,15 +1098,29 @@ def _study(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Gegner studieren: Vorteil on the first attack at that enemy until the end of next round."""
-    target = _target(battle, command.target, "the enemy to study")
+    target = _target(
+        battle, command.target, say("the enemy to study", "den Gegner, der studiert wird")
+    )
     if target.side == creature.side:
-        raise CommandRejected(f"{target.name} is no enemy (E-ACT-VH-STUDIEREN)")
+        raise CommandRejected(
+            say(
+                f"{target.name} is no enemy (E-ACT-VH-STUDIEREN)",
+                f"{target.name} ist kein Gegner (E-ACT-VH-STUDIEREN)",
+            )
+        )
     if Condition.DEAD in target.conditions:
-        raise CommandRejected(f"{target.name} is dead")
+        raise CommandRejected(say(f"{target.name} is dead", f"{target.name} ist tot"))
     if not can_be_targeted(target.conditions):
-        raise CommandRejected(f"{target.name} cannot be made out (E-COND-UNENTDECKT-2)")
+        raise CommandRejected(
+            say(
+                f"{target.name} cannot be made out (E-COND-UNENTDECKT-2)",
+                f"{target.name} ist nicht auszumachen (E-COND-UNENTDECKT-2)",
+            )
+        )
     if not line_of_sight(battle.grid, creature.cell, target.cell):
-        raise CommandRejected(f"{target.name} is not in line of sight")
+        raise CommandRejected(
+            say(f"{target.name} is not in line of sight", f"{target.name} ist nicht in Sichtlinie")
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     round_ = battle.state.round
@@ -1011,7 +1155,12 @@ def _ready(
     """Abwarten: state the event first, then wait until the next turn (E-ACT-VH-ABWARTEN-1)."""
     trigger = command.note.strip()
     if not trigger:
-        raise CommandRejected("Abwarten needs the event to wait for (note) (E-ACT-VH-ABWARTEN-1)")
+        raise CommandRejected(
+            say(
+                "Abwarten needs the event to wait for (note) (E-ACT-VH-ABWARTEN-1)",
+                "Abwarten braucht das Ereignis, auf das gewartet wird (note) (E-ACT-VH-ABWARTEN-1)",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     battle.state.pending = [
@@ -1122,33 +1271,63 @@ def _hide_problem(battle: Battle, hider: CreatureState, subject: _Hiding) -> str
     names = {e.key: e.name for e in observers}
     seeing = observers_seeing(battle.grid, hider.cell, at)
     if seeing:
-        return f"{names[seeing[0]]} can see {hider.name} (E-ACT-VH-VERBERGEN-1)"
+        return say(
+            f"{names[seeing[0]]} can see {hider.name} (E-ACT-VH-VERBERGEN-1)",
+            f"{names[seeing[0]]} kann {hider.name} sehen (E-ACT-VH-VERBERGEN-1)",
+        )
     if subject.cell != hider.cell:
         seeing = observers_seeing(battle.grid, subject.cell, at)
         if seeing:
-            return f"{names[seeing[0]]} can see field {list(subject.cell)} (E-ACT-VH-VERBERGEN-3)"
+            return say(
+                f"{names[seeing[0]]} can see field {list(subject.cell)} (E-ACT-VH-VERBERGEN-3)",
+                f"{names[seeing[0]]} kann Feld {list(subject.cell)} sehen (E-ACT-VH-VERBERGEN-3)",
+            )
     if not suitable_hiding_place(battle.grid, subject.cell):
-        return "nothing to hide behind here: no cover or wall nearby (E-ACT-VH-VERBERGEN-1)"
+        return say(
+            "nothing to hide behind here: no cover or wall nearby (E-ACT-VH-VERBERGEN-1)",
+            "hier gibt es nichts, hinter dem man sich verbergen kann: keine "
+            "Deckung oder Wand in der Nähe (E-ACT-VH-VERBERGEN-1)",
+        )
     return ""
 
 
 def _hide_subject(battle: Battle, hider: CreatureState, command: UseAction) -> _Hiding:
     """Return what the command hides; reject what cannot be hidden (E-ACT-VH-VERBERGEN-3)."""
     if command.target is not None and command.item is not None:
-        raise CommandRejected("Verbergen hides one thing: a creature (target) or an item")
+        raise CommandRejected(
+            say(
+                "Verbergen hides one thing: a creature (target) or an item",
+                "Verbergen verbirgt eine Sache: ein Wesen (target) oder einen Gegenstand",
+            )
+        )
     if command.item is not None:
         return _hide_item_subject(battle, hider, command.item, command.cell)
     if command.cell is not None:
-        raise CommandRejected("a field (cell) is given only with an item to hide")
+        raise CommandRejected(
+            say(
+                "a field (cell) is given only with an item to hide",
+                "ein Feld (cell) wird nur mit einem zu verbergenden Gegenstand angegeben",
+            )
+        )
     other = hider if command.target is None else battle.creature(command.target)
     if Condition.DEAD in other.conditions:
-        raise CommandRejected(f"{other.name} is dead")
+        raise CommandRejected(say(f"{other.name} is dead", f"{other.name} ist tot"))
     if other is not hider and not _within_reach(battle, hider, other):
-        raise CommandRejected(f"{other.name} is not within melee reach (E-ACT-VH-VERBERGEN-3)")
+        raise CommandRejected(
+            say(
+                f"{other.name} is not within melee reach (E-ACT-VH-VERBERGEN-3)",
+                f"{other.name} ist nicht in Nahkampfreichweite (E-ACT-VH-VERBERGEN-3)",
+            )
+        )
     subject = _Hiding(other, other.cell)
     observers, others = _hide_targets(battle, hider, subject)
     if Condition.UNDETECTED in other.conditions and not observers and not others:
-        raise CommandRejected(f"{other.name} is already Unentdeckt toward every enemy")
+        raise CommandRejected(
+            say(
+                f"{other.name} is already Unentdeckt toward every enemy",
+                f"{other.name} ist bereits vor jedem Gegner Unentdeckt",
+            )
+        )
     return subject
 
 
@@ -1157,20 +1336,42 @@ def _hide_item_subject(
 ) -> _Hiding:
     cell = cell if cell is not None else hider.cell
     if not battle.grid.in_bounds(cell):
-        raise CommandRejected(f"field {list(cell)} is outside the map")
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is outside the map",
+                f"Feld {list(cell)} liegt außerhalb der Karte",
+            )
+        )
     if distance(hider.cell, cell) > 1:
-        raise CommandRejected("the item must lie on the own or a neighbouring field")
+        raise CommandRejected(
+            say(
+                "the item must lie on the own or a neighbouring field",
+                "der Gegenstand muss auf dem eigenen oder einem Nachbarfeld liegen",
+            )
+        )
     on_ground = battle.state.ground_items.get(cell, []).count(item)
     known = battle.visible_ground_items(hider).get(cell, []).count(item)
     records = sum(1 for h in battle.state.hidden_items if h.cell == cell and h.item == item)
     lying = known > 0 and records < on_ground  # one there that is hidden from nobody yet
     from_hand = not lying and item in hider.held
     if known == 0 and not from_hand:
-        raise CommandRejected(f"there is no {item!r} on field {list(cell)} nor in hand")
+        raise CommandRejected(
+            say(
+                f"there is no {item!r} on field {list(cell)} nor in hand",
+                f"auf Feld {list(cell)} liegt kein {item!r}, und in der Hand ist auch keins",
+            )
+        )
     if not lying and not from_hand:
-        raise CommandRejected(f"every {item!r} on field {list(cell)} is already hidden")
+        raise CommandRejected(
+            say(
+                f"every {item!r} on field {list(cell)} is already hidden",
+                f"jedes {item!r} auf Feld {list(cell)} ist bereits verborgen",
+            )
+        )
     if from_hand and battle.grid.is_wall(cell):
-        raise CommandRejected(f"field {list(cell)} is a wall")
+        raise CommandRejected(
+            say(f"field {list(cell)} is a wall", f"Feld {list(cell)} ist eine Wand")
+        )
     return _Hiding(None, cell, item, from_hand)
 
 
@@ -1385,7 +1586,12 @@ def _irritate(
     """Irritieren: Geschick vs Geist -> Irritiert until the irritator's next-round turn."""
     target = _target(battle, command.target)
     if target.key == creature.key or Condition.DEAD in target.conditions:
-        raise CommandRejected("Irritieren targets another living creature")
+        raise CommandRejected(
+            say(
+                "Irritieren targets another living creature",
+                "Irritieren zielt auf ein anderes lebendes Wesen",
+            )
+        )
     kind = battle.creature_type(creature)
     if not can_irritate(
         creature.cell,
@@ -1394,7 +1600,12 @@ def _irritate(
         target_side=battle.creature_type(target).size_fields,
         reach=kind.reach,
     ):
-        raise CommandRejected(f"{target.name} is not within melee reach (E-ACT-HH-IRRITIEREN)")
+        raise CommandRejected(
+            say(
+                f"{target.name} is not within melee reach (E-ACT-HH-IRRITIEREN)",
+                f"{target.name} ist nicht in Nahkampfreichweite (E-ACT-HH-IRRITIEREN)",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     spec = ACTIONS[action].roll
@@ -1427,7 +1638,10 @@ def _orient(
     """Orientieren: initiative +5 once per combat, from the next round; the GM informs."""
     if creature.oriented:
         raise CommandRejected(
-            f"{creature.name} has already oriented this combat (E-INIT-8, E-OPEN-8)"
+            say(
+                f"{creature.name} has already oriented this combat (E-INIT-8, E-OPEN-8)",
+                f"{creature.name} hat sich in diesem Kampf schon orientiert (E-INIT-8, E-OPEN-8)",
+            )
         )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
@@ -1447,11 +1661,15 @@ def _orient(
 # --- armour ------------------------------------------------------------------------
 def _worn_armour(battle: Battle, key: str | None) -> ArmourType:
     if key is None or key not in battle.catalogue.armour:
-        raise CommandRejected(f"{key!r} is no armour")
+        raise CommandRejected(say(f"{key!r} is no armour", f"{key!r} ist keine Panzerung"))
     armour = battle.catalogue.armour[key]
     if armour.category is not ArmorCategory.WORN:
         raise CommandRejected(
-            f"{armour.name} is {armour.category.value}, not worn armour (E-ACT-LH-PANZERUNG-1)"
+            say(
+                f"{armour.name} is {armour.category.value}, not worn armour (E-ACT-LH-PANZERUNG-1)",
+                f"{armour.name} ist {armour.category.value}, keine Getragene Panzerung "
+                "(E-ACT-LH-PANZERUNG-1)",
+            )
         )
     return armour
 
@@ -1466,7 +1684,12 @@ def _don(
     elif armour.key in battle.state.ground_items.get(creature.cell, []):
         source = "ground"
     else:
-        raise CommandRejected(f"{armour.name} is neither in hand nor on {creature.name}'s field")
+        raise CommandRejected(
+            say(
+                f"{armour.name} is neither in hand nor on {creature.name}'s field",
+                f"{armour.name} ist weder in der Hand noch auf dem Feld von {creature.name}",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     rounds = don_armor_rounds(armour.armor_value, space_suit=armour.space_suit)
@@ -1480,7 +1703,12 @@ def _doff(
     """Panzerung ausziehen: half the donning time, at least 1 round (E-ACT-LH-PANZERUNG-3)."""
     armour = _worn_armour(battle, command.item)
     if armour.key not in creature.carried:
-        raise CommandRejected(f"{creature.name} does not wear {armour.name}")
+        raise CommandRejected(
+            say(
+                f"{creature.name} does not wear {armour.name}",
+                f"{creature.name} trägt {armour.name} nicht",
+            )
+        )
     _check_budget(battle, action)
     events = _spend(battle, creature, action)
     rounds = doff_armor_rounds(armour.armor_value, space_suit=armour.space_suit)
@@ -1652,7 +1880,12 @@ def _end_long_action(battle: Battle, command: EndLongAction) -> list[Event]:
     creature = battle.creature(command.actor)
     pending = _long_action_of(battle, creature)
     if pending is None:
-        raise CommandRejected(f"{creature.name} has no longer action in progress")
+        raise CommandRejected(
+            say(
+                f"{creature.name} has no longer action in progress",
+                f"{creature.name} führt keine Längere Handlung aus",
+            )
+        )
     battle.state.pending = [p for p in battle.state.pending if p is not pending]
     events: list[Event] = []
     if Condition.FOCUSED in creature.conditions:
@@ -1697,11 +1930,18 @@ def _door_record(battle: Battle, cell: Cell) -> Pending | None:
 
 def _adjacent_door(battle: Battle, creature: CreatureState, cell: Cell | None) -> Cell:
     if cell is None:
-        raise CommandRejected("name the door's field (cell)")
+        raise CommandRejected(say("name the door's field (cell)", "nenne das Feld der Tür (cell)"))
     if not battle.grid.in_bounds(cell) or not battle.grid.is_door(cell):
-        raise CommandRejected(f"there is no door on field {list(cell)}")
+        raise CommandRejected(
+            say(f"there is no door on field {list(cell)}", f"auf Feld {list(cell)} ist keine Tür")
+        )
     if distance(creature.cell, cell) != 1:
-        raise CommandRejected("the door must be on a neighbouring field")
+        raise CommandRejected(
+            say(
+                "the door must be on a neighbouring field",
+                "die Tür muss auf einem Nachbarfeld sein",
+            )
+        )
     return cell
 
 
@@ -1710,9 +1950,16 @@ def _interact(battle: Battle, command: Interact) -> list[Event]:
     creature = battle.creature(command.actor)
     _not_busy(battle, creature)
     if command.what == "reload":
-        raise CommandRejected("reloading is the reload command")
+        raise CommandRejected(
+            say("reloading is the reload command", "Nachladen ist der Befehl reload")
+        )
     if command.what not in INTERACTIONS:
-        raise CommandRejected(f"unknown interaction {command.what!r}; expected {INTERACTIONS}")
+        raise CommandRejected(
+            say(
+                f"unknown interaction {command.what!r}; expected {INTERACTIONS}",
+                f"unbekannte Interaktion {command.what!r}; erwartet {INTERACTIONS}",
+            )
+        )
     perform = _INTERACTIONS[command.what](battle, creature, command)
     _check_budget(battle, Action.INTERACT)
     # valid: now change the state
@@ -1728,17 +1975,29 @@ def _holdable(battle: Battle, key: str) -> None:
         battle.catalogue.armour[key].category is ArmorCategory.WORN
     ):
         raise CommandRejected(
-            "worn armour is put on and taken off with Panzerung an-/ausziehen (E-ACT-LH-PANZERUNG)"
+            say(
+                "worn armour is put on and taken off with Panzerung an-/ausziehen "
+                "(E-ACT-LH-PANZERUNG)",
+                "Getragene Panzerung wird mit Panzerung an-/ausziehen an- und abgelegt "
+                "(E-ACT-LH-PANZERUNG)",
+            )
         )
 
 
 def _draw(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     key = command.item
     if key is None or key not in creature.carried:
-        raise CommandRejected(f"{creature.name} carries no {key!r}")
+        raise CommandRejected(
+            say(
+                f"{creature.name} carries no {key!r}",
+                f"{creature.name} trägt kein {key!r} bei sich",
+            )
+        )
     _holdable(battle, key)
     if len(creature.held) >= HANDS:
-        raise CommandRejected(f"{creature.name} has no free hand")
+        raise CommandRejected(
+            say(f"{creature.name} has no free hand", f"{creature.name} hat keine Hand frei")
+        )
 
     def perform() -> list[Event]:
         creature.carried.remove(key)
@@ -1760,7 +2019,9 @@ def _draw(battle: Battle, creature: CreatureState, command: Interact) -> Perform
 def _holster(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     key = command.item
     if key is None or key not in creature.held:
-        raise CommandRejected(f"{creature.name} holds no {key!r}")
+        raise CommandRejected(
+            say(f"{creature.name} holds no {key!r}", f"{creature.name} hält kein {key!r}")
+        )
     _holdable(battle, key)
 
     def perform() -> list[Event]:
@@ -1783,9 +2044,16 @@ def _holster(battle: Battle, creature: CreatureState, command: Interact) -> Perf
 def _swap(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     key, other = command.item, command.other
     if key is None or key not in creature.carried:
-        raise CommandRejected(f"{creature.name} carries no {key!r}")
+        raise CommandRejected(
+            say(
+                f"{creature.name} carries no {key!r}",
+                f"{creature.name} trägt kein {key!r} bei sich",
+            )
+        )
     if other is None or other not in creature.held:
-        raise CommandRejected(f"{creature.name} holds no {other!r}")
+        raise CommandRejected(
+            say(f"{creature.name} holds no {other!r}", f"{creature.name} hält kein {other!r}")
+        )
     _holdable(battle, key)
     _holdable(battle, other)
 
@@ -1813,11 +2081,23 @@ def _pick_up(battle: Battle, creature: CreatureState, command: Interact) -> Perf
     key = command.item
     cell = command.cell if command.cell is not None else creature.cell
     if distance(creature.cell, cell) > 1:
-        raise CommandRejected("the item must lie on the own or a neighbouring field")
+        raise CommandRejected(
+            say(
+                "the item must lie on the own or a neighbouring field",
+                "der Gegenstand muss auf dem eigenen oder einem Nachbarfeld liegen",
+            )
+        )
     if key is None or key not in battle.visible_ground_items(creature).get(cell, []):
-        raise CommandRejected(f"there is no {key!r} on field {list(cell)}")  # hidden: unknown
+        raise CommandRejected(
+            say(
+                f"there is no {key!r} on field {list(cell)}",
+                f"auf Feld {list(cell)} liegt kein {key!r}",
+            )
+        )  # hidden: unknown
     if len(creature.held) >= HANDS:
-        raise CommandRejected(f"{creature.name} has no free hand")
+        raise CommandRejected(
+            say(f"{creature.name} has no free hand", f"{creature.name} hat keine Hand frei")
+        )
 
     def perform() -> list[Event]:
         _take_from_ground(battle, cell, key)
@@ -1853,7 +2133,7 @@ def _set_door(battle: Battle, cell: Cell, is_open: bool) -> None:
 def _open_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     cell = _adjacent_door(battle, creature, command.cell)
     if battle.grid.is_door_open(cell):
-        raise CommandRejected("the door is already open")
+        raise CommandRejected(say("the door is already open", "die Tür ist schon offen"))
 
     def perform() -> list[Event]:
         _set_door(battle, cell, True)
@@ -1875,12 +2155,17 @@ def _open_door(battle: Battle, creature: CreatureState, command: Interact) -> Pe
 def _close_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     cell = _adjacent_door(battle, creature, command.cell)
     if not battle.grid.is_door_open(cell):
-        raise CommandRejected("the door is already closed")
+        raise CommandRejected(say("the door is already closed", "die Tür ist schon geschlossen"))
     record = _door_record(battle, cell)
     if record is not None and record.data.get("broken"):
-        raise CommandRejected("the door is broken and no longer closes (E-OBJ-5)")
+        raise CommandRejected(
+            say(
+                "the door is broken and no longer closes (E-OBJ-5)",
+                "die Tür ist aufgebrochen und schließt nicht mehr (E-OBJ-5)",
+            )
+        )
     if battle.state.creature_at(cell) is not None:
-        raise CommandRejected("a creature stands in the doorway")
+        raise CommandRejected(say("a creature stands in the doorway", "ein Wesen steht in der Tür"))
 
     def perform() -> list[Event]:
         _set_door(battle, cell, False)
@@ -1903,13 +2188,23 @@ def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> P
     """Break a door: damage against its PAK; a third of its KEP left breaks it (E-OBJ-2/5)."""
     cell = _adjacent_door(battle, creature, command.cell)
     if battle.grid.is_door_open(cell):
-        raise CommandRejected("the door is open")
+        raise CommandRejected(say("the door is open", "die Tür ist offen"))
     record = _door_record(battle, cell)
     key = command.material or (record.data["material"] if record else DEFAULT_DOOR_MATERIAL)
     if key not in MATERIALS:
-        raise CommandRejected(f"unknown material {key!r}; expected one of {sorted(MATERIALS)}")
+        raise CommandRejected(
+            say(
+                f"unknown material {key!r}; expected one of {sorted(MATERIALS)}",
+                f"unbekanntes Material {key!r}; erwartet eines von {sorted(MATERIALS)}",
+            )
+        )
     if record is not None and command.material and command.material != record.data["material"]:
-        raise CommandRejected("the door's material was named before")
+        raise CommandRejected(
+            say(
+                "the door's material was named before",
+                "das Material der Tür wurde schon vorher benannt",
+            )
+        )
     material = MATERIALS[key]
     melee = [
         w for w in battle.catalogue.weapons_in(creature.held) if w.melee
@@ -1961,7 +2256,9 @@ def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> P
 def _use_item(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     key = command.item
     if key is None or key not in creature.held + creature.carried:
-        raise CommandRejected(f"{creature.name} has no {key!r}")
+        raise CommandRejected(
+            say(f"{creature.name} has no {key!r}", f"{creature.name} hat kein {key!r}")
+        )
 
     def perform() -> list[Event]:
         de, en = _item_name(battle, key)
@@ -2000,7 +2297,12 @@ _INTERACTIONS: dict[str, Callable[[Battle, CreatureState, Interact], Perform]] =
 def _drop_item(battle: Battle, command: DropItem) -> list[Event]:
     creature = battle.creature(command.actor)
     if command.item not in creature.held:
-        raise CommandRejected(f"{creature.name} holds no {command.item!r}")
+        raise CommandRejected(
+            say(
+                f"{creature.name} holds no {command.item!r}",
+                f"{creature.name} hält kein {command.item!r}",
+            )
+        )
     _check_budget(battle, Action.DROP_ITEM)
     events = _spend(battle, creature, Action.DROP_ITEM)
     creature.held.remove(command.item)
@@ -2024,11 +2326,18 @@ def _shout(battle: Battle, command: Shout) -> list[Event]:
     creature = battle.creature(command.actor)
     text = command.text.strip()
     if not text:
-        raise CommandRejected("what does the creature shout?")
+        raise CommandRejected(say("what does the creature shout?", "was ruft das Wesen?"))
     if len(text) > 200:
-        raise CommandRejected("a free action is a short sentence (E-ACT-FH-1)")
+        raise CommandRejected(
+            say(
+                "a free action is a short sentence (E-ACT-FH-1)",
+                "eine Freie Handlung ist ein kurzer Satz (E-ACT-FH-1)",
+            )
+        )
     if not can_speak(creature.conditions):
-        raise CommandRejected(f"{creature.name} cannot speak")
+        raise CommandRejected(
+            say(f"{creature.name} cannot speak", f"{creature.name} kann nicht sprechen")
+        )
     _check_budget(battle, Action.SHOUT_COMMAND)
     events = _spend(battle, creature, Action.SHOUT_COMMAND)
     events.append(
@@ -2078,18 +2387,30 @@ def _readied_problem(_events: list[Event], pool: int, after: TurnBudget, pool_af
     start = _READY_BUDGET
     taken = after.spent[len(start.spent) :]
     if after.spent[: len(start.spent)] != start.spent or len(taken) > 1:
-        return (
-            f"the event allows one half action, the command took {len(taken)} (E-ACT-VH-ABWARTEN-2)"
+        return say(
+            f"the event allows one half action, the command took {len(taken)} "
+            "(E-ACT-VH-ABWARTEN-2)",
+            "das Ereignis erlaubt eine Halbe Handlung, der Befehl brauchte "
+            f"{len(taken)} (E-ACT-VH-ABWARTEN-2)",
         )
     if after.free_spent != start.free_spent:
-        return "the event allows one half action, not a free one (E-ACT-VH-ABWARTEN-2)"
+        return say(
+            "the event allows one half action, not a free one (E-ACT-VH-ABWARTEN-2)",
+            "das Ereignis erlaubt eine Halbe Handlung, keine Freie (E-ACT-VH-ABWARTEN-2)",
+        )
     if after.extra_halves != start.extra_halves or pool_after < pool:
-        return "the event allows one half action, not an Impuls purchase (E-ACT-VH-ABWARTEN-2)"
+        return say(
+            "the event allows one half action, not an Impuls purchase (E-ACT-VH-ABWARTEN-2)",
+            "das Ereignis erlaubt eine Halbe Handlung, keinen Impuls-Kauf (E-ACT-VH-ABWARTEN-2)",
+        )
     for action, kind in taken:
         try:  # the rules module's word on what a trigger allows
             TurnBudget(spent=start.spent).spend_readied(action, as_type=kind)
         except ActionNotAllowed as error:
-            return f"{error.reason} (E-ACT-VH-ABWARTEN-2)"
+            return say(
+                f"{error.reason} (E-ACT-VH-ABWARTEN-2)",
+                f"{german(error.reason)} (E-ACT-VH-ABWARTEN-2)",
+            )
     return ""
 
 
@@ -2097,30 +2418,69 @@ def _readied_problem(_events: list[Event], pool: int, after: TurnBudget, pool_af
 def _trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
     """Run the readied HH now, out of turn, then go on with the current turn."""
     if battle.state.over:
-        raise CommandRejected("the fight is over")
+        raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
     waiting = battle.creature(command.actor)
     pending = _ready_of(battle, waiting)
     if pending is None:
-        raise CommandRejected(f"{waiting.name} is not waiting (Abwarten) (E-ACT-VH-ABWARTEN-2)")
+        raise CommandRejected(
+            say(
+                f"{waiting.name} is not waiting (Abwarten) (E-ACT-VH-ABWARTEN-2)",
+                f"{waiting.name} wartet nicht ab (Abwarten) (E-ACT-VH-ABWARTEN-2)",
+            )
+        )
     if waiting.key == battle.state.current_key:
-        raise CommandRejected(f"it is {waiting.name}'s own turn")
+        raise CommandRejected(
+            say(f"it is {waiting.name}'s own turn", f"{waiting.name} ist selbst am Zug")
+        )
     if not battle._can_take_turn(waiting):
-        raise CommandRejected(f"{waiting.name} cannot act")
+        raise CommandRejected(
+            say(f"{waiting.name} cannot act", f"{waiting.name} kann nicht handeln")
+        )
     try:
         inner = command_from_dict(json.loads(command.command))
     except (CommandError, json.JSONDecodeError, TypeError) as error:
-        raise CommandRejected(f"the readied action is no valid command: {error}") from None
+        raise CommandRejected(
+            say(
+                f"the readied action is no valid command: {error}",
+                f"die abgewartete Handlung ist kein gültiger Befehl: {error}",
+            )
+        ) from None
     if inner.actor != waiting.key:
-        raise CommandRejected("the readied action must be the waiting creature's")
+        raise CommandRejected(
+            say(
+                "the readied action must be the waiting creature's",
+                "die abgewartete Handlung muss die des wartenden Wesens sein",
+            )
+        )
     if inner.kind.startswith("gm_") or inner.kind == "end_turn":
-        raise CommandRejected("the readied action must be one half action (E-ACT-VH-ABWARTEN-2)")
+        raise CommandRejected(
+            say(
+                "the readied action must be one half action (E-ACT-VH-ABWARTEN-2)",
+                "die abgewartete Handlung muss eine Halbe Handlung sein (E-ACT-VH-ABWARTEN-2)",
+            )
+        )
     if inner.kind in _FREE_KINDS:
-        raise CommandRejected("the event allows one half action, not a free one")
+        raise CommandRejected(
+            say(
+                "the event allows one half action, not a free one",
+                "das Ereignis erlaubt eine Halbe Handlung, keine Freie",
+            )
+        )
     if inner.kind in ("spend_impulse", "end_long_action"):  # no half action (E-IMP-4)
-        raise CommandRejected("the event allows one half action, not an Impuls or a break-off")
+        raise CommandRejected(
+            say(
+                "the event allows one half action, not an Impuls or a break-off",
+                "das Ereignis erlaubt eine Halbe Handlung, keinen Impuls und keinen Abbruch",
+            )
+        )
     handler = HANDLERS.get(type(inner))
     if handler is None:
-        raise CommandRejected(f"no handler for command {inner.kind!r}")
+        raise CommandRejected(
+            say(
+                f"no handler for command {inner.kind!r}",
+                f"für den Befehl {inner.kind!r} gibt es keine Verarbeitung",
+            )
+        )
     # Try the command on a copy first (same dice): what its handler actually spends must
     # be at most one HH; only then run it on the match (validate first, then mutate).
     from game.battle.match import clone_battle
@@ -2155,7 +2515,12 @@ def _impulse_effect(name: str) -> ImpulseEffect:
         return ImpulseEffect[name.upper()]
     except KeyError:
         raise CommandRejected(
-            f"unknown Impuls effect {name!r}; expected one of {[e.name for e in ImpulseEffect]}"
+            say(
+                f"unknown Impuls effect {name!r}; expected one of "
+                f"{[e.name for e in ImpulseEffect]}",
+                f"unbekannter Impuls-Effekt {name!r}; erwartet einen von "
+                f"{[e.name for e in ImpulseEffect]}",
+            )
         ) from None
 
 
@@ -2209,7 +2574,12 @@ def _prepare_impulse(
         return protect
     if effect is ImpulseEffect.HALF:
         if creature.key != battle.state.current_key:
-            raise CommandRejected("an extra half action is bought in the creature's own turn")
+            raise CommandRejected(
+                say(
+                    "an extra half action is bought in the creature's own turn",
+                    "eine zusätzliche Halbe Handlung wird im eigenen Zug des Wesens gekauft",
+                )
+            )
         try:
             budget = battle.state.budget.with_extra_half()
         except ActionNotAllowed as error:
@@ -2222,9 +2592,16 @@ def _prepare_impulse(
         return extra
     if effect is ImpulseEffect.LOESEN:
         if cell is None:
-            raise CommandRejected("name the field to step to (cell) (E-IMP-EFF-LOESEN)")
+            raise CommandRejected(
+                say(
+                    "name the field to step to (cell) (E-IMP-EFF-LOESEN)",
+                    "nenne das Feld, auf das gelöst wird (cell) (E-IMP-EFF-LOESEN)",
+                )
+            )
         if not battle._can_take_turn(creature):
-            raise CommandRejected(f"{creature.name} cannot act")
+            raise CommandRejected(
+                say(f"{creature.name} cannot act", f"{creature.name} kann nicht handeln")
+            )
         move = Move(creature.key, Action.DISENGAGE.name, (creature.cell, cell))
 
         def step() -> list[Event]:
@@ -2240,9 +2617,14 @@ def _prepare_impulse(
     # IRRITATE, DISTRACT: one creature in line of sight
     target = _target(battle, target_key)
     if Condition.DEAD in target.conditions:
-        raise CommandRejected(f"{target.name} is dead")
+        raise CommandRejected(say(f"{target.name} is dead", f"{target.name} ist tot"))
     if not line_of_sight(battle.grid, creature.cell, target.cell):
-        raise CommandRejected(f"{target.name} is not in line of sight ({effect.rule_id})")
+        raise CommandRejected(
+            say(
+                f"{target.name} is not in line of sight ({effect.rule_id})",
+                f"{target.name} ist nicht in Sichtlinie ({effect.rule_id})",
+            )
+        )
     lasting = _lasting(effect)
 
     def hamper() -> list[Event]:
@@ -2279,16 +2661,35 @@ def _spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     effect = _impulse_effect(command.effect)
     side = battle.sides.get(creature.side)
     if side is None or side.controller != "player":
-        raise CommandRejected("the group's Impuls is the players' (the GM uses gm_impulse)")
+        raise CommandRejected(
+            say(
+                "the group's Impuls is the players' (the GM uses gm_impulse)",
+                "der Impuls der Gruppe gehört den Spielern (die Spielleitung nutzt gm_impulse)",
+            )
+        )
     if not battle._can_take_turn(creature):
-        raise CommandRejected(f"{creature.name} cannot act (E-IMP-4)")
+        raise CommandRejected(
+            say(
+                f"{creature.name} cannot act (E-IMP-4)",
+                f"{creature.name} kann nicht handeln (E-IMP-4)",
+            )
+        )
     own_turn = creature.key == battle.state.current_key
     if not can_spend_now(effect, own_turn=own_turn):
-        raise CommandRejected("Impuls is spent in the creature's own turn (E-IMP-4)")
+        raise CommandRejected(
+            say(
+                "Impuls is spent in the creature's own turn (E-IMP-4)",
+                "Impuls wird im eigenen Zug des Wesens eingesetzt (E-IMP-4)",
+            )
+        )
     pool = ImpulsePool(battle.state.impulse_pool)
     if not pool.can_afford(effect):
         raise CommandRejected(
-            f"{effect.name} costs {effect.cost} Impuls, the pool holds {pool.points} (E-IMP-5)"
+            say(
+                f"{effect.name} costs {effect.cost} Impuls, the pool holds {pool.points} (E-IMP-5)",
+                f"{effect.name} kostet {effect.cost} Impuls, der Vorrat hat {pool.points} "
+                "(E-IMP-5)",
+            )
         )
     perform = _prepare_impulse(
         battle, creature, effect, command.target, command.cell, creature.key, command.roll
@@ -2302,12 +2703,17 @@ def _spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
 @handles(GmSpendImpulse)
 def _gm_spend_impulse(battle: Battle, command: GmSpendImpulse) -> list[Event]:
     if battle.state.over:
-        raise CommandRejected("the fight is over")
+        raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
     creature = battle.creature(command.creature)
     effect = _impulse_effect(command.effect)
     side = battle.sides.get(creature.side)
     if side is not None and side.controller == "player":
-        raise CommandRejected("the game master spends Impuls for his own creatures (E-IMP-GM-1)")
+        raise CommandRejected(
+            say(
+                "the game master spends Impuls for his own creatures (E-IMP-GM-1)",
+                "die Spielleitung setzt Impuls für ihre eigenen Wesen ein (E-IMP-GM-1)",
+            )
+        )
     perform = _prepare_impulse(
         battle, creature, effect, command.target, command.cell, "gm", command.roll
     )
@@ -2437,20 +2843,26 @@ def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
         return _busy_reason(battle, c)
 
     def shield(battle: Battle, c: CreatureState) -> str:
-        return busy(battle, c) or ("" if _shield(battle, c) else "no shield carried")
+        return busy(battle, c) or (
+            "" if _shield(battle, c) else say("no shield carried", "kein Schild dabei")
+        )
 
     def help_(battle: Battle, c: CreatureState) -> str:
         near = _any_other(
             battle, c, lambda o: Condition.DEAD not in o.conditions and _within_reach(battle, c, o)
         )
-        return busy(battle, c) or ("" if near else "nobody within melee reach")
+        return busy(battle, c) or (
+            "" if near else say("nobody within melee reach", "niemand in Nahkampfreichweite")
+        )
 
     def medic(test: Callable[[Battle, CreatureState, CreatureState], bool], who: str) -> Any:
         def check(battle: Battle, c: CreatureState) -> str:
             if not _has_medkit(battle, c):
-                return "no Medkit"
+                return say("no Medkit", "kein Medkit")
             found = any(test(battle, c, o) for o in battle.state.creatures.values())
-            return busy(battle, c) or ("" if found else f"no {who} within reach")
+            return busy(battle, c) or (
+                "" if found else say(f"no {who} within reach", f"kein {german(who)} in Reichweite")
+            )
 
         return check
 
@@ -2475,9 +2887,11 @@ def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
 
     def nano(battle: Battle, c: CreatureState) -> str:
         if not _has_healbots(battle, c):
-            return "no NanoHeilbots"
+            return say("no NanoHeilbots", "keine NanoHeilbots")
         return busy(battle, c) or (
-            "used since the last rest" if battle.has_effect(c, NANO_USED) else ""
+            say("used since the last rest", "seit der letzten Rast schon genutzt")
+            if battle.has_effect(c, NANO_USED)
+            else ""
         )
 
     def study(battle: Battle, c: CreatureState) -> str:
@@ -2485,27 +2899,41 @@ def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
             line_of_sight(battle.grid, c.cell, e.cell) and can_be_targeted(e.conditions)
             for e in battle.enemies_of(c)
         )
-        return busy(battle, c) or ("" if seen else "no enemy in sight")
+        return busy(battle, c) or ("" if seen else say("no enemy in sight", "kein Gegner in Sicht"))
 
     def hide(battle: Battle, c: CreatureState) -> str:
         subject = _Hiding(c, c.cell)
         if Condition.UNDETECTED in c.conditions and not any(_hide_targets(battle, c, subject)):
-            return "already Unentdeckt toward every enemy"
+            return say(
+                "already Unentdeckt toward every enemy", "bereits vor jedem Gegner Unentdeckt"
+            )
         return busy(battle, c) or _hide_problem(battle, c, subject)
 
     def orient(battle: Battle, c: CreatureState) -> str:
-        return busy(battle, c) or ("already oriented this combat" if c.oriented else "")
+        return busy(battle, c) or (
+            say("already oriented this combat", "hat sich in diesem Kampf schon orientiert")
+            if c.oriented
+            else ""
+        )
 
     def don(battle: Battle, c: CreatureState) -> str:
         keys = c.held + battle.state.ground_items.get(c.cell, [])
         worn = [a for a in battle.catalogue.armour_in(keys) if a.category is ArmorCategory.WORN]
-        return busy(battle, c) or ("" if worn else "no armour in hand or on the field")
+        return busy(battle, c) or (
+            ""
+            if worn
+            else say(
+                "no armour in hand or on the field", "keine Panzerung in der Hand oder auf dem Feld"
+            )
+        )
 
     def doff(battle: Battle, c: CreatureState) -> str:
         worn = [
             a for a in battle.catalogue.armour_in(c.carried) if a.category is ArmorCategory.WORN
         ]
-        return busy(battle, c) or ("" if worn else "no worn armour")
+        return busy(battle, c) or (
+            "" if worn else say("no worn armour", "keine Getragene Panzerung")
+        )
 
     checks: dict[Action, Callable[[Battle, CreatureState], str]] = {
         action: busy for action in GM_ACTIONS
@@ -2517,9 +2945,9 @@ def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
             Action.USE_SHIELD: shield,
             Action.HELP: help_,
             Action.IRRITATE: help_,
-            Action.STABILIZE: medic(dying, "Sterbend creature"),
-            Action.FIRST_AID: medic(injured, "injured creature"),
-            Action.REVIVE: medic(dead, "dead creature"),
+            Action.STABILIZE: medic(dying, say("Sterbend creature", "sterbendes Wesen")),
+            Action.FIRST_AID: medic(injured, say("injured creature", "verletztes Wesen")),
+            Action.REVIVE: medic(dead, say("dead creature", "totes Wesen")),
             Action.NANO_HEALBOT_BOOST: nano,
             Action.STUDY_ENEMY: study,
             Action.READY: busy,
@@ -2528,9 +2956,11 @@ def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
             Action.DON_ARMOR: don,
             Action.DOFF_ARMOR: doff,
             Action.INTERACT: busy,
-            Action.DROP_ITEM: lambda battle, c: "" if c.held else "holds nothing",
+            Action.DROP_ITEM: lambda battle, c: (
+                "" if c.held else say("holds nothing", "hält nichts in der Hand")
+            ),
             Action.SHOUT_COMMAND: lambda battle, c: (
-                "" if can_speak(c.conditions) else "cannot speak"
+                "" if can_speak(c.conditions) else say("cannot speak", "kann nicht sprechen")
             ),
         }
     )

@@ -46,7 +46,7 @@ from game.rules.damage import BLOCKING_STANCE_ARMOUR, REVIVE_ATTEMPT_MINUTES
 from game.rules.dice import Roller
 from game.rules.initiative import ORIENT_BONUS
 from game.rules.reach import MAX_SWEEP_TARGETS
-from game.rules.terms import ActionType, Attribute, Condition, SaveValue, WeaponAttribute
+from game.rules.terms import ActionType, Attribute, Condition, SaveValue, WeaponAttribute, say
 
 # ---------------------------------------------------------------------- vocabularies
 
@@ -1093,35 +1093,64 @@ class TurnBudget:
         """
         rule = ACTIONS[action]
         if not rule.enabled:
-            return False, f"{rule.english} is not available: the rules do not define it"
+            return False, say(
+                f"{rule.english} is not available: the rules do not define it",
+                f"{rule.german} ist nicht verfügbar: die Regeln legen diese Handlung nicht fest",
+            )
         if self.incapacitated:
-            return False, "the creature is Handlungsunfähig and can perform no action"
+            return False, say(
+                "the creature is Handlungsunfähig and can perform no action",
+                "das Wesen ist Handlungsunfähig und kann keine Handlung ausführen",
+            )
         if self.forfeited:
-            return False, "a critical failure forfeited every further action this round"
+            return False, say(
+                "a critical failure forfeited every further action this round",
+                "ein kritischer Fehler hat jede weitere Handlung dieser Runde verwirkt",
+            )
         kind = as_type or rule.action_type
         if kind is ActionType.FREE:
             if self.free_spent:
-                return False, "only one free action per round"
+                return False, say(
+                    "only one free action per round", "nur eine Freie Handlung (FH) pro Runde"
+                )
             return True, ""
         if self.passed:
-            return False, "the creature passed its turn"
+            return False, say("the creature passed its turn", "das Wesen hat seinen Zug ausgesetzt")
         if self.long_spent:
-            return False, "a longer action occupies the whole turn"
+            return False, say(
+                "a longer action occupies the whole turn",
+                "eine Längere Handlung (LH) füllt den ganzen Zug",
+            )
         if kind is ActionType.LONGER:
             if self.spent:
-                return False, "a longer action needs the whole turn, but actions were spent"
+                return False, say(
+                    "a longer action needs the whole turn, but actions were spent",
+                    "eine Längere Handlung (LH) braucht den ganzen Zug, "
+                    "es wurden aber schon Handlungen ausgeführt",
+                )
             return True, ""
         if kind is ActionType.FULL:
             if self.full_spent:
-                return False, "only one full action per turn"
+                return False, say(
+                    "only one full action per turn", "nur eine Volle Handlung (VH) pro Zug"
+                )
             if self.halves_spent > self.extra_halves:
-                return False, "a full action cannot follow half actions in the same turn"
+                return False, say(
+                    "a full action cannot follow half actions in the same turn",
+                    "eine Volle Handlung (VH) kann im selben Zug nicht auf Halbe Handlungen folgen",
+                )
             return True, ""
         if self.halves_left > 0:
             return True, ""
         if self.full_spent:
-            return False, "a full action leaves no half action in the same turn"
-        return False, "no half action left: two per turn"
+            return False, say(
+                "a full action leaves no half action in the same turn",
+                "nach einer Vollen Handlung (VH) bleibt im selben Zug keine Halbe Handlung",
+            )
+        return False, say(
+            "no half action left: two per turn",
+            "keine Halbe Handlung (HH) mehr übrig: zwei pro Zug",
+        )
 
     def spend(self, action: Action, *, as_type: ActionType | None = None) -> TurnBudget:
         """Return the budget after ``action``; raise ActionNotAllowed when it is refused."""
@@ -1136,24 +1165,56 @@ class TurnBudget:
     def with_extra_half(self) -> TurnBudget:
         """Return the budget with one more HH bought with 5 Impuls (E-IMP-EFF-HALF)."""
         if self.incapacitated or self.forfeited:
-            raise ActionNotAllowed("the creature cannot act this round, an extra half is lost")
+            raise ActionNotAllowed(
+                say(
+                    "the creature cannot act this round, an extra half is lost",
+                    "das Wesen kann in dieser Runde nicht handeln, eine zusätzliche HH verfällt",
+                )
+            )
         if self.long_spent:
-            raise ActionNotAllowed("a longer action occupies the whole turn")
+            raise ActionNotAllowed(
+                say(
+                    "a longer action occupies the whole turn",
+                    "eine Längere Handlung (LH) füllt den ganzen Zug",
+                )
+            )
         return replace(self, extra_halves=self.extra_halves + 1)
 
     def spend_readied(self, action: Action, *, as_type: ActionType | None = None) -> TurnBudget:
         """Return the budget after the one HH an Abwarten trigger allows (E-ACT-VH-ABWARTEN-2)."""
         if self.incapacitated or self.forfeited:
-            raise ActionNotAllowed("the creature cannot act this round")
+            raise ActionNotAllowed(
+                say(
+                    "the creature cannot act this round",
+                    "das Wesen kann in dieser Runde nicht handeln",
+                )
+            )
         if Action.READY not in (done for done, _ in self.spent):
-            raise ActionNotAllowed("only a creature that chose Abwarten can act on its event")
+            raise ActionNotAllowed(
+                say(
+                    "only a creature that chose Abwarten can act on its event",
+                    "nur ein Wesen, das Abwarten gewählt hat, kann bei seinem Ereignis handeln",
+                )
+            )
         if self.readied is not None:
-            raise ActionNotAllowed("the readied half action was already used")
+            raise ActionNotAllowed(
+                say(
+                    "the readied half action was already used",
+                    "die abgewartete Halbe Handlung wurde schon genutzt",
+                )
+            )
         rule = ACTIONS[action]
         if not rule.enabled:
-            raise ActionNotAllowed(f"{rule.english} is not available")
+            raise ActionNotAllowed(
+                say(f"{rule.english} is not available", f"{rule.german} ist nicht verfügbar")
+            )
         if (as_type or rule.action_type) is not READY_TRIGGERED_TYPE:
-            raise ActionNotAllowed("an Abwarten trigger allows one half action only")
+            raise ActionNotAllowed(
+                say(
+                    "an Abwarten trigger allows one half action only",
+                    "ein Abwarten-Auslöser erlaubt nur eine Halbe Handlung (HH)",
+                )
+            )
         return replace(self, readied=action)
 
     def forfeit(self) -> TurnBudget:

@@ -35,7 +35,7 @@ from game.rules.conditions import DurationKind
 from game.rules.damage import Affinity, apply_affinity
 from game.rules.dice import Roller
 from game.rules.grid import DIRECTIONS_4, Cell, distance
-from game.rules.terms import ActionType, Condition, WeaponAttribute
+from game.rules.terms import ActionType, Condition, WeaponAttribute, say
 
 __all__ = [
     "COVERING_FIRE_SHOOTER_CONDITION",
@@ -268,9 +268,14 @@ def _fmt(cell: Cell) -> str:
     return f"({int(cell[0])}, {int(cell[1])})"
 
 
-def _fmt_cells(cells: Sequence[Cell], limit: int = 6) -> str:
+def _fmt_cells(cells: Sequence[Cell], limit: int = 6, *, more: str = "and {} more") -> str:
     shown = ", ".join(_fmt(cell) for cell in cells[:limit])
-    return shown + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
+    return shown + (" " + more.format(len(cells) - limit) if len(cells) > limit else "")
+
+
+def _fields(cells: Sequence[Cell]) -> tuple[str, str]:
+    """Return the fields named in English and in German."""
+    return _fmt_cells(cells), _fmt_cells(cells, more="und {} weitere")
 
 
 def distribution_errors(
@@ -289,53 +294,107 @@ def distribution_errors(
     form one edge-connected group (E-AREAFIRE-6). Optional checks: never ``shooter``'s
     own field; every field ``visible`` and ``in_range`` (each a bool mask [y, x], a
     callable cell -> bool, or a set of cells; "vor ihm", E-OPEN-24 (i)/(ii)).
-    Each error is one English sentence naming the field(s).
+    Each error is one English sentence naming the field(s), a ``Text`` carrying the German
+    (the screen shows them live while the fire is painted).
     """
     errors: list[str] = []
     if not allocation:
-        return [f"No field gets damage: place the total of {total} on at least one field."]
+        return [
+            say(
+                f"No field gets damage: place the total of {total} on at least one field.",
+                f"Kein Feld erhält Schaden: verteile die Summe von {total} "
+                "auf mindestens ein Feld.",
+            )
+        ]
     bad_keys = [key for key in allocation if not _is_cell(key)]
     if bad_keys:
         shown = ", ".join(repr(key) for key in bad_keys[:6])
-        return [f"These keys are not fields (x, y) with whole numbers: {shown}."]
+        return [
+            say(
+                f"These keys are not fields (x, y) with whole numbers: {shown}.",
+                f"Diese Schlüssel sind keine Felder (x, y) aus ganzen Zahlen: {shown}.",
+            )
+        ]
     cells = sorted(allocation)
     placed = 0
     for cell in cells:
         value = allocation[cell]
         if not isinstance(value, Integral) or isinstance(value, bool):
-            errors.append(f"Field {_fmt(cell)} gets {value!r}, which is not a whole number.")
+            errors.append(
+                say(
+                    f"Field {_fmt(cell)} gets {value!r}, which is not a whole number.",
+                    f"Feld {_fmt(cell)} erhält {value!r}, das ist keine ganze Zahl.",
+                )
+            )
             continue
         placed += int(value)
         if value < 1:
             errors.append(
-                f"Field {_fmt(cell)} gets {int(value)} damage; "
-                "every field that is hit gets at least 1."
+                say(
+                    f"Field {_fmt(cell)} gets {int(value)} damage; "
+                    "every field that is hit gets at least 1.",
+                    f"Feld {_fmt(cell)} erhält {int(value)} Schaden; "
+                    "jedes getroffene Feld erhält mindestens 1.",
+                )
             )
         elif value > sw:
             errors.append(
-                f"Field {_fmt(cell)} gets {int(value)} damage, "
-                f"more than the weapon's SW of {sw} allows."
+                say(
+                    f"Field {_fmt(cell)} gets {int(value)} damage, "
+                    f"more than the weapon's SW of {sw} allows.",
+                    f"Feld {_fmt(cell)} erhält {int(value)} Schaden, "
+                    f"mehr als der SW {sw} der Waffe erlaubt.",
+                )
             )
     if placed != total:
-        errors.append(f"The fields get {placed} damage in all, but exactly {total} must be placed.")
+        errors.append(
+            say(
+                f"The fields get {placed} damage in all, but exactly {total} must be placed.",
+                f"Die Felder erhalten zusammen {placed} Schaden, "
+                f"verteilt werden müssen genau {total}.",
+            )
+        )
     groups = _edge_groups(cells)
     if len(groups) > 1:
         main, *rest = groups
+        main_en, main_de = _fields(main)
         for group in rest:
+            group_en, group_de = _fields(group)
             errors.append(
-                f"Field(s) {_fmt_cells(group)} are not joined by an edge to field(s) "
-                f"{_fmt_cells(main)}; all hit fields must touch along their sides."
+                say(
+                    f"Field(s) {group_en} are not joined by an edge to field(s) "
+                    f"{main_en}; all hit fields must touch along their sides.",
+                    f"Feld(er) {group_de} grenzen mit keiner Kante an Feld(er) "
+                    f"{main_de}; alle getroffenen Felder müssen sich an den Seiten berühren.",
+                )
             )
     if shooter is not None and tuple(shooter) in allocation:
-        errors.append(f"Field {_fmt(shooter)} is the shooter's own field.")
+        errors.append(
+            say(
+                f"Field {_fmt(shooter)} is the shooter's own field.",
+                f"Feld {_fmt(shooter)} ist das eigene Feld des Schützen.",
+            )
+        )
     if visible is not None:
         hidden = [cell for cell in cells if not _passes(visible, cell)]
         if hidden:
-            errors.append(f"Field(s) {_fmt_cells(hidden)} are not in the shooter's line of sight.")
+            hidden_en, hidden_de = _fields(hidden)
+            errors.append(
+                say(
+                    f"Field(s) {hidden_en} are not in the shooter's line of sight.",
+                    f"Feld(er) {hidden_de} liegen nicht in der Sichtlinie des Schützen.",
+                )
+            )
     if in_range is not None:
         far = [cell for cell in cells if not _passes(in_range, cell)]
         if far:
-            errors.append(f"Field(s) {_fmt_cells(far)} are out of the weapon's range.")
+            far_en, far_de = _fields(far)
+            errors.append(
+                say(
+                    f"Field(s) {far_en} are out of the weapon's range.",
+                    f"Feld(er) {far_de} liegen außerhalb der Reichweite der Waffe.",
+                )
+            )
     return errors
 
 

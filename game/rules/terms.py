@@ -143,3 +143,43 @@ class WeaponAttribute(Enum):
     CUMBERSOME = "Beschwerlich"
     SCOPE = "Bildvergrößerer"
     UNDERWATER = "Unterwasser"
+
+
+class Text(str):
+    """An English text that carries its German version: refusals and reasons for the screen.
+
+    ``str(text)``, equality and hashing are the English, so code and tests that match the
+    English keep working; ``text.de`` is the German, ``text.text(language)`` either one.
+    Building a new string from a Text (f-string, ``+``) keeps only the English: compose
+    both versions with ``say``.
+    """
+
+    de: str
+
+    def __new__(cls, en: str, de: str) -> Text:
+        text = super().__new__(cls, en)
+        text.de = de
+        return text
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:
+        # copy, deepcopy and pickle rebuild the Text with its German
+        return (Text, (str(self), self.de))
+
+    def text(self, language: str) -> str:
+        """Return the German for language "de", else the English."""
+        return self.de if language == "de" else str(self)
+
+
+def say(en: str, de: str) -> Text:
+    """Return the English text ``en`` carrying its German version ``de``."""
+    return Text(en, de)
+
+
+def german(reason: str) -> str:
+    """Return the German of ``reason`` when it carries one, else ``reason`` itself."""
+    return reason.de if isinstance(reason, Text) else reason
+
+
+def in_language(reason: str, language: str) -> str:
+    """Return ``reason`` in ``language``: its German for "de", else the English."""
+    return german(reason) if language == "de" else str(reason)

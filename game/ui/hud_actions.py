@@ -17,7 +17,7 @@ import pygame
 
 from game.battle.engine import LegalAction
 from game.rules.actions import ACTIONS, Action
-from game.rules.terms import ActionType
+from game.rules.terms import ActionType, in_language
 from game.ui import theme
 from game.ui.hud_base import Hotspot, Panel
 from game.ui.hud_text import says
@@ -125,7 +125,7 @@ class ActionBar(Panel):
         return True
 
     def _refusal(self, action: Action, verdict: LegalAction | None) -> str:
-        reason = verdict.reason if verdict is not None else ""
+        reason = in_language(verdict.reason, self.hud.language) if verdict is not None else ""
         return self.hud.t("hud.actions.refused", action=self.label(action), reason=reason)
 
     def label(self, action: Action) -> str:
@@ -405,6 +405,7 @@ class ActionBar(Panel):
             alts = ", ".join(t(f"hud.type.{a.name}") for a in rule.alternative_types)
             lines.append(t("hud.actions.also_as", types=alts))
         if verdict is not None and not verdict.allowed:
-            lines.append(t("hud.actions.not_allowed", reason=verdict.reason))
+            reason = in_language(verdict.reason, self.hud.language)
+            lines.append(t("hud.actions.not_allowed", reason=reason))
         lines.append(", ".join(rule.rule_ids))
         return "\n".join(lines)

@@ -17,6 +17,7 @@ from game.battle.commands import Command
 from game.battle.support_actions import SpendImpulse
 from game.rules.grid import Cell
 from game.rules.impulse import ImpulseEffect
+from game.rules.terms import in_language
 from game.ui import theme
 from game.ui.hud_base import Hotspot, MenuItem, Section
 from game.ui.hud_text import says
@@ -53,7 +54,7 @@ def effect_items(
             verdict = hud.battle.legal_reroll(spender)
             affordable = verdict.allowed
             if not verdict.allowed:
-                tip = verdict.reason + "\n" + tip
+                tip = in_language(verdict.reason, hud.language) + "\n" + tip
         items.append(
             MenuItem(
                 hud.t("hud.impulse.item", cost=effect.cost, name=effect_name(hud, effect)),
@@ -80,7 +81,11 @@ def reroll_items(hud: Hud, command_for: CommandFor, spender: str | None) -> list
                 hud.text.fit(label, hud.fs_small, 420),
                 partial(_send, hud, command),
                 verdict.allowed,
-                (text if verdict.allowed else f"{verdict.reason}\n{text}"),
+                (
+                    text
+                    if verdict.allowed
+                    else f"{in_language(verdict.reason, hud.language)}\n{text}"
+                ),
                 f"reroll:{option.index}",
             )
         )
@@ -96,7 +101,9 @@ def spend(hud: Hud, effect: ImpulseEffect, command_for: CommandFor, spender: str
         if items:
             hud.open_menu(hud.t("hud.impulse.reroll_title"), items)
         else:
-            hud.message(hud.battle.legal_reroll(spender).reason, bad=True)
+            hud.message(
+                in_language(hud.battle.legal_reroll(spender).reason, hud.language), bad=True
+            )
     elif effect.needs_target_in_sight:
         hud.start_tool(
             PickCreature(
@@ -258,9 +265,11 @@ class ImpulseSection(Section):
                     box,
                     f"impulse:reroll:{option.index}",
                     partial(_send, hud, command),
-                    tip if verdict.allowed else f"{verdict.reason}\n{tip}",
+                    tip
+                    if verdict.allowed
+                    else f"{in_language(verdict.reason, hud.language)}\n{tip}",
                     verdict.allowed,
-                    verdict.reason,
+                    in_language(verdict.reason, hud.language),
                 )
             )
             y += row

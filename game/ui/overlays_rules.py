@@ -30,6 +30,7 @@ from game.battle.state import CreatureState
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
 from game.rules.grid import Cell
+from game.rules.terms import in_language
 from game.ui import hud_text, overlays, theme
 from game.ui.overlays import FieldShading
 
@@ -418,7 +419,7 @@ def mark_lines(scene: BattleScene, mark: queries.TargetMark, weapon: str | None)
         if mark.automatic_failure:
             lines.append(t("tools.automatic_failure"))
     else:
-        lines.append(t("tools.cannot_attack", reason=mark.reason))
+        lines.append(t("tools.cannot_attack", reason=in_language(mark.reason, t.language)))
     return lines
 
 

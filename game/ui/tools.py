@@ -82,7 +82,7 @@ from game.rules.areas import AreaFireAction
 from game.rules.grid import Cell, Cover, distance
 from game.rules.ranges import range_band
 from game.rules.templates import AreaShape
-from game.rules.terms import ArmorCategory, SaveValue
+from game.rules.terms import ArmorCategory, SaveValue, in_language
 from game.ui import overlays, theme
 from game.ui.hud_base import MenuItem, Popup
 from game.ui.overlays import FieldShading
@@ -572,7 +572,8 @@ class MoveTool(Tool):
         options = self.options()
         camera = self.scene.camera
         if not options.allowed:
-            self.prompt(surface, [self.title(), self.t("tools.not_allowed", reason=options.reason)])
+            reason = in_language(options.reason, self.t.language)
+            self.prompt(surface, [self.title(), self.t("tools.not_allowed", reason=reason)])
             return
         cell = self.hover_cell()
         if self.action is Action.CHARGE:
@@ -1456,7 +1457,8 @@ class AreaFireTool(Tool):
         """Send AreaFireRoll (phase "area") or PlaceAreaFire (phase "place") when valid."""
         preview = self.preview()
         if not preview.valid:
-            self.message(preview.reason or (preview.errors[0] if preview.errors else ""), bad=True)
+            problem = preview.reason or (preview.errors[0] if preview.errors else "")
+            self.message(in_language(problem, self.t.language), bad=True)
             return
         scene = self.scene
         if self.phase == AREA_PHASE:
@@ -1529,9 +1531,11 @@ class AreaFireTool(Tool):
         else:
             self.draw_order(surface, preview)
             lines = self.area_lines(preview)
-        problems = list(preview.errors)
+        problems = [in_language(error, self.t.language) for error in preview.errors]
         if preview.reason and not problems and self.chosen:
-            problems.append(preview.reason)  # the engine's refusal repeats the errors
+            problems.append(
+                in_language(preview.reason, self.t.language)
+            )  # the engine's refusal repeats the errors
         fonts = scene.app.fonts
         status = overlays.label_surface(fonts, lines, size=17, border=(255, 120, 60))
         x = camera.viewport_x + 34  # clear of the coordinates along the border
@@ -1803,7 +1807,8 @@ def begin_action(scene: BattleScene, action: Action) -> Tool | None:
     legal = layers.legal(scene, actor.key).get(action)
     if legal is not None and not legal.allowed:
         rule = ACTIONS[action]
-        scene.hud.message(f"{says(scene, rule.german, rule.english)}: {legal.reason}", bad=True)
+        reason = in_language(legal.reason, scene.app.t.language)
+        scene.hud.message(f"{says(scene, rule.german, rule.english)}: {reason}", bad=True)
         return None
     scene.select(actor.key)
     builder = _BUILDERS.get(action, _use_action)

@@ -15,7 +15,7 @@ from game.battle.commands import Attack, EndTurn, GmCondition
 from game.battle.support_actions import UseAction
 from game.missions.loader import demo_mission_path
 from game.rules.actions import Action
-from game.rules.terms import Condition
+from game.rules.terms import Condition, german
 from game.ui.app import App
 from game.ui.hud_base import Hotspot
 from game.ui.play import start_battle
@@ -81,12 +81,13 @@ def test_a_greyed_action_shows_the_engine_reason_in_its_tooltip(
     button = spot(scene, "action:RANGED_ATTACK")
     assert not button.enabled
     move_to(app, button.rect.center)
-    assert refused.reason in scene.hud.tooltip
+    assert german(refused.reason) in scene.hud.tooltip  # the engine's reason, in German
+    assert german(refused.reason) != refused.reason
     started: list[Action] = []
     scene.start_action = started.append  # type: ignore[method-assign]
     click(app, button.rect.center)  # a click on a greyed action says why, starts nothing
     assert started == []
-    assert refused.reason in scene.hud.notice
+    assert german(refused.reason) in scene.hud.notice
 
 
 def test_clicking_an_action_and_its_number_key_call_start_action(

@@ -413,7 +413,7 @@ def test_area_fire_that_breaks_d6_cannot_be_rolled(home: Path) -> None:
     table.click((12, 2))
     preview = tool.preview()
     assert not preview.valid and any("joined" in e for e in preview.errors)
-    assert any("joined" in e for e in tool.shown_problems)
+    assert any("keiner Kante" in e for e in tool.shown_problems)  # shown in German
     assert not tool.confirm_button.enabled
     records = len(table.battle.record)
     table.key(pygame.K_RETURN)
@@ -455,8 +455,8 @@ def test_area_fire_rolls_then_paints_the_total_and_shows_each_save(home: Path) -
     assert tool.painted == {(12, 8): 4, (12, 7): 1, (12, 6): 1}
     preview = tool.preview()
     assert not preview.valid and preview.remaining == 6
-    assert any("more than the weapon's SW of 3" in e for e in tool.shown_problems)
-    assert any("exactly 12 must be placed" in e for e in tool.shown_problems)
+    assert any("mehr als der SW 3 der Waffe" in e for e in tool.shown_problems)
+    assert any("verteilt werden müssen genau 12" in e for e in tool.shown_problems)
     assert not tool.confirm_button.enabled
     colour = table.pixel((12, 7), 0.15, 0.5)  # painted and valid: orange
     assert colour.r > colour.b + 40

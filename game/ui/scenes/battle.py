@@ -19,6 +19,7 @@ from game.battle.queries import FogView
 from game.battle.state import CreatureState
 from game.rules.actions import Action
 from game.rules.grid import Cell
+from game.rules.terms import in_language
 from game.ui import theme
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
@@ -220,7 +221,7 @@ class BattleScene(Scene):
         except CommandRejected as error:  # pragma: no cover - the session catches it
             outcome = Outcome([], str(error))
         if not outcome.ok:
-            self.hud.message(outcome.rejected, bad=True)
+            self.hud.message(in_language(outcome.rejected, self.app.t.language), bad=True)
             return outcome
         self._after_change(outcome.events)
         return outcome

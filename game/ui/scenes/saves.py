@@ -1,0 +1,336 @@
+"""Saving and loading: the saves listing (SaveInfo), the save and the load dialog."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.battle.saves import MAX_SAVE_BYTES, SaveError
+from game.ui import theme
+from game.ui.app import App
+from game.ui.scenes.menu_base import MenuScene, draw_box
+from game.ui.scenes.navigate import open_battle
+from game.ui.session import GameSession, saves_dir
+from game.ui.text_input import TextInput
+from game.ui.theme import Colour
+from game.ui.widgets import draw_text
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the load dialog shows of one save file."""
+
+    path: Path
+    name: str
+    when: datetime
+    mission: str
+    round: int | None
+    problem: str = ""
+
+
+@cache
+def mission_title(path: str) -> str:
+    """Return a mission's title (the file name when it does not load)."""
+    try:
+        from game.missions.loader import load_any
+
+        return load_any(path).mission.title or Path(path).stem
+    except Exception:  # a broken or missing mission still has a name to show
+        return Path(path).stem
+
+
+def save_info(path: Path) -> SaveInfo:
+    """Return the date, mission and round of a save without replaying it."""
+    try:
+        stat = path.stat()
+        when = datetime.fromtimestamp(stat.st_mtime)
+    except OSError as error:
+        return SaveInfo(path, path.stem, datetime.now(), "?", None, str(error.strerror or error))
+    try:
+        if stat.st_size > MAX_SAVE_BYTES:
+            raise ValueError("too large")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        mission = str(data["mission"]["path"])
+        round_ = data["snapshot"]["round"]
+        if not isinstance(round_, int) or isinstance(round_, bool):
+            raise ValueError("no round")
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+        return SaveInfo(path, path.stem, when, "?", None, str(error) or type(error).__name__)
+    return SaveInfo(path, path.stem, when, mission_title(mission), round_)
+
+
+def list_saves(home: Path) -> list[SaveInfo]:
+    """Return the saves in the saves folder, newest first."""
+    try:
+        files = [
+            p
+            for p in saves_dir(home).glob("*.json")
+            if not p.name.endswith(".players.json") and p.is_file()
+        ]
+    except OSError:
+        return []
+    infos = [save_info(p) for p in files[:500]]
+    return sorted(infos, key=lambda info: info.when, reverse=True)
+
+
+def format_when(when: datetime) -> str:
+    return when.strftime("%d.%m.%Y %H:%M")
+
+
+UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+
+
+def safe_save_name(text: str) -> str:
+    """Return ``text`` as a save's file name: umlauts spelled out, odd characters as '-'."""
+    out = []
+    for ch in text.strip():
+        ch = UMLAUTS.get(ch, ch)
+        out.append(ch if all(c.isascii() and (c.isalnum() or c in " ._-") for c in ch) else "-")
+    return "".join(out).strip(" .") or "save"
+
+
+class SaveDialog(MenuScene):
+    """Ctrl+S or the pause menu: save the match under a name."""
+
+    def __init__(self, app: App, battle_scene: Any) -> None:
+        super().__init__(app)
+        self.battle_scene = battle_scene
+        session: GameSession = battle_scene.session
+        default = app.t(
+            "menus.save.default",
+            mission=session.mission_path.stem,
+            round=session.battle.state.round,
+        )
+        self.field = TextInput(
+            pygame.Rect(0, 0, 100, 40),
+            safe_save_name(default),
+            max_length=60,
+            on_submit=lambda _text: self.save(),
+            on_cancel=self.back,
+            on_change=self._edited,
+            focused=True,
+        )
+        self.inputs = [self.field]
+
+        self.exists = False
+        self._check_name()
+
+    def _edited(self, _text: str) -> None:
+        self.notice = []  # an old error no longer describes the new name
+        self._check_name()
+
+    def _check_name(self) -> None:
+        """Look on the disk once per change of the name (not per frame): is it taken?"""
+        try:
+            name = safe_save_name(self.field.text)
+            self.exists = (saves_dir(self.app.home) / f"{name}.json").exists()
+        except OSError:
+            self.exists = False
+
+    def build(self) -> None:
+        self.buttons = []
+        self._check_name()
+        self.rect = self.panel(640, 330)
+        self.field.rect = pygame.Rect(self.rect.x + 24, self.rect.y + 120, self.rect.width - 48, 42)
+        save = pygame.Rect(0, 0, 170, 44)
+        save.bottomright = (self.rect.right - 24, self.rect.bottom - 20)
+        cancel = save.move(-190, 0)
+        self.button(save, "menus.save.save", self.save)
+        self.button(cancel, "menus.common.cancel", self.back)
+
+    def save(self) -> None:
+        name = safe_save_name(self.field.text)
+        try:
+            path = self.battle_scene.session.save_as(name)
+        except (SaveError, OSError) as error:
+            self.say([self.t("menus.save.failed"), str(error)], bad=True)
+            return
+        text = self.t("menus.pause.saved", name=path.stem)
+        hud = getattr(self.battle_scene, "hud", None)
+        if hud is not None:
+            hud.message(text)
+        self.app.pop(self)
+        below = self.app.top
+        if isinstance(below, MenuScene):
+            below.say(text)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        draw_box(surface, self.app, self.rect, self.t("menus.save.title"))
+        draw_text(
+            surface,
+            self.app.fonts,
+            self.t("menus.save.name"),
+            (self.field.rect.x, self.field.rect.y - 26),
+            colour=theme.TEXT_DIM,
+        )
+        exists = self.exists
+        area = pygame.Rect(
+            self.field.rect.x, self.field.rect.bottom + 10, self.field.rect.width, 80
+        )
+        name = safe_save_name(self.field.text)
+        if name != self.field.text.strip():  # umlauts and odd characters are spelled out
+            draw_text(
+                surface,
+                self.app.fonts,
+                self.t("menus.save.file", name=name),
+                area.topleft,
+                size=18,
+                colour=theme.TEXT_DIM,
+            )
+            area.y += 24
+        if self.notice:
+            self.draw_notice(surface, area, 18)
+        elif exists:
+            draw_text(
+                surface,
+                self.app.fonts,
+                self.t("menus.save.overwrite"),
+                area.topleft,
+                size=18,
+                colour=theme.ACCENT,
+            )
+
+
+# ------------------------------------------------------------------ load dialog
+class LoadDialog(MenuScene):
+    """The saves folder as a list (name, date, mission, round); load the chosen one."""
+
+    ROW = 34
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saves = list_saves(app.home)
+        self.chosen: int | None = 0 if self.saves else None
+        self.scroll = 0
+        self.rows: list[tuple[pygame.Rect, int]] = []
+
+    def build(self) -> None:
+        self.buttons = []
+        self.rect = self.panel(980, 640)
+        self.list_rect = pygame.Rect(
+            self.rect.x + 24, self.rect.y + 110, self.rect.width - 48, self.rect.height - 230
+        )
+        load = pygame.Rect(0, 0, 170, 44)
+        load.bottomright = (self.rect.right - 24, self.rect.bottom - 20)
+        self.button(load, "menus.load.load", self.load, enabled=self.chosen is not None)
+        self.button(load.move(-190, 0), "menus.common.cancel", self.back)
+        self._place_rows()
+
+    def _place_rows(self) -> None:
+        visible = max(1, self.list_rect.height // self.ROW)
+        self.scroll = max(0, min(self.scroll, len(self.saves) - visible))
+        self.rows = []
+        for slot, index in enumerate(
+            range(self.scroll, min(len(self.saves), self.scroll + visible))
+        ):
+            rect = pygame.Rect(
+                self.list_rect.x, self.list_rect.y + slot * self.ROW, self.list_rect.width, 32
+            )
+            self.rows.append((rect, index))
+
+    def clicked(self, pos: tuple[int, int]) -> None:
+        for rect, index in self.rows:
+            if rect.collidepoint(pos):
+                self.chosen = index
+                self.notice = []
+                self.build()
+                return
+
+    def scrolled(self, steps: int) -> None:
+        self.scroll -= steps
+        self._place_rows()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if not self.saves:
+            return False
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            current = self.chosen if self.chosen is not None else -step
+            self.chosen = max(0, min(len(self.saves) - 1, current + step))
+            visible = max(1, self.list_rect.height // self.ROW)
+            if self.chosen < self.scroll:
+                self.scroll = self.chosen
+            elif self.chosen >= self.scroll + visible:
+                self.scroll = self.chosen - visible + 1
+            self.build()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.load()
+            return True
+        return False
+
+    def load(self) -> None:
+        if self.chosen is None or not 0 <= self.chosen < len(self.saves):
+            self.say(self.t("menus.load.choose"), bad=True)
+            return
+        path = self.saves[self.chosen].path
+        try:
+            session = GameSession.load(path, home=self.app.home)
+        except SaveError as error:
+            self.say([self.t("menus.load.failed"), str(error)], bad=True)
+            return
+        except Exception as error:  # a damaged save must never end the program
+            self.say([self.t("menus.load.failed"), f"{path.name}: {error}"], bad=True)
+            return
+        open_battle(self.app, session)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        top = draw_box(surface, self.app, self.rect, self.t("menus.load.title"))
+        fonts = self.app.fonts
+        columns = self._columns()
+        for (x, _), key in zip(columns, ("name", "date", "mission", "round"), strict=True):
+            draw_text(
+                surface, fonts, self.t(f"menus.load.{key}"), (x, top + 4), colour=theme.TEXT_DIM
+            )
+        if not self.saves:
+            draw_text(
+                surface,
+                fonts,
+                self.t("menus.load.empty", folder=str(saves_dir(self.app.home))),
+                self.list_rect.topleft,
+                colour=theme.TEXT_DIM,
+            )
+        mouse = pygame.mouse.get_pos()
+        for rect, index in self.rows:
+            info = self.saves[index]
+            chosen = index == self.chosen
+            colour = theme.BUTTON_HOVER if rect.collidepoint(mouse) else theme.BUTTON
+            pygame.draw.rect(surface, colour, rect, border_radius=4)
+            if chosen:
+                pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=4)
+            values = [
+                info.name,
+                format_when(info.when),
+                info.mission if not info.problem else self.t("menus.load.broken"),
+                str(info.round) if info.round is not None else "–",
+            ]
+            text_colour = theme.TEXT_BAD if info.problem else theme.TEXT
+            for (x, width), value in zip(columns, values, strict=True):
+                self._cell(surface, value, x, rect.centery, width, text_colour)
+        area = pygame.Rect(
+            self.rect.x + 24, self.list_rect.bottom + 8, self.rect.width - 48 - 380, 100
+        )
+        self.draw_notice(surface, area, 18)
+
+    def _columns(self) -> list[tuple[int, int]]:
+        x, width = self.list_rect.x + 8, self.list_rect.width - 16
+        shares = (0.34, 0.2, 0.36, 0.1)
+        columns = []
+        for share in shares:
+            columns.append((x, int(width * share) - 8))
+            x += int(width * share)
+        return columns
+
+    def _cell(
+        self, surface: pygame.Surface, text: str, x: int, centre_y: int, width: int, colour: Colour
+    ) -> None:
+        font = self.app.fonts.get(20)
+        while font.size(text)[0] > width and len(text) > 2:
+            text = text[:-2] + "…"
+        draw_text(surface, self.app.fonts, text, (x, centre_y), colour=colour, anchor="midleft")

@@ -1,0 +1,270 @@
+"""The action bar's generic actions: menus and target prompts before the command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.battle import queries
+from game.battle.commands import ChangePosition, Command
+from game.battle.ranged_actions import (
+    Reload,
+)
+from game.battle.situation_actions import Dismount, Mount, MountCommand
+from game.battle.state import CreatureState, Stance
+from game.battle.support_actions import DropItem, Interact, Shout, UseAction
+from game.rules.actions import ACTIONS, Action
+from game.rules.terms import ArmorCategory, SaveValue
+from game.ui.hud_base import MenuItem
+from game.ui.overlays_rules import (
+    says,
+)
+from game.ui.tools.base import Tool, _title
+from game.ui.tools.move import MOVE_NAMES, MoveTool
+from game.ui.tools.targets import MenuTool, TargetTool
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+
+def _send_now(scene: BattleScene, command: Command) -> None:
+    scene.send(command)
+
+
+def _sender(scene: BattleScene, command: Command) -> Callable[[], None]:
+    """Return a menu callback that sends ``command``."""
+    return lambda: _send_now(scene, command)
+
+
+def _change_position(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    t = scene.app.t
+    items = [
+        MenuItem(
+            t(f"tools.stance.{s.name}"),
+            _sender(scene, ChangePosition(actor.key, s.value)),
+            s is not actor.stance,
+        )
+        for s in Stance
+    ]
+    return MenuTool(scene, _title(scene, action), items)
+
+
+def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    battle = scene.session.battle
+    catalogue = battle.catalogue
+    t = scene.app.t
+    key = actor.key
+    items: list[MenuItem] = []
+
+    def name(item: str) -> str:
+        for table in (catalogue.weapons, catalogue.armour, catalogue.items):
+            if item in table:
+                entry = table[item]
+                return says(scene, entry.name, getattr(entry, "english", entry.name))
+        return item
+
+    for item in actor.held:
+        weapon = catalogue.weapons.get(item)
+        if weapon is not None and weapon.has_magazine:
+            items.append(
+                MenuItem(
+                    t("tools.interact.reload", item=name(item)),
+                    _sender(scene, Reload(key, item)),
+                )
+            )
+    for item in actor.carried:
+        items.append(
+            MenuItem(
+                t("tools.interact.draw", item=name(item)),
+                _sender(scene, Interact(key, "draw", item=item)),
+            )
+        )
+    for item in actor.held:
+        items.append(
+            MenuItem(
+                t("tools.interact.holster", item=name(item)),
+                _sender(scene, Interact(key, "holster", item=item)),
+            )
+        )
+    for ground in queries.reachable_ground_items(battle, key):
+        items.append(
+            MenuItem(
+                t("tools.interact.pick_up", item=name(ground.item)),
+                _sender(scene, Interact(key, "pick_up", item=ground.item, cell=ground.cell)),
+            )
+        )
+    for item in [*actor.held, *actor.carried]:
+        if item in catalogue.items:
+            items.append(
+                MenuItem(
+                    t("tools.interact.use", item=name(item)),
+                    _sender(scene, Interact(key, "use", item=item)),
+                )
+            )
+    for what in ("open_door", "close_door", "break_door"):
+
+        def door(w: str = what) -> None:
+            scene.tool = TargetTool(
+                scene,
+                t(f"tools.interact.{w}"),
+                t("tools.pick_door"),
+                lambda _k, cell: Interact(key, w, cell=cell),
+                wants="field",
+            )
+
+        items.append(MenuItem(t(f"tools.interact.{what}"), door))
+    return MenuTool(scene, _title(scene, action), items)
+
+
+def _drop(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    items = [
+        MenuItem(_item_name(scene, item), _sender(scene, DropItem(actor.key, item)))
+        for item in actor.held
+    ]
+    return MenuTool(scene, _title(scene, action), items)
+
+
+def _item_name(scene: BattleScene, item: str) -> str:
+    catalogue = scene.session.battle.catalogue
+    for table in (catalogue.weapons, catalogue.armour, catalogue.items):
+        if item in table:
+            entry = table[item]
+            return says(scene, entry.name, getattr(entry, "english", entry.name))
+    return item
+
+
+SHOUTS = ("cover", "advance", "retreat", "fire", "help")
+
+
+def _shout(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    t = scene.app.t
+    items = [
+        MenuItem(
+            t(f"tools.shout.{s}"),
+            _sender(scene, Shout(actor.key, t(f"tools.shout.{s}"))),
+        )
+        for s in SHOUTS
+    ]
+    return MenuTool(scene, _title(scene, action), items)
+
+
+READY_TRIGGERS = ("enemy_in_reach", "enemy_in_sight", "enemy_attacks", "door_opens")
+
+
+def _ready(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    t = scene.app.t
+    items = [
+        MenuItem(
+            t(f"tools.ready.{r}"),
+            _sender(scene, UseAction(actor.key, action.name, note=t(f"tools.ready.{r}"))),
+        )
+        for r in READY_TRIGGERS
+    ]
+    return MenuTool(scene, _title(scene, action), items)
+
+
+def _armour(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    battle = scene.session.battle
+    armour = battle.catalogue.armour
+    if action is Action.DON_ARMOR:
+        keys = [*actor.held, *battle.state.ground_items.get(actor.cell, [])]
+    else:
+        keys = list(actor.carried)
+    keys = [k for k in keys if k in armour and armour[k].category is ArmorCategory.WORN]
+    items = [
+        MenuItem(
+            _item_name(scene, k),
+            _sender(scene, UseAction(actor.key, action.name, item=k)),
+        )
+        for k in keys
+    ]
+    return MenuTool(scene, _title(scene, action), items)
+
+
+ZW_CHOICES = (5, 10, 12, 15, 18, 20, 25, 30)
+
+
+def _with_zw(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    """The game master sets the ZW of a mechanism (RollSpec.against None)."""
+    t = scene.app.t
+    items = [
+        MenuItem(f"ZW {zw}", _sender(scene, UseAction(actor.key, action.name, zw=zw)))
+        for zw in ZW_CHOICES
+    ]
+    return MenuTool(scene, t("tools.zw_title", action=_title(scene, action)), items)
+
+
+#: Actions whose command names a creature though the catalogue's RollSpec does not say so.
+_TARGET_REQUIRED = frozenset({Action.HELP, Action.STUDY_ENEMY, Action.STABILIZE, Action.REVIVE})
+_TARGET_OPTIONAL = frozenset({Action.FIRST_AID, Action.STEAL, Action.HIDE})
+
+
+def _use_action(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    """Generic UseAction: ask for a creature when the command needs one, else send at once."""
+    rule = ACTIONS[action]
+    t = scene.app.t
+    roll = rule.roll
+    if roll is not None and roll.against is None:
+        return _with_zw(scene, actor, action)
+    needs_target = (
+        action in _TARGET_REQUIRED
+        or (
+            roll is not None
+            and isinstance(roll.against, SaveValue)
+            and action not in _TARGET_OPTIONAL
+        )
+        or any(p.name.startswith("TARGET_") for p in rule.preconditions)
+    )
+    if needs_target or action in _TARGET_OPTIONAL:
+        return TargetTool(
+            scene,
+            _title(scene, action),
+            t("tools.pick_creature"),
+            lambda key, _cell: UseAction(actor.key, action.name, target=key),
+            wants="creature",
+            optional=not needs_target or action in _TARGET_OPTIONAL,
+        )
+    scene.send(UseAction(actor.key, action.name))
+    return None
+
+
+def _mount(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    t = scene.app.t
+    if action is Action.MOUNT:
+        return TargetTool(
+            scene,
+            _title(scene, action),
+            t("tools.pick_creature"),
+            lambda key, _c: Mount(actor.key, key or ""),
+        )
+    if action is Action.DISMOUNT:
+        return TargetTool(
+            scene,
+            _title(scene, action),
+            t("tools.pick_field"),
+            lambda _k, cell: Dismount(actor.key, cell or actor.cell),
+            wants="field",
+        )
+    from game.battle.situation_actions import mount_of
+
+    mount = mount_of(scene.session.battle, actor)
+    if mount is None:
+        return None
+
+    def move(order: str, move_action: Action) -> Callable[[], None]:
+        def run() -> None:
+            scene.tool = MoveTool(scene, actor, move_action, mover=mount, order=order)
+
+        return run
+
+    def melee() -> None:
+        scene.tool = TargetTool(
+            scene,
+            _title(scene, action),
+            t("tools.pick_target"),
+            lambda key, _c: MountCommand(actor.key, "MELEE", target=key or ""),
+        )
+
+    items = [MenuItem(_title(scene, a), move(n, a)) for a, n in MOVE_NAMES.items()]
+    items.append(MenuItem(_title(scene, Action.MELEE_ATTACK), melee))
+    return MenuTool(scene, _title(scene, action), items)

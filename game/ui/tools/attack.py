@@ -1,0 +1,305 @@
+"""The attack tool: a creature as target, marked with band, cover and net edge."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.battle import queries
+from game.battle.commands import Attack, Command
+from game.battle.melee_actions import (
+    AimedAttack,
+    MultiAttack,
+    PushBack,
+    SweepAttack,
+    UnarmedAttack,
+)
+from game.battle.ranged_actions import (
+    LongShot,
+)
+from game.battle.state import CreatureState
+from game.content.catalogue import WeaponType
+from game.rules.actions import ACTIONS, Action, UnarmedOption
+from game.rules.areas import AreaFireAction
+from game.rules.grid import Cell
+from game.ui import overlays
+from game.ui.overlays_rules import (
+    UNARMED,
+    draw_standing_over,
+    draw_standing_under,
+    mark_lines,
+    says,
+    token_side,
+    weapon_name,
+)
+from game.ui.tools.area_fire import AreaFireTool
+from game.ui.tools.base import Tool
+from game.ui.tools.throw import ThrowTool
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+
+def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[str]:
+    """Return the held weapons offered for ``action`` (catalogue data; the engine decides)."""
+    weapons = battle.catalogue.weapons
+    held = [weapons[k] for k in actor.held if k in weapons]
+    if action is Action.MELEE_ATTACK or action in (Action.SWEEP_ATTACK, Action.PUSH_BACK):
+        keys = [w.key for w in held if w.melee]
+        return keys or ([UNARMED] if action is Action.MELEE_ATTACK else [])
+    if action is Action.RANGED_ATTACK:
+        return [w.key for w in held if w.ranged]
+    if action is Action.THROW_ATTACK:
+        return [w.key for w in held if w.thrown]
+    if action is Action.LONG_SHOT:
+        from game.rules.terms import WeaponAttribute
+
+        return [w.key for w in held if w.ranged and w.has(WeaponAttribute.SCOPE)]
+    if action is Action.AIMED_ATTACK:
+        return [w.key for w in held if not w.is_area] + [UNARMED]
+    if action is Action.UNARMED_ATTACK:
+        return [UNARMED]
+    return [w.key for w in held]
+
+
+class AttackTool(Tool):
+    """Attack a creature: targets marked with band, cover and net edge (target_marks)."""
+
+    name = "attack"
+
+    def __init__(
+        self,
+        scene: BattleScene,
+        actor: CreatureState,
+        action: Action,
+        weapons: Sequence[str],
+        *,
+        option: UnarmedOption | None = None,
+    ) -> None:
+        super().__init__(scene)
+        self.actor = actor
+        self.action = action
+        self.weapons = list(weapons)
+        chosen = self.layers.weapons.get(actor.key)
+        self.index = self.weapons.index(chosen) if chosen in self.weapons else 0
+        self.option = option
+        self.targets: list[str] = []  # Rundumschlag / Mehrfachangriff
+        self.push_target: str | None = None
+        self.max_targets = ACTIONS[action].max_targets or 1
+        self._build_buttons()
+
+    @property
+    def weapon(self) -> str:
+        return self.weapons[self.index]
+
+    def weapon_data(self) -> WeaponType | None:
+        return None if self.weapon == UNARMED else self.battle.catalogue.weapons.get(self.weapon)
+
+    def _build_buttons(self) -> None:
+        camera = self.scene.camera
+        fonts = self.scene.app.fonts
+        y = camera.viewport_y + camera.viewport_h - 40
+        x = camera.viewport_x + 10
+        self.buttons = []
+        for i, key in enumerate(self.weapons):
+            label = weapon_name(self.scene, key)
+            width = fonts.get(18).size(label)[0] + 24
+            self.buttons.append(
+                Button(
+                    pygame.Rect(x, y, width, 30),
+                    label,
+                    self._chooser(i),
+                    selected=i == self.index,
+                    size=18,
+                )
+            )
+            x += width + 6
+        weapon = self.weapon_data()
+        if self.action is Action.RANGED_ATTACK and weapon is not None and weapon.bem is not None:
+            label = self.t("tools.area_fire_button")
+            width = fonts.get(18).size(label)[0] + 24
+            self.buttons.append(
+                Button(pygame.Rect(x, y, width, 30), label, self._to_area_fire, size=18)
+            )
+            x += width + 6
+        if self.action in (Action.SWEEP_ATTACK, Action.MULTI_ATTACK):
+            label = self.t("tools.confirm")
+            width = fonts.get(18).size(label)[0] + 24
+            self.buttons.append(
+                Button(
+                    pygame.Rect(x, y, width, 30),
+                    label,
+                    self.confirm,
+                    enabled=bool(self.targets),
+                    size=18,
+                )
+            )
+
+    def _chooser(self, index: int) -> Callable[[], None]:
+        def choose() -> None:
+            self.index = index
+            if self.weapon != UNARMED:
+                self.layers.weapons[self.actor.key] = self.weapon
+            self._maybe_throw_tool()
+            self._build_buttons()
+
+        return choose
+
+    def _maybe_throw_tool(self) -> None:
+        weapon = self.weapon_data()
+        if self.action is Action.THROW_ATTACK and weapon is not None and weapon.targets_field:
+            self.scene.tool = ThrowTool(self.scene, self.actor, weapon.key)
+
+    def _to_area_fire(self) -> None:
+        self.scene.tool = AreaFireTool(self.scene, self.actor, self.weapon, AreaFireAction.BEM_SHOT)
+
+    def marks(self) -> dict[str, queries.TargetMark]:
+        return self.layers.marks(self.scene, self.actor.key, self.weapon)
+
+    def shows_sight(self) -> bool:
+        return False  # the tool draws its own, richer marks
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_e and len(self.weapons) > 1:
+            self._chooser((self.index + 1) % len(self.weapons))()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+            return True
+        return False
+
+    def right_click(self, cell: Cell, had_sticky: bool) -> bool:
+        if self.push_target is not None:
+            self.push_target = None
+            return True
+        self.leave()
+        return True
+
+    def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
+        actor = self.actor
+        if self.action is Action.PUSH_BACK and self.push_target is not None:
+            if self.in_map(cell):
+                self.send(PushBack(actor.key, self.push_target, self.weapon, cell))
+            return True
+        target = self.scene.creature_at(cell)
+        if target is None or target.key == actor.key:
+            return True
+        if self.action is Action.SWEEP_ATTACK:
+            if target.key in self.targets:
+                self.targets.remove(target.key)
+            elif len(self.targets) < self.max_targets:
+                self.targets.append(target.key)
+            self._build_buttons()
+            return True
+        if self.action is Action.MULTI_ATTACK:
+            self.targets.append(target.key)
+            if len(self.targets) >= len(self.weapons):
+                self.confirm()
+            else:
+                self.index = len(self.targets)
+                self._build_buttons()
+            return True
+        if self.action is Action.PUSH_BACK:
+            self.push_target = target.key
+            return True
+        self.send(self.command_for(target.key))
+        return True
+
+    def command_for(self, target: str) -> Command:
+        key = self.actor.key
+        if self.action is Action.AIMED_ATTACK:
+            return AimedAttack(key, target, self.weapon)
+        if self.action is Action.LONG_SHOT:
+            return LongShot(key, self.weapon, target)
+        if self.action is Action.UNARMED_ATTACK:
+            option = self.option or UnarmedOption.DAMAGE
+            return UnarmedAttack(key, target, option.value)
+        return Attack(key, target, self.weapon)
+
+    def confirm(self) -> None:
+        if not self.targets:
+            return
+        if self.action is Action.SWEEP_ATTACK:
+            self.send(SweepAttack(self.actor.key, self.weapon, tuple(self.targets)))
+        elif self.action is Action.MULTI_ATTACK:
+            pairs = tuple(zip(self.weapons, self.targets, strict=False))
+            self.send(MultiAttack(self.actor.key, pairs))
+
+    # ---------------------------------------------------------------- drawing
+    def draw_under(self, surface: pygame.Surface) -> None:
+        weapon = self.weapon_data()
+        ranged = weapon is not None and weapon.ranged
+        if ranged and weapon is not None:
+            self.layers.weapons.setdefault(self.actor.key, weapon.key)
+        draw_standing_under(self.scene, surface, ranges=self.scene.show_ranges or ranged)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        weapon = self.weapon_data()
+        ranged = weapon is not None and weapon.ranged
+        draw_standing_over(
+            self.scene, surface, ranges=self.scene.show_ranges or ranged, sight=False
+        )
+        self.draw_targets(surface)
+        self.draw_controls(surface)
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        camera = scene.camera
+        fonts = scene.app.fonts
+        marks = self.marks()
+        visible = scene.visible_keys()
+        hover = self.hover_cell()
+        hovered = scene.creature_at(hover) if hover is not None else None
+        enemies = {e.key for e in self.battle.enemies_of(self.actor)}
+        for key, mark in marks.items():
+            if visible is not None and key not in visible:
+                continue
+            target = self.battle.state.creatures[key]
+            if key not in enemies and target is not hovered and key not in self.targets:
+                continue  # allies are marked only under the mouse
+            side = token_side(scene, target)
+            picked = key in self.targets or key == self.push_target
+            colour = (255, 70, 60) if mark.attackable else (120, 120, 128)
+            if picked:
+                colour = (255, 230, 60)
+            overlays.draw_reticle(surface, camera, target.cell, colour, side)
+            x, y = camera.cell_to_screen(target.cell)
+            size = camera.cell_px * side
+            cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
+            overlays.draw_cover_badge(
+                surface,
+                (x + size - 4, y + 4),
+                max(5, camera.cell_px // 6),
+                cover,
+                override=mark.override is not None,
+            )
+            if camera.cell_px >= 22:
+                text = mark.band.german if (mark.band is not None and not mark.melee) else ""
+                if mark.attackable:
+                    text = f"{text} {overlays.edge_text(mark.edge, self.t)}".strip()
+                else:
+                    text = "x"
+                image = overlays.label_surface(fonts, text, size=14, colour=colour)
+                surface.blit(image, image.get_rect(midtop=(x + size // 2, y + size)))
+        lines = [self.title()]
+        if self.action is Action.PUSH_BACK and self.push_target is not None:
+            lines.append(self.t("tools.pick_push_field"))
+        elif hovered is not None and hovered.key in marks:
+            lines += mark_lines(scene, marks[hovered.key], None)
+        else:
+            lines.append(self.t("tools.pick_target"))
+        if self.action is Action.SWEEP_ATTACK:
+            lines.append(self.t("tools.sweep_count", n=len(self.targets), max=self.max_targets))
+        if self.action is Action.MULTI_ATTACK and self.index < len(self.weapons):
+            lines.append(self.t("tools.multi_next", weapon=weapon_name(scene, self.weapon)))
+        self.tooltip(surface, lines)
+
+    def title(self) -> str:
+        rule = ACTIONS[self.action]
+        name = says(self.scene, rule.german, rule.english)
+        if self.option is not None:
+            name += f" ({self.t(f'tools.unarmed_option.{self.option.name}')})"
+        return f"{name}: {weapon_name(self.scene, self.weapon)}"

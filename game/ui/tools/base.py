@@ -1,0 +1,386 @@
+"""The default tool ("select"), the base every other tool derives from, shared helpers.
+
+The default tool (``Tool``, "select"):
+- left click on a creature selects it; Shift + left click always only selects;
+- when the selected creature is the current one and the viewer controls it, the Gehen
+  overlay shows; hovering a field shows path and cost; a left click on a reachable
+  field walks there (Move WALK);
+- a left click on a visible enemy attacks it when an attack is possible: with the
+  weapon chosen for the creature (E cycles the held weapons) if that one can, else
+  the first held weapon that can, else bare hands; the hover label says which weapon
+  and what the attack would get. When no attack is possible the click only selects;
+- right click (without dragging) puts the selection back on the current creature (or
+  clears it); M opens the measuring template; the game master changes the cover of
+  the hovered enemy with C or a right-click menu (GmCoverOverride, D-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.battle import queries
+from game.battle.commands import Attack, Command, GmCoverOverride, Move
+from game.battle.state import CreatureState
+from game.content.catalogue import WeaponType
+from game.rules.actions import ACTIONS, Action
+from game.rules.grid import Cell, Cover
+from game.ui import overlays, theme
+from game.ui.hud_base import MenuItem, Popup
+from game.ui.overlays_rules import (
+    UNARMED,
+    draw_standing_over,
+    draw_standing_under,
+    layers_of,
+    mark_lines,
+    says,
+    token_side,
+    viewer_enemies,
+    weapon_name,
+)
+from game.ui.text import text_cache
+from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
+from game.ui.tooltip import draw_tooltip
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+COVER_CYCLE = (Cover.NONE, Cover.PARTIAL, Cover.FULL)
+
+
+# ======================================================================= menu
+#: The tools' choices are the HUD's pop-up menu (``hud_base.Popup``), drawn in the map.
+PopupMenu = Popup
+
+
+# ======================================================================= base
+class Tool:
+    """The default tool ("select"); every other tool derives from it."""
+
+    name = "select"
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.layers = layers_of(scene)
+        self.mouse: tuple[int, int] | None = None
+        self.menu: PopupMenu | None = None
+        self.buttons: list[Button] = []
+
+    # ------------------------------------------------------------ shortcuts
+    @property
+    def battle(self) -> Any:
+        return self.scene.session.battle
+
+    @property
+    def t(self) -> Any:
+        return self.scene.app.t
+
+    def message(self, text: str, bad: bool = False) -> None:
+        self.scene.hud.message(text, bad=bad)
+
+    def current_actor(self) -> CreatureState | None:
+        """Return the current creature when the viewer may give it orders."""
+        scene = self.scene
+        if not self.battle.state.order or scene.session.over:
+            return None
+        current = self.battle.current
+        return current if scene.controls(current) else None
+
+    def send(self, command: Command) -> bool:
+        """Send ``command``; return whether the engine accepted it."""
+        return bool(self.scene.send(command).ok)
+
+    def hover_cell(self) -> Cell | None:
+        if self.mouse is None or not self.scene.camera.contains(self.mouse):
+            return None
+        return self.scene.camera.screen_to_cell(self.mouse)
+
+    def in_map(self, cell: Cell | None) -> bool:
+        return cell is not None and bool(self.battle.grid.in_bounds(cell))
+
+    def leave(self) -> None:
+        """Go back to the default tool."""
+        self.scene.cancel_tool()
+
+    def resume_placement(self) -> Tool | None:
+        """The select tool: enter the placement of a rolled area fire that waits (D-6).
+
+        A scene opened (load, undo) or a tool left while the current creature's rolled
+        total waits brings the player straight back to painting it.
+        """
+        if type(self) is not Tool:
+            return None
+        # imported here: the area fire tool is a Tool (area_fire imports this module)
+        from game.ui.tools.area_fire import AreaFireTool, placement_waiting
+
+        pending = placement_waiting(self.scene)
+        if pending is None:
+            return None
+        tool = AreaFireTool.placing(self.scene, pending)
+        self.scene.tool = tool
+        return tool
+
+    # --------------------------------------------------------------- events
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (placing := self.resume_placement()) is not None:
+            return placing.handle(event)
+        if self.menu is not None:
+            consumed = self.menu.handle(event)
+            if self.menu is not None and self.menu.closed:
+                self.menu = None
+            if consumed:
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.on_motion(event)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            for button in self.buttons:
+                if button.click(event.pos):
+                    return True
+            if not self.scene.camera.contains(event.pos):
+                return False
+            self.layers.sticky = None  # kept results stay until the next click
+            return self.left_click(self.scene.camera.screen_to_cell(event.pos), event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.left_release(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            # the scene consumes the button-up of a drag (panning): this is a plain click
+            if not self.scene.camera.contains(event.pos):
+                return False
+            self.mouse = event.pos
+            had = self.layers.sticky is not None
+            self.layers.sticky = None
+            return self.right_click(self.scene.camera.screen_to_cell(event.pos), had)
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return False
+
+    def on_motion(self, event: pygame.event.Event) -> None:
+        """The mouse moved (``self.mouse`` is set)."""
+
+    def left_release(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return self.select_key(event)
+
+    # ------------------------------------------------------- the select tool
+    def walk_options(self) -> queries.MoveOptions | None:
+        """Return the Gehen overlay of the selected creature, when it is shown."""
+        creature = self.scene.selected_creature
+        actor = self.current_actor()
+        if creature is None or actor is None or creature.key != actor.key:
+            return None
+        options = self.layers.moves(self.scene, creature.key, Action.WALK)
+        return options if options.allowed else None
+
+    def attack_choice(self, target: CreatureState) -> tuple[str, queries.TargetMark] | None:
+        """Return the weapon a click on ``target`` attacks with, and its mark (or None)."""
+        actor = self.current_actor()
+        scene = self.scene
+        if actor is None or scene.selected != actor.key or target.key == actor.key:
+            return None
+        if target not in self.battle.enemies_of(actor):
+            return None
+        chosen = self.layers.weapons.get(actor.key)
+        keys = [k for k in actor.held if k in self.battle.catalogue.weapons]
+        order = ([chosen] if chosen in keys else []) + [k for k in keys if k != chosen]
+        order.append(UNARMED)
+        for key in order:
+            mark = self.layers.marks(scene, actor.key, key).get(target.key)
+            if mark is not None and mark.attackable:
+                return key, mark
+        return None
+
+    def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        creature = scene.creature_at(cell)
+        if creature is not None and not (pygame.key.get_mods() & pygame.KMOD_SHIFT):
+            choice = self.attack_choice(creature)
+            if choice is not None:
+                actor = self.current_actor()
+                assert actor is not None
+                self.send(Attack(actor.key, creature.key, choice[0]))
+                return True
+        if creature is not None:
+            scene.select(creature.key)
+            return True
+        options = self.walk_options()
+        if options is not None and options.cost_of(cell) != 0:
+            path = options.path_to(cell)
+            if path is not None and len(path) > 1:
+                self.send(Move(options.key, "WALK", tuple(path)))
+                return True
+        return False
+
+    def right_click(self, cell: Cell, had_sticky: bool) -> bool:
+        scene = self.scene
+        creature = scene.creature_at(cell)
+        if self.is_gm() and creature is not None and self.cover_target(creature):
+            self.open_cover_menu(creature)
+            return True
+        if had_sticky:
+            return True
+        actor = self.current_actor()
+        scene.select(actor.key if actor is not None and scene.selected != actor.key else None)
+        return True
+
+    def is_gm(self) -> bool:
+        from game.ui.session import Role
+
+        viewer = self.scene.viewer
+        return viewer is not None and viewer.role is Role.GM
+
+    def cover_target(self, creature: CreatureState) -> bool:
+        """Return whether ``creature`` carries a sight mark of the selected creature."""
+        selected = self.scene.selected_creature
+        if selected is None or not self.scene.show_sight:
+            return False
+        return creature in viewer_enemies(self.scene, selected)
+
+    def open_cover_menu(self, target: CreatureState) -> None:
+        attacker = self.scene.selected_creature
+        assert attacker is not None
+
+        def ruling(cover: Cover) -> Callable[[], None]:
+            return lambda: self.send_cover(attacker, target, cover)
+
+        items = [MenuItem(self.t(f"tools.cover.{c.name}"), ruling(c)) for c in COVER_CYCLE]
+        title = self.t("tools.gm_cover_title", name=target.name)
+        self.menu = PopupMenu(title, items, self.mouse or (0, 0))
+
+    def send_cover(self, attacker: CreatureState, target: CreatureState, cover: Cover) -> None:
+        self.send(GmCoverOverride(None, attacker.key, target.key, cover.name))
+
+    def cycle_cover(self) -> bool:
+        cell = self.hover_cell()
+        attacker = self.scene.selected_creature
+        target = self.scene.creature_at(cell) if cell is not None else None
+        if attacker is None or target is None or not self.cover_target(target):
+            return False
+        weapon = self.layers.weapon_for(self.scene, attacker, lambda w: True)
+        mark = self.layers.marks(self.scene, attacker.key, weapon).get(target.key)
+        now = mark.cover if mark is not None and mark.cover is not None else Cover.NONE
+        nxt = COVER_CYCLE[(COVER_CYCLE.index(now) + 1) % len(COVER_CYCLE)]
+        self.send_cover(attacker, target, nxt)
+        return True
+
+    def cycle_weapon(self, want: Callable[[WeaponType], bool] = lambda w: True) -> bool:
+        creature = self.scene.selected_creature
+        if creature is None:
+            return False
+        weapons = self.battle.catalogue.weapons
+        keys = [k for k in creature.held if k in weapons and want(weapons[k])]
+        if not keys:
+            return False
+        now = self.layers.weapon_for(self.scene, creature, want)
+        index = keys.index(now) if now in keys else -1
+        self.layers.weapons[creature.key] = keys[(index + 1) % len(keys)]
+        self.message(
+            self.t(
+                "tools.weapon_chosen",
+                weapon=weapon_name(self.scene, self.layers.weapons[creature.key]),
+            )
+        )
+        return True
+
+    def select_key(self, event: pygame.event.Event) -> bool:
+        """Keys of the default tool: M template, C cover (game master), E weapon."""
+        if event.key == pygame.K_m:
+            from game.ui.tools.template import TemplateTool  # a Tool: imported on use
+
+            self.scene.tool = TemplateTool(self.scene)
+            return True
+        if event.key == pygame.K_c and self.is_gm():
+            return self.cycle_cover()
+        if event.key == pygame.K_e:
+            return self.cycle_weapon()
+        return False
+
+    # ------------------------------------------------------------- drawing
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Draw overlays that belong under the tokens."""
+        if (placing := self.resume_placement()) is not None:
+            placing.draw_under(surface)
+            return
+        draw_standing_under(self.scene, surface, ranges=self.scene.show_ranges)
+        self.draw_own_under(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw paths, labels and cursors over the tokens."""
+        draw_standing_over(
+            self.scene, surface, ranges=self.scene.show_ranges, sight=self.shows_sight()
+        )
+        self.draw_own_over(surface)
+        self.draw_controls(surface)
+
+    def shows_sight(self) -> bool:
+        return bool(self.scene.show_sight)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        mouse = self.mouse or (-1, -1)
+        for button in self.buttons:
+            button.draw(surface, self.scene.app.fonts, mouse)
+        if self.menu is not None:
+            self.menu.draw(surface, self.mouse, text_cache(self.scene.app.fonts))
+
+    def draw_own_under(self, surface: pygame.Surface) -> None:
+        options = self.walk_options() if self.name == "select" else None
+        if options is not None:
+            draw_move_options(self, surface, options)
+
+    def draw_own_over(self, surface: pygame.Surface) -> None:
+        if self.name != "select":
+            return
+        cell = self.hover_cell()
+        if cell is None:
+            return
+        creature = self.scene.creature_at(cell)
+        if creature is not None:
+            choice = self.attack_choice(creature)
+            if choice is not None:
+                key, mark = choice
+                actor = self.current_actor()
+                if actor is not None:
+                    overlays.draw_reticle(
+                        surface,
+                        self.scene.camera,
+                        creature.cell,
+                        (255, 70, 60),
+                        token_side(self.scene, creature),
+                    )
+                lines = [self.t("tools.click_attacks"), *mark_lines(self.scene, mark, key)]
+                self.tooltip(surface, lines)
+            return
+        options = self.walk_options()
+        if options is not None:
+            draw_move_hover(self, surface, options, cell)
+
+    def tooltip(
+        self,
+        surface: pygame.Surface,
+        lines: Sequence[str] | str,
+        border: theme.Colour = theme.ACCENT,
+        *,
+        offset: int = 16,
+    ) -> None:
+        """Draw a text box beside the mouse (``offset`` pixels away), kept in the viewport."""
+        if self.mouse is not None:
+            draw_tooltip(
+                surface, self.scene.app.fonts, lines, self.mouse, border=border, offset=offset
+            )
+
+    def cancel(self) -> None:
+        """Leave the tool (Esc or another action)."""
+        self.menu = None
+
+
+def _title(scene: BattleScene, action: Action) -> str:
+    """Return the name of ``action`` in the screen's language (tools and menus share it)."""
+    rule = ACTIONS[action]
+    return says(scene, rule.german, rule.english)

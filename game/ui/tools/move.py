@@ -1,0 +1,142 @@
+"""The movement tool: Gehen, Laufen, Lösen and Sturmangriff."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.battle import queries
+from game.battle.commands import Move
+from game.battle.melee_actions import (
+    Charge,
+)
+from game.battle.situation_actions import MountCommand
+from game.battle.state import CreatureState
+from game.rules.actions import ACTIONS, Action
+from game.rules.grid import Cell
+from game.rules.terms import in_language
+from game.ui import overlays
+from game.ui.overlays_rules import (
+    UNARMED,
+    says,
+    token_side,
+)
+from game.ui.tools.base import Tool
+from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+MOVE_NAMES = {Action.WALK: "WALK", Action.RUN: "RUN", Action.DISENGAGE: "DISENGAGE"}
+
+
+class MoveTool(Tool):
+    """Gehen, Laufen, Lösen (crawling while Liegend) and Sturmangriff at a target."""
+
+    name = "move"
+
+    def __init__(
+        self,
+        scene: BattleScene,
+        actor: CreatureState,
+        action: Action,
+        *,
+        mover: CreatureState | None = None,
+        order: str | None = None,
+    ) -> None:
+        super().__init__(scene)
+        self.actor = actor
+        self.mover = mover or actor  # a mount moved on its rider's command
+        self.action = action
+        self.order = order  # MountCommand order (WALK/RUN/DISENGAGE), None for the actor
+        self.weapon = self.charge_weapon() if action is Action.CHARGE else None
+
+    def charge_weapon(self) -> str:
+        weapons = self.battle.catalogue.weapons
+        for key in self.actor.held:
+            if key in weapons and weapons[key].melee:
+                return key
+        return UNARMED
+
+    def options(self) -> queries.MoveOptions:
+        return self.layers.moves(self.scene, self.mover.key, self.action, self.weapon)
+
+    def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
+        options = self.options()
+        if self.action is Action.CHARGE:
+            target = self.scene.creature_at(cell)
+            if target is not None and target.key in options.charges:
+                assert self.weapon is not None
+                self.send(Charge(self.actor.key, target.key, self.weapon))
+            elif target is not None:
+                self.message(self.t("tools.no_charge", name=target.name), bad=True)
+            return True
+        path = options.path_to(cell)
+        if path is None or len(path) < 2:
+            if self.in_map(cell):
+                self.message(self.t("tools.unreachable"), bad=True)
+            return True
+        if self.order is not None:
+            self.send(MountCommand(self.actor.key, self.order, tuple(path)))
+        else:
+            self.send(Move(self.actor.key, MOVE_NAMES[self.action], tuple(path)))
+        return True
+
+    def right_click(self, cell: Cell, had_sticky: bool) -> bool:
+        self.leave()
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw_own_under(self, surface: pygame.Surface) -> None:
+        options = self.options()
+        draw_move_options(self, surface, options)
+
+    def draw_own_over(self, surface: pygame.Surface) -> None:
+        options = self.options()
+        camera = self.scene.camera
+        if not options.allowed:
+            reason = in_language(options.reason, self.t.language)
+            self.prompt(surface, [self.title(), self.t("tools.not_allowed", reason=reason)])
+            return
+        cell = self.hover_cell()
+        if self.action is Action.CHARGE:
+            for key in options.charges:
+                target = self.battle.state.creatures.get(key)
+                visible = self.scene.visible_keys()
+                if target is not None and (visible is None or key in visible):
+                    overlays.draw_reticle(
+                        surface,
+                        camera,
+                        target.cell,
+                        overlays.CHARGE_TARGET,
+                        token_side(self.scene, target),
+                    )
+            target = self.scene.creature_at(cell) if cell is not None else None
+            if target is not None and target.key in options.charges:
+                path = list(options.charges[target.key])
+                overlays.draw_path(surface, camera, path, overlays.CHARGE_TARGET)
+                cost = options.cost_of(path[-1])
+                self.tooltip(
+                    surface,
+                    [
+                        self.title(),
+                        target.name,
+                        self.t("tools.move_cost", cost=cost, allowance=options.allowance),
+                    ],
+                )
+            else:
+                self.prompt(surface, [self.title(), self.t("tools.pick_charge")])
+            return
+        if cell is not None:
+            draw_move_hover(self, surface, options, cell)
+
+    def title(self) -> str:
+        rule = ACTIONS[self.action]
+        return says(self.scene, rule.german, rule.english)
+
+    def prompt(self, surface: pygame.Surface, lines: Sequence[str]) -> None:
+        self.tooltip(surface, lines)

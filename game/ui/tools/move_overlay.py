@@ -1,0 +1,82 @@
+"""The Gehen overlay: reachable fields shaded by cost, the hovered path and its cost."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.battle import queries
+from game.rules.actions import ACTIONS
+from game.rules.grid import Cell
+from game.ui import overlays, theme
+from game.ui.overlays import FieldShading
+from game.ui.overlays_rules import (
+    says,
+)
+
+if TYPE_CHECKING:
+    from game.ui.tools.base import Tool
+
+
+def draw_move_options(tool: Tool, surface: pygame.Surface, options: queries.MoveOptions) -> None:
+    """Shade the reachable fields by cost, mark the save fields, dot difficult ground."""
+    scene = tool.scene
+
+    def build() -> FieldShading:
+        mask = options.cost_mask
+        allowance = max(1, options.allowance)
+        reach = mask > 0
+        near = reach & (mask <= max(1, allowance // 3))
+        mid = reach & ~near & (mask <= max(1, (2 * allowance) // 3))
+        far = reach & ~near & ~mid
+        save = overlays.cells_mask(options.needs_save, mask.shape)
+        zone = overlays.cells_mask(options.disengage, mask.shape)
+        return FieldShading(
+            [
+                (near & ~save, overlays.REACH_NEAR, "fill"),
+                (mid & ~save, overlays.REACH_MID, "fill"),
+                (far & ~save, overlays.REACH_FAR, "fill"),
+                (save, overlays.SAVE_FIELD, "fill"),
+                (zone & reach, overlays.DISENGAGE_EDGE, "edge"),
+                (reach & options.difficult, overlays.DIFFICULT_DOTS, "dots"),
+            ],
+            mask.shape,
+        )
+
+    key = ("moves", options.key, options.action, id(options))
+    tool.layers.shading(scene, key, build).draw(surface, scene.camera)
+    numbers = tool.layers.get(
+        scene,
+        ("move-numbers", id(options)),
+        lambda: overlays.NumberLayer(
+            {c: v for c, v in options.costs.items() if v > 0}, (235, 240, 255)
+        ),
+    )
+    numbers.draw(surface, scene.camera, scene.app.fonts)
+
+
+def draw_move_hover(
+    tool: Tool, surface: pygame.Surface, options: queries.MoveOptions, cell: Cell
+) -> None:
+    """Draw the path to the hovered field and what it costs (or why it is out of reach)."""
+    scene = tool.scene
+    t = tool.t
+    action_name = says(scene, ACTIONS[options.action].german, ACTIONS[options.action].english)
+    if options.crawling:
+        action_name = t("tools.crawling", action=action_name)
+    cost = options.cost_of(cell)
+    if cost is None or cost == 0:  # out of reach, or the mover's own field
+        if tool.in_map(cell) and cost is None:
+            tool.tooltip(surface, [action_name, t("tools.unreachable")], theme.TEXT_DIM)
+        return
+    path = options.path_to(cell)
+    if path is None:
+        return
+    colour = (255, 170, 70) if cell in options.needs_save else theme.PATH
+    overlays.draw_path(surface, scene.camera, path, colour)
+    allowance = options.halved_allowance if cell in options.needs_save else options.allowance
+    lines = [action_name, t("tools.move_cost", cost=cost, allowance=allowance)]
+    if cell in options.needs_save:
+        lines.append(t("tools.needs_save"))
+    tool.tooltip(surface, lines, colour)

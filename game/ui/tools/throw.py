@@ -1,0 +1,161 @@
+"""The throw tool: Wurfangriff at a field, with the scatter diagram of a miss (D-7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.battle import queries
+from game.battle.ranged_actions import (
+    ThrowAtField,
+)
+from game.battle.state import CreatureState
+from game.content.catalogue import WeaponType
+from game.rules.actions import Action
+from game.rules.grid import Cell
+from game.ui import overlays, theme
+from game.ui.overlays import FieldShading
+from game.ui.overlays_rules import (
+    Slot,
+    ThrowResult,
+    band_name,
+    draw_standing_over,
+    draw_standing_under,
+    layers_of,
+    weapon_name,
+)
+from game.ui.tools.base import Tool, _title
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+
+class ThrowTool(Tool):
+    """Wurfangriff at a field; a miss leaves the scatter diagram on screen (D-7)."""
+
+    name = "throw"
+
+    def __init__(self, scene: BattleScene, actor: CreatureState, weapon: str) -> None:
+        super().__init__(scene)
+        self.actor = actor
+        self.weapon = weapon
+        self.layers.weapons[actor.key] = weapon
+        self._impact = Slot()
+        self._impact_shade = Slot()
+
+    def weapon_data(self) -> WeaponType:
+        weapon: WeaponType = self.battle.catalogue.weapons[self.weapon]
+        return weapon
+
+    def preview(self, cell: Cell) -> queries.TemplatePreview | None:
+        weapon = self.weapon_data()
+        if weapon.area_shape is None or weapon.area_size is None or not self.in_map(cell):
+            return None
+        shape, size, origin = weapon.area_shape, weapon.area_size, self.actor.cell
+        return self._impact.get(
+            self.scene,
+            (self.weapon, cell, origin),
+            lambda: queries.template_cells(self.battle, shape, cell, 0.0, size, impact_from=origin),
+        )
+
+    def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
+        if not self.in_map(cell):
+            return True
+        return self.throw_at(cell)
+
+    def throw_at(self, cell: Cell) -> bool:
+        """Throw at ``cell``; keep the result (and the scatter diagram of a miss) on screen."""
+        scene = self.scene
+        actor = self.actor
+        thrower = actor.cell
+        diagram = queries.scatter_diagram(self.battle, actor.key, cell)
+        outcome = scene.send(ThrowAtField(actor.key, self.weapon, cell))
+        if not outcome.ok:
+            return True
+        result = ThrowResult(thrower=thrower, intended=cell, landing=cell, hit=True)
+        for event in outcome.events:
+            if event.kind == "scatter":
+                data = event.data
+                result.hit = False
+                result.diagram = diagram
+                result.direction_roll = int(data["direction_roll"])
+                result.distance_roll = int(data["distance_roll"])
+                result.landing = (int(data["landing"][0]), int(data["landing"][1]))
+                step = (int(data["step"][0]), int(data["step"][1]))
+                result.path = queries.scatter_path(
+                    scene.session.battle, cell, step, result.distance_roll
+                )
+            elif event.kind == "area" and "fields" in event.data:
+                result.area = [(int(x), int(y)) for x, y in event.data["fields"]]
+                landing = event.data.get("landing")
+                if landing is not None:
+                    result.landing = (int(landing[0]), int(landing[1]))
+        layers_of(scene).sticky = result
+        return True
+
+    def right_click(self, cell: Cell, had_sticky: bool) -> bool:
+        self.leave()
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        draw_standing_under(self.scene, surface, ranges=True)
+        cell = self.hover_cell()
+        preview = self.preview(cell) if cell is not None else None
+        if preview is not None:
+            shading = self._impact_shade.get(
+                self.scene,
+                (self.weapon, preview.origin),
+                lambda: FieldShading(
+                    [(preview.mask, theme.TEMPLATE_FIELD, "fill")], preview.mask.shape
+                ),
+            )
+            shading.draw(surface, self.scene.camera)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        draw_standing_over(self.scene, surface, ranges=True, sight=False)
+        cell = self.hover_cell()
+        weapon = self.weapon_data()
+        title = _title(self.scene, Action.THROW_ATTACK)
+        lines = [f"{title}: {weapon_name(self.scene, self.weapon)}"]
+        if cell is not None and self.in_map(cell):
+            camera = self.scene.camera
+            overlays.outline_cell(surface, camera, cell, (255, 220, 80), 2)
+            overlays.draw_arrow(
+                surface,
+                camera.cell_centre(self.actor.cell),
+                camera.cell_centre(cell),
+                (255, 220, 80),
+                2,
+            )
+            rings = self.layers.rings(self.scene, self.actor.key, weapon.key)
+            band = int(rings.band_index[cell[1], cell[0]])
+            ring = next((r for r in rings.bands if int(r.band) == band), None)
+            if ring is not None:
+                state = (
+                    overlays.edge_text(ring.edge, self.t)
+                    if ring.usable
+                    else self.t("tools.band_unusable")
+                )
+                lines.append(f"{band_name(self.scene, ring.band)}: {state}")
+            preview = self.preview(cell)
+            if preview is not None:
+                lines += self.inside(preview)
+        else:
+            lines.append(self.t("tools.pick_field"))
+        self.tooltip(surface, lines)
+        self.draw_controls(surface)
+
+    def inside(self, preview: queries.TemplatePreview) -> list[str]:
+        visible = self.scene.visible_keys()
+        names = [
+            self.battle.state.creatures[k].name
+            for k in preview.creatures
+            if visible is None or k in visible
+        ]
+        if not names:
+            return [self.t("tools.template.nobody")]
+        return [self.t("tools.template.inside"), *(f"· {n}" for n in names)]

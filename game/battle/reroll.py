@@ -173,7 +173,7 @@ class Checkpoint:
     """The match after its first ``record_len`` commands: state, doors and dice stream."""
 
     record_len: int
-    state: dict[str, Any]  # BattleState.to_dict(), a private deep copy
+    state: dict[str, Any]  # BattleState.to_dict(): shares nothing with the live state
     doors: npt.NDArray[np.bool_]  # BattleGrid.door_open
     roller: Roller  # the main dice stream at that moment (a private copy)
 
@@ -522,8 +522,8 @@ def prepare_reroll(
     old_text, new_text = _dice_text(option.dice), _dice_text(after)
     event = Event(
         "reroll",
-        f"Wurf {option.index} wird neu gewürfelt: [{old_text}] -> [{new_text}] ({option.de})",
-        f"Roll {option.index} is rerolled: [{old_text}] -> [{new_text}] ({option.en})",
+        f"Wurf {option.index + 1} wird neu gewürfelt: [{old_text}] -> [{new_text}] ({option.de})",
+        f"Roll {option.index + 1} is rerolled: [{old_text}] -> [{new_text}] ({option.en})",
         option.actor,
         {
             "rule": RULE,
@@ -558,7 +558,7 @@ def copy_roller(roller: Roller) -> Roller:
 def _checkpoint(battle: Battle, roller: Roller) -> Checkpoint:
     return Checkpoint(
         len(battle.record),
-        copy.deepcopy(battle.state.to_dict()),
+        battle.state.to_dict(),  # a fresh copy: nothing in it is shared
         battle.grid.door_open.copy(),
         roller,
     )
@@ -637,7 +637,7 @@ def _shadow(battle: Battle, start: Checkpoint) -> Battle:
         memo[id(part)] = None
     memo[id(battle.log)] = []
     shadow = copy.deepcopy(battle, memo)
-    shadow.state = BattleState.from_dict(copy.deepcopy(start.state))
+    shadow.state = BattleState.from_dict(start.state)  # from_dict copies: start stays as is
     shadow.record = list(battle.record[: start.record_len])
     _set_doors(shadow, start.doors)
     _make_shadow(shadow, battle, start)

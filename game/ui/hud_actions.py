@@ -407,5 +407,7 @@ class ActionBar(Panel):
         if verdict is not None and not verdict.allowed:
             reason = in_language(verdict.reason, self.hud.language)
             lines.append(t("hud.actions.not_allowed", reason=reason))
+        elif hud.battle.state.budget.defenceless_after(action):
+            lines.append(t("hud.actions.repeat_warning"))  # E-ACT-6, asked of the budget
         lines.append(", ".join(rule.rule_ids))
         return "\n".join(lines)

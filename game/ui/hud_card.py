@@ -266,7 +266,7 @@ class _CardWriter:
     def _weapon_tip(self, weapon: WeaponCard) -> str:
         lang = self.hud.language
         bands = ", ".join(says(lang, b.german, self.t(f"hud.band.{b.name}")) for b in weapon.bands)
-        lines = [weapon.name + (f" / {weapon.english}" if weapon.english else "")]
+        lines = [says(lang, weapon.name, weapon.english)]
         lines.append(
             self.t(
                 "hud.card.sw",

@@ -1,7 +1,7 @@
 """Screen texts in German (default) and English, from game/assets/locale/<lang>/*.toml.
 
 Each area of the screen keeps its texts in its own file (core.toml, hud.toml, ...);
-keys are dotted ("menu.new_game"). A missing key falls back to German, then to the key.
+keys are dotted ("menus.title.new_game"). A missing key falls back to German, then to the key.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def texts(language: str) -> dict[str, str]:
 
 
 class Translator:
-    """``t("menu.new_game")`` or ``t("turn.handover", name="Anna")`` in the chosen language."""
+    """``t("menus.title.new_game")`` or ``t("menus.handover.turn", name="Anna")`` in the chosen language."""
 
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self.language = language if language in LANGUAGES else DEFAULT_LANGUAGE

@@ -43,6 +43,8 @@ PAN_KEYS = {
 }
 PAN_SPEED = 900.0  # screen pixels per second with a pan key held
 ZOOM_STEP = 1.15
+#: Events shown over the map as well as in the log: they change what the player can do.
+NOTABLE_EVENTS = frozenset({"crit_fail", "magazine_empty", "defenceless"})
 AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players can follow)
 
 
@@ -239,8 +241,12 @@ class BattleScene(Scene):
     def _after_change(self, events: Sequence[Event]) -> None:
         battle = self.session.battle
         self.map.set_grid(battle.grid)
-        self.animator.from_events(self._seen(events))
+        seen = self._seen(events)
+        self.animator.from_events(seen)
         self.hud.events_added(events)
+        for event in seen:  # what changes a player's plans is said on the map, not only logged
+            if event.kind in NOTABLE_EVENTS:
+                self.hud.message(event.text(self.app.t.language), bad=True)
         if self.selected not in battle.state.creatures:
             self.selected = None
         previous = self.viewer

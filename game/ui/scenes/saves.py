@@ -104,7 +104,7 @@ class SaveDialog(MenuScene):
         session: GameSession = battle_scene.session
         default = app.t(
             "menus.save.default",
-            mission=session.mission_path.stem,
+            mission=session.match.setup.title or session.mission_path.stem,
             round=session.battle.state.round,
         )
         self.field = TextInput(

@@ -38,7 +38,8 @@ def texts(language: str) -> dict[str, str]:
 
 
 class Translator:
-    """``t("menus.title.new_game")`` or ``t("menus.handover.turn", name="Anna")`` in the chosen language."""
+    """Return texts in the chosen language: ``t("menus.title.new_game")``,
+    ``t("menus.handover.turn", name="Anna")``."""
 
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self.language = language if language in LANGUAGES else DEFAULT_LANGUAGE

@@ -18,7 +18,7 @@ from game.battle.commands import (
 )
 from game.battle.engine import ACTION_CHECKS, Battle, CommandRejected, handles, implements
 from game.battle.events import Event, describe_roll
-from game.battle.state import CreatureState, Stance
+from game.battle.state import CreatureState, Stance, cover_key
 from game.rules.actions import ACTIONS, Action
 from game.rules.checks import STANDARD_TARGET
 from game.rules.conditions import ConspicuousAct, moved_faster_than_walking, reveal
@@ -458,6 +458,7 @@ def _gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
         _gm_event(
             f"{condition.value} für {creature.name} ({command.count})",
             f"{condition.name.lower()} for {creature.name} ({command.count})",
+            {"creature": creature.key},
         )
     ]
     if command.count == 0:
@@ -489,7 +490,7 @@ def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
     from game.battle.situation_actions import follow_mount
 
     moved = f"setzt {creature.name} auf {list(cell)}", f"places {creature.name} on {list(cell)}"
-    return [_gm_event(*moved), *follow_mount(battle, creature)]
+    return [_gm_event(*moved, {"creature": creature.key}), *follow_mount(battle, creature)]
 
 
 @handles(GmDoor)
@@ -518,12 +519,12 @@ def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
         raise CommandRejected(
             say("cover is NONE, PARTIAL or FULL", "Deckung ist NONE, PARTIAL oder FULL")
         )
-    battle.state.cover_overrides[f"{command.attacker}|{command.target}"] = command.cover
+    battle.state.cover_overrides[cover_key(command.attacker, command.target)] = command.cover
     return [
         _gm_event(
             f"Deckung für den nächsten Angriff: {command.cover}",
             f"cover for the next attack: {command.cover}",
-            {"rule": "D-9"},
+            {"rule": "D-9", "attacker": command.attacker, "target": command.target},
         )
     ]
 

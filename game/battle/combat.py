@@ -21,7 +21,7 @@ from game.battle.engine import (
     CommandRejected,
 )
 from game.battle.events import Event
-from game.battle.state import CreatureState, Effect
+from game.battle.state import CreatureState, Effect, cover_key
 from game.content.catalogue import WeaponType
 from game.rules.checks import Crit, Roll
 from game.rules.conditions import (
@@ -190,7 +190,7 @@ def proposed_cover(
         level = max(level, Cover.PARTIAL)  # E-IMP-EFF-COVER
     if battle.has_effect(attacker, IMPULSE_ENV) and level is Cover.PARTIAL:
         level = Cover.NONE  # E-IMP-EFF-ENV: partial cover is ignored
-    override = battle.state.cover_overrides.get(f"{attacker.key}|{target.key}")
+    override = battle.state.cover_overrides.get(cover_key(attacker.key, target.key))
     return (Cover[override] if override is not None else level), level
 
 
@@ -279,7 +279,7 @@ def resolve_attack(
     situation = attacker_modifiers(facing)
     extra_edge, reasons = situation_edge(battle, plan)
     # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
-    battle.state.cover_overrides.pop(f"{attacker.key}|{target.key}", None)
+    battle.state.cover_overrides.pop(cover_key(attacker.key, target.key), None)
     studied = next(
         (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None
     )

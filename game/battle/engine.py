@@ -276,7 +276,8 @@ class Battle:
         self._initiative_entries = entries
         self.state.order = [str(key) for key in initiative_order(entries)]
         names = ", ".join(self.state.creatures[k].name for k in self.state.order)
-        events.append(Event("order", f"Reihenfolge: {names}", f"Order: {names}"))
+        order = {"order": list(self.state.order)}  # whom it names: the fog-aware log reads it
+        events.append(Event("order", f"Reihenfolge: {names}", f"Order: {names}", None, order))
         return events
 
     # --------------------------------------------------------------- queries

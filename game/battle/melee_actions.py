@@ -1201,17 +1201,21 @@ class ChargePlan:
     target: CreatureState
     weapon: WeaponType | None
     path: list[Cell]
+    cost: int  # the path's movement cost
     needs_save: bool
 
 
-def validate_charge(battle: Battle, command: Charge) -> ChargePlan:
+def validate_charge(battle: Battle, command: Charge, *, check_budget: bool = True) -> ChargePlan:
     """Return the Charge as the handler would carry it out, or raise CommandRejected.
 
     Changes nothing; the handler and the screen's previews share it (E-ACT-VH-STURM).
+    ``check_budget=False`` leaves out whether the attacker may spend the action now: a
+    preview for a creature whose turn it is not.
     """
     attacker = battle.creature(command.actor)
     target = _enemy_target(battle, attacker, command.target)
-    battle.can_spend(attacker, Action.CHARGE)
+    if check_budget:
+        battle.can_spend(attacker, Action.CHARGE)
     _check_not_seated(attacker)
     weapon = held_weapon(battle, attacker, command.weapon)
     if weapon is not None and not weapon.melee:
@@ -1294,7 +1298,7 @@ def validate_charge(battle: Battle, command: Charge) -> ChargePlan:
             )
     # the attack from the end of the path must be possible: plan it on a copy
     plan_attack(battle, dataclasses.replace(attacker, cell=path[-1]), target, weapon, melee=True)
-    return ChargePlan(attacker, target, weapon, path, needs_save)
+    return ChargePlan(attacker, target, weapon, path, cost, needs_save)
 
 
 @handles(Charge)

@@ -13,7 +13,6 @@ module lists the small engine functions that would let both share one call.
 
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import math
 import weakref
@@ -56,7 +55,7 @@ from game.battle.situation_actions import (
     underwater_attack_edge,
     underwater_rejection,
 )
-from game.battle.state import CreatureState, Pending, Stance
+from game.battle.state import CreatureState, Pending, Stance, cover_key
 from game.battle.support_actions import Interact, _pick_up
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
@@ -85,11 +84,9 @@ from game.rules.conditions import (
 from game.rules.grid import DIRECTIONS_8, BattleGrid, Cell, Cover, distance, footprint_cells
 from game.rules.movement import (
     MovementProfile,
-    charge_path,
     diagonal_step_blocked,
     disengage_required,
     find_path,
-    path_cost,
     reachable,
 )
 from game.rules.ranges import RangeBand, range_band
@@ -464,72 +461,30 @@ def _charge_paths(
     weapon_key: str,
     weapon: WeaponType | None,
     *,
-    profile: MovementProfile,
     zones: list[set[Cell]],
 ) -> dict[str, tuple[tuple[Cell, ...], int, bool]]:
     """Return target -> (path, cost, needs save) for every charge the engine accepts.
 
-    The path is ``movement.charge_path`` with the Charge handler's arguments. For the
-    creature whose turn it is, ``melee_actions.validate_charge`` validates the Charge;
-    for another creature (a preview) the handler's checks that do not depend on the
-    turn are repeated: a free end field, the halving when the path leaves a reach
-    (D-10) and the melee attack from the end field (``combat.plan_attack``).
+    ``melee_actions.validate_charge`` validates each Charge; for a creature whose turn
+    it is not (a preview) without the budget check, which depends on the turn.
     """
     if any(creature.cell in zone for zone in zones):
         return {}
     current = creature.key == battle.state.current_key
     kind = battle.creature_type(creature)
-    enemies = battle.enemies_of(creature)
-    enemy_cells = [c.cell for c in enemies]
-    allies = [c.cell for c in battle.allies_of(creature)]
     allowance = melee_actions.charge_allowance(battle, creature, halved=False)
-    halved = melee_actions.charge_allowance(battle, creature, halved=True)
-    result: dict[str, tuple[tuple[Cell, ...], int, bool]] = {}
     reach = max(kind.reach, weapon.reach if weapon else 1)
-    acting = {e.key: battle._can_take_turn(e) for e in enemies}
-    for target in enemies:
+    result: dict[str, tuple[tuple[Cell, ...], int, bool]] = {}
+    for target in battle.enemies_of(creature):
         size = battle.creature_type(target).size_fields
         if distance(creature.cell, target.cell) > allowance + reach + size:
             continue  # no straight charge of the allowance gets there
-        able = [e.cell for e in enemies if e.key != target.key and acting[e.key]]
-        path = charge_path(
-            battle.grid,
-            creature.cell,
-            target.cell,
-            kind.movement,
-            enemies=able,
-            allies=allies,
-            allowance=allowance,
-            reach=reach,
-            cost_model=profile,
-        )
-        if path is None:
-            continue
+        command = melee_actions.Charge(creature.key, target.key, weapon_key)
         try:
-            cost = path_cost(
-                battle.grid, path, enemies=enemy_cells, allies=allies, cost_model=profile
-            )
-        except ValueError:
+            plan = melee_actions.validate_charge(battle, command, check_budget=current)
+        except CommandRejected:
             continue
-        save = disengage_required(Action.CHARGE, path, zones, move_types=kind.move_types.keys())
-        if current:
-            try:
-                melee_actions.validate_charge(
-                    battle, melee_actions.Charge(creature.key, target.key, weapon_key)
-                )
-            except CommandRejected:
-                continue
-        else:
-            if battle.state.creature_at(path[-1]) not in (None, creature):
-                continue
-            if save and cost > halved:
-                continue
-            try:
-                moved = dataclasses.replace(creature, cell=path[-1])
-                plan_attack(battle, moved, target, weapon, melee=True)
-            except CommandRejected:
-                continue
-        result[target.key] = (tuple(path), cost, save)
+        result[target.key] = (tuple(plan.path), plan.cost, plan.needs_save)
     return result
 
 
@@ -584,7 +539,7 @@ def movement_options(
     if action is Action.CHARGE:
         weapon_key, weapon = _charge_weapon(battle, creature, weapon_key)
         costs = {start: 0}
-        found = _charge_paths(battle, creature, weapon_key, weapon, profile=profile, zones=zones)
+        found = _charge_paths(battle, creature, weapon_key, weapon, zones=zones)
         for target_key, (path, cost, save) in found.items():
             charges[target_key] = path
             if path[-1] not in fixed:
@@ -819,18 +774,13 @@ def _attack_edge(
     return edge + own.edge + theirs.edge, own.automatic_failure, tuple(reasons)
 
 
-def _cover_key(attacker_key: str, target_key: str) -> str:
-    """Return the key ``BattleState.cover_overrides`` files a pair's ruling under."""
-    return f"{attacker_key}|{target_key}"
-
-
 def cover_override(battle: Battle, attacker_key: str, target_key: str) -> Cover | None:
     """Return the GM's cover ruling for the next attack of the pair, or None (D-9).
 
     The ruling holds until that attacker's next attack on that target is made (then
     ``combat.resolve_attack`` drops it). Unknown keys have no ruling.
     """
-    value = battle.state.cover_overrides.get(_cover_key(attacker_key, target_key))
+    value = battle.state.cover_overrides.get(cover_key(attacker_key, target_key))
     return None if value is None else Cover[value]
 
 
@@ -1379,7 +1329,16 @@ class LogEntry:
 
 
 #: Event data keys that name a creature the event happens to, besides its actor.
-_NAMED_KEYS = ("target", "defender", "subject", "creature", "found_by", "mount", "passenger")
+_NAMED_KEYS = (
+    "target",
+    "defender",
+    "subject",
+    "creature",
+    "found_by",
+    "mount",
+    "passenger",
+    "order",  # the initiative order lists every creature in it
+)
 #: Actorless events naming creatures in pairs (Duell).
 _PAIR_KEYS = ("a", "b")
 #: A Verbergen roll carries this rule (support_actions._hide); its outcome is "hide".
@@ -1394,8 +1353,6 @@ def _named(battle: Battle, event: Event) -> set[str]:
         value = event.data.get(key)
         values = value if isinstance(value, list | tuple) else (value,)
         names.update(v for v in values if isinstance(v, str) and v in creatures)
-    if event.kind == "order":  # "Reihenfolge: ..." names every creature in its text
-        names.update(str(k) for k in event.data.get("order", battle.state.order))
     return names
 
 

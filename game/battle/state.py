@@ -16,6 +16,21 @@ from game.rules.grid import Cell
 from game.rules.terms import Attribute, Condition
 
 
+def copy_json(value: Any) -> Any:
+    """Return a copy of JSON-like ``value`` whose lists and dicts share nothing with it.
+
+    Cheaper than ``copy.deepcopy`` for the plain data of a snapshot: scalars are shared
+    (they are immutable), lists and dicts are rebuilt.
+    """
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(copy_json(v) for v in value)
+    return value
+
+
 class Stance(Enum):
     """How a figure stands (Positionsänderung changes it)."""
 
@@ -177,11 +192,12 @@ class Pending:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "actor": self.actor, "data": self.data}
+        # a copy: the snapshot must not change when the action in progress does
+        return {"kind": self.kind, "actor": self.actor, "data": copy_json(self.data)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Pending:
-        return cls(kind=data["kind"], actor=data["actor"], data=dict(data["data"]))
+        return cls(kind=data["kind"], actor=data["actor"], data=copy_json(data["data"]))
 
 
 @dataclass
@@ -215,6 +231,14 @@ class HiddenItem:
         )
 
 
+def cover_key(attacker: str, target: str) -> str:
+    """Return the key ``BattleState.cover_overrides`` files the GM's ruling for a pair under.
+
+    The ruling is for one direction: ``attacker`` shooting at ``target`` (D-9).
+    """
+    return f"{attacker}|{target}"
+
+
 @dataclass
 class BattleState:
     """Everything that changes during a match."""
@@ -230,7 +254,7 @@ class BattleState:
     pending: list[Pending] = field(default_factory=list)
     over: bool = False
     winner: str | None = None
-    cover_overrides: dict[str, str] = field(default_factory=dict)  # "attacker|target" -> Cover
+    cover_overrides: dict[str, str] = field(default_factory=dict)  # cover_key(...) -> Cover
     hidden_items: list[HiddenItem] = field(default_factory=list)  # Verbergen of objects
 
     @property
@@ -261,7 +285,9 @@ class BattleState:
             },
             "impulse_pool": self.impulse_pool,
             "open_doors": sorted([list(c) for c in self.open_doors]),
-            "ground_items": [[list(c), items] for c, items in sorted(self.ground_items.items())],
+            "ground_items": [
+                [list(c), list(items)] for c, items in sorted(self.ground_items.items())
+            ],
             "pending": [p.to_dict() for p in self.pending],
             "over": self.over,
             "winner": self.winner,

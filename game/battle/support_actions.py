@@ -123,7 +123,7 @@ from game.rules.conditions import (
     reveal,
 )
 from game.rules.damage import heal, revival_cost, revive_modifier, stabilize_modifier
-from game.rules.grid import Cell, distance
+from game.rules.grid import Cell, distance, footprint_distance
 from game.rules.impulse import (
     ImpulseEffect,
     ImpulsePool,
@@ -148,8 +148,6 @@ READY = "ready"
 LONG_ACTION = "long_action"
 DOOR_STATE = "door_state"
 
-#: A creature holds at most this many items (two hands).
-HANDS = 2
 #: A door whose material nobody named (sample value: PAK 5, KEP 10).
 DEFAULT_DOOR_MATERIAL = "thin_duraplast_wall"
 
@@ -1743,7 +1741,7 @@ def _complete_doff(battle: Battle, creature: CreatureState, pending: Pending) ->
     if key not in creature.carried:
         return _failed(creature, pending, f"{key!r} is gone")
     creature.carried.remove(key)
-    if len(creature.held) < HANDS:
+    if _free_hands(battle, creature) > 0:
         creature.held.append(key)
         where_de, where_en = "in der Hand", "in hand"
     else:
@@ -1970,6 +1968,15 @@ def _interact(battle: Battle, command: Interact) -> list[Event]:
 Perform = Callable[[], list[Event]]
 
 
+def _free_hands(battle: Battle, creature: CreatureState) -> int:
+    """Return the creature's free hands: its own number, less what it holds, the reins
+    and holding on as a passenger (E-ACT-HH-INTERAGIEREN, E-MOUNT-4, E-MOUNT-9)."""
+    # imported here: situation_actions loads after this module (HANDLER_MODULES order)
+    from game.battle.situation_actions import free_hands_of
+
+    return free_hands_of(battle, creature)
+
+
 def _holdable(battle: Battle, key: str) -> None:
     if key in battle.catalogue.armour and (
         battle.catalogue.armour[key].category is ArmorCategory.WORN
@@ -1994,7 +2001,7 @@ def _draw(battle: Battle, creature: CreatureState, command: Interact) -> Perform
             )
         )
     _holdable(battle, key)
-    if len(creature.held) >= HANDS:
+    if _free_hands(battle, creature) < 1:
         raise CommandRejected(
             say(f"{creature.name} has no free hand", f"{creature.name} hat keine Hand frei")
         )
@@ -2080,7 +2087,8 @@ def _swap(battle: Battle, creature: CreatureState, command: Interact) -> Perform
 def _pick_up(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     key = command.item
     cell = command.cell if command.cell is not None else creature.cell
-    if distance(creature.cell, cell) > 1:
+    size = battle.creature_type(creature).size_fields
+    if footprint_distance(creature.cell, cell, side_a=size) > 1:
         raise CommandRejected(
             say(
                 "the item must lie on the own or a neighbouring field",
@@ -2094,7 +2102,7 @@ def _pick_up(battle: Battle, creature: CreatureState, command: Interact) -> Perf
                 f"auf Feld {list(cell)} liegt kein {key!r}",
             )
         )  # hidden: unknown
-    if len(creature.held) >= HANDS:
+    if _free_hands(battle, creature) < 1:
         raise CommandRejected(
             say(f"{creature.name} has no free hand", f"{creature.name} hat keine Hand frei")
         )
@@ -2976,7 +2984,6 @@ __all__ = [
     "DOOR_STATE",
     "FIRST_AIDED",
     "GM_ACTIONS",
-    "HANDS",
     "HELP_BONUS",
     "IMPULSE_COVER",
     "IMPULSE_ENV",

@@ -5,8 +5,11 @@ Scenario tests: given a map and creatures, the commands, the expected end state.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from game.battle.combat import plan_attack
 from game.battle.commands import (
     Attack,
     ChangePosition,
@@ -20,7 +23,10 @@ from game.battle.commands import (
     command_from_dict,
 )
 from game.battle.engine import CommandRejected
-from game.battle.state import BattleState
+from game.battle.queries import cover_override
+from game.battle.state import BattleState, Pending, cover_key
+from game.battle.support_actions import DropItem
+from game.rules.grid import Cover
 from game.rules.terms import Condition
 from tests.battle.helpers import foe, hero, make_battle
 
@@ -144,7 +150,7 @@ def test_gm_commands_are_logged() -> None:
     battle.apply(GmCondition(None, "p1", "PRONE"))
     assert Condition.PRONE in battle.state.creatures["p1"].conditions
     battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
-    assert battle.state.cover_overrides["ron|p1"] == "FULL"
+    assert battle.state.cover_overrides[cover_key("ron", "p1")] == "FULL"
     battle.apply(GmEndFight(None, "heroes"))
     assert battle.state.over and battle.state.winner == "heroes"
     assert sum(1 for e in battle.log if e.kind == "gm") == 4
@@ -242,12 +248,51 @@ def test_simplified_enemy_knocked_out_non_lethally_stays_alive() -> None:
     assert Condition.DEAD not in punk.conditions
 
 
+def test_a_state_snapshot_never_changes_afterwards() -> None:
+    """Given a knife on Ron's field and an area fire in progress with nested data; when a
+    snapshot is taken, Ron drops his pistol onto the knife and the fire's record grows,
+    the snapshot stays as it was; a state built from it shares nothing with it either."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron")
+    battle.state.ground_items = {(0, 0): ["monofilament_klinge"]}
+    fire = Pending("area_fire", "p1", {"fields": [[1, 0, 4]], "affected": []})
+    battle.state.pending.append(fire)
+    snapshot = battle.state.to_dict()
+    frozen = json.loads(json.dumps(snapshot))
+    battle.apply(DropItem("ron", "laserpistole"))
+    assert battle.state.ground_items == {(0, 0): ["monofilament_klinge", "laserpistole"]}
+    fire.data["affected"].append("ron")
+    fire.data["fields"][0][2] = 0
+    assert json.loads(json.dumps(snapshot)) == frozen
+    rebuilt = BattleState.from_dict(snapshot)
+    rebuilt.ground_items[(0, 0)].append("taserpistole")
+    rebuilt.pending[-1].data["fields"][0].append(9)
+    rebuilt.pending[-1].data["affected"].append("p1")
+    assert json.loads(json.dumps(snapshot)) == frozen
+
+
+@pytest.mark.rule("D-9")
+def test_the_cover_ruling_is_filed_under_cover_key_for_one_direction() -> None:
+    """Given Ron and a pirate in the open; when the GM rules Volldeckung for Ron's attacks
+    on the pirate, the state files it under ``cover_key("ron", "p1")`` and the attack plan
+    and the screen's query read it there; the pirate's attacks on Ron keep the map's cover."""
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron")
+    ron, p1 = battle.creature("ron"), battle.creature("p1")
+    battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
+    assert battle.state.cover_overrides == {cover_key("ron", "p1"): "FULL"}
+    assert plan_attack(battle, ron, p1, battle.weapon("laserpistole")).cover is Cover.FULL
+    assert cover_override(battle, "ron", "p1") is Cover.FULL
+    assert plan_attack(battle, p1, ron, battle.weapon("laserpistole")).cover is Cover.NONE
+    assert cover_override(battle, "p1", "ron") is None
+
+
 def test_gm_cover_ruling_is_state_and_used_once() -> None:
     """D-9: the GM's cover override is saved with the state and consumed by the next attack."""
     battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (3, 0))], first="ron", dice=[2, 3])
     # Volldeckung gives the attacker Nachteil: two d20 (E-COVER-4)
     battle.apply(GmCoverOverride(None, "ron", "p1", "FULL"))
-    assert BattleState.from_dict(battle.state.to_dict()).cover_overrides == {"ron|p1": "FULL"}
+    assert BattleState.from_dict(battle.state.to_dict()).cover_overrides == {
+        cover_key("ron", "p1"): "FULL"
+    }
     events = battle.apply(Attack("ron", "p1", "laserpistole"))
     roll = next(e for e in events if e.kind == "roll")
     assert roll.data["cover"] == "FULL"

@@ -28,7 +28,9 @@ from game.battle.melee_actions import (
     SweepAttack,
     UnarmedAttack,
     grapples,
+    validate_charge,
 )
+from game.battle.queries import movement_options
 from game.battle.setup import CreatureSetup
 from game.battle.state import BattleState, Stance
 from game.rules.actions import Action
@@ -611,6 +613,33 @@ def test_charge_halved_by_leaving_reach_can_be_too_short() -> None:
         hero("ron", (0, 2), equipment=BLADE), foe("p1", (8, 2)), foe("p2", (3, 1)), dice=[]
     )
     assert_rejected_unchanged(battle, Charge("ron", "p1", "monofilament_klinge"), "halves")
+
+
+@pytest.mark.rule("E-ACT-VH-STURM", "D-10")
+def test_validate_charge_without_the_budget_previews_another_creatures_charge() -> None:
+    """Given Ron with a blade and p2 whose reach the path leaves; p1 runs to (7,2) on its
+    turn. Then the Charge check refuses Ron (the budget of the turn is spent); without
+    the budget check it gives the path the handler would take (halved by leaving p2's
+    reach), and the screen's preview for Ron offers exactly that path. Nothing changes."""
+    battle = make_battle(
+        ROOM,
+        [hero("ron", (0, 2), equipment=BLADE), foe("p1", (6, 2)), foe("p2", (3, 1))],
+        seed=SEED,
+        first="p1",
+    )
+    battle.apply(Move("p1", "RUN", ((6, 2), (7, 2))))
+    before = battle.state.to_dict()
+    charge = Charge("ron", "p1", "monofilament_klinge")
+    with pytest.raises(CommandRejected):
+        validate_charge(battle, charge)
+    plan = validate_charge(battle, charge, check_budget=False)
+    assert plan.path[-1] == (6, 2) and plan.cost == 6 and plan.needs_save
+    options = movement_options(battle, "ron", Action.CHARGE, weapon_key="monofilament_klinge")
+    assert options.charges["p1"] == tuple(plan.path)
+    at_p2 = validate_charge(battle, Charge("ron", "p2", BLADE[0]), check_budget=False)
+    assert options.charges == {"p1": tuple(plan.path), "p2": tuple(at_p2.path)}
+    assert options.cost_of((6, 2)) == plan.cost and (6, 2) in options.needs_save
+    assert battle.state.to_dict() == before
 
 
 # ------------------------------------------------------------------------- Zurückdrängen

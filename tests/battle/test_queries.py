@@ -7,7 +7,6 @@ is the edge of the attack roll that follows.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 import numpy as np
@@ -15,7 +14,16 @@ import pytest
 
 from game.battle.basic_actions import move_allowance
 from game.battle.combat import plan_attack
-from game.battle.commands import Attack, EndTurn, GmCondition, GmCoverOverride, GmDoor, Move
+from game.battle.commands import (
+    Attack,
+    EndTurn,
+    GmCondition,
+    GmCoverOverride,
+    GmDoor,
+    GmMoveToken,
+    GmSetLifePoints,
+    Move,
+)
 from game.battle.engine import Battle, CommandRejected
 from game.battle.events import Event
 from game.battle.melee_actions import Charge
@@ -69,7 +77,7 @@ WIDE = "\n".join(["." * 30] * 3)
 
 def accepted(battle: Battle, command: object) -> bool:
     """Return whether the engine applies ``command``; the state is restored either way."""
-    snapshot = copy.deepcopy(battle.state.to_dict())  # to_dict shares the item lists
+    snapshot = battle.state.to_dict()  # shares nothing with the live state
     roller = battle.roller
     battle.roller = RandomRoller(7)
     try:
@@ -949,6 +957,34 @@ def test_a_verbergen_the_heroes_noticed_is_in_their_log() -> None:
     assert battle.log[hide].data["observers"] == {"ron": False}
     shown = _indices(battle, ["heroes"])
     assert hide in shown and hide - 1 in shown and battle.log[hide - 1].kind == "roll"
+
+
+@pytest.mark.rule("E-COND-UNENTDECKT-4", "D-9")
+def test_gm_events_and_the_order_say_whom_they_are_about() -> None:
+    """Given Ron and an Unentdeckt pirate in the dark corner; when the GM places, lays down
+    and wounds the pirate, rules cover and places Ron: each GM event names its creature,
+    the order names the initiative order; the heroes' log leaves out those about the
+    pirate, the pirates' log has them all."""
+    battle = make_battle(
+        HIDE_MAP,
+        [hero("ron", (4, 0)), foe("ghost", (0, 3), conditions=(Condition.UNDETECTED,))],
+        first="ron",
+    )
+    order = next(e for e in battle.log if e.kind == "order")
+    assert sorted(order.data["order"]) == ["ghost", "ron"]  # make_battle rotates it later
+    start = len(battle.log)
+    battle.apply(GmMoveToken(None, "ghost", (1, 3)))
+    battle.apply(GmCondition(None, "ghost", "PRONE"))
+    battle.apply(GmSetLifePoints(None, "ghost", 10))
+    battle.apply(GmCoverOverride(None, "ron", "ghost", "PARTIAL"))
+    battle.apply(GmMoveToken(None, "ron", (5, 0)))
+    gm = [i for i in range(start, len(battle.log)) if battle.log[i].kind == "gm"]
+    about = [battle.log[i].data.get("creature") or battle.log[i].data["target"] for i in gm]
+    assert about == ["ghost", "ghost", "ghost", "ghost", "ron"]
+    assert battle.log[gm[3]].data["attacker"] == "ron"
+    heroes, foes = _indices(battle, ["heroes"]), _indices(battle, ["foes"])
+    assert [i in heroes for i in gm] == [False, False, False, False, True]
+    assert set(gm) <= foes
 
 
 @pytest.mark.rule("E-COND-UNENTDECKT-1", "E-COND-UNENTDECKT-4")

@@ -41,6 +41,7 @@ from game.battle.situation_actions import (
     underwater_rejection,
 )
 from game.battle.state import Stance
+from game.battle.support_actions import DropItem, Interact
 from game.content.catalogue import Catalogue, CreatureType, FrozenMap
 from game.rules.actions import Action, TurnBudget
 from game.rules.dice import ScriptedRoller
@@ -220,6 +221,21 @@ def test_mount_is_a_full_action_and_the_rider_sits_on_the_mounts_field() -> None
     # the state survives a save
     data = battle.state.to_dict()
     assert type(battle.state).from_dict(data).to_dict() == data
+
+
+@pytest.mark.rule("E-MOUNT-9", "E-ACT-HH-INTERAGIEREN")
+def test_the_reins_take_a_hand_from_drawing_and_picking_up() -> None:
+    """Given Ron on the horse with the reins in one hand and his pistol in the other: he
+    cannot draw the taser (no free hand); once he dropped the pistol he picks it up
+    again with the hand it freed."""
+    battle = mounted(hero("ron", (1, 1)), horse(), foe("p1", (8, 3)), dice=[])
+    ron = battle.state.creatures["ron"]
+    assert ron.held == ["laserpistole"] and "taserpistole" in ron.carried
+    assert_rejected_unchanged(battle, Interact("ron", "draw", item="taserpistole"), "free hand")
+    battle.apply(DropItem("ron", "laserpistole"))
+    assert battle.state.ground_items == {(2, 1): ["laserpistole"]}
+    battle.apply(Interact("ron", "pick_up", item="laserpistole"))
+    assert ron.held == ["laserpistole"] and battle.state.ground_items == {}
 
 
 @pytest.mark.rule("E-MOUNT-2", "E-MOUNT-3")

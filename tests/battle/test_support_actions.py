@@ -6,6 +6,7 @@ end state. Every rejected command leaves ``battle.state.to_dict()`` unchanged.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -16,6 +17,7 @@ from game.battle.combat import armour_of, plan_attack
 from game.battle.commands import Attack, Command, EndTurn, Move
 from game.battle.engine import BLOCKING_STANCE, EVASIVE_MOVE, Battle, CommandRejected
 from game.battle.events import Event
+from game.battle.setup import BattleSetup, CreatureSetup
 from game.battle.state import CreatureState
 from game.battle.support_actions import (
     DEAD_CLOCK,
@@ -39,14 +41,15 @@ from game.battle.support_actions import (
     roll_beats,
     suitable_hiding_place,
 )
+from game.content.catalogue import FrozenMap
 from game.rules.actions import Action, TurnBudget
 from game.rules.checks import Crit, Roll
 from game.rules.conditions import DurationKind
-from game.rules.grid import BattleGrid, Cover
+from game.rules.grid import BattleGrid, Cell, Cover
 from game.rules.impulse import ImpulseEffect
 from game.rules.sight import line_of_sight
 from game.rules.terms import Condition
-from tests.battle.helpers import foe, hero, make_battle
+from tests.battle.helpers import CATALOGUE, SIDES, foe, hero, make_battle
 
 ROOM = """
 ..........
@@ -565,6 +568,39 @@ def test_drop_is_free_and_pick_up_is_interagieren() -> None:
     battle.apply(Interact("ron", "pick_up", item="laserpistole"))
     assert ron.held == ["laserpistole"] and battle.state.ground_items == {}
     rejected(battle, Interact("ron", "pick_up", item="laserpistole"), "no 'laserpistole'")
+
+
+def giant_battle(ascii_map: str, big_cell: Cell, others: list[CreatureSetup]) -> Battle:
+    """Return a match with ``big``, a 2x2 Ron (E-SIZE-1), whose turn it is."""
+    giant = dataclasses.replace(CATALOGUE.creatures["ron"], key="riese", size_fields=2)
+    catalogue = dataclasses.replace(
+        CATALOGUE, creatures=FrozenMap({**CATALOGUE.creatures, "riese": giant})
+    )
+    creatures = (CreatureSetup("big", "riese", "heroes", big_cell), *others)
+    setup = BattleSetup("Test", BattleGrid.from_ascii(ascii_map), SIDES, creatures)
+    battle = Battle(setup, catalogue, 1)
+    while battle.state.current_key != "big":
+        battle.apply(EndTurn(battle.state.current_key))
+    return battle
+
+
+@pytest.mark.rule("E-ACT-HH-INTERAGIEREN", "E-SIZE-1")
+def test_a_large_creature_picks_up_next_to_any_of_its_fields() -> None:
+    """Given a 2x2 creature on (3,1)-(4,2) and knives on (5,3) and (6,3); when it picks
+    up (5,3) (two fields from its anchor, next to its field (4,2)) that works; (6,3) is
+    two fields from every field of it and is refused."""
+    battle = giant_battle(ROOM, (3, 1), [foe("p", (9, 3))])
+    big = creature(battle, "big")
+    big.held = []
+    battle.state.ground_items = {(5, 3): ["monofilament_klinge"], (6, 3): ["taserpistole"]}
+    rejected(
+        battle,
+        Interact("big", "pick_up", item="taserpistole", cell=(6, 3)),
+        "neighbouring field",
+    )
+    battle.apply(Interact("big", "pick_up", item="monofilament_klinge", cell=(5, 3)))
+    assert big.held == ["monofilament_klinge"]
+    assert battle.state.ground_items == {(6, 3): ["taserpistole"]}
 
 
 @pytest.mark.rule("E-ACT-HH-INTERAGIEREN", "E-ARMOR-CAT-WORN")

@@ -32,7 +32,8 @@ SIZE = (1920, 1080)
 MAP_SIDE = 100
 CREATURES = 100
 ZOOM_EVERY = 20
-ZOOM_STEP = 1.15
+ZOOM_STEP = 1.15  # one wheel step, as camera_control.ZOOM_STEP (pygame is imported later)
+
 MIN_BENCH_ZOOM = 0.35
 MAX_BENCH_ZOOM = 3.0
 TARGET_MEDIAN_MS = 4.0

@@ -24,6 +24,7 @@ from game.ui import theme
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
+from game.ui.camera_control import CameraControl
 from game.ui.hud import Hud
 from game.ui.map_view import MapRenderer
 from game.ui.session import GameSession, Outcome, Player, Role
@@ -31,18 +32,6 @@ from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.tools import Tool, begin_action
 
-PAN_KEYS = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_a: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_d: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_w: (0, -1),
-    pygame.K_DOWN: (0, 1),
-    pygame.K_s: (0, 1),
-}
-PAN_SPEED = 900.0  # screen pixels per second with a pan key held
-ZOOM_STEP = 1.15
 #: Events shown over the map as well as in the log: they change what the player can do.
 NOTABLE_EVENTS = frozenset({"crit_fail", "magazine_empty", "defenceless"})
 AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players can follow)
@@ -71,7 +60,7 @@ class BattleScene(Scene):
         self.show_ranges = False
         self.show_sight = True
         self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
-        self._panning: tuple[int, int] | None = None
+        self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
         self._ai_timer = 0.0
         self._fitted = False
@@ -307,16 +296,8 @@ class BattleScene(Scene):
     def update(self, dt: float) -> None:
         self.animator.enabled = self.app.settings.animations
         self.animator.update(dt)
-        keys = pygame.key.get_pressed()
-        mods = pygame.key.get_mods()
-        if not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.app.top is self:
-            dx = dy = 0
-            for key, (kx, ky) in PAN_KEYS.items():
-                if keys[key]:
-                    dx += kx
-                    dy += ky
-            if dx or dy:
-                self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        if self.app.top is self:
+            self.camera_control.pan_with_keys(dt)
         if self.session.ai_to_move and self.app.top is self and not self.animator.busy:
             self._ai_timer += dt
             if self._ai_timer >= AI_DELAY:
@@ -332,7 +313,7 @@ class BattleScene(Scene):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
-        if self._camera_event(event):
+        if self.camera_control.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_cell = (
@@ -393,13 +374,7 @@ class BattleScene(Scene):
         if event.key == pygame.K_l:
             self.show_sight = not self.show_sight
             return True
-        if event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
-            self.camera.set_zoom(self.camera.zoom * ZOOM_STEP)
-            return True
-        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.set_zoom(self.camera.zoom / ZOOM_STEP)
-            return True
-        return False
+        return self.camera_control.zoom_key(event.key)
 
     def end_turn(self) -> None:
         from game.battle.commands import EndTurn
@@ -407,32 +382,6 @@ class BattleScene(Scene):
         current = self.session.current
         if self.controls(current):
             self.send(EndTurn(current.key))
-
-    def _camera_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
-            if self.camera.contains(event.pos):
-                self._panning = event.pos
-                self._pan_moved = False
-            return False  # a right click without dragging still reaches the tool
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
-            moved = getattr(self, "_pan_moved", False)
-            self._panning = None
-            return bool(moved)
-        if event.type == pygame.MOUSEMOTION and self._panning is not None:
-            dx = event.pos[0] - self._panning[0]
-            dy = event.pos[1] - self._panning[1]
-            if abs(dx) + abs(dy) > 0:
-                self.camera.pan(-dx, -dy)
-                self._panning = event.pos
-                self._pan_moved = True
-            return False
-        if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.camera.contains(pos):
-                factor = ZOOM_STEP**event.y if event.y else 1.0
-                self.camera.zoom_at(pos, factor)
-                return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         viewport = pygame.Rect(

@@ -26,6 +26,7 @@ from game.rules.terms import Condition
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
+from game.ui.camera_control import CameraControl
 from game.ui.map_view import (
     FieldLayer,
     LegendItem,
@@ -43,20 +44,8 @@ from game.ui.widgets import draw_text, wrap
 POLL_SECONDS = 1.0
 PANEL_W = 380
 STATUS_H = 26
-ZOOM_STEP = 1.15
-PAN_SPEED = 900.0
 ZONE_ALPHA = 70
 SWATCH = 22
-PAN_KEYS = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_a: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_d: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_w: (0, -1),
-    pygame.K_DOWN: (0, 1),
-    pygame.K_s: (0, 1),
-}
 _FORMAT_NAMES = {"toml": "TOML", "uvtt": "Universal VTT", "tiled": "Tiled"}
 
 
@@ -175,7 +164,8 @@ class PreviewScene(Scene):
         self._zone_edges: list[tuple[Colour, tuple[int, int], tuple[int, int]]] = []
         self._poll = 0.0
         self._stamps: tuple[object, ...] = ()
-        self._panning: tuple[int, int] | None = None
+        # in the read-only preview any button drags: clicks do nothing else there
+        self.camera_control = CameraControl(self.camera, drag_buttons=(1, 2, 3))
         self._fitted = False
         self._laid_out = False  # the camera's viewport is set (resized ran)
         self._size = app.screen.get_size()
@@ -282,36 +272,17 @@ class PreviewScene(Scene):
             self.check_file()
         if self.app.top is not self:
             return
-        keys = pygame.key.get_pressed()
-        if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            return
-        dx = dy = 0
-        for key, (kx, ky) in PAN_KEYS.items():
-            if keys[key]:
-                dx += kx
-                dy += ky
-        if dx or dy:
-            self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        self.camera_control.pan_with_keys(dt)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            if self.camera.contains(event.pos):
-                self._panning = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            self._panning = None
-        elif event.type == pygame.MOUSEMOTION:
-            if self._panning is not None:
-                self.camera.pan(self._panning[0] - event.pos[0], self._panning[1] - event.pos[1])
-                self._panning = event.pos
+            return
+        self.camera_control.handle(event)
+        if event.type == pygame.MOUSEMOTION:
             self.hover_cell = (
                 self.camera.screen_to_cell(event.pos) if self.camera.contains(event.pos) else None
             )
-        elif event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.camera.contains(pos) and event.y:
-                self.camera.zoom_at(pos, ZOOM_STEP**event.y)
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_q):
@@ -320,10 +291,8 @@ class PreviewScene(Scene):
             self._fit()
         elif event.key == pygame.K_t:
             self.camera.true_size(self.app.settings.dpi)
-        elif event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
-            self.camera.set_zoom(self.camera.zoom * ZOOM_STEP)
-        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.set_zoom(self.camera.zoom / ZOOM_STEP)
+        elif self.camera_control.zoom_key(event.key):
+            pass
         elif event.key in (pygame.K_r, pygame.K_F5):
             self.reload()
 

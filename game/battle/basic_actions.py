@@ -8,6 +8,7 @@ from game.battle.combat import UNARMED, held_weapon, plan_attack, resolve_attack
 from game.battle.commands import (
     Attack,
     ChangePosition,
+    GmAnswer,
     GmCondition,
     GmCoverOverride,
     GmDoor,
@@ -31,7 +32,7 @@ from game.rules.movement import (
     path_cost,
     resolve_disengage,
 )
-from game.rules.reach import melee_reach_cells
+from game.rules.reach import in_melee_reach, melee_reach_cells
 from game.rules.terms import Attribute, Condition, Text, say
 from game.rules.terrain import (
     TerrainFailure,
@@ -400,11 +401,28 @@ def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
     return events
 
 
-def _can_attack(battle: Battle, creature: CreatureState) -> str:
-    return "" if battle.enemies_of(creature) else say("no enemy left", "kein Gegner mehr übrig")
+def _can_melee(battle: Battle, creature: CreatureState) -> str:
+    """Nahkampf needs an enemy within the melee reach of a held weapon or a fist (E-MELEE-2)."""
+    enemies = battle.enemies_of(creature)
+    if not enemies:
+        return say("no enemy left", "kein Gegner mehr übrig")
+    kind = battle.creature_type(creature)
+    weapons = battle.catalogue.weapons
+    held = [weapons[k] for k in creature.held if k in weapons and weapons[k].melee]
+    reach = max([kind.reach, 1, *(w.reach for w in held)])
+    for enemy in enemies:
+        if in_melee_reach(
+            creature.cell,
+            enemy.cell,
+            attacker_side=kind.size_fields,
+            target_side=battle.creature_type(enemy).size_fields,
+            reach=reach,
+        ):
+            return ""
+    return say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
 
 
-ACTION_CHECKS[Action.MELEE_ATTACK] = _can_attack
+ACTION_CHECKS[Action.MELEE_ATTACK] = _can_melee
 ACTION_CHECKS[Action.RANGED_ATTACK] = lambda battle, c: (
     ""
     if any(battle.weapon(k).ranged for k in c.held if k in battle.catalogue.weapons)
@@ -538,6 +556,40 @@ def _gm_end(battle: Battle, command: GmEndFight) -> list[Event]:
     battle.state.over = True
     battle.state.winner = command.winner
     return [_gm_event("beendet den Kampf", "ends the fight", {"winner": command.winner})]
+
+
+#: The longest answer the game master may give (a log line, not a letter).
+GM_ANSWER_MAX = 300
+
+
+@handles(GmAnswer)
+def _gm_answer(battle: Battle, command: GmAnswer) -> list[Event]:
+    index = command.question
+    if index not in battle.open_gm_questions():
+        raise CommandRejected(
+            say(
+                f"log entry {index} is no open question to the game master",
+                f"Eintrag {index} des Protokolls ist keine offene Frage an die Spielleitung",
+            )
+        )
+    text = " ".join(command.text.split())  # one line in the log
+    if len(text) > GM_ANSWER_MAX:
+        raise CommandRejected(
+            say(
+                f"an answer has at most {GM_ANSWER_MAX} characters",
+                f"eine Antwort hat höchstens {GM_ANSWER_MAX} Zeichen",
+            )
+        )
+    question = battle.log[index]
+    return [
+        Event(
+            "gm_answer",
+            f"Spielleitung: {text or 'erledigt'} (zu: {question.de})",
+            f"Game master: {text or 'done'} (re: {question.en})",
+            None,
+            {"question": index},
+        )
+    ]
 
 
 __all__ = [

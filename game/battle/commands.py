@@ -198,3 +198,15 @@ class GmCoverOverride(Command):
 class GmEndFight(Command):
     kind: ClassVar[str] = "gm_end_fight"
     winner: str | None = None
+
+
+@dataclass(frozen=True)
+class GmAnswer(Command):
+    """The game master deals with a question the engine put (a ``gm_question`` event).
+
+    ``question`` is the question's index in ``Battle.log``; ``text`` the answer, if any.
+    """
+
+    kind: ClassVar[str] = "gm_answer"
+    question: int
+    text: str = ""

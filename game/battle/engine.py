@@ -189,8 +189,8 @@ class Battle:
             held=held,
             carried=carried,
             magazines=magazines,
-            # set up Liegend lies on the ground, as add_condition(PRONE) does
-            stance=Stance.PRONE if Condition.PRONE in conditions else Stance.STANDING,
+            # set up Liegend (also through Bewusstlos) lies on the ground, as _sync_stance keeps it
+            stance=Stance.PRONE if _lies(conditions) else Stance.STANDING,
             companion_of=setup.companion_of,
             hidden=setup.hidden,
             is_character=kind.is_character,
@@ -310,6 +310,17 @@ class Battle:
 
     def held_conditions(self, creature: CreatureState) -> frozenset[Condition]:
         return closure(creature.conditions)
+
+    def open_gm_questions(self) -> list[int]:
+        """Return the log indices of the questions to the game master not yet answered.
+
+        A question is a ``gm_question`` event; ``GmAnswer`` answers it with a ``gm_answer``
+        event naming its index. Both live in the log, which a replay rebuilds exactly, so
+        the open questions survive save and load without a field in the state.
+        """
+        asked = [i for i, event in enumerate(self.log) if event.kind == "gm_question"]
+        answered = {event.data.get("question") for event in self.log if event.kind == "gm_answer"}
+        return [i for i in asked if i not in answered]
 
     def has_effect(self, creature: CreatureState, name: str) -> bool:
         return any(effect.name == name for effect in creature.effects)
@@ -687,6 +698,7 @@ class Battle:
 
     def _apply_change(self, creature: CreatureState, change: Change) -> list[Event]:
         creature.conditions = change.held
+        self._sync_stance(creature)
         events: list[Event] = []
         if change.drop_held_items and creature.held:
             self.state.ground_items.setdefault(creature.cell, []).extend(creature.held)
@@ -734,6 +746,19 @@ class Battle:
             )
         return events
 
+    @staticmethod
+    def _sync_stance(creature: CreatureState) -> None:
+        """Keep the stance with the conditions: Liegend, also implied, lies on the ground.
+
+        Bewusstlos (also through Sterbend or Stabiles Koma) counts as Liegend
+        (E-COND-BEWUSSTLOS-1), and the dead lie too; when Liegend ends (stood up, or woke
+        up without holding Liegend itself) the creature stands. Kneeling is kept.
+        """
+        if _lies(creature.conditions):
+            creature.stance = Stance.PRONE
+        elif creature.stance is Stance.PRONE:
+            creature.stance = Stance.STANDING
+
     def add_condition(
         self,
         creature: CreatureState,
@@ -746,8 +771,6 @@ class Battle:
         events = self._apply_change(
             creature, gain(creature.conditions, condition, count, lp=creature.lp)
         )
-        if condition is Condition.PRONE:
-            creature.stance = Stance.PRONE
         if effect is not None:  # gaining it again refreshes its end, it does not add a second
             creature.effects = [e for e in creature.effects if e.name != effect.name]
             creature.effects.append(effect)
@@ -769,8 +792,6 @@ class Battle:
             change = lose(creature.conditions, condition, lp=creature.lp)
         except ValueError as error:  # e.g. Stabiles Koma ends only at LP >= 1
             raise CommandRejected(say(str(error), _cannot_end_de(condition, creature.lp))) from None
-        if condition is Condition.PRONE:
-            creature.stance = Stance.STANDING
         creature.effects = [e for e in creature.effects if e.name != condition.name]
         events = self._apply_change(creature, change)
         events.append(
@@ -1053,6 +1074,11 @@ def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
         if battle.state.over:
             return events
     return events + battle.end_turn()
+
+
+def _lies(held: ConditionSet) -> bool:
+    """Return whether a creature with these conditions lies on the ground."""
+    return Condition.DEAD in held or Condition.PRONE in closure(held)
 
 
 def _cannot_end_de(condition: Condition, lp: int) -> str:

@@ -67,15 +67,16 @@ def first_difference(expected: Any, actual: Any, where: str = "$") -> str | None
 
 
 def clone_battle(battle: Battle) -> Battle:
-    """Return an independent copy of ``battle`` for trying commands (log left empty).
+    """Return an independent copy of ``battle`` for trying commands.
 
     The catalogue and the set-up are shared, and so are the immutable condition sets
-    (their mapping proxies cannot be deep-copied).
+    (their mapping proxies cannot be deep-copied) and the logged events (the copy's log
+    is a new list of them: ``GmAnswer`` is checked against the log).
     """
     memo: dict[int, Any] = {
         id(battle.catalogue): battle.catalogue,
         id(battle.setup): battle.setup,
-        id(battle.log): [],
+        id(battle.log): list(battle.log),
     }
     for creature in battle.state.creatures.values():
         memo[id(creature.conditions)] = creature.conditions

@@ -36,12 +36,14 @@ from game.battle.combat import (
     proposed_cover,
     situation_edge,
 )
+from game.battle.commands import Command
 from game.battle.engine import (
     STUDIED_ENEMY,
     Battle,
     CommandRejected,
 )
 from game.battle.events import Event
+from game.battle.match import clone_battle
 from game.battle.ranged_actions import (
     ZONES,
     AreaFire,
@@ -1385,6 +1387,9 @@ def log_entries_for(battle: Battle, sides: Collection[str]) -> list[LogEntry]:
     5. it names a creature of the sides in its data (``target``, ``defender``,
        ``found_by``, ...): a hero learns of the shot that hits him and who found him.
 
+    The game master's answer to a question (``gm_answer``) quotes it, so it is shown
+    exactly when its question is.
+
     Everything else is left out. The events are judged by what the sides see now, not
     when they happened: an enemy's earlier moves show once it is in sight, and leave the
     log while it is not; its Verbergen rolls stay hidden for good. The game master (or
@@ -1411,6 +1416,10 @@ def log_entries_for(battle: Battle, sides: Collection[str]) -> list[LogEntry]:
             shown[index] = _named(battle, event) <= seen
         else:
             shown[index] = actor in seen or not _named(battle, event).isdisjoint(mine)
+    for index, event in enumerate(log):
+        if event.kind == "gm_answer":  # quotes its question: shown exactly when that is
+            question = event.data.get("question")
+            shown[index] = isinstance(question, int) and 0 <= question < index and shown[question]
     return [LogEntry(index, event) for index, event in enumerate(log) if shown[index]]
 
 
@@ -1800,3 +1809,23 @@ def creature_card(battle: Battle, key: str) -> CreatureCard:
         current=current,
         budget=_budget_card(battle) if current else None,
     )
+
+
+# ==================================================================== dry runs
+def refusal(battle: Battle, command: Command) -> str:
+    """Return why the engine would refuse ``command`` now, or "" when it would apply it.
+
+    A dry run on a copy of the match (``clone_battle``): the match, its dice and its
+    record stay as they are. The reason carries its German (``german(reason)``, ``.de``).
+    The copy costs a few milliseconds: for menus built once, not for every frame.
+    """
+    try:
+        clone_battle(battle).apply(command)
+    except CommandRejected as error:
+        return error.reason
+    return ""
+
+
+def open_gm_questions(battle: Battle) -> list[int]:
+    """Return the log indices of the questions to the game master not yet answered."""
+    return battle.open_gm_questions()

@@ -176,6 +176,7 @@ class Checkpoint:
     state: dict[str, Any]  # BattleState.to_dict(): shares nothing with the live state
     doors: npt.NDArray[np.bool_]  # BattleGrid.door_open
     roller: Roller  # the main dice stream at that moment (a private copy)
+    log_len: int = 0  # the log's length then (a replayed GmAnswer checks its question)
 
 
 @dataclass(frozen=True)
@@ -561,6 +562,7 @@ def _checkpoint(battle: Battle, roller: Roller) -> Checkpoint:
         battle.state.to_dict(),  # a fresh copy: nothing in it is shared
         battle.grid.door_open.copy(),
         roller,
+        len(battle.log),
     )
 
 
@@ -635,7 +637,7 @@ def _shadow(battle: Battle, start: Checkpoint) -> Battle:
     memo: dict[int, Any] = {id(battle.catalogue): battle.catalogue, id(battle.setup): battle.setup}
     for part in (battle.state, battle.rerolls, battle.record, battle._tracker, battle._roller):
         memo[id(part)] = None
-    memo[id(battle.log)] = []
+    memo[id(battle.log)] = list(battle.log[: start.log_len])  # the events are shared
     shadow = copy.deepcopy(battle, memo)
     shadow.state = BattleState.from_dict(start.state)  # from_dict copies: start stays as is
     shadow.record = list(battle.record[: start.record_len])

@@ -322,3 +322,84 @@ def test_irritiert_ends_when_its_source_dies() -> None:
     while battle.state.round < 2:
         battle.apply(EndTurn(battle.state.current_key))
     assert Condition.IRRITATED not in p1.conditions
+
+
+@pytest.mark.rule("E-COND-BEWUSSTLOS-1")
+def test_a_downed_creature_lies_and_stands_again_when_liegend_ends() -> None:
+    """E-COND-BEWUSSTLOS-1, E-COND-STERBEND-1: Bewusstlos counts as Liegend, so the stance is
+    prone (card and token agree with the conditions); waking up ends the implied Liegend.
+
+    Given Ron kneeling and Lara standing; commands: Ron to 0 LP, Lara lies down herself and
+    is knocked out, both healed; Ron dying, then dead. Expected: prone while downed, Ron
+    stands after waking, Lara (who holds Liegend herself) still lies, the dead lie.
+    """
+    from game.battle.queries import creature_card
+    from game.battle.state import Stance
+
+    battle = make_battle(
+        ROOM, [hero("ron", (0, 0)), hero("lara", (1, 1), "lara"), foe("p1", (9, 3))], first="ron"
+    )
+    ron, lara = battle.state.creatures["ron"], battle.state.creatures["lara"]
+    battle.apply(ChangePosition("ron", "kneeling"))
+    battle.apply(GmSetLifePoints(None, "ron", 0))
+    assert Condition.PRONE not in ron.conditions  # only implied by Bewusstlos
+    assert ron.stance is Stance.PRONE
+    assert creature_card(battle, "ron").stance is Stance.PRONE
+    battle.apply(GmCondition(None, "lara", "PRONE"))
+    battle.apply(GmSetLifePoints(None, "lara", 0))
+    battle.apply(GmSetLifePoints(None, "ron", 5))
+    battle.apply(GmSetLifePoints(None, "lara", 5))
+    assert Condition.UNCONSCIOUS not in ron.conditions and ron.stance is Stance.STANDING
+    assert Condition.PRONE in lara.conditions and lara.stance is Stance.PRONE
+    battle.apply(GmSetLifePoints(None, "ron", -3))
+    assert Condition.DYING in ron.conditions and ron.stance is Stance.PRONE
+    battle.apply(GmSetLifePoints(None, "ron", -10))
+    assert Condition.DEAD in ron.conditions and ron.stance is Stance.PRONE
+
+
+@pytest.mark.rule("E-COND-BEWUSSTLOS-1")
+def test_a_creature_set_up_unconscious_lies() -> None:
+    """E-COND-BEWUSSTLOS-1: a mission's Bewusstlos creature starts prone."""
+    from game.battle.state import Stance
+
+    battle = make_battle(
+        ROOM,
+        [hero("ron", (0, 0)), foe("p1", (9, 3), conditions=(Condition.UNCONSCIOUS,))],
+        first="ron",
+    )
+    assert battle.state.creatures["p1"].stance is Stance.PRONE
+
+
+@pytest.mark.rule("E-COND-ENTSETZT-1")
+def test_gm_answers_a_question_and_the_answer_survives_a_replay() -> None:
+    """E-COND-ENTSETZT-1 (Entsetzt asks the GM for a Wahnsinn check), D-9 (GM rulings).
+
+    Given Entsetzt on p1, which puts a gm_question in the log; commands: answers to an
+    index that is no question, to the question, and to it again. Expected: only the
+    answer to the open question applies, logs "Spielleitung: ..." in both languages and
+    closes it; a replay of the record (a save and load), a JSON round trip of the
+    command and a clone of the match agree.
+    """
+    from game.battle.commands import GmAnswer
+    from game.battle.match import clone_battle, replay
+
+    battle = make_battle(ROOM, [hero("ron", (0, 0)), foe("p1", (9, 3))], first="ron")
+    battle.apply(GmCondition(None, "p1", "HORRIFIED"))
+    question = next(i for i, e in enumerate(battle.log) if e.kind == "gm_question")
+    assert battle.open_gm_questions() == [question]
+    for wrong in (question - 1, len(battle.log), -1):
+        with pytest.raises(CommandRejected) as refused:
+            battle.apply(GmAnswer(None, wrong, "ja"))
+        assert "offene Frage" in refused.value.de
+    assert clone_battle(battle).open_gm_questions() == [question]
+    answer = GmAnswer(None, question, "  Probe   bestanden ")
+    assert command_from_dict(json.loads(json.dumps(answer.to_dict()))) == answer
+    (event,) = battle.apply(answer)
+    assert event.kind == "gm_answer" and event.data == {"question": question}
+    assert event.de.startswith("Spielleitung: Probe bestanden (zu: ")
+    assert event.en.startswith("Game master: Probe bestanden (re: ")
+    assert battle.open_gm_questions() == []
+    with pytest.raises(CommandRejected):
+        battle.apply(GmAnswer(None, question))
+    again = replay(battle.setup, battle.catalogue, battle.seed, battle.record)
+    assert again.open_gm_questions() == [] and again.log[-1] == event

@@ -31,6 +31,7 @@ from game.battle.commands import (
     ChangePosition,
     Command,
     EndTurn,
+    GmAnswer,
     GmCondition,
     GmCoverOverride,
     GmDoor,
@@ -138,6 +139,8 @@ class Fuzzer:
             if doors:
                 y, x = self.rng.choice(doors)
                 return GmDoor(None, (int(x), int(y)), self.rng.random() < 0.5)
+        if choice < 0.9 and (questions := battle.open_gm_questions()):
+            return GmAnswer(None, self.rng.choice(questions), self.rng.choice(["", "ja"]))
         if choice < 0.98:
             other = self.rng.choice(keys)
             return GmCoverOverride(None, key, other, self.rng.choice(["NONE", "PARTIAL", "FULL"]))

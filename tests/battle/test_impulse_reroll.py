@@ -454,3 +454,29 @@ def test_random_rerolls_in_random_fights_replay_exactly(seed: int) -> None:
     assert first_difference(match.battle.state.to_dict(), again.state.to_dict()) is None
     assert [e.to_dict() for e in again.log] == [e.to_dict() for e in match.battle.log]
     assert again.roller.roll(1000) == match.battle.roller.roll(1000)
+
+
+@pytest.mark.rule("E-IMP-EFF-REROLL", "E-COND-ENTSETZT-1")
+def test_a_reroll_replays_a_gm_answer_before_it_against_the_same_log() -> None:
+    """The GM answers Entsetzt's question, then Ron misses (2) and rerolls (19): the reroll
+    rebuilds the state from a checkpoint whose log holds the question, so the answer
+    replays and the hit stands; the question stays answered. (Entsetzt makes the pirate
+    Wehrlos: Ron shoots with Vorteil, two d20.)"""
+    from game.battle.commands import GmAnswer, GmCondition
+
+    battle = duel(first="ron", dice=[2, 1, 4], pool=2, fresh={3: [19, 1]})
+    battle.apply(GmCondition(None, "p1", "HORRIFIED"))
+    (question,) = battle.open_gm_questions()
+    battle.apply(GmAnswer(None, question, "bestanden"))
+    battle.apply(Attack("ron", "p1", PISTOL))
+    assert lp(battle, "p1") == 12
+
+    battle.apply(SpendImpulse("ron", "REROLL", roll=0))
+
+    assert lp(battle, "p1") == 12 - 5 and battle.open_gm_questions() == []
+    assert [c.kind for c in battle.record] == [
+        "gm_condition",
+        "gm_answer",
+        "attack",
+        "spend_impulse",
+    ]

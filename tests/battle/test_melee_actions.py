@@ -727,3 +727,27 @@ def test_grapple_and_knock_out_survive_a_save_round_trip() -> None:
     snapshot = battle.state.to_dict()
     assert BattleState.from_dict(snapshot).to_dict() == snapshot
     assert Condition.DEFENSELESS in battle.state.creatures["ron"].conditions  # E-ACT-6 too
+
+
+@pytest.mark.rule("E-MELEE-2")
+def test_nahkampf_is_greyed_without_an_enemy_in_reach_of_fist_or_weapon() -> None:
+    """E-MELEE-2, E-REACH-3: Nahkampf needs an enemy within melee reach, as Waffenloser
+    Kampf does; a held Distanz weapon reaches two fields.
+
+    Given Ron with fists, then with a Vibrospeer; the enemy 3, then 2, then 1 field away.
+    Expected: the reason "kein Gegner in Nahkampfreichweite" until the enemy is in reach.
+    """
+    from game.rules.terms import german
+
+    def melee(battle: Battle) -> tuple[bool, str]:
+        legal = {a.action: a for a in battle.legal_actions("ron")}[Action.MELEE_ATTACK]
+        return legal.allowed, german(legal.reason)
+
+    fists = given(hero("ron", (0, 1), equipment=[]), foe("p1", (3, 1)), dice=[])
+    assert melee(fists) == (False, "kein Gegner in Nahkampfreichweite")
+    fists.state.creatures["p1"].cell = (1, 2)
+    assert melee(fists) == (True, "")
+    spear = given(hero("ron", (0, 1), equipment=["vibrospeer"]), foe("p1", (3, 1)), dice=[])
+    assert melee(spear) == (False, "kein Gegner in Nahkampfreichweite")
+    spear.state.creatures["p1"].cell = (2, 1)
+    assert melee(spear) == (True, "")

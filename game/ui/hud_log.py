@@ -2,8 +2,8 @@
 
 Built from the battle's event log (so undo takes rolls back out) in the screen's
 language; newest at the bottom, scrolled with the wheel. Questions the engine puts to
-the game master stand out; the engine has no command to answer them (the GM acts with
-the GM commands instead), so they carry an "OK" that marks them as dealt with.
+the game master stand out and carry an "OK": it sends ``GmAnswer``, so an answered
+question stays answered in the record (undo, save and load).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.battle import queries
+from game.battle.commands import GmAnswer
 from game.battle.events import Event
 from game.rules.terms import Attribute
 from game.ui import theme
@@ -46,7 +47,7 @@ def is_logged(event: Event, show_all: bool) -> bool:
     """Return whether the dice log lists ``event``."""
     if show_all:
         return True
-    return roll_of(event) is not None or event.kind in ("damage", "gm_question")
+    return roll_of(event) is not None or event.kind in ("damage", "gm_question", "gm_answer")
 
 
 @dataclass
@@ -66,7 +67,7 @@ class LogSection(Section):
     def __init__(self, hud: Hud) -> None:
         super().__init__(hud)
         self.show_all = False
-        self.dismissed: set[tuple[int, str]] = set()
+        self._open: tuple[Hashable, frozenset[int]] | None = None
         self._entries: tuple[Hashable, list[Entry]] | None = None
         self._entry_cache: dict[Hashable, Entry] = {}
         self._total = 0
@@ -79,11 +80,16 @@ class LogSection(Section):
         return self.hud.t("hud.log.title")
 
     def open_questions(self) -> int:
-        return sum(
-            1
-            for index, event in self.visible_log()
-            if event.kind == "gm_question" and (index, event.de) not in self.dismissed
-        )
+        open_ = self.open_indices()
+        return sum(1 for index, _ in self.visible_log() if index in open_)
+
+    def open_indices(self) -> frozenset[int]:
+        """Return the log indices of the questions the game master has not answered."""
+        battle = self.hud.battle
+        key = (self.hud.session.revision, id(battle), len(battle.log))
+        if self._open is None or self._open[0] != key:
+            self._open = (key, frozenset(battle.open_gm_questions()))
+        return self._open[1]
 
     def visible_log(self) -> list[tuple[int, Event]]:
         """Return (index, event) of the log the viewer may read (fog of war: their sides')."""
@@ -95,7 +101,7 @@ class LogSection(Section):
         return [(entry.index, entry.event) for entry in entries]
 
     def body_key(self) -> Hashable:
-        return (self.show_all, len(self.dismissed))
+        return (self.show_all, self.hud.session.revision)
 
     def entries(self, width: int) -> list[Entry]:
         """Return the log's entries, oldest first (cached per change)."""
@@ -107,7 +113,6 @@ class LogSection(Section):
             self.show_all,
             hud.language,
             width,
-            len(self.dismissed),
             hud.gm_active,
             hud.scene.sees_all,
             tuple(hud.scene.viewer.sides) if hud.scene.viewer else (),
@@ -115,10 +120,11 @@ class LogSection(Section):
         if self._entries is not None and self._entries[0] == key:
             return self._entries[1]
         entries = []
+        open_ = self.open_indices()
         for index, event in self.visible_log():
             if not is_logged(event, self.show_all):
                 continue
-            entries.append(self._entry(index, event, width))
+            entries.append(self._entry(index, event, width, index in open_))
         if len(self._entry_cache) > ENTRY_CACHE_LIMIT:
             self._entry_cache.clear()
         total = sum(e.surface.get_height() for e in entries)
@@ -137,8 +143,9 @@ class LogSection(Section):
         width = self.rect.width or 300
         return [entry.plain for entry in self.entries(width)]
 
-    def dismiss(self, index: int, de: str) -> None:
-        self.dismissed.add((index, de))
+    def dismiss(self, index: int) -> None:
+        """Answer the question at log ``index`` (the engine records it: ``GmAnswer``)."""
+        self.hud.scene.send(GmAnswer(None, index))
         self.invalidate()
 
     def toggle_all(self) -> None:
@@ -200,10 +207,9 @@ class LogSection(Section):
             pygame.draw.rect(surface, theme.PANEL_EDGE, (rect.right - 4, bar_y, 3, bar_h))
         return spots
 
-    def _entry(self, index: int, event: Event, width: int) -> Entry:
+    def _entry(self, index: int, event: Event, width: int, is_open: bool) -> Entry:
         hud = self.hud
-        question = event.kind == "gm_question"
-        open_question = question and (index, event.de) not in self.dismissed
+        open_question = event.kind == "gm_question" and is_open
         answerable = open_question and (hud.gm_active or not hud.has_gm_seat)
         key: Hashable = (index, event.kind, event.de, hud.language, width)
         key = (key, open_question, answerable, hud.compact, hud.large)
@@ -291,7 +297,7 @@ class _EntryWriter:
                 Hotspot(
                     button,
                     f"log:ok:{self.index}",
-                    lambda: self.log.dismiss(self.index, self.event.de),
+                    lambda: self.log.dismiss(self.index),
                     self.t("hud.log.ok_tip"),
                 )
             )

@@ -445,27 +445,81 @@ def draw_ring(
     label: pygame.Surface | None = None,
     *,
     width: int = 2,
-) -> None:
-    """Draw the outline of a range band (a square ring, D-1) with a label on its top edge."""
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect | None:
+    """Draw the outline of a range band (a square ring, D-1) with a label on a visible edge.
+
+    The label sits on the visible part of the ring (the top edge first, then bottom, left,
+    right), clamped into the view, and off the ``avoid`` rectangles (tokens, labels drawn
+    before) where the ring leaves room. Return the label's rectangle (None: not drawn).
+    """
     rect = ring_rect(camera, origin, reach)
     clip = surface.get_clip()
     if not rect.colliderect(clip.inflate(8, 8)) or rect.contains(clip.inflate(8, 8)):
-        return
+        return None
     pygame.draw.rect(surface, colour, rect, width)
     if label is None:
-        return
-    # The label sits on the top edge; if that is out of view, on the left or bottom edge.
-    x = min(
-        max(rect.centerx - label.get_width() // 2, clip.left + 2),
-        clip.right - label.get_width() - 2,
-    )
-    if clip.top <= rect.top - label.get_height() // 2 <= clip.bottom - label.get_height():
-        surface.blit(label, (x, rect.top - label.get_height() // 2))
-    elif clip.top <= rect.bottom - label.get_height() // 2 <= clip.bottom - label.get_height():
-        surface.blit(label, (x, rect.bottom - label.get_height() // 2))
-    elif clip.left <= rect.left <= clip.right - label.get_width():
-        y = min(max(rect.centery, clip.top + 2), clip.bottom - label.get_height() - 2)
-        surface.blit(label, (rect.left + 3, y))
+        return None
+    spots = ring_label_spots(rect, label.get_size(), clip, step=max(8, camera.cell_px // 2))
+    if not spots:
+        return None
+    size = label.get_size()
+    free = [p for p in spots if pygame.Rect(p, size).collidelist(list(avoid)) < 0]
+    spot = pygame.Rect((free or spots)[0], size)
+    surface.blit(label, spot)
+    return spot
+
+
+def ring_label_spots(
+    rect: pygame.Rect, size: tuple[int, int], clip: pygame.Rect, *, step: int = 20
+) -> list[tuple[int, int]]:
+    """Return where a ring's label may go, best first: along the visible parts of its edges.
+
+    Each spot keeps the label inside ``clip`` (2 px margin) and touching the ring's edge:
+    on a horizontal edge the label is centred on the line, on a vertical edge it sits just
+    inside. Spots start at the middle of the edge's visible part and step outwards.
+    """
+    w, h = size
+    x_min, x_max = clip.left + 2, clip.right - w - 2
+    y_min, y_max = clip.top + 2, clip.bottom - h - 2
+    if x_max < x_min or y_max < y_min:
+        return []
+
+    def clamp(value: int, low: int, high: int) -> int:
+        return max(low, min(value, high))
+
+    def walk(centre: int, low: int, high: int) -> list[int]:
+        """Return positions from ``centre`` outwards within [low, high]."""
+        if high < low:
+            return []
+        start = clamp(centre, low, high)
+        found = [start]
+        for n in range(1, 64):
+            moved = [start - n * step, start + n * step]
+            inside = [v for v in moved if low <= v <= high]
+            if not inside:
+                break
+            found += inside
+        return found
+
+    spots: list[tuple[int, int]] = []
+    left, right = max(rect.left, clip.left), min(rect.right, clip.right)
+    if right - left >= 8:  # the horizontal edges show over this x span
+        for line in (rect.top, rect.bottom):
+            if clip.top <= line <= clip.bottom:
+                y = clamp(line - h // 2, y_min, y_max)
+                low, high = max(x_min, left - w + 16), min(x_max, right - 16)
+                xs = walk((left + right) // 2 - w // 2, low, high)
+                spots += [(x, y) for x in xs]
+    top, bottom = max(rect.top, clip.top), min(rect.bottom, clip.bottom)
+    if bottom - top >= 8:  # the vertical edges show over this y span
+        for line, x in ((rect.left, rect.left + 3), (rect.right, rect.right - w - 3)):
+            if clip.left <= line <= clip.right:
+                x = clamp(x, x_min, x_max)
+                low, high = max(y_min, top - h + 8), min(y_max, bottom - 8)
+                ys = walk((top + bottom) // 2 - h // 2, low, high)
+                spots += [(x, y) for y in ys]
+    return spots
 
 
 # ==================================================================== badges
@@ -567,5 +621,6 @@ __all__ = [
     "edge_text",
     "label_surface",
     "outline_cell",
+    "ring_label_spots",
     "ring_rect",
 ]

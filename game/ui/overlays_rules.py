@@ -356,17 +356,36 @@ def draw_range_rings(
         return made
 
     images = layers_of(scene).get(scene, ("ring-labels", id(rings), t.language), labels)
+    size = camera.cell_px
+    # labels keep off the tokens and off each other where their ring leaves room
+    avoid = [
+        pygame.Rect(camera.cell_to_screen(token.cell), (size * token.size, size * token.size))
+        for token in scene.token_list()
+    ]
+    # the coordinate strips are drawn over the map later: labels keep clear of them
+    previous = surface.get_clip()
+    top_strip, left_strip = scene.map.coordinate_strips(camera)
+    inner = previous.copy()
+    inner.width -= max(0, left_strip.right - inner.left)
+    inner.left = max(inner.left, left_strip.right)
+    inner.height -= max(0, top_strip.bottom - inner.top)
+    inner.top = max(inner.top, top_strip.bottom)
+    surface.set_clip(inner)
     for index, ring in enumerate(rings.bands):
         colour = overlays.BAND_COLOURS[index % len(overlays.BAND_COLOURS)]
         label = images[index]
-        overlays.draw_ring(
+        placed = overlays.draw_ring(
             surface,
             camera,
             rings.origin,
             ring.high,
             colour if ring.usable else (110, 110, 115),
             label,
+            avoid=avoid,
         )
+        if placed is not None:
+            avoid.append(placed)
+    surface.set_clip(previous)
 
 
 def draw_sight_marks(scene: BattleScene, surface: pygame.Surface, creature: CreatureState) -> None:

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.battle import queries
-from game.battle.commands import Attack, EndTurn, GmCondition
+from game.battle.commands import Attack, EndTurn, GmAnswer, GmCondition
 from game.battle.support_actions import UseAction
 from game.missions.loader import demo_mission_path
 from game.rules.actions import Action
@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.hud_base import Hotspot
 from game.ui.play import start_battle
 from game.ui.scenes.battle import BattleScene
-from game.ui.session import Player, Role
+from game.ui.session import GameSession, Player, Role
 
 SIZE = (1280, 800)
 
@@ -162,7 +162,10 @@ def test_dice_log_follows_the_language(game: tuple[App, BattleScene]) -> None:
     assert any(line.startswith(first.text("en")) for line in scene.hud.log.lines())
 
 
-def test_a_gm_question_has_an_ok_that_dismisses_it(game: tuple[App, BattleScene]) -> None:
+def test_a_gm_question_has_an_ok_that_answers_it_for_good(
+    game: tuple[App, BattleScene], tmp_path: Path
+) -> None:
+    """The OK sends GmAnswer: the question stays answered after undo/redo, save and load."""
     app, scene = game
     outcome = scene.send(UseAction("elro_sa", Action.SENSE_MOTIVE.name, target="terraner"))
     assert outcome.ok
@@ -173,6 +176,15 @@ def test_a_gm_question_has_an_ok_that_dismisses_it(game: tuple[App, BattleScene]
     press(app, scene, f"log:ok:{index}")
     assert scene.hud.log.open_questions() == 0
     assert not scene.hud.spots(f"log:ok:{index}")
+    assert scene.session.match.commands[-1] == GmAnswer(None, index)
+    assert any(line.startswith("Spielleitung: erledigt") for line in scene.hud.log.lines())
+    scene.undo()
+    app.step()
+    assert scene.hud.log.open_questions() == 1
+    scene.redo()
+    path = scene.session.save_as("gefragt")
+    loaded = GameSession.load(path, home=tmp_path)
+    assert loaded.battle.open_gm_questions() == []
 
 
 def test_with_a_gm_seat_only_the_gm_gets_the_panel_and_answers(

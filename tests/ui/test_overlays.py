@@ -152,3 +152,34 @@ def test_badges_and_arrows_draw() -> None:
 def test_cells_mask_drops_fields_off_the_map() -> None:
     mask = cells_mask([(0, 0), (-1, 2), (3, 1), (9, 9)], (2, 4))
     assert mask.sum() == 2 and mask[0, 0] and mask[1, 3]
+
+
+@pytest.mark.rule("E-RANGE-MITTEL")
+def test_a_ring_seen_by_one_edge_only_gets_its_label_there() -> None:
+    """E-RANGE-MITTEL, D-1: a band whose ring shows only its right edge (the Mittel band of a
+    shooter far left of the view) still gets its label, on that edge and inside the view."""
+    camera = _camera()
+    surface = pygame.Surface((400, 300))
+    label = pygame.Surface((90, 18))
+    label.fill((250, 250, 250))
+    ring = overlays.ring_rect(camera, (-12, 3), 12)
+    assert ring.right == 40 and ring.top < 0 and ring.bottom > 300 and ring.left < 0
+    placed = overlays.draw_ring(surface, camera, (-12, 3), 12, (200, 0, 0), label)
+    assert placed is not None and surface.get_rect().contains(placed)
+    assert placed.left <= ring.right <= placed.right + 3
+    assert surface.get_at(placed.center)[:3] == (250, 250, 250)
+
+
+def test_a_ring_label_keeps_off_tokens_and_earlier_labels() -> None:
+    """The label moves along the ring's edge off the rectangles to avoid, if there is room."""
+    camera = _camera()
+    surface = pygame.Surface((400, 300))
+    label = pygame.Surface((90, 18))
+    ring = overlays.ring_rect(camera, (4, 3), 2)
+    centre = overlays.draw_ring(surface, camera, (4, 3), 2, (200, 0, 0), label)
+    assert centre is not None and centre.top < ring.top < centre.bottom  # on the top edge
+    token = pygame.Rect(centre.x - 10, centre.y - 10, 60, 40)
+    moved = overlays.draw_ring(surface, camera, (4, 3), 2, (200, 0, 0), label, avoid=[token])
+    assert moved is not None and not moved.colliderect(token)
+    assert moved.top < ring.top < moved.bottom or moved.left == ring.left + 3
+    assert surface.get_rect().contains(moved)

@@ -21,6 +21,7 @@ from game.battle.ranged_actions import AreaFireRoll, PlaceAreaFire, ThrowAtField
 from game.battle.support_actions import UseAction
 from game.rules.actions import Action
 from game.rules.grid import Cover
+from game.rules.terms import german
 from game.ui.app import App
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.scenes.battle import BattleScene
@@ -680,3 +681,34 @@ def test_overlays_toggle_and_bench_setup_draw(home: Path) -> None:
     table.app.step()
     preview = tool.preview()
     assert preview is not None and preview.cells
+
+
+def test_interact_menu_greys_what_the_engine_would_refuse_with_its_reason(home: Path) -> None:
+    """E-ACT-HH-INTERAGIEREN, E-OBJ-5: the Interagieren menu asks the engine (a dry run on a
+    copy): a full magazine cannot be reloaded and a closed door not closed, each greyed with
+    the engine's German reason; opening and breaking the door next to the shooter are offered.
+    Building the menu changes nothing in the match.
+    """
+    from game.battle import queries
+    from game.battle.ranged_actions import Reload
+
+    lines = MISSION.split("\n")
+    row = lines.index("rows = '''") + 1 + 8  # the shooter's row; a door west of it
+    lines[row] = "#+" + lines[row][2:]
+    table = Table(home, "schuetze", mission_text="\n".join(lines))
+    scene, battle = table.scene, table.battle
+    before = (battle.state.to_dict(), len(battle.record), len(battle.log))
+    assert german(queries.refusal(battle, Reload("schuetze", "maschinenpistole"))) == (
+        "Maschinenpistole ist voll geladen"
+    )
+    scene.start_action(Action.INTERACT)
+    table.app.step()
+    menu = scene.tool.menu
+    assert menu is not None
+    rows_by_label = {item.label: item for item in menu.items}
+    reload_row = next(item for label, item in rows_by_label.items() if "nachladen" in label)
+    assert not reload_row.enabled and reload_row.tooltip == "Maschinenpistole ist voll geladen"
+    assert rows_by_label["Tür öffnen"].enabled and rows_by_label["Tür aufbrechen"].enabled
+    closing = rows_by_label["Tür schließen"]
+    assert not closing.enabled and closing.tooltip == "die Tür ist schon geschlossen"
+    assert (battle.state.to_dict(), len(battle.record), len(battle.log)) == before

@@ -14,7 +14,8 @@ from game.battle.situation_actions import Dismount, Mount, MountCommand
 from game.battle.state import CreatureState, Stance
 from game.battle.support_actions import DropItem, Interact, Shout, UseAction
 from game.rules.actions import ACTIONS, Action
-from game.rules.terms import ArmorCategory, SaveValue
+from game.rules.grid import Cell, distance
+from game.rules.terms import ArmorCategory, SaveValue, in_language
 from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
     says,
@@ -36,17 +37,55 @@ def _sender(scene: BattleScene, command: Command) -> Callable[[], None]:
     return lambda: _send_now(scene, command)
 
 
+def _checked(scene: BattleScene, label: str, command: Command) -> MenuItem:
+    """Return a menu row that sends ``command``, greyed with the engine's reason if refused.
+
+    A dry run on a copy of the match (``queries.refusal``, about a millisecond on the
+    demo): menus are built once when they open.
+    """
+    reason = queries.refusal(scene.session.battle, command)
+    tip = in_language(reason, scene.app.t.language) if reason else ""
+    return MenuItem(label, _sender(scene, command), not reason, tip)
+
+
 def _change_position(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
     t = scene.app.t
     items = [
-        MenuItem(
-            t(f"tools.stance.{s.name}"),
-            _sender(scene, ChangePosition(actor.key, s.value)),
-            s is not actor.stance,
-        )
+        _checked(scene, t(f"tools.stance.{s.name}"), ChangePosition(actor.key, s.value))
         for s in Stance
     ]
     return MenuTool(scene, _title(scene, action), items)
+
+
+def _door_item(scene: BattleScene, actor: CreatureState, what: str) -> MenuItem | None:
+    """Return the row of a door interaction: offered when the engine takes it at some door.
+
+    The doors next to the actor are tried (the engine decides which it reaches); with none
+    accepted the row is greyed with the reason for the nearest door. No door on the map:
+    no row.
+    """
+    battle = scene.session.battle
+    t = scene.app.t
+    doors: list[Cell] = [(int(x), int(y)) for y, x in zip(*battle.grid.door.nonzero(), strict=True)]
+    if not doors:
+        return None
+    doors.sort(key=lambda cell: (distance(actor.cell, cell), cell[1], cell[0]))
+    near = [cell for cell in doors if distance(actor.cell, cell) <= 1] or doors[:1]
+    reasons = [queries.refusal(battle, Interact(actor.key, what, cell=cell)) for cell in near]
+    enabled = any(not reason for reason in reasons)
+    key = actor.key
+
+    def door() -> None:
+        scene.tool = TargetTool(
+            scene,
+            t(f"tools.interact.{what}"),
+            t("tools.pick_door"),
+            lambda _k, cell: Interact(key, what, cell=cell),
+            wants="field",
+        )
+
+    tip = "" if enabled else in_language(reasons[0], t.language)
+    return MenuItem(t(f"tools.interact.{what}"), door, enabled, tip)
 
 
 def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
@@ -66,60 +105,32 @@ def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool 
     for item in actor.held:
         weapon = catalogue.weapons.get(item)
         if weapon is not None and weapon.has_magazine:
-            items.append(
-                MenuItem(
-                    t("tools.interact.reload", item=name(item)),
-                    _sender(scene, Reload(key, item)),
-                )
-            )
+            label = t("tools.interact.reload", item=name(item))
+            items.append(_checked(scene, label, Reload(key, item)))
     for item in actor.carried:
-        items.append(
-            MenuItem(
-                t("tools.interact.draw", item=name(item)),
-                _sender(scene, Interact(key, "draw", item=item)),
-            )
-        )
+        label = t("tools.interact.draw", item=name(item))
+        items.append(_checked(scene, label, Interact(key, "draw", item=item)))
     for item in actor.held:
-        items.append(
-            MenuItem(
-                t("tools.interact.holster", item=name(item)),
-                _sender(scene, Interact(key, "holster", item=item)),
-            )
-        )
+        label = t("tools.interact.holster", item=name(item))
+        items.append(_checked(scene, label, Interact(key, "holster", item=item)))
     for ground in queries.reachable_ground_items(battle, key):
-        items.append(
-            MenuItem(
-                t("tools.interact.pick_up", item=name(ground.item)),
-                _sender(scene, Interact(key, "pick_up", item=ground.item, cell=ground.cell)),
-            )
-        )
+        label = t("tools.interact.pick_up", item=name(ground.item))
+        command = Interact(key, "pick_up", item=ground.item, cell=ground.cell)
+        items.append(_checked(scene, label, command))
     for item in [*actor.held, *actor.carried]:
         if item in catalogue.items:
-            items.append(
-                MenuItem(
-                    t("tools.interact.use", item=name(item)),
-                    _sender(scene, Interact(key, "use", item=item)),
-                )
-            )
+            label = t("tools.interact.use", item=name(item))
+            items.append(_checked(scene, label, Interact(key, "use", item=item)))
     for what in ("open_door", "close_door", "break_door"):
-
-        def door(w: str = what) -> None:
-            scene.tool = TargetTool(
-                scene,
-                t(f"tools.interact.{w}"),
-                t("tools.pick_door"),
-                lambda _k, cell: Interact(key, w, cell=cell),
-                wants="field",
-            )
-
-        items.append(MenuItem(t(f"tools.interact.{what}"), door))
+        row = _door_item(scene, actor, what)
+        if row is not None:
+            items.append(row)
     return MenuTool(scene, _title(scene, action), items)
 
 
 def _drop(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
     items = [
-        MenuItem(_item_name(scene, item), _sender(scene, DropItem(actor.key, item)))
-        for item in actor.held
+        _checked(scene, _item_name(scene, item), DropItem(actor.key, item)) for item in actor.held
     ]
     return MenuTool(scene, _title(scene, action), items)
 

@@ -104,3 +104,12 @@ class MenuTool(Tool):
         if self.menu is not None and self.menu.closed and self.scene.tool is self:
             self.leave()
         return consumed or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """Draw the menu and, over it, the tooltip of the row under the mouse (why greyed)."""
+        super().draw_controls(surface)
+        if self.menu is None or self.mouse is None:
+            return
+        spot = self.menu.spot_at(self.mouse)
+        if spot is not None and spot.tooltip:
+            self.tooltip(surface, spot.tooltip.split("\n"))

@@ -136,26 +136,14 @@ def enemy_reach(
     return zones
 
 
-@handles(Move)
-def _move(battle: Battle, command: Move) -> list[Event]:
-    creature = battle.creature(command.actor)
-    action = MOVE_ACTIONS.get(command.action)
-    if action is None:
-        raise CommandRejected(
-            say(
-                f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE",
-                f"unbekannte Bewegung {command.action!r}; erwartet WALK, RUN oder DISENGAGE",
-            )
-        )
-    if battle.has_effect(creature, "riding"):
-        raise CommandRejected(
-            say(
-                "a rider moves by commanding his mount (E-MOUNT-10)",
-                "ein Reiter bewegt sich, indem er sein Reittier lenkt (E-MOUNT-10)",
-            )
-        )
-    battle.can_spend(creature, action)
-    path = list(command.path)
+def walked_path_cost(battle: Battle, creature: CreatureState, path: list[Cell]) -> int:
+    """Return the cost of ``creature`` walking ``path``; raise CommandRejected if it cannot.
+
+    The path starts on the creature's field, takes at least one step, obeys the movement
+    rules (walls, corners, creatures in the way: ``rules.movement.path_cost``) and does not
+    end on another creature's field (E-OBST-2). Shared by moves and dragging a grappled
+    creature.
+    """
     if len(path) < 2 or path[0] != creature.cell:
         raise CommandRejected(
             say(
@@ -177,6 +165,30 @@ def _move(battle: Battle, command: Move) -> list[Event]:
                 "eine Bewegung kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
             )
         )
+    return cost
+
+
+@handles(Move)
+def _move(battle: Battle, command: Move) -> list[Event]:
+    creature = battle.creature(command.actor)
+    action = MOVE_ACTIONS.get(command.action)
+    if action is None:
+        raise CommandRejected(
+            say(
+                f"unknown move {command.action!r}; expected WALK, RUN or DISENGAGE",
+                f"unbekannte Bewegung {command.action!r}; erwartet WALK, RUN oder DISENGAGE",
+            )
+        )
+    if battle.has_effect(creature, "riding"):
+        raise CommandRejected(
+            say(
+                "a rider moves by commanding his mount (E-MOUNT-10)",
+                "ein Reiter bewegt sich, indem er sein Reittier lenkt (E-MOUNT-10)",
+            )
+        )
+    battle.can_spend(creature, action)
+    path = list(command.path)
+    cost = walked_path_cost(battle, creature, path)
     kind = battle.creature_type(creature)
     needs_save = disengage_required(
         action, path, enemy_reach(battle, creature), move_types=kind.move_types.keys()

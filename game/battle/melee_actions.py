@@ -48,6 +48,7 @@ from game.battle.basic_actions import (
     movement_profile,
     path_refusal,
     terrain_along,
+    walked_path_cost,
 )
 from game.battle.combat import (
     UNARMED,
@@ -865,27 +866,7 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
         )
     battle.can_spend(grappler, action)
     path = list(command.path)
-    if len(path) < 2 or path[0] != grappler.cell:
-        raise CommandRejected(
-            say(
-                "a path starts on the creature's field and has at least one step",
-                "ein Weg beginnt auf dem Feld des Wesens und hat mindestens einen Schritt",
-            )
-        )
-    enemies = [c.cell for c in battle.enemies_of(grappler)]
-    allies = [c.cell for c in battle.allies_of(grappler)]
-    profile = movement_profile(battle, grappler)
-    try:
-        cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
-    except ValueError as error:
-        raise CommandRejected(path_refusal(error)) from None
-    if battle.state.creature_at(path[-1]) is not None:
-        raise CommandRejected(
-            say(
-                "a move cannot end on another creature's field (E-OBST-2)",
-                "eine Bewegung kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
-            )
-        )
+    cost = walked_path_cost(battle, grappler, path)
     behind = path[-2]
     if battle.state.creature_at(behind) not in (None, grappler, target):
         raise CommandRejected(

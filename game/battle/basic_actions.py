@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from game.battle.combat import UNARMED, held_weapon, plan_attack, resolve_attack
 from game.battle.commands import (
     Attack,
@@ -23,7 +25,7 @@ from game.battle.state import CreatureState, Stance, cover_key
 from game.rules.actions import ACTIONS, Action
 from game.rules.checks import STANDARD_TARGET
 from game.rules.conditions import ConspicuousAct, moved_faster_than_walking, reveal
-from game.rules.grid import Cell, Cover, distance
+from game.rules.grid import BoolGrid, Cell, Cover, Terrain, distance
 from game.rules.movement import (
     Halving,
     MovementProfile,
@@ -35,10 +37,12 @@ from game.rules.movement import (
 from game.rules.reach import in_melee_reach, melee_reach_cells
 from game.rules.terms import Attribute, Condition, Text, say
 from game.rules.terrain import (
+    TERRAIN_RULES,
     TerrainFailure,
     checks_for_path,
     crowd_stop_index,
     resolve_terrain_check,
+    unclimbable_fields,
 )
 
 MOVE_ACTIONS = {"WALK": Action.WALK, "RUN": Action.RUN, "DISENGAGE": Action.DISENGAGE}
@@ -136,13 +140,71 @@ def enemy_reach(
     return zones
 
 
+def _free_hands(battle: Battle, creature: CreatureState) -> int:
+    # imported here: situation_actions loads after this module (HANDLER_MODULES order)
+    from game.battle.situation_actions import free_hands_of
+
+    return free_hands_of(battle, creature)
+
+
+def unclimbable(battle: Battle, creature: CreatureState) -> BoolGrid:
+    """Return the climbing fields [y, x] the creature may not enter now (E-TERRAIN-CLIMB-1).
+
+    Climbing needs two free hands (``situation_actions.free_hands_of``: what it holds,
+    the reins, holding on) unless it climbs by nature (K, W) or flies. Moves, charges,
+    dragging and the movement overlay all ask this.
+    """
+    terrain = battle.grid.terrain
+    if not (terrain == int(Terrain.CLIMB)).any():
+        return np.zeros(terrain.shape, dtype=bool)
+    return unclimbable_fields(
+        terrain,
+        _free_hands(battle, creature),
+        move_types=battle.creature_type(creature).move_types.keys(),
+        flying=movement_profile(battle, creature).flying,
+    )
+
+
+def climb_refusal(battle: Battle, creature: CreatureState, path: list[Cell]) -> Text | None:
+    """Return why ``path`` enters a climbing field the creature may not climb, or None.
+
+    E-TERRAIN-CLIMB-1: a climbing surface needs two free hands. The start field is not
+    entered: a creature may always climb down from where it is.
+    """
+    grid = battle.grid
+    climbed = [c for c in path[1:] if grid.in_bounds(c) and grid.terrain_at(c) is Terrain.CLIMB]
+    if not climbed:
+        return None
+    hands = _free_hands(battle, creature)
+    blocked = unclimbable_fields(
+        [int(Terrain.CLIMB)],
+        hands,
+        move_types=battle.creature_type(creature).move_types.keys(),
+        flying=movement_profile(battle, creature).flying,
+    )
+    if not blocked[0]:
+        return None
+    cell = list(climbed[0])
+    needed = TERRAIN_RULES[Terrain.CLIMB].free_hands_needed
+    held = ", ".join(creature.held)
+    in_hand_en = f"; in hand: {held}" if held else ""
+    in_hand_de = f"; in der Hand: {held}" if held else ""
+    return say(
+        f"{creature.name} needs {needed} free hands to climb the climbing surface at "
+        f"{cell}, has {hands}{in_hand_en} (E-TERRAIN-CLIMB-1)",
+        f"{creature.name} braucht {needed} freie Hände, um die Kletteroberfläche bei "
+        f"{cell} zu erklettern, hat {hands}{in_hand_de} (E-TERRAIN-CLIMB-1)",
+    )
+
+
 def walked_path_cost(battle: Battle, creature: CreatureState, path: list[Cell]) -> int:
     """Return the cost of ``creature`` walking ``path``; raise CommandRejected if it cannot.
 
     The path starts on the creature's field, takes at least one step, obeys the movement
-    rules (walls, corners, creatures in the way: ``rules.movement.path_cost``) and does not
-    end on another creature's field (E-OBST-2). Shared by moves and dragging a grappled
-    creature.
+    rules (walls, corners, creatures in the way: ``rules.movement.path_cost``), does not
+    end on another creature's field (E-OBST-2) and enters no climbing field the creature
+    lacks the free hands for (E-TERRAIN-CLIMB-1, ``climb_refusal``). Shared by moves and
+    dragging a grappled creature.
     """
     if len(path) < 2 or path[0] != creature.cell:
         raise CommandRejected(
@@ -165,6 +227,8 @@ def walked_path_cost(battle: Battle, creature: CreatureState, path: list[Cell]) 
                 "eine Bewegung kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
             )
         )
+    if (refused := climb_refusal(battle, creature, path)) is not None:
+        raise CommandRejected(refused)
     return cost
 
 
@@ -609,6 +673,8 @@ __all__ = [
     "MOVE_ACTIONS",
     "STANDARD_TARGET",
     "UNARMED",
+    "climb_refusal",
     "move_allowance",
     "path_refusal",
+    "unclimbable",
 ]

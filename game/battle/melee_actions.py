@@ -43,6 +43,7 @@ from typing import ClassVar
 from game.battle.basic_actions import (
     ENTER_HOOKS,
     MOVE_ACTIONS,
+    climb_refusal,
     enemy_reach,
     move_allowance,
     movement_profile,
@@ -1265,6 +1266,8 @@ def validate_charge(battle: Battle, command: Charge, *, check_budget: bool = Tru
                 "ein Sturmangriff kann nicht auf dem Feld eines anderen Wesens enden (E-OBST-2)",
             )
         )
+    if (refused := climb_refusal(battle, attacker, path)) is not None:
+        raise CommandRejected(refused)
     needs_save = disengage_required(Action.CHARGE, path, reaches, move_types=kind.move_types.keys())
     if needs_save:
         halved = charge_allowance(battle, attacker, halved=True)

@@ -26,7 +26,12 @@ import numpy as np
 import numpy.typing as npt
 
 from game.battle import melee_actions
-from game.battle.basic_actions import enemy_reach, move_allowance, movement_profile
+from game.battle.basic_actions import (
+    enemy_reach,
+    move_allowance,
+    movement_profile,
+    unclimbable,
+)
 from game.battle.combat import (
     UNARMED,
     AttackPlan,
@@ -490,6 +495,14 @@ def _charge_paths(
     return result
 
 
+def _climbs_near(battle: Battle, creature: CreatureState, budget: int) -> list[Cell]:
+    """Return the fields within ``budget`` of the creature it may not climb onto."""
+    sx, sy = creature.cell
+    x0, y0 = max(0, sx - budget), max(0, sy - budget)
+    window = unclimbable(battle, creature)[y0 : sy + budget + 1, x0 : sx + budget + 1]
+    return [(int(x) + x0, int(y) + y0) for y, x in np.argwhere(window)]
+
+
 def movement_options(
     battle: Battle, key: str, action: Action, *, weapon_key: str | None = None
 ) -> MoveOptions:
@@ -498,11 +511,13 @@ def movement_options(
     Uses the Move handler's own arguments: ``basic_actions.move_allowance``,
     ``movement_profile`` (crawling while Liegend), ``enemy_reach`` (of the enemies the
     allowance can come near), the creatures' fields as enemies and allies, and
-    ``movement.reachable``/``find_path``. A field is offered on a path that needs no
-    save when one exists within the full allowance, else on the cheapest path if it
-    fits the halved allowance (D-10). For a Sturmangriff ``weapon_key`` names the
-    weapon (default: the first melee weapon in hand, else unarmed) and the fields are
-    the ends of the straight charges (the Charge handler's allowance and checks).
+    ``movement.reachable``/``find_path``; climbing fields the creature lacks the free
+    hands for (``basic_actions.unclimbable``, E-TERRAIN-CLIMB-1) are never entered. A
+    field is offered on a path that needs no save when one exists within the full
+    allowance, else on the cheapest path if it fits the halved allowance (D-10). For a
+    Sturmangriff ``weapon_key`` names the weapon (default: the first melee weapon in
+    hand, else unarmed) and the fields are the ends of the straight charges (the Charge
+    handler's allowance and checks).
     """
     if action not in MOVEMENT_ACTIONS:
         raise ValueError(f"{action.name} is no movement action; expected one of WALK, RUN, ...")
@@ -550,6 +565,9 @@ def movement_options(
                 if save:
                     needs_save.add(path[-1])
     else:
+        # Climbing fields the mover lacks the free hands for are walled off like enemy
+        # fields (E-TERRAIN-CLIMB-1): the Move handler refuses any path entering them.
+        enemies += _climbs_near(battle, creature, full)
         everything = reachable(
             grid, start, full, enemies=enemies, allies=allies, cost_model=profile
         )

@@ -11,9 +11,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+import numpy as np
+import numpy.typing as npt
+
 from game.rules.checks import Roll, saving_throw
 from game.rules.dice import Roller
-from game.rules.grid import DIFFICULT_BY_DEFAULT, BattleGrid, Cell, Terrain
+from game.rules.grid import DIFFICULT_BY_DEFAULT, BattleGrid, BoolGrid, Cell, Terrain
 from game.rules.terms import Attribute, MoveType
 
 
@@ -245,6 +248,24 @@ def climbing_allowed(free_hands: int, *, move_types: Collection[MoveType] = ()) 
     if TERRAIN_RULES[Terrain.CLIMB].ignored_by.intersection(move_types):
         return True
     return free_hands >= TERRAIN_RULES[Terrain.CLIMB].free_hands_needed
+
+
+def unclimbable_fields(
+    terrain: npt.ArrayLike,
+    free_hands: int,
+    *,
+    move_types: Collection[MoveType] = (),
+    flying: bool = False,
+) -> BoolGrid:
+    """Return the fields [y, x] a mover may not enter: climbing surfaces it cannot climb.
+
+    Climbing needs two free hands (E-TERRAIN-CLIMB-1) unless the mover climbs by nature
+    (``climbing_allowed``: K, W); a mover that flies touches no ground.
+    """
+    kinds = np.asarray(terrain)
+    if flying or climbing_allowed(free_hands, move_types=move_types):
+        return np.zeros(kinds.shape, dtype=bool)
+    return kinds == int(Terrain.CLIMB)
 
 
 def is_difficult_by_default(terrain: Terrain) -> bool:

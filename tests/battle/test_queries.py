@@ -63,7 +63,7 @@ from game.content.catalogue import FrozenMap
 from game.rules.actions import Action
 from game.rules.areas import AreaFireAction
 from game.rules.dice import RandomRoller
-from game.rules.grid import BattleGrid, Cover
+from game.rules.grid import BattleGrid, Cover, FieldKind, Terrain
 from game.rules.movement import find_path, path_cost, reachable
 from game.rules.ranges import RangeBand
 from game.rules.scatter import ScatterDir
@@ -878,6 +878,66 @@ def test_random_maps_offer_exactly_the_moves_the_engine_accepts(seed: int) -> No
             path = find_path(battle.grid, ron, cell, enemies=foes, allies=allies)
             assert path is not None
             assert not accepted(battle, Move("ron", action, tuple(path))), (action, cell)
+
+
+#: "^": a climbing surface (Kletteroberfläche), which the DESIGN.md legend lacks.
+CLIMB_LEGEND = {"^": FieldKind(difficult=True, terrain=Terrain.CLIMB)}
+#: What Ron holds: two items, a two-handed rifle (one hand to hold it), nothing.
+HANDS = {
+    "two_items": ("laserpistole", "kampfmesser"),
+    "rifle": ("lasergewehr",),
+    "empty": (),
+}
+
+
+@pytest.mark.rule("E-TERRAIN-CLIMB-1", "E-TERRAIN-CLIMB-2", "D-10", "E-OBST-1", "E-OBST-2")
+@pytest.mark.parametrize("held", sorted(HANDS))
+@pytest.mark.parametrize("seed", range(6))
+def test_climbing_maps_offer_exactly_the_moves_the_engine_accepts(seed: int, held: str) -> None:
+    """Climbing fields, walls, rubble, an ally and pirates at random: offered <=> accepted.
+
+    With anything in hand Ron lacks the two free hands a climbing surface needs: no
+    offered path enters one, and no path over one is accepted; with empty hands every
+    climbing field within the halved allowance is offered.
+    """
+    rng = np.random.default_rng(100 + seed)
+    rows = ["".join(rng.choice(list("....^^:#"), size=10).tolist()) for _ in range(8)]
+    grid = BattleGrid.from_ascii("\n".join(rows), legend=CLIMB_LEGEND)
+    free = [(x, y) for y in range(8) for x in range(10) if rows[y][x] != "#"]
+    ron, ally, *foes = (free[int(i)] for i in rng.choice(len(free), size=4, replace=False))
+    creatures = (
+        hero("ron", ron, equipment=HANDS[held]),
+        hero("a0", ally, type_="valina"),
+        *(foe(f"p{i}", cell) for i, cell in enumerate(foes)),
+    )
+    battle = Battle(BattleSetup("Klettern", grid, SIDES, creatures), CATALOGUE, seed)
+    creature = battle.state.creatures["ron"]
+    creature.held = list(HANDS[held])
+    creature.carried = []
+    battle.state.order = ["ron", *(k for k in battle.state.order if k != "ron")]
+    battle.state.turn_index = 0
+    battle._start_turn()
+    climbing = {(x, y) for y in range(8) for x in range(10) if rows[y][x] == "^"} - {ron}
+    walled = [*foes, *climbing] if HANDS[held] else list(foes)
+    for action in ("WALK", "RUN"):
+        options = movement_options(battle, "ron", Action[action])
+        for cell, cost in options.costs.items():
+            path = options.path_to(cell)
+            assert path is not None and path_cost(battle.grid, path, enemies=foes) == cost
+            assert not (HANDS[held] and climbing & set(path[1:])), (action, cell)
+            assert cell == ron or accepted(battle, Move("ron", action, tuple(path))), cell
+        if not HANDS[held]:  # free hands: every climbing field in the halved reach is offered
+            near = reachable(
+                battle.grid, ron, options.halved_allowance, enemies=foes, allies=[ally]
+            )
+            assert climbing & set(near) <= set(options.costs)
+        for cell in reachable(battle.grid, ron, 18, enemies=foes, allies=[ally]):
+            if cell in options.costs:
+                continue
+            for blocked in (foes, walled):  # the plain cheapest path and the hands-free one
+                path = find_path(battle.grid, ron, cell, enemies=blocked, allies=[ally])
+                if path is not None:
+                    assert not accepted(battle, Move("ron", action, tuple(path))), (action, cell)
 
 
 # ==================================================================== the log under fog

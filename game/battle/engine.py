@@ -1014,6 +1014,12 @@ END_TURN_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
 HANDLER_MODULES = (
     "game.battle.basic_actions",
     "game.battle.support_actions",  # first: its effect expiry runs before pending shots
+    # split out of support_actions: their hooks keep its place in the order
+    "game.battle.hiding",
+    "game.battle.interact_actions",
+    "game.battle.ready_actions",
+    "game.battle.armour_actions",
+    "game.battle.impulse_actions",
     "game.battle.melee_actions",
     "game.battle.ranged_actions",
     "game.battle.situation_actions",

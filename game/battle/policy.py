@@ -21,16 +21,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.battle.basic_actions import enemy_reach, move_allowance, movement_profile
-from game.battle.combat import UNARMED, AttackPlan, plan_attack
+from game.battle.basic_actions import (
+    enemy_reach,
+    move_allowance,
+    movement_profile,
+    unclimbable,
+)
+from game.battle.combat import UNARMED, AttackPlan, armour_of, plan_attack
 from game.battle.commands import Attack, ChangePosition, Command, EndTurn, Move
 from game.battle.engine import HANDLER_MODULES, Battle, CommandRejected
 from game.battle.events import Event
+from game.battle.queries import target_marks
 from game.battle.state import CreatureState, Stance
-from game.battle.support_actions import UseAction
+from game.battle.support_actions import Interact, UseAction
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
-from game.rules.grid import Cell, Cover, distance
+from game.rules.grid import BattleGrid, Cell, Cover, distance
 from game.rules.movement import disengage_required, find_path, path_cost, reachable
 from game.rules.ranges import range_band
 from game.rules.reach import in_melee_reach
@@ -145,12 +151,15 @@ def _has_medkit(battle: Battle, creature: CreatureState) -> bool:
     return any(key in items and items[key].medkit for key in (*creature.held, *creature.carried))
 
 
-def _shot_score(plan: AttackPlan) -> tuple[int, int, int, int, str]:
-    """Rank a shot: total edge (band and cover), cover, the target's LP, distance, key."""
-    assert plan.band is not None
-    edge = plan.band.edge + cover_bonus(plan.cover).attacker_edge
+def _shot_score(plan: AttackPlan, edge: int, failure: bool) -> tuple[int, int, int, int, str]:
+    """Rank a shot: automatic failure last, then the engine's edge, cover, LP, distance, key.
+
+    ``edge`` is what the attack roll would get (``queries.target_marks``: band, cover,
+    and the target's conditions such as Wehrlos or Liegend, D-2), so a target the
+    attack has Vorteil against comes first.
+    """
     return (
-        -edge,
+        -edge + (100 if failure else 0),
         int(plan.cover),
         plan.target.lp,
         distance(plan.attacker.cell, plan.target.cell),
@@ -160,31 +169,61 @@ def _shot_score(plan: AttackPlan) -> tuple[int, int, int, int, str]:
 
 def _best_shot(battle: Battle, creature: CreatureState) -> _Shot | None:
     best: _Shot | None = None
+    targets = _targets(battle, creature)
+    if not targets:
+        return None
+    keys = [t.key for t in targets]
     for weapon in _ranged_weapons(battle, creature):
-        for enemy in _targets(battle, creature):
+        marks = target_marks(battle, creature.key, weapon.key, only=keys)
+        for enemy in targets:
+            mark = marks.get(enemy.key)
+            if mark is None or not mark.attackable or mark.edge is None:
+                continue
             try:
                 plan = plan_attack(battle, creature, enemy, weapon, melee=False)
             except CommandRejected:
                 continue
-            shot = _Shot(plan, _shot_score(plan))
+            shot = _Shot(plan, _shot_score(plan, mark.edge, mark.automatic_failure))
             if best is None or shot.score < best.score:
                 best = shot
     return best
 
 
+def _finishes(battle: Battle, plan: AttackPlan) -> bool:
+    """Return whether any hit of the shot (the w6 rolls at least 1) takes the target to 0 LP."""
+    weapon = plan.weapon
+    if weapon is None:
+        return False
+    armour = armour_of(battle, plan.target, cover=plan.cover, melee=False)
+    return plan.target.lp <= weapon.damage_value + 1 - armour
+
+
 def _best_strike(battle: Battle, creature: CreatureState) -> Attack | None:
-    for enemy in _targets(battle, creature):
-        if distance(creature.cell, enemy.cell) > 3:
-            break  # sorted by distance; reach beyond 3 fields does not occur
-        for key in _melee_options(battle, creature):
-            weapon = None if key == UNARMED else battle.catalogue.weapons[key]
+    """Return the melee attack with the most edge (Wehrlos, Liegend ...), nearest first."""
+    near = [e for e in _targets(battle, creature) if distance(creature.cell, e.cell) <= 3]
+    if not near:
+        return None  # reach beyond 3 fields does not occur
+    keys = [e.key for e in near]
+    best: tuple[tuple[int, int, int], Attack] | None = None
+    for key in _melee_options(battle, creature):
+        weapon = None if key == UNARMED else battle.catalogue.weapons[key]
+        action = Action.UNARMED_ATTACK if weapon is None else Action.MELEE_ATTACK
+        if not _can(battle, action):
+            continue
+        marks = target_marks(battle, creature.key, key, only=keys)
+        for rank, enemy in enumerate(near):
+            mark = marks.get(enemy.key)
+            if mark is None or not mark.attackable or not mark.melee or mark.edge is None:
+                continue
             try:
                 plan_attack(battle, creature, enemy, weapon, melee=True)
             except CommandRejected:
                 continue
-            action = Action.UNARMED_ATTACK if weapon is None else Action.MELEE_ATTACK
-            if _can(battle, action):
-                return Attack(creature.key, enemy.key, key)
+            score = (-mark.edge + (100 if mark.automatic_failure else 0), enemy.lp, rank)
+            if best is None or score < best[0]:
+                best = (score, Attack(creature.key, enemy.key, key))
+        if best is not None:
+            return best[1]  # the best weapon that reaches anybody
     return None
 
 
@@ -200,10 +239,14 @@ class _Mover:
 
     @classmethod
     def of(cls, battle: Battle, creature: CreatureState) -> _Mover:
+        # fields the Move handler refuses to enter (a climb without two free hands,
+        # E-TERRAIN-CLIMB-1) are searched around like enemy fields
+        refused = unclimbable(battle, creature)
+        blocked = [(int(x), int(y)) for y, x in np.argwhere(refused) if (x, y) != creature.cell]
         return cls(
             battle,
             creature,
-            [c.cell for c in battle.enemies_of(creature)],
+            [c.cell for c in battle.enemies_of(creature)] + blocked,
             [c.cell for c in battle.allies_of(creature)],
         )
 
@@ -370,9 +413,101 @@ def _shooting_move(
     return None if path is None else mover.move(Action.WALK, path)
 
 
+_DOORS_OPEN: dict[str, tuple[int, int, BattleGrid | None]] = {}
+
+
+def _doors_open(grid: BattleGrid) -> BattleGrid | None:
+    """Return a copy of ``grid`` with every closed door open (None: no closed door).
+
+    Used only to plan a route: the creature walks to the first closed door on it and
+    opens it with Interagieren (E-ACT-HH-INTERAGIEREN). One copy per grid version.
+    """
+    cached = _DOORS_OPEN.get("grid")
+    if cached is not None and cached[0] == id(grid) and cached[1] == grid.version:
+        return cached[2]
+    closed = np.argwhere(grid.door & ~grid.door_open)
+    opened: BattleGrid | None = None
+    if len(closed):
+        opened = grid.copy()
+        for y, x in closed:
+            opened.set_door_open((int(x), int(y)), True)
+    _DOORS_OPEN["grid"] = (id(grid), grid.version, opened)
+    return opened
+
+
+def _door_route(mover: _Mover, targets: list[CreatureState]) -> Iterator[Command]:
+    """Yield the steps toward ``targets`` through closed doors: open the next, else walk."""
+    battle, creature = mover.battle, mover.creature
+    opened = _doors_open(battle.grid)
+    if opened is None or not targets:
+        return
+    profile = movement_profile(battle, creature)
+    costs = reachable(
+        opened,
+        creature.cell,
+        None,
+        enemies=mover.enemies,
+        allies=mover.allies,
+        cost_model=profile,
+    )
+    best: tuple[int, Cell] | None = None
+    for target in targets:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                cell = (target.cell[0] + dx, target.cell[1] + dy)
+                if cell in costs and (best is None or (costs[cell], cell) < best):
+                    best = (costs[cell], cell)
+    if best is None or best[1] == creature.cell:
+        return
+    path = find_path(
+        opened,
+        creature.cell,
+        best[1],
+        enemies=mover.enemies,
+        allies=mover.allies,
+        cost_model=profile,
+    )
+    if path is None:
+        return
+    grid = battle.grid
+    door = next(
+        (i for i, c in enumerate(path) if grid.door[c[1], c[0]] and not grid.door_open[c[1], c[0]]),
+        None,
+    )
+    if door is None:
+        return
+    if door == 1 and _can(battle, Action.INTERACT):
+        yield Interact(creature.key, "open_door", cell=path[1])
+        return
+    if _can(battle, Action.WALK):
+        walk = mover.move(Action.WALK, path[:door])
+        if walk is not None:
+            yield walk
+
+
+def _safe_advance(
+    battle: Battle, creature: CreatureState, mover: _Mover, path: list[Cell]
+) -> Move | None:
+    """Return a walk along ``path`` that stops before any enemy's melee reach (or None)."""
+    zones = enemy_reach(battle, creature)
+    end = 1
+    while end < len(path) and not any(path[end] in zone for zone in zones):
+        end += 1
+    if end < 2:
+        return None
+    return mover.move(Action.WALK, path[:end])
+
+
 # -------------------------------------------------------------------- choosing
 def candidates(battle: Battle) -> Iterator[Command]:
-    """Yield the current creature's sensible commands, best first, ending with EndTurn."""
+    """Yield the current creature's sensible commands, best first, ending with EndTurn.
+
+    The turn is used whole: walk to a better field and shoot, or shoot and then duck
+    into cover (or advance, short of the enemies' reach, from open ground). A second
+    shot would repeat the action and make the shooter Wehrlos (E-ACT-6): only to finish
+    a target. Without a target in sight the creature advances on the nearest known
+    enemy, opening closed doors on the way.
+    """
     creature = battle.current
     if battle.state.over:
         yield EndTurn(creature.key)
@@ -402,7 +537,14 @@ def candidates(battle: Battle) -> Iterator[Command]:
         assert weapon is not None
         yield Attack(creature.key, shot.plan.target.key, weapon.key)
     yield from _throw(battle, creature)
+    shot_already = Action.RANGED_ATTACK in _spent(battle)
+    if shot is not None and shot_already and _finishes(battle, shot.plan):
+        weapon = shot.plan.weapon
+        assert weapon is not None
+        yield Attack(creature.key, shot.plan.target.key, weapon.key)  # Wehrlos, but it ends him
     if not can_walk or not targets:
+        if targets and not in_reach and shot is None:
+            yield from _door_route(mover, targets)  # after a walk: open the door reached
         yield EndTurn(creature.key)
         return
     if _ranged_weapons(battle, creature):
@@ -411,6 +553,12 @@ def candidates(battle: Battle) -> Iterator[Command]:
         if move is not None:
             yield move
         if shot is not None:
+            if path is not None and _protection(
+                battle, creature.cell, targets[:MAX_THREATS], creature.key
+            ) == int(Cover.NONE):
+                advance = _safe_advance(battle, creature, mover, path)
+                if advance is not None:
+                    yield advance
             yield EndTurn(creature.key)
             return
     if path is not None:
@@ -422,6 +570,8 @@ def candidates(battle: Battle) -> Iterator[Command]:
                 yield run
         if walk is not None:
             yield walk
+    else:
+        yield from _door_route(mover, targets)
     yield EndTurn(creature.key)
 
 

@@ -27,7 +27,7 @@ from game.battle.policy import (
     simulate,
 )
 from game.battle.state import Stance
-from game.battle.support_actions import UseAction
+from game.battle.support_actions import Interact, UseAction
 from game.missions.loader import bundled_maps_dir
 from game.missions.simulate import mission_setup, run_simulate
 from game.rules.dice import ScriptedRoller
@@ -348,3 +348,58 @@ def test_engine_bench_prints_every_figure() -> None:
     text = out.getvalue()
     for label in ("apply Move", "apply Attack", "area fire", "legal_actions", "whole simulated"):
         assert label.lower() in text.lower()
+
+
+def test_shoots_the_wehrlos_hero_first() -> None:
+    """E-ACT-6, D-2: a pirate with a visible Wehrlos hero in range shoots him (Vorteil)."""
+    battle = make_battle(
+        OPEN,
+        [
+            foe("p1", (10, 5)),
+            hero("ron", (14, 5)),
+            hero("likron", (16, 5), type_="likron"),
+        ],
+        first="p1",
+    )
+    battle.apply(GmCondition("gm", "likron", Condition.DEFENSELESS.name))
+    shots = [c for c in candidates(battle) if isinstance(c, Attack)]
+    assert shots and shots[0].target == "likron"
+
+
+def test_moves_toward_the_nearest_known_enemy_out_of_sight() -> None:
+    """E-ACT-HH-GEHEN-1: no enemy in sight (a wall between) - the pirate walks toward him."""
+    scene = [
+        "..........#...........",
+        "..........#...........",
+        "..........#...........",
+        "..........#...........",
+        "......................",
+    ]
+    battle = make_battle("\n".join(scene), [foe("p1", (8, 0)), hero("ron", (13, 0))], first="p1")
+    command = choose_command(battle)
+    assert isinstance(command, Move)
+    assert distance(command.path[-1], (13, 0)) <= distance((8, 0), (13, 0))
+    assert command.path[-1][1] > 0  # around the wall's open end
+
+
+def test_opens_a_closed_door_on_the_way() -> None:
+    """E-ACT-HH-INTERAGIEREN: the only way to the enemy is a closed door next to it."""
+    scene = [
+        "#####",
+        "#.+.#",
+        "#####",
+    ]
+    battle = make_battle("\n".join(scene), [foe("p1", (1, 1)), hero("ron", (3, 1))], first="p1")
+    command = choose_command(battle)
+    assert isinstance(command, Interact) and command.what == "open_door"
+    assert command.cell == (2, 1)
+
+
+def test_shot_then_uses_the_second_half_action() -> None:
+    """E-ACT-2: after the shot from open ground the rest of the turn is not wasted."""
+    battle = make_battle(OPEN, [foe("p1", (2, 5)), hero("ron", (20, 5))], first="p1")
+    first = choose_command(battle)
+    battle.apply(first)
+    second = choose_command(battle)
+    assert not isinstance(second, EndTurn)
+    assert not (isinstance(first, Attack) and isinstance(second, Attack))  # no Wehrlos repeat

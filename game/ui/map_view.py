@@ -559,6 +559,7 @@ class MapRenderer:
         self.tiles = TileCache()
         self.prefetch = True  # render likely next tiles in frames that have time left
         self._last_size = 0
+        self._last_view: tuple[float, float, int] | None = None
         self._zoom_trend = 1
         self._sprites: OrderedDict[tuple[int, int, bool, bool], pygame.Surface] = OrderedDict()
         self._generation = 0
@@ -647,9 +648,9 @@ class MapRenderer:
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         """Draw the map into the camera's viewport.
 
-        A frame that found every tile in the cache spends up to ``PREFETCH_MS`` on tiles
-        it may need next: a margin round the view and the views one wheel step in and
-        out, so panning and zooming rarely wait for a tile.
+        A frame whose view did not move and found every tile in the cache spends up to
+        ``PREFETCH_MS`` on tiles it may need next: a margin round the view and the views
+        one wheel step in and out, so panning and zooming rarely wait for a tile.
         """
         s = camera.cell_px
         if s != self._last_size:
@@ -673,7 +674,12 @@ class MapRenderer:
         pygame.draw.rect(
             surface, theme.PANEL_EDGE, (left - 1, top - 1, right - left + 2, bottom - top + 2), 1
         )
-        if self.prefetch and self.tiles.misses == misses:
+        # Prefetch only while the view rests: a moving view's frames are busy enough, and
+        # the tiles it prepares for a view that keeps moving are mostly never drawn.
+        view = (camera.x, camera.y, s)
+        resting = view == self._last_view
+        self._last_view = view
+        if self.prefetch and resting and self.tiles.misses == misses:
             self._prefetch(camera)
 
     def _prefetch_keys(self, camera: Camera) -> Iterator[tuple[int, int, int]]:

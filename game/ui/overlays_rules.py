@@ -358,9 +358,12 @@ def draw_range_rings(
     images = layers_of(scene).get(scene, ("ring-labels", id(rings), t.language), labels)
     size = camera.cell_px
     # labels keep off the tokens and off each other where their ring leaves room
-    avoid = [
+    grid = scene.session.battle.grid
+    x0, y0, x1, y1 = camera.visible_cells(grid.width, grid.height)
+    avoid = [  # only the tokens in view can be in a label's way
         pygame.Rect(camera.cell_to_screen(token.cell), (size * token.size, size * token.size))
         for token in scene.token_list()
+        if x0 - token.size < token.cell[0] < x1 and y0 - token.size < token.cell[1] < y1
     ]
     # the coordinate strips are drawn over the map later: labels keep clear of them
     previous = surface.get_clip()

@@ -166,9 +166,9 @@ class FieldShading:
             self.runs = (empty, empty, empty, empty)
         self._blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._view: tuple[Any, ...] | None = None
-        self._window: (
-            tuple[Any, list[pygame.Surface], npt.NDArray[np.intp], npt.NDArray[np.intp]] | None
-        ) = None
+        # (cut window, strips (object array), map x, map y, map x of the strips' ends)
+        self._window: tuple[Any, ...] | None = None
+        self._hatched = any(style == "hatch" for _, style in self.styles)
 
     @property
     def empty(self) -> bool:
@@ -187,18 +187,36 @@ class FieldShading:
     def _layout(self, camera: Camera) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Return the blit list of the runs in view, clipped to it.
 
-        The pieces in view (map pixels) are kept while the same fields are in view at
-        the same zoom: a pan within them only shifts the pieces.
+        The pieces (map pixels) are cut for the fields in view grown by a margin and kept
+        while the view stays inside them at the same zoom: a pan only shifts the pieces
+        and drops those outside the fields in view.
         """
         height, width = self.shape
-        window = (camera.visible_cells(width, height), camera.cell_px)
-        if self._window is None or self._window[0] != window:
-            self._window = (window, *self._pieces_in(*window))
-        _, images, map_x, map_y = self._window
-        if not images:
+        view = camera.visible_cells(width, height)
+        size = camera.cell_px
+        window = self._window
+        if window is None or not _holds(window[0], view, size, exact=self._hatched):
+            # The viewport clip hides what the grown cut adds, so a pan recuts the pieces
+            # only every few fields. A hatch's lines depend on where its pieces start:
+            # hatched shadings are cut at the fields in view exactly, as before.
+            margin = 0 if self._hatched else _WINDOW_MARGIN
+            x0, y0, x1, y1 = view
+            left, top = max(0, x0 - margin), max(0, y0 - margin)
+            grown = ((left, top, min(width, x1 + margin), min(height, y1 + margin)), size)
+            images, map_x, map_y = self._pieces_in(*grown)
+            table = np.empty(len(images), dtype=object)
+            table[:] = images
+            ends = map_x + np.array([image.get_width() for image in images], dtype=np.intp)
+            window = self._window = (grown, table, map_x, map_y, ends)
+        _, table, map_x, map_y, ends = window
+        if not len(table):
             return []
-        sxs = np.round(map_x - camera.x).astype(np.intp) + camera.viewport_x
-        sys_ = np.round(map_y - camera.y).astype(np.intp) + camera.viewport_y
+        x0, y0, x1, y1 = view
+        keep = (map_y >= y0 * size) & (map_y < y1 * size) & (ends > x0 * size)
+        keep &= map_x < x1 * size
+        sxs = np.round(map_x[keep] - camera.x).astype(np.intp) + camera.viewport_x
+        sys_ = np.round(map_y[keep] - camera.y).astype(np.intp) + camera.viewport_y
+        images = table[keep].tolist()
         return list(zip(images, zip(sxs.tolist(), sys_.tolist(), strict=True), strict=True))
 
     def _pieces_in(
@@ -232,6 +250,27 @@ class FieldShading:
             colour, style = self.styles[kind // _PIECE_BITS]
             table[kind] = _STRIPS.get(colour, 1 << (kind % _PIECE_BITS), size, style)
         return table[kinds].tolist(), px * size, py * size
+
+
+#: Fields added round the view when pieces are cut (FieldShading._layout).
+_WINDOW_MARGIN = 6
+
+
+def _holds(
+    cached: tuple[tuple[int, int, int, int], int],
+    view: tuple[int, int, int, int],
+    size: int,
+    *,
+    exact: bool,
+) -> bool:
+    """Return whether pieces cut for ``cached`` serve ``view`` at ``size`` px a field."""
+    (cx0, cy0, cx1, cy1), cached_size = cached
+    if cached_size != size:
+        return False
+    if exact:
+        return (cx0, cy0, cx1, cy1) == view
+    x0, y0, x1, y1 = view
+    return cx0 <= x0 and cy0 <= y0 and x1 <= cx1 and y1 <= cy1
 
 
 #: Pieces are 1 .. 2**(_PIECE_BITS - 1) fields long; the kind of a piece is
@@ -464,8 +503,13 @@ def draw_ring(
     if not spots:
         return None
     size = label.get_size()
-    free = [p for p in spots if pygame.Rect(p, size).collidelist(list(avoid)) < 0]
-    spot = pygame.Rect((free or spots)[0], size)
+    others = list(avoid)
+    spot = pygame.Rect(spots[0], size)
+    for place in spots:  # the first spot off the others, else the best one
+        candidate = pygame.Rect(place, size)
+        if candidate.collidelist(others) < 0:
+            spot = candidate
+            break
     surface.blit(label, spot)
     return spot
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from game.battle.basic_actions import (
     movement_profile,
     unclimbable,
 )
-from game.battle.combat import UNARMED, AttackPlan, armour_of, plan_attack
+from game.battle.combat import UNARMED, AttackPlan, affinity_of, armour_of, plan_attack
 from game.battle.commands import Attack, ChangePosition, Command, EndTurn, Move
 from game.battle.engine import HANDLER_MODULES, Battle, CommandRejected
 from game.battle.events import Event
@@ -36,6 +37,7 @@ from game.battle.state import CreatureState, Stance
 from game.battle.support_actions import Interact, UseAction
 from game.content.catalogue import WeaponType
 from game.rules.actions import Action
+from game.rules.damage import damage_from_die
 from game.rules.grid import BattleGrid, Cell, Cover, distance
 from game.rules.movement import disengage_required, find_path, path_cost, reachable
 from game.rules.ranges import range_band
@@ -195,7 +197,14 @@ def _finishes(battle: Battle, plan: AttackPlan) -> bool:
     if weapon is None:
         return False
     armour = armour_of(battle, plan.target, cover=plan.cover, melee=False)
-    return plan.target.lp <= weapon.damage_value + 1 - armour
+    # the rules' damage: armour floors at 0 and the affinity counts (E-DMG-2, E-RES-1..4)
+    least = damage_from_die(
+        weapon.damage_value,
+        1,
+        armour=armour,
+        affinity=affinity_of(battle, plan.target, weapon),
+    ).final
+    return least > 0 and plan.target.lp <= least
 
 
 def _best_strike(battle: Battle, creature: CreatureState) -> Attack | None:
@@ -413,7 +422,9 @@ def _shooting_move(
     return None if path is None else mover.move(Action.WALK, path)
 
 
-_DOORS_OPEN: dict[str, tuple[int, int, BattleGrid | None]] = {}
+#: The last grid asked about (a weak reference: an id can be reused by another grid),
+#: its version and its copy with the doors open.
+_DOORS_OPEN: dict[str, tuple[weakref.ref[BattleGrid], int, BattleGrid | None]] = {}
 
 
 def _doors_open(grid: BattleGrid) -> BattleGrid | None:
@@ -423,7 +434,7 @@ def _doors_open(grid: BattleGrid) -> BattleGrid | None:
     opens it with Interagieren (E-ACT-HH-INTERAGIEREN). One copy per grid version.
     """
     cached = _DOORS_OPEN.get("grid")
-    if cached is not None and cached[0] == id(grid) and cached[1] == grid.version:
+    if cached is not None and cached[0]() is grid and cached[1] == grid.version:
         return cached[2]
     closed = np.argwhere(grid.door & ~grid.door_open)
     opened: BattleGrid | None = None
@@ -431,7 +442,7 @@ def _doors_open(grid: BattleGrid) -> BattleGrid | None:
         opened = grid.copy()
         for y, x in closed:
             opened.set_door_open((int(x), int(y)), True)
-    _DOORS_OPEN["grid"] = (id(grid), grid.version, opened)
+    _DOORS_OPEN["grid"] = (weakref.ref(grid), grid.version, opened)
     return opened
 
 

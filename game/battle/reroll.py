@@ -224,6 +224,8 @@ class RerollLedger:
         self.rolls: tuple[tuple[Draw, ...], ...] = ()  # the rolls of the last command (dice used)
         self.events: tuple[Event, ...] = ()  # the last command's events (as recomputed)
         self.base: int | None = None  # record index of the command these rolls belong to
+        self.base_log = 0  # the log's length before ``base`` (its older questions)
+        self.last: int | None = None  # record index of ``base`` or of its latest reroll
         self.overrides: dict[int, int] = {}  # roll index -> fresh stream key, for ``base``
         self.checkpoint: Checkpoint | None = None  # None: the construction
         self.stale = False  # changed outside commands: checkpoint before the next command
@@ -267,6 +269,8 @@ class RerollLedger:
             main = battle._roller
         tracker = RollTracker(main, self.next_overrides)
         self.next_main = self.feed = self.next_overrides = None
+        if self.transparent(battle, command):
+            return tracker  # no checkpoint after the base: a reroll replays the answer
         if self.stale and not self.shadow and not is_reroll(command):
             tracker.checkpoint = _checkpoint(battle, copy_roller(battle._roller))
         return tracker
@@ -280,15 +284,38 @@ class RerollLedger:
             self.draws.append(outcome.draws + tuple(tracker.draws))
             self.rolls, self.events = outcome.rolls, outcome.events
             self.overrides = outcome.overrides
+            self.last = len(battle.record) - 1
             return
         self.draws.append(tuple(tracker.draws))
+        if self.transparent(battle, command):
+            return  # the rolls stay those of the base command
         self.rolls = tuple(tuple(r) for r in tracker.rolls)
         self.events = tuple(events)
-        self.base = len(battle.record) - 1
+        self.base = self.last = len(battle.record) - 1
+        self.base_log = len(battle.log)  # the events are logged after ``finish``
         self.overrides = {}
         if tracker.checkpoint is not None:
             self.checkpoint = tracker.checkpoint
             self.stale = False
+
+    def transparent(self, battle: Battle, command: Command) -> bool:
+        """Return whether ``command`` keeps the rolls of the base command rerollable.
+
+        A ``GmAnswer`` changes nothing but the log; when it answers a question logged
+        before the base command, a reroll re-applies it after the recomputed command
+        (E-IMP-EFF-REROLL, E-ACT-6).
+        """
+        if command.kind != "gm_answer" or self.base is None:
+            return False
+        question = getattr(command, "question", None)
+        return type(question) is int and 0 <= question < self.base_log
+
+
+def _answers_after_base(battle: Battle) -> list[Command]:
+    """Return the ``GmAnswer`` commands recorded after the base command, in order."""
+    base = battle.rerolls.base
+    assert base is not None
+    return [c for c in battle.record[base + 1 :] if not is_reroll(c)]
 
 
 def _turn_of(battle: Battle) -> tuple[Any, ...]:
@@ -456,14 +483,18 @@ def prepare_reroll(
     assert ledger.base is not None
     command = battle.record[ledger.base]
     key = len(battle.record)  # the reroll's own place in the record
+    answers = _answers_after_base(battle)  # transparent GmAnswers (E-ACT-6)
     try:
         before = _before_base(battle)
         check = _shadow(battle, before)
-        check.rerolls.next_main = RecordedDice(ledger.draws[-1])
+        assert ledger.last is not None
+        check.rerolls.next_main = RecordedDice(ledger.draws[ledger.last])
         check.rerolls.next_overrides = {
             index: reroll_dice(battle, k) for index, k in ledger.overrides.items()
         }
         check.apply(command)
+        for answer in answers:
+            check.apply(answer)
     except (CommandRejected, ReplayDiverged) as error:
         reason = _why(error)
         raise CommandRejected(
@@ -479,7 +510,7 @@ def prepare_reroll(
                 "the match was changed outside its commands since the last one, so its roll "
                 f"cannot be replayed ({RULE})",
                 "die Partie wurde seit dem letzten Befehl außerhalb ihrer Befehle verändert, "
-                "daher kann ihr Wurf nicht wiederholt werden ({RULE})",
+                f"daher kann ihr Wurf nicht wiederholt werden ({RULE})",
             )
         )
     carried = battle.state.impulse_pool - check.state.impulse_pool
@@ -495,6 +526,8 @@ def prepare_reroll(
     new.rerolls.next_overrides = {index: reroll_dice(battle, k) for index, k in overrides.items()}
     try:
         events = new.apply(command)
+        for answer in answers:
+            new.apply(answer)
     except (CommandRejected, ReplayDiverged) as error:
         reason = _why(error)
         raise CommandRejected(
@@ -515,7 +548,7 @@ def prepare_reroll(
         )
     after = tuple(value for _, value in new.rerolls.rolls[option.index])
     outcome = _Outcome(
-        draws=new.rerolls.draws[-1],
+        draws=tuple(draw for drawn in new.rerolls.draws[ledger.base :] for draw in drawn),
         rolls=new.rerolls.rolls,
         events=new.rerolls.events,
         overrides=overrides,
@@ -602,7 +635,7 @@ def _before_base(battle: Battle) -> Checkpoint:
         # the main stream alongside: a reroll rewinds it to before the command it rerolls
         if is_reroll(command):
             stream = copy_roller(chain_start)
-        elif index + 1 < base and is_reroll(record[index + 1]):
+        elif command.kind != "gm_answer" and _rerolled(record, index, base):
             chain_start = copy_roller(stream)
         for sides, value in draws:
             if stream.roll(sides) != value:
@@ -617,6 +650,16 @@ def _before_base(battle: Battle) -> Checkpoint:
     checkpoint = _checkpoint(shadow, stream)
     ledger.checkpoint = checkpoint
     return checkpoint
+
+
+def _rerolled(record: Sequence[Command], index: int, end: int) -> bool:
+    """Return whether a reroll follows ``record[index]`` before ``end`` (answers between)."""
+    for later in range(index + 1, end):
+        if is_reroll(record[later]):
+            return True
+        if record[later].kind != "gm_answer":
+            return False
+    return False
 
 
 def _make_shadow(shadow: Battle, battle: Battle, start: Checkpoint | None) -> None:

@@ -480,3 +480,107 @@ def test_a_reroll_replays_a_gm_answer_before_it_against_the_same_log() -> None:
         "attack",
         "spend_impulse",
     ]
+
+
+@pytest.mark.rule("E-IMP-EFF-REROLL", "E-ACT-6", "E-COND-ENTSETZT-1")
+def test_a_gm_answer_after_the_attack_keeps_its_roll_rerollable() -> None:
+    """Given Entsetzt's open question and Ron's missed shot (2, 1 with Vorteil), when the GM
+    answers the older question, the attack's roll is still offered; the reroll (19) hits
+    for SW 3 + d6 4 - 2 = 5 and the question stays answered."""
+    from game.battle.commands import GmAnswer, GmCondition
+
+    battle = duel(first="ron", dice=[2, 1, 4], pool=2, fresh={3: [19, 1]})
+    battle.apply(GmCondition(None, "p1", "HORRIFIED"))
+    (question,) = battle.open_gm_questions()
+    battle.apply(Attack("ron", "p1", PISTOL))
+    options = battle.rerollable_rolls()
+    assert [o.dice for o in options] == [(2, 1)]
+
+    battle.apply(GmAnswer(None, question, "bestanden"))
+
+    assert battle.rerollable_rolls() == options
+    assert battle.legal_reroll("ron").allowed
+    events = battle.apply(SpendImpulse("ron", "REROLL", roll=0))
+    assert kinds(events, "reroll")[0].data["after"] == [19, 1]
+    assert lp(battle, "p1") == 12 - 5 and battle.open_gm_questions() == []
+    assert battle.state.impulse_pool == 1
+    assert [c.kind for c in battle.record] == [
+        "gm_condition",
+        "attack",
+        "gm_answer",
+        "spend_impulse",
+    ]
+    # the recomputed attack's rolls are the last ones again
+    assert [(o.kind, o.dice) for o in battle.rerollable_rolls()] == [
+        ("check", (19, 1)),
+        ("damage", (4,)),
+    ]
+
+
+def answered_reroll_match(seed: int = 11) -> tuple[Match, dict[str, object]]:
+    """Return an arena match: a question, a roll, the GM's answer, then a reroll of the roll."""
+    from game.battle.commands import GmAnswer, GmCondition
+
+    match = Match(arena_setup(), CATALOGUE, seed=seed)
+    match.apply(GmCondition(None, "p1", "HORRIFIED"))
+    (question,) = match.battle.open_gm_questions()
+    options = play_to_a_roll(match)
+    match.apply(GmAnswer(None, question, "ok"))
+    assert match.battle.rerollable_rolls() == options
+    before = match.battle.state.to_dict()
+    match.apply(GmSpendImpulse(None, "p1", "REROLL", roll=options[-1].index))
+    assert [c.kind for c in match.commands[-2:]] == ["gm_answer", "gm_impulse"]
+    return match, before
+
+
+@pytest.mark.rule("E-IMP-EFF-REROLL", "E-ACT-6")
+def test_a_reroll_across_a_gm_answer_replays_undoes_and_loads_identically(
+    tmp_path: Path,
+) -> None:
+    """Given roll, GmAnswer, reroll: replay gives the same match; undo/redo of the reroll
+    and save/load continue identically (a second reroll of the same roll included)."""
+    match, before = answered_reroll_match()
+    after = match.battle.state.to_dict()
+    options = match.battle.rerollable_rolls()
+    again = replay(arena_setup(), CATALOGUE, 11, match.commands)
+    assert again.state.to_dict() == after
+    assert [e.to_dict() for e in again.log] == [e.to_dict() for e in match.battle.log]
+    assert again.rerollable_rolls() == options
+    match.verify()
+
+    assert is_reroll(match.undo())
+    assert match.battle.state.to_dict() == before
+    match.redo()
+    assert match.battle.state.to_dict() == after
+    assert match.battle.rerollable_rolls() == options
+
+    path = write_save(match, tmp_path, "nach der Antwort", MissionRef("arena.toml", "ab" * 32))
+    loaded = load_save(path, lambda _: OpenedMission(arena_setup(), CATALOGUE, "ab" * 32)).match
+    assert loaded.battle.state.to_dict() == after
+    for _ in range(12):
+        if match.battle.state.over:
+            break
+        options = match.battle.rerollable_rolls()
+        if options:
+            command: Command = GmSpendImpulse(None, "p2", "REROLL", roll=options[0].index)
+        else:
+            command = choose_command(match.battle)
+        assert match.apply(command) == loaded.apply(command)
+    assert loaded.battle.state.to_dict() == match.battle.state.to_dict()
+    again = replay(arena_setup(), CATALOGUE, 11, match.commands)
+    assert first_difference(again.state.to_dict(), match.battle.state.to_dict()) is None
+    assert again.roller.roll(1000) == match.battle.roller.roll(1000)
+
+
+@pytest.mark.rule("E-IMP-EFF-REROLL")
+def test_the_german_refusal_of_a_match_changed_by_hand_names_the_rule() -> None:
+    """Given a match changed by hand after the shot, the German refusal names the rule."""
+    from game.rules.terms import german
+
+    battle = duel(first="ron", dice=[2, 4], pool=2, fresh={1: [19]})
+    battle.apply(Attack("ron", "p1", PISTOL))
+    battle.state.creatures["p1"].lp = 3
+    with pytest.raises(CommandRejected) as refused:
+        battle.apply(SpendImpulse("ron", "REROLL", roll=0))
+    text = german(refused.value.reason)
+    assert "(E-IMP-EFF-REROLL)" in text and "{RULE}" not in text

@@ -403,3 +403,59 @@ def test_shot_then_uses_the_second_half_action() -> None:
     second = choose_command(battle)
     assert not isinstance(second, EndTurn)
     assert not (isinstance(first, Attack) and isinstance(second, Attack))  # no Wehrlos repeat
+
+
+@pytest.mark.rule("E-ACT-HH-INTERAGIEREN")
+def test_the_open_doors_copy_is_never_taken_from_another_grid_with_the_same_id(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Given a cached grid with a closed door and another grid at the same version whose
+    id collides (every id made equal), the second grid gets its own answer (no door: None)."""
+    from game.battle import policy
+    from game.rules.grid import BattleGrid
+
+    with_door = BattleGrid.from_ascii("..+..\n.....")
+    without = BattleGrid.from_ascii(".....\n.....")
+    assert with_door.version == without.version
+    monkeypatch.setattr(policy, "id", lambda _obj: 1, raising=False)
+    opened = policy._doors_open(with_door)
+    assert opened is not None and bool(opened.door_open.any())
+    assert policy._doors_open(without) is None
+    assert policy._doors_open(with_door) is not None
+
+
+@pytest.mark.rule("E-RES-1", "E-RES-2", "E-DMG-2")
+@pytest.mark.parametrize(
+    ("affinity", "lp", "finishes"),
+    [("normal", 2, True), ("immune", 1, False), ("resistant", 2, False), ("resistant", 1, True)],
+)
+def test_a_second_shot_only_when_the_least_damage_after_affinity_finishes(
+    monkeypatch: pytest.MonkeyPatch, affinity: str, lp: int, finishes: bool
+) -> None:
+    """Given Ron (laser pistol, SW 3, Feuer) against a pirate (Panzerung 2) at ``lp`` LP,
+    the least hit deals 3 + 1 - 2 = 2, halved when resistant, 0 when immune: the policy
+    plans the finishing shot exactly when that takes the pirate to 0 LP."""
+    import dataclasses
+
+    from game.battle.combat import plan_attack
+    from game.battle.policy import _finishes
+    from game.rules.terms import DamageType
+
+    battle = make_battle(OPEN, [hero("ron", (5, 5)), foe("p1", (8, 5))], first="ron")
+    pirate = battle.state.creatures["p1"]
+    pirate.lp = lp
+    kind = battle.creature_type(pirate)
+    fire = frozenset({DamageType.FIRE})
+    changed = {
+        "normal": kind,
+        "immune": dataclasses.replace(kind, immunities=fire),
+        "resistant": dataclasses.replace(kind, resistances=fire),
+    }[affinity]
+    original = battle.creature_type
+    monkeypatch.setattr(
+        battle, "creature_type", lambda c: changed if c.key == "p1" else original(c)
+    )
+    ron = battle.state.creatures["ron"]
+    plan = plan_attack(battle, ron, pirate, battle.weapon("laserpistole"), melee=False)
+    assert battle.weapon("laserpistole").damage_type is DamageType.FIRE
+    assert _finishes(battle, plan) is finishes

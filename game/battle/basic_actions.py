@@ -165,6 +165,26 @@ def unclimbable(battle: Battle, creature: CreatureState) -> BoolGrid:
     )
 
 
+def unclimbable_cells(
+    battle: Battle, creature: CreatureState, within: int | None = None
+) -> list[Cell]:
+    """Return the climbing fields the creature may not enter now, its own field excepted.
+
+    ``within``: only those at most that many fields away (a move's allowance).
+    """
+    mask = unclimbable(battle, creature)
+    sx, sy = creature.cell
+    x0 = y0 = 0
+    if within is not None:
+        x0, y0 = max(0, sx - within), max(0, sy - within)
+        mask = mask[y0 : sy + within + 1, x0 : sx + within + 1]
+    return [
+        (int(x) + x0, int(y) + y0)
+        for y, x in np.argwhere(mask)
+        if (int(x) + x0, int(y) + y0) != creature.cell
+    ]
+
+
 def climb_refusal(battle: Battle, creature: CreatureState, path: list[Cell]) -> Text | None:
     """Return why ``path`` enters a climbing field the creature may not climb, or None.
 
@@ -282,9 +302,7 @@ def _move(battle: Battle, command: Move) -> list[Event]:
             )
         )
         if not roll.success:
-            if Condition.PRONE not in creature.conditions:
-                events += battle.add_condition(creature, Condition.PRONE)
-            creature.stance = Stance.PRONE
+            events += battle.knock_prone(creature)
             return events
     stop, terrain_events = terrain_along(battle, creature, path)
     events += terrain_events
@@ -366,9 +384,7 @@ def terrain_along(
             )
         else:  # prone, slides, falls, goes under: the move ends there, Liegend
             stop = index
-            if Condition.PRONE not in creature.conditions:
-                events += battle.add_condition(creature, Condition.PRONE)
-            creature.stance = Stance.PRONE
+            events += battle.knock_prone(creature)
             if result.failure is not TerrainFailure.PRONE:
                 events.append(
                     Event(

@@ -785,6 +785,14 @@ class Battle:
         )
         return events
 
+    def knock_prone(self, creature: CreatureState) -> list[Event]:
+        """Make the creature Liegend (fallen, thrown, tripped); its stance follows."""
+        events: list[Event] = []
+        if Condition.PRONE not in creature.conditions:
+            events += self.add_condition(creature, Condition.PRONE)
+        creature.stance = Stance.PRONE
+        return events
+
     def remove_condition(self, creature: CreatureState, condition: Condition) -> list[Event]:
         if condition not in creature.conditions:
             return []

@@ -69,7 +69,7 @@ from game.battle.engine import (
     implements,
 )
 from game.battle.events import Event, describe_roll, roll_data
-from game.battle.state import CreatureState, Effect, Stance
+from game.battle.state import CreatureState, Effect
 from game.content.catalogue import WeaponType
 from game.rules.actions import (
     GRAPPLE_ESCAPE_ACTION,
@@ -741,10 +741,7 @@ def _knock_down(battle: Battle, target: CreatureState, rule: str) -> list[Event]
             rule=rule,
         )
     ]
-    if Condition.PRONE not in target.conditions:
-        events += battle.add_condition(target, Condition.PRONE)
-    target.stance = Stance.PRONE
-    return events
+    return events + battle.knock_prone(target)
 
 
 def _knock_out(battle: Battle, attacker: CreatureState, target: CreatureState) -> list[Event]:
@@ -924,9 +921,7 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
             )
         )
         if not roll.success:
-            if Condition.PRONE not in grappler.conditions:
-                events += battle.add_condition(grappler, Condition.PRONE)
-            grappler.stance = Stance.PRONE
+            events += battle.knock_prone(grappler)
             return events
     stop, terrain_events = terrain_along(battle, grappler, path)
     events += terrain_events
@@ -1307,9 +1302,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
             )
         )
         if not roll.success:
-            if Condition.PRONE not in attacker.conditions:
-                events += battle.add_condition(attacker, Condition.PRONE)
-            attacker.stance = Stance.PRONE
+            events += battle.knock_prone(attacker)
             return events
     stop, terrain_events = terrain_along(battle, attacker, path)
     events += terrain_events

@@ -26,7 +26,7 @@ from game.battle.basic_actions import (
     enemy_reach,
     move_allowance,
     movement_profile,
-    unclimbable,
+    unclimbable_cells,
 )
 from game.battle.combat import UNARMED, AttackPlan, affinity_of, armour_of, plan_attack
 from game.battle.commands import Attack, ChangePosition, Command, EndTurn, Move
@@ -250,8 +250,7 @@ class _Mover:
     def of(cls, battle: Battle, creature: CreatureState) -> _Mover:
         # fields the Move handler refuses to enter (a climb without two free hands,
         # E-TERRAIN-CLIMB-1) are searched around like enemy fields
-        refused = unclimbable(battle, creature)
-        blocked = [(int(x), int(y)) for y, x in np.argwhere(refused) if (x, y) != creature.cell]
+        blocked = unclimbable_cells(battle, creature)
         return cls(
             battle,
             creature,

@@ -30,7 +30,7 @@ from game.battle.basic_actions import (
     enemy_reach,
     move_allowance,
     movement_profile,
-    unclimbable,
+    unclimbable_cells,
 )
 from game.battle.combat import (
     UNARMED,
@@ -497,10 +497,7 @@ def _charge_paths(
 
 def _climbs_near(battle: Battle, creature: CreatureState, budget: int) -> list[Cell]:
     """Return the fields within ``budget`` of the creature it may not climb onto."""
-    sx, sy = creature.cell
-    x0, y0 = max(0, sx - budget), max(0, sy - budget)
-    window = unclimbable(battle, creature)[y0 : sy + budget + 1, x0 : sx + budget + 1]
-    return [(int(x) + x0, int(y) + y0) for y, x in np.argwhere(window)]
+    return unclimbable_cells(battle, creature, budget)
 
 
 def movement_options(

@@ -115,7 +115,7 @@ from game.battle.engine import (
 )
 from game.battle.events import Event, describe_roll, roll_data
 from game.battle.ranged_actions import Reload
-from game.battle.state import CreatureState, Effect, Stance
+from game.battle.state import CreatureState, Effect
 from game.content.catalogue import WeaponType
 from game.rules.actions import (
     ACTIONS,
@@ -457,14 +457,6 @@ def _is_running(mount: CreatureState) -> bool:
     return any(e.name == MOUNT_RUNNING for e in mount.effects)
 
 
-def _go_prone(battle: Battle, creature: CreatureState) -> list[Event]:
-    events: list[Event] = []
-    if Condition.PRONE not in creature.conditions:
-        events += battle.add_condition(creature, Condition.PRONE)
-    creature.stance = Stance.PRONE
-    return events
-
-
 def _hazard(battle: Battle, creature: CreatureState, hazard: Hazard) -> list[Event]:
     """Deal a fall's damage like any damage (E-DMG-1) and give its condition."""
     kind = battle.creature_type(creature)
@@ -490,7 +482,7 @@ def _hazard(battle: Battle, creature: CreatureState, hazard: Hazard) -> list[Eve
     ]
     events += battle.lose_life_points(creature, damage.final)
     if hazard.condition is Condition.PRONE and Condition.DEAD not in creature.conditions:
-        events += _go_prone(battle, creature)
+        events += battle.knock_prone(creature)
     return events
 
 
@@ -546,7 +538,7 @@ def sync_riders(battle: Battle) -> list[Event]:
                     rule="E-MOUNT-7",
                 )
             )
-            events += _go_prone(battle, rider)
+            events += battle.knock_prone(rider)
         riding.value = 1 if lying else 0
     return events
 
@@ -1009,7 +1001,7 @@ def _fall(battle: Battle, creature: CreatureState, rule: str) -> list[Event]:
             rule="E-OPEN-42",
         ),
     ]
-    return events + _go_prone(battle, creature)
+    return events + battle.knock_prone(creature)
 
 
 def _end_of_flight_turn(battle: Battle, creature: CreatureState, track: Effect) -> list[Event]:

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from game.rules.grid import BattleGrid, Cell
+from game.board.grid import BattleGrid, Cell
 
 SIDE = 200
 
@@ -58,9 +58,9 @@ def _creature_cells(grid: BattleGrid, count: int, seed: int) -> list[Cell]:
 
 def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None:
     """Measure the rules queries the issue names and print median and max in ms."""
-    from game.rules.movement import reachable
-    from game.rules.sight import cover, visible_cells
-    from game.rules.templates import beam_cells, circle_cells, cone_cells
+    from game.board.movement import reachable
+    from game.board.sight import cover, visible_cells
+    from game.board.templates import beam_cells, circle_cells, cone_cells
 
     maps = bench_maps(seed)
     centre = (SIDE // 2, SIDE // 2)
@@ -122,8 +122,9 @@ def _tcod_rows(
         from tcod import libtcodpy
     except ImportError:
         return [("python-tcod not installed: no libtcod comparison", 0.0, 0.0, "")]
-    from game.rules.movement import WALKING, reachable
-    from game.rules.sight import visible_cells
+    from game.board.movement import reachable
+    from game.board.sight import visible_cells
+    from game.rulesets.entaria.rules.movement import WALKING
 
     rows = []
     for name in ("walled", "open"):

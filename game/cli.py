@@ -105,11 +105,11 @@ def _check(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from game.content.catalogue import load_catalogue
-    from game.content.problems import MissionError
+    from game.match.problems import MissionError
     from game.missions.loader import NATIVE_SUFFIXES, load_any
     from game.missions.paths import atomic_write, check_image, resolve_inside
     from game.missions.toml_format import dumps_mission, loads_mission
+    from game.rulesets.entaria.catalogue import load_catalogue
 
     out = Path(args.output)
     if out.suffix.lower() != ".toml":
@@ -155,11 +155,11 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _print(args: argparse.Namespace) -> int:
-    from game.content.catalogue import load_catalogue
-    from game.content.problems import MissionError
     from game.export.pdf import PrintUnavailable, write_map_pdf
+    from game.match.problems import MissionError
     from game.missions.loader import load_any
     from game.missions.toml_format import build_grid
+    from game.rulesets.entaria.catalogue import load_catalogue
 
     try:
         catalogue = load_catalogue()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.rules.grid import BattleGrid, BoolGrid, Cover, Terrain
+from game.board.grid import BattleGrid, BoolGrid, Cover, Terrain
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from game.board.grid import BattleGrid, BoolGrid
 from game.export.layout import (
     CALIBRATION_MM,
     CALIBRATION_ROW_MM,
@@ -64,7 +65,6 @@ from game.missions.paths import (
     read_limited,
     resolve_inside,
 )
-from game.rules.grid import BattleGrid, BoolGrid
 
 if TYPE_CHECKING:
     from reportlab.lib.utils import ImageReader

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from game.content.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem
 from game.missions.model import Mission
 from game.missions.toml_format import DEFAULT_CHARACTERS, mission_warnings
 
 if TYPE_CHECKING:
-    from game.content.catalogue import Catalogue
+    from game.rulesets.entaria.catalogue import Catalogue
 
 __all__ = ["CheckReport", "check_mission", "run_check"]
 
@@ -75,7 +75,7 @@ def check_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> Ch
 
     label = str(path)
     if catalogue is None:
-        from game.content.catalogue import load_catalogue
+        from game.rulesets.entaria.catalogue import load_catalogue
 
         catalogue = load_catalogue()
     try:
@@ -126,7 +126,7 @@ def _char_name(char: str, mission: Mission, catalogue: Catalogue) -> str:
     if entry.terrain is not None:
         kind = catalogue.terrain.get(entry.terrain)
         return str(kind.german) if kind is not None else entry.terrain
-    from game.rules.objects import MATERIALS
+    from game.rulesets.entaria.rules.objects import MATERIALS
 
     material = MATERIALS.get(entry.material or "")
     material_name = material.german if material is not None else (entry.material or "")

@@ -11,11 +11,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from game.content.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem
 from game.missions.model import Mission
 
 if TYPE_CHECKING:
-    from game.content.catalogue import Catalogue
+    from game.rulesets.entaria.catalogue import Catalogue
 
 #: The bundled mission the README's first command opens.
 DEMO_MISSION = "dretop-versteck.toml"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from game.rules.grid import Cell
+from game.board.grid import Cell
 
 
 class Controller(Enum):
@@ -38,7 +38,7 @@ class LegendEntry:
     """What one map character means beyond the default legend.
 
     Exactly one of ``terrain`` (a terrain kind key of the content catalogue) or
-    ``material`` (an object material key of ``game.rules.objects.MATERIALS``, for
+    ``material`` (an object material key of ``game.rulesets.entaria.rules.objects.MATERIALS``, for
     walls, panes and doors) is set. ``door`` is None, "open" or "closed".
     """
 

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from enum import Enum
 from pathlib import Path, PurePosixPath
 
-from game.content.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem
 
 __all__ = [
     "IMAGE_HEAD_BYTES",

@@ -43,7 +43,7 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from game.rules.grid import Cell
+from game.board.grid import Cell
 
 #: Sub-units per field: coordinates are snapped to 1/1024 of a field.
 SUBDIVISIONS = 1024

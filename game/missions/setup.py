@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from game.battle.setup import BattleSetup, CreatureSetup, Environment, SideSetup
-from game.content.catalogue import Catalogue
-from game.content.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem
 from game.missions.model import Mission
 from game.missions.toml_format import build_grid
-from game.rules.terms import Condition
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment, SideSetup
 
 _BY_GERMAN = {c.value.lower(): c for c in Condition}
 

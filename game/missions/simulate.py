@@ -10,15 +10,16 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from game.battle.engine import Battle
-from game.battle.events import Event
-from game.battle.policy import Outcome, simulate
-from game.battle.saves import MissionRef, OpenedMission, file_sha256
-from game.battle.setup import BattleSetup
-from game.content.catalogue import Catalogue, load_catalogue
-from game.content.problems import MissionError
+from game.match.events import Event
+from game.match.problems import MissionError
+from game.match.saves import MissionRef, OpenedMission, file_sha256
 from game.missions.loader import load_any
 from game.missions.setup import battle_setup
+from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.policy import Outcome, simulate
+from game.rulesets.entaria.ruleset import ENTARIA
+from game.rulesets.entaria.setup import BattleSetup
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -38,7 +39,7 @@ def open_mission(path: str) -> OpenedMission:
     """Return the set-up, catalogue and current hash of a mission (for ``saves.load_save``)."""
     catalogue = load_catalogue()
     setup = mission_setup(path, catalogue)
-    return OpenedMission(setup, catalogue, file_sha256(path))
+    return OpenedMission(setup, catalogue, file_sha256(path), ENTARIA)
 
 
 def mission_ref(path: Path | str) -> MissionRef:
@@ -136,8 +137,8 @@ def run_simulate(
 
 def run_engine_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO | None = None) -> int:
     """``kampfkarte bench engine``: the engine figures, the whole match on the demo mission."""
-    from game.battle.bench import run_engine_bench as bench
     from game.missions.loader import demo_mission_path
+    from game.rulesets.entaria.bench import run_engine_bench as bench
 
     setup = mission_setup(demo_mission_path())
     bench(repeats=repeats, seed=seed, out=out or sys.stdout, match_setup=setup)

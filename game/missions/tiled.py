@@ -71,8 +71,8 @@ from xml.parsers import expat
 import numpy as np
 import numpy.typing as npt
 
-from game.content.catalogue import Catalogue, load_catalogue
-from game.content.problems import MissionError, Problem, ProblemList, describe
+from game.board.grid import DEFAULT_LEGEND, Cell
+from game.match.problems import MissionError, Problem, ProblemList, describe
 from game.missions.loader import LoadedMission
 from game.missions.model import (
     Controller,
@@ -92,7 +92,7 @@ from game.missions.paths import (
 )
 from game.missions.toml_format import DEFAULT_COLOURS, KEY_RE, MAX_CREATURES, MAX_SIDES
 from game.missions.uvtt import JsonChecker, read_json
-from game.rules.grid import DEFAULT_LEGEND, Cell
+from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
 
 T = TypeVar("T")
 

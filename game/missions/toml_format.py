@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.content.problems import MissionError, Problem, capped, describe, suggestion
-from game.content.tomlcheck import KeyLocations, Locations, find_key, locate_keys, parse_toml
+from game.board.grid import DEFAULT_LEGEND, BattleGrid, Cell, FieldKind, footprint_cells
+from game.match.problems import MissionError, Problem, capped, describe, suggestion
+from game.match.tomlcheck import KeyLocations, Locations, find_key, locate_keys, parse_toml
 from game.missions.loader import LoadedMission
 from game.missions.model import (
     Background,
@@ -39,12 +40,11 @@ from game.missions.paths import (
     relative_parts,
     resolve_inside,
 )
-from game.rules.grid import DEFAULT_LEGEND, BattleGrid, Cell, FieldKind, footprint_cells
-from game.rules.objects import MATERIALS
-from game.rules.terms import Condition
+from game.rulesets.entaria.rules.objects import MATERIALS
+from game.rulesets.entaria.rules.terms import Condition
 
 if TYPE_CHECKING:
-    from game.content.catalogue import Catalogue
+    from game.rulesets.entaria.catalogue import Catalogue
 
 __all__ = [
     "DEFAULT_CHARACTERS",
@@ -171,7 +171,7 @@ def _read(
     if data is None:
         raise MissionError(syntax)
     if catalogue is None:
-        from game.content.catalogue import load_catalogue
+        from game.rulesets.entaria.catalogue import load_catalogue
 
         catalogue = load_catalogue()
     where = locate_keys(text)
@@ -1316,7 +1316,7 @@ def _unreachable_sides(mission: Mission, grid: BattleGrid) -> list[tuple[str, st
     Doors count as open. Walkable areas are labelled once, one flood per area a
     side touches (at most ``MAX_FLOODS`` in all), so a hostile file costs little.
     """
-    from game.rules.movement import reachable
+    from game.board.movement import reachable
 
     open_grid = BattleGrid(
         grid.wall,

@@ -46,7 +46,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from game.content.problems import MissionError, Problem, ProblemList, describe
+from game.board.grid import Cell
+from game.match.problems import MissionError, Problem, ProblemList, describe
 from game.missions.loader import LoadedMission
 from game.missions.model import Background, Mission
 from game.missions.paths import (
@@ -66,7 +67,6 @@ from game.missions.rasterise import (
     snap,
     walk_length,
 )
-from game.rules.grid import Cell
 
 #: Deepest JSON nesting accepted (objects and arrays).
 MAX_JSON_DEPTH = 64

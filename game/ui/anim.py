@@ -27,8 +27,8 @@ from typing import Protocol
 
 import pygame
 
-from game.battle.events import Event
-from game.rules.grid import Cell
+from game.board.grid import Cell
+from game.match.events import Event
 from game.ui.camera import Camera
 
 MAX_DURATION = 0.5

@@ -110,7 +110,7 @@ class _Overlays:
     """The bench's overlays: the real tools when they exist, else equivalent shading."""
 
     def __init__(self, scene: Any) -> None:
-        from game.rules.actions import Action
+        from game.rulesets.entaria.rules.actions import Action
         from game.ui import tools
 
         self.scene = scene
@@ -163,8 +163,8 @@ class _Overlays:
         return FieldLayer(rgba)
 
     def _draw_fallback(self, surface: Any) -> None:
-        from game.rules.movement import reachable
-        from game.rules.templates import circle_cells
+        from game.board.movement import reachable
+        from game.board.templates import circle_cells
         from game.ui import theme
 
         scene = self.scene

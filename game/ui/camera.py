@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.rules.grid import Cell
+from game.board.grid import Cell
 
 #: Pixels of one field at 100 % zoom.
 BASE_CELL_PX = 40

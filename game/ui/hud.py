@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle.events import Event
-from game.rules.actions import Action
+from game.match.events import Event
+from game.rulesets.entaria.rules.actions import Action
 from game.ui import theme
 from game.ui.hud_actions import ActionBar
 from game.ui.hud_base import HOVER_EDGE, Hotspot, MenuItem, Panel, Popup, Section
@@ -45,7 +45,7 @@ from game.ui.text import text_cache
 from game.ui.tooltip import draw_tooltip
 
 if TYPE_CHECKING:
-    from game.battle.engine import Battle
+    from game.rulesets.entaria.engine import Battle
     from game.ui.scenes.battle import BattleScene
     from game.ui.session import GameSession
 

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle.engine import LegalAction
-from game.rules.actions import ACTIONS, Action
-from game.rules.terms import ActionType, in_language
+from game.rulesets.entaria.engine import LegalAction
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.terms import ActionType, in_language
 from game.ui import theme
 from game.ui.hud_base import Hotspot, Panel
 from game.ui.hud_text import says

@@ -1,6 +1,6 @@
 """The creature card: attributes, Rettungswerte, LP, armour, weapons, magazines, conditions.
 
-Everything comes from ``game.battle.queries.creature_card``; the condition badges explain
+Everything comes from ``game.rulesets.entaria.queries.creature_card``; the condition badges explain
 themselves in a tooltip (German and English name, what the condition does, its rules).
 The card shows the selected creature, else the one whose turn it is, and never a
 creature hidden from the viewer.
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle.queries import CreatureCard, WeaponCard, creature_card
-from game.rules.terms import Attribute, Condition, SaveValue
+from game.rulesets.entaria.queries import CreatureCard, WeaponCard, creature_card
+from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue
 from game.ui import theme
 from game.ui.hud_base import BADGE_BAD, BADGE_BG, Hotspot, ScrollSection, draw_badge
 from game.ui.hud_initiative import BAD_BADGES

@@ -12,9 +12,10 @@ from functools import partial
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import (
-    Command,
+from game.board.grid import Cell, Cover
+from game.match.commands import Command
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.commands import (
     GmCondition,
     GmCoverOverride,
     GmDoor,
@@ -22,11 +23,10 @@ from game.battle.commands import (
     GmMoveToken,
     GmSetLifePoints,
 )
-from game.battle.state import CreatureState
-from game.battle.support_actions import GmSpendImpulse
-from game.rules.grid import Cell, Cover
-from game.rules.impulse import ImpulseEffect
-from game.rules.terms import Condition
+from game.rulesets.entaria.rules.impulse import ImpulseEffect
+from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.support_actions import GmSpendImpulse
 from game.ui import theme
 from game.ui.hud_base import Hotspot, MenuItem, Section
 from game.ui.hud_impulse import effect_items

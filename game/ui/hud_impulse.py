@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.battle.commands import Command
-from game.battle.support_actions import SpendImpulse
-from game.rules.grid import Cell
-from game.rules.impulse import ImpulseEffect
-from game.rules.terms import in_language
+from game.board.grid import Cell
+from game.match.commands import Command
+from game.rulesets.entaria.rules.impulse import ImpulseEffect
+from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.support_actions import SpendImpulse
 from game.ui import theme
 from game.ui.hud_base import Hotspot, MenuItem, Section
 from game.ui.hud_text import says

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle.state import CreatureState
-from game.rules.terms import Condition
+from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.state import CreatureState
 from game.ui import theme
 from game.ui.hud_base import BADGE_BAD, BADGE_BG, Hotspot, Panel, draw_badge
 from game.ui.hud_text import condition_name, life_word, short_condition

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import GmAnswer
-from game.battle.events import Event
-from game.rules.terms import Attribute
+from game.match.events import Event
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.commands import GmAnswer
+from game.rulesets.entaria.rules.terms import Attribute
 from game.ui import theme
 from game.ui.hud_base import QUESTION_BG, Hotspot, Section
 from game.ui.hud_text import attribute_name

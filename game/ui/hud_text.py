@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from functools import cache
 
-from game.rules.terms import Attribute, Condition, DamageType, SaveValue
+from game.rulesets.entaria.rules.terms import Attribute, Condition, DamageType, SaveValue
 from game.ui.locale import Translator
 
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle.state import CreatureState
-from game.rules.grid import Cell
+from game.board.grid import Cell
+from game.rulesets.entaria.state import CreatureState
 from game.ui import theme
 from game.ui.tools import Tool
 

@@ -47,8 +47,8 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
+from game.board.grid import BattleGrid, Cover, Terrain
 from game.export.patterns import MARKS, TERRAIN_MARKS, door_runs_horizontally
-from game.rules.grid import BattleGrid, Cover, Terrain
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
@@ -1108,7 +1108,7 @@ def background_for(
     inside (``LoadedMission.images``); native missions name a file in their folder.
     A missing, damaged or oversized image gives no background (the map still draws).
     """
-    from game.content.problems import MissionError
+    from game.match.problems import MissionError
     from game.missions.loader import LoadedMission, load_any
     from game.missions.paths import MAX_IMAGE_BYTES, check_image, read_limited, resolve_inside
 

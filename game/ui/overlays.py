@@ -1,6 +1,6 @@
 """Overlays from the rules drawn over the map: batched field shading, paths, rings, marks.
 
-Nothing here decides a rule: the tools ask ``game.battle.queries`` and hand the answers
+Nothing here decides a rule: the tools ask ``game.rulesets.entaria.queries`` and hand the answers
 (masks, cells, rings, diagrams) to these drawing helpers. Per-field overlays are drawn
 as horizontal runs of pre-made alpha strips in one ``Surface.fblits`` call; the runs are
 computed once per answer (``FieldShading``) and the blit list once per camera position.
@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.rules.grid import Cell
+from game.board.grid import Cell
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.theme import Colour, ColourA, Fonts

@@ -1,6 +1,6 @@
 """The rules' answers a battle screen shows, cached, and the overlays that are always on.
 
-``layers_of(scene)`` holds, per BattleScene, every answer of ``game.battle.queries`` the
+``layers_of(scene)`` holds, per BattleScene, every answer of ``game.rulesets.entaria.queries`` the
 tools use (movement options, threat zones, range rings, target marks, fire zones, legal
 actions), keyed on the session's revision, the battle object and the grid version, so a
 query runs once per change of the match and never per frame. It also holds the
@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 import pygame
 
-from game.battle import queries
-from game.battle.engine import LegalAction
-from game.battle.events import Event
-from game.battle.state import CreatureState
-from game.content.catalogue import WeaponType
-from game.rules.actions import Action
-from game.rules.grid import Cell
-from game.rules.terms import in_language
+from game.board.grid import Cell
+from game.match.events import Event
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.engine import LegalAction
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.state import CreatureState
 from game.ui import hud_text, overlays, theme
 from game.ui.overlays import FieldShading
 

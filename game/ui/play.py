@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.content.problems import MissionError
+from game.match.problems import MissionError
 from game.ui.app import App
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import GameSession

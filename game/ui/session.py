@@ -15,12 +15,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from game.battle.commands import Command
-from game.battle.engine import Battle, CommandRejected
-from game.battle.events import Event
-from game.battle.match import Match
-from game.battle.policy import choose_command
-from game.battle.saves import (
+from game.match.commands import Command
+from game.match.events import Event
+from game.match.record import Match
+from game.match.saves import (
     LoadedSave,
     MissionRef,
     SaveError,
@@ -30,8 +28,12 @@ from game.battle.saves import (
     write_json_atomic,
     write_save,
 )
-from game.battle.state import CreatureState
 from game.missions.simulate import mission_setup, open_mission
+from game.rulesets import RULESETS
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.policy import choose_command
+from game.rulesets.entaria.ruleset import ENTARIA
+from game.rulesets.entaria.state import CreatureState
 
 SESSION_FILE = "session.json"
 MAX_SESSION_BYTES = 64_000
@@ -42,7 +44,7 @@ class Role(Enum):
 
     HUMAN = "human"
     GM = "gm"  # Spielleitung: sees everything, may use the GM commands
-    AI = "ai"  # the built-in opponent (game.battle.policy)
+    AI = "ai"  # the built-in opponent (game.rulesets.entaria.policy)
 
 
 @dataclass
@@ -126,9 +128,9 @@ class GameSession:
     ) -> GameSession:
         """Start a new match on a mission file; raise MissionError for a bad mission."""
         setup = mission_setup(mission_path)
-        from game.content.catalogue import load_catalogue
+        from game.rulesets.entaria.catalogue import load_catalogue
 
-        match = Match(setup, load_catalogue(), seed)
+        match = Match(ENTARIA, setup, load_catalogue(), seed)
         session = cls(
             match,
             mission_path,
@@ -155,7 +157,7 @@ class GameSession:
     @classmethod
     def load(cls, path: Path, *, home: Path) -> GameSession:
         """Load a save file (raise SaveError with file and key)."""
-        loaded = load_save(path, open_mission)
+        loaded = load_save(path, open_mission, RULESETS)
         players = read_players(path.with_suffix(".players.json"))
         return cls.from_save(loaded, home=home, players=players)
 
@@ -163,7 +165,7 @@ class GameSession:
     def resume(cls, home: Path) -> GameSession:
         """Load the newest autosave that loads (raise SaveError when none does)."""
         folder = autosave_dir(home)
-        loaded = load_latest_autosave(folder, open_mission)
+        loaded = load_latest_autosave(folder, open_mission, RULESETS)
         players = read_players(folder / SESSION_FILE)
         return cls.from_save(loaded, home=home, players=players)
 

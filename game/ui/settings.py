@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.battle.saves import write_json_atomic
+from game.match.saves import write_json_atomic
 from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import DEFAULT_LANGUAGE, LANGUAGES
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.rules.grid import Terrain
+from game.board.grid import Terrain
 
 Colour = tuple[int, int, int]
 ColourA = tuple[int, int, int, int]

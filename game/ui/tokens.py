@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.battle.engine import Battle
-from game.battle.state import CreatureState
-from game.rules.grid import Cell
-from game.rules.terms import Condition
+from game.board.grid import Cell
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.state import CreatureState
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from game.board.grid import BattleGrid, Cover, FieldKind, Terrain
 from game.export import layout
 from game.export.layout import (
     FIELD_MM,
@@ -45,7 +46,6 @@ from game.export.pdf import (
     write_map_pdf,
 )
 from game.missions.model import Background, Controller, CreaturePlacement, Mission, Side
-from game.rules.grid import BattleGrid, Cover, FieldKind, Terrain
 
 FIELD_PT = 25.0 / 25.4 * 72.0  # 70.866 pt
 TOLERANCE_PT = 0.1 / 25.4 * 72.0  # 0.1 mm = 0.283 pt

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.content.catalogue import load_catalogue
-from game.content.problems import MissionError
+from game.board.grid import Terrain
+from game.board.movement import reachable
+from game.board.sight import line_of_sight
+from game.match.problems import MissionError
 from game.missions import toml_format
 from game.missions.check import check_mission, run_check
 from game.missions.loader import DEMO_MISSION, bundled_maps_dir
@@ -22,9 +24,7 @@ from game.missions.toml_format import (
     loads_mission,
     mission_warnings,
 )
-from game.rules.grid import Terrain
-from game.rules.movement import reachable
-from game.rules.sight import line_of_sight
+from game.rulesets.entaria.catalogue import load_catalogue
 
 CATALOGUE = load_catalogue()
 MAPS = bundled_maps_dir()

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.content.catalogue import load_catalogue
-from game.content.problems import Problem
+from game.match.problems import Problem
 from game.missions.check import CheckReport, check_mission, run_check, terrain_counts
 from game.missions.toml_format import loads_mission, mission_warnings
+from game.rulesets.entaria.catalogue import load_catalogue
 
 CATALOGUE = load_catalogue()
 

@@ -9,6 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.board.grid import BattleGrid, Cell
+from game.board.movement import reachable
+from game.board.sight import line_of_sight
 from game.missions.rasterise import (
     SUBDIVISIONS,
     Point,
@@ -18,9 +21,6 @@ from game.missions.rasterise import (
     snap,
     walk_length,
 )
-from game.rules.grid import BattleGrid, Cell
-from game.rules.movement import reachable
-from game.rules.sight import line_of_sight
 
 Q = SUBDIVISIONS
 

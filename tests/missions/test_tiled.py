@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.content.catalogue import load_catalogue
-from game.content.problems import MissionError, Problem
+from game.board.grid import Terrain
+from game.match.problems import MissionError, Problem
 from game.missions.loader import load_any
 from game.missions.model import Controller, CreaturePlacement, Facing, LegendEntry, Side
 from game.missions.tiled import load_tiled, parse_tiled
 from game.missions.toml_format import build_grid, dumps_mission, loads_mission
-from game.rules.grid import Terrain
+from game.rulesets.entaria.catalogue import load_catalogue
 
 DATA = Path(__file__).resolve().parent / "data"
 TMX = (DATA / "skirmish.tmx").read_text(encoding="utf-8")

@@ -11,9 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.content.catalogue import Catalogue, load_catalogue
-from game.content.problems import MAX_PROBLEMS, MissionError, Problem
-from game.content.tomlcheck import locate_keys
+from game.board.grid import BattleGrid, Cover, Terrain
+from game.board.movement import reachable
+from game.board.sight import cover, line_of_sight
+from game.match.problems import MAX_PROBLEMS, MissionError, Problem
+from game.match.tomlcheck import locate_keys
 from game.missions import toml_format
 from game.missions.loader import (
     DEMO_MISSION,
@@ -51,10 +53,8 @@ from game.missions.toml_format import (
     mission_warnings,
     save_mission,
 )
-from game.rules.grid import BattleGrid, Cover, Terrain
-from game.rules.movement import reachable
-from game.rules.sight import cover, line_of_sight
-from game.rules.terms import Condition
+from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.rules.terms import Condition
 
 CATALOGUE = load_catalogue()
 

@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.content.catalogue import load_catalogue
-from game.content.problems import MissionError, Problem
+from game.board.grid import BattleGrid
+from game.board.movement import reachable
+from game.match.problems import MissionError, Problem
 from game.missions.loader import LoadedMission, load_any
 from game.missions.model import Background
 from game.missions.toml_format import build_grid, dumps_mission, loads_mission
 from game.missions.uvtt import MAX_JSON_DEPTH, load_uvtt, parse_uvtt
-from game.rules.grid import BattleGrid
-from game.rules.movement import reachable
+from game.rulesets.entaria.catalogue import load_catalogue
 from tests.missions.data.make_samples import (
     BORDER_ROOM_PPG,
     BORDER_ROOM_ROWS,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.battle.commands import EndTurn
 from game.missions.loader import demo_mission_path
+from game.rulesets.entaria.commands import EndTurn
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera, true_size_zoom
 from game.ui.locale import Translator, texts
 from game.ui.session import GameSession, Player, Role, has_autosave

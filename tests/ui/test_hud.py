@@ -10,12 +10,12 @@ import numpy as np
 import pygame
 import pytest
 
-from game.battle import queries
-from game.battle.commands import Attack, EndTurn, GmAnswer, GmCondition
-from game.battle.support_actions import UseAction
 from game.missions.loader import demo_mission_path
-from game.rules.actions import Action
-from game.rules.terms import Condition, german
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.commands import Attack, EndTurn, GmAnswer, GmCondition
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.terms import Condition, german
+from game.rulesets.entaria.support_actions import UseAction
 from game.ui.app import App
 from game.ui.hud_base import Hotspot
 from game.ui.play import start_battle

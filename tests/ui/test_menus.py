@@ -15,9 +15,9 @@ import numpy as np
 import pygame
 import pytest
 
-from game.battle.commands import GmEndFight, Move
+from game.board.grid import DIRECTIONS_8
 from game.missions.loader import DEMO_MISSION, demo_mission_path
-from game.rules.grid import DIRECTIONS_8
+from game.rulesets.entaria.commands import GmEndFight, Move
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes.battle import BattleScene

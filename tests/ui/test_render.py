@@ -11,10 +11,10 @@ import numpy as np
 import pygame
 import pytest
 
-from game.battle.events import Event
+from game.board.grid import BattleGrid, Cover, Terrain
+from game.match.events import Event
 from game.missions.loader import demo_mission_path
-from game.rules.grid import BattleGrid, Cover, Terrain
-from game.rules.terms import Condition
+from game.rulesets.entaria.rules.terms import Condition
 from game.ui import theme
 from game.ui.anim import MAX_DURATION, Animator
 from game.ui.camera import BASE_CELL_PX, Camera

@@ -14,14 +14,14 @@ from typing import Any
 import pygame
 import pytest
 
-from game.battle.commands import EndTurn, Move
-from game.battle.engine import Battle
-from game.battle.melee_actions import Charge
-from game.battle.ranged_actions import AreaFireRoll, PlaceAreaFire, ThrowAtField
-from game.battle.support_actions import UseAction
-from game.rules.actions import Action
-from game.rules.grid import Cover
-from game.rules.terms import german
+from game.board.grid import Cover
+from game.rulesets.entaria.commands import EndTurn, Move
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.melee_actions import Charge
+from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, ThrowAtField
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.terms import german
+from game.rulesets.entaria.support_actions import UseAction
 from game.ui.app import App
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.scenes.battle import BattleScene
@@ -689,8 +689,8 @@ def test_interact_menu_greys_what_the_engine_would_refuse_with_its_reason(home: 
     the engine's German reason; opening and breaking the door next to the shooter are offered.
     Building the menu changes nothing in the match.
     """
-    from game.battle import queries
-    from game.battle.ranged_actions import Reload
+    from game.rulesets.entaria import queries
+    from game.rulesets.entaria.ranged_actions import Reload
 
     lines = MISSION.split("\n")
     row = lines.index("rows = '''") + 1 + 8  # the shooter's row; a door west of it

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 
-from game.battle.commands import EndTurn
 from game.missions.loader import bundled_maps_dir
+from game.rulesets.entaria.commands import EndTurn
 from game.ui.app import App
 from game.ui.scenes.battle import AI_DELAY, BattleScene
 from game.ui.scenes.menus import EndScene

@@ -2,7 +2,7 @@
 
 The scene owns the camera, the selection and the active tool; every change of the
 fight goes through ``send`` (a command to the engine via the session). It asks the
-battle layer (game.battle.queries) for everything it shows and computes no rule.
+battle layer (game.rulesets.entaria.queries) for everything it shows and computes no rule.
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import Command
-from game.battle.engine import CommandRejected
-from game.battle.events import Event
-from game.battle.queries import FogView
-from game.battle.state import CreatureState
-from game.rules.actions import Action
-from game.rules.grid import Cell
-from game.rules.terms import in_language
+from game.board.grid import Cell
+from game.match.commands import Command
+from game.match.events import Event
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.engine import CommandRejected
+from game.rulesets.entaria.queries import FogView
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.state import CreatureState
 from game.ui import theme
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
@@ -377,7 +377,7 @@ class BattleScene(Scene):
         return self.camera_control.zoom_key(event.key)
 
     def end_turn(self) -> None:
-        from game.battle.commands import EndTurn
+        from game.rulesets.entaria.commands import EndTurn
 
         current = self.session.current
         if self.controls(current):
@@ -425,7 +425,7 @@ def _turn_changed(events: Sequence[Event]) -> bool:
 
 def fog_for_sides(session: GameSession, sides: Sequence[str]) -> FogView | None:
     """Return the combined FogView of ``sides`` from the battle layer's queries."""
-    from game.battle import queries
+    from game.rulesets.entaria import queries
 
     views = [queries.fog_of_war(session.battle, side) for side in sides]
     if not views:

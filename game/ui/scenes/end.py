@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.terms import Condition
+from game.rulesets.entaria.rules.terms import Condition
 from game.ui import theme
 from game.ui.app import App
 from game.ui.hud_text import condition_name

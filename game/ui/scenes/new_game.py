@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pygame
 
-from game.battle.setup import SideSetup
-from game.content.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem
 from game.missions.loader import SUPPORTED_SUFFIXES, bundled_maps_dir, load_any
+from game.rulesets.entaria.setup import SideSetup
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menus import MenuScene, draw_box, open_battle
@@ -73,8 +73,8 @@ class MissionEntry:
 
 def read_mission(path: Path) -> MissionEntry:
     """Return the list entry of a mission file (its problems when it does not load)."""
-    from game.content.catalogue import load_catalogue
     from game.missions.setup import battle_setup
+    from game.rulesets.entaria.catalogue import load_catalogue
 
     entry = MissionEntry(Path(path))
     try:

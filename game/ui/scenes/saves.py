@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.battle.saves import MAX_SAVE_BYTES, SaveError
+from game.match.saves import MAX_SAVE_BYTES, SaveError
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene, draw_box

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.battle.saves import AUTOSAVE_NAMES, SaveError
+from game.match.saves import AUTOSAVE_NAMES, SaveError
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menus import (

@@ -6,7 +6,7 @@ Contract with the scene: ``Tool.handle(event) -> bool`` (consumed), ``Tool.draw_
 tool for an action of the action bar (None: the action was sent as a command at once or
 is not available; the reason is shown in the HUD).
 
-Every answer comes from ``game.battle.queries`` (through ``overlays_rules.layers_of``,
+Every answer comes from ``game.rulesets.entaria.queries`` (through ``overlays_rules.layers_of``,
 cached per change of the match) and from ``Battle.legal_actions``; every change is a
 command sent with ``scene.send``. The tools compute no rule.
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.battle import queries
-from game.battle.commands import ChangePosition, Command
-from game.battle.ranged_actions import (
-    Reload,
-)
-from game.battle.situation_actions import Dismount, Mount, MountCommand
-from game.battle.state import CreatureState, Stance
-from game.battle.support_actions import DropItem, Interact, Shout, UseAction
-from game.rules.actions import ACTIONS, Action
-from game.rules.grid import Cell, distance
-from game.rules.terms import ArmorCategory, SaveValue, in_language
+from game.board.grid import Cell, distance
+from game.match.commands import Command
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.commands import ChangePosition
+from game.rulesets.entaria.ranged_actions import Reload
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language
+from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand
+from game.rulesets.entaria.state import CreatureState, Stance
+from game.rulesets.entaria.support_actions import DropItem, Interact, Shout, UseAction
 from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
     says,
@@ -256,7 +255,7 @@ def _mount(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | N
             lambda _k, cell: Dismount(actor.key, cell or actor.cell),
             wants="field",
         )
-    from game.battle.situation_actions import mount_of
+    from game.rulesets.entaria.situation_actions import mount_of
 
     mount = mount_of(scene.session.battle, actor)
     if mount is None:

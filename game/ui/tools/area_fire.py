@@ -7,18 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import Command
-from game.battle.ranged_actions import (
-    AreaFireRoll,
-    PlaceAreaFire,
-    placement_of,
-)
-from game.battle.state import CreatureState, Pending
-from game.rules.actions import ACTIONS
-from game.rules.areas import AreaFireAction
-from game.rules.grid import Cell
-from game.rules.terms import in_language
+from game.board.grid import Cell
+from game.match.commands import Command
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, placement_of
+from game.rulesets.entaria.rules.actions import ACTIONS
+from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.state import CreatureState, Pending
 from game.ui import overlays, theme
 from game.ui.overlays import FieldShading
 from game.ui.overlays_rules import (

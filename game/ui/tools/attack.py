@@ -7,23 +7,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import Attack, Command
-from game.battle.melee_actions import (
+from game.board.grid import Cell
+from game.match.commands import Command
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.commands import Attack
+from game.rulesets.entaria.melee_actions import (
     AimedAttack,
     MultiAttack,
     PushBack,
     SweepAttack,
     UnarmedAttack,
 )
-from game.battle.ranged_actions import (
-    LongShot,
-)
-from game.battle.state import CreatureState
-from game.content.catalogue import WeaponType
-from game.rules.actions import ACTIONS, Action, UnarmedOption
-from game.rules.areas import AreaFireAction
-from game.rules.grid import Cell
+from game.rulesets.entaria.ranged_actions import LongShot
+from game.rulesets.entaria.rules.actions import ACTIONS, Action, UnarmedOption
+from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays
 from game.ui.overlays_rules import (
     UNARMED,
@@ -55,7 +54,7 @@ def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[s
     if action is Action.THROW_ATTACK:
         return [w.key for w in held if w.thrown]
     if action is Action.LONG_SHOT:
-        from game.rules.terms import WeaponAttribute
+        from game.rulesets.entaria.rules.terms import WeaponAttribute
 
         return [w.key for w in held if w.ranged and w.has(WeaponAttribute.SCOPE)]
     if action is Action.AIMED_ATTACK:

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import Attack, Command, GmCoverOverride, Move
-from game.battle.state import CreatureState
-from game.content.catalogue import WeaponType
-from game.rules.actions import ACTIONS, Action
-from game.rules.grid import Cell, Cover
+from game.board.grid import Cell, Cover
+from game.match.commands import Command
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.commands import Attack, GmCoverOverride, Move
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays, theme
 from game.ui.hud_base import MenuItem, Popup
 from game.ui.overlays_rules import (

@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.battle.commands import Command
-from game.battle.melee_actions import (
-    BreakGrapple,
-    ReleaseGrapple,
-)
-from game.battle.state import CreatureState
-from game.rules.actions import ACTIONS, Action, UnarmedOption
-from game.rules.areas import AreaFireAction
-from game.rules.terms import in_language
+from game.match.commands import Command
+from game.rulesets.entaria.melee_actions import BreakGrapple, ReleaseGrapple
+from game.rulesets.entaria.rules.actions import ACTIONS, Action, UnarmedOption
+from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.state import CreatureState
 from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
     UNARMED,

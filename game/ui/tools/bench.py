@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import Action
-from game.rules.templates import AreaShape
+from game.board.templates import AreaShape
+from game.rulesets.entaria.rules.actions import Action
 from game.ui.tools.base import Tool
 from game.ui.tools.move_overlay import draw_move_options
 from game.ui.tools.template import TemplateTool

@@ -7,16 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import queries
-from game.battle.commands import Move
-from game.battle.melee_actions import (
-    Charge,
-)
-from game.battle.situation_actions import MountCommand
-from game.battle.state import CreatureState
-from game.rules.actions import ACTIONS, Action
-from game.rules.grid import Cell
-from game.rules.terms import in_language
+from game.board.grid import Cell
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.commands import Move
+from game.rulesets.entaria.melee_actions import Charge
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.situation_actions import MountCommand
+from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays
 from game.ui.overlays_rules import (
     UNARMED,

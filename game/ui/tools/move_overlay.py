@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import queries
-from game.rules.actions import ACTIONS
-from game.rules.grid import Cell
+from game.board.grid import Cell
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.rules.actions import ACTIONS
 from game.ui import overlays, theme
 from game.ui.overlays import FieldShading
 from game.ui.overlays_rules import (

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle.commands import Command
-from game.rules.grid import Cell
+from game.board.grid import Cell
+from game.match.commands import Command
 from game.ui import overlays
 from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (

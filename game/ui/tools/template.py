@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import queries
-from game.battle.state import CreatureState
-from game.battle.support_actions import UseAction
-from game.rules.actions import ACTIONS, Action
-from game.rules.grid import Cell, distance
-from game.rules.ranges import range_band
-from game.rules.templates import AreaShape
+from game.board.grid import Cell, distance
+from game.board.templates import AreaShape
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.support_actions import UseAction
 from game.ui import overlays, theme
 from game.ui.overlays import FieldShading
 from game.ui.overlays_rules import (

@@ -6,14 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import queries
-from game.battle.ranged_actions import (
-    ThrowAtField,
-)
-from game.battle.state import CreatureState
-from game.content.catalogue import WeaponType
-from game.rules.actions import Action
-from game.rules.grid import Cell
+from game.board.grid import Cell
+from game.rulesets.entaria import queries
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.ranged_actions import ThrowAtField
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays, theme
 from game.ui.overlays import FieldShading
 from game.ui.overlays_rules import (

@@ -1,0 +1,161 @@
+"""Commands: every decision a player or the game master makes, as serialisable data.
+
+A command names its kind and carries plain values only (strings, ints, cells as
+[x, y]); ``to_dict`` and a ruleset's ``CommandRegistry.from_dict`` turn it into JSON and
+back, so a match is its mission, its seed and its list of commands.
+
+The registry is an explicit table each ruleset builds in one place from its command
+classes: defining a command class registers nothing, so what a save may contain never
+depends on which modules happen to be imported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class CommandError(ValueError):
+    """A command read from a file or the screen is malformed."""
+
+
+class CommandRejected(Exception):
+    """A ruleset refused a command; nothing changed. ``reason`` says why, for people.
+
+    Rulesets raise their own subclasses (with their texts in several languages); the
+    match machinery only needs ``reason``.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = str(reason)
+
+    def text(self, language: str) -> str:
+        """Return the reason in ``language`` (the base knows only one text)."""
+        return self.reason
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every command. ``actor`` is the acting creature's key (GM commands: None)."""
+
+    kind: ClassVar[str] = ""
+    actor: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            data[f.name] = _plain(getattr(self, f.name))
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _restore(value: Any, hint: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _restore(value, arg, where)
+            except CommandError as error:
+                errors.append(str(error))
+        raise CommandError(errors[0] if errors else f"{where}: unexpected null")
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise CommandError(f"{where}: expected a list, found {type(value).__name__}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_restore(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise CommandError(f"{where}: expected {len(args)} values, found {len(value)}")
+        return tuple(
+            _restore(v, a, f"{where}[{i}]")
+            for i, (v, a) in enumerate(zip(value, args, strict=True))
+        )
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise CommandError(f"{where}: expected true or false, found {value!r}")
+        return value
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise CommandError(f"{where}: expected a whole number, found {value!r}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise CommandError(f"{where}: expected text, found {value!r}")
+        return value
+    if hint is float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise CommandError(f"{where}: expected a number, found {value!r}")
+        return float(value)
+    raise CommandError(f"{where}: unsupported field type {hint!r}")
+
+
+class CommandRegistry:
+    """The command kinds of one ruleset, by kind: an explicit, immutable table."""
+
+    def __init__(self, classes: Iterable[type[Command]]) -> None:
+        table: dict[str, type[Command]] = {}
+        for cls in classes:
+            if not cls.kind:
+                raise TypeError(f"{cls.__name__} has no kind")
+            if cls.kind in table:
+                raise TypeError(f"two commands share the kind {cls.kind!r}")
+            table[cls.kind] = cls
+        self._table = table
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._table
+
+    def __getitem__(self, kind: str) -> type[Command]:
+        return self._table[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def classes(self) -> tuple[type[Command], ...]:
+        """Return the command classes in the table's order."""
+        return tuple(self._table.values())
+
+    def from_dict(self, data: Any) -> Command:
+        """Return the command a JSON object describes; raise CommandError naming what is wrong."""
+        return command_from_dict(data, self)
+
+
+def command_from_dict(data: Any, registry: CommandRegistry) -> Command:
+    """Return the command a JSON object describes; raise CommandError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise CommandError(f"a command is an object, found {type(data).__name__}")
+    kind = data.get("kind")
+    cls = registry._table.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CommandError(f"unknown command kind {kind!r}; expected one of {sorted(registry)}")
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(data) - names - {"kind"}
+    if unknown:
+        raise CommandError(f"{kind}: unknown fields {sorted(unknown)}; expected {sorted(names)}")
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise CommandError(f"{kind}: missing field {f.name!r}")
+        values[f.name] = _restore(data[f.name], hints[f.name], f"{kind}.{f.name}")
+    return cls(**values)

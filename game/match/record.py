@@ -1,0 +1,157 @@
+"""A match as its record: setup + seed + commands, with undo, redo and replay.
+
+The dice come from a Roller seeded with the match's seed and consumed in the order
+the commands are applied, so replaying the same commands on a fresh game of the same
+ruleset rolls the same dice and reaches the same state. Undo replays all commands but the last; redo
+applies the undone command again on the current battle (its dice come next in the
+stream, as they did the first time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from game.match.commands import Command, CommandRejected
+from game.match.decisions import Decision
+from game.match.events import Event
+from game.match.ruleset import Game, Ruleset
+
+
+class ReplayError(Exception):
+    """A record does not replay: a command is refused, or the state differs from a snapshot."""
+
+
+def replay(
+    ruleset: Ruleset, setup: Any, catalogue: Any, seed: int, commands: Iterable[Command]
+) -> Any:
+    """Return a fresh game with ``commands`` applied in order; raise ReplayError if refused."""
+    battle = ruleset.new_game(setup, catalogue, seed)
+    for index, command in enumerate(commands):
+        try:
+            battle.apply(command)
+        except CommandRejected as error:
+            raise ReplayError(
+                f"command {index} ({command.kind} by {command.actor!r}) is refused on replay: "
+                f"{error.reason}"
+            ) from None
+    return battle
+
+
+def first_difference(expected: Any, actual: Any, where: str = "$") -> str | None:
+    """Return the JSON path of the first place two plain values differ, or None."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in expected:
+            if key not in actual:
+                return f"{where}.{key} (missing)"
+            found = first_difference(expected[key], actual[key], f"{where}.{key}")
+            if found:
+                return found
+        extra = [key for key in actual if key not in expected]
+        return f"{where}.{extra[0]} (unexpected)" if extra else None
+    if isinstance(expected, list | tuple) and isinstance(actual, list | tuple):
+        for index, (a, b) in enumerate(zip(expected, actual, strict=False)):
+            found = first_difference(a, b, f"{where}[{index}]")
+            if found:
+                return found
+        if len(expected) != len(actual):
+            return f"{where} (length {len(expected)} != {len(actual)})"
+        return None
+    if type(expected) is not type(actual) and not (
+        isinstance(expected, int | float) and isinstance(actual, int | float)
+    ):
+        return f"{where} ({expected!r} != {actual!r})"
+    return None if expected == actual else f"{where} ({expected!r} != {actual!r})"
+
+
+#: Called after every change of a match (apply, undo, redo): autosaves, screens.
+Listener = Callable[["Match"], None]
+
+
+class Match:
+    """One match: a ruleset's game plus its record, undo/redo and listeners (autosave).
+
+    ``battle`` is the live game (typed ``Any``: each ruleset's screen code knows its
+    own game's type; the machinery here uses only the ``Game`` protocol).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Any,
+        catalogue: Any,
+        seed: int,
+        *,
+        commands: Sequence[Command] = (),
+    ) -> None:
+        self.ruleset = ruleset
+        self.setup = setup
+        self.catalogue = catalogue
+        self.seed = int(seed)
+        self.battle: Any = replay(ruleset, setup, catalogue, self.seed, commands)
+        self._redo: list[Command] = []
+        self.listeners: list[Listener] = []
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Return the applied commands in order (the match record)."""
+        return tuple(self.battle.record)
+
+    @property
+    def game(self) -> Game:
+        """Return the live game as the match machinery sees it."""
+        return self.battle  # type: ignore[no-any-return]
+
+    def decision(self) -> Decision | None:
+        """Return the decision the fight waits for (None: it is over)."""
+        open_now = self.game.decisions()
+        return open_now[0] if open_now else None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.battle.record)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # ----------------------------------------------------------------- changes
+    def apply(self, command: Command) -> list[Event]:
+        """Apply ``command`` and record it; raise CommandRejected (nothing changes)."""
+        events = self.battle.apply(command)
+        self._redo.clear()
+        self._changed()
+        return events
+
+    def undo(self) -> Command:
+        """Take back the last command: replay all earlier ones from the seed; return it."""
+        if not self.battle.record:
+            raise IndexError("nothing to undo")
+        record = list(self.battle.record)
+        last = record.pop()
+        self.battle = replay(self.ruleset, self.setup, self.catalogue, self.seed, record)
+        self._redo.append(last)
+        self._changed()
+        return last
+
+    def redo(self) -> list[Event]:
+        """Apply the last undone command again (same dice: they come next in the stream)."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        command = self._redo[-1]
+        events = self.battle.apply(command)
+        self._redo.pop()
+        self._changed()
+        return events
+
+    def verify(self) -> None:
+        """Replay the record from the seed; raise ReplayError if the state differs."""
+        fresh = replay(self.ruleset, self.setup, self.catalogue, self.seed, self.battle.record)
+        where = first_difference(self.game.snapshot(), fresh.snapshot())
+        if where is not None:
+            raise ReplayError(f"the record does not replay to the same state: {where}")
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)

@@ -1,0 +1,74 @@
+"""The Ruleset protocol: what the match machinery and the screen ask a rule system.
+
+A ruleset is one object (``game/rulesets/<key>/``, listed in ``game.rulesets.RULESETS``).
+The match machinery needs only the part below: its key and version, its command table,
+its catalogue, a fresh game for a set-up and a seed, and that game's answers (apply a
+command, the open decisions, the state as JSON). The screen asks the ruleset's views
+for everything rule-specific; those are the ruleset's own business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from game.match.commands import Command, CommandRegistry
+from game.match.decisions import Decision
+from game.match.events import Event
+
+
+class Game(Protocol):
+    """One live match of a ruleset: the state machine its commands drive."""
+
+    @property
+    def record(self) -> Sequence[Command]:
+        """Return the commands applied so far, in order."""
+        ...
+
+    @property
+    def log(self) -> Sequence[Event]:
+        """Return every event so far, in order."""
+        ...
+
+    def apply(self, command: Command) -> list[Event]:
+        """Apply ``command`` or raise ``CommandRejected`` (then nothing changed)."""
+        ...
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Return the open decisions, the one the fight waits for first (empty: over)."""
+        ...
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return the state as plain JSON data (what a save stores and compares)."""
+        ...
+
+
+class Ruleset(Protocol):
+    """A rule system as the match machinery sees it."""
+
+    @property
+    def key(self) -> str:
+        """Return the key missions and saves name the ruleset by."""
+        ...
+
+    @property
+    def version(self) -> str:
+        """Return the version of the rules; a save records it."""
+        ...
+
+    @property
+    def commands(self) -> CommandRegistry:
+        """Return the table of the ruleset's command kinds."""
+        ...
+
+    def load_catalogue(self) -> Any:
+        """Return the ruleset's bundled catalogue (its static definitions)."""
+        ...
+
+    def new_game(self, setup: Any, catalogue: Any, seed: int) -> Game:
+        """Return a fresh game of ``setup`` whose dice come from ``seed``."""
+        ...
+
+    def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:
+        """Return (where below ``$.snapshot``, what is wrong) for a malformed saved state."""
+        ...

@@ -1,0 +1,575 @@
+"""Saves: a match as JSON (mission reference, seed, commands, state snapshot).
+
+A save is data, never code: it is read with ``json`` under a size limit, every field
+is checked with an error naming the file, the JSON path and what was expected, and
+loading replays the commands on a fresh Battle and compares the result with the
+snapshot, so a save cannot put the match into a state the rules could not reach.
+
+Format (version 1)::
+
+    {"format": "kampfkarte-save", "version": 1, "program": "0.1.0",
+     "ruleset": {"key": "entaria", "version": "1"},
+     "mission": {"path": "maps/dretop-versteck.toml", "sha256": "<64 hex digits>"},
+     "seed": 7, "commands": [{"kind": "move", ...}, ...], "snapshot": {...state...}}
+
+``program`` and ``ruleset`` were added without a new format version: a save without
+them is an ENTARIA save of an unknown rules version. A save whose commands no longer
+replay, or replay to another state, is refused with a message that says the rules
+changed when the recorded rules version differs from the program's.
+
+Files are written atomically: a temporary file in the same folder, flushed and
+fsynced, then ``os.replace``. Save names are plain file names inside the save folder;
+nothing is ever written outside it. The autosave keeps the last three states as
+``autosave-1.json`` (newest), ``autosave-2.json`` and ``autosave-3.json``.
+
+A changed mission (its SHA-256 differs from the save's) is not an error by itself:
+the save still loads when the replay reaches the snapshot exactly, and the caller
+gets a warning to show. If the replay fails, the error says the mission changed.
+
+This module does not read missions (the match layer does not import them): the
+caller passes ``open_mission``, which turns the save's mission path into the set-up,
+the catalogue, the ruleset and the current hash (``game.missions.simulate`` has one),
+and the table of rulesets whose command kinds the save may use.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import game
+from game.match.commands import Command, CommandError
+from game.match.record import Match, ReplayError, first_difference
+from game.match.ruleset import Ruleset
+
+FORMAT = "kampfkarte-save"
+VERSION = 1
+SUFFIX = ".json"
+#: A save larger than this is refused before it is parsed.
+MAX_SAVE_BYTES = 20 * 1024 * 1024
+#: A mission file larger than this is not hashed (missions are far smaller).
+MAX_MISSION_BYTES = 64 * 1024 * 1024
+#: More commands than this is not a match a table plays.
+MAX_COMMANDS = 200_000
+MAX_PATH_CHARS = 4096
+AUTOSAVE_NAMES = ("autosave-1.json", "autosave-2.json", "autosave-3.json")
+#: The ruleset of a save written before saves named theirs.
+LEGACY_RULESET = "entaria"
+_RULESET_KEY = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,120}$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class SaveError(Exception):
+    """A save that cannot be written or loaded; the message names file, JSON path, reason."""
+
+    def __init__(self, path: Path | str, where: str, message: str) -> None:
+        self.path = str(path)
+        self.where = where
+        self.message = message
+        location = f"{self.path}: {where}: " if where else f"{self.path}: "
+        super().__init__(location + message)
+
+
+@dataclass(frozen=True)
+class MissionRef:
+    """The mission a match was played on: its path as given and its content hash."""
+
+    path: str
+    sha256: str
+
+    @classmethod
+    def of_file(cls, path: Path | str) -> MissionRef:
+        """Return the reference of the mission file ``path`` (hashing its bytes)."""
+        return cls(str(path), file_sha256(path))
+
+
+def file_sha256(path: Path | str) -> str:
+    """Return the SHA-256 of a file's bytes (hex); raise OSError or ValueError if too large."""
+    digest = hashlib.sha256()
+    read = 0
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            read += len(chunk)
+            if read > MAX_MISSION_BYTES:
+                raise ValueError(f"{path} is larger than {MAX_MISSION_BYTES} bytes")
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class SaveData:
+    """A save as read and validated (not yet replayed)."""
+
+    path: Path
+    mission: MissionRef
+    seed: int
+    commands: tuple[Command, ...]
+    snapshot: dict[str, Any]
+    ruleset: str = LEGACY_RULESET
+    #: The rules version the save was written with (None: written before saves said).
+    ruleset_version: str | None = None
+    program: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenedMission:
+    """What ``open_mission`` returns: the set-up to replay on and the file's current hash."""
+
+    setup: Any
+    catalogue: Any
+    sha256: str
+    ruleset: Ruleset
+
+
+OpenMission = Callable[[str], OpenedMission]
+
+
+@dataclass
+class LoadedSave:
+    """A save replayed into a Match; ``warnings`` are for the player (changed mission, ...)."""
+
+    data: SaveData
+    match: Match
+    warnings: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------- writing
+def save_document(match: Match, mission: MissionRef) -> dict[str, Any]:
+    """Return the JSON document of a save of ``match``."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "program": game.__version__,
+        "ruleset": {"key": match.ruleset.key, "version": match.ruleset.version},
+        "mission": {"path": mission.path, "sha256": mission.sha256},
+        "seed": match.seed,
+        "commands": [command.to_dict() for command in match.commands],
+        "snapshot": match.game.snapshot(),
+    }
+
+
+def save_path(folder: Path | str, name: str) -> Path:
+    """Return the file a save called ``name`` has in ``folder``; refuse anything else.
+
+    A name is a plain file name (letters, digits, space, ``._-``), never a path, so a
+    save can never be written outside its folder. ``.json`` is added when missing.
+    """
+    if not name.endswith(SUFFIX):
+        name += SUFFIX
+    if not _NAME.match(name) or ".." in name:
+        raise SaveError(
+            name, "", "a save name is a plain file name (letters, digits, space, '._-')"
+        )
+    base = Path(folder).resolve()
+    target = (base / name).resolve()
+    if target.parent != base:
+        raise SaveError(name, "", f"a save must lie directly inside {base}")
+    return target
+
+
+def write_json_atomic(path: Path, document: dict[str, Any]) -> None:
+    """Write ``document`` to ``path`` atomically: temp file, fsync, os.replace, fsync folder."""
+    text = json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    data = text.encode("utf-8")
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(path, "", f"the save would be {len(data)} bytes; at most {MAX_SAVE_BYTES}")
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX); a no-op where folders cannot be opened."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def write_save(match: Match, folder: Path | str, name: str, mission: MissionRef) -> Path:
+    """Save ``match`` as ``name`` in ``folder`` (atomically); return the file written."""
+    path = save_path(folder, name)
+    write_json_atomic(path, save_document(match, mission))
+    return path
+
+
+def autosave(match: Match, folder: Path | str, mission: MissionRef) -> Path:
+    """Write the newest autosave and keep the two before it (autosave-1 is the newest)."""
+    base = Path(folder)
+    base.mkdir(parents=True, exist_ok=True)
+    document = save_document(match, mission)
+    paths = [save_path(base, name) for name in AUTOSAVE_NAMES]
+    # Rotate oldest first: a crash between the renames loses at most one old autosave.
+    for older, newer in zip(reversed(paths[1:]), reversed(paths[:-1]), strict=True):
+        if newer.exists():
+            os.replace(newer, older)
+    write_json_atomic(paths[0], document)
+    return paths[0]
+
+
+class Autosaver:
+    """A Match listener that autosaves after every command, undo and redo."""
+
+    def __init__(self, folder: Path | str, mission: MissionRef) -> None:
+        self.folder = Path(folder)
+        self.mission = mission
+
+    def __call__(self, match: Match) -> None:
+        autosave(match, self.folder, self.mission)
+
+
+# ---------------------------------------------------------------------- reading
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
+    """Return the validated contents of a save file; raise SaveError naming what is wrong.
+
+    ``rulesets`` are the rulesets by key (``game.rulesets.RULESETS``): the save's commands
+    are read with the command table of the ruleset it names.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if not p.is_file():
+            raise SaveError(p, "", "not a regular file")
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(p, "", f"the file is {size} bytes; a save has at most {MAX_SAVE_BYTES}")
+        with p.open("rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError(p, "", "file not found") from None
+    except OSError as error:
+        raise SaveError(p, "", f"cannot read the file: {error.strerror or error}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(p, "", f"the file is larger than {MAX_SAVE_BYTES} bytes")
+    if not raw.strip():
+        raise SaveError(p, "", "the file is empty (an interrupted save?)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(p, "", f"not UTF-8 text at byte {error.start}: corrupted") from None
+    try:
+        document = json.loads(
+            text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
+        )
+    except json.JSONDecodeError as error:
+        # an unterminated string runs to the end of the file: also a cut-off save
+        truncated = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
+        why = "the file ends too early (truncated)" if truncated else "corrupted JSON"
+        raise SaveError(
+            p, f"line {error.lineno} column {error.colno}", f"{why}: {error.msg}"
+        ) from None
+    except (ValueError, RecursionError) as error:
+        raise SaveError(p, "", f"corrupted JSON: {error}") from None
+    return parse_save(document, p, rulesets)
+
+
+def _expect(condition: bool, path: Path, where: str, message: str) -> None:
+    if not condition:
+        raise SaveError(path, where, message)
+
+
+def _describe(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> SaveData:
+    """Return the SaveData a parsed JSON document describes; raise SaveError otherwise."""
+    _expect(isinstance(document, dict), path, "$", "expected an object at the top level")
+    expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
+    optional = {"program", "ruleset"}
+    unknown = sorted(set(document) - expected - optional)
+    _expect(
+        not unknown, path, "$", f"unknown keys {unknown}; expected {sorted(expected | optional)}"
+    )
+    for key in sorted(expected):
+        _expect(key in document, path, f"$.{key}", "missing")
+    _expect(
+        document["format"] == FORMAT,
+        path,
+        "$.format",
+        f"expected {FORMAT!r}, found {_describe(document['format'])} (not a Kampfkarte save)",
+    )
+    version = document["version"]
+    _expect(
+        type(version) is int and version == VERSION,
+        path,
+        "$.version",
+        f"expected {VERSION}, found {_describe(version)}"
+        + (" (saved by a newer Kampfkarte)" if type(version) is int and version > VERSION else ""),
+    )
+    mission = document["mission"]
+    _expect(isinstance(mission, dict), path, "$.mission", "expected an object with path, sha256")
+    _expect(
+        set(mission) == {"path", "sha256"},
+        path,
+        "$.mission",
+        f"expected exactly the keys ['path', 'sha256'], found {sorted(mission)}",
+    )
+    mission_path = mission["path"]
+    _expect(
+        isinstance(mission_path, str) and 0 < len(mission_path) <= MAX_PATH_CHARS,
+        path,
+        "$.mission.path",
+        f"expected a file path of 1..{MAX_PATH_CHARS} characters, found {_describe(mission_path)}",
+    )
+    _expect("\x00" not in mission_path, path, "$.mission.path", "a path has no NUL character")
+    digest = mission["sha256"]
+    _expect(
+        isinstance(digest, str) and bool(_HEX64.match(digest)),
+        path,
+        "$.mission.sha256",
+        f"expected 64 lowercase hex digits, found {_describe(digest)}",
+    )
+    seed = document["seed"]
+    _expect(
+        type(seed) is int and 0 <= seed < 2**63,
+        path,
+        "$.seed",
+        f"expected a whole number 0..2^63-1, found {_describe(seed)}",
+    )
+    program = document.get("program")
+    _expect(
+        program is None or (isinstance(program, str) and 0 < len(program) <= 40),
+        path,
+        "$.program",
+        f"expected the program's version as text, found {_describe(program)}",
+    )
+    ruleset_key, ruleset_version = _ruleset_of(document.get("ruleset"), path)
+    if ruleset_key not in rulesets:
+        raise SaveError(
+            path,
+            "$.ruleset.key",
+            f"the save plays the ruleset {ruleset_key!r}, which this program does not have; "
+            f"known rulesets: {', '.join(sorted(rulesets))}",
+        )
+    ruleset = rulesets[ruleset_key]
+    raw_commands = document["commands"]
+    _expect(isinstance(raw_commands, list), path, "$.commands", "expected a list of commands")
+    _expect(
+        len(raw_commands) <= MAX_COMMANDS,
+        path,
+        "$.commands",
+        f"{len(raw_commands)} commands; at most {MAX_COMMANDS}",
+    )
+    commands = []
+    for index, raw in enumerate(raw_commands):
+        try:
+            commands.append(ruleset.commands.from_dict(raw))
+        except CommandError as error:
+            raise SaveError(path, f"$.commands[{index}]", str(error)) from None
+        except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
+            raise SaveError(path, f"$.commands[{index}]", f"invalid command: {error}") from None
+    snapshot = document["snapshot"]
+    _expect(isinstance(snapshot, dict), path, "$.snapshot", "expected the state as an object")
+    problem = ruleset.snapshot_problem(snapshot)
+    if problem is not None:
+        raise SaveError(path, f"$.snapshot{problem[0]}", problem[1])
+    _check_finite(snapshot, path, "$.snapshot")
+    return SaveData(
+        path,
+        MissionRef(mission_path, digest),
+        seed,
+        tuple(commands),
+        snapshot,
+        ruleset_key,
+        ruleset_version,
+        program,
+    )
+
+
+def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:
+    """Return the ruleset key and version a save names (a legacy save: ENTARIA, None)."""
+    if value is None:
+        return LEGACY_RULESET, None
+    _expect(isinstance(value, dict), path, "$.ruleset", "expected an object with key, version")
+    _expect(
+        set(value) == {"key", "version"},
+        path,
+        "$.ruleset",
+        f"expected exactly the keys ['key', 'version'], found {sorted(value)}",
+    )
+    key, version = value["key"], value["version"]
+    _expect(
+        isinstance(key, str) and bool(_RULESET_KEY.match(key)),
+        path,
+        "$.ruleset.key",
+        f"expected a ruleset key such as 'entaria', found {_describe(key)}",
+    )
+    _expect(
+        isinstance(version, str) and 0 < len(version) <= 40,
+        path,
+        "$.ruleset.version",
+        f"expected the rules version as text, found {_describe(version)}",
+    )
+    return key, version
+
+
+def _check_finite(value: Any, path: Path, where: str) -> None:
+    """Refuse floats that are not finite (json accepts huge exponents as inf)."""
+    stack = [(value, where)]
+    while stack:
+        item, here = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            raise SaveError(path, here, "expected a finite number")
+        if isinstance(item, dict):
+            stack.extend((v, f"{here}.{k}") for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{here}[{i}]") for i, v in enumerate(item))
+
+
+def restore(
+    data: SaveData,
+    ruleset: Ruleset,
+    setup: Any,
+    catalogue: Any,
+    *,
+    mission_sha256: str | None,
+) -> LoadedSave:
+    """Replay a save on ``setup`` and compare with its snapshot; return the Match.
+
+    ``mission_sha256`` is the current hash of the mission file (None: unknown). A
+    different hash is a warning when the replay still reaches the snapshot exactly.
+    """
+    if ruleset.key != data.ruleset:
+        raise SaveError(
+            data.path,
+            "$.ruleset.key",
+            f"the save plays {data.ruleset!r}, but its mission {data.mission.path} now "
+            f"plays {ruleset.key!r}",
+        )
+    warnings = []
+    changed = mission_sha256 is not None and mission_sha256 != data.mission.sha256
+    note = ""
+    if changed:
+        warnings.append(
+            f"{data.path}: the mission {data.mission.path} has changed since this save "
+            f"(saved sha256 {data.mission.sha256[:12]}..., now {str(mission_sha256)[:12]}...); "
+            "the commands replayed to the saved state, so the save was loaded"
+        )
+        note = f" (the mission {data.mission.path} has changed since this save)"
+    note += _rules_note(data, ruleset)
+    try:
+        match = Match(ruleset, setup, catalogue, data.seed, commands=data.commands)
+    except ReplayError as error:
+        raise SaveError(data.path, "$.commands", f"{error}{note}") from None
+    except Exception as error:  # a bug in a handler must not pass as a good save
+        raise SaveError(
+            data.path, "$.commands", f"replaying failed: {type(error).__name__}: {error}{note}"
+        ) from error
+    where = first_difference(data.snapshot, match.game.snapshot(), "$.snapshot")
+    if where is not None:
+        raise SaveError(
+            data.path,
+            where,
+            f"the replayed state differs from the saved snapshot{note}; the save is "
+            "corrupted or was written by a different version of the rules",
+        )
+    return LoadedSave(data, match, warnings)
+
+
+def _rules_note(data: SaveData, ruleset: Ruleset) -> str:
+    """Return why a save may not replay when its rules version is not the program's."""
+    if data.ruleset_version == ruleset.version:
+        return ""
+    saved = (
+        f"version {data.ruleset_version}"
+        if data.ruleset_version is not None
+        else "an unrecorded version"
+    )
+    program = f" by Kampfkarte {data.program}" if data.program else ""
+    return (
+        f" (the save was written{program} with {saved} of the {ruleset.key} rules; this "
+        f"program plays version {ruleset.version}: the rules have changed since)"
+    )
+
+
+def load_save(
+    path: Path | str, open_mission: OpenMission, rulesets: Mapping[str, Ruleset]
+) -> LoadedSave:
+    """Read, validate and replay the save at ``path``; raise SaveError naming the problem."""
+    data = read_save(path, rulesets)
+    try:
+        opened = open_mission(data.mission.path)
+    except SaveError:
+        raise
+    except Exception as error:
+        raise SaveError(
+            data.path,
+            "$.mission.path",
+            f"cannot open the mission {data.mission.path}: {error}",
+        ) from None
+    return restore(
+        data, opened.ruleset, opened.setup, opened.catalogue, mission_sha256=opened.sha256
+    )
+
+
+def load_latest_autosave(
+    folder: Path | str, open_mission: OpenMission, rulesets: Mapping[str, Ruleset]
+) -> LoadedSave:
+    """Load the newest autosave that loads; a corrupted newer one becomes a warning.
+
+    Raise SaveError (listing every attempt) when none of the three loads.
+    """
+    problems: list[str] = []
+    for name in AUTOSAVE_NAMES:
+        path = Path(folder) / name
+        if not path.exists():
+            continue
+        try:
+            loaded = load_save(path, open_mission, rulesets)
+        except SaveError as error:
+            problems.append(str(error))
+            continue
+        loaded.warnings[:0] = [f"skipped a broken autosave: {p}" for p in problems]
+        return loaded
+    if not problems:
+        raise SaveError(folder, "", "there is no autosave in this folder")
+    raise SaveError(folder, "", "no autosave loads: " + " | ".join(problems))

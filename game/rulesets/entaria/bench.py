@@ -1,0 +1,233 @@
+"""``kampfkarte bench engine``: timings of the match engine, printed as figures.
+
+Like ``game.bench`` (the rules queries) it prints numbers, not verdicts, with the
+issue's targets beside them. The big board is random but seeded: 100x100 fields,
+10 % walls, 40 creatures. Each ``apply`` sample runs on a fresh copy of the same
+match, so every sample does the same work with the same dice.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+import numpy as np
+
+from game.board.grid import BattleGrid, Cell, distance
+from game.board.movement import reachable
+from game.board.sight import line_of_sight
+from game.match.commands import Command
+from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.clone import clone_battle
+from game.rulesets.entaria.combat import plan_attack
+from game.rulesets.entaria.commands import Attack, EndTurn, GmMoveToken, Move
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.policy import build_command, optional_command, simulate
+from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup
+
+SIDE = 100
+CREATURES = 40
+Row = tuple[str, float, float, str]
+
+
+def _samples(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    fn()  # warm-up
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times), max(times)
+
+
+def _apply_samples(base: Battle, command: Command, repeats: int) -> tuple[float, float]:
+    """Time ``apply(command)`` on fresh copies of ``base`` (the copying is not timed)."""
+    clone_battle(base).apply(command)  # warm-up; raises CommandRejected if it does not apply
+    times = []
+    for _ in range(repeats):
+        battle = clone_battle(base)
+        start = time.perf_counter()
+        battle.apply(command)
+        times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times), max(times)
+
+
+def big_setup(seed: int, *, side: int = SIDE, creatures: int = CREATURES) -> BattleSetup:
+    """Return the seeded benchmark match: ``side`` x ``side`` fields, 10 % walls."""
+    rng = np.random.default_rng(seed)
+    walls = rng.random((side, side)) < 0.10
+    free = np.argwhere(~walls)
+    picks = rng.choice(len(free), size=creatures, replace=False)
+    cells = [(int(free[i][1]), int(free[i][0])) for i in picks]
+    sides = (SideSetup("heroes", "Helden"), SideSetup("foes", "Gegner", "gm"))
+    placed = [
+        CreatureSetup(
+            key=f"c{index:02d}",
+            type="ron" if index % 2 == 0 else "musa_elitesoldat",
+            side="heroes" if index % 2 == 0 else "foes",
+            cell=cell,
+        )
+        for index, cell in enumerate(cells)
+    ]
+    return BattleSetup("Benchmark", BattleGrid.from_arrays(walls), sides, tuple(placed))
+
+
+def _free_cell_near(battle: Battle, origin: Cell, fields: int) -> Cell:
+    """Return a free field at ``fields`` distance from ``origin`` with line of sight."""
+    grid = battle.grid
+    for radius in range(fields, fields + 10):
+        for dy in range(-radius, radius + 1):
+            for dx in range(-radius, radius + 1):
+                cell = (origin[0] + dx, origin[1] + dy)
+                if distance(origin, cell) != radius or not grid.in_bounds(cell):
+                    continue
+                if grid.is_wall(cell) or battle.state.creature_at(cell) is not None:
+                    continue
+                if line_of_sight(grid, origin, cell):
+                    return cell
+    raise RuntimeError("no free field near the attacker")
+
+
+def engine_rows(
+    *,
+    repeats: int = 30,
+    seed: int = 2026,
+    match_setup: BattleSetup | None = None,
+    catalogue: Catalogue | None = None,
+    match_rounds: int = 30,
+) -> list[Row]:
+    """Measure the engine operations the issue names; return (label, median, max, target)."""
+    catalogue = catalogue or load_catalogue()
+    rows: list[Row] = []
+    base = Battle(big_setup(seed), catalogue, seed)
+    mover = base.current
+    costs = reachable(
+        base.grid,
+        mover.cell,
+        4,
+        enemies=[c.cell for c in base.enemies_of(mover)],
+        allies=[c.cell for c in base.allies_of(mover)],
+    )
+    from game.board.movement import find_path
+
+    goal = max(costs, key=lambda c: (costs[c], c))
+    path = find_path(
+        base.grid,
+        mover.cell,
+        goal,
+        enemies=[c.cell for c in base.enemies_of(mover)],
+        allies=[c.cell for c in base.allies_of(mover)],
+    )
+    assert path is not None
+    move = Move(mover.key, "WALK", tuple(path))
+    median, worst = _apply_samples(base, move, repeats)
+    rows.append(
+        (
+            f"apply Move WALK {len(path) - 1} fields (100x100, 40 creatures)",
+            median,
+            worst,
+            "<= 2 ms",
+        )
+    )
+
+    # an attack: put the nearest enemy 3 fields away in sight (a GM move, not timed)
+    shooter = base.current
+    weapon_key = next(k for k in shooter.held if catalogue.weapons[k].ranged)
+    target = min(base.enemies_of(shooter), key=lambda c: (distance(c.cell, shooter.cell), c.key))
+    armed = clone_battle(base)
+    armed.apply(GmMoveToken(None, target.key, _free_cell_near(armed, shooter.cell, 3)))
+    plan_attack(armed, armed.current, armed.creature(target.key), catalogue.weapons[weapon_key])
+    median, worst = _apply_samples(armed, Attack(shooter.key, target.key, weapon_key), repeats)
+    rows.append(("apply Attack (ranged, 3 fields)", median, worst, "<= 2 ms"))
+
+    area = optional_command("AreaFire")
+    if area is None:
+        rows.append(("apply area fire: the engine has no AreaFire command yet", 0.0, 0.0, ""))
+    else:
+        rows.append(_area_fire_row(base, area, repeats))
+
+    median, worst = _samples(lambda: base.legal_actions(), repeats)
+    rows.append(("legal_actions (100x100, 40 creatures)", median, worst, "<= 5 ms"))
+
+    if match_setup is not None:
+        times = []
+        outcome = None
+        for index in range(max(3, repeats // 6)):
+            battle = Battle(match_setup, catalogue, seed + index)
+            start = time.perf_counter()
+            outcome = simulate(battle, max_rounds=match_rounds)
+            times.append((time.perf_counter() - start) * 1000.0)
+        assert outcome is not None
+        rows.append(
+            (
+                f"whole simulated match: {match_setup.title} (seeds {seed}..)",
+                statistics.median(times),
+                max(times),
+                "(none)",
+            )
+        )
+    return rows
+
+
+def _area_fire_row(battle: Battle, area: type[Command], repeats: int) -> Row:
+    """Time Dauerfeuer on 16 fields around the nearest enemy (when the engine has it)."""
+    from game.rulesets.entaria.rules.terms import WeaponAttribute
+
+    battle = clone_battle(battle)
+    for _ in range(len(battle.state.order)):  # the next creature with an automatic weapon
+        shooter = battle.current
+        weapons = [battle.catalogue.weapons[k] for k in shooter.held]
+        auto = [w for w in weapons if w.bem is not None and w.has(WeaponAttribute.AUTO_FIRE)]
+        if auto:
+            break
+        battle.apply(EndTurn(shooter.key))
+    else:
+        return ("apply area fire: no creature holds an automatic weapon", 0.0, 0.0, "")
+    weapon = auto[0]
+    target = min(battle.enemies_of(shooter), key=lambda c: (distance(c.cell, shooter.cell), c.key))
+    if distance(target.cell, shooter.cell) > 4:
+        battle.apply(GmMoveToken(None, target.key, _free_cell_near(battle, shooter.cell, 4)))
+        target = battle.creature(target.key)
+    fields: list[Cell] = []
+    queue = [target.cell]
+    while queue and len(fields) < 16:
+        cell = queue.pop(0)
+        if cell in fields or not battle.grid.in_bounds(cell) or battle.grid.is_wall(cell):
+            continue
+        if cell == shooter.cell or not line_of_sight(battle.grid, shooter.cell, cell):
+            continue
+        if not weapon.fires_at(range_band(distance(shooter.cell, cell))):
+            continue
+        fields.append(cell)
+        x, y = cell
+        queue += [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    command = build_command(
+        area, shooter.key, weapon=weapon.key, mode="AUTO_FIRE", fields=tuple(fields)
+    )
+    if command is None:
+        return ("apply area fire: cannot build the AreaFire command", 0.0, 0.0, "")
+    try:
+        median, worst = _apply_samples(battle, command, repeats)
+    except CommandRejected as error:
+        return (f"apply area fire: refused ({error.reason})", 0.0, 0.0, "")
+    return (f"apply area fire (Dauerfeuer, {len(fields)} fields)", median, worst, "<= 2 ms")
+
+
+def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:
+    """Print the rows like ``kampfkarte bench rules`` does."""
+    width = max(len(row[0]) for row in rows)
+    print(f"kampfkarte bench engine  (repeats {repeats}, seed {seed}; times in ms)", file=out)
+    print(f"{'operation':<{width}}  {'median':>8}  {'max':>8}  target", file=out)
+    for label, median, worst, target in rows:
+        print(f"{label:<{width}}  {median:8.3f}  {worst:8.3f}  {target}", file=out)
+
+
+def run_engine_bench(
+    *, repeats: int = 30, seed: int = 2026, out: TextIO, match_setup: BattleSetup | None = None
+) -> None:
+    """Measure and print the engine figures (``match_setup``: the match to simulate)."""
+    rows = engine_rows(repeats=repeats, seed=seed, match_setup=match_setup)
+    print_rows(rows, repeats=repeats, seed=seed, out=out)

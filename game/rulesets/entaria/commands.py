@@ -1,0 +1,104 @@
+"""ENTARIA's basic commands: turn, move, attack, position and the GM's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.board.grid import Cell
+from game.match.commands import Command
+
+
+# ---------------------------------------------------------------- turn commands
+@dataclass(frozen=True)
+class EndTurn(Command):
+    """End the current creature's turn (what is unspent is forgone, E-ACT-7)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class Move(Command):
+    """Gehen, Laufen or Lösen along a declared path (start field first)."""
+
+    kind: ClassVar[str] = "move"
+    action: str  # Action name: WALK, RUN, DISENGAGE
+    path: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Attack(Command):
+    """Nahkampf or Fernkampf with one weapon at one creature (E-ACT-HH-NAHKAMPF/FERNKAMPF)."""
+
+    kind: ClassVar[str] = "attack"
+    target: str
+    weapon: str  # weapon key, or "unarmed"
+    nonlethal: bool = False
+
+
+@dataclass(frozen=True)
+class ChangePosition(Command):
+    """Positionsänderung: stand up, kneel or lie down (E-ACT-HH-POSITION)."""
+
+    kind: ClassVar[str] = "change_position"
+    stance: str  # Stance value
+
+
+# ------------------------------------------------------------------ GM commands
+@dataclass(frozen=True)
+class GmSetLifePoints(Command):
+    kind: ClassVar[str] = "gm_set_lp"
+    creature: str
+    lp: int
+
+
+@dataclass(frozen=True)
+class GmCondition(Command):
+    """Add (count > 0) or remove (count == 0) a condition."""
+
+    kind: ClassVar[str] = "gm_condition"
+    creature: str
+    condition: str  # Condition name
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class GmMoveToken(Command):
+    kind: ClassVar[str] = "gm_move"
+    creature: str
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class GmDoor(Command):
+    kind: ClassVar[str] = "gm_door"
+    cell: Cell
+    open: bool
+
+
+@dataclass(frozen=True)
+class GmCoverOverride(Command):
+    """The next attack by ``attacker`` at ``target`` uses this cover (D-9)."""
+
+    kind: ClassVar[str] = "gm_cover"
+    attacker: str
+    target: str
+    cover: str  # Cover name: NONE, PARTIAL, FULL
+
+
+@dataclass(frozen=True)
+class GmEndFight(Command):
+    kind: ClassVar[str] = "gm_end_fight"
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class GmAnswer(Command):
+    """The game master deals with a question the engine put (a ``gm_question`` event).
+
+    ``question`` is the question's index in ``Battle.log``; ``text`` the answer, if any.
+    """
+
+    kind: ClassVar[str] = "gm_answer"
+    question: int
+    text: str = ""

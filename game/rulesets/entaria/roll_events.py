@@ -1,0 +1,47 @@
+"""How an ENTARIA roll is recorded in an event and told in the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rulesets.entaria.rules.checks import Roll
+
+
+def roll_data(
+    roll: Roll, *, edge: int, modifier: int, reasons: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Return the JSON-ready record of a roll: dice, kept die, edge, WM, target, result."""
+    return {
+        "dice": list(roll.dice),
+        "kept": roll.kept,
+        "total": roll.total,
+        "target": roll.target,
+        "success": roll.success,
+        "crit": roll.crit.value if roll.crit else None,
+        "edge": edge,
+        "modifier": modifier,
+        "reasons": list(reasons),
+    }
+
+
+def describe_roll(roll: Roll, edge: int) -> tuple[str, str]:
+    """Return a short German and English account of a roll's dice and result."""
+    dice = ", ".join(str(d) for d in roll.dice) or "-"
+    if not roll.dice:
+        return "automatisch misslungen", "fails automatically"
+    de_edge = "" if edge == 0 else (f" (Vorteil x{edge})" if edge > 0 else f" (Nachteil x{-edge})")
+    en_edge = (
+        "" if edge == 0 else (f" (advantage x{edge})" if edge > 0 else f" (disadvantage x{-edge})")
+    )
+    target = "" if roll.target is None else f" gegen ZW {roll.target}"
+    target_en = "" if roll.target is None else f" vs {roll.target}"
+    crit_de = {"success": " - kritischer Erfolg!", "failure": " - kritischer Fehler!"}
+    crit_en = {"success": " - critical success!", "failure": " - critical failure!"}
+    crit = roll.crit.value if roll.crit else ""
+    verdict_de = "" if roll.success is None else (" Erfolg" if roll.success else " Misserfolg")
+    verdict_en = "" if roll.success is None else (" success" if roll.success else " failure")
+    colon = ":" if roll.success is not None else ""
+    crit_text_de, crit_text_en = crit_de.get(crit, ""), crit_en.get(crit, "")
+    de = f"w20 [{dice}]{de_edge} -> {roll.total}{target}{colon}{verdict_de}{crit_text_de}"
+    en = f"d20 [{dice}]{en_edge} -> {roll.total}{target_en}{colon}{verdict_en}{crit_text_en}"
+    return de, en

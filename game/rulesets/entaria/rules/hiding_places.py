@@ -1,0 +1,36 @@
+"""Where a creature can hide (Verbergen, E-ACT-VH-VERBERGEN-1/3)."""
+
+from __future__ import annotations
+
+from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, Cover
+from game.board.sight import line_of_sight
+
+
+def suitable_hiding_place(grid: BattleGrid, cell: Cell) -> bool:
+    """Return whether a field offers somewhere to hide: cover or a wall on or next to it.
+
+    E-ACT-VH-VERBERGEN-1 ("a dark doorway, bushes"): the field itself or one of its eight
+    neighbours has cover (a low obstacle, smoke), or a neighbour is a wall or a closed
+    door. Raises IndexError for a field outside the map.
+    """
+    if not grid.in_bounds(cell):
+        raise IndexError(f"field {cell} is outside the map")
+    if grid.cover_at(cell) is not Cover.NONE:
+        return True
+    x, y = cell
+    for dx, dy in DIRECTIONS_8:
+        near = (x + dx, y + dy)
+        if not grid.in_bounds(near):
+            continue
+        if grid.is_wall(near) or grid.cover_at(near) is not Cover.NONE:
+            return True
+    return False
+
+
+def observers_seeing(grid: BattleGrid, cell: Cell, observers: dict[str, Cell]) -> list[str]:
+    """Return the keys of the observers with a line of sight to ``cell``, in the given order.
+
+    Verbergen needs this list empty (E-ACT-VH-VERBERGEN-1); it also applies to the field
+    where another creature or an object is hidden (E-ACT-VH-VERBERGEN-3).
+    """
+    return [key for key, at in observers.items() if line_of_sight(grid, at, cell)]

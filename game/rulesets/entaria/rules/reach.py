@@ -1,0 +1,224 @@
+"""Melee reach (Nahkampfreichweite): which fields a creature threatens, and what follows.
+
+E-REACH-2: melee reach is normally every field adjacent to the creature's field, the
+8 neighbours of a one-field creature (Chebyshev distance 1, D-1). E-REACH-3: weapons
+with Distanz and large creatures reach further; the reach is input data. For a
+creature of several fields (E-SIZE-1, anchor = top-left field) distances are measured
+between the nearest occupied fields (E-OPEN-14). Reach is pure geometry: walls are
+the line-of-sight module's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from game.board.grid import Cell, footprint_distance
+from game.rulesets.entaria.rules.terms import Condition
+
+#: Rundumschlag attacks up to four enemies within melee reach (E-ACT-VH-RUNDUM).
+MAX_SWEEP_TARGETS = 4
+#: The edge a disturbed ranged attack gets: Abgelenkt, i.e. one Nachteil (E-DISTURB-1).
+DISTURBED_EDGE = -1
+
+
+class MeleeThreat(NamedTuple):
+    """An enemy as far as its melee reach matters (plain 4-tuples work as well)."""
+
+    position: Cell  # anchor, the top-left field
+    side: int = 1  # footprint side in fields (E-SIZE-1)
+    reach: int = 1  # melee reach in fields (E-REACH-2/3)
+    incapacitated: bool = False  # Handlungsunfähig: threatens nothing (E-OPEN-17)
+
+
+def _check(side: int, reach: int) -> None:
+    if side < 1:
+        raise ValueError(f"a footprint needs a side of at least 1, got {side}")
+    if reach < 0:
+        raise ValueError(f"a melee reach cannot be negative, got {reach}")
+
+
+def melee_reach_cells(position: Cell, *, side: int = 1, reach: int = 1) -> set[Cell]:
+    """Return the fields within ``reach`` of the footprint, the footprint excluded.
+
+    Reach 1 is the 8 neighbours of a one-field creature (E-REACH-2); larger reach is
+    input data (E-REACH-3). The set is not clipped to any map.
+    """
+    _check(side, reach)
+    x0, y0 = position
+    return {
+        (x, y)
+        for y in range(y0 - reach, y0 + side + reach)
+        for x in range(x0 - reach, x0 + side + reach)
+        if not (x0 <= x < x0 + side and y0 <= y < y0 + side)
+    }
+
+
+def in_melee_reach(
+    attacker: Cell,
+    target: Cell,
+    *,
+    attacker_side: int = 1,
+    target_side: int = 1,
+    reach: int = 1,
+) -> bool:
+    """Return whether ``target`` stands within the attacker's melee reach (E-MELEE-2).
+
+    True when the nearest occupied fields are at most ``reach`` apart (D-1, E-OPEN-14)
+    and the two footprints do not overlap.
+    """
+    _check(attacker_side, reach)
+    _check(target_side, 0)
+    gap = footprint_distance(attacker, target, side_a=attacker_side, side_b=target_side)
+    return 1 <= gap <= reach
+
+
+def reach_mask(
+    grid_shape: tuple[int, int],
+    position: Cell,
+    *,
+    side: int = 1,
+    reach: int = 1,
+) -> npt.NDArray[np.bool_]:
+    """Return a bool array of ``grid_shape`` (height, width) marking the reach fields."""
+    _check(side, reach)
+    height, width = grid_shape
+    x0, y0 = position
+    mask = np.zeros((height, width), dtype=bool)
+    mask[
+        max(0, y0 - reach) : max(0, y0 + side + reach),
+        max(0, x0 - reach) : max(0, x0 + side + reach),
+    ] = True
+    mask[max(0, y0) : max(0, y0 + side), max(0, x0) : max(0, x0 + side)] = False
+    return mask
+
+
+def can_melee_attack(
+    attacker: Cell,
+    target: Cell,
+    *,
+    attacker_side: int = 1,
+    target_side: int = 1,
+    reach: int = 1,
+    conditions: Collection[Condition] = (),
+) -> bool:
+    """Return whether the attacker may attack ``target`` in melee (E-REACH-1, E-MELEE-2).
+
+    A creature with Bewusstlos attacks no one; ``conditions`` are the attacker's
+    (already expanded, e.g. Sterbend includes Bewusstlos). Whether the creature may act
+    at all (Handlungsunfähig) is the action layer's question.
+    """
+    if Condition.UNCONSCIOUS in conditions:
+        return False
+    return in_melee_reach(
+        attacker, target, attacker_side=attacker_side, target_side=target_side, reach=reach
+    )
+
+
+def can_help(
+    helper: Cell, other: Cell, *, helper_side: int = 1, other_side: int = 1, reach: int = 1
+) -> bool:
+    """Return whether Helfen reaches ``other``: within melee reach (E-ACT-VH-HELFEN)."""
+    return in_melee_reach(
+        helper, other, attacker_side=helper_side, target_side=other_side, reach=reach
+    )
+
+
+def can_irritate(
+    actor: Cell, target: Cell, *, actor_side: int = 1, target_side: int = 1, reach: int = 1
+) -> bool:
+    """Return whether Irritieren can target ``target``: within melee reach (E-ACT-HH-IRRITIEREN)."""
+    return in_melee_reach(
+        actor, target, attacker_side=actor_side, target_side=target_side, reach=reach
+    )
+
+
+def mounted_melee_reach(
+    rider: Cell,
+    target: Cell,
+    *,
+    mount: Cell,
+    mount_side: int,
+    target_side: int = 1,
+    weapon_reach: int = 1,
+) -> bool:
+    """Return whether a rider's melee weapon reaches ``target`` from the mount (E-MOUNT-12).
+
+    The rider sits on one field of the mount's footprint (``rider``); the weapon's reach
+    counts from that field, so a short weapon cannot reach past a large mount's body.
+    """
+    mx, my = mount
+    if not (mx <= rider[0] < mx + mount_side and my <= rider[1] < my + mount_side):
+        raise ValueError(f"the rider's field {rider} is not on the mount at {mount}")
+    if footprint_distance(target, mount, side_a=target_side, side_b=mount_side) == 0:
+        raise ValueError("the target overlaps the mount")
+    gap = footprint_distance(rider, target, side_b=target_side)
+    return gap <= weapon_reach
+
+
+def _threats(enemies: Iterable[MeleeThreat | tuple[Cell, int, int, bool]]) -> list[MeleeThreat]:
+    return [e if isinstance(e, MeleeThreat) else MeleeThreat(*e) for e in enemies]
+
+
+def is_ranged_attack_disturbed(
+    shooter: Cell,
+    enemies: Iterable[MeleeThreat | tuple[Cell, int, int, bool]],
+    *,
+    shooter_side: int = 1,
+) -> bool:
+    """Return whether a ranged attack from ``shooter`` is disturbed (E-DISTURB-1, E-OPEN-17).
+
+    Disturbed when any enemy that is not Handlungsunfähig has the shooter within its
+    melee reach (its own, possibly longer, reach counts).
+    """
+    return any(
+        not enemy.incapacitated
+        and in_melee_reach(
+            enemy.position,
+            shooter,
+            attacker_side=enemy.side,
+            target_side=shooter_side,
+            reach=enemy.reach,
+        )
+        for enemy in _threats(enemies)
+    )
+
+
+def disturbance_edge(
+    shooter: Cell,
+    enemies: Iterable[MeleeThreat | tuple[Cell, int, int, bool]],
+    *,
+    shooter_side: int = 1,
+) -> int:
+    """Return the edge the ranged attack roll gets: -1 (Abgelenkt) when disturbed, else 0.
+
+    E-DISTURB-1; per E-OPEN-17 the Abgelenkt applies to this one ranged or thrown
+    attack roll only.
+    """
+    disturbed = is_ranged_attack_disturbed(shooter, enemies, shooter_side=shooter_side)
+    return DISTURBED_EDGE if disturbed else 0
+
+
+def sweep_targets_allowed(count: int) -> bool:
+    """Return whether Rundumschlag may attack ``count`` enemies: 1 to 4 (E-ACT-VH-RUNDUM)."""
+    return 1 <= count <= MAX_SWEEP_TARGETS
+
+
+def sweep_allowed(
+    attacker: Cell,
+    targets: Collection[Cell],
+    *,
+    attacker_side: int = 1,
+    target_side: int = 1,
+    reach: int = 1,
+) -> bool:
+    """Return whether Rundumschlag may attack all ``targets``: 1-4 enemies, all in reach."""
+    return sweep_targets_allowed(len(set(targets))) and all(
+        in_melee_reach(
+            attacker, t, attacker_side=attacker_side, target_side=target_side, reach=reach
+        )
+        for t in targets
+    )

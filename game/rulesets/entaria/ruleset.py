@@ -1,0 +1,53 @@
+"""ENTARIA's full grid rules as a Ruleset: what the match machinery and screen ask."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.match.commands import CommandRegistry
+from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.command_table import COMMANDS
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.setup import BattleSetup
+
+
+@dataclass(frozen=True)
+class EntariaRuleset:
+    """ENTARIA, full grid combat rules (``rules/entaria.md``, E- IDs)."""
+
+    key: str = "entaria"
+    #: Raised whenever a change of the rules makes older saves replay differently.
+    version: str = "1"
+    name_de: str = "ENTARIA (Gitterregeln)"
+    name_en: str = "ENTARIA (grid rules)"
+
+    @property
+    def commands(self) -> CommandRegistry:
+        return COMMANDS
+
+    def name(self, language: str) -> str:
+        """Return the ruleset's name in ``language``."""
+        return self.name_en if language == "en" else self.name_de
+
+    def load_catalogue(self) -> Catalogue:
+        return load_catalogue()
+
+    def new_game(self, setup: Any, catalogue: Any, seed: int) -> Battle:
+        if not isinstance(setup, BattleSetup):
+            raise TypeError(f"ENTARIA plays a BattleSetup, not {type(setup).__name__}")
+        return Battle(setup, catalogue, seed)
+
+    def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:
+        for key in _SNAPSHOT_KEYS:
+            if key not in snapshot:
+                return f".{key}", "missing"
+        if not isinstance(snapshot["creatures"], list):
+            return ".creatures", "expected a list of creatures"
+        return None
+
+
+#: The keys every saved ENTARIA state has (checked before a save is replayed).
+_SNAPSHOT_KEYS = ("creatures", "order", "round", "turn_index", "budget", "over", "winner")
+
+ENTARIA = EntariaRuleset()

@@ -1,0 +1,58 @@
+"""What a match starts from: the grid, the sides and the creatures placed on it.
+
+The mission layer builds a BattleSetup from a mission file; tests build one by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.board.grid import BattleGrid, Cell
+from game.rulesets.entaria.rules.terms import Condition
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    """A party: who controls it (``player`` or ``gm``)."""
+
+    key: str
+    name: str
+    controller: str = "player"
+    colour: str = "#808080"
+
+
+@dataclass(frozen=True)
+class CreatureSetup:
+    """One creature at the start: a catalogue type plus this match's overrides."""
+
+    key: str
+    type: str
+    side: str
+    cell: Cell
+    name: str = ""
+    facing: str = "S"
+    life_points: int | None = None
+    equipment: tuple[str, ...] | None = None
+    conditions: tuple[Condition, ...] = ()
+    companion_of: str | None = None
+    companion_before: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Environment:
+    """Where the fight takes place, as far as the rules care (sections 25, 26)."""
+
+    weightless: bool = False  # Null-G (E-ZEROG-*)
+    underwater: bool = False  # Kampf unter Wasser (E-UNDERWATER-*)
+
+
+@dataclass(frozen=True)
+class BattleSetup:
+    """Everything a match needs besides the catalogue and the seed."""
+
+    title: str
+    grid: BattleGrid
+    sides: tuple[SideSetup, ...]
+    creatures: tuple[CreatureSetup, ...]
+    environment: Environment = field(default_factory=Environment)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
 from game.match.decisions import Decision
 from game.match.events import Event
@@ -65,8 +66,10 @@ class Ruleset(Protocol):
         """Return the ruleset's bundled catalogue (its static definitions)."""
         ...
 
-    def new_game(self, setup: Any, catalogue: Any, seed: int) -> Game:
-        """Return a fresh game of ``setup`` whose dice come from ``seed``."""
+    def new_game(
+        self, setup: Any, catalogue: Any, seed: int, *, roller: Roller | None = None
+    ) -> Game:
+        """Return a fresh game of ``setup`` whose dice come from ``seed`` (or ``roller``)."""
         ...
 
     def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:

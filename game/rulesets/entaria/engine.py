@@ -129,7 +129,19 @@ class LegalAction:
 class Battle:
     """One match: the state, the grid, the dice and the record of commands."""
 
-    def __init__(self, setup: BattleSetup, catalogue: Catalogue, seed: int) -> None:
+    def __init__(
+        self,
+        setup: BattleSetup,
+        catalogue: Catalogue,
+        seed: int,
+        *,
+        roller: Roller | None = None,
+    ) -> None:
+        """Start the fight: initiative, the Impuls pool, the first turn.
+
+        The dice come from ``RandomRoller(seed)`` unless ``roller`` is given (a scenario's
+        scripted dice, ``ScriptedRoller``).
+        """
         load_handlers()
         self.setup = setup
         self.catalogue = catalogue
@@ -138,7 +150,7 @@ class Battle:
         # Impuls rerolls (game.rulesets.entaria.reroll): each command's dice, numbered per roll
         self.rerolls = RerollLedger()
         self._tracker: RollTracker | None = None
-        self._roller: Roller = RandomRoller(seed)
+        self._roller: Roller = RandomRoller(seed) if roller is None else roller
         self.sides = {side.key: side for side in setup.sides}
         self.record: list[Command] = []
         self.log: list[Event] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.board.dice import Roller
 from game.match.commands import CommandRegistry
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
 from game.rulesets.entaria.command_table import COMMANDS
@@ -33,10 +34,12 @@ class EntariaRuleset:
     def load_catalogue(self) -> Catalogue:
         return load_catalogue()
 
-    def new_game(self, setup: Any, catalogue: Any, seed: int) -> Battle:
+    def new_game(
+        self, setup: Any, catalogue: Any, seed: int, *, roller: Roller | None = None
+    ) -> Battle:
         if not isinstance(setup, BattleSetup):
             raise TypeError(f"ENTARIA plays a BattleSetup, not {type(setup).__name__}")
-        return Battle(setup, catalogue, seed)
+        return Battle(setup, catalogue, seed, roller=roller)
 
     def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:
         for key in _SNAPSHOT_KEYS:

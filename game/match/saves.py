@@ -558,18 +558,43 @@ def load_latest_autosave(
 
     Raise SaveError (listing every attempt) when none of the three loads.
     """
+    paths = [Path(folder) / name for name in AUTOSAVE_NAMES]
+    existing = [path for path in paths if path.exists()]
+    if not existing:
+        raise SaveError(folder, "", "there is no autosave in this folder")
+    return load_newest(existing, open_mission, rulesets, what="autosave")
+
+
+def newest_first(folder: Path | str) -> list[Path]:
+    """Return the saves in ``folder``, the most recently written first."""
+    base = Path(folder)
+    if not base.is_dir():
+        return []
+    saves = [p for p in base.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith(".")]
+    return sorted(saves, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def load_newest(
+    paths: list[Path],
+    open_mission: OpenMission,
+    rulesets: Mapping[str, Ruleset],
+    *,
+    what: str = "save",
+) -> LoadedSave:
+    """Load the first of ``paths`` that loads; every one skipped becomes a warning.
+
+    Nothing is deleted: a save that no longer loads (a changed rule, a broken file)
+    stays where it is. Raise SaveError listing every attempt when none loads.
+    """
     problems: list[str] = []
-    for name in AUTOSAVE_NAMES:
-        path = Path(folder) / name
-        if not path.exists():
-            continue
+    for path in paths:
         try:
             loaded = load_save(path, open_mission, rulesets)
         except SaveError as error:
             problems.append(str(error))
             continue
-        loaded.warnings[:0] = [f"skipped a broken autosave: {p}" for p in problems]
+        loaded.warnings[:0] = [f"skipped a {what} that does not load: {p}" for p in problems]
         return loaded
     if not problems:
-        raise SaveError(folder, "", "there is no autosave in this folder")
-    raise SaveError(folder, "", "no autosave loads: " + " | ".join(problems))
+        raise SaveError("", "", f"there is no {what} to load")
+    raise SaveError(paths[0].parent, "", f"no {what} loads: " + " | ".join(problems))

@@ -1,1 +1,3 @@
-"""The content catalogues: weapons, armour, creatures, terrain kinds as TOML data."""
+"""The ruleset-neutral match machinery: commands and their registry, events, decisions,
+the record (replay, undo, redo), saves, and readable errors for data files.
+"""

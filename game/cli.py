@@ -4,29 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
-
-#: Subcommands planned in DESIGN.md with the issue that builds them (all are built now).
-PLANNED: dict[str, tuple[str, str]] = {}
-
-
-def _not_built(name: str) -> Callable[[argparse.Namespace], int]:
-    def run(_args: argparse.Namespace) -> int:
-        summary, capability = PLANNED[name]
-        print(
-            f"kampfkarte {name}: not built yet ({summary}); it arrives with {capability}.\n"
-            "What works today: kampfkarte play | preview | check | import | print | simulate | "
-            "bench rules|engine|ui",
-            file=sys.stderr,
-        )
-        return EXIT_USAGE
-
-    return run
-
 
 def _quiet_pygame() -> None:
     """Keep pygame's greeting off the terminal (set before pygame is imported)."""
@@ -208,14 +190,9 @@ def _positive_int(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kampfkarte",
-        description="Kampfkarte: battle map and rules bookkeeping for ENTARIA.",
+        description="Kampfkarte: battle map and rules bookkeeping for tabletop fights.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (summary, capability) in PLANNED.items():
-        sub = commands.add_parser(name, help=f"{summary} (not built yet: {capability})")
-        sub.add_argument("mission", nargs="?", help="mission file (.toml, .uvtt, .tmx, ...)")
-        sub.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-        sub.set_defaults(run=_not_built(name))
     play = commands.add_parser(
         "play", help="start a skirmish (hot-seat): the title screen, or straight on MISSION"
     )

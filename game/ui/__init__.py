@@ -1,1 +1,1 @@
-"""Kampfkarte ui layer (not built yet)."""
+"""The screen (pygame): window, scenes, camera, map, tokens, overlays, HUD, hot-seat."""

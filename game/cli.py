@@ -87,9 +87,10 @@ def _check(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from game.match.datafiles import write_bytes_atomic
     from game.match.problems import MissionError
     from game.missions.loader import NATIVE_SUFFIXES, load_any
-    from game.missions.paths import atomic_write, check_image, resolve_inside
+    from game.missions.paths import check_image, resolve_inside
     from game.missions.toml_format import dumps_mission, loads_mission
     from game.rulesets.entaria.catalogue import load_catalogue
 
@@ -120,9 +121,9 @@ def _import(args: argparse.Namespace) -> int:
             images[image_path] = data
         out.parent.mkdir(parents=True, exist_ok=True)
         for image_path, data in images.items():
-            atomic_write(image_path, data)
+            write_bytes_atomic(image_path, data)
             print(f"image written: {image_path}")
-        atomic_write(out, text.encode("utf-8"))
+        write_bytes_atomic(out, text.encode("utf-8"))
     except MissionError as error:
         return _report_problems(error)
     except OSError as error:

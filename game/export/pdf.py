@@ -56,11 +56,11 @@ from game.export.patterns import (
     draw_mark,
     mark_masks,
 )
+from game.match.datafiles import write_bytes_atomic
 from game.missions.model import Controller, CreaturePlacement, Mission, Side
 from game.missions.paths import (
     MAX_IMAGE_BYTES,
     MissionError,
-    atomic_write,
     check_image,
     read_limited,
     resolve_inside,
@@ -248,7 +248,7 @@ def write_map_pdf(
         _draw_sheet(canvas, page, sheet)
         canvas.showPage()
     canvas.save()
-    atomic_write(Path(out_path), buffer.getvalue())
+    write_bytes_atomic(Path(out_path), buffer.getvalue())
     return PrintReport(
         pages=len(plan.sheets),
         rows=plan.rows,

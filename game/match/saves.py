@@ -34,13 +34,11 @@ and the table of rulesets whose command kinds the save may use.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +46,15 @@ from typing import Any
 
 import game
 from game.match.commands import Command, CommandError
+from game.match.datafiles import (
+    JsonTooLarge,
+    ReadReason,
+    ReadRefused,
+    StrictJsonError,
+    loads_strict_json,
+    read_bounded,
+    write_json_atomic,
+)
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
 
@@ -177,46 +184,19 @@ def save_path(folder: Path | str, name: str) -> Path:
     return target
 
 
-def write_json_atomic(path: Path, document: dict[str, Any]) -> None:
-    """Write ``document`` to ``path`` atomically: temp file, fsync, os.replace, fsync folder."""
-    text = json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    data = text.encode("utf-8")
-    if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(path, "", f"the save would be {len(data)} bytes; at most {MAX_SAVE_BYTES}")
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+def _write_document(path: Path, document: dict[str, Any]) -> None:
+    """Write a save document atomically (``datafiles``); refuse one over MAX_SAVE_BYTES."""
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename durable (POSIX); a no-op where folders cannot be opened."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+        write_json_atomic(path, document, max_bytes=MAX_SAVE_BYTES)
+    except JsonTooLarge as error:
+        message = f"the save would be {error.size} bytes; at most {error.limit}"
+        raise SaveError(path, "", message) from None
 
 
 def write_save(match: Match, folder: Path | str, name: str, mission: MissionRef) -> Path:
     """Save ``match`` as ``name`` in ``folder`` (atomically); return the file written."""
     path = save_path(folder, name)
-    write_json_atomic(path, save_document(match, mission))
+    _write_document(path, save_document(match, mission))
     return path
 
 
@@ -230,7 +210,7 @@ def autosave(match: Match, folder: Path | str, mission: MissionRef) -> Path:
     for older, newer in zip(reversed(paths[1:]), reversed(paths[:-1]), strict=True):
         if newer.exists():
             os.replace(newer, older)
-    write_json_atomic(paths[0], document)
+    _write_document(paths[0], document)
     return paths[0]
 
 
@@ -246,19 +226,6 @@ class Autosaver:
 
 
 # ---------------------------------------------------------------------- reading
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"the key {key!r} appears twice in one object")
-        result[key] = value
-    return result
-
-
 def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
     """Return the validated contents of a save file; raise SaveError naming what is wrong.
 
@@ -267,19 +234,9 @@ def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
     """
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if not p.is_file():
-            raise SaveError(p, "", "not a regular file")
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(p, "", f"the file is {size} bytes; a save has at most {MAX_SAVE_BYTES}")
-        with p.open("rb") as handle:
-            raw = handle.read(MAX_SAVE_BYTES + 1)
-    except FileNotFoundError:
-        raise SaveError(p, "", "file not found") from None
-    except OSError as error:
-        raise SaveError(p, "", f"cannot read the file: {error.strerror or error}") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(p, "", f"the file is larger than {MAX_SAVE_BYTES} bytes")
+        raw = read_bounded(p, MAX_SAVE_BYTES)
+    except ReadRefused as refused:
+        raise SaveError(p, "", _refusal(refused)) from None
     if not raw.strip():
         raise SaveError(p, "", "the file is empty (an interrupted save?)")
     try:
@@ -287,19 +244,28 @@ def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
     except UnicodeDecodeError as error:
         raise SaveError(p, "", f"not UTF-8 text at byte {error.start}: corrupted") from None
     try:
-        document = json.loads(
-            text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
-        )
-    except json.JSONDecodeError as error:
-        # an unterminated string runs to the end of the file: also a cut-off save
-        truncated = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
-        why = "the file ends too early (truncated)" if truncated else "corrupted JSON"
+        document = loads_strict_json(text)
+    except StrictJsonError as error:
+        if not error.syntax:
+            raise SaveError(p, "", f"corrupted JSON: {error}") from None
+        why = "the file ends too early (truncated)" if error.truncated else "corrupted JSON"
         raise SaveError(
-            p, f"line {error.lineno} column {error.colno}", f"{why}: {error.msg}"
+            p, f"line {error.line} column {error.column}", f"{why}: {error.message}"
         ) from None
-    except (ValueError, RecursionError) as error:
-        raise SaveError(p, "", f"corrupted JSON: {error}") from None
     return parse_save(document, p, rulesets)
+
+
+def _refusal(refused: ReadRefused) -> str:
+    """Return why a save file was not read, in the words of a save's error."""
+    if refused.reason is ReadReason.MISSING:
+        return "file not found"
+    if refused.reason is ReadReason.NOT_REGULAR:
+        return "not a regular file"
+    if refused.reason is ReadReason.TOO_LARGE:
+        return f"the file is {refused.size} bytes; a save has at most {refused.limit}"
+    if refused.reason is ReadReason.GREW:
+        return f"the file is larger than {refused.limit} bytes"
+    return f"cannot read the file: {refused.detail}"
 
 
 def _expect(condition: bool, path: Path, where: str, message: str) -> None:

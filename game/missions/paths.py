@@ -2,22 +2,18 @@
 
 Every file a mission names (a background image, a Tiled tileset) must lie inside
 the mission's own folder: no ``..`` component, no absolute path, no symbolic link
-that leads out. Sizes are checked before anything is read, so a hostile file
-cannot make the loader allocate gigabytes. Files are written atomically, so an
-interrupted write leaves the old file as it was.
+that leads out. Sizes are checked before anything is read (``game.match.datafiles``),
+so a hostile file cannot make the loader allocate gigabytes.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import secrets
-import stat
 import struct
 from collections.abc import Collection
 from enum import Enum
 from pathlib import Path, PurePosixPath
 
+from game.match.datafiles import ReadReason, ReadRefused, read_bounded
 from game.match.problems import MissionError, Problem
 
 __all__ = [
@@ -28,7 +24,6 @@ __all__ = [
     "MAX_IMAGE_PIXELS",
     "ImageFormat",
     "MissionError",
-    "atomic_write",
     "check_image",
     "check_image_file",
     "decode_utf8",
@@ -122,32 +117,24 @@ def read_limited(
     to the whole file.
     """
     label = path_label if path_label is not None else str(path)
-    p = Path(path)
     try:
-        info = p.stat()
-    except FileNotFoundError:
-        raise _fail(label, f"file not found: {p}") from None
-    except OSError as exc:
-        raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
-    if not _is_regular(info.st_mode):
-        raise _fail(label, f"{p} is not a regular file")
-    if info.st_size > max_bytes:
-        raise _fail(
-            label,
-            f"file is {info.st_size} bytes; expected at most {max_bytes} bytes "
-            f"({_human(max_bytes)})",
-        )
-    wanted = max_bytes + 1 if head is None else min(head, max_bytes + 1)
-    try:
-        with p.open("rb") as handle:
-            data = handle.read(wanted)
-    except OSError as exc:
-        raise _fail(label, f"cannot read {p}: {exc.strerror or exc}") from None
-    if len(data) > max_bytes:
-        raise _fail(
-            label, f"file is larger than {max_bytes} bytes ({_human(max_bytes)}); expected less"
-        )
-    return data
+        return read_bounded(path, max_bytes, head=head)
+    except ReadRefused as refused:
+        raise _fail(label, _refusal(refused)) from None
+
+
+def _refusal(refused: ReadRefused) -> str:
+    """Return why a mission's file was not read, in the words of a mission problem."""
+    p, limit = refused.path, refused.limit
+    if refused.reason is ReadReason.MISSING:
+        return f"file not found: {p}"
+    if refused.reason is ReadReason.NOT_REGULAR:
+        return f"{p} is not a regular file"
+    if refused.reason is ReadReason.TOO_LARGE:
+        return f"file is {refused.size} bytes; expected at most {limit} bytes ({_human(limit)})"
+    if refused.reason is ReadReason.GREW:
+        return f"file is larger than {limit} bytes ({_human(limit)}); expected less"
+    return f"cannot read {p}: {refused.detail}"
 
 
 def line_column(data: bytes, offset: int) -> tuple[int, int]:
@@ -172,34 +159,6 @@ def decode_utf8(data: bytes, *, path_label: str, what: str) -> str:
             line,
             column,
         ) from None
-
-
-def atomic_write(path: Path | str, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically: a temporary file beside it, then os.replace.
-
-    An interrupted write leaves the old file as it was and no temporary file behind.
-    The new file keeps the old file's permissions, or gets the usual ones for a new
-    file (0o666 less the umask).
-    """
-    target = Path(path)
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
-    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-def _is_regular(mode: int) -> bool:
-    return stat.S_ISREG(mode)
 
 
 def _human(n: int) -> str:

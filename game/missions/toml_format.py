@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.board.grid import DEFAULT_LEGEND, BattleGrid, Cell, FieldKind, footprint_cells
+from game.match.datafiles import write_bytes_atomic
 from game.match.problems import MissionError, Problem, capped, describe, suggestion
 from game.match.tomlcheck import KeyLocations, Locations, find_key, locate_keys, parse_toml
 from game.missions.loader import LoadedMission
@@ -33,7 +34,6 @@ from game.missions.model import (
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
-    atomic_write,
     check_image_file,
     decode_utf8,
     read_limited,
@@ -1138,7 +1138,7 @@ def save_mission(mission: Mission, path: Path | str) -> None:
     An interrupted write leaves the old file as it was. The new file gets the old
     file's permissions, or the usual ones (0o666 less the umask) for a new file.
     """
-    atomic_write(path, dumps_mission(mission).encode("utf-8"))
+    write_bytes_atomic(path, dumps_mission(mission).encode("utf-8"))
 
 
 # ======================================================================= grids

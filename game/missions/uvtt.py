@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import math
 import re
 from collections.abc import Mapping
@@ -47,6 +46,7 @@ from types import MappingProxyType
 import numpy as np
 
 from game.board.grid import Cell
+from game.match.datafiles import StrictJsonError, loads_strict_json
 from game.match.problems import MissionError, Problem, ProblemList, describe
 from game.missions.loader import LoadedMission
 from game.missions.model import Background, Mission
@@ -115,19 +115,12 @@ def json_depth(data: bytes) -> int:
     return int(max(0, np.cumsum(steps).max()))
 
 
-class _BadConstant(ValueError):
-    pass
-
-
-def _reject_constant(name: str) -> object:
-    raise _BadConstant(name)
-
-
 def read_json(data: bytes, *, path_label: str) -> object:
     """Return the parsed JSON document in ``data``; raise MissionError if it is not one.
 
     Checks, in this order: UTF-8 (a BOM is allowed), nesting depth (at most
-    :data:`MAX_JSON_DEPTH`), syntax (with line and column), and no ``NaN``/``Infinity``.
+    :data:`MAX_JSON_DEPTH`), then the strict reader of ``game.match.datafiles``: syntax
+    (with line and column), no ``NaN``/``Infinity``, no key twice in one object.
     """
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
@@ -143,28 +136,21 @@ def read_json(data: bytes, *, path_label: str) -> object:
             ]
         )
     try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"not valid JSON: {exc.msg}",
-                    line=exc.lineno,
-                    column=exc.colno,
-                )
-            ]
-        ) from None
-    except _BadConstant as exc:
-        raise MissionError(
-            [Problem(path_label, f"JSON contains {exc.args[0]}; expected finite numbers")]
-        ) from None
-    except RecursionError:
-        raise MissionError(
-            [Problem(path_label, f"JSON is nested too deeply; expected at most {MAX_JSON_DEPTH}")]
-        ) from None
-    except ValueError as exc:  # e.g. integers with too many digits
-        raise MissionError([Problem(path_label, f"not valid JSON: {exc}")]) from None
+        return loads_strict_json(text)
+    except StrictJsonError as exc:
+        if exc.syntax:
+            problem = Problem(
+                path_label, f"not valid JSON: {exc.message}", line=exc.line, column=exc.column
+            )
+        elif exc.constant is not None:
+            problem = Problem(path_label, f"JSON contains {exc.constant}; expected finite numbers")
+        elif exc.too_deep:
+            problem = Problem(
+                path_label, f"JSON is nested too deeply; expected at most {MAX_JSON_DEPTH}"
+            )
+        else:  # a key twice, integers with too many digits
+            problem = Problem(path_label, f"not valid JSON: {exc.message}")
+        raise MissionError([problem]) from None
 
 
 class _Missing:

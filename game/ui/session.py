@@ -9,13 +9,13 @@ that starting again can offer to continue.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from game.match.commands import Command
+from game.match.datafiles import read_strict_json, write_json_atomic
 from game.match.events import Event
 from game.match.record import Match
 from game.match.saves import (
@@ -25,7 +25,6 @@ from game.match.saves import (
     autosave,
     load_latest_autosave,
     load_save,
-    write_json_atomic,
     write_save,
 )
 from game.missions.simulate import mission_setup, open_mission
@@ -297,9 +296,7 @@ def write_players(path: Path, session: GameSession) -> None:
 def read_players(path: Path) -> list[Player] | None:
     """Return the players saved beside a save (None when missing or unreadable)."""
     try:
-        if path.stat().st_size > MAX_SESSION_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_strict_json(path, MAX_SESSION_BYTES)
         return [Player.from_dict(p) for p in data["players"]]
     except (OSError, ValueError, KeyError, TypeError):
         return None

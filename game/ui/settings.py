@@ -5,13 +5,12 @@ Where things are kept: ``$KAMPFKARTE_HOME`` or ``~/.kampfkarte`` (settings.json,
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.match.saves import write_json_atomic
+from game.match.datafiles import read_strict_json, write_json_atomic
 from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -41,9 +40,7 @@ class Settings:
         """Return the saved settings; defaults for a missing or unreadable file."""
         path = folder / "settings.json"
         try:
-            if path.stat().st_size > MAX_SETTINGS_BYTES:
-                return cls()
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_strict_json(path, MAX_SETTINGS_BYTES)
         except (OSError, ValueError):
             return cls()
         return cls.from_dict(data if isinstance(data, dict) else {})

@@ -1,4 +1,4 @@
-"""The ``kampfkarte`` command: play, preview, check, import, print, simulate, bench."""
+"""The ``kampfkarte`` command: play, preview, check, import, print, simulate, scenario, bench."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Sequence
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+
 
 def _quiet_pygame() -> None:
     """Keep pygame's greeting off the terminal (set before pygame is imported)."""
@@ -70,6 +71,25 @@ def _simulate(args: argparse.Namespace) -> int:
 
     return run_simulate(
         args.mission, args.seed, args.rounds, args.quiet, sys.stdout, language=args.language
+    )
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    if (args.scenario is None) == (args.commands is None):
+        print(
+            "kampfkarte scenario: give either a scenario file (kampfkarte scenario FILE.toml) "
+            "or --commands RULESET",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    if args.commands is not None:
+        from game.scenarios.listing import run_list_commands
+
+        return run_list_commands(args.commands, sys.stdout, sys.stderr)
+    from game.scenarios.runner import run_scenario_file
+
+    return run_scenario_file(
+        args.scenario, sys.stdout, sys.stderr, log=args.log, language=args.language
     )
 
 
@@ -234,6 +254,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--language", choices=["de", "en"], default="de", help="language of the log (default de)"
     )
     simulate.set_defaults(run=_simulate)
+    scenario = commands.add_parser(
+        "scenario",
+        help="run a scenario (mission, dice, commands, expectations) and check its results",
+    )
+    scenario.add_argument("scenario", nargs="?", help="scenario file (.toml)")
+    scenario.add_argument(
+        "--commands", metavar="RULESET", help="list the command kinds of RULESET with their fields"
+    )
+    scenario.add_argument("--log", action="store_true", help="also print every event")
+    scenario.add_argument(
+        "--language", choices=["de", "en"], default="de", help="language of --log (default de)"
+    )
+    scenario.set_defaults(run=_scenario)
     bench = commands.add_parser(
         "bench", help="print timings of the rules queries, the engine or the screen"
     )

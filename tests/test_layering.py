@@ -23,6 +23,7 @@ ALLOWED: dict[str, set[str]] = {
     "missions": {"rulesets", "match", "board"},
     "export": {"missions", "match", "board"},
     "ui": {"rulesets", "match", "board", "missions", "export"},
+    "scenarios": {"missions", "rulesets", "match", "board"},
 }
 
 #: Rulesets that may import another ruleset's pure rules (DESIGN.md).

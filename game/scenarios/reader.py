@@ -1,0 +1,491 @@
+"""Read a scenario file (tests/scenarios/README.md) into a Scenario, or every problem in it.
+
+A scenario is data, never code: its size is bounded, its mission file must lie inside
+the scenario's folder, and every mistake is reported with the file, the line and key,
+and what was expected (``MissionError``, as the mission reader reports its own).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.match.commands import Command, CommandError, CommandRegistry
+from game.match.problems import MissionError, describe, suggestion
+from game.match.ruleset import Ruleset
+from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_toml
+from game.missions.loader import load_any
+from game.missions.model import Mission
+from game.missions.paths import decode_utf8, read_limited, resolve_inside
+from game.missions.setup import battle_setup
+from game.missions.toml_format import loads_mission
+from game.rulesets import DEFAULT_RULESET, UnknownRuleset, ruleset
+from game.scenarios import split
+from game.scenarios.model import (
+    STATE_TESTS,
+    DecisionCheck,
+    DiceCheck,
+    EventCheck,
+    Expectation,
+    Scenario,
+    StateCheck,
+    Step,
+)
+from game.scenarios.statepath import PathSyntaxError, parse_path
+
+#: Largest scenario file read (bytes): a map and a few hundred commands fit many times.
+MAX_SCENARIO_BYTES = 1024 * 1024
+MAX_DICE = 100_000
+MAX_STEPS = 10_000
+MAX_EXPECTATIONS = 5_000
+MAX_NESTING = 20  # of an expected value (lists and tables inside each other)
+
+#: The top-level keys that are the scenario's own; every other one belongs to the mission.
+OWN_KEYS = ("scenario", "commands", "expect")
+#: Keys of a ``commands`` entry that the runner reads (never passed to the command).
+STEP_KEYS = ("label", "refused", "end_turns_until")
+DECISION_KEYS = ("kind", "side", "creature", "note")
+
+
+def read_scenario(path: Path | str) -> Scenario:
+    """Return the scenario in the TOML file ``path``; raise MissionError listing its problems."""
+    file = Path(path)
+    label = str(path)
+    data = read_limited(file, MAX_SCENARIO_BYTES, path_label=label)
+    text = decode_utf8(data, path_label=label, what="TOML").removeprefix("\ufeff")
+    return _Reader(text, label, file.resolve().parent).scenario()
+
+
+class _Reader:
+    """Checks the parsed TOML and builds the Scenario, collecting every problem."""
+
+    def __init__(self, text: str, label: str, base_dir: Path) -> None:
+        self.text = text
+        self.label = label
+        self.base_dir = base_dir
+        self.sink = ProblemSink(label)
+        self.labels: dict[str, int] = {}
+
+    def error(self, key: str, message: str) -> None:
+        self.sink.error(key, message)
+
+    # ------------------------------------------------------------------ whole file
+    def scenario(self) -> Scenario:
+        data, syntax = parse_toml(self.text, self.label)
+        if data is None:
+            raise MissionError(syntax)
+        self.sink.locations = locate_keys(self.text).keys
+        head = data.get("scenario")
+        if not isinstance(head, dict):
+            found = "nothing" if head is None else describe(head)
+            self.error("scenario", f"expected a table [scenario] (title, dice ...), found {found}")
+            raise MissionError(self.sink.problems)
+        table = TableReader(head, "scenario", self.sink)
+        title = table.string("title", Path(self.label).stem, max_len=300)
+        table.string("description", "", max_len=20_000)
+        rules = table.strings("rules", max_len=100)
+        key = table.string("ruleset", DEFAULT_RULESET, max_len=100)
+        seed = table.integer("seed", 1, low=0, high=2**63 - 1)
+        dice = self.dice(table)
+        mission_file = table.raw("mission")
+        table.finish()
+        try:
+            chosen = ruleset(key)
+        except UnknownRuleset as error:
+            self.error("scenario.ruleset", str(error))
+            raise MissionError(self.sink.problems) from None
+        steps = self.steps(data.get("commands"), chosen.commands)
+        expectations = self.expectations(data.get("expect"), len(steps))
+        catalogue = chosen.load_catalogue()
+        setup, source = self.mission(data, mission_file, chosen, catalogue)
+        if self.sink.problems:
+            raise MissionError(self.sink.problems)
+        return Scenario(
+            label=self.label,
+            title=title,
+            rules=rules,
+            ruleset=chosen,
+            setup=setup,
+            catalogue=catalogue,
+            seed=1 if seed is None else seed,
+            dice=dice,
+            steps=steps,
+            expectations=expectations,
+            mission=source,
+        )
+
+    def dice(self, table: TableReader) -> tuple[int, ...]:
+        raw = table.raw("dice")
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            table.error(
+                "dice", f"expected a list of die faces like [17, 4, 6], found {describe(raw)}"
+            )
+            return ()
+        if len(raw) > MAX_DICE:
+            table.error("dice", f"{len(raw)} dice; expected at most {MAX_DICE}")
+            return ()
+        faces: list[int] = []
+        for index, value in enumerate(raw):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                table.error(
+                    f"dice[{index}]",
+                    f"expected a die face (a whole number >= 1), found {describe(value)}",
+                )
+                continue
+            faces.append(value)
+        return tuple(faces)
+
+    # ------------------------------------------------------------------ the mission
+    def mission(
+        self, data: Mapping[str, Any], mission_file: object, chosen: Ruleset, catalogue: Any
+    ) -> tuple[Any, str]:
+        """Return the set-up of the scenario's mission (a file or inline) and its source."""
+        inline = [key for key in data if key not in OWN_KEYS]
+        if mission_file is not None and inline:
+            self.error(
+                "scenario.mission",
+                "the scenario names a mission file and also has mission tables "
+                f"({', '.join(inline)}); expected one of the two",
+            )
+            return None, ""
+        if mission_file is None and not inline:
+            self.error(
+                "scenario",
+                'no mission: expected [scenario] mission = "file.toml" or the mission\'s own '
+                "tables ([mission], [map], [[sides]], [[creatures]]) in this file",
+            )
+            return None, ""
+        try:
+            if mission_file is not None:
+                mission, label = self.mission_file(mission_file, catalogue)
+                source = str(mission_file)
+            else:
+                mission_text = split.without(self.text, OWN_KEYS)
+                mission = loads_mission(
+                    mission_text, self.label, catalogue=catalogue, base_dir=self.base_dir
+                )
+                label, source = self.label, "inline"
+            if mission is None:
+                return None, ""
+            return mission_setup(chosen, mission, catalogue, label), source
+        except MissionError as error:
+            self.sink.problems.extend(error.problems)
+            return None, ""
+
+    def mission_file(self, relative: object, catalogue: Any) -> tuple[Mission | None, str]:
+        if not isinstance(relative, str):
+            self.error(
+                "scenario.mission",
+                f"expected the mission's file name (text), found {describe(relative)}",
+            )
+            return None, ""
+        where = f"{self.label} [scenario.mission]"
+        path = resolve_inside(self.base_dir, relative, path_label=where)
+        return load_any(path, catalogue=catalogue).mission, str(path)
+
+    # ------------------------------------------------------------------ commands
+    def steps(self, raw: object, registry: CommandRegistry) -> tuple[Step, ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.error("commands", f"expected [[commands]] tables, found {describe(raw)}")
+            return ()
+        if len(raw) > MAX_STEPS:
+            self.error("commands", f"{len(raw)} commands; expected at most {MAX_STEPS}")
+            return ()
+        steps: list[Step] = []
+        for index, entry in enumerate(raw):
+            step = self.step(index, entry, registry)
+            if step is not None:
+                steps.append(step)
+            else:  # keep the numbering of the file for the expectations' references
+                steps.append(Step(index + 1, None))
+        return tuple(steps)
+
+    def step(self, index: int, entry: object, registry: CommandRegistry) -> Step | None:
+        key = f"commands[{index}]"
+        line = self.sink.line_of(key)
+        if not isinstance(entry, dict):
+            self.error(
+                key,
+                f"expected a command table {{kind = ..., actor = ...}}, found {describe(entry)}",
+            )
+            return None
+        label = self.step_label(key, entry.get("label"), index + 1)
+        until = entry.get("end_turns_until")
+        if until is not None:
+            return self.until_step(key, index, entry, until, registry, label)
+        refused = entry.get("refused")
+        if refused is not None and (not isinstance(refused, str) or not refused.strip()):
+            self.error(
+                f"{key}.refused",
+                f"expected a piece of the refusal's reason (text), found {describe(refused)}",
+            )
+            return None
+        command = self.command(
+            key, {k: v for k, v in entry.items() if k not in STEP_KEYS}, registry
+        )
+        if command is None:
+            return None
+        return Step(index + 1, line, command, label=label, refused=refused)
+
+    def step_label(self, key: str, label: object, number: int) -> str | None:
+        if label is None:
+            return None
+        if not isinstance(label, str) or not label.strip() or len(label) > 100:
+            self.error(f"{key}.label", f"expected a short name (text), found {describe(label)}")
+            return None
+        if label in self.labels:
+            self.error(
+                f"{key}.label", f"the label {label!r} is already command {self.labels[label]}'s"
+            )
+            return None
+        self.labels[label] = number
+        return label
+
+    def until_step(
+        self,
+        key: str,
+        index: int,
+        entry: Mapping[str, Any],
+        until: object,
+        registry: CommandRegistry,
+        label: str | None,
+    ) -> Step | None:
+        others = [k for k in entry if k not in ("end_turns_until", "label")]
+        if others:
+            self.error(
+                key,
+                f"end_turns_until stands alone; found also {', '.join(others)} "
+                "(write the command as its own entry)",
+            )
+            return None
+        if "end_turn" not in registry:
+            self.error(f"{key}.end_turns_until", "this ruleset has no end_turn command")
+            return None
+        if not isinstance(until, dict):
+            self.error(
+                f"{key}.end_turns_until",
+                f'expected a table {{actor = "...", round = N}}, found {describe(until)}',
+            )
+            return None
+        table = TableReader(until, f"{key}.end_turns_until", self.sink)
+        actor = table.string("actor", max_len=100)
+        round_ = table.integer("round", None, low=1, high=1_000_000)
+        table.finish()
+        if table.failed:
+            return None
+        return Step(
+            index + 1,
+            self.sink.line_of(key),
+            label=label,
+            until_actor=actor,
+            until_round=round_,
+        )
+
+    def command(self, key: str, entry: dict[str, Any], registry: CommandRegistry) -> Command | None:
+        kind = entry.get("kind")
+        if not isinstance(kind, str) or kind not in registry:
+            shown = "no kind" if kind is None else f"unknown command kind {kind!r}"
+            hint = suggestion(kind, registry) if isinstance(kind, str) else ""
+            self.error(
+                f"{key}.kind",
+                f"{shown}{hint}; expected one of the ruleset's {len(registry)} kinds "
+                "(kampfkarte scenario --commands RULESET lists them with their fields)",
+            )
+            return None
+        try:
+            return registry.from_dict(_with_nulls(entry, registry[kind]))
+        except CommandError as error:
+            self.error(key, str(error))
+            return None
+
+    # ------------------------------------------------------------------ expectations
+    def expectations(self, raw: object, steps: int) -> tuple[Expectation, ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.error("expect", f"expected [[expect]] tables, found {describe(raw)}")
+            return ()
+        if len(raw) > MAX_EXPECTATIONS:
+            self.error("expect", f"{len(raw)} expectations; expected at most {MAX_EXPECTATIONS}")
+            return ()
+        found: list[Expectation] = []
+        for index, entry in enumerate(raw):
+            expectation = self.expectation(index, entry, steps)
+            if expectation is not None:
+                found.append(expectation)
+        return tuple(found)
+
+    def expectation(self, index: int, entry: object, steps: int) -> Expectation | None:
+        key = f"expect[{index}]"
+        if not isinstance(entry, dict):
+            self.error(key, f"expected an [[expect]] table, found {describe(entry)}")
+            return None
+        kinds = [k for k in ("path", "event", "decision", "dice_left") if k in entry]
+        if len(kinds) != 1:
+            found = ", ".join(kinds) if kinds else "none of them"
+            self.error(
+                key,
+                'expected exactly one of path = "...", event = "...", decision = {...} or '
+                f"dice_left = N; found {found}",
+            )
+            return None
+        table = TableReader(entry, key, self.sink)
+        line = self.sink.line_of(key)
+        note = table.string("note", "", max_len=500)
+        step = self.step_ref(table, steps)
+        result: Expectation | None
+        if kinds[0] == "path":
+            result = self.state_check(table, line, step, note)
+        elif kinds[0] == "event":
+            result = self.event_check(table, line, step, note)
+        elif kinds[0] == "decision":
+            result = self.decision_check(table, line, step, note)
+        else:
+            left = table.integer("dice_left", low=0, high=MAX_DICE)
+            result = DiceCheck(line, left or 0, step, note)
+        table.finish()
+        return None if table.failed else result
+
+    def step_ref(self, table: TableReader, steps: int) -> int | None:
+        raw = table.raw("command")
+        if raw is None:
+            return None
+        if isinstance(raw, str):
+            if raw in self.labels:
+                return self.labels[raw]
+            known = ", ".join(self.labels) or "none"
+            table.error(
+                "command",
+                f"no command has the label {raw!r}{suggestion(raw, self.labels)}; labels: {known}",
+            )
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= steps:
+            table.error(
+                "command",
+                f"expected a command's number 0..{steps} (0: the start of the fight) or its "
+                f"label, found {describe(raw)}",
+            )
+            return None
+        return raw
+
+    def state_check(
+        self, table: TableReader, line: int | None, step: int | None, note: str
+    ) -> StateCheck | None:
+        raw_path = table.raw("path")
+        tests = [t for t in STATE_TESTS if table.has(t)]
+        for name in STATE_TESTS:
+            table.raw(name)  # each test key is known; only one may be given
+        try:
+            path = parse_path(raw_path)
+        except PathSyntaxError as error:
+            table.error("path", str(error))
+            return None
+        if len(tests) != 1:
+            table.error(
+                None,
+                f"expected exactly one test for the path ({', '.join(STATE_TESTS)}); "
+                f"found {', '.join(tests) or 'none'}",
+            )
+            return None
+        test = tests[0]
+        value = table.raw(test)
+        if test in ("at_least", "at_most") and (
+            isinstance(value, bool) or not isinstance(value, int | float)
+        ):
+            table.error(test, f"expected a number, found {describe(value)}")
+            return None
+        if test == "exists" and not isinstance(value, bool):
+            table.error(test, f"expected true or false, found {describe(value)}")
+            return None
+        problem = _json_problem(value)
+        if problem:
+            table.error(test, problem)
+            return None
+        return StateCheck(line, path, test, value, step, note)
+
+    def event_check(
+        self, table: TableReader, line: int | None, step: int | None, note: str
+    ) -> EventCheck | None:
+        kind = table.string("event", max_len=100)
+        data = table.raw("data")
+        actor = table.raw("actor")
+        count = table.integer("count", None, low=0, high=1_000_000)
+        if data is not None and not isinstance(data, dict):
+            table.error("data", f"expected a table of event fields {{...}}, found {describe(data)}")
+        elif data is not None and _json_problem(data):
+            table.error("data", _json_problem(data))
+        if actor is not None and not isinstance(actor, str):
+            table.error("actor", f"expected a creature's key (text), found {describe(actor)}")
+        if table.failed:
+            return None
+        return EventCheck(line, kind, dict(data or {}), actor, count, step, note)
+
+    def decision_check(
+        self, table: TableReader, line: int | None, step: int | None, note: str
+    ) -> DecisionCheck | None:
+        raw = table.raw("decision")
+        if raw == "none":
+            return DecisionCheck(line, None, step, note)
+        if not isinstance(raw, dict) or not raw:
+            table.error(
+                "decision",
+                'expected a table like {creature = "ron", kind = "turn"} or "none" (the '
+                f"fight is over), found {describe(raw)}",
+            )
+            return None
+        sub = TableReader(raw, f"{table.key}.decision", self.sink)
+        expected = {
+            name: sub.string(name, "", max_len=200) for name in DECISION_KEYS if name in raw
+        }
+        for name in DECISION_KEYS:
+            sub.raw(name)
+        sub.finish()
+        if sub.failed:
+            table.failed = True
+            return None
+        return DecisionCheck(line, expected, step, note)
+
+
+def mission_setup(chosen: Ruleset, mission: Mission, catalogue: Any, label: str) -> Any:
+    """Return what ``chosen.new_game`` starts from for ``mission``; raise MissionError."""
+    return battle_setup(mission, catalogue, path_label=label)
+
+
+def _with_nulls(entry: Mapping[str, Any], cls: type[Command]) -> dict[str, Any]:
+    """Return ``entry`` with null for each absent field that may be null and has no default.
+
+    TOML has no null: a game master's command leaves ``actor`` out where a save's JSON
+    writes ``"actor": null``.
+    """
+    filled = dict(entry)
+    hints = typing.get_type_hints(cls)
+    for field in dataclasses.fields(cls):
+        if field.name in filled or field.default is not dataclasses.MISSING:
+            continue
+        hint = hints.get(field.name)
+        if typing.get_origin(hint) in (types.UnionType, typing.Union) and type(
+            None
+        ) in typing.get_args(hint):
+            filled[field.name] = None
+    return filled
+
+
+def _json_problem(value: object, depth: int = 0) -> str:
+    """Return what makes ``value`` unlike a value of a saved state ("" when it is fine)."""
+    if depth > MAX_NESTING:
+        return f"the value nests more than {MAX_NESTING} levels deep"
+    if isinstance(value, str | int | float | bool):
+        return ""
+    if isinstance(value, list):
+        return next((p for p in (_json_problem(v, depth + 1) for v in value) if p), "")
+    if isinstance(value, dict):
+        return next((p for p in (_json_problem(v, depth + 1) for v in value.values()) if p), "")
+    return f"expected a text, number, true/false, list or table, found {describe(value)}"

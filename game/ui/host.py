@@ -1,0 +1,145 @@
+"""What the parts of the battle screen may ask of the screen that holds them.
+
+The map tools, the overlays and the HUD's sections are given the battle screen as a
+host. They see it only through these protocols, never as the concrete ``BattleScene``:
+so no part of the screen imports the scene that builds it, and a test or a bench can
+hand them any object with these members.
+
+- ``MapTool``: what the host asks of the tool that is active on the map.
+- ``MapHost``: what a map tool and the overlays need — the session, the camera, the
+  map, the selection, the viewer's sight, messages, and ``send`` for every change.
+- ``BattleHost``: a ``MapHost`` plus what the HUD and the menus around the battle need —
+  the side colours, starting an action, ending the turn, undo and redo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.board.grid import Cell
+    from game.match.commands import Command
+    from game.rulesets.entaria.rules.actions import Action
+    from game.rulesets.entaria.state import CreatureState
+    from game.ui.camera import Camera
+    from game.ui.locale import Translator
+    from game.ui.map_view import MapRenderer
+    from game.ui.session import GameSession, Outcome, Player
+    from game.ui.theme import Colour, Fonts
+    from game.ui.tokens import TokenView
+
+
+class HostApp(Protocol):
+    """What the battle's parts use of the program: its texts and its fonts."""
+
+    @property
+    def t(self) -> Translator: ...
+
+    @property
+    def fonts(self) -> Fonts: ...
+
+
+class Messages(Protocol):
+    """Where the battle's parts say something to the player (over the map)."""
+
+    def message(self, text: str, bad: bool = False) -> None: ...
+
+
+class MapTool(Protocol):
+    """What a click on the map means right now (the tools of ``game.ui.tools``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+    def draw_under(self, surface: pygame.Surface) -> None: ...
+
+    def draw_over(self, surface: pygame.Surface) -> None: ...
+
+    def cancel(self) -> None: ...
+
+
+class MapHost(Protocol):
+    """What a map tool and the overlays need of the battle screen."""
+
+    #: The tool that gets the map's clicks; a tool may hand over to another one.
+    tool: MapTool
+    #: Which overlays the player switched on (threat zones, range bands, sight marks).
+    show_threats: bool
+    show_ranges: bool
+    show_sight: bool
+
+    @property
+    def app(self) -> HostApp: ...
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def camera(self) -> Camera: ...
+
+    @property
+    def map(self) -> MapRenderer: ...
+
+    @property
+    def hud(self) -> Messages: ...
+
+    @property
+    def selected(self) -> str | None: ...
+
+    @property
+    def selected_creature(self) -> CreatureState | None: ...
+
+    @property
+    def hover_cell(self) -> Cell | None: ...
+
+    @property
+    def viewer(self) -> Player | None:
+        """Whose eyes the screen shows (hot-seat); None: nobody human sits at it."""
+
+    @property
+    def sees_all(self) -> bool:
+        """Whether the screen shows everything (no fog, the game master, nobody human)."""
+
+    def controls(self, creature: CreatureState) -> bool:
+        """Return whether the viewer may give orders to ``creature`` right now."""
+
+    def creature_at(self, cell: Cell) -> CreatureState | None:
+        """Return the creature the viewer sees on ``cell``."""
+
+    def visible_keys(self) -> set[str] | None:
+        """Return the keys of the creatures the viewer sees (None: all)."""
+
+    def token_list(self) -> list[TokenView]:
+        """Return the tokens on the map as drawn."""
+
+    def select(self, key: str | None) -> None:
+        """Select the creature ``key`` (None: nothing)."""
+
+    def send(self, command: Command) -> Outcome:
+        """Send ``command`` to the match; the refusal is shown, the events are drawn."""
+
+    def cancel_tool(self) -> None:
+        """Leave the active tool for the default one."""
+
+
+class BattleHost(MapHost, Protocol):
+    """What the HUD and the menus around the battle need of the battle screen."""
+
+    @property
+    def colours(self) -> Mapping[str, Colour]:
+        """Return each side's colour on the screen, by side key."""
+
+    def start_action(self, action: Action) -> None:
+        """Pick the tool for an action of the action bar."""
+
+    def end_turn(self) -> None:
+        """End the current creature's turn when the viewer controls it."""
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...

@@ -1,8 +1,10 @@
 """The window, the main loop and the stack of scenes (title, battle, menus, overlays).
 
 A scene gets every input event, updates, and draws. Scenes pushed over another one
-(menus, help, handover) can let the one below draw first (``transparent``). Tests and
-benchmarks drive the same App headless: ``app.step()`` runs exactly one frame.
+(menus, help, handover) can let the one below draw first (``transparent``). Scenes go
+from screen to screen through the App's navigator (``app.nav``, ``game.ui.navigation``);
+``game.ui.scenes.navigate.open_app`` makes an App with the one that builds every scene.
+Tests and benchmarks drive the same App headless: ``app.step()`` runs exactly one frame.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +23,9 @@ from game.ui import theme
 from game.ui.locale import Translator
 from game.ui.settings import Settings, home_dir
 from game.ui.theme import Fonts
+
+if TYPE_CHECKING:
+    from game.ui.navigation import Navigator
 
 MIN_WINDOW = (800, 560)
 FPS = 60
@@ -68,6 +73,7 @@ class App:
         settings: Settings | None = None,
         size: tuple[int, int] | None = None,
         headless: bool = False,
+        navigator: Callable[[App], Navigator] | None = None,
     ) -> None:
         self.home = home or home_dir()
         self.settings = settings or Settings.load(self.home)
@@ -93,6 +99,14 @@ class App:
         self.catch_errors = not headless
         self.errors: list[str] = []
         self._error_until = 0.0
+        self._nav = navigator(self) if navigator is not None else None
+
+    @property
+    def nav(self) -> Navigator:
+        """Return the navigator: the one way to another screen."""
+        if self._nav is None:
+            raise RuntimeError("this App has no navigator: make it with scenes.navigate.open_app")
+        return self._nav
 
     # ------------------------------------------------------------- scene stack
     @property

@@ -252,8 +252,8 @@ def run_ui_bench(
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.ui.app import App
     from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.navigate import open_app
     from game.ui.session import GameSession
     from game.ui.settings import Settings
 
@@ -261,7 +261,7 @@ def run_ui_bench(
         home = Path(folder)
         mission = write_bench_mission(home, seed)
         settings = Settings(animations=False, fog_of_war=False, window_w=SIZE[0], window_h=SIZE[1])
-        app = App(home=home, settings=settings, size=SIZE, headless=True)
+        app = open_app(home=home, settings=settings, size=SIZE, headless=True)
         session = GameSession.new(mission, home=home, seed=seed, autosave_enabled=False)
         scene = BattleScene(app, session)
         app.push(scene)

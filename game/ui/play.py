@@ -8,6 +8,7 @@ from pathlib import Path
 from game.match.problems import MissionError
 from game.ui.app import App
 from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession
 
 
@@ -21,11 +22,9 @@ def start_battle(app: App, mission: Path, seed: int | None = None) -> BattleScen
 
 def run_play(mission: Path | None = None, *, seed: int | None = None) -> int:
     """Open the window on the title screen, or straight on ``mission``; return the exit code."""
-    app = App()
+    app = open_app()
     if mission is None:
-        from game.ui.scenes.title import TitleScene
-
-        app.push(TitleScene(app))
+        app.nav.to_title()
         return app.run()
     try:
         app.push(start_battle(app, mission, seed))
@@ -69,7 +68,7 @@ def run_preview(path: Path) -> int:
     from game.ui.scenes.preview import PreviewScene
 
     try:
-        app = App()
+        app = open_app()
     except pygame.error as error:
         return _window_error("preview", error)
     app.push(PreviewScene(app, path))

@@ -21,6 +21,7 @@ from game.rulesets.entaria.commands import GmEndFight, Move
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.file_chooser import FileChooserScene
 from game.ui.scenes.menus import (
     EndScene,
     HandoverScene,
@@ -33,7 +34,9 @@ from game.ui.scenes.menus import (
     SettingsScene,
     safe_save_name,
 )
-from game.ui.scenes.new_game import FileChooserScene, NewGameScene, SeatsScene
+from game.ui.scenes.navigate import open_app
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.seats import SeatsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession, Role, autosave_dir, saves_dir
 from game.ui.settings import Settings
@@ -53,7 +56,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Iterator[App]:
-    made = App(home=home, headless=True, size=SIZE)
+    made = open_app(home=home, headless=True, size=SIZE)
     yield made
     pygame.event.clear()
 
@@ -269,7 +272,7 @@ def _moved_session(home: Path) -> tuple[GameSession, str, tuple[int, int]]:
 
 
 def test_continue_after_closing_the_window_keeps_the_move(home: Path) -> None:
-    first = App(home=home, headless=True, size=SIZE)
+    first = open_app(home=home, headless=True, size=SIZE)
     first.push(TitleScene(first))
     step(first)
     title = first.top
@@ -283,7 +286,7 @@ def test_continue_after_closing_the_window_keeps_the_move(home: Path) -> None:
     step(first)
     assert not first.running  # closed mid-fight: the autosave holds the move
 
-    again = App(home=home, headless=True, size=SIZE)
+    again = open_app(home=home, headless=True, size=SIZE)
     again.push(TitleScene(again))
     step(again)
     shot(again, "10_title_continue")

@@ -15,6 +15,7 @@ from game.cli import main
 from game.missions.loader import bundled_maps_dir
 from game.ui.app import App
 from game.ui.locale import LOCALE_DIR
+from game.ui.scenes.navigate import open_app
 from game.ui.scenes.preview import PreviewScene
 from game.ui.settings import Settings
 
@@ -22,7 +23,9 @@ from game.ui.settings import Settings
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path / "home"))
-    application = App(home=tmp_path / "home", settings=Settings(), size=(1280, 800), headless=True)
+    application = open_app(
+        home=tmp_path / "home", settings=Settings(), size=(1280, 800), headless=True
+    )
     yield application
     pygame.display.quit()
 

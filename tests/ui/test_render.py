@@ -350,11 +350,13 @@ def test_the_battle_screen_shows_each_token_in_its_side_colour(
 ) -> None:
     """The whole scene: every creature's field centre shows its side's colour."""
     monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
-    from game.ui.app import App
     from game.ui.play import start_battle
+    from game.ui.scenes.navigate import open_app
     from game.ui.settings import Settings
 
-    app = App(home=tmp_path, settings=Settings(fog_of_war=False), size=(1280, 800), headless=True)
+    app = open_app(
+        home=tmp_path, settings=Settings(fog_of_war=False), size=(1280, 800), headless=True
+    )
     scene = start_battle(app, demo_mission_path(), seed=3)
     app.push(scene)
     app.step()

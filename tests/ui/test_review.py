@@ -7,8 +7,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.app import App, Scene
+from game.ui.app import Scene
 from game.ui.locale import texts
+from game.ui.scenes.navigate import open_app
 
 
 class _Broken(Scene):
@@ -23,7 +24,7 @@ def test_a_failing_handler_or_draw_keeps_the_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
-    app = App(home=tmp_path, headless=True, size=(800, 600))
+    app = open_app(home=tmp_path, headless=True, size=(800, 600))
     app.catch_errors = True
     app.push(_Broken(app))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
@@ -36,7 +37,7 @@ def test_a_failing_handler_or_draw_keeps_the_window(
 
 
 def test_headless_lets_errors_raise(tmp_path: Path) -> None:
-    app = App(home=tmp_path, headless=True, size=(800, 600))
+    app = open_app(home=tmp_path, headless=True, size=(800, 600))
     app.push(_Broken(app))
     with pytest.raises(RuntimeError):
         app.step()

@@ -22,9 +22,9 @@ from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, Th
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import german
 from game.rulesets.entaria.support_actions import UseAction
-from game.ui.app import App
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession, Player, Role
 from game.ui.settings import Settings
 from game.ui.tools import (
@@ -143,7 +143,7 @@ class Table:
         settings = Settings()
         settings.fog_of_war = False
         settings.animations = False
-        self.app = App(home=home, settings=settings, size=(1280, 800), headless=True)
+        self.app = open_app(home=home, settings=settings, size=(1280, 800), headless=True)
         session = GameSession.new(mission, home=home, seed=5, players=players)
         while session.current.key != first:
             session.apply(EndTurn(session.current.key))

@@ -11,6 +11,7 @@ from game.ui import tools
 from game.ui.app import App, Scene
 from game.ui.hud_base import MenuItem, Popup
 from game.ui.hud_text import says
+from game.ui.scenes.navigate import open_app
 from game.ui.text import text_cache
 from game.ui.theme import Fonts
 from game.ui.tooltip import draw_tooltip, tooltip_image
@@ -19,7 +20,7 @@ from game.ui.tooltip import draw_tooltip, tooltip_image
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
-    return App(home=tmp_path, headless=True, size=(800, 600))
+    return open_app(home=tmp_path, headless=True, size=(800, 600))
 
 
 def _items(n: int, hits: list[int] | None = None) -> list[MenuItem]:
@@ -148,7 +149,7 @@ def test_the_token_list_is_kept_while_nothing_changes(
     from game.ui.play import start_battle
 
     monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
-    app = App(home=tmp_path, headless=True, size=(1024, 700))
+    app = open_app(home=tmp_path, headless=True, size=(1024, 700))
     scene = start_battle(app, demo_mission_path(), seed=3)
     app.push(scene)
     app.step()

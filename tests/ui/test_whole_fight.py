@@ -8,9 +8,9 @@ import pygame
 
 from game.missions.loader import bundled_maps_dir
 from game.rulesets.entaria.commands import EndTurn
-from game.ui.app import App
 from game.ui.scenes.battle import AI_DELAY, BattleScene
 from game.ui.scenes.menus import EndScene
+from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession, Player, Role
 from game.ui.settings import Settings
 
@@ -19,7 +19,9 @@ def test_the_screen_plays_a_mission_to_its_end_screen(tmp_path: Path) -> None:
     """Given strassenkampf with both sides played by the built-in opponent, when the screen
     runs frame by frame, then the fight ends, the end screen shows, and the autosave
     replays to the same state."""
-    app = App(home=tmp_path, settings=Settings(animations=False), size=(1280, 800), headless=True)
+    app = open_app(
+        home=tmp_path, settings=Settings(animations=False), size=(1280, 800), headless=True
+    )
     mission = bundled_maps_dir() / "strassenkampf.toml"
     probe = GameSession.new(mission, home=tmp_path, seed=4, autosave_enabled=False)
     players = [Player(s.name, s.colour, Role.AI, [s.key]) for s in probe.match.setup.sides]
@@ -39,7 +41,9 @@ def test_the_screen_plays_a_mission_to_its_end_screen(tmp_path: Path) -> None:
 
 def test_a_human_turn_waits_for_the_human(tmp_path: Path) -> None:
     """The built-in opponent never plays a human's creature: the turn waits for a command."""
-    app = App(home=tmp_path, settings=Settings(animations=False), size=(1280, 800), headless=True)
+    app = open_app(
+        home=tmp_path, settings=Settings(animations=False), size=(1280, 800), headless=True
+    )
     mission = bundled_maps_dir() / "strassenkampf.toml"
     session = GameSession.new(mission, home=tmp_path, seed=4)
     app.push(BattleScene(app, session))

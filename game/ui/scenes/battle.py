@@ -25,6 +25,7 @@ from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
 from game.ui.camera_control import CameraControl
+from game.ui.host import MapTool
 from game.ui.hud import Hud
 from game.ui.map_view import MapRenderer
 from game.ui.session import GameSession, Outcome, Player, Role
@@ -53,7 +54,7 @@ class BattleScene(Scene):
         self.tokens = TokenRenderer(app.fonts)
         self.animator = Animator(app.settings.animations)
         self.hud = Hud(self)
-        self.tool: Tool = Tool(self)
+        self.tool: MapTool = Tool(self)
         self.selected: str | None = None
         self.hover_cell: Cell | None = None
         self.show_threats = False
@@ -267,18 +268,13 @@ class BattleScene(Scene):
         """Hide the map until the next player is at the screen (hot-seat)."""
         if self.viewer is None or len(self.session.humans()) < 2:
             return
-        from game.ui.scenes.menus import HandoverScene
-
         if self.fog_enabled:
-            self.app.push(HandoverScene(self.app, self.viewer.name))
+            self.app.nav.handover(self)
         else:
             self.hud.message(self.app.t("battle.turn_of", name=self.viewer.name))
 
     def _show_end(self) -> None:
-        from game.ui.scenes.menus import EndScene
-
-        if self.app.find(EndScene) is None:
-            self.app.push(EndScene(self.app, self.session))
+        self.app.nav.show_end(self)
 
     def request_close(self) -> bool:
         """Closing the window: the autosave already holds every command, so just quit."""
@@ -333,9 +329,7 @@ class BattleScene(Scene):
                 self._escaped = True
                 self.cancel_tool()
             else:
-                from game.ui.scenes.menus import PauseMenu
-
-                self.app.push(PauseMenu(self.app, self))
+                self.app.nav.pause(self)
             return True
         if ctrl and event.key == pygame.K_z:
             self.undo()
@@ -344,14 +338,10 @@ class BattleScene(Scene):
             self.redo()
             return True
         if ctrl and event.key == pygame.K_s:
-            from game.ui.scenes.menus import SaveDialog
-
-            self.app.push(SaveDialog(self.app, self))
+            self.app.nav.save(self)
             return True
         if event.key == pygame.K_F1:
-            from game.ui.scenes.menus import HelpOverlay
-
-            self.app.push(HelpOverlay(self.app))
+            self.app.nav.help()
             return True
         if ctrl:
             return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -11,7 +12,6 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.hud_text import condition_name
 from game.ui.scenes.menu_base import MenuScene, draw_box
-from game.ui.scenes.navigate import go_to_title
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import life_of
 from game.ui.widgets import draw_text
@@ -20,9 +20,10 @@ from game.ui.widgets import draw_text
 class EndScene(MenuScene):
     """The fight is over: winner, rounds, each creature's LP and state, commands."""
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Any, colours: Mapping[str, Colour] | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.colours = colours or {}  # the sides' colours on the battle screen
 
     def build(self) -> None:
         self.buttons = []
@@ -31,7 +32,7 @@ class EndScene(MenuScene):
         y = self.rect.bottom - 64
         x = self.rect.x + 24
         for key, action in (
-            ("menus.end.main_menu", lambda: go_to_title(self.app)),
+            ("menus.end.main_menu", lambda: self.app.nav.to_title()),
             ("menus.end.look", self.back),
             ("menus.end.quit", self.app.quit),
         ):
@@ -112,11 +113,7 @@ class EndScene(MenuScene):
             y += 28
 
     def _side_colour(self, side_key: str | None) -> Colour:
-        from game.ui.scenes.battle import BattleScene
-
-        battle = self.app.find(BattleScene)
-        if battle is not None and side_key in battle.colours:
-            colour: Colour = battle.colours[side_key]
-            return colour
+        if side_key is not None and side_key in self.colours:
+            return self.colours[side_key]
         side = self.session.battle.sides.get(side_key) if side_key else None
         return parse_colour(side.colour, theme.TEXT) if side else theme.TEXT

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.ui import theme
 from game.ui.app import App, Scene
-from game.ui.session import Role
+from game.ui.session import Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.widgets import draw_text
 
@@ -21,22 +23,12 @@ class HandoverScene(Scene):
     transparent = False
     GRACE = 0.3  # seconds: a held key or the end-turn click must not dismiss it at once
 
-    def __init__(self, app: App, player_name: str) -> None:
+    def __init__(self, app: App, player_name: str, players: Sequence[Player] = ()) -> None:
         super().__init__(app)
         self.player_name = player_name
-        self.colour = self._colour_of(player_name)
+        self.colour = _colour_of(player_name, players)
         self._age = 0.0
         self._pressed = False
-
-    def _colour_of(self, name: str) -> Colour:
-        from game.ui.scenes.battle import BattleScene
-
-        battle = self.app.find(BattleScene)
-        if battle is not None:
-            for player in battle.session.players:
-                if player.name == name and player.role is not Role.AI:
-                    return parse_colour(player.colour, theme.ACCENT)
-        return theme.ACCENT
 
     def update(self, dt: float) -> None:
         self._age += dt
@@ -82,3 +74,11 @@ class HandoverScene(Scene):
             anchor="center",
         )
         pygame.draw.rect(surface, self.colour, pygame.Rect(0, height // 2 + 82, width, 8))
+
+
+def _colour_of(name: str, players: Sequence[Player]) -> Colour:
+    """Return the colour of the person called ``name`` at the table (the accent if none)."""
+    for player in players:
+        if player.name == name and player.role is not Role.AI:
+            return parse_colour(player.colour, theme.ACCENT)
+    return theme.ACCENT

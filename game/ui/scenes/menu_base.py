@@ -125,14 +125,6 @@ class MenuScene(Scene):
         self.buttons.append(made)
         return made
 
-    def opens(self, factory: Callable[[], Scene]) -> Callable[[], None]:
-        """Return a click action that pushes the scene ``factory`` makes."""
-
-        def run() -> None:
-            self.app.push(factory())
-
-        return run
-
     def find_button(self, key: str) -> Button | None:
         """Return the button labelled with the text ``key`` (tests and hotkeys use it)."""
         for button in self.buttons:

@@ -1,34 +1,98 @@
-"""Switch screens: put a battle on screen, go back to the title."""
+"""The navigator: the one module that knows how to build each scene.
+
+Scenes never import one another; they ask ``app.nav`` (the ``Navigator`` protocol of
+``game.ui.navigation``) to change the screen, and ``SceneNavigator`` here builds the
+scene and puts it on the App's stack. ``open_app`` makes an App that has it.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
 
 from game.ui.app import App
+from game.ui.host import BattleHost
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.file_chooser import FileChooserScene
 from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.menu_base import MessageScene
+from game.ui.scenes.mission_entry import MissionEntry
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pause import PauseMenu
+from game.ui.scenes.saves import LoadDialog, SaveDialog
+from game.ui.scenes.seats import SeatsScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession
-
-if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+from game.ui.settings import Settings
 
 
-def open_battle(app: App, session: GameSession) -> BattleScene:
-    """Put ``session`` on screen (replacing every scene); hide the map for hot-seat."""
-    from game.ui.scenes.battle import BattleScene
+class SceneNavigator:
+    """Build the scenes of the program and show them on ``app``'s stack."""
 
-    scene = BattleScene(app, session)
-    app.replace(scene)
-    if session.warnings:
-        app.push(MessageScene(app, app.t("menus.title.warnings"), session.warnings))
-    viewer = scene.viewer
-    if app.settings.fog_of_war and len(session.humans()) >= 2 and viewer is not None:
-        # whoever sits at the screen now must not see the map before the right player does
-        app.push(HandoverScene(app, viewer.name))
-    return scene
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # ------------------------------------------------------------ whole stack
+    def to_title(self) -> None:
+        self.app.replace(TitleScene(self.app))
+
+    def to_battle(self, session: GameSession) -> BattleScene:
+        """Put ``session`` on screen (replacing every scene); hide the map for hot-seat."""
+        app = self.app
+        scene = BattleScene(app, session)
+        app.replace(scene)
+        if session.warnings:
+            app.push(MessageScene(app, app.t("menus.title.warnings"), session.warnings))
+        viewer = scene.viewer
+        if app.settings.fog_of_war and len(session.humans()) >= 2 and viewer is not None:
+            # whoever sits at the screen now must not see the map before the right player does
+            self.handover(scene)
+        return scene
+
+    # ---------------------------------------------------------- over the top
+    def new_game(self) -> None:
+        self.app.push(NewGameScene(self.app))
+
+    def choose_file(self, on_choose: Callable[[Path], None], start: Path) -> None:
+        self.app.push(FileChooserScene(self.app, on_choose, start))
+
+    def seats(self, entry: MissionEntry) -> None:
+        self.app.push(SeatsScene(self.app, entry))
+
+    def pause(self, battle: BattleHost) -> None:
+        self.app.push(PauseMenu(self.app, battle))
+
+    def save(self, battle: BattleHost) -> None:
+        self.app.push(SaveDialog(self.app, battle))
+
+    def load(self) -> None:
+        self.app.push(LoadDialog(self.app))
+
+    def settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def help(self) -> None:
+        self.app.push(HelpOverlay(self.app))
+
+    def handover(self, battle: BattleHost) -> None:
+        viewer = battle.viewer
+        if viewer is not None:
+            self.app.push(HandoverScene(self.app, viewer.name, battle.session.players))
+
+    def show_end(self, battle: BattleHost) -> None:
+        if self.app.find(EndScene) is None:
+            self.app.push(EndScene(self.app, battle.session, battle.colours))
 
 
-def go_to_title(app: App) -> None:
-    from game.ui.scenes.title import TitleScene
-
-    app.replace(TitleScene(app))
+def open_app(
+    *,
+    home: Path | None = None,
+    settings: Settings | None = None,
+    size: tuple[int, int] | None = None,
+    headless: bool = False,
+) -> App:
+    """Return an App (the options are ``App``'s) whose scenes navigate with SceneNavigator."""
+    return App(home=home, settings=settings, size=size, headless=headless, navigator=SceneNavigator)

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.help import HelpOverlay
+from game.ui.host import BattleHost
 from game.ui.scenes.menu_base import MenuScene, draw_box, stack
-from game.ui.scenes.navigate import go_to_title
-from game.ui.scenes.saves import LoadDialog, SaveDialog
-from game.ui.scenes.settings import SettingsScene
 
 
 class PauseMenu(MenuScene):
@@ -20,7 +16,7 @@ class PauseMenu(MenuScene):
 
     ITEMS = ("resume", "save", "load", "settings", "help", "main_menu", "quit")
 
-    def __init__(self, app: App, battle_scene: Any) -> None:
+    def __init__(self, app: App, battle_scene: BattleHost) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
 
@@ -29,11 +25,11 @@ class PauseMenu(MenuScene):
         self.rect = self.panel(420, 40 + 70 + len(self.ITEMS) * 56 + 50)
         actions: dict[str, Callable[[], None]] = {
             "resume": self.back,
-            "save": self.opens(lambda: SaveDialog(self.app, self.battle_scene)),
-            "load": self.opens(lambda: LoadDialog(self.app)),
-            "settings": self.opens(lambda: SettingsScene(self.app)),
-            "help": self.opens(lambda: HelpOverlay(self.app)),
-            "main_menu": lambda: go_to_title(self.app),
+            "save": lambda: self.app.nav.save(self.battle_scene),
+            "load": lambda: self.app.nav.load(),
+            "settings": lambda: self.app.nav.settings(),
+            "help": lambda: self.app.nav.help(),
+            "main_menu": lambda: self.app.nav.to_title(),
             "quit": self.app.quit,
         }
         rows = stack(self.rect, self.rect.y + 80, len(self.ITEMS))

@@ -1,104 +1,25 @@
-"""Saving and loading: the saves listing (SaveInfo), the save and the load dialog."""
+"""Saving and loading: the save and the load dialog (the listing is ``save_files``)."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from datetime import datetime
-from functools import cache
-from pathlib import Path
-from typing import Any
-
 import pygame
 
-from game.match.saves import MAX_SAVE_BYTES, SaveError
+from game.match.saves import SaveError
 from game.ui import theme
 from game.ui.app import App
+from game.ui.host import BattleHost
 from game.ui.scenes.menu_base import MenuScene, draw_box
-from game.ui.scenes.navigate import open_battle
+from game.ui.scenes.save_files import format_when, list_saves, safe_save_name
 from game.ui.session import GameSession, saves_dir
 from game.ui.text_input import TextInput
 from game.ui.theme import Colour
 from game.ui.widgets import draw_text
 
 
-@dataclass(frozen=True)
-class SaveInfo:
-    """What the load dialog shows of one save file."""
-
-    path: Path
-    name: str
-    when: datetime
-    mission: str
-    round: int | None
-    problem: str = ""
-
-
-@cache
-def mission_title(path: str) -> str:
-    """Return a mission's title (the file name when it does not load)."""
-    try:
-        from game.missions.loader import load_any
-
-        return load_any(path).mission.title or Path(path).stem
-    except Exception:  # a broken or missing mission still has a name to show
-        return Path(path).stem
-
-
-def save_info(path: Path) -> SaveInfo:
-    """Return the date, mission and round of a save without replaying it."""
-    try:
-        stat = path.stat()
-        when = datetime.fromtimestamp(stat.st_mtime)
-    except OSError as error:
-        return SaveInfo(path, path.stem, datetime.now(), "?", None, str(error.strerror or error))
-    try:
-        if stat.st_size > MAX_SAVE_BYTES:
-            raise ValueError("too large")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        mission = str(data["mission"]["path"])
-        round_ = data["snapshot"]["round"]
-        if not isinstance(round_, int) or isinstance(round_, bool):
-            raise ValueError("no round")
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
-        return SaveInfo(path, path.stem, when, "?", None, str(error) or type(error).__name__)
-    return SaveInfo(path, path.stem, when, mission_title(mission), round_)
-
-
-def list_saves(home: Path) -> list[SaveInfo]:
-    """Return the saves in the saves folder, newest first."""
-    try:
-        files = [
-            p
-            for p in saves_dir(home).glob("*.json")
-            if not p.name.endswith(".players.json") and p.is_file()
-        ]
-    except OSError:
-        return []
-    infos = [save_info(p) for p in files[:500]]
-    return sorted(infos, key=lambda info: info.when, reverse=True)
-
-
-def format_when(when: datetime) -> str:
-    return when.strftime("%d.%m.%Y %H:%M")
-
-
-UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
-
-
-def safe_save_name(text: str) -> str:
-    """Return ``text`` as a save's file name: umlauts spelled out, odd characters as '-'."""
-    out = []
-    for ch in text.strip():
-        ch = UMLAUTS.get(ch, ch)
-        out.append(ch if all(c.isascii() and (c.isalnum() or c in " ._-") for c in ch) else "-")
-    return "".join(out).strip(" .") or "save"
-
-
 class SaveDialog(MenuScene):
     """Ctrl+S or the pause menu: save the match under a name."""
 
-    def __init__(self, app: App, battle_scene: Any) -> None:
+    def __init__(self, app: App, battle_scene: BattleHost) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
         session: GameSession = battle_scene.session
@@ -152,9 +73,7 @@ class SaveDialog(MenuScene):
             self.say([self.t("menus.save.failed"), str(error)], bad=True)
             return
         text = self.t("menus.pause.saved", name=path.stem)
-        hud = getattr(self.battle_scene, "hud", None)
-        if hud is not None:
-            hud.message(text)
+        self.battle_scene.hud.message(text)
         self.app.pop(self)
         below = self.app.top
         if isinstance(below, MenuScene):
@@ -278,7 +197,7 @@ class LoadDialog(MenuScene):
         except Exception as error:  # a damaged save must never end the program
             self.say([self.t("menus.load.failed"), f"{path.name}: {error}"], bad=True)
             return
-        open_battle(self.app, session)
+        self.app.nav.to_battle(session)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         top = draw_box(surface, self.app, self.rect, self.t("menus.load.title"))

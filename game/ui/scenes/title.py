@@ -9,16 +9,8 @@ import pygame
 from game.match.saves import AUTOSAVE_NAMES, SaveError
 from game.ui import theme
 from game.ui.app import App
-from game.ui.scenes.menus import (
-    HelpOverlay,
-    LoadDialog,
-    MenuScene,
-    SaveInfo,
-    SettingsScene,
-    format_when,
-    open_battle,
-    save_info,
-)
+from game.ui.scenes.menu_base import MenuScene
+from game.ui.scenes.save_files import SaveInfo, format_when, save_info
 from game.ui.session import GameSession, autosave_dir, has_autosave
 from game.ui.widgets import draw_text
 
@@ -76,9 +68,9 @@ class TitleScene(MenuScene):
             "demo": self.demo,
             "new_game": self.new_game,
             "continue": self.resume,
-            "load": self.opens(lambda: LoadDialog(self.app)),
-            "settings": self.opens(lambda: SettingsScene(self.app)),
-            "help": self.opens(lambda: HelpOverlay(self.app)),
+            "load": lambda: self.app.nav.load(),
+            "settings": lambda: self.app.nav.settings(),
+            "help": lambda: self.app.nav.help(),
             "quit": self.app.quit,
         }
         for i, item in enumerate(ITEMS):
@@ -107,9 +99,7 @@ class TitleScene(MenuScene):
 
     # ------------------------------------------------------------- actions
     def new_game(self) -> None:
-        from game.ui.scenes.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.nav.new_game()
 
     def demo(self) -> None:
         """Start the bundled demo mission at once: the heroes human, the enemies the AI."""
@@ -124,7 +114,7 @@ class TitleScene(MenuScene):
         except Exception as error:  # a broken install must show, not crash
             self.say([self.t("menus.title.demo_failed"), str(error)], bad=True)
             return
-        open_battle(self.app, session)
+        self.app.nav.to_battle(session)
 
     def resume(self) -> None:
         """Continue the newest autosave that loads (older ones stand in for a broken one)."""
@@ -136,14 +126,14 @@ class TitleScene(MenuScene):
         except Exception as error:  # a damaged autosave must never end the program
             self.say([self.t("menus.title.resume_failed"), str(error)], bad=True)
             return
-        open_battle(self.app, session)
+        self.app.nav.to_battle(session)
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             (self.resume if self.can_continue else self.new_game)()
             return True
         if event.key == pygame.K_F1:
-            self.app.push(HelpOverlay(self.app))
+            self.app.nav.help()
             return True
         return False
 

@@ -160,8 +160,8 @@ def _import(args: argparse.Namespace) -> int:
 def _print(args: argparse.Namespace) -> int:
     from game.export.pdf import PrintUnavailable, write_map_pdf
     from game.match.problems import MissionError
+    from game.missions.grid import build_grid
     from game.missions.loader import load_any
-    from game.missions.toml_format import build_grid
     from game.rulesets.entaria.catalogue import load_catalogue
 
     try:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from game.match.problems import MissionError, Problem
 from game.missions.model import Mission
-from game.missions.toml_format import DEFAULT_CHARACTERS, mission_warnings
+from game.missions.playability import mission_warnings
+from game.missions.toml_schema import DEFAULT_CHARACTERS
 
 if TYPE_CHECKING:
     from game.rulesets.entaria.catalogue import Catalogue

@@ -5,14 +5,14 @@ Also finds the bundled missions (``maps/`` of the repository) and names the demo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from game.match.problems import MissionError, Problem
-from game.missions.model import Mission
+from game.missions.model import LoadedMission
+from game.missions.tiled import load_tiled
+from game.missions.toml_format import load_native
+from game.missions.uvtt import load_uvtt
 
 if TYPE_CHECKING:
     from game.rulesets.entaria.catalogue import Catalogue
@@ -26,27 +26,6 @@ TILED_SUFFIXES = frozenset({".tmx", ".tmj"})
 SUPPORTED_SUFFIXES = NATIVE_SUFFIXES | UVTT_SUFFIXES | TILED_SUFFIXES
 
 
-@dataclass(frozen=True)
-class LoadedMission:
-    """A mission as loaded from any source.
-
-    ``source_format``: "toml", "uvtt" or "tiled". ``base_dir``: the folder the
-    mission's relative paths resolve in. ``images``: image bytes the source carried
-    inside itself (a UVTT background), keyed by the relative path the mission's
-    ``background.path`` names; empty for native missions, whose images are files.
-    ``key_locations``: where each key stands in a native TOML file, (line, column)
-    by dotted key path, for messages about the mission; empty for other formats.
-    """
-
-    mission: Mission
-    source_format: str
-    base_dir: Path
-    images: Mapping[str, bytes] = field(default_factory=lambda: MappingProxyType({}))
-    key_locations: Mapping[str, tuple[int, int]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
-
-
 def load_any(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedMission:
     """Return the mission in ``path``, choosing the reader by suffix; raise MissionError.
 
@@ -55,16 +34,10 @@ def load_any(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedM
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix in NATIVE_SUFFIXES:
-        from game.missions.toml_format import load_native
-
         return load_native(p, catalogue=catalogue)
     if suffix in UVTT_SUFFIXES:
-        from game.missions.uvtt import load_uvtt
-
         return load_uvtt(p)
     if suffix in TILED_SUFFIXES:
-        from game.missions.tiled import load_tiled
-
         return load_tiled(p, catalogue=catalogue)
     expected = ", ".join(sorted(SUPPORTED_SUFFIXES))
     raise MissionError(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
+from types import MappingProxyType
 
 from game.board.grid import Cell
 
@@ -105,3 +107,24 @@ class Mission:
     gm_notes: str = ""
     weightless: bool = False  # [environment]: Null-G (E-ZEROG-*)
     underwater: bool = False  # [environment]: Kampf unter Wasser (E-UNDERWATER-*)
+
+
+@dataclass(frozen=True)
+class LoadedMission:
+    """A mission as loaded from any source.
+
+    ``source_format``: "toml", "uvtt" or "tiled". ``base_dir``: the folder the
+    mission's relative paths resolve in. ``images``: image bytes the source carried
+    inside itself (a UVTT background), keyed by the relative path the mission's
+    ``background.path`` names; empty for native missions, whose images are files.
+    ``key_locations``: where each key stands in a native TOML file, (line, column)
+    by dotted key path, for messages about the mission; empty for other formats.
+    """
+
+    mission: Mission
+    source_format: str
+    base_dir: Path
+    images: Mapping[str, bytes] = field(default_factory=lambda: MappingProxyType({}))
+    key_locations: Mapping[str, tuple[int, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )

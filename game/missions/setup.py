@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.match.problems import MissionError, Problem
+from game.missions.grid import build_grid
 from game.missions.model import Mission
-from game.missions.toml_format import build_grid
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment, SideSetup

@@ -35,27 +35,21 @@ from __future__ import annotations
 
 import base64
 import binascii
-import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
-import numpy as np
-
 from game.board.grid import Cell
-from game.match.datafiles import StrictJsonError, loads_strict_json
-from game.match.problems import MissionError, Problem, ProblemList, describe
-from game.missions.loader import LoadedMission
-from game.missions.model import Background, Mission
+from game.match.problems import MissionError, Problem, describe
+from game.missions.json_reading import JsonChecker, read_json
+from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
     ImageFormat,
     check_image,
-    decode_utf8,
     read_limited,
 )
 from game.missions.rasterise import (
@@ -68,196 +62,10 @@ from game.missions.rasterise import (
     walk_length,
 )
 
-#: Deepest JSON nesting accepted (objects and arrays).
-MAX_JSON_DEPTH = 64
 #: Coordinates may lie at most this many fields outside the map.
 MAX_OUTSIDE = 500
 #: Total field steps walls and portals may take to rasterise (protects against hostile files).
 MAX_WALL_WORK = 2_000_000
-
-_BOM = b"\xef\xbb\xbf"
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-
-
-# --------------------------------------------------------------------- JSON reading
-def finite_number(value: object) -> float | None:
-    """Return a JSON number as a finite float, or None (booleans and huge values too)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    try:
-        number = float(value)
-    except OverflowError:
-        return None
-    return number if math.isfinite(number) else None
-
-
-def whole_number(value: object) -> int | None:
-    """Return a JSON number that is a whole number as an int, or None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    number = finite_number(value)
-    if number is None or not number.is_integer():
-        return None
-    return int(number)
-
-
-def json_depth(data: bytes) -> int:
-    """Return the deepest nesting of arrays and objects in JSON text (strings skipped)."""
-    bare = _STRING.sub(b"", data)
-    raw = np.frombuffer(bare, dtype=np.uint8)
-    if raw.size == 0:
-        return 0
-    opens = (raw == ord("[")) | (raw == ord("{"))
-    closes = (raw == ord("]")) | (raw == ord("}"))
-    steps = opens.astype(np.int64) - closes.astype(np.int64)
-    return int(max(0, np.cumsum(steps).max()))
-
-
-def read_json(data: bytes, *, path_label: str) -> object:
-    """Return the parsed JSON document in ``data``; raise MissionError if it is not one.
-
-    Checks, in this order: UTF-8 (a BOM is allowed), nesting depth (at most
-    :data:`MAX_JSON_DEPTH`), then the strict reader of ``game.match.datafiles``: syntax
-    (with line and column), no ``NaN``/``Infinity``, no key twice in one object.
-    """
-    if data.startswith(_BOM):
-        data = data[len(_BOM) :]
-    text = decode_utf8(data, path_label=path_label, what="JSON")
-    depth = json_depth(data)
-    if depth > MAX_JSON_DEPTH:
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"JSON is nested {depth} levels deep; expected at most {MAX_JSON_DEPTH}",
-                )
-            ]
-        )
-    try:
-        return loads_strict_json(text)
-    except StrictJsonError as exc:
-        if exc.syntax:
-            problem = Problem(
-                path_label, f"not valid JSON: {exc.message}", line=exc.line, column=exc.column
-            )
-        elif exc.constant is not None:
-            problem = Problem(path_label, f"JSON contains {exc.constant}; expected finite numbers")
-        elif exc.too_deep:
-            problem = Problem(
-                path_label, f"JSON is nested too deeply; expected at most {MAX_JSON_DEPTH}"
-            )
-        else:  # a key twice, integers with too many digits
-            problem = Problem(path_label, f"not valid JSON: {exc.message}")
-        raise MissionError([problem]) from None
-
-
-class _Missing:
-    """What :meth:`JsonChecker.member` returns for a missing key (already reported)."""
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-MISSING = _Missing()
-
-
-class JsonChecker:
-    """Typed access to parsed JSON that records a Problem (with JSON path) per mistake.
-
-    Every accessor returns None after recording a problem, so a reader can go on and
-    report several mistakes at once. Given :data:`MISSING` (a missing key, reported by
-    :meth:`member`), they return None without a second problem. ``problems`` may be
-    shared with other checkers (one per file a map reads).
-    """
-
-    def __init__(self, path_label: str, problems: ProblemList | None = None) -> None:
-        self.path_label = path_label
-        self.found = problems if problems is not None else ProblemList()
-
-    @property
-    def problems(self) -> list[Problem]:
-        """Return the problems recorded so far (capped, with a count of the rest)."""
-        return self.found.items
-
-    def error(self, key: str, message: str) -> None:
-        """Record one problem at JSON path ``key``."""
-        self.found.append(Problem(self.path_label, message, key=key or None))
-
-    def raise_if_any(self) -> None:
-        """Raise MissionError if any problem was recorded."""
-        self.found.raise_if_any()
-
-    def obj(self, value: object, key: str) -> dict[str, object] | None:
-        """Return ``value`` if it is a JSON object."""
-        if value is MISSING:
-            return None
-        if isinstance(value, dict):
-            return value
-        self.error(key, f"found {describe(value, json=True)}; expected an object")
-        return None
-
-    def array(self, value: object, key: str) -> list[object] | None:
-        """Return ``value`` if it is a JSON array."""
-        if value is MISSING:
-            return None
-        if isinstance(value, list):
-            return value
-        self.error(key, f"found {describe(value, json=True)}; expected a list")
-        return None
-
-    def number(
-        self, value: object, key: str, *, low: float = -math.inf, high: float = math.inf
-    ) -> float | None:
-        """Return ``value`` if it is a finite number (not a boolean) in ``low..high``."""
-        if value is MISSING:
-            return None
-        number = finite_number(value)
-        if number is not None and low <= number <= high:
-            return number
-        expected = "a number"
-        if math.isfinite(low) or math.isfinite(high):
-            expected += f" from {low:g} to {high:g}"
-        self.error(key, f"found {describe(value, json=True)}; expected {expected}")
-        return None
-
-    def integer(self, value: object, key: str, *, low: int, high: int) -> int | None:
-        """Return ``value`` if it is a whole number in ``low..high``."""
-        if value is MISSING:
-            return None
-        whole = whole_number(value)
-        if whole is not None and low <= whole <= high:
-            return whole
-        self.error(
-            key, f"found {describe(value, json=True)}; expected a whole number from {low} to {high}"
-        )
-        return None
-
-    def string(self, value: object, key: str) -> str | None:
-        """Return ``value`` if it is a string."""
-        if value is MISSING:
-            return None
-        if isinstance(value, str):
-            return value
-        self.error(key, f"found {describe(value, json=True)}; expected a string")
-        return None
-
-    def boolean(self, value: object, key: str) -> bool | None:
-        """Return ``value`` if it is true or false."""
-        if value is MISSING:
-            return None
-        if isinstance(value, bool):
-            return value
-        self.error(key, f"found {describe(value, json=True)}; expected true or false")
-        return None
-
-    def member(self, parent: dict[str, object], name: str, key: str) -> object:
-        """Return ``parent[name]``; record a problem and return MISSING if it is missing."""
-        if name in parent:
-            return parent[name]
-        self.error(key, f"missing key {name!r}")
-        return MISSING
 
 
 def _join(key: str, name: str) -> str:

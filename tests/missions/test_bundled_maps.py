@@ -13,17 +13,13 @@ from game.board.grid import Terrain
 from game.board.movement import reachable
 from game.board.sight import line_of_sight
 from game.match.problems import MissionError
-from game.missions import toml_format
+from game.missions import toml_map, toml_schema
 from game.missions.check import check_mission, run_check
+from game.missions.grid import build_grid
 from game.missions.loader import DEMO_MISSION, bundled_maps_dir
 from game.missions.model import Controller, Mission
-from game.missions.toml_format import (
-    build_grid,
-    dumps_mission,
-    load_mission,
-    loads_mission,
-    mission_warnings,
-)
+from game.missions.playability import mission_warnings
+from game.missions.toml_format import dumps_mission, load_mission, loads_mission
 from game.rulesets.entaria.catalogue import load_catalogue
 
 CATALOGUE = load_catalogue()
@@ -197,11 +193,11 @@ def test_readme_example_loads_and_uses_every_key() -> None:
     assert loads_mission(dumps_mission(mission)) == mission
     assert not mission_warnings(mission, CATALOGUE)
     for section, keys in [
-        ("[mission]", toml_format._MISSION_KEYS),
-        ("[map]", toml_format._MAP_KEYS),
-        ("[map.background]", toml_format._BACKGROUND_KEYS),
-        ("[[sides]]", toml_format._SIDE_KEYS),
-        ("[[creatures]]", toml_format._CREATURE_KEYS),
+        ("[mission]", toml_schema.MISSION_KEYS),
+        ("[map]", toml_schema.MAP_KEYS),
+        ("[map.background]", toml_schema.BACKGROUND_KEYS),
+        ("[[sides]]", toml_schema.SIDE_KEYS),
+        ("[[creatures]]", toml_schema.CREATURE_KEYS),
     ]:
         for key in keys:
             as_key = re.search(rf"(?m)^{re.escape(key)} =", readme_example())
@@ -237,18 +233,18 @@ def test_readme_error_examples_are_what_the_loader_says() -> None:
 def test_readme_documents_every_key_and_kind() -> None:
     documented = README.read_text(encoding="utf-8")
     keys = (
-        toml_format._MISSION_KEYS
-        + toml_format._MAP_KEYS
-        + toml_format._BACKGROUND_KEYS
-        + toml_format._LEGEND_KEYS
-        + toml_format._SIDE_KEYS
-        + toml_format._CREATURE_KEYS
+        toml_schema.MISSION_KEYS
+        + toml_schema.MAP_KEYS
+        + toml_schema.BACKGROUND_KEYS
+        + toml_schema.LEGEND_KEYS
+        + toml_schema.SIDE_KEYS
+        + toml_schema.CREATURE_KEYS
     )
     for key in keys:
         assert f"`{key}`" in documented or f"`[map.{key}]`" in documented, key
     for kind in CATALOGUE.terrain:
         assert f"`{kind}`" in documented, kind
-    for material in toml_format.wall_materials():
+    for material in toml_map.wall_materials():
         assert f"`{material}`" in documented, material
     for creature in CATALOGUE.creatures:
         assert f"`{creature}`" in documented, creature

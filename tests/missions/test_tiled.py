@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 
 from game.board.grid import Terrain
 from game.match.problems import MissionError, Problem
+from game.missions.grid import build_grid
 from game.missions.loader import load_any
 from game.missions.model import Controller, CreaturePlacement, Facing, LegendEntry, Side
 from game.missions.tiled import load_tiled, parse_tiled
-from game.missions.toml_format import build_grid, dumps_mission, loads_mission
+from game.missions.toml_format import dumps_mission, loads_mission
 from game.rulesets.entaria.catalogue import load_catalogue
 
 DATA = Path(__file__).resolve().parent / "data"

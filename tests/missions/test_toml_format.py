@@ -16,10 +16,10 @@ from game.board.movement import reachable
 from game.board.sight import cover, line_of_sight
 from game.match.problems import MAX_PROBLEMS, MissionError, Problem
 from game.match.tomlcheck import locate_keys
-from game.missions import toml_format
+from game.missions import toml_schema, toml_writer
+from game.missions.grid import build_grid
 from game.missions.loader import (
     DEMO_MISSION,
-    LoadedMission,
     bundled_maps_dir,
     demo_mission_path,
     load_any,
@@ -30,6 +30,7 @@ from game.missions.model import (
     CreaturePlacement,
     Facing,
     LegendEntry,
+    LoadedMission,
     Mission,
     Side,
 )
@@ -44,13 +45,12 @@ from game.missions.paths import (
     relative_parts,
     resolve_inside,
 )
+from game.missions.playability import mission_warnings
 from game.missions.toml_format import (
-    build_grid,
     dumps_mission,
     load_mission,
     load_native,
     loads_mission,
-    mission_warnings,
     save_mission,
 )
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
@@ -128,7 +128,7 @@ def test_base_mission_loads_with_defaults() -> None:
     assert mission.legend[","] == LegendEntry(terrain="mud", target=12)
     heroes, pirates = mission.sides
     assert heroes.controller is Controller.PLAYER and pirates.controller is Controller.GM
-    assert heroes.colour == toml_format.DEFAULT_COLOURS[0]  # palette default
+    assert heroes.colour == toml_schema.DEFAULT_COLOURS[0]  # palette default
     assert pirates.colour == "#aa0000"  # normalised to lower case
     assert heroes.deployment == ((1, 1), (2, 1), (1, 2), (2, 2))
     likron = mission.creatures[0]
@@ -971,7 +971,7 @@ def test_rows_with_quote_characters_fall_back_to_an_array() -> None:
 
 def test_rectangles_cover_exactly_the_cells() -> None:
     cells = {(1, 1), (2, 1), (1, 2), (2, 2), (5, 0), (3, 3), (4, 3)}
-    zones = toml_format._rectangles(cells)
+    zones = toml_writer._rectangles(cells)
     covered: set[tuple[int, int]] = set()
     for zone in zones:
         x0, y0, x1, y1 = zone if len(zone) == 4 else zone * 2

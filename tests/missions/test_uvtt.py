@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 from game.board.grid import BattleGrid
 from game.board.movement import reachable
 from game.match.problems import MissionError, Problem
-from game.missions.loader import LoadedMission, load_any
-from game.missions.model import Background
-from game.missions.toml_format import build_grid, dumps_mission, loads_mission
-from game.missions.uvtt import MAX_JSON_DEPTH, load_uvtt, parse_uvtt
+from game.missions.grid import build_grid
+from game.missions.json_reading import MAX_JSON_DEPTH
+from game.missions.loader import load_any
+from game.missions.model import Background, LoadedMission
+from game.missions.toml_format import dumps_mission, loads_mission
+from game.missions.uvtt import load_uvtt, parse_uvtt
 from game.rulesets.entaria.catalogue import load_catalogue
 from tests.missions.data.make_samples import (
     BORDER_ROOM_PPG,

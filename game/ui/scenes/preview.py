@@ -21,7 +21,7 @@ from game.board.grid import BattleGrid
 from game.match.problems import MissionError, Problem
 from game.missions.loader import LoadedMission
 from game.missions.model import Controller, Mission
-from game.rulesets.entaria.rules.conditions import closure
+from game.rulesets.entaria.rules.held_conditions import closure
 from game.rulesets.entaria.rules.terms import Condition
 from game.ui import theme
 from game.ui.app import App, Scene
@@ -82,9 +82,10 @@ def side_colours(mission: Mission) -> dict[str, Colour]:
 
 def load_preview(path: Path) -> PreviewModel:
     """Load ``path`` as ``kampfkarte check`` does; raise MissionError with every problem."""
+    from game.missions.grid import build_grid
     from game.missions.loader import load_any
+    from game.missions.playability import mission_warnings
     from game.missions.setup import condition_named
-    from game.missions.toml_format import build_grid, mission_warnings
     from game.rulesets.entaria.catalogue import load_catalogue
 
     label = str(path)

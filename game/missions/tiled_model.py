@@ -1,0 +1,98 @@
+"""What a Tiled map holds once read, whichever file format it came in (TMX or JSON).
+
+The readers (``tiled_tmx``, ``tiled_tmj``) fill these structures; the builders
+(``tiled_terrain``, ``tiled_objects``) turn them into a Mission. Every problem is
+located by a ``Where`` (file, line/column, XML element or JSON path).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from game.match.problems import Problem, ProblemList
+
+#: Most tile layers and tilesets a map may have (each layer is width × height tiles).
+MAX_LAYERS = 100
+MAX_TILESETS = 100
+#: Most objects in all object layers together.
+MAX_OBJECTS = 10_000
+#: Largest tile size in pixels.
+MAX_TILE_PIXELS = 4096
+#: Largest object coordinate or size in pixels (far beyond any map; keeps arithmetic sane).
+MAX_COORDINATE = 1e9
+GID_MASK = 0x0FFFFFFF  # bits 28..31 are flip/rotation flags
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where something stands: file, line/column (XML) and element or JSON path."""
+
+    path: str
+    key: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.path, message, line=self.line, column=self.column, key=self.key)
+
+
+class Problems(ProblemList):
+    """The problems found so far (capped), each located by a Where."""
+
+    def add(self, where: Where, message: str) -> None:
+        self.append(where.problem(message))
+
+
+@dataclass
+class Tileset:
+    firstgid: int
+    tilecount: int | None
+    name: str
+    where: Where
+    properties: dict[int, dict[str, object]] = field(default_factory=dict)
+    types: dict[int, str] = field(default_factory=dict)
+    wheres: dict[int, Where] = field(default_factory=dict)
+
+
+@dataclass
+class TileLayer:
+    name: str
+    where: Where
+    data: npt.NDArray[np.uint32]
+
+
+@dataclass
+class MapObject:
+    where: Where
+    type: str
+    name: str
+    x: float
+    y: float
+    width: float
+    height: float
+    point: bool
+    gid: int | None
+    rotation: float
+    shape: str  # "rectangle", "point", "ellipse", "polygon", "polyline", "text"
+    properties: dict[str, object]
+    template: bool
+
+
+@dataclass
+class TiledMap:
+    width: int
+    height: int
+    tile_width: int
+    tile_height: int
+    properties: dict[str, object]
+    where: Where
+    tilesets: list[Tileset] = field(default_factory=list)
+    layers: list[TileLayer] = field(default_factory=list)
+    objects: list[MapObject] = field(default_factory=list)
+
+
+class Unusable(Exception):
+    """A part of the file is too broken to go on with; its problems are recorded."""

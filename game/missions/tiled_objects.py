@@ -1,0 +1,248 @@
+"""Object layers to sides and creatures: ``creature`` and ``deployment`` objects.
+
+Objects of any other type are ignored. A tile object inherits its tile's type and
+properties. Sides are the ``side`` values in the order they first appear.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from game.board.grid import Cell
+from game.missions.model import Controller, CreaturePlacement, Facing, Side
+from game.missions.tiled_model import MapObject, Problems, TiledMap, Where
+from game.missions.tiled_terrain import TileTerrain
+from game.missions.tiled_values import prop_text
+from game.missions.toml_schema import DEFAULT_COLOURS, KEY_RE, MAX_CREATURES, MAX_SIDES
+
+if TYPE_CHECKING:
+    from game.rulesets.entaria.catalogue import Catalogue
+
+
+class TiledObjects:
+    """Reads the map's objects into sides (with deployment zones) and creatures."""
+
+    def __init__(
+        self, problems: Problems, tmap: TiledMap, catalogue: Catalogue, tiles: TileTerrain
+    ) -> None:
+        self.problems = problems
+        self.map = tmap
+        self.catalogue = catalogue
+        self.tiles = tiles
+
+    def read(self) -> tuple[list[Side], list[CreaturePlacement]]:
+        """Return the sides in the order they first appear and the creatures placed."""
+        order: list[str] = []
+        deployment: dict[str, npt.NDArray[np.bool_]] = {}
+        controllers: dict[str, tuple[Controller, Where]] = {}
+        creatures: list[CreaturePlacement] = []
+        counts: dict[str, int] = {}
+        for obj in self.map.objects:
+            kind, props = self.object_props(obj)
+            if kind not in ("creature", "deployment"):
+                continue
+            if obj.template:
+                self.problems.add(
+                    obj.where,
+                    "object uses a template; expected a plain object (detach the template "
+                    "in Tiled)",
+                )
+                continue
+            side = self.side_key(obj, props)
+            if side is not None and side not in order:
+                order.append(side)
+            if kind == "deployment":
+                self.deployment(obj, props, side, deployment, controllers)
+            else:
+                placed = self.creature(obj, props, side, counts)
+                if placed is not None:
+                    creatures.append(placed)
+        if len(order) > MAX_SIDES:
+            self.problems.add(self.map.where, f"{len(order)} sides; expected at most {MAX_SIDES}")
+        if len(creatures) > MAX_CREATURES:
+            self.problems.add(
+                self.map.where, f"{len(creatures)} creatures; expected at most {MAX_CREATURES}"
+            )
+        sides = []
+        for i, key in enumerate(order):
+            default = Controller.PLAYER if i == 0 else Controller.GM
+            controller = controllers.get(key, (default, self.map.where))[0]
+            mask = deployment.get(key)
+            cells: tuple[Cell, ...] = ()
+            if mask is not None:  # argwhere lists (y, x) row by row
+                cells = tuple((int(x), int(y)) for y, x in np.argwhere(mask))
+            colour = DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
+            sides.append(Side(key, key, colour, controller, cells))
+        return sides, creatures
+
+    def object_props(self, obj: MapObject) -> tuple[str, dict[str, object]]:
+        kind = obj.type
+        props: dict[str, object] = {}
+        if obj.gid:
+            found = self.tiles.tile(obj.gid)
+            if found is not None:
+                tileset, local = found
+                props.update(tileset.properties.get(local, {}))
+                kind = kind or tileset.types.get(local, "")
+        props.update(obj.properties)
+        return kind.strip().lower(), props
+
+    def side_key(self, obj: MapObject, props: Mapping[str, object]) -> str | None:
+        side = prop_text(self.problems, obj.where, props, "side")
+        if side is None:
+            if "side" not in props:
+                self.problems.add(obj.where, "missing property 'side'; expected the side's key")
+            return None
+        if not KEY_RE.match(side) or len(side) > 64:
+            self.problems.add(
+                obj.where,
+                f"property 'side' is {side[:40]!r}; expected a key of letters, digits, '_' "
+                "and '-' (no spaces), like 'pirates'",
+            )
+            return None
+        return side
+
+    def top_left(self, obj: MapObject) -> tuple[float, float]:
+        if obj.gid:  # tile objects are anchored at their bottom-left corner
+            return obj.x, obj.y - obj.height
+        return obj.x, obj.y
+
+    def creature_cell(self, obj: MapObject) -> Cell | None:
+        tw, th = self.map.tile_width, self.map.tile_height
+        if obj.point or (obj.width == 0 and obj.height == 0):
+            px, py = obj.x, obj.y
+        else:
+            x, y = self.top_left(obj)
+            px, py = x + tw / 2, y + th / 2
+        cell = (math.floor(px / tw + 1e-9), math.floor(py / th + 1e-9))
+        if not (0 <= cell[0] < self.map.width and 0 <= cell[1] < self.map.height):
+            self.problems.add(
+                obj.where,
+                f"creature at pixel ({obj.x:g}, {obj.y:g}) is on field {cell}, outside the "
+                f"{self.map.width}x{self.map.height} map",
+            )
+            return None
+        return cell
+
+    def deployment_cells(self, obj: MapObject) -> tuple[slice, slice] | None:
+        """Return the (rows, columns) of the fields a deployment rectangle overlaps."""
+        if obj.shape != "rectangle" or obj.point:
+            self.problems.add(
+                obj.where, f"deployment object is a {obj.shape}; expected a rectangle"
+            )
+            return None
+        if obj.rotation % 360 != 0:
+            self.problems.add(
+                obj.where,
+                f"deployment rectangle is rotated by {obj.rotation:g}°; expected no rotation",
+            )
+            return None
+        if obj.width <= 0 or obj.height <= 0:
+            self.problems.add(
+                obj.where,
+                f"deployment rectangle is {obj.width:g}x{obj.height:g} pixels; expected a "
+                "positive width and height",
+            )
+            return None
+        tw, th = self.map.tile_width, self.map.tile_height
+        x, y = self.top_left(obj)
+        x0 = max(0, math.floor(x / tw + 1e-9))
+        y0 = max(0, math.floor(y / th + 1e-9))
+        x1 = min(self.map.width, math.ceil((x + obj.width) / tw - 1e-9))
+        y1 = min(self.map.height, math.ceil((y + obj.height) / th - 1e-9))
+        if x0 >= x1 or y0 >= y1:
+            self.problems.add(
+                obj.where,
+                f"deployment rectangle at pixel ({obj.x:g}, {obj.y:g}) lies outside the "
+                f"{self.map.width}x{self.map.height} map",
+            )
+            return None
+        return slice(y0, y1), slice(x0, x1)
+
+    def deployment(
+        self,
+        obj: MapObject,
+        props: Mapping[str, object],
+        side: str | None,
+        deployment: dict[str, npt.NDArray[np.bool_]],
+        controllers: dict[str, tuple[Controller, Where]],
+    ) -> None:
+        cells = self.deployment_cells(obj)
+        raw = prop_text(self.problems, obj.where, props, "controller")
+        controller = None
+        if raw is not None:
+            if raw.lower() in ("player", "gm"):
+                controller = Controller(raw.lower())
+            else:
+                self.problems.add(
+                    obj.where, f"property 'controller' is {raw[:40]!r}; expected 'player' or 'gm'"
+                )
+        if side is None or cells is None:
+            return
+        shape = (self.map.height, self.map.width)
+        deployment.setdefault(side, np.zeros(shape, dtype=bool))[cells] = True
+        if controller is not None:
+            earlier = controllers.get(side)
+            if earlier is not None and earlier[0] is not controller:
+                self.problems.add(
+                    obj.where,
+                    f"side {side!r} has controller {controller.value!r} here and "
+                    f"{earlier[0].value!r} on another deployment object; expected one",
+                )
+            else:
+                controllers[side] = (controller, obj.where)
+
+    def creature(
+        self, obj: MapObject, props: Mapping[str, object], side: str | None, counts: dict[str, int]
+    ) -> CreaturePlacement | None:
+        before = self.problems.total
+        kind = prop_text(self.problems, obj.where, props, "creature_type")
+        creature_type = None
+        if kind is None:
+            if "creature_type" not in props:
+                self.problems.add(
+                    obj.where, "missing property 'creature_type'; expected a creature key"
+                )
+        else:
+            creature_type = self.catalogue.creatures.get(kind)
+            if creature_type is None:
+                known = ", ".join(sorted(self.catalogue.creatures))
+                self.problems.add(
+                    obj.where,
+                    f"property 'creature_type' is {kind[:40]!r}; expected a creature key of "
+                    f"the catalogue ({known})",
+                )
+        name = prop_text(self.problems, obj.where, props, "name") or obj.name.strip()
+        if len(name) > 200:
+            self.problems.add(obj.where, f"name has {len(name)} characters; expected at most 200")
+        facing = Facing.S
+        raw_facing = prop_text(self.problems, obj.where, props, "facing")
+        if raw_facing is not None:
+            if raw_facing.upper() in Facing.__members__:
+                facing = Facing[raw_facing.upper()]
+            else:
+                self.problems.add(
+                    obj.where,
+                    f"property 'facing' is {raw_facing[:20]!r}; expected one of "
+                    f"{', '.join(f.value for f in Facing)}",
+                )
+        cell = self.creature_cell(obj)
+        if self.problems.total != before or creature_type is None or cell is None:
+            return None
+        if side is None:
+            return None
+        counts[creature_type.key] = counts.get(creature_type.key, 0) + 1
+        key = f"{creature_type.key}_{counts[creature_type.key]}"
+        return CreaturePlacement(
+            key=key,
+            type=creature_type.key,
+            name=name or str(creature_type.name),
+            side=side,
+            cell=cell,
+            facing=facing,
+        )

@@ -1,0 +1,147 @@
+"""Tile layers to map rows: what each tile's ``terrain`` property makes of its fields.
+
+A tile with the custom string property ``terrain`` gives its fields that terrain: a
+default legend character or a terrain key of the content catalogue, which gets a
+legend character of its own. Layers are painted in drawing order; tiles without a
+``terrain`` (decoration) and empty cells change nothing; what no layer sets is floor.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from game.board.grid import DEFAULT_LEGEND
+from game.missions.model import LegendEntry
+from game.missions.tiled_model import GID_MASK, Problems, TiledMap, TileLayer, Tileset
+from game.missions.tiled_values import prop_text
+
+if TYPE_CHECKING:
+    from game.rulesets.entaria.catalogue import Catalogue
+
+_EXTRA_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&*?!$@^"
+
+
+class TileTerrain:
+    """Looks tiles up in the tilesets and paints the map's rows, collecting the legend."""
+
+    def __init__(self, problems: Problems, tmap: TiledMap, catalogue: Catalogue) -> None:
+        self.problems = problems
+        self.map = tmap
+        self.catalogue = catalogue
+        self.legend: dict[str, LegendEntry] = {}
+        self.char_of_key: dict[str, str] = {}
+        self.tilesets = sorted(tmap.tilesets, key=lambda t: t.firstgid)
+        self.firstgids = [t.firstgid for t in self.tilesets]
+        for before, after in pairwise(self.tilesets):
+            ends = before.firstgid + (before.tilecount or 1)
+            if ends > after.firstgid:
+                problems.add(
+                    after.where,
+                    f"tileset {after.name[:40]!r} starts at firstgid {after.firstgid}, "
+                    f"inside the ids of tileset {before.name[:40]!r} "
+                    f"(from {before.firstgid}); expected separate id ranges",
+                )
+
+    def tile(self, gid: int) -> tuple[Tileset, int] | None:
+        """Return the tileset and local id of a (masked) global tile id."""
+        index = bisect_right(self.firstgids, gid) - 1
+        if index < 0:
+            return None
+        tileset = self.tilesets[index]
+        local = gid - tileset.firstgid
+        if tileset.tilecount is not None and local >= tileset.tilecount:
+            return None
+        return tileset, local
+
+    def terrain_char(self, tileset: Tileset, local: int) -> str | None:
+        props = tileset.properties.get(local, {})
+        where = tileset.wheres.get(local, tileset.where)
+        value = prop_text(self.problems, where, props, "terrain")
+        if value is None:
+            return None
+        if value in DEFAULT_LEGEND:
+            return value
+        if value in self.char_of_key:
+            return self.char_of_key[value]
+        kind = self.catalogue.terrain.get(value)
+        if kind is None:
+            known = ", ".join(sorted(self.catalogue.terrain))
+            self.problems.add(
+                where,
+                f"tile {local} of tileset {tileset.name[:40]!r}: terrain {value[:40]!r} is "
+                f"neither a legend character ({''.join(DEFAULT_LEGEND)}) nor a terrain key "
+                f"of the catalogue ({known})",
+            )
+            return None
+        taken = set(DEFAULT_LEGEND) | set(self.legend)
+        candidates = [kind.sample_char] if len(kind.sample_char) == 1 else []
+        candidates += list(_EXTRA_CHARACTERS)
+        free = [c for c in candidates if c not in taken and c.isprintable() and not c.isspace()]
+        if not free:
+            self.problems.add(
+                where, f"too many terrain kinds; no legend character left for {value!r}"
+            )
+            return None
+        char = free[0]
+        self.legend[char] = LegendEntry(terrain=value)
+        self.char_of_key[value] = char
+        return char
+
+    def rows(self) -> tuple[str, ...]:
+        w, h = self.map.width, self.map.height
+        grid = np.full(w * h, ".", dtype="<U1")
+        chars: dict[int, str] = {}  # "" : the tile says nothing about terrain
+        for layer in self.map.layers:
+            gids = layer.data & GID_MASK
+            unique, inverse = np.unique(gids, return_inverse=True)
+            mapped: list[str] = []
+            missing: list[int] = []
+            for gid in unique.tolist():
+                if gid not in chars:
+                    found = self.tile(gid) if gid else None
+                    if found is None:
+                        if gid:
+                            missing.append(gid)
+                        chars[gid] = ""
+                    else:
+                        chars[gid] = self.terrain_char(*found) or ""
+                mapped.append(chars[gid])
+            if missing:
+                self.unknown_gids(layer, gids, missing)
+            layer_chars = np.array(mapped, dtype="<U1")[inverse.reshape(-1)]
+            painted = layer_chars != ""
+            grid[painted] = layer_chars[painted]
+        return tuple("".join(grid[y * w : (y + 1) * w].tolist()) for y in range(h))
+
+    def unknown_gids(
+        self, layer: TileLayer, gids: npt.NDArray[np.integer], missing: list[int]
+    ) -> None:
+        w = self.map.width
+        for gid in missing[:5]:
+            first = int(np.flatnonzero(gids == gid)[0])
+            self.problems.add(
+                layer.where,
+                f"layer {layer.name[:40]!r}: tile at x={first % w}, y={first // w} has global "
+                f"id {gid}, which no tileset holds; expected an id of {self.ranges()}",
+            )
+        if len(missing) > 5:
+            self.problems.add(
+                layer.where,
+                f"layer {layer.name[:40]!r}: {len(missing) - 5} more global ids no tileset holds",
+            )
+
+    def ranges(self) -> str:
+        if not self.tilesets:
+            return "a tileset (the map has none)"
+        parts = []
+        for t in self.tilesets:
+            if t.tilecount is None:
+                parts.append(f"{t.firstgid}..")
+            else:
+                parts.append(f"{t.firstgid}..{t.firstgid + t.tilecount - 1}")
+        return ", ".join(parts)

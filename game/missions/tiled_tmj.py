@@ -1,0 +1,201 @@
+"""Tiled's JSON map format (``.tmj``): the map, its tilesets, tile layers and objects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from game.match.problems import describe
+from game.missions.paths import MAX_FIELDS
+from game.missions.tiled_layers import decode_base64_layer, gid_list
+from game.missions.tiled_model import (
+    GID_MASK,
+    MAX_LAYERS,
+    MAX_OBJECTS,
+    MAX_TILE_PIXELS,
+    MAX_TILESETS,
+    MapObject,
+    Problems,
+    TiledMap,
+    TileLayer,
+    Unusable,
+    Where,
+)
+from game.missions.tiled_tilesets import external_tileset, json_tileset
+from game.missions.tiled_values import (
+    check_infinite,
+    check_orientation,
+    json_float,
+    json_int,
+    json_list,
+    json_obj,
+    json_properties,
+    json_str,
+    json_where,
+)
+
+
+def read_tmj(
+    problems: Problems, document: object, path_label: str, base_dir: Path | None
+) -> TiledMap:
+    where = Where(path_label)
+    data = json_obj(problems, where, document)
+    if data.get("type", "map") != "map":
+        problems.add(
+            Where(path_label, "type"),
+            f"found type {describe(data.get('type'), json=True)}; expected 'map' "
+            "(is this a tileset?)",
+        )
+        raise Unusable
+    check_orientation(problems, Where(path_label, "orientation"), data.get("orientation"))
+    check_infinite(problems, Where(path_label, "infinite"), data.get("infinite"))
+
+    def need_int(name: str, low: int, high: int) -> int:
+        return json_int(problems, Where(path_label, name), data.get(name), low, high)
+
+    width = need_int("width", 1, MAX_FIELDS)
+    height = need_int("height", 1, MAX_FIELDS)
+    tw = need_int("tilewidth", 1, MAX_TILE_PIXELS)
+    th = need_int("tileheight", 1, MAX_TILE_PIXELS)
+    properties = json_properties(problems, Where(path_label, "properties"), data.get("properties"))
+    result = TiledMap(width, height, tw, th, properties, where)
+    tilesets = json_list(problems, Where(path_label, "tilesets"), data.get("tilesets"))
+    if len(tilesets) > MAX_TILESETS:
+        problems.add(Where(path_label, "tilesets"), f"more than {MAX_TILESETS} tilesets")
+        raise Unusable
+    for i, raw in enumerate(tilesets):
+        ts_where = Where(path_label, f"tilesets[{i}]")
+        try:
+            entry = json_obj(problems, ts_where, raw)
+            firstgid = json_int(
+                problems,
+                json_where(ts_where, "firstgid"),
+                entry.get("firstgid"),
+                1,
+                GID_MASK,
+            )
+            if "source" in entry:
+                result.tilesets.append(
+                    external_tileset(problems, ts_where, entry["source"], firstgid, base_dir)
+                )
+            else:
+                result.tilesets.append(json_tileset(problems, ts_where, entry, firstgid))
+        except Unusable:
+            continue
+    layers = json_list(problems, Where(path_label, "layers"), data.get("layers"))
+    _json_layers(problems, Where(path_label, "layers"), layers, result)
+    return result
+
+
+def _json_layers(problems: Problems, where: Where, layers: list[object], result: TiledMap) -> None:
+    """Read layers in drawing order; group layers recurse (JSON depth bounds them)."""
+    for i, raw in enumerate(layers):
+        layer_where = json_where(where, f"[{i}]")
+        try:
+            layer = json_obj(problems, layer_where, raw)
+            kind = layer.get("type")
+            inner_where = json_where(layer_where, "layers")
+            if kind == "group":
+                inner = json_list(problems, inner_where, layer.get("layers"))
+            elif kind == "objectgroup":
+                objects_where = json_where(layer_where, "objects")
+                objects = json_list(problems, objects_where, layer.get("objects"))
+            elif kind == "tilelayer":
+                tile_layer = _json_tile_layer(problems, layer_where, layer, result)
+        except Unusable:
+            continue
+        if kind == "group":
+            _json_layers(problems, inner_where, inner, result)
+        elif kind == "tilelayer":
+            result.layers.append(tile_layer)
+            if len(result.layers) > MAX_LAYERS:
+                problems.add(layer_where, f"more than {MAX_LAYERS} tile layers")
+                raise Unusable
+        elif kind == "objectgroup":
+            for j, obj in enumerate(objects):
+                if len(result.objects) >= MAX_OBJECTS:
+                    problems.add(layer_where, f"more than {MAX_OBJECTS} objects")
+                    raise Unusable
+                try:
+                    result.objects.append(
+                        _json_object(problems, json_where(layer_where, f"objects[{j}]"), obj)
+                    )
+                except Unusable:
+                    continue
+
+
+def _json_tile_layer(
+    problems: Problems, where: Where, layer: dict[str, object], result: TiledMap
+) -> TileLayer:
+    width = json_int(problems, json_where(where, "width"), layer.get("width"), 1, MAX_FIELDS)
+    height = json_int(problems, json_where(where, "height"), layer.get("height"), 1, MAX_FIELDS)
+    if (width, height) != (result.width, result.height):
+        problems.add(
+            where,
+            f"layer is {width}x{height} tiles; expected the map's {result.width}x{result.height}",
+        )
+        raise Unusable
+    if "chunks" in layer:
+        problems.add(where, "layer data is in chunks (an infinite map); expected plain data")
+        raise Unusable
+    data_where = json_where(where, "data")
+    raw = layer.get("data")
+    count = width * height
+    encoding = layer.get("encoding", "csv")
+    compression = layer.get("compression", "")
+    gids: npt.NDArray[np.uint32] | None
+    if encoding == "base64":
+        text = json_str(problems, data_where, raw)
+        comp = json_str(problems, json_where(where, "compression"), compression)
+        gids = decode_base64_layer(problems, data_where, text, comp, count)
+    elif encoding == "csv":
+        values = json_list(problems, data_where, raw)
+        gids = gid_list(problems, data_where, values, count)
+    else:
+        problems.add(
+            json_where(where, "encoding"),
+            f"found {describe(encoding, json=True)}; expected 'csv' or 'base64'",
+        )
+        raise Unusable
+    if gids is None:
+        raise Unusable
+    name = layer.get("name")
+    return TileLayer(name if isinstance(name, str) else "", where, gids)
+
+
+def _json_object(problems: Problems, where: Where, raw: object) -> MapObject:
+    obj = json_obj(problems, where, raw)
+    shape = "rectangle"
+    for key in ("point", "ellipse"):
+        if obj.get(key) is True:
+            shape = key
+    for key in ("polygon", "polyline", "text"):
+        if key in obj:
+            shape = key
+    gid = None
+    if "gid" in obj:
+        gid = json_int(problems, json_where(where, "gid"), obj["gid"], 0, 2**32 - 1) & GID_MASK
+    kind = obj.get("type") or obj.get("class") or ""
+
+    def num(name: str) -> float:
+        return json_float(problems, json_where(where, name), obj.get(name))
+
+    return MapObject(
+        where=where,
+        type=json_str(problems, json_where(where, "type"), kind),
+        name=json_str(problems, json_where(where, "name"), obj.get("name")),
+        x=num("x"),
+        y=num("y"),
+        width=num("width"),
+        height=num("height"),
+        point=shape == "point",
+        gid=gid,
+        rotation=num("rotation"),
+        shape=shape,
+        properties=json_properties(
+            problems, json_where(where, "properties"), obj.get("properties")
+        ),
+        template="template" in obj,
+    )

@@ -1,0 +1,167 @@
+"""Tiled's XML map format (``.tmx``): the map, its tilesets, tile layers and objects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from game.missions.paths import MAX_FIELDS
+from game.missions.tiled_layers import csv_layer, decode_base64_layer
+from game.missions.tiled_model import (
+    GID_MASK,
+    MAX_LAYERS,
+    MAX_OBJECTS,
+    MAX_TILE_PIXELS,
+    MAX_TILESETS,
+    MapObject,
+    Problems,
+    TiledMap,
+    TileLayer,
+    Tileset,
+    Unusable,
+)
+from game.missions.tiled_tilesets import external_tileset, tmx_tileset
+from game.missions.tiled_values import (
+    check_infinite,
+    check_orientation,
+    float_text,
+    int_text,
+    xml_properties,
+)
+from game.missions.tiled_xml import Node, WhereOf, element_label
+
+
+def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | None) -> TiledMap:
+    where_of = WhereOf(path_label)
+    where = where_of(root)
+    if root.tag != "map":
+        problems.add(where, f"root element is <{root.tag[:30]}>; expected <map>")
+        raise Unusable
+    check_orientation(problems, where, root.attrs.get("orientation"))
+    check_infinite(problems, where, root.attrs.get("infinite"))
+    width = int_text(problems, where, "width", root.attrs.get("width"), 1, MAX_FIELDS)
+    height = int_text(problems, where, "height", root.attrs.get("height"), 1, MAX_FIELDS)
+    tw = int_text(problems, where, "tilewidth", root.attrs.get("tilewidth"), 1, MAX_TILE_PIXELS)
+    th = int_text(problems, where, "tileheight", root.attrs.get("tileheight"), 1, MAX_TILE_PIXELS)
+    result = TiledMap(width, height, tw, th, xml_properties(problems, root, where_of), where)
+    for node in root.find_all("tileset"):
+        if len(result.tilesets) >= MAX_TILESETS:
+            problems.add(where_of(node), f"more than {MAX_TILESETS} tilesets")
+            raise Unusable
+        try:
+            result.tilesets.append(_tmx_tileset_ref(problems, node, where_of, base_dir))
+        except Unusable:
+            continue
+    _tmx_layers(problems, root, where_of, result)
+    return result
+
+
+def _tmx_tileset_ref(
+    problems: Problems, node: Node, where_of: WhereOf, base_dir: Path | None
+) -> Tileset:
+    where = where_of(node)
+    firstgid = int_text(problems, where, "firstgid", node.attrs.get("firstgid"), 1, GID_MASK)
+    source = node.attrs.get("source")
+    if source is None:
+        return tmx_tileset(problems, node, where_of, firstgid)
+    return external_tileset(problems, where, source, firstgid, base_dir)
+
+
+def _tmx_layers(problems: Problems, parent: Node, where_of: WhereOf, result: TiledMap) -> None:
+    """Read layers in drawing order; groups recurse (the XML depth limit bounds them)."""
+    for node in parent.children:
+        if node.tag == "group":
+            _tmx_layers(problems, node, where_of, result)
+        elif node.tag == "layer":
+            try:
+                result.layers.append(_tmx_layer(problems, node, where_of, result))
+            except Unusable:
+                continue
+            if len(result.layers) > MAX_LAYERS:
+                problems.add(where_of(node), f"more than {MAX_LAYERS} tile layers")
+                raise Unusable
+        elif node.tag == "objectgroup":
+            for obj in node.find_all("object"):
+                if len(result.objects) >= MAX_OBJECTS:
+                    problems.add(where_of(obj), f"more than {MAX_OBJECTS} objects")
+                    raise Unusable
+                try:
+                    result.objects.append(_tmx_object(problems, obj, where_of))
+                except Unusable:
+                    continue
+
+
+def _tmx_layer(problems: Problems, node: Node, where_of: WhereOf, result: TiledMap) -> TileLayer:
+    where = where_of(node)
+    width = int_text(problems, where, "width", node.attrs.get("width"), 1, MAX_FIELDS)
+    height = int_text(problems, where, "height", node.attrs.get("height"), 1, MAX_FIELDS)
+    if (width, height) != (result.width, result.height):
+        problems.add(
+            where,
+            f"layer is {width}x{height} tiles; expected the map's {result.width}x{result.height}",
+        )
+        raise Unusable
+    data_node = node.find("data")
+    if data_node is None:
+        problems.add(where, "layer has no <data>; expected its tiles")
+        raise Unusable
+    data_where = where_of(data_node, f"{element_label(node)}/<data>")
+    if data_node.find("chunk") is not None:
+        problems.add(data_where, "layer data is in chunks (an infinite map); expected plain data")
+        raise Unusable
+    count = width * height
+    encoding = data_node.attrs.get("encoding")
+    compression = data_node.attrs.get("compression", "")
+    gids: npt.NDArray[np.uint32] | None
+    if encoding == "csv":
+        gids = csv_layer(problems, data_where, data_node.text, count)
+    elif encoding == "base64":
+        gids = decode_base64_layer(problems, data_where, data_node.text, compression, count)
+    elif encoding is None:
+        tiles = list(data_node.find_all("tile"))
+        if len(tiles) != count:
+            problems.add(data_where, f"layer data holds {len(tiles)} <tile>s; expected {count}")
+            raise Unusable
+        values: list[int] = []
+        for tile in tiles:
+            values.append(
+                int_text(problems, where_of(tile), "gid", tile.attrs.get("gid", "0"), 0, 2**32 - 1)
+            )
+        gids = np.array(values, dtype=np.uint32)
+    else:
+        problems.add(
+            data_where, f"layer encoding {encoding[:20]!r}; expected 'csv', 'base64' or none"
+        )
+        raise Unusable
+    if gids is None:
+        raise Unusable
+    return TileLayer(node.attrs.get("name", ""), where, gids)
+
+
+def _tmx_object(problems: Problems, node: Node, where_of: WhereOf) -> MapObject:
+    where = where_of(node)
+    shape = "rectangle"
+    for tag in ("point", "ellipse", "polygon", "polyline", "text"):
+        if node.find(tag) is not None:
+            shape = tag
+    gid_text = node.attrs.get("gid")
+    gid = None
+    if gid_text is not None:
+        gid = int_text(problems, where, "gid", gid_text, 0, 2**32 - 1) & GID_MASK
+    return MapObject(
+        where=where,
+        type=node.attrs.get("type") or node.attrs.get("class") or "",
+        name=node.attrs.get("name", ""),
+        x=float_text(problems, where, "x", node.attrs.get("x")),
+        y=float_text(problems, where, "y", node.attrs.get("y")),
+        width=float_text(problems, where, "width", node.attrs.get("width")),
+        height=float_text(problems, where, "height", node.attrs.get("height")),
+        point=shape == "point",
+        gid=gid,
+        rotation=float_text(problems, where, "rotation", node.attrs.get("rotation")),
+        shape=shape,
+        properties=xml_properties(problems, node, where_of),
+        template="template" in node.attrs,
+    )

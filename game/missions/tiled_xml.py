@@ -1,0 +1,147 @@
+"""Safe XML for Tiled's TMX and TSX files: no DTD, no entity, bounded nesting, located.
+
+Any ``<!DOCTYPE`` or ``<!ENTITY`` is refused before parsing (a text check) and while
+parsing (parser handlers), so nothing can expand and no outside file is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from xml.parsers import expat
+
+from game.match.problems import MissionError, Problem
+from game.missions.paths import decode_utf8, line_column
+from game.missions.tiled_model import Where
+
+#: Deepest XML element nesting (and group-layer nesting) accepted.
+MAX_XML_DEPTH = 64
+_FORBIDDEN_XML = (b"<!DOCTYPE", b"<!ENTITY")
+
+
+@dataclass
+class Node:
+    """An XML element with the place it starts at."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    column: int
+    children: list[Node] = field(default_factory=list)
+    text_parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.text_parts)
+
+    def find_all(self, tag: str) -> Iterator[Node]:
+        return (child for child in self.children if child.tag == tag)
+
+    def find(self, tag: str) -> Node | None:
+        return next(self.find_all(tag), None)
+
+
+class _Forbidden(Exception):
+    pass
+
+
+def parse_xml(data: bytes, *, path_label: str) -> Node:
+    """Return the root element of XML bytes; raise MissionError if unsafe or malformed.
+
+    DTDs and entity declarations are refused before parsing (a text check) and while
+    parsing (parser handlers), so nothing can expand or load outside files.
+    """
+    upper = data.upper()
+    for marker in _FORBIDDEN_XML:
+        at = upper.find(marker)
+        if at >= 0:
+            line, column = line_column(data, at)
+            raise MissionError(
+                [
+                    Problem(
+                        path_label,
+                        f"found {marker.decode()}: document type and entity declarations "
+                        "are not allowed; expected a plain Tiled file",
+                        line=line,
+                        column=column,
+                    )
+                ]
+            )
+    decode_utf8(data, path_label=path_label, what="XML")  # expat's own messages are vaguer
+    parser = expat.ParserCreate(encoding="UTF-8")  # checked above; the declaration is ignored
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.buffer_text = True
+    stack: list[Node] = []
+    roots: list[Node] = []
+
+    def forbid(*_args: object) -> None:
+        raise _Forbidden("document type and entity declarations are not allowed")
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        node = Node(tag, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        if len(stack) >= MAX_XML_DEPTH:
+            raise _Forbidden(f"XML is nested more than {MAX_XML_DEPTH} levels deep")
+        if stack:
+            stack[-1].children.append(node)
+        else:
+            roots.append(node)
+        stack.append(node)
+
+    def end(_tag: str) -> None:
+        stack.pop()
+
+    def characters(text: str) -> None:
+        if stack:
+            stack[-1].text_parts.append(text)
+
+    parser.StartDoctypeDeclHandler = forbid
+    parser.EntityDeclHandler = forbid
+    parser.ExternalEntityRefHandler = forbid  # type: ignore[assignment]
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise MissionError(
+            [
+                Problem(
+                    path_label,
+                    f"not well-formed XML: {expat.ErrorString(exc.code)}",
+                    line=exc.lineno,
+                    column=exc.offset + 1,
+                )
+            ]
+        ) from None
+    except _Forbidden as exc:
+        raise MissionError(
+            [
+                Problem(
+                    path_label,
+                    f"{exc}; expected a plain Tiled file",
+                    line=parser.CurrentLineNumber,
+                    column=parser.CurrentColumnNumber + 1,
+                )
+            ]
+        ) from None
+    if not roots:
+        raise MissionError([Problem(path_label, "the XML has no root element")])
+    return roots[0]
+
+
+class WhereOf:
+    """Locates XML elements: file, line, column and a readable element path."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __call__(self, node: Node, label: str | None = None) -> Where:
+        shown = label or element_label(node)
+        return Where(self.path, shown, node.line, node.column)
+
+
+def element_label(node: Node) -> str:
+    for attr in ("name", "id"):
+        if attr in node.attrs:
+            return f"<{node.tag} {attr}={node.attrs[attr][:40]!r}>"
+    return f"<{node.tag}>"

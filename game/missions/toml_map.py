@@ -1,0 +1,308 @@
+"""The map of a native mission file: ``[map]``, its rows and background, ``[legend]``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.match.problems import MissionError, describe, suggestion
+from game.missions.model import Background, LegendEntry
+from game.missions.paths import MAX_FIELDS, check_image_file, relative_parts, resolve_inside
+from game.missions.toml_checker import TomlChecker, quoted_list
+from game.missions.toml_schema import (
+    BACKGROUND_KEYS,
+    DEFAULT_CHARACTERS,
+    DOOR_STATES,
+    LEGEND_KEYS,
+    MAP_KEYS,
+    MAX_LEGEND,
+    MAX_OFFSET,
+    MAX_PIXELS_PER_FIELD,
+)
+from game.rulesets.entaria.rules.objects import MATERIALS
+
+if TYPE_CHECKING:
+    from game.rulesets.entaria.catalogue import Catalogue
+
+#: A row of map characters with where its first character stands in the file.
+Row = tuple[str, tuple[int, int] | None]
+
+
+def wall_materials() -> list[str]:
+    """Return the material keys a legend may use for walls, panes and doors (per field)."""
+    return [key for key, material in MATERIALS.items() if material.per_field]
+
+
+class MapSections(TomlChecker):
+    """Reads ``[map]`` and ``[legend]``: the size, the rows, the background, the legend."""
+
+    catalogue: Catalogue
+    #: Legend characters, valid or not: the map does not repeat a legend complaint.
+    defined: set[str]
+
+    def grid(
+        self, value: object
+    ) -> tuple[int | None, int | None, list[Row] | None, Background | None]:
+        section = self.table(value, "map", MAP_KEYS, ("width", "height", "rows"))
+        if section is None:
+            return None, None, None, None
+        width = self.present(section, "width", self.integer, "map.width", 1, MAX_FIELDS)
+        height = self.present(section, "height", self.integer, "map.height", 1, MAX_FIELDS)
+        background = None
+        if "background" in section:
+            background = self.background(section["background"])
+        if "rows" not in section:
+            return width, height, None, background
+        rows = self.rows(section["rows"])
+        if rows is None:
+            return width, height, None, background
+        if height is not None and len(rows) != height:
+            self.error(
+                "map.height",
+                f"map.height is {height} but map.rows has {len(rows)} rows; expected them to agree",
+            )
+        first = len(rows[0][0])
+        if first > MAX_FIELDS:
+            self.error(
+                "map.rows",
+                f"the rows are {first} fields wide; expected at most {MAX_FIELDS}",
+                line=rows[0][1][0] if rows[0][1] else None,
+            )
+            return width, height, None, background
+        ragged = False
+        for number, (row, start) in enumerate(rows, start=1):
+            if len(row) != first:
+                ragged = True
+                line, column = start if start else self.locate("map.rows")
+                self.error(
+                    "map.rows",
+                    f"row {number} (y={number - 1}) has {len(row)} fields; expected {first} "
+                    "like row 1 (all rows must have the same length)",
+                    line=line,
+                    column=column,
+                )
+        if width is not None and first != width:
+            self.error(
+                "map.width",
+                f"map.width is {width} but the rows are {first} fields wide; "
+                "expected them to agree",
+            )
+        if ragged:
+            return width, height, None, background
+        return width, height, rows, background
+
+    def rows(self, value: object) -> list[Row] | None:
+        """Return the rows with the file position of each row's first character."""
+        lines: list[Row] = []
+        if isinstance(value, str):
+            start = self.where.strings.get("map.rows")
+            for i, raw in enumerate(value.split("\n")):
+                position = None if start is None else (start[0] + i, start[1] if i == 0 else 1)
+                lines.append((raw.rstrip(" \t\r"), position))
+            while lines and not lines[0][0].strip():
+                lines.pop(0)
+            while lines and not lines[-1][0].strip():
+                lines.pop()
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            for i, raw in enumerate(value):
+                lines.append((raw, self.where.strings.get(f"map.rows[{i}]")))
+        else:
+            self.error(
+                "map.rows",
+                f"map.rows: found {describe(value)}; expected a multi-line string of map "
+                "characters (rows = '''...''') or an array of strings",
+            )
+            return None
+        if not lines:
+            self.error("map.rows", "map.rows has no rows; expected at least one row")
+            return None
+        if len(lines) > MAX_FIELDS:
+            self.error("map.rows", f"map.rows has {len(lines)} rows; expected at most {MAX_FIELDS}")
+            return None
+        return lines
+
+    def background(self, value: object) -> Background | None:
+        key = "map.background"
+        section = self.table(value, key, BACKGROUND_KEYS, ("path", "pixels_per_field"))
+        if section is None:
+            return None
+        path = self.present(section, "path", self.string, f"{key}.path", limit=1000)
+        if path is not None:
+            try:
+                relative_parts(path, path_label=self.label)
+            except MissionError as exc:
+                for problem in exc.problems:
+                    self.error(f"{key}.path", problem.message)
+                path = None
+        ppf = self.present(
+            section,
+            "pixels_per_field",
+            self.integer,
+            f"{key}.pixels_per_field",
+            1,
+            MAX_PIXELS_PER_FIELD,
+        )
+        offset: tuple[int, int] = (0, 0)
+        if "offset" in section:
+            pair = self.int_list(
+                section["offset"], f"{key}.offset", (2,), "[x, y] in pixels, like [0, 0]"
+            )
+            if pair is not None:
+                if max(abs(pair[0]), abs(pair[1])) > MAX_OFFSET:
+                    self.error(
+                        f"{key}.offset",
+                        f"{key}.offset is {pair}; expected pixels from -{MAX_OFFSET} "
+                        f"to {MAX_OFFSET}",
+                    )
+                else:
+                    offset = (pair[0], pair[1])
+        if path is None or ppf is None:
+            return None
+        return Background(path=path, pixels_per_field=ppf, offset=offset)
+
+    def check_background_file(self, base_dir: Path, relative: str) -> None:
+        key = "map.background.path"
+        try:
+            real = resolve_inside(base_dir, relative, path_label=self.label)
+            if not real.is_file():
+                self.error(
+                    key,
+                    f"background image {relative!r} not found in the mission's folder "
+                    f"({base_dir}); expected a PNG or JPEG file there",
+                )
+                return
+            check_image_file(real)
+        except MissionError as exc:
+            for problem in exc.problems:
+                self.error(key, f"background image {relative!r}: {problem.message}")
+
+    def legend(self, value: object) -> dict[str, LegendEntry] | None:
+        if not isinstance(value, dict):
+            self.error("legend", f"[legend]: found {describe(value)}; expected a table")
+            return None
+        if len(value) > MAX_LEGEND:
+            self.error(
+                "legend", f"[legend] has {len(value)} entries; expected at most {MAX_LEGEND}"
+            )
+            return None
+        legend: dict[str, LegendEntry] = {}
+        ok = True
+        for char, raw in value.items():
+            key = f"legend.{char}"
+            if len(char) != 1 or not char.isprintable() or char.isspace():
+                self.error(
+                    key,
+                    f"legend key {char!r}: expected exactly one visible character "
+                    '(no spaces), like "M"',
+                )
+                ok = False
+                continue
+            if char in DEFAULT_CHARACTERS:
+                self.error(
+                    key,
+                    f"legend key {char!r} is a default legend character "
+                    f"({DEFAULT_CHARACTERS[char]}) and cannot be redefined; expected a "
+                    f"character other than {''.join(DEFAULT_CHARACTERS)!r}",
+                )
+                ok = False
+                continue
+            entry = self.legend_entry(raw, key)
+            if entry is None:
+                ok = False
+            else:
+                legend[char] = entry
+        self.defined = set(value)
+        return legend if ok else {}
+
+    def legend_entry(self, value: object, key: str) -> LegendEntry | None:
+        before = len(self.problems)
+        section = self.table(value, key, LEGEND_KEYS, shown=f"legend entry {key[7:]!r}")
+        if section is None:
+            return None
+        terrain = section.get("terrain")
+        material = section.get("material")
+        door = section.get("door")
+        if terrain is not None and (material is not None or door is not None):
+            self.error(
+                key,
+                f"legend entry {key[7:]!r} has terrain and {'material' if material else 'door'};"
+                ' expected either terrain = "..." or material/door',
+            )
+        if terrain is None and material is None and door is None:
+            self.error(
+                key,
+                f'legend entry {key[7:]!r} says nothing; expected terrain = "...", '
+                'material = "..." or door = "closed"/"open"',
+            )
+        if terrain is not None:
+            terrain = self.string(terrain, f"{key}.terrain")
+            if terrain is not None and terrain not in self.catalogue.terrain:
+                self.error(
+                    f"{key}.terrain",
+                    f"unknown terrain kind {terrain!r}{suggestion(terrain, self.catalogue.terrain)}"
+                    f"; expected one of {quoted_list(self.catalogue.terrain)}",
+                )
+        if material is not None:
+            material = self.string(material, f"{key}.material")
+            allowed = wall_materials()
+            if material is not None and material not in allowed:
+                self.error(
+                    f"{key}.material",
+                    f"unknown wall material {material!r}{suggestion(material, allowed)}; "
+                    f"expected one of {quoted_list(allowed)}",
+                )
+        if door is not None:
+            door = self.string(door, f"{key}.door")
+            if door is not None and door not in DOOR_STATES:
+                self.error(
+                    f"{key}.door",
+                    f"{key}.door: found {door!r}; expected 'closed' or 'open'",
+                )
+        difficult = target = None
+        for name in ("difficult", "zw"):
+            if name in section and terrain is None:
+                self.error(
+                    f"{key}.{name}",
+                    f"{key}.{name} applies to terrain entries only; expected it beside "
+                    'terrain = "..."',
+                )
+        if "difficult" in section:
+            difficult = self.boolean(section["difficult"], f"{key}.difficult")
+        if "zw" in section:
+            target = self.integer(section["zw"], f"{key}.zw", 1, 99)
+        if len(self.problems) != before:
+            return None
+        return LegendEntry(
+            terrain=terrain, material=material, door=door, difficult=difficult, target=target
+        )
+
+    def characters(self, rows: list[Row], legend: Mapping[str, LegendEntry]) -> None:
+        known = set(DEFAULT_CHARACTERS) | set(legend) | self.defined
+        unknown: dict[str, list[Any]] = {}
+        for y, (row, start) in enumerate(rows):
+            if set(row) <= known:
+                continue
+            for x, char in enumerate(row):
+                if char in known:
+                    continue
+                seen = unknown.get(char)
+                if seen is None:
+                    unknown[char] = [x, y, start, 1]
+                else:
+                    seen[3] += 1
+        expected = f"expected a default character {''.join(DEFAULT_CHARACTERS)!r}"
+        if legend:
+            expected += f" or one of [legend] {''.join(sorted(legend))!r}"
+        for char, (x, y, start, count) in unknown.items():
+            line = column = None
+            if start is not None:
+                line, column = start[0], start[1] + x
+            times = f"; {count} times in all" if count > 1 else ""
+            hint = " (rows must not be indented)" if char.isspace() else ""
+            self.error(
+                "map.rows",
+                f"unknown map character {char!r} at x={x}, y={y}{times}{hint}; {expected}",
+                line=line,
+                column=column,
+            )

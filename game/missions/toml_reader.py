@@ -1,0 +1,166 @@
+"""Reading a native mission file: the TOML text, checked section by section, to a Mission.
+
+Reading checks everything and reports every problem at once: each names the file,
+the line and column (for map characters: where that row stands in the file) or the
+TOML key, what was found and what was expected.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.match.problems import MissionError, Problem, capped, describe
+from game.match.tomlcheck import KeyLocations, locate_keys, parse_toml
+from game.missions.model import Mission
+from game.missions.toml_map import MapSections
+from game.missions.toml_parties import PartySections
+from game.missions.toml_schema import (
+    ENVIRONMENT_KEYS,
+    LANGUAGE_RE,
+    MAX_LONG_TEXT,
+    MISSION_KEYS,
+    NOTES_KEYS,
+    TOP_KEYS,
+)
+
+if TYPE_CHECKING:
+    from game.rulesets.entaria.catalogue import Catalogue
+
+
+def read_mission_text(
+    text: str, path_label: str, catalogue: Catalogue | None, base_dir: Path | str | None
+) -> tuple[Mission, KeyLocations]:
+    """Return the mission in TOML ``text`` and where its keys stand; raise MissionError."""
+    text = text.removeprefix("\ufeff")  # so that positions count from the first real character
+    data, syntax = parse_toml(text, path_label)
+    if data is None:
+        raise MissionError(syntax)
+    if catalogue is None:
+        from game.rulesets.entaria.catalogue import load_catalogue
+
+        catalogue = load_catalogue()
+    where = locate_keys(text)
+    reader = MissionReader(path_label, where, catalogue)
+    mission = reader.mission(data)
+    if mission is not None and base_dir is not None and mission.background is not None:
+        reader.check_background_file(Path(base_dir), mission.background.path)
+    errors = [p for p in reader.problems if not p.warning]
+    if errors or mission is None:
+        raise MissionError(capped(errors or [Problem(path_label, "the mission is invalid")]))
+    return mission, where
+
+
+class MissionReader(MapSections, PartySections):
+    """Validates the parsed TOML and builds the Mission, collecting problems."""
+
+    def __init__(self, label: str, where: KeyLocations, catalogue: Catalogue) -> None:
+        super().__init__(label, where)
+        self.catalogue = catalogue
+        self.defined = set()
+
+    # ------------------------------------------------------------- sections
+    def mission(self, data: dict[str, Any]) -> Mission | None:
+        self.table(data, "", TOP_KEYS, ("mission", "map"), shown="the mission file")
+        # A missing [mission] or [map] is reported once, above; not key by key.
+        meta = self.meta(data["mission"]) if "mission" in data else None
+        grid = self.grid(data["map"]) if "map" in data else (None, None, None, None)
+        legend = self.legend(data.get("legend", {}))
+        width, height, rows, background = grid
+        if rows is not None and legend is not None:
+            self.characters(rows, legend)
+        sides = self.sides(data.get("sides", []), width, height)
+        creatures = self.creatures(data.get("creatures", []), sides, width, height)
+        notes = self.notes(data.get("notes", {}))
+        weightless, underwater = self.environment(data.get("environment", {}))
+        if any(not p.warning for p in self.problems):
+            return None
+        if meta is None or rows is None or legend is None or width is None or height is None:
+            return None  # cannot happen without a problem above; never build half a mission
+        title, description, author, players = meta
+        return Mission(
+            title=title,
+            width=width,
+            height=height,
+            rows=tuple(row for row, _ in rows),
+            legend=legend,
+            description=description,
+            author=author,
+            players=players,
+            background=background,
+            sides=tuple(sides.values()),
+            creatures=tuple(creatures),
+            gm_notes=notes,
+            weightless=weightless,
+            underwater=underwater,
+        )
+
+    def meta(self, value: object) -> tuple[str, dict[str, str], str, tuple[int, int] | None] | None:
+        section = self.table(value, "mission", MISSION_KEYS, ("title",))
+        if section is None:
+            return None
+        title = self.string(section["title"], "mission.title") if "title" in section else None
+        description: dict[str, str] = {}
+        raw = section.get("description")
+        if isinstance(raw, str):
+            text = self.string(raw, "mission.description", limit=MAX_LONG_TEXT, empty=True)
+            if text:
+                description["de"] = text
+        elif isinstance(raw, dict):
+            for language, text in raw.items():
+                key = f"mission.description.{language}"
+                if not LANGUAGE_RE.match(language):
+                    self.error(
+                        key,
+                        f"{key}: found language {language!r}; expected a two-letter "
+                        "language code such as 'de' or 'en'",
+                    )
+                    continue
+                checked = self.string(text, key, limit=MAX_LONG_TEXT, empty=True)
+                if checked:
+                    description[language] = checked
+        elif raw is not None:
+            self.error(
+                "mission.description",
+                f"mission.description: found {describe(raw)}; expected a string or a table "
+                'of languages (de = "...", en = "...")',
+            )
+        author = ""
+        if "author" in section:
+            author = self.string(section["author"], "mission.author", empty=True) or ""
+        players: tuple[int, int] | None = None
+        if "players" in section:
+            pair = self.int_list(
+                section["players"], "mission.players", (2,), "[min, max] players, like [2, 4]"
+            )
+            if pair is not None:
+                low, high = pair
+                if not 1 <= low <= high <= 99:
+                    self.error(
+                        "mission.players",
+                        f"mission.players is [{low}, {high}]; expected [min, max] with "
+                        "1 <= min <= max <= 99",
+                    )
+                else:
+                    players = (low, high)
+        if title is None:
+            return None
+        return title, description, author, players
+
+    def environment(self, value: object) -> tuple[bool, bool]:
+        """Return (weightless, underwater) of the [environment] table (sections 25, 26)."""
+        section = self.table(value, "environment", ENVIRONMENT_KEYS)
+        if section is None:
+            return False, False
+        flags = {
+            key: bool(self.boolean(section[key], f"environment.{key}"))
+            for key in ENVIRONMENT_KEYS
+            if key in section
+        }
+        return flags.get("weightless", False), flags.get("underwater", False)
+
+    def notes(self, value: object) -> str:
+        section = self.table(value, "notes", NOTES_KEYS)
+        if section is None or "gm" not in section:
+            return ""
+        return self.string(section["gm"], "notes.gm", limit=MAX_LONG_TEXT, empty=True) or ""

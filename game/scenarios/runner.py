@@ -99,9 +99,7 @@ class Report:
 
     def summary(self) -> str:
         total = self.ok + self.failed + self.unchecked
-        text = (
-            f"summary: {total} expectation{'s' * (total != 1)}, {self.ok} ok, {self.failed} failed"
-        )
+        text = f"summary: {_count(total, 'expectation')}, {self.ok} ok, {self.failed} failed"
         if self.unchecked:
             text += f", {self.unchecked} not checked"
         return text
@@ -139,8 +137,8 @@ def _header(scenario: Scenario) -> str:
     rules = f"; rules {', '.join(scenario.rules)}" if scenario.rules else ""
     return (
         f"scenario {scenario.label}: {scenario.title} (ruleset {scenario.ruleset.key}, "
-        f"mission {scenario.mission}, {len(scenario.dice)} dice, "
-        f"{len(scenario.steps)} commands{rules})"
+        f"mission {scenario.mission}, {_count(len(scenario.dice), 'die', 'dice')}, "
+        f"{_count(len(scenario.steps), 'command')}{rules})"
     )
 
 
@@ -279,7 +277,8 @@ class _Run:
             self.decisions[number] = tuple(self.game.decisions())
 
     def log_events(self, where: str, events: Iterable[Event]) -> None:
-        if self.log_language is None:
+        events = list(events)
+        if self.log_language is None or not events:
             return
         self.report.lines.append(f"{where}:")
         for event in events:
@@ -294,7 +293,8 @@ class _Run:
             at = expectation.step
             if self.stopped is not None and (at is None or at >= self.stopped):
                 where = "the start" if self.stopped == 0 else f"command {self.stopped}"
-                self.report.skip(_describe(expectation), f"the commands stopped at {where}")
+                text = self.describe(expectation)
+                self.report.skip(text, f"the commands stopped at {where}")
                 continue
             self.check(expectation)
 
@@ -308,12 +308,16 @@ class _Run:
         else:
             self.check_dice(expectation)
 
+    def describe(self, expectation: Expectation) -> str:
+        labels = {s.number: s.label for s in self.scenario.steps if s.label}
+        return _describe(expectation, given=len(self.scenario.dice), labels=labels)
+
     def state_at(self, step: int | None) -> dict[str, Any]:
         assert self.game is not None
         return self.game.snapshot() if step is None else self.states[step]
 
     def check_state(self, check: StateCheck) -> None:
-        text = _describe(check)
+        text = self.describe(check)
         try:
             actual = check.path.resolve(self.state_at(check.step))
         except PathNotFound as missing:
@@ -329,7 +333,7 @@ class _Run:
 
     def check_events(self, check: EventCheck) -> None:
         assert self.game is not None
-        text = _describe(check)
+        text = self.describe(check)
         log = list(self.game.log) if check.step is None else self.events[check.step]
         of_kind = [e for e in log if e.kind == check.kind]
         if check.actor is not None:
@@ -351,7 +355,7 @@ class _Run:
 
     def check_decision(self, check: DecisionCheck) -> None:
         assert self.game is not None
-        text = _describe(check)
+        text = self.describe(check)
         open_now = self.game.decisions() if check.step is None else self.decisions[check.step]
         first = _decision_data(open_now[0]) if open_now else None
         if check.expected is None:
@@ -366,7 +370,7 @@ class _Run:
 
     def check_dice(self, check: DiceCheck) -> None:
         left = self.dice.remaining if check.step is None else self.dice_left[check.step]
-        text = _describe(check, given=len(self.scenario.dice))
+        text = self.describe(check)
         if left == check.left:
             self.report.passed(text, check.note)
             return
@@ -377,8 +381,10 @@ class _Run:
 
 
 # ---------------------------------------------------------------------- wording
-def _describe(expectation: Expectation, *, given: int = 0) -> str:
-    at = _at(expectation.step)
+def _describe(
+    expectation: Expectation, *, given: int = 0, labels: Mapping[int, str] | None = None
+) -> str:
+    at = _at(expectation.step, labels or {})
     if isinstance(expectation, StateCheck):
         path, value = expectation.path, _show(expectation.value)
         text = {
@@ -393,7 +399,10 @@ def _describe(expectation: Expectation, *, given: int = 0) -> str:
     if isinstance(expectation, EventCheck):
         by = f" by {expectation.actor}" if expectation.actor else ""
         data = f" with {_show(expectation.data)}" if expectation.data else ""
-        where = "" if expectation.step is None else f" in {_step_name(expectation.step)}"
+        where = ""
+        if expectation.step is not None:
+            where = " at the start of the fight" if expectation.step == 0 else ""
+            where = where or f" in {_command_name(expectation.step, labels or {})}"
         count = expectation.count
         many = "an event" if count is None else "no event" if count == 0 else f"{count} x event"
         return f"{many} {expectation.kind}{by}{data}{where}"
@@ -406,12 +415,21 @@ def _describe(expectation: Expectation, *, given: int = 0) -> str:
     return f"{at}{expectation.left} dice left"
 
 
-def _at(step: int | None) -> str:
-    return "" if step is None else f"after {_step_name(step)}: "
+def _count(number: int, one: str, many: str = "") -> str:
+    return f"{number} {one if number == 1 else many or one + 's'}"
 
 
-def _step_name(step: int) -> str:
-    return "the start of the fight" if step == 0 else f"command {step}"
+def _at(step: int | None, labels: Mapping[int, str]) -> str:
+    if step is None:
+        return ""
+    if step == 0:
+        return "at the start of the fight: "
+    return f"after {_command_name(step, labels)}: "
+
+
+def _command_name(step: int, labels: Mapping[int, str]) -> str:
+    label = labels.get(step)
+    return f"command {step} {label!r}" if label else f"command {step}"
 
 
 def _note(note: str) -> str:

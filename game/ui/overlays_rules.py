@@ -1,6 +1,6 @@
 """The rules' answers a battle screen shows, cached, and the overlays that are always on.
 
-``layers_of(scene)`` holds, per BattleScene, every answer of ``game.rulesets.entaria.queries`` the
+``layers_of(scene)`` holds, per battle screen, every answer of ``game.rulesets.entaria.queries`` the
 tools use (movement options, threat zones, range rings, target marks, fire zones, legal
 actions), keyed on the session's revision, the battle object and the grid version, so a
 query runs once per change of the match and never per frame. It also holds the
@@ -35,7 +35,7 @@ from game.ui import hud_text, overlays, theme
 from game.ui.overlays import FieldShading
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 T = TypeVar("T")
 UNARMED = "unarmed"
@@ -80,14 +80,14 @@ class Layers:
         self.weapons: dict[str, str] = {}  # creature key -> the weapon chosen for overlays
 
     # ------------------------------------------------------------------ caching
-    def _refresh(self, scene: BattleScene) -> None:
+    def _refresh(self, scene: MapHost) -> None:
         battle = scene.session.battle
         stamp = (scene.session.revision, id(battle), battle.grid.version)
         if stamp != self._stamp:
             self._memo.clear()
             self._stamp = stamp
 
-    def get(self, scene: BattleScene, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+    def get(self, scene: MapHost, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
         """Return the cached answer for ``key``, computing it once per change of the match."""
         self._refresh(scene)
         if key in self._memo:
@@ -97,14 +97,14 @@ class Layers:
         return value
 
     # ------------------------------------------------------------------ queries
-    def legal(self, scene: BattleScene, key: str) -> dict[Action, LegalAction]:
+    def legal(self, scene: MapHost, key: str) -> dict[Action, LegalAction]:
         battle = scene.session.battle
         return self.get(
             scene, ("legal", key), lambda: {e.action: e for e in battle.legal_actions(key)}
         )
 
     def moves(
-        self, scene: BattleScene, key: str, action: Action, weapon: str | None = None
+        self, scene: MapHost, key: str, action: Action, weapon: str | None = None
     ) -> queries.MoveOptions:
         battle = scene.session.battle
         return self.get(
@@ -113,36 +113,34 @@ class Layers:
             lambda: queries.movement_options(battle, key, action, weapon_key=weapon),
         )
 
-    def threats(self, scene: BattleScene, key: str) -> queries.ThreatZones:
+    def threats(self, scene: MapHost, key: str) -> queries.ThreatZones:
         battle = scene.session.battle
         return self.get(scene, ("threats", key), lambda: queries.threat_zones(battle, key))
 
-    def rings(self, scene: BattleScene, key: str, weapon: str) -> queries.RangeRings:
+    def rings(self, scene: MapHost, key: str, weapon: str) -> queries.RangeRings:
         battle = scene.session.battle
         return self.get(
             scene, ("rings", key, weapon), lambda: queries.range_rings(battle, key, weapon)
         )
 
-    def marks(
-        self, scene: BattleScene, key: str, weapon: str | None
-    ) -> dict[str, queries.TargetMark]:
+    def marks(self, scene: MapHost, key: str, weapon: str | None) -> dict[str, queries.TargetMark]:
         battle = scene.session.battle
         return self.get(
             scene, ("marks", key, weapon), lambda: queries.target_marks(battle, key, weapon)
         )
 
-    def zones(self, scene: BattleScene) -> list[queries.Zone]:
+    def zones(self, scene: MapHost) -> list[queries.Zone]:
         battle = scene.session.battle
         return self.get(scene, ("zones",), lambda: queries.deckungsfeuer_zones(battle))
 
     def shading(
-        self, scene: BattleScene, key: tuple[Any, ...], build: Callable[[], FieldShading]
+        self, scene: MapHost, key: tuple[Any, ...], build: Callable[[], FieldShading]
     ) -> FieldShading:
         return self.get(scene, ("shade", *key), build)
 
     # ----------------------------------------------------------------- weapons
     def weapon_for(
-        self, scene: BattleScene, creature: CreatureState, want: Callable[[WeaponType], bool]
+        self, scene: MapHost, creature: CreatureState, want: Callable[[WeaponType], bool]
     ) -> str | None:
         """Return the weapon chosen for ``creature`` if it passes ``want``, else the first held."""
         battle = scene.session.battle
@@ -165,7 +163,7 @@ class Slot:
         self._key: tuple[Any, ...] | None = None
         self._value: Any = None
 
-    def get(self, scene: BattleScene, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+    def get(self, scene: MapHost, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
         full = (scene.session.revision, id(scene.session.battle), *key)
         if self._key != full:
             self._value = compute()
@@ -176,7 +174,7 @@ class Slot:
 _LAYERS: weakref.WeakKeyDictionary[Any, Layers] = weakref.WeakKeyDictionary()
 
 
-def layers_of(scene: BattleScene) -> Layers:
+def layers_of(scene: MapHost) -> Layers:
     """Return the scene's Layers (created on first use)."""
     layers = _LAYERS.get(scene)
     if layers is None:
@@ -185,17 +183,17 @@ def layers_of(scene: BattleScene) -> Layers:
 
 
 # ===================================================================== helpers
-def shape_of(scene: BattleScene) -> tuple[int, int]:
+def shape_of(scene: MapHost) -> tuple[int, int]:
     grid = scene.session.battle.grid
     return (grid.height, grid.width)
 
 
-def says(scene: BattleScene, de: str, en: str) -> str:
+def says(scene: MapHost, de: str, en: str) -> str:
     """Return the German or English text, as the screen's language is."""
     return hud_text.says(scene.app.t.language, de, en)
 
 
-def weapon_name(scene: BattleScene, key: str | None) -> str:
+def weapon_name(scene: MapHost, key: str | None) -> str:
     if key is None or key == UNARMED:
         return scene.app.t("tools.unarmed")
     weapon = scene.session.battle.catalogue.weapons.get(key)
@@ -204,15 +202,15 @@ def weapon_name(scene: BattleScene, key: str | None) -> str:
     return says(scene, weapon.name, weapon.english)
 
 
-def band_name(scene: BattleScene, band: Any) -> str:
+def band_name(scene: MapHost, band: Any) -> str:
     return scene.app.t(f"tools.band.{band.name}") if band is not None else ""
 
 
-def cover_name(scene: BattleScene, cover: Any) -> str:
+def cover_name(scene: MapHost, cover: Any) -> str:
     return scene.app.t(f"tools.cover.{cover.name if cover is not None else 'NOSIGHT'}")
 
 
-def viewer_enemies(scene: BattleScene, creature: CreatureState) -> list[CreatureState]:
+def viewer_enemies(scene: MapHost, creature: CreatureState) -> list[CreatureState]:
     """Return the enemies of ``creature`` the viewer may be shown (fog of war)."""
     battle = scene.session.battle
     visible = scene.visible_keys()
@@ -222,16 +220,16 @@ def viewer_enemies(scene: BattleScene, creature: CreatureState) -> list[Creature
     return [e for e in enemies if visible is None or e.key in visible]
 
 
-def token_side(scene: BattleScene, creature: CreatureState) -> int:
+def token_side(scene: MapHost, creature: CreatureState) -> int:
     return scene.session.battle.creature_type(creature).size_fields
 
 
-def event_lines(scene: BattleScene, events: Sequence[Event]) -> list[str]:
+def event_lines(scene: MapHost, events: Sequence[Event]) -> list[str]:
     return [e.text(scene.app.t.language) for e in events]
 
 
 # ============================================================ standing overlays
-def draw_standing_under(scene: BattleScene, surface: pygame.Surface, *, ranges: bool) -> None:
+def draw_standing_under(scene: MapHost, surface: pygame.Surface, *, ranges: bool) -> None:
     """Draw fire zones, threat zones and the unusable range bands under the tokens."""
     layers = layers_of(scene)
     camera = scene.camera
@@ -287,13 +285,13 @@ def draw_standing_under(scene: BattleScene, surface: pygame.Surface, *, ranges: 
             )
 
 
-def ranged_weapon(scene: BattleScene, creature: CreatureState) -> str | None:
+def ranged_weapon(scene: MapHost, creature: CreatureState) -> str | None:
     """Return the ranged weapon whose bands the screen shows for ``creature``."""
     return layers_of(scene).weapon_for(scene, creature, lambda w: w.ranged)
 
 
 def draw_standing_over(
-    scene: BattleScene, surface: pygame.Surface, *, ranges: bool, sight: bool
+    scene: MapHost, surface: pygame.Surface, *, ranges: bool, sight: bool
 ) -> None:
     """Draw the range rings and labels, sight marks, zone values and kept results."""
     layers = layers_of(scene)
@@ -314,9 +312,7 @@ def draw_standing_over(
         draw_area_fire_result(scene, surface, sticky)
 
 
-def draw_zone_labels(
-    scene: BattleScene, surface: pygame.Surface, zones: list[queries.Zone]
-) -> None:
+def draw_zone_labels(scene: MapHost, surface: pygame.Surface, zones: list[queries.Zone]) -> None:
     camera = scene.camera
     fonts = scene.app.fonts
     battle = scene.session.battle
@@ -336,9 +332,7 @@ def draw_zone_labels(
         surface.blit(label, (x, y - label.get_height() - 1))
 
 
-def draw_range_rings(
-    scene: BattleScene, surface: pygame.Surface, rings: queries.RangeRings
-) -> None:
+def draw_range_rings(scene: MapHost, surface: pygame.Surface, rings: queries.RangeRings) -> None:
     """Draw the five bands as labelled square rings with their Vorteil/Nachteil (E-RANGE-*)."""
     camera = scene.camera
     fonts = scene.app.fonts
@@ -391,7 +385,7 @@ def draw_range_rings(
     surface.set_clip(previous)
 
 
-def draw_sight_marks(scene: BattleScene, surface: pygame.Surface, creature: CreatureState) -> None:
+def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: CreatureState) -> None:
     """Mark every enemy the viewer sees: no cover, Teildeckung, Volldeckung or no sight (D-9)."""
     layers = layers_of(scene)
     weapon = layers.weapon_for(scene, creature, lambda w: True)
@@ -417,7 +411,7 @@ def draw_sight_marks(scene: BattleScene, surface: pygame.Surface, creature: Crea
         surface.fblits(blits)
 
 
-def mark_lines(scene: BattleScene, mark: queries.TargetMark, weapon: str | None) -> list[str]:
+def mark_lines(scene: MapHost, mark: queries.TargetMark, weapon: str | None) -> list[str]:
     """Return the lines a target's tooltip shows: weapon, band, cover, net edge or why not.
 
     ``weapon`` None leaves the weapon's name out (the tool's title names it).
@@ -446,7 +440,7 @@ def mark_lines(scene: BattleScene, mark: queries.TargetMark, weapon: str | None)
 
 
 # ================================================================ kept results
-def draw_throw_result(scene: BattleScene, surface: pygame.Surface, result: ThrowResult) -> None:
+def draw_throw_result(scene: MapHost, surface: pygame.Surface, result: ThrowResult) -> None:
     """Draw the turned scatter diagram, the rolled cell, the d6 flight and the landing (D-7)."""
     camera = scene.camera
     fonts = scene.app.fonts
@@ -544,9 +538,7 @@ def draw_throw_result(scene: BattleScene, surface: pygame.Surface, result: Throw
         surface.blit(image, (x + camera.cell_px + 4, y))
 
 
-def draw_area_fire_result(
-    scene: BattleScene, surface: pygame.Surface, result: AreaFireResult
-) -> None:
+def draw_area_fire_result(scene: MapHost, surface: pygame.Surface, result: AreaFireResult) -> None:
     """Draw the filled fields and each creature's save and damage beside the area."""
     camera = scene.camera
     fonts = scene.app.fonts
@@ -576,9 +568,7 @@ def draw_area_fire_result(
         surface.blit(image, (x, y))
 
 
-def area_fire_lines(
-    scene: BattleScene, events: Sequence[Event]
-) -> tuple[dict[Cell, int], list[str]]:
+def area_fire_lines(scene: MapHost, events: Sequence[Event]) -> tuple[dict[Cell, int], list[str]]:
     """Return the filled fields and one line per creature (save and damage) from the events."""
     battle = scene.session.battle
     t = scene.app.t

@@ -31,7 +31,7 @@ from game.ui.map_view import MapRenderer
 from game.ui.session import GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
-from game.ui.tools import Tool, begin_action
+from game.ui.tools import SelectTool, begin_action
 
 #: Events shown over the map as well as in the log: they change what the player can do.
 NOTABLE_EVENTS = frozenset({"crit_fail", "magazine_empty", "defenceless"})
@@ -54,7 +54,7 @@ class BattleScene(Scene):
         self.tokens = TokenRenderer(app.fonts)
         self.animator = Animator(app.settings.animations)
         self.hud = Hud(self)
-        self.tool: MapTool = Tool(self)
+        self.tool: MapTool = SelectTool(self)
         self.selected: str | None = None
         self.hover_cell: Cell | None = None
         self.show_threats = False
@@ -199,11 +199,11 @@ class BattleScene(Scene):
         """Pick the tool for an action of the action bar."""
         self.tool.cancel()
         tool = begin_action(self, action)
-        self.tool = tool or Tool(self)
+        self.tool = tool or SelectTool(self)
 
     def cancel_tool(self) -> None:
         self.tool.cancel()
-        self.tool = Tool(self)
+        self.tool = SelectTool(self)
 
     # --------------------------------------------------------------- changes
     def send(self, command: Command) -> Outcome:

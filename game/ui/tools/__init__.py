@@ -6,15 +6,18 @@ Contract with the scene: ``Tool.handle(event) -> bool`` (consumed), ``Tool.draw_
 tool for an action of the action bar (None: the action was sent as a command at once or
 is not available; the reason is shown in the HUD).
 
-Every answer comes from ``game.rulesets.entaria.queries`` (through ``overlays_rules.layers_of``,
-cached per change of the match) and from ``Battle.legal_actions``; every change is a
-command sent with ``scene.send``. The tools compute no rule.
+Every answer comes from ``game.rulesets.entaria.queries`` (through
+``overlays_rules.layers_of``, cached per change of the match) and from
+``Battle.legal_actions``; every change is a command sent with ``scene.send``. The tools
+compute no rule. They see the battle screen only as a ``game.ui.host.MapHost``.
 
-One module per tool family: ``base`` (Tool, the default "select" tool, PopupMenu),
+One module per tool family: ``base`` (Tool, the base with the select tool's clicks,
+PopupMenu), ``select`` (SelectTool, the default tool: its keys and hand-overs),
 ``move_overlay`` (the Gehen overlay), ``move``, ``attack``, ``throw``, ``template``,
 ``area_fire``, ``targets`` (TargetTool, MenuTool), ``action_menus`` (the generic actions'
 menus and prompts), ``begin`` (``begin_action`` and the action -> tool table) and ``bench``
-(``overlay_bench_setup``). The default tool's clicks and keys are described in ``base``.
+(``overlay_bench_setup``). The default tool's clicks are described in ``base``, its keys in
+``select``.
 
 Decisions (where the brief left a choice):
 - Attacks from the action bar: Nahkampf, Fernkampf, Wurfangriff at a creature, Gezielter
@@ -45,6 +48,7 @@ from game.ui.tools.base import PopupMenu, Tool
 from game.ui.tools.begin import begin_action
 from game.ui.tools.bench import BenchTool, overlay_bench_setup
 from game.ui.tools.move import MoveTool
+from game.ui.tools.select import SelectTool
 from game.ui.tools.targets import MenuTool, TargetTool
 from game.ui.tools.template import TemplateTool
 from game.ui.tools.throw import ThrowTool
@@ -57,6 +61,7 @@ __all__ = [
     "MenuTool",
     "MoveTool",
     "PopupMenu",
+    "SelectTool",
     "TargetTool",
     "TemplateTool",
     "ThrowTool",

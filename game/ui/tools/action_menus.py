@@ -24,19 +24,19 @@ from game.ui.tools.move import MOVE_NAMES, MoveTool
 from game.ui.tools.targets import MenuTool, TargetTool
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 
-def _send_now(scene: BattleScene, command: Command) -> None:
+def _send_now(scene: MapHost, command: Command) -> None:
     scene.send(command)
 
 
-def _sender(scene: BattleScene, command: Command) -> Callable[[], None]:
+def _sender(scene: MapHost, command: Command) -> Callable[[], None]:
     """Return a menu callback that sends ``command``."""
     return lambda: _send_now(scene, command)
 
 
-def _checked(scene: BattleScene, label: str, command: Command) -> MenuItem:
+def _checked(scene: MapHost, label: str, command: Command) -> MenuItem:
     """Return a menu row that sends ``command``, greyed with the engine's reason if refused.
 
     A dry run on a copy of the match (``queries.refusal``, about a millisecond on the
@@ -47,7 +47,7 @@ def _checked(scene: BattleScene, label: str, command: Command) -> MenuItem:
     return MenuItem(label, _sender(scene, command), not reason, tip)
 
 
-def _change_position(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _change_position(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     t = scene.app.t
     items = [
         _checked(scene, t(f"tools.stance.{s.name}"), ChangePosition(actor.key, s.value))
@@ -56,7 +56,7 @@ def _change_position(scene: BattleScene, actor: CreatureState, action: Action) -
     return MenuTool(scene, _title(scene, action), items)
 
 
-def _door_item(scene: BattleScene, actor: CreatureState, what: str) -> MenuItem | None:
+def _door_item(scene: MapHost, actor: CreatureState, what: str) -> MenuItem | None:
     """Return the row of a door interaction: offered when the engine takes it at some door.
 
     The doors next to the actor are tried (the engine decides which it reaches); with none
@@ -87,7 +87,7 @@ def _door_item(scene: BattleScene, actor: CreatureState, what: str) -> MenuItem 
     return MenuItem(t(f"tools.interact.{what}"), door, enabled, tip)
 
 
-def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _interact(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     battle = scene.session.battle
     catalogue = battle.catalogue
     t = scene.app.t
@@ -127,14 +127,14 @@ def _interact(scene: BattleScene, actor: CreatureState, action: Action) -> Tool 
     return MenuTool(scene, _title(scene, action), items)
 
 
-def _drop(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _drop(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     items = [
         _checked(scene, _item_name(scene, item), DropItem(actor.key, item)) for item in actor.held
     ]
     return MenuTool(scene, _title(scene, action), items)
 
 
-def _item_name(scene: BattleScene, item: str) -> str:
+def _item_name(scene: MapHost, item: str) -> str:
     catalogue = scene.session.battle.catalogue
     for table in (catalogue.weapons, catalogue.armour, catalogue.items):
         if item in table:
@@ -146,7 +146,7 @@ def _item_name(scene: BattleScene, item: str) -> str:
 SHOUTS = ("cover", "advance", "retreat", "fire", "help")
 
 
-def _shout(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _shout(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     t = scene.app.t
     items = [
         MenuItem(
@@ -161,7 +161,7 @@ def _shout(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | N
 READY_TRIGGERS = ("enemy_in_reach", "enemy_in_sight", "enemy_attacks", "door_opens")
 
 
-def _ready(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _ready(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     t = scene.app.t
     items = [
         MenuItem(
@@ -173,7 +173,7 @@ def _ready(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | N
     return MenuTool(scene, _title(scene, action), items)
 
 
-def _armour(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _armour(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     battle = scene.session.battle
     armour = battle.catalogue.armour
     if action is Action.DON_ARMOR:
@@ -194,7 +194,7 @@ def _armour(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | 
 ZW_CHOICES = (5, 10, 12, 15, 18, 20, 25, 30)
 
 
-def _with_zw(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _with_zw(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     """The game master sets the ZW of a mechanism (RollSpec.against None)."""
     t = scene.app.t
     items = [
@@ -209,7 +209,7 @@ _TARGET_REQUIRED = frozenset({Action.HELP, Action.STUDY_ENEMY, Action.STABILIZE,
 _TARGET_OPTIONAL = frozenset({Action.FIRST_AID, Action.STEAL, Action.HIDE})
 
 
-def _use_action(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _use_action(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     """Generic UseAction: ask for a creature when the command needs one, else send at once."""
     rule = ACTIONS[action]
     t = scene.app.t
@@ -238,7 +238,7 @@ def _use_action(scene: BattleScene, actor: CreatureState, action: Action) -> Too
     return None
 
 
-def _mount(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _mount(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     t = scene.app.t
     if action is Action.MOUNT:
         return TargetTool(

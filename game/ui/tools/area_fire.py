@@ -30,7 +30,7 @@ from game.ui.tools.base import Tool
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 #: Paint of a waiting placement kept while the tool is left and entered again (Esc, a
 #: game master's pick), per scene, keyed on the placement it belongs to.
@@ -42,7 +42,7 @@ PLACE_PHASE = "place"  # the engine waits with the rolled total: paint it, Place
 MAX_PAINT = 99  # the most a field can be painted (D-6 allows SW; more shows the violation)
 
 
-def placement_waiting(scene: BattleScene) -> Pending | None:
+def placement_waiting(scene: MapHost) -> Pending | None:
     """Return the current creature's rolled area fire when the viewer must place it (D-6)."""
     battle = scene.session.battle
     if not battle.state.order or scene.session.over or not battle.state.pending:
@@ -82,7 +82,7 @@ class AreaFireTool(Tool):
     name = "area_fire"
 
     def __init__(
-        self, scene: BattleScene, actor: CreatureState, weapon: str, mode: AreaFireAction
+        self, scene: MapHost, actor: CreatureState, weapon: str, mode: AreaFireAction
     ) -> None:
         super().__init__(scene)
         self.actor_key = actor.key
@@ -103,7 +103,7 @@ class AreaFireTool(Tool):
         self._build_buttons()
 
     @classmethod
-    def placing(cls, scene: BattleScene, pending: Pending) -> AreaFireTool:
+    def placing(cls, scene: MapHost, pending: Pending) -> AreaFireTool:
         """Return the tool in phase "place" for the rolled area fire ``pending`` (D-6)."""
         actor = scene.session.battle.state.creatures[pending.actor]
         mode = AreaFireAction[str(pending.data["mode"])]

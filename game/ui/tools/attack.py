@@ -39,7 +39,7 @@ from game.ui.tools.throw import ThrowTool
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 
 def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[str]:
@@ -71,7 +71,7 @@ class AttackTool(Tool):
 
     def __init__(
         self,
-        scene: BattleScene,
+        scene: MapHost,
         actor: CreatureState,
         action: Action,
         weapons: Sequence[str],

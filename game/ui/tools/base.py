@@ -1,6 +1,7 @@
-"""The default tool ("select"), the base every other tool derives from, shared helpers.
+"""The base every tool derives from, with the select tool's clicks and drawing, helpers.
 
-The default tool (``Tool``, "select"):
+What the default tool ("select", ``select.SelectTool``) does on the map is written
+here, so that every tool shares it:
 - left click on a creature selects it; Shift + left click always only selects;
 - when the selected creature is the current one and the viewer controls it, the Gehen
   overlay shows; hovering a field shows path and cost; a left click on a reachable
@@ -10,8 +11,10 @@ The default tool (``Tool``, "select"):
   the first held weapon that can, else bare hands; the hover label says which weapon
   and what the attack would get. When no attack is possible the click only selects;
 - right click (without dragging) puts the selection back on the current creature (or
-  clears it); M opens the measuring template; the game master changes the cover of
-  the hovered enemy with C or a right-click menu (GmCoverOverride, D-9).
+  clears it); the game master changes the cover of the hovered enemy with C or a
+  right-click menu (GmCoverOverride, D-9). The keys (M, C, E) are the select tool's.
+
+A tool sees the battle screen only as a ``game.ui.host.MapHost``.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from game.ui.tooltip import draw_tooltip
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 COVER_CYCLE = (Cover.NONE, Cover.PARTIAL, Cover.FULL)
 
@@ -63,7 +66,7 @@ class Tool:
 
     name = "select"
 
-    def __init__(self, scene: BattleScene) -> None:
+    def __init__(self, scene: MapHost) -> None:
         self.scene = scene
         self.layers = layers_of(scene)
         self.mouse: tuple[int, int] | None = None
@@ -106,28 +109,8 @@ class Tool:
         """Go back to the default tool."""
         self.scene.cancel_tool()
 
-    def resume_placement(self) -> Tool | None:
-        """The select tool: enter the placement of a rolled area fire that waits (D-6).
-
-        A scene opened (load, undo) or a tool left while the current creature's rolled
-        total waits brings the player straight back to painting it.
-        """
-        if type(self) is not Tool:
-            return None
-        # imported here: the area fire tool is a Tool (area_fire imports this module)
-        from game.ui.tools.area_fire import AreaFireTool, placement_waiting
-
-        pending = placement_waiting(self.scene)
-        if pending is None:
-            return None
-        tool = AreaFireTool.placing(self.scene, pending)
-        self.scene.tool = tool
-        return tool
-
     # --------------------------------------------------------------- events
     def handle(self, event: pygame.event.Event) -> bool:
-        if (placing := self.resume_placement()) is not None:
-            return placing.handle(event)
         if self.menu is not None:
             consumed = self.menu.handle(event)
             if self.menu is not None and self.menu.closed:
@@ -168,7 +151,8 @@ class Tool:
         return False
 
     def key(self, event: pygame.event.Event) -> bool:
-        return self.select_key(event)
+        """A key the tool may use; return whether it was used."""
+        return False
 
     # ------------------------------------------------------- the select tool
     def walk_options(self) -> queries.MoveOptions | None:
@@ -290,25 +274,9 @@ class Tool:
         )
         return True
 
-    def select_key(self, event: pygame.event.Event) -> bool:
-        """Keys of the default tool: M template, C cover (game master), E weapon."""
-        if event.key == pygame.K_m:
-            from game.ui.tools.template import TemplateTool  # a Tool: imported on use
-
-            self.scene.tool = TemplateTool(self.scene)
-            return True
-        if event.key == pygame.K_c and self.is_gm():
-            return self.cycle_cover()
-        if event.key == pygame.K_e:
-            return self.cycle_weapon()
-        return False
-
     # ------------------------------------------------------------- drawing
     def draw_under(self, surface: pygame.Surface) -> None:
         """Draw overlays that belong under the tokens."""
-        if (placing := self.resume_placement()) is not None:
-            placing.draw_under(surface)
-            return
         draw_standing_under(self.scene, surface, ranges=self.scene.show_ranges)
         self.draw_own_under(surface)
 
@@ -381,7 +349,7 @@ class Tool:
         self.menu = None
 
 
-def _title(scene: BattleScene, action: Action) -> str:
+def _title(scene: MapHost, action: Action) -> str:
     """Return the name of ``action`` in the screen's language (tools and menus share it)."""
     rule = ACTIONS[action]
     return says(scene, rule.german, rule.english)

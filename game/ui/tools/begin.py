@@ -36,10 +36,10 @@ from game.ui.tools.template import TemplateTool
 from game.ui.tools.throw import ThrowTool
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 
-def begin_action(scene: BattleScene, action: Action) -> Tool | None:
+def begin_action(scene: MapHost, action: Action) -> Tool | None:
     """Return the tool for ``action`` (None when it needs none or is not available)."""
     layers = layers_of(scene)
     battle = scene.session.battle
@@ -61,14 +61,14 @@ def begin_action(scene: BattleScene, action: Action) -> Tool | None:
     return builder(scene, actor, action)
 
 
-Builder = Callable[["BattleScene", CreatureState, Action], Tool | None]
+Builder = Callable[["MapHost", CreatureState, Action], Tool | None]
 
 
-def _move(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _move(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     return MoveTool(scene, actor, action)
 
 
-def _attack(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _attack(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     weapons = _attack_weapons(scene.session.battle, actor, action)
     if not weapons:
         scene.hud.message(scene.app.t("tools.no_weapon", action=_title(scene, action)), bad=True)
@@ -81,7 +81,7 @@ def _attack(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | 
     return AttackTool(scene, actor, action, weapons)
 
 
-def _unarmed(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _unarmed(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     t = scene.app.t
 
     def pick(option: UnarmedOption) -> Callable[[], None]:
@@ -94,7 +94,7 @@ def _unarmed(scene: BattleScene, actor: CreatureState, action: Action) -> Tool |
     return MenuTool(scene, _title(scene, action), items)
 
 
-def _area_fire(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _area_fire(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     mode = AreaFireAction.AUTO_FIRE if action is Action.AUTO_FIRE else AreaFireAction.COVERING_FIRE
     weapons = scene.session.battle.catalogue.weapons
     keys = [k for k in actor.held if k in weapons and weapons[k].bem is not None]
@@ -104,12 +104,12 @@ def _area_fire(scene: BattleScene, actor: CreatureState, action: Action) -> Tool
     return AreaFireTool(scene, actor, keys[0], mode)
 
 
-def _spell(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+def _spell(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
     return TemplateTool(scene, action=action, actor=actor)
 
 
 def _now(make: Callable[[CreatureState], Command]) -> Builder:
-    def build(scene: BattleScene, actor: CreatureState, action: Action) -> Tool | None:
+    def build(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
         scene.send(make(actor))
         return None
 

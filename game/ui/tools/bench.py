@@ -13,10 +13,10 @@ from game.ui.tools.move_overlay import draw_move_options
 from game.ui.tools.template import TemplateTool
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 
-def overlay_bench_setup(scene: BattleScene) -> Tool:
+def overlay_bench_setup(scene: MapHost) -> Tool:
     """Switch on the movement overlay, the range bands and a template (``bench ui``).
 
     Selects the current creature (falling back to any creature holding a ranged

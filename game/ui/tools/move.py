@@ -25,7 +25,7 @@ from game.ui.tools.base import Tool
 from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 MOVE_NAMES = {Action.WALK: "WALK", Action.RUN: "RUN", Action.DISENGAGE: "DISENGAGE"}
 
@@ -37,7 +37,7 @@ class MoveTool(Tool):
 
     def __init__(
         self,
-        scene: BattleScene,
+        scene: MapHost,
         actor: CreatureState,
         action: Action,
         *,

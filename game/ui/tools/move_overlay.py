@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -11,15 +12,39 @@ from game.rulesets.entaria import queries
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.ui import overlays, theme
 from game.ui.overlays import FieldShading
-from game.ui.overlays_rules import (
-    says,
-)
+from game.ui.overlays_rules import Layers, says
 
 if TYPE_CHECKING:
-    from game.ui.tools.base import Tool
+    from game.ui.host import MapHost
 
 
-def draw_move_options(tool: Tool, surface: pygame.Surface, options: queries.MoveOptions) -> None:
+class DrawingTool(Protocol):
+    """What the overlay uses of the tool that draws it (``base.Tool``)."""
+
+    @property
+    def scene(self) -> MapHost: ...
+
+    @property
+    def layers(self) -> Layers: ...
+
+    @property
+    def t(self) -> Any: ...
+
+    def in_map(self, cell: Cell | None) -> bool: ...
+
+    def tooltip(
+        self,
+        surface: pygame.Surface,
+        lines: Sequence[str] | str,
+        border: theme.Colour = ...,
+        *,
+        offset: int = ...,
+    ) -> None: ...
+
+
+def draw_move_options(
+    tool: DrawingTool, surface: pygame.Surface, options: queries.MoveOptions
+) -> None:
     """Shade the reachable fields by cost, mark the save fields, dot difficult ground."""
     scene = tool.scene
 
@@ -57,7 +82,7 @@ def draw_move_options(tool: Tool, surface: pygame.Surface, options: queries.Move
 
 
 def draw_move_hover(
-    tool: Tool, surface: pygame.Surface, options: queries.MoveOptions, cell: Cell
+    tool: DrawingTool, surface: pygame.Surface, options: queries.MoveOptions, cell: Cell
 ) -> None:
     """Draw the path to the hovered field and what it costs (or why it is out of reach)."""
     scene = tool.scene

@@ -17,7 +17,7 @@ from game.ui.overlays_rules import (
 from game.ui.tools.base import PopupMenu, Tool
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 
 class TargetTool(Tool):
@@ -30,7 +30,7 @@ class TargetTool(Tool):
 
     def __init__(
         self,
-        scene: BattleScene,
+        scene: MapHost,
         title: str,
         prompt: str,
         build: Callable[[str | None, Cell | None], Command],
@@ -85,7 +85,7 @@ class MenuTool(Tool):
 
     name = "menu"
 
-    def __init__(self, scene: BattleScene, title: str, items: Sequence[MenuItem]) -> None:
+    def __init__(self, scene: MapHost, title: str, items: Sequence[MenuItem]) -> None:
         super().__init__(scene)
         actor = scene.selected_creature
         anchor = (

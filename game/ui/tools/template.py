@@ -24,7 +24,7 @@ from game.ui.overlays_rules import (
 from game.ui.tools.base import Tool
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 TEMPLATE_SHAPES = (AreaShape.BEAM, AreaShape.CONE, AreaShape.ROUND)
 MAX_TEMPLATE = 60  # the longest template the screen offers (fields)
@@ -41,7 +41,7 @@ class TemplateTool(Tool):
 
     def __init__(
         self,
-        scene: BattleScene,
+        scene: MapHost,
         *,
         action: Action | None = None,
         actor: CreatureState | None = None,

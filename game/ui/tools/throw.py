@@ -26,7 +26,7 @@ from game.ui.overlays_rules import (
 from game.ui.tools.base import Tool, _title
 
 if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import MapHost
 
 
 class ThrowTool(Tool):
@@ -34,7 +34,7 @@ class ThrowTool(Tool):
 
     name = "throw"
 
-    def __init__(self, scene: BattleScene, actor: CreatureState, weapon: str) -> None:
+    def __init__(self, scene: MapHost, actor: CreatureState, weapon: str) -> None:
         super().__init__(scene)
         self.actor = actor
         self.weapon = weapon

@@ -30,7 +30,7 @@ from game.rulesets.entaria.reroll import (
     rerollable_rolls,
 )
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
-from game.rulesets.entaria.rules.actions import ACTIONS, Action, ActionNotAllowed, TurnBudget
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
 from game.rulesets.entaria.rules.conditions import (
     CONDITIONS,
@@ -57,6 +57,7 @@ from game.rulesets.entaria.rules.initiative import (
     roll_initiative,
 )
 from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, german, say
+from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.state import BattleState, CreatureState, Effect, Stance
 

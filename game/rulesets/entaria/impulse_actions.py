@@ -31,7 +31,7 @@ from game.rulesets.entaria.engine import (
     CommandRejected,
     handles,
 )
-from game.rulesets.entaria.rules.actions import Action, ActionNotAllowed, TurnBudget
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.conditions import DurationKind
 from game.rulesets.entaria.rules.impulse import (
     ImpulseEffect,
@@ -42,6 +42,7 @@ from game.rulesets.entaria.rules.impulse import (
     target_conditions,
 )
 from game.rulesets.entaria.rules.terms import Condition, say
+from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.state import CreatureState, Effect
 
 

@@ -73,19 +73,7 @@ from game.rulesets.entaria.engine import (
     implements,
 )
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
-from game.rulesets.entaria.rules.actions import (
-    GRAPPLE_ESCAPE_ACTION,
-    GRAPPLE_ESCAPE_SAVE,
-    HAZARD_ESCAPE_SAVE,
-    SHOVE_MAX_FIELDS,
-    Action,
-    UnarmedOption,
-    hands_needed,
-    knock_out_recovery,
-    knock_out_rounds,
-    unarmed_option_allowed,
-    unarmed_rule,
-)
+from game.rulesets.entaria.rules.actions import HAZARD_ESCAPE_SAVE, Action
 from game.rulesets.entaria.rules.checks import Crit, impulse_gain
 from game.rulesets.entaria.rules.conditions import (
     ConspicuousAct,
@@ -95,6 +83,7 @@ from game.rulesets.entaria.rules.conditions import (
     reveal,
 )
 from game.rulesets.entaria.rules.damage import body_zone, nonlethal_allowed
+from game.rulesets.entaria.rules.hands import hands_needed
 from game.rulesets.entaria.rules.movement import (
     Halving,
     charge_path,
@@ -117,6 +106,16 @@ from game.rulesets.entaria.rules.terms import (
     SaveValue,
     german,
     say,
+)
+from game.rulesets.entaria.rules.unarmed import (
+    GRAPPLE_ESCAPE_ACTION,
+    GRAPPLE_ESCAPE_SAVE,
+    SHOVE_MAX_FIELDS,
+    UnarmedOption,
+    knock_out_recovery,
+    knock_out_rounds,
+    unarmed_option_allowed,
+    unarmed_rule,
 )
 from game.rulesets.entaria.state import CreatureState, Effect
 

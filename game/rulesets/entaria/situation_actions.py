@@ -127,24 +127,8 @@ from game.rulesets.entaria.engine import (
 )
 from game.rulesets.entaria.ranged_actions import Reload
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
-from game.rulesets.entaria.rules.actions import (
-    ACTIONS,
-    HOLDING_HANDS,
-    RELOAD_HANDS,
-    Action,
-    TurnBudget,
-    can_use_held,
-    duel_order,
-    duel_second_shot,
-    free_hands,
-    hands_needed,
-    may_board,
-    mount_command_allowed,
-    mount_seats,
-    passengers_halve_movement,
-    weapon_allowed_in_duel,
-    weapon_hands,
-)
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.attacks import duel_order, duel_second_shot, weapon_allowed_in_duel
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, impulse_gain
 from game.rulesets.entaria.rules.conditions import (
     ConspicuousAct,
@@ -161,6 +145,20 @@ from game.rulesets.entaria.rules.damage import (
     hazard_damage,
     zero_g_direction,
     zero_g_save_required,
+)
+from game.rulesets.entaria.rules.hands import (
+    HOLDING_HANDS,
+    RELOAD_HANDS,
+    can_use_held,
+    free_hands,
+    hands_needed,
+    weapon_hands,
+)
+from game.rulesets.entaria.rules.mounts import (
+    may_board,
+    mount_command_allowed,
+    mount_seats,
+    passengers_halve_movement,
 )
 from game.rulesets.entaria.rules.movement import (
     Halving,
@@ -197,6 +195,7 @@ from game.rulesets.entaria.rules.terms import (
     WeaponAttribute,
     say,
 )
+from game.rulesets.entaria.rules.turn_budget import TurnBudget
 from game.rulesets.entaria.state import CreatureState, Effect
 
 #: Effect names of this module (state.Effect.name).

@@ -11,9 +11,9 @@ from enum import Enum
 from typing import Any
 
 from game.board.grid import Cell
-from game.rulesets.entaria.rules.actions import TurnBudget
 from game.rulesets.entaria.rules.conditions import ConditionSet, DurationKind
 from game.rulesets.entaria.rules.terms import Attribute, Condition
+from game.rulesets.entaria.rules.turn_budget import TurnBudget
 
 
 def copy_json(value: Any) -> Any:

@@ -20,8 +20,9 @@ from game.rulesets.entaria.melee_actions import (
     UnarmedAttack,
 )
 from game.rulesets.entaria.ranged_actions import LongShot
-from game.rulesets.entaria.rules.actions import ACTIONS, Action, UnarmedOption
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays
 from game.ui.overlays_rules import (

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from game.match.commands import Command
 from game.rulesets.entaria.melee_actions import BreakGrapple, ReleaseGrapple
-from game.rulesets.entaria.rules.actions import ACTIONS, Action, UnarmedOption
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language
+from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (

@@ -49,10 +49,9 @@ from game.rulesets.entaria.commands import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.policy import candidates
-from game.rulesets.entaria.rules.actions import ActionType
 from game.rulesets.entaria.rules.conditions import closure
 from game.rulesets.entaria.rules.damage import DEAD_AT
-from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.rules.terms import ActionType, Condition
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.situation_actions import mount_of
 from game.rulesets.entaria.state import BattleState, CreatureState, Stance
@@ -213,9 +212,10 @@ class Fuzzer:
         return tuple(fields)
 
     def text(self, battle: Battle, name: str) -> str:
-        from game.rulesets.entaria.rules.actions import Action, UnarmedOption
+        from game.rulesets.entaria.rules.actions import Action
         from game.rulesets.entaria.rules.areas import AreaFireAction
         from game.rulesets.entaria.rules.damage import BodyZone
+        from game.rulesets.entaria.rules.unarmed import UnarmedOption
 
         creature = battle.current
         pools: dict[str, list[str]] = {

@@ -25,7 +25,7 @@ from game.rulesets.entaria.combat import plan_attack
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.rules.actions import Action, TurnBudget
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import (
     ActionType,
@@ -34,6 +34,7 @@ from game.rulesets.entaria.rules.terms import (
     DamageType,
     MoveType,
 )
+from game.rulesets.entaria.rules.turn_budget import TurnBudget
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
 from game.rulesets.entaria.situation_actions import (
     FLIGHT_TURN,

@@ -29,7 +29,6 @@ from game.board.movement import (
 from game.rulesets.entaria.rules.actions import (
     ACTIONS,
     PUSH_BACK_FIELDS,
-    SHOVE_MAX_FIELDS,
     Action,
     MovementSpec,
     RollSpec,
@@ -47,6 +46,7 @@ from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Condition, MoveType
 from game.rulesets.entaria.rules.terrain import FLYING_TYPES as FLYING_TYPES
 from game.rulesets.entaria.rules.terrain import TERRAIN_RULES
+from game.rulesets.entaria.rules.unarmed import SHOVE_MAX_FIELDS
 
 IntGrid = npt.NDArray[np.integer]
 BoolGrid = npt.NDArray[np.bool_]

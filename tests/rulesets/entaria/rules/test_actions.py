@@ -19,55 +19,36 @@ from game.rulesets.entaria.rules.actions import (
     AIMING_OPTICS_IGNORED,
     BLOCKING_MELEE_ARMOR_BONUS,
     COVERING_FIRE_AMMO_FACTOR,
-    DUEL_STEPS,
     EVASIVE_DODGE_BONUS,
     FIRST_AID_COOLDOWN_ROUNDS,
     FIRST_AID_HEALING,
-    GRAPPLE_DRAG_FACTOR,
-    GRAPPLE_ESCAPE_SAVE,
-    GRAPPLE_ESCAPE_TYPE,
-    GRAPPLE_RELEASE_ACTION,
-    HELP_BONUS_DIE,
     HIDE_SUBJECTS,
-    KNOCK_OUT_DURATION_DIE,
-    KNOCK_OUT_RECOVERY_SAVE,
-    KNOCK_OUT_RECOVERY_TYPE,
-    MELEE_ATTACK_STEPS,
-    MOUNT_COMMANDS,
     NANO_HEAL_DIE,
     ORIENT_INITIATIVE_BONUS,
-    RANGED_ATTACK_STEPS,
-    READY_TRIGGERED_TYPE,
     SWEEP_MAX_TARGETS,
-    UNARMED_OPTIONS,
     Action,
-    ActionNotAllowed,
     MovementSpec,
     Precondition,
     RollSpec,
-    TurnBudget,
-    UnarmedOption,
     action_rule,
     action_span,
     doff_armor_rounds,
     don_armor_rounds,
+    nano_healing,
+)
+from game.rulesets.entaria.rules.attacks import (
+    DUEL_STEPS,
+    MELEE_ATTACK_STEPS,
+    RANGED_ATTACK_STEPS,
     duel_order,
     duel_second_shot,
-    grapple_drag_movement,
-    grapple_escape,
-    knock_out_check,
-    knock_out_recovery,
-    knock_out_rounds,
-    mount_command_allowed,
-    nano_healing,
     resolve_attack_roll,
-    unarmed_option_allowed,
-    unarmed_rule,
     weapon_allowed_in_duel,
 )
 from game.rulesets.entaria.rules.checks import Crit, success_roll
 from game.rulesets.entaria.rules.conditions import (
     EVASIVE_MOVE_DURATION,
+    HELP_BONUS_DIE,
     HELP_DURATION,
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
@@ -81,6 +62,7 @@ from game.rulesets.entaria.rules.damage import (
     stabilize_modifier,
 )
 from game.rulesets.entaria.rules.initiative import effective_initiative
+from game.rulesets.entaria.rules.mounts import MOUNT_COMMANDS, mount_command_allowed
 from game.rulesets.entaria.rules.ranges import RangeBand, long_shot_edge
 from game.rulesets.entaria.rules.reach import sweep_targets_allowed
 from game.rulesets.entaria.rules.terms import (
@@ -89,6 +71,29 @@ from game.rulesets.entaria.rules.terms import (
     Condition,
     SaveValue,
     WeaponAttribute,
+)
+from game.rulesets.entaria.rules.turn_budget import (
+    READY_TRIGGERED_TYPE,
+    ActionNotAllowed,
+    TurnBudget,
+)
+from game.rulesets.entaria.rules.unarmed import (
+    GRAPPLE_DRAG_FACTOR,
+    GRAPPLE_ESCAPE_SAVE,
+    GRAPPLE_ESCAPE_TYPE,
+    GRAPPLE_RELEASE_ACTION,
+    KNOCK_OUT_DURATION_DIE,
+    KNOCK_OUT_RECOVERY_SAVE,
+    KNOCK_OUT_RECOVERY_TYPE,
+    UNARMED_OPTIONS,
+    UnarmedOption,
+    grapple_drag_movement,
+    grapple_escape,
+    knock_out_check,
+    knock_out_recovery,
+    knock_out_rounds,
+    unarmed_option_allowed,
+    unarmed_rule,
 )
 
 HH, VH, LH, FH = ActionType.HALF, ActionType.FULL, ActionType.LONGER, ActionType.FREE

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board.dice import ScriptedRoller
-from game.rulesets.entaria.rules.actions import Action, TurnBudget
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit, success_roll
 from game.rulesets.entaria.rules.conditions import (
     CONDITIONS,
@@ -69,6 +69,7 @@ from game.rulesets.entaria.rules.conditions import (
 )
 from game.rulesets.entaria.rules.damage import LifeState, life_state
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue
+from game.rulesets.entaria.rules.turn_budget import TurnBudget
 
 C = Condition
 CHECK = RollContext(attribute=Attribute.CHARISMA)

@@ -10,30 +10,28 @@ from hypothesis import strategies as st
 
 from game.board.grid import BattleGrid
 from game.board.templates import AreaShape, area_of_impact, flight_angle, template_cells
-from game.rulesets.entaria.rules.actions import (
-    ACTIONS,
+from game.rulesets.entaria.rules.actions import ACTIONS, Action, Precondition
+from game.rulesets.entaria.rules.conditions import can_wield_melee_weapon
+from game.rulesets.entaria.rules.hands import (
     DEFAULT_HANDS,
-    GRAPPLE_ESCAPE_ACTION,
-    GRAPPLE_ESCAPE_SAVE,
-    GRAPPLE_ESCAPE_TYPE,
     HOLDING_HANDS,
     RELOAD_HANDS,
-    Action,
-    Precondition,
-    TurnBudget,
     can_use_held,
     free_hands,
     hands_for_actions,
     hands_needed,
-    may_board,
-    mount_seats,
-    passengers_halve_movement,
     weapon_hands,
 )
-from game.rulesets.entaria.rules.conditions import can_wield_melee_weapon
+from game.rulesets.entaria.rules.mounts import may_board, mount_seats, passengers_halve_movement
 from game.rulesets.entaria.rules.movement import Halving, movement_allowance
 from game.rulesets.entaria.rules.situations import free_hands_when_riding
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue
+from game.rulesets.entaria.rules.turn_budget import TurnBudget
+from game.rulesets.entaria.rules.unarmed import (
+    GRAPPLE_ESCAPE_ACTION,
+    GRAPPLE_ESCAPE_SAVE,
+    GRAPPLE_ESCAPE_TYPE,
+)
 
 OPEN = "\n".join(["." * 12] * 9)
 # A wall at x = 8 from row 0 to 2; the grenade lands at (7, 1) just before it.

@@ -19,7 +19,6 @@ from game.rulesets.entaria.rules.actions import (
     ACTIONS,
     HAZARD_ESCAPE_SAVE,
     PUSH_BACK_FIELDS,
-    SHOVE_MAX_FIELDS,
     Action,
     RollSpec,
 )
@@ -58,6 +57,7 @@ from game.rulesets.entaria.rules.movement import (
 from game.rulesets.entaria.rules.reach import melee_reach_cells
 from game.rulesets.entaria.rules.terms import Attribute, Condition, MoveType
 from game.rulesets.entaria.rules.terrain import FLYING_TYPES, TERRAIN_RULES
+from game.rulesets.entaria.rules.unarmed import SHOVE_MAX_FIELDS
 
 CLIMB_LEGEND = {"^": FieldKind(difficult=True, terrain=Terrain.CLIMB)}
 

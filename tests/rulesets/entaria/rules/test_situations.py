@@ -10,8 +10,9 @@ import pytest
 
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid, FieldKind
-from game.rulesets.entaria.rules.actions import MOUNT_COMMANDS, Action, mount_command_allowed
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.damage import HAZARDS, ZERO_G_DIRECTIONS, zero_g_save_required
+from game.rulesets.entaria.rules.mounts import MOUNT_COMMANDS, mount_command_allowed
 from game.rulesets.entaria.rules.movement import Halving, movement_allowance
 from game.rulesets.entaria.rules.ranges import (
     area_weapon_usable_underwater,

@@ -12,9 +12,10 @@ import pickle
 
 import pytest
 
-from game.rulesets.entaria.rules.actions import ACTIONS, Action, ActionNotAllowed, TurnBudget
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import distribution_errors
 from game.rulesets.entaria.rules.terms import ActionType, Text, german, in_language, say
+from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 
 
 def test_a_text_is_its_english_string() -> None:

@@ -19,8 +19,7 @@ def type_text(hint: Any) -> str:
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         named = [type_text(a) for a in args if a is not type(None)]
-        text = " or ".join(named)
-        return f"{text} (or left out: null)" if type(None) in args else text
+        return " or ".join(named + (["null"] if type(None) in args else []))
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return f"array of {type_text(args[0])}"
@@ -59,8 +58,8 @@ def summary(cls: type[Command]) -> str:
 def list_commands(registry: CommandRegistry, key: str, out: TextIO) -> None:
     """Print every command kind of ``registry`` with its fields, types and defaults."""
     print(
-        f'{key}: {len(registry)} command kinds. A command is a table {{kind = "...", ...}}; '
-        "a field with '= value' may be left out, and so may one that can be null.",
+        f'{key}: {len(registry)} command kinds. A command is a table {{kind = "...", ...}} '
+        "with these fields; one with '= value' may be left out (then it has that value).",
         file=out,
     )
     for cls in registry.classes():
@@ -69,7 +68,12 @@ def list_commands(registry: CommandRegistry, key: str, out: TextIO) -> None:
         if text:
             print(f"    {text}", file=out)
         for info in command_fields(cls):
-            default = f" = {info.default}" if info.default is not None else ""
+            if info.default is not None:
+                default = f" = {info.default}"
+            elif info.type.endswith(" or null"):
+                default = " (may be left out: null)"
+            else:
+                default = ""
             print(f"    {info.name}: {info.type}{default}", file=out)
 
 

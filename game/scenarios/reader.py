@@ -81,8 +81,8 @@ class _Reader:
         self.sink.locations = locate_keys(self.text).keys
         head = data.get("scenario")
         if not isinstance(head, dict):
-            found = "nothing" if head is None else describe(head)
-            self.error("scenario", f"expected a table [scenario] (title, dice ...), found {found}")
+            found = "the file has none" if head is None else f"found {describe(head)}"
+            self.error("scenario", f"expected a table [scenario] (title, dice ...); {found}")
             raise MissionError(self.sink.problems)
         table = TableReader(head, "scenario", self.sink)
         title = table.string("title", Path(self.label).stem, max_len=300)
@@ -185,8 +185,12 @@ class _Reader:
                 f"expected the mission's file name (text), found {describe(relative)}",
             )
             return None, ""
-        where = f"{self.label} [scenario.mission]"
-        path = resolve_inside(self.base_dir, relative, path_label=where)
+        try:
+            path = resolve_inside(self.base_dir, relative, path_label=self.label)
+        except MissionError as error:  # said again at the key, with its line
+            for problem in error.problems:
+                self.error("scenario.mission", problem.message)
+            return None, ""
         return load_any(path, catalogue=catalogue).mission, str(path)
 
     # ------------------------------------------------------------------ commands

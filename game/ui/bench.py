@@ -155,7 +155,7 @@ class _Overlays:
         shading = getattr(overlays, "FieldShading", None)
         if shading is not None:
             return shading(layers, grid.shape)
-        from game.ui.map_view import FieldLayer
+        from game.ui.map_tiles import FieldLayer
 
         rgba = np.zeros((grid.height, grid.width, 4), dtype=np.uint8)
         for mask, colour, _style in layers:

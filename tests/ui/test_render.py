@@ -18,16 +18,9 @@ from game.rulesets.entaria.rules.terms import Condition
 from game.ui import theme
 from game.ui.anim import MAX_DURATION, Animator
 from game.ui.camera import BASE_CELL_PX, Camera
-from game.ui.map_view import (
-    TILE_PX,
-    FieldLayer,
-    MapRenderer,
-    TileCache,
-    background_for,
-    field_codes,
-    legend_items,
-    look_keys,
-)
+from game.ui.map_looks import field_codes, legend_items, look_keys
+from game.ui.map_tiles import TILE_PX, FieldLayer, TileCache
+from game.ui.map_view import MapRenderer, background_for
 from game.ui.theme import Fonts
 from game.ui.tokens import (
     CONDITION_BADGES,

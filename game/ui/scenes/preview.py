@@ -27,16 +27,9 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
 from game.ui.camera_control import CameraControl
-from game.ui.map_view import (
-    FieldLayer,
-    LegendItem,
-    MapRenderer,
-    background_for,
-    field_codes,
-    legend_items,
-    look_keys,
-    look_name,
-)
+from game.ui.map_looks import LegendItem, field_codes, legend_items, look_keys, look_name
+from game.ui.map_tiles import FieldLayer
+from game.ui.map_view import MapRenderer, background_for
 from game.ui.theme import Colour, Fonts, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, initials_of, life_of
 from game.ui.widgets import draw_text, wrap

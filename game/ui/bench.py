@@ -8,11 +8,9 @@ fills the view) and zooms one wheel step at the mouse every ``ZOOM_EVERY`` frame
 (between 35 % and 300 %). One frame is ``App.step()``: events,
 update, draw, flip.
 
-The overlays come from the tools of the action bar when they exist (``begin_action``
-for Gehen and for a throw); otherwise the bench draws the same kind of per-field
-overlays through the same code path the tools use (``overlays.FieldShading`` from the
-rules' answers). Benchmarks print numbers, not verdicts; the targets are printed
-beside them.
+The overlays are the tools' own (``tools.overlay_bench_setup``: the Gehen overlay, the
+range bands and threat zones, a cone template). Benchmarks print numbers, not
+verdicts; the targets are printed beside them.
 """
 
 from __future__ import annotations
@@ -106,132 +104,12 @@ def write_bench_mission(folder: Path, seed: int) -> Path:
     return path
 
 
-class _Overlays:
-    """The bench's overlays: the real tools when they exist, else equivalent shading."""
-
-    def __init__(self, scene: Any) -> None:
-        from game.rulesets.entaria.rules.actions import Action
-        from game.ui import tools
-
-        self.scene = scene
-        self.parts: list[Any] = []
-        self.fallback: list[str] = []
-        for action in (Action.WALK, Action.THROW_ATTACK):
-            tool = tools.begin_action(scene, action)
-            if tool is not None:
-                self.parts.append(tool)
-        if not self.parts:
-            self.fallback = ["movement", "range", "template"]
-        self._static: list[Any] = []
-        self._template: tuple[Any, Any] | None = None
-
-    # Tool protocol (the scene calls these)
-    name = "bench"
-
-    def handle(self, event: Any) -> bool:
-        for part in self.parts:
-            part.handle(event)
-        return False
-
-    def cancel(self) -> None:
-        for part in self.parts:
-            part.cancel()
-
-    def draw_under(self, surface: Any) -> None:
-        for part in self.parts:
-            part.draw_under(surface)
-        if self.fallback:
-            self._draw_fallback(surface)
-
-    def draw_over(self, surface: Any) -> None:
-        for part in self.parts:
-            part.draw_over(surface)
-
-    # fallback: per-field overlays from the rules' answers
-    def _shading(self, layers: list[tuple[Any, tuple[int, int, int, int], str]]) -> Any:
-        grid = self.scene.session.battle.grid
-        from game.ui import overlays
-
-        shading = getattr(overlays, "FieldShading", None)
-        if shading is not None:
-            return shading(layers, grid.shape)
-        from game.ui.map_tiles import FieldLayer
-
-        rgba = np.zeros((grid.height, grid.width, 4), dtype=np.uint8)
-        for mask, colour, _style in layers:
-            rgba[np.asarray(mask, dtype=bool)] = colour
-        return FieldLayer(rgba)
-
-    def _draw_fallback(self, surface: Any) -> None:
-        from game.board.movement import reachable
-        from game.board.templates import circle_cells
-        from game.ui import theme
-
-        scene = self.scene
-        camera = scene.camera
-        battle = scene.session.battle
-        grid = battle.grid
-        if not self._static:
-            creature = scene.selected_creature or battle.current
-            others = [c.cell for c in battle.state.creatures.values() if c is not creature]
-            costs = reachable(grid, creature.cell, 10, enemies=others)
-            near = np.zeros(grid.shape, dtype=bool)
-            far = np.zeros(grid.shape, dtype=bool)
-            for (x, y), cost in costs.items():
-                (near if cost <= 5 else far)[y, x] = True
-            self._static.append(
-                self._shading(
-                    [(near, theme.REACH_FIELD, "fill"), (far, theme.REACH_FIELD_FAR, "fill")]
-                )
-            )
-            ys, xs = np.indices(grid.shape)
-            dist = np.maximum(abs(xs - creature.cell[0]), abs(ys - creature.cell[1]))
-            bands = [
-                (dist == 1, (255, 120, 120, 40)),
-                ((dist >= 2) & (dist <= 4), (120, 230, 140, 40)),
-                ((dist >= 5) & (dist <= 20), (120, 200, 255, 30)),
-                ((dist >= 21) & (dist <= 100), (20, 20, 24, 70)),
-            ]
-            self._static.append(self._shading([(m, c, "fill") for m, c in bands]))
-        for layer in self._static:
-            layer.draw(surface, camera)
-        hover = scene.hover_cell
-        if hover is not None:
-            if self._template is None or self._template[0] != hover:
-                cells = circle_cells(hover, 3)
-                mask = np.zeros(grid.shape, dtype=bool)
-                for x, y in cells:
-                    if grid.in_bounds((x, y)):
-                        mask[y, x] = True
-                self._template = (hover, self._shading([(mask, theme.TEMPLATE_FIELD, "fill")]))
-            self._template[1].draw(surface, camera)
-
-
 def _home(cell: tuple[int, int]) -> tuple[float, float]:
     """Return where the view circles: the creature's field, kept off the map's edges."""
     margin = 20.0
     x = min(MAP_SIDE - margin, max(margin, cell[0] + 0.5))
     y = min(MAP_SIDE - margin, max(margin, cell[1] + 0.5))
     return x, y
-
-
-def _install_overlays(scene: Any) -> str:
-    """Switch on the movement and range overlays and a template; return where they come from.
-
-    The tools module's own set-up (``overlay_bench_setup``) when it has one, else the
-    action bar's tools, else the equivalent shading drawn here.
-    """
-    from game.ui import tools
-
-    setup = getattr(tools, "overlay_bench_setup", None)
-    if callable(setup):
-        setup(scene)
-        return "tools.overlay_bench_setup"
-    scene.show_ranges = True
-    scene.show_threats = True
-    overlays = _Overlays(scene)
-    scene.tool = overlays
-    return "action tools" if overlays.parts else "FieldShading fallback (tools not built)"
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -256,6 +134,7 @@ def run_ui_bench(
     from game.ui.scenes.navigate import open_app
     from game.ui.session import GameSession
     from game.ui.settings import Settings
+    from game.ui.tools import overlay_bench_setup
 
     with tempfile.TemporaryDirectory(prefix="kampfkarte-bench-") as folder:
         home = Path(folder)
@@ -265,48 +144,18 @@ def run_ui_bench(
         session = GameSession.new(mission, home=home, seed=seed, autosave_enabled=False)
         scene = BattleScene(app, session)
         app.push(scene)
-        source = _install_overlays(scene)
-        camera = scene.camera
-        creature = scene.selected_creature or session.battle.current
-        home_x, home_y = _home(creature.cell)
-        camera.set_zoom(1.0)
-        camera.centre_on(home_x, home_y)
-        app.step()  # warm-up: fonts, first tiles
-        samples: list[float] = []
-        zoom_dir = 1
-        for i in range(frames):
-            # the view circles round the selected creature (so its overlays stay in view),
-            # about 10 screen pixels a frame at 100 %
-            camera.centre_on(home_x + 14 * math.sin(i / 70), home_y + 9 * math.sin(i / 45))
-            centre = (
-                camera.viewport_x + camera.viewport_w // 2,
-                camera.viewport_y + camera.viewport_h // 2,
-            )
-            mouse = (
-                centre[0] + round(300 * math.cos(i / 23)),
-                centre[1] + round(200 * math.sin(i / 31)),
-            )
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
-            )
-            if i % ZOOM_EVERY == ZOOM_EVERY - 1:  # one wheel step at the mouse
-                if camera.zoom * ZOOM_STEP > MAX_BENCH_ZOOM:
-                    zoom_dir = -1
-                elif camera.zoom / ZOOM_STEP < MIN_BENCH_ZOOM:
-                    zoom_dir = 1
-                camera.zoom_at(mouse, ZOOM_STEP**zoom_dir)
-            start = clock()
-            app.step(1 / 60)
-            samples.append((clock() - start) * 1000.0)
-        tiles = len(scene.map.tiles) if hasattr(scene.map, "tiles") else 0
-        tile_mb = getattr(getattr(scene.map, "tiles", None), "bytes", 0) / 2**20
+        overlay_bench_setup(scene)
+        samples = _run_frames(app, scene, frames, clock)
+        tiles = len(scene.map.tiles)
+        tile_mb = scene.map.tiles.bytes / 2**20
         pygame.display.quit()
     median = statistics.median(samples)
     p95 = _percentile(samples, 0.95)
     worst = max(samples)
     print(
         f"kampfkarte bench ui  ({frames} frames, {SIZE[0]}x{SIZE[1]}, dummy driver, "
-        f"{MAP_SIDE}x{MAP_SIDE} map, {CREATURES} tokens, overlays: {source}; seed {seed})",
+        f"{MAP_SIDE}x{MAP_SIDE} map, {CREATURES} tokens, overlays: tools.overlay_bench_setup; "
+        f"seed {seed})",
         file=out,
     )
     print(f"{'figure':<18}  {'ms':>8}  target", file=out)
@@ -315,3 +164,42 @@ def run_ui_bench(
     print(f"{'max frame':<18}  {worst:8.2f}  (60 FPS budget 16.7 ms)", file=out)
     print(f"tile cache: {tiles} tiles, {tile_mb:.1f} MB", file=out)
     return 0
+
+
+def _run_frames(app: Any, scene: Any, frames: int, clock: Callable[[], float]) -> list[float]:
+    """Step ``frames`` frames while the view circles and zooms; return each frame's ms."""
+    import pygame
+
+    camera = scene.camera
+    creature = scene.selected_creature or scene.session.battle.current
+    home_x, home_y = _home(creature.cell)
+    camera.set_zoom(1.0)
+    camera.centre_on(home_x, home_y)
+    app.step()  # warm-up: fonts, first tiles
+    samples: list[float] = []
+    zoom_dir = 1
+    for i in range(frames):
+        # the view circles round the selected creature (so its overlays stay in view),
+        # about 10 screen pixels a frame at 100 %
+        camera.centre_on(home_x + 14 * math.sin(i / 70), home_y + 9 * math.sin(i / 45))
+        centre = (
+            camera.viewport_x + camera.viewport_w // 2,
+            camera.viewport_y + camera.viewport_h // 2,
+        )
+        mouse = (
+            centre[0] + round(300 * math.cos(i / 23)),
+            centre[1] + round(200 * math.sin(i / 31)),
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        if i % ZOOM_EVERY == ZOOM_EVERY - 1:  # one wheel step at the mouse
+            if camera.zoom * ZOOM_STEP > MAX_BENCH_ZOOM:
+                zoom_dir = -1
+            elif camera.zoom / ZOOM_STEP < MIN_BENCH_ZOOM:
+                zoom_dir = 1
+            camera.zoom_at(mouse, ZOOM_STEP**zoom_dir)
+        start = clock()
+        app.step(1 / 60)
+        samples.append((clock() - start) * 1000.0)
+    return samples

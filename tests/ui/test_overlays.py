@@ -8,7 +8,8 @@ import pytest
 
 from game.ui import overlays
 from game.ui.camera import Camera
-from game.ui.overlays import FieldShading, NumberLayer, cells_mask, draw_fog
+from game.ui.field_shading import FieldShading, cells_mask, mask_runs
+from game.ui.overlays import NumberLayer, draw_fog
 from game.ui.theme import Fonts
 
 
@@ -42,7 +43,7 @@ def _covered(
 def test_mask_runs_cover_exactly_the_mask() -> None:
     rng = np.random.default_rng(7)
     mask = rng.random((9, 13)) < 0.4
-    ys, x0s, x1s = overlays._mask_runs(mask)
+    ys, x0s, x1s = mask_runs(mask)
     rebuilt = np.zeros_like(mask)
     for y, a, b in zip(ys, x0s, x1s, strict=True):
         assert b > a

@@ -16,16 +16,9 @@ from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState, Pending
 from game.ui import overlays, theme
-from game.ui.overlays import FieldShading
-from game.ui.overlays_rules import (
-    AreaFireResult,
-    area_fire_lines,
-    band_name,
-    layers_of,
-    says,
-    shape_of,
-    weapon_name,
-)
+from game.ui.field_shading import FieldShading
+from game.ui.overlays_results import area_fire_lines
+from game.ui.overlays_rules import AreaFireResult, band_name, layers_of, says, shape_of, weapon_name
 from game.ui.tools.base import Tool
 from game.ui.widgets import Button
 

@@ -25,15 +25,8 @@ from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays
-from game.ui.overlays_rules import (
-    UNARMED,
-    draw_standing_over,
-    draw_standing_under,
-    mark_lines,
-    says,
-    token_side,
-    weapon_name,
-)
+from game.ui.overlays_rules import UNARMED, says, token_side, weapon_name
+from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.tools.area_fire import AreaFireTool
 from game.ui.tools.base import Tool
 from game.ui.tools.throw import ThrowTool

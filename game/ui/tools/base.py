@@ -33,17 +33,8 @@ from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays, theme
 from game.ui.hud_base import MenuItem, Popup
-from game.ui.overlays_rules import (
-    UNARMED,
-    draw_standing_over,
-    draw_standing_under,
-    layers_of,
-    mark_lines,
-    says,
-    token_side,
-    viewer_enemies,
-    weapon_name,
-)
+from game.ui.overlays_rules import UNARMED, layers_of, says, token_side, viewer_enemies, weapon_name
+from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.text import text_cache
 from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
 from game.ui.tooltip import draw_tooltip

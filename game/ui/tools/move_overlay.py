@@ -11,7 +11,7 @@ from game.board.grid import Cell
 from game.rulesets.entaria import queries
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.ui import overlays, theme
-from game.ui.overlays import FieldShading
+from game.ui.field_shading import FieldShading, cells_mask
 from game.ui.overlays_rules import Layers, says
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ def draw_move_options(
         near = reach & (mask <= max(1, allowance // 3))
         mid = reach & ~near & (mask <= max(1, (2 * allowance) // 3))
         far = reach & ~near & ~mid
-        save = overlays.cells_mask(options.needs_save, mask.shape)
-        zone = overlays.cells_mask(options.disengage, mask.shape)
+        save = cells_mask(options.needs_save, mask.shape)
+        zone = cells_mask(options.disengage, mask.shape)
         return FieldShading(
             [
                 (near & ~save, overlays.REACH_NEAR, "fill"),

@@ -15,7 +15,7 @@ from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.support_actions import UseAction
 from game.ui import overlays, theme
-from game.ui.overlays import FieldShading
+from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import (
     Slot,
     band_name,

@@ -13,16 +13,9 @@ from game.rulesets.entaria.ranged_actions import ThrowAtField
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays, theme
-from game.ui.overlays import FieldShading
-from game.ui.overlays_rules import (
-    Slot,
-    ThrowResult,
-    band_name,
-    draw_standing_over,
-    draw_standing_under,
-    layers_of,
-    weapon_name,
-)
+from game.ui.field_shading import FieldShading
+from game.ui.overlays_rules import Slot, ThrowResult, band_name, layers_of, weapon_name
+from game.ui.overlays_standing import draw_standing_over, draw_standing_under
 from game.ui.tools.base import Tool, _title
 
 if TYPE_CHECKING:

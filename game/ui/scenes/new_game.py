@@ -178,7 +178,21 @@ class NewGameScene(MenuScene):
             draw_text(surface, fonts, part, (inner.x, y), size=title_size, bold=True)
             y += fonts.get(title_size).get_linesize()
         draw_text(surface, fonts, entry.path.name, (inner.x, y + 2), size=18, colour=theme.TEXT_DIM)
-        y += 34
+        y = self.draw_facts(surface, inner, y + 34, entry)
+        y = self.draw_sides(surface, inner, y + 36, entry)
+        y += 14
+        line_height = fonts.get(22).get_linesize()
+        for line in wrap(fonts, entry.text(self.app.t.language), inner.width, 22):
+            if y + line_height > inner.bottom:
+                break
+            draw_text(surface, fonts, line, (inner.x, y), size=22)
+            y += line_height
+
+    def draw_facts(
+        self, surface: pygame.Surface, inner: pygame.Rect, y: int, entry: MissionEntry
+    ) -> int:
+        """Draw size, players and creatures, as many on a line as fit; return the last y."""
+        fonts = self.app.fonts
         facts = [self.t("menus.newgame.size", w=entry.width, h=entry.height)]
         if entry.players:
             facts.append(
@@ -194,7 +208,13 @@ class NewGameScene(MenuScene):
                 candidate = fact
             line = candidate
         draw_text(surface, fonts, line, (inner.x, y), size=22)
-        y += 36
+        return y
+
+    def draw_sides(
+        self, surface: pygame.Surface, inner: pygame.Rect, y: int, entry: MissionEntry
+    ) -> int:
+        """Draw the mission's sides with who controls them; return the y below."""
+        fonts = self.app.fonts
         draw_text(
             surface, fonts, self.t("menus.newgame.sides"), (inner.x, y), colour=theme.TEXT_DIM
         )
@@ -211,13 +231,7 @@ class NewGameScene(MenuScene):
                 surface, fonts, f"{side.name} — {self.t(controller)}", (inner.x + 26, y), size=22
             )
             y += 28
-        y += 14
-        line_height = fonts.get(22).get_linesize()
-        for line in wrap(fonts, entry.text(self.app.t.language), inner.width, 22):
-            if y + line_height > inner.bottom:
-                break
-            draw_text(surface, fonts, line, (inner.x, y), size=22)
-            y += line_height
+        return y
 
     def draw_problems(
         self, surface: pygame.Surface, inner: pygame.Rect, entry: MissionEntry

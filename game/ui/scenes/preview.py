@@ -361,17 +361,35 @@ class PreviewScene(Scene):
         rect = self.panel
         pygame.draw.rect(surface, theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
-        fonts, t = self.app.fonts, self.app.t
-        language = self.app.t.language
         x, y = rect.x + 14, rect.y + 12
         inner_w = rect.width - 28
         bottom = rect.bottom - 8
         model = self.model
         if model is None:
             draw_text(
-                surface, fonts, self.path.name, (x, y), size=24, colour=theme.ACCENT, bold=True
+                surface,
+                self.app.fonts,
+                self.path.name,
+                (x, y),
+                size=24,
+                colour=theme.ACCENT,
+                bold=True,
             )
             return
+        y = self._draw_title(surface, model, x, y, inner_w)
+        y = self._draw_legend(surface, model, x, y, bottom)
+        if y + 40 < bottom:
+            y = self._draw_sides(surface, model, x, y, inner_w, bottom)
+        if y + 40 < bottom:
+            y = self._draw_creatures(surface, model, x, y, inner_w, bottom)
+        if model.warnings and y + 30 < bottom:
+            self._draw_warnings(surface, model, x, y, inner_w, bottom)
+
+    def _draw_title(
+        self, surface: pygame.Surface, model: PreviewModel, x: int, y: int, inner_w: int
+    ) -> int:
+        """Draw the mission's title, file, size, format and author; return the y below."""
+        fonts, t = self.app.fonts, self.app.t
         mission = model.mission
         for part in wrap(fonts, mission.title, inner_w, 26)[:2]:
             draw_text(surface, fonts, part, (x, y), size=26, colour=theme.ACCENT, bold=True)
@@ -392,9 +410,15 @@ class PreviewScene(Scene):
                 colour=theme.TEXT_DIM,
             )
             y += 20
-        y += 8
-        # legend
-        y = self._heading(surface, t("preview.legend"), x, y)
+        return y + 8
+
+    def _draw_legend(
+        self, surface: pygame.Surface, model: PreviewModel, x: int, y: int, bottom: int
+    ) -> int:
+        """Draw a swatch and the name of every look on the map; return the y below."""
+        fonts = self.app.fonts
+        language = self.app.t.language
+        y = self._heading(surface, self.app.t("preview.legend"), x, y)
         assert self.map is not None
         for item in model.legend:
             if y + SWATCH > bottom:
@@ -406,73 +430,97 @@ class PreviewScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_EDGE, (x, y, SWATCH, SWATCH), 1)
             draw_text(surface, fonts, item.name(language), (x + SWATCH + 8, y + 3), size=17)
             y += SWATCH + 4
-        y += 8
-        # sides
-        if y + 40 < bottom:
-            y = self._heading(surface, t("preview.sides"), x, y)
-            for side in mission.sides:
-                if y + 20 > bottom:
-                    break
-                colour = model.colours.get(side.key, (128, 128, 128))
-                pygame.draw.circle(surface, colour, (x + 8, y + 9), 7)
-                controller = t(
-                    "preview.controller_gm"
-                    if side.controller is Controller.GM
-                    else "preview.controller_player"
-                )
-                key = "preview.side_line" if side.deployment else "preview.no_deployment"
-                text = t(key, name=side.name, controller=controller, n=len(side.deployment))
-                draw_text(
-                    surface, fonts, _fit(fonts, text, inner_w - 22, 17), (x + 22, y + 1), size=17
-                )
-                y += 21
-            y += 8
-        # creatures
-        if y + 40 < bottom:
-            y = self._heading(surface, t("preview.creatures", n=len(mission.creatures)), x, y)
-            room = max(0, (bottom - y - (40 if model.warnings else 0)) // 20)
-            listed = (
-                mission.creatures
-                if len(mission.creatures) <= room
-                else mission.creatures[: max(0, room - 1)]
+        return y + 8
+
+    def _draw_sides(
+        self,
+        surface: pygame.Surface,
+        model: PreviewModel,
+        x: int,
+        y: int,
+        inner_w: int,
+        bottom: int,
+    ) -> int:
+        """Draw each side with its controller and deployment fields; return the y below."""
+        fonts, t = self.app.fonts, self.app.t
+        y = self._heading(surface, t("preview.sides"), x, y)
+        for side in model.mission.sides:
+            if y + 20 > bottom:
+                break
+            colour = model.colours.get(side.key, (128, 128, 128))
+            pygame.draw.circle(surface, colour, (x + 8, y + 9), 7)
+            controller = t(
+                "preview.controller_gm"
+                if side.controller is Controller.GM
+                else "preview.controller_player"
             )
-            for placement in listed:
-                colour = model.colours.get(placement.side, (128, 128, 128))
-                pygame.draw.circle(surface, colour, (x + 8, y + 9), 6)
-                names = model.type_names.get(placement.type, (placement.type, placement.type))
-                text = t(
-                    "preview.creature_line",
-                    name=placement.name,
-                    type=names[1] if language == "en" else names[0],
-                    x=placement.cell[0],
-                    y=placement.cell[1],
-                )
-                draw_text(
-                    surface, fonts, _fit(fonts, text, inner_w - 22, 16), (x + 22, y + 2), size=16
-                )
-                y += 20
-            if len(listed) < len(mission.creatures):
-                draw_text(
-                    surface,
-                    fonts,
-                    t("preview.more", n=len(mission.creatures) - len(listed)),
-                    (x + 22, y + 2),
-                    size=16,
-                    colour=theme.TEXT_DIM,
-                )
-                y += 20
-            y += 8
-        # warnings
-        if model.warnings and y + 30 < bottom:
-            y = self._heading(
-                surface, t("preview.warnings", n=len(model.warnings)), x, y, theme.ACCENT
+            key = "preview.side_line" if side.deployment else "preview.no_deployment"
+            text = t(key, name=side.name, controller=controller, n=len(side.deployment))
+            draw_text(surface, fonts, _fit(fonts, text, inner_w - 22, 17), (x + 22, y + 1), size=17)
+            y += 21
+        return y + 8
+
+    def _draw_creatures(
+        self,
+        surface: pygame.Surface,
+        model: PreviewModel,
+        x: int,
+        y: int,
+        inner_w: int,
+        bottom: int,
+    ) -> int:
+        """Draw the creatures that fit (the rest as a count); return the y below."""
+        fonts, t = self.app.fonts, self.app.t
+        language = self.app.t.language
+        creatures = model.mission.creatures
+        y = self._heading(surface, t("preview.creatures", n=len(creatures)), x, y)
+        room = max(0, (bottom - y - (40 if model.warnings else 0)) // 20)
+        listed = creatures if len(creatures) <= room else creatures[: max(0, room - 1)]
+        for placement in listed:
+            colour = model.colours.get(placement.side, (128, 128, 128))
+            pygame.draw.circle(surface, colour, (x + 8, y + 9), 6)
+            names = model.type_names.get(placement.type, (placement.type, placement.type))
+            text = t(
+                "preview.creature_line",
+                name=placement.name,
+                type=names[1] if language == "en" else names[0],
+                x=placement.cell[0],
+                y=placement.cell[1],
             )
-            for warning in model.warnings:
-                for part in wrap(fonts, _short_problem(warning), inner_w, 16):
-                    if y + 18 > bottom:
-                        return
-                    draw_text(surface, fonts, part, (x, y), size=16, colour=theme.ACCENT)
-                    y += 18
+            draw_text(surface, fonts, _fit(fonts, text, inner_w - 22, 16), (x + 22, y + 2), size=16)
+            y += 20
+        if len(listed) < len(creatures):
+            draw_text(
+                surface,
+                fonts,
+                t("preview.more", n=len(creatures) - len(listed)),
+                (x + 22, y + 2),
+                size=16,
+                colour=theme.TEXT_DIM,
+            )
+            y += 20
+        return y + 8
+
+    def _draw_warnings(
+        self,
+        surface: pygame.Surface,
+        model: PreviewModel,
+        x: int,
+        y: int,
+        inner_w: int,
+        bottom: int,
+    ) -> None:
+        """Draw the mission's warnings, as many lines as fit."""
+        fonts = self.app.fonts
+        y = self._heading(
+            surface, self.app.t("preview.warnings", n=len(model.warnings)), x, y, theme.ACCENT
+        )
+        for warning in model.warnings:
+            for part in wrap(fonts, _short_problem(warning), inner_w, 16):
+                if y + 18 > bottom:
+                    return
+                draw_text(surface, fonts, part, (x, y), size=16, colour=theme.ACCENT)
+                y += 18
 
     def _heading(
         self, surface: pygame.Surface, text: str, x: int, y: int, colour: Colour = theme.TEXT

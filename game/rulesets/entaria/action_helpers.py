@@ -13,7 +13,9 @@ from typing import Any
 from game.match.events import Event
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.conditions import ConspicuousAct, DurationKind, gain, reveal
+from game.rulesets.entaria.rules.condition_changes import gain, reveal
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import ActionType, Condition, german, say
 from game.rulesets.entaria.state import CreatureState, Effect, Pending

@@ -32,11 +32,8 @@ from game.rulesets.entaria.engine import (
 from game.rulesets.entaria.roll_events import describe_roll
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET
-from game.rulesets.entaria.rules.conditions import (
-    ConspicuousAct,
-    moved_faster_than_walking,
-    reveal,
-)
+from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.movement import (
     Halving,
     MovementProfile,
@@ -381,7 +378,7 @@ def terrain_along(
                 creature, damage.final, why_de=" durch Splitter", why_en=" from shards"
             )
         elif result.failure is TerrainFailure.BLINDED_UNTIL_NEXT_TURN:
-            from game.rulesets.entaria.rules.conditions import DurationKind
+            from game.rulesets.entaria.rules.durations import DurationKind
             from game.rulesets.entaria.state import Effect
 
             events += battle.add_condition(
@@ -435,7 +432,7 @@ def _attack(battle: Battle, command: Attack) -> list[Event]:
         action = Action.THROW_ATTACK
     battle.can_spend(attacker, action)
     if plan.melee:
-        from game.rulesets.entaria.rules.conditions import can_wield_melee_weapon
+        from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
 
         kind = battle.creature_type(attacker)
         if weapon is not None and not can_wield_melee_weapon(

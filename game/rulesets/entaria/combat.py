@@ -26,15 +26,14 @@ from game.rulesets.entaria.engine import (
     CommandRejected,
 )
 from game.rulesets.entaria.rules.checks import Crit, Roll
-from game.rulesets.entaria.rules.conditions import (
-    ConspicuousAct,
-    DurationKind,
+from game.rulesets.entaria.rules.condition_changes import reveal
+from game.rulesets.entaria.rules.condition_rolls import (
     RollContext,
     RollModifiers,
     attacker_modifiers,
     dodge_value,
-    reveal,
 )
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.damage import (
     Affinity,
@@ -44,6 +43,7 @@ from game.rulesets.entaria.rules.damage import (
     saf_applies,
     saf_for,
 )
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
 from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, say

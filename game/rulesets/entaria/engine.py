@@ -32,24 +32,24 @@ from game.rulesets.entaria.reroll import (
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
-from game.rulesets.entaria.rules.conditions import (
-    CONDITIONS,
+from game.rulesets.entaria.rules.condition_changes import (
     Change,
-    ConditionSet,
-    DurationKind,
-    RollContext,
-    RollModifiers,
     after_detection,
-    can_act,
-    closure,
     gain,
     lose,
     lose_lp,
-    lp_loss_at_turn_start,
+)
+from game.rulesets.entaria.rules.condition_effects import can_act, lp_loss_at_turn_start
+from game.rulesets.entaria.rules.condition_rolls import (
+    RollContext,
+    RollModifiers,
     roll_help_bonus,
     roll_modifiers,
 )
+from game.rulesets.entaria.rules.conditions import CONDITIONS
 from game.rulesets.entaria.rules.damage import LifeState, apply_damage, life_state
+from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.held_conditions import ConditionSet, closure
 from game.rulesets.entaria.rules.impulse import starting_pool
 from game.rulesets.entaria.rules.initiative import (
     InitiativeEntry,
@@ -635,7 +635,7 @@ class Battle:
         return roll, event
 
     def save_value(self, creature: CreatureState, which: SaveValue) -> int:
-        from game.rulesets.entaria.rules.conditions import save_value
+        from game.rulesets.entaria.rules.condition_rolls import save_value
 
         return save_value(self.creature_type(creature).save(which), creature.conditions, which)
 

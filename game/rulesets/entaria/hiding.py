@@ -51,7 +51,8 @@ from game.rulesets.entaria.engine import AFTER_COMMAND_HOOKS, Battle, CommandRej
 from game.rulesets.entaria.interact_actions import _item_name
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, compare_with_each
-from game.rulesets.entaria.rules.conditions import CONDITIONS, RollContext
+from game.rulesets.entaria.rules.condition_rolls import RollContext
+from game.rulesets.entaria.rules.conditions import CONDITIONS
 from game.rulesets.entaria.rules.hiding_places import observers_seeing, suitable_hiding_place
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue, say
 from game.rulesets.entaria.state import CreatureState, HiddenItem

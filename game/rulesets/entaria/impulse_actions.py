@@ -32,7 +32,7 @@ from game.rulesets.entaria.engine import (
     handles,
 )
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.conditions import DurationKind
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.impulse import (
     ImpulseEffect,
     ImpulsePool,

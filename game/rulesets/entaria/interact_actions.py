@@ -29,7 +29,8 @@ from game.rulesets.entaria.action_helpers import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected, handles
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.conditions import ConspicuousAct, can_speak
+from game.rulesets.entaria.rules.condition_effects import can_speak
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.objects import (
     MATERIALS,
     ObjectState,

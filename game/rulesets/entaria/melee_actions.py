@@ -75,14 +75,11 @@ from game.rulesets.entaria.engine import (
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import HAZARD_ESCAPE_SAVE, Action
 from game.rulesets.entaria.rules.checks import Crit, impulse_gain
-from game.rulesets.entaria.rules.conditions import (
-    ConspicuousAct,
-    DurationKind,
-    can_wield_melee_weapon,
-    moved_faster_than_walking,
-    reveal,
-)
+from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
+from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.damage import body_zone, nonlethal_allowed
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.hands import hands_needed
 from game.rulesets.entaria.rules.movement import (
     Halving,

@@ -67,21 +67,22 @@ from game.rulesets.entaria.rules.areas import (
     farthest_field,
     suggest_distribution,
 )
+from game.rulesets.entaria.rules.condition_changes import reveal
+from game.rulesets.entaria.rules.condition_effects import perceives
+from game.rulesets.entaria.rules.condition_rolls import (
+    RollContext,
+    attacker_modifiers,
+    roll_modifiers,
+)
 from game.rulesets.entaria.rules.conditions import (
     CONDITIONS,
     ConditionRule,
-    ConditionSet,
     ConspicuousAct,
     Faculty,
     LpLossReaction,
     MovementRestriction,
-    RollContext,
-    attacker_modifiers,
-    closure,
-    perceives,
-    reveal,
-    roll_modifiers,
 )
+from game.rulesets.entaria.rules.held_conditions import ConditionSet, closure
 from game.rulesets.entaria.rules.movement import MovementProfile, disengage_required
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import in_melee_reach, reach_mask

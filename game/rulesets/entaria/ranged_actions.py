@@ -95,12 +95,8 @@ from game.rulesets.entaria.rules.areas import (
     suggest_distribution,
 )
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Crit, impulse_gain
-from game.rulesets.entaria.rules.conditions import (
-    DurationKind,
-    RollContext,
-    RollModifiers,
-    roll_modifiers,
-)
+from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers, roll_modifiers
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.ranges import long_shot_edge, range_band
 from game.rulesets.entaria.rules.scatter import Scatter, scatter, throw_at_field_target
 from game.rulesets.entaria.rules.terms import (

@@ -41,7 +41,7 @@ from game.rulesets.entaria.action_helpers import (
 from game.rulesets.entaria.engine import HANDLERS, Battle, CommandRejected, handles
 from game.rulesets.entaria.interact_actions import DropItem, Shout
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.conditions import end_voluntarily
+from game.rulesets.entaria.rules.condition_changes import end_voluntarily
 from game.rulesets.entaria.rules.terms import ActionType, Condition, german, say
 from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.state import CreatureState, Pending

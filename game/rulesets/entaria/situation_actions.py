@@ -130,14 +130,9 @@ from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.attacks import duel_order, duel_second_shot, weapon_allowed_in_duel
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, impulse_gain
-from game.rulesets.entaria.rules.conditions import (
-    ConspicuousAct,
-    DurationKind,
-    RollContext,
-    moved_faster_than_walking,
-    reveal,
-    roll_modifiers,
-)
+from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
+from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.damage import (
     HAZARDS,
     Hazard,
@@ -146,6 +141,7 @@ from game.rulesets.entaria.rules.damage import (
     zero_g_direction,
     zero_g_save_required,
 )
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.hands import (
     HOLDING_HANDS,
     RELOAD_HANDS,

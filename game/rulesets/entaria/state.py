@@ -11,7 +11,8 @@ from enum import Enum
 from typing import Any
 
 from game.board.grid import Cell
-from game.rulesets.entaria.rules.conditions import ConditionSet, DurationKind
+from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.terms import Attribute, Condition
 from game.rulesets.entaria.rules.turn_budget import TurnBudget
 
@@ -120,7 +121,7 @@ class CreatureState:
     @property
     def out_of_fight(self) -> bool:
         """Return whether the creature no longer takes part: unconscious, dying or dead."""
-        from game.rulesets.entaria.rules.conditions import closure
+        from game.rulesets.entaria.rules.held_conditions import closure
 
         held = closure(self.conditions)
         return bool({Condition.DEAD, Condition.UNCONSCIOUS} & held)

@@ -111,18 +111,18 @@ from game.rulesets.entaria.rules.actions import (
     nano_healing,
 )
 from game.rulesets.entaria.rules.checks import compare_with_each, roll_beats
+from game.rulesets.entaria.rules.condition_changes import gain, lose
+from game.rulesets.entaria.rules.condition_effects import (
+    can_act,
+    can_be_healed,
+    can_be_targeted,
+    can_speak,
+)
 from game.rulesets.entaria.rules.conditions import (
     HELP_DURATION,
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
     ConspicuousAct,
-    DurationKind,
-    can_act,
-    can_be_healed,
-    can_be_targeted,
-    can_speak,
-    gain,
-    lose,
 )
 from game.rulesets.entaria.rules.damage import (
     heal,
@@ -130,6 +130,7 @@ from game.rulesets.entaria.rules.damage import (
     revive_modifier,
     stabilize_modifier,
 )
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.hiding_places import suitable_hiding_place
 from game.rulesets.entaria.rules.reach import can_help, can_irritate
 from game.rulesets.entaria.rules.terms import (

@@ -301,7 +301,7 @@ def test_gm_cover_ruling_is_state_and_used_once() -> None:
 
 def test_irritiert_ends_when_its_source_dies() -> None:
     """E-ACT-HH-IRRITIEREN: Irritiert timed to the irritator's turn ends if the irritator dies."""
-    from game.rulesets.entaria.rules.conditions import DurationKind
+    from game.rulesets.entaria.rules.durations import DurationKind
     from game.rulesets.entaria.state import Effect
 
     battle = make_battle(

@@ -49,8 +49,8 @@ from game.rulesets.entaria.commands import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.policy import candidates
-from game.rulesets.entaria.rules.conditions import closure
 from game.rulesets.entaria.rules.damage import DEAD_AT
+from game.rulesets.entaria.rules.held_conditions import closure
 from game.rulesets.entaria.rules.terms import ActionType, Condition
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.situation_actions import mount_of

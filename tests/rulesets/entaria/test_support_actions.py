@@ -23,7 +23,7 @@ from game.rulesets.entaria.commands import Attack, EndTurn, Move
 from game.rulesets.entaria.engine import BLOCKING_STANCE, EVASIVE_MOVE, Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit, Roll
-from game.rulesets.entaria.rules.conditions import DurationKind
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.impulse import ImpulseEffect
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.rules.turn_budget import TurnBudget

@@ -33,10 +33,9 @@ from game.rulesets.entaria.rules.conditions import (
     HELP_DURATION,
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
-    DurationKind,
-    DurationRule,
 )
 from game.rulesets.entaria.rules.damage import BLOCKING_STANCE_ARMOUR, REVIVE_ATTEMPT_MINUTES
+from game.rulesets.entaria.rules.durations import DurationKind, DurationRule
 from game.rulesets.entaria.rules.initiative import ORIENT_BONUS
 from game.rulesets.entaria.rules.reach import MAX_SWEEP_TARGETS
 from game.rulesets.entaria.rules.terms import (

@@ -33,8 +33,8 @@ from game.rulesets.entaria.rules.actions import (
     action_span,
 )
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, saving_throw, success_roll
-from game.rulesets.entaria.rules.conditions import DurationKind
 from game.rulesets.entaria.rules.damage import Affinity, apply_affinity
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.terms import ActionType, Condition, WeaponAttribute, say
 
 __all__ = [

@@ -15,13 +15,8 @@ from types import MappingProxyType
 
 from game.board.grid import Cover
 from game.rulesets.entaria.rules.checks import Roll, impulse_gain
-from game.rulesets.entaria.rules.conditions import (
-    ConditionSet,
-    DurationKind,
-    DurationRule,
-    Held,
-    as_condition_set,
-)
+from game.rulesets.entaria.rules.durations import DurationKind, DurationRule
+from game.rulesets.entaria.rules.held_conditions import ConditionSet, Held, as_condition_set
 from game.rulesets.entaria.rules.terms import Condition
 
 __all__ = [

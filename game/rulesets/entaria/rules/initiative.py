@@ -17,7 +17,7 @@ from enum import Enum
 
 from game.board.dice import Roller
 from game.rulesets.entaria.rules.checks import Roll, success_roll
-from game.rulesets.entaria.rules.conditions import initiative_override
+from game.rulesets.entaria.rules.condition_effects import initiative_override
 from game.rulesets.entaria.rules.terms import Condition
 
 __all__ = [

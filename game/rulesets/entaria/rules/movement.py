@@ -34,14 +34,13 @@ from game.rulesets.entaria.rules.actions import (
     RollSpec,
 )
 from game.rulesets.entaria.rules.checks import Roll, saving_throw
-from game.rulesets.entaria.rules.conditions import (
-    ConditionSet,
-    Held,
+from game.rulesets.entaria.rules.condition_effects import (
     halve_movement,
     halving_count,
     movement_cost_factor,
     reduced_bew,
 )
+from game.rulesets.entaria.rules.held_conditions import ConditionSet, Held
 from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Condition, MoveType
 from game.rulesets.entaria.rules.terrain import FLYING_TYPES as FLYING_TYPES

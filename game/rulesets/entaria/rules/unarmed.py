@@ -17,7 +17,8 @@ from types import MappingProxyType
 from game.board.dice import Roller
 from game.rulesets.entaria.rules.actions import ACTIONS, NO_DURATION, Action, Precondition, RollSpec
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, success_roll
-from game.rulesets.entaria.rules.conditions import DurationKind, DurationRule, halve_movement
+from game.rulesets.entaria.rules.condition_effects import halve_movement
+from game.rulesets.entaria.rules.durations import DurationKind, DurationRule
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue
 
 

@@ -46,14 +46,13 @@ from game.rulesets.entaria.rules.attacks import (
     weapon_allowed_in_duel,
 )
 from game.rulesets.entaria.rules.checks import Crit, success_roll
+from game.rulesets.entaria.rules.condition_rolls import roll_help_bonus
 from game.rulesets.entaria.rules.conditions import (
     EVASIVE_MOVE_DURATION,
     HELP_BONUS_DIE,
     HELP_DURATION,
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
-    DurationKind,
-    roll_help_bonus,
 )
 from game.rulesets.entaria.rules.damage import (
     heal,
@@ -61,6 +60,7 @@ from game.rulesets.entaria.rules.damage import (
     revive_modifier,
     stabilize_modifier,
 )
+from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.initiative import effective_initiative
 from game.rulesets.entaria.rules.mounts import MOUNT_COMMANDS, mount_command_allowed
 from game.rulesets.entaria.rules.ranges import RangeBand, long_shot_edge

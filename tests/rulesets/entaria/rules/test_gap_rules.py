@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.board.grid import BattleGrid
 from game.board.templates import AreaShape, area_of_impact, flight_angle, template_cells
 from game.rulesets.entaria.rules.actions import ACTIONS, Action, Precondition
-from game.rulesets.entaria.rules.conditions import can_wield_melee_weapon
+from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
 from game.rulesets.entaria.rules.hands import (
     DEFAULT_HANDS,
     HOLDING_HANDS,

@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 from game.board.dice import ScriptedRoller
 from game.board.grid import Cover
 from game.rulesets.entaria.rules.checks import Crit, success_roll
-from game.rulesets.entaria.rules.conditions import (
-    ConditionSet,
-    DurationKind,
+from game.rulesets.entaria.rules.condition_rolls import (
     RollContext,
     attacker_modifiers,
     roll_modifiers,
 )
+from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.impulse import (
     EnvironmentInfluence,
     ImpulseEffect,

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from game.board.dice import ScriptedRoller
 from game.rulesets.entaria.rules.checks import Crit
-from game.rulesets.entaria.rules.conditions import RollContext, initiative_override, roll_modifiers
+from game.rulesets.entaria.rules.condition_effects import initiative_override
+from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
 from game.rulesets.entaria.rules.initiative import (
     ORIENT_BONUS,
     PREPARATION_STEPS,

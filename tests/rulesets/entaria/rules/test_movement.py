@@ -23,12 +23,8 @@ from game.rulesets.entaria.rules.actions import (
     RollSpec,
 )
 from game.rulesets.entaria.rules.checks import Crit
-from game.rulesets.entaria.rules.conditions import (
-    ConditionSet,
-    closure,
-    movement_cost_factor,
-    overload_level,
-)
+from game.rulesets.entaria.rules.condition_effects import movement_cost_factor, overload_level
+from game.rulesets.entaria.rules.held_conditions import ConditionSet, closure
 from game.rulesets.entaria.rules.movement import (
     DISENGAGE_TARGET,
     MOVE_ACTIONS,

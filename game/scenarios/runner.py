@@ -19,6 +19,7 @@ from game.match.decisions import Decision
 from game.match.events import Event
 from game.match.problems import MissionError
 from game.match.ruleset import Game
+from game.scenarios.compare import holds, restricted, subset
 from game.scenarios.model import (
     DecisionCheck,
     DiceCheck,
@@ -326,7 +327,7 @@ class _Run:
             else:
                 self.report.fail(f"expected {text}, got nothing: {missing}", check.note)
             return
-        if _holds(check.test, check.value, actual):
+        if holds(check.test, check.value, actual):
             self.report.passed(text, check.note)
         else:
             self.report.fail(f"expected {text}, got {_show(actual)}", check.note)
@@ -338,7 +339,7 @@ class _Run:
         of_kind = [e for e in log if e.kind == check.kind]
         if check.actor is not None:
             of_kind = [e for e in of_kind if e.actor == check.actor]
-        matching = [e for e in of_kind if _subset(check.data, e.data)]
+        matching = [e for e in of_kind if subset(check.data, e.data)]
         if (check.count is None and matching) or len(matching) == check.count:
             self.report.passed(text, check.note)
             return
@@ -348,7 +349,7 @@ class _Run:
         elif check.count is not None and matching:
             got = f"{len(matching)} such events"
         else:
-            shown = [_restricted(e.data, check.data) for e in of_kind[:3]]
+            shown = [restricted(e.data, check.data) for e in of_kind[:3]]
             more = f" (and {len(of_kind) - 3} more)" if len(of_kind) > 3 else ""
             got = f"{len(of_kind)} {check.kind} event(s), with {_show(shown)}{more}"
         self.report.fail(f"expected {text}, got {got}", check.note)
@@ -463,72 +464,3 @@ def _decision_data(decision: Decision) -> dict[str, Any]:
         "creature": decision.creature,
         "note": decision.note,
     }
-
-
-# ---------------------------------------------------------------------- comparing
-def _same(expected: Any, actual: Any) -> bool:
-    """Return whether a scenario's value equals a state's value (TOML lists are JSON lists)."""
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        return type(expected) is type(actual) and expected == actual
-    if isinstance(expected, int | float) and isinstance(actual, int | float):
-        return expected == actual
-    if isinstance(expected, list) and isinstance(actual, list | tuple):
-        return len(expected) == len(actual) and all(map(_same, expected, actual))
-    if isinstance(expected, dict) and isinstance(actual, Mapping):
-        return expected.keys() == actual.keys() and all(
-            _same(v, actual[k]) for k, v in expected.items()
-        )
-    return type(expected) is type(actual) and expected == actual
-
-
-def _subset(expected: Mapping[str, Any], actual: Any) -> bool:
-    """Return whether every field of ``expected`` is in ``actual`` (tables: recursively)."""
-    if not isinstance(actual, Mapping):
-        return False
-    for key, value in expected.items():
-        if key not in actual:
-            return False
-        found = actual[key]
-        if isinstance(value, dict) and isinstance(found, Mapping):
-            if not _subset(value, found):
-                return False
-        elif not _same(value, found):
-            return False
-    return True
-
-
-def _restricted(data: Mapping[str, Any], expected: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the fields of ``data`` an expectation asks about (all of them if none)."""
-    if not expected:
-        return dict(data)
-    return {k: data[k] for k in expected if k in data}
-
-
-def _holds(test: str, expected: Any, actual: Any) -> bool:
-    if test == "equals":
-        return _same(expected, actual)
-    if test in ("contains", "lacks"):
-        return _contains(actual, expected) == (test == "contains")
-    if test == "exists":
-        return bool(expected)
-    number = isinstance(actual, int | float) and not isinstance(actual, bool)
-    if test == "at_least":
-        return number and actual >= expected
-    return number and actual <= expected
-
-
-def _contains(actual: Any, expected: Any) -> bool:
-    """Return whether a list holds ``expected`` (a table: an element with those fields),
-    an object has the key ``expected`` (or those fields), or a text holds it."""
-    if isinstance(actual, list | tuple):
-        return any(
-            _same(expected, element) or (isinstance(expected, dict) and _subset(expected, element))
-            for element in actual
-        )
-    if isinstance(actual, Mapping):
-        if isinstance(expected, dict):
-            return _subset(expected, actual)
-        return isinstance(expected, str) and expected in actual
-    if isinstance(actual, str):
-        return isinstance(expected, str) and expected in actual
-    return False

@@ -3,19 +3,21 @@
 A ruleset is one object (``game/rulesets/<key>/``, listed in ``game.rulesets.RULESETS``).
 The match machinery needs only the part below: its key and version, its command table,
 its catalogue, a fresh game for a set-up and a seed, and that game's answers (apply a
-command, the open decisions, the state as JSON). The screen asks the ruleset's views
-for everything rule-specific; those are the ruleset's own business.
+command, the open decisions, the state as JSON). The screen plays a ``PlayableRuleset``:
+it asks the ruleset's views for everything rule-specific (``game.match.views``) and lets
+the ruleset's built-in opponent choose the commands of the seats it plays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
 from game.match.decisions import Decision
 from game.match.events import Event
+from game.match.views import Views
 
 
 class Game(Protocol):
@@ -74,4 +76,18 @@ class Ruleset(Protocol):
 
     def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:
         """Return (where below ``$.snapshot``, what is wrong) for a malformed saved state."""
+        ...
+
+
+@runtime_checkable
+class PlayableRuleset(Ruleset, Protocol):
+    """A ruleset the screen can play: its views and its built-in opponent."""
+
+    @property
+    def views(self) -> Views:
+        """Return what the screen draws of the rules (``game.match.views``)."""
+        ...
+
+    def policy_command(self, game: Any) -> Command:
+        """Return the built-in opponent's next command for the open decision of ``game``."""
         ...

@@ -6,11 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.board.dice import Roller
-from game.match.commands import CommandRegistry
+from game.match.commands import Command, CommandRegistry
+from game.match.views import Views
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.policy import choose_command
 from game.rulesets.entaria.setup import BattleSetup
+from game.rulesets.entaria.views import VIEWS
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,15 @@ class EntariaRuleset:
     @property
     def commands(self) -> CommandRegistry:
         return COMMANDS
+
+    @property
+    def views(self) -> Views:
+        """Return what the screen draws of the rules (game.rulesets.entaria.views)."""
+        return VIEWS
+
+    def policy_command(self, game: Any) -> Command:
+        """Return the built-in opponent's next command for the creature on turn."""
+        return choose_command(game)
 
     def name(self, language: str) -> str:
         """Return the ruleset's name in ``language``."""

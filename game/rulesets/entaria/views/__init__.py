@@ -1,0 +1,88 @@
+"""ENTARIA's views: what the screen draws of the full grid rules (``game.match.views``).
+
+One module per part of the screen: the tokens (``pieces``), the card and the turn order
+(``card``), the HH/VH/LH/FH action groups (``actions``), the Impuls panel (``impulse``),
+the game master's commands (``gm``) and the dice log (``log``); the rules' words in
+German and English are in ``terms``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from game.match.commands import Command
+from game.match.events import Event
+from game.match.views import (
+    ActionGroup,
+    Card,
+    LogKind,
+    LogText,
+    OfferRow,
+    OverlayOffer,
+    PanelView,
+    Piece,
+    Texts,
+    TurnOrder,
+    Viewer,
+    Views,
+)
+from game.rulesets.entaria.views import actions, card, gm, impulse, log, pieces
+
+
+class EntariaViews:
+    """ENTARIA's answers to the screen (the ``Views`` protocol)."""
+
+    def pieces(self, game: Any) -> Mapping[str, Piece]:
+        return pieces.pieces(game)
+
+    def on_turn(self, game: Any) -> str | None:
+        return pieces.on_turn(game)
+
+    def turn_order(self, game: Any, t: Texts) -> TurnOrder:
+        return card.turn_order(game, t)
+
+    def card(self, game: Any, key: str, t: Texts) -> Card | None:
+        return card.card(game, key, t)
+
+    def action_groups(self, game: Any, t: Texts) -> tuple[ActionGroup, ...]:
+        return actions.action_groups(game, t)
+
+    def passes_turn(self, events: Sequence[Event]) -> bool:
+        return actions.passes_turn(events)
+
+    def panel_keys(self) -> tuple[str, ...]:
+        return (impulse.PANEL,)
+
+    def panel(self, game: Any, key: str, viewer: Viewer, t: Texts) -> PanelView:
+        if key != impulse.PANEL:
+            raise KeyError(f"ENTARIA has no panel {key!r}")
+        return impulse.impulse_panel(game, viewer, t)
+
+    def gm_commands(self, game: Any, subject: str | None, t: Texts) -> tuple[OfferRow, ...]:
+        return gm.gm_commands(game, subject, t)
+
+    def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
+        return tuple(
+            OverlayOffer(key, t(f"menus.help.{key}"), t(f"menus.help.{key}_keys"))
+            for key in ("threats", "ranges", "sight")
+        )
+
+    def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
+        return log.log_for(game, sides)
+
+    def log_kind(self, event: Event) -> LogKind:
+        return log.log_kind(event)
+
+    def log_text(self, event: Event, t: Texts) -> LogText:
+        return log.log_text(event, t)
+
+    def open_questions(self, game: Any) -> frozenset[int]:
+        return log.open_questions(game)
+
+    def answer(self, game: Any, index: int) -> Command:
+        return log.answer(index)
+
+
+#: ENTARIA's views (typed as the protocol: the checker proves they are one).
+VIEWS: Views = EntariaViews()

@@ -1,5 +1,5 @@
 """Everything around the map: initiative tracker, creature card, action bar, dice log,
-Impuls pool, GM panel, undo/redo and end-turn buttons, messages.
+the ruleset's extra panels, GM panel, undo/redo and end-turn buttons, messages.
 
 Contract with the scene: ``Hud(scene)``, ``layout(size) -> pygame.Rect`` (the map
 viewport), ``handle(event) -> bool`` (consumed), ``draw(surface)``,
@@ -7,12 +7,15 @@ viewport), ``handle(event) -> bool`` (consumed), ``draw(surface)``,
 
 Layout: the initiative tracker is a strip along the top, the action bar (with undo, redo
 and end turn) along the bottom, and a sidebar on the right holds the creature card, the
-Impuls pool, the GM panel and the dice log; the map gets the rest. Small windows get a
-compact layout, the sidebar's sections fold up, and the whole sidebar can be hidden.
+ruleset's extra panels (ENTARIA: the Impuls pool), the GM panel and the dice log; the map
+gets the rest. Small windows get a compact layout, the sidebar's sections fold up, and the
+whole sidebar can be hidden.
 
-The HUD computes no rule: it shows the battle state, ``Battle.legal_actions`` (with the
-engine's reasons), the events and the battle layer's queries, and sends commands through
-``scene.send``.
+The HUD knows no rule: it draws what the ruleset's views say (``game.match.views``, asked
+through ``session.views``) — the turn order, the card, the action groups with the
+engine's reasons, the panels, the dice log's texts, the GM's commands — and sends the
+commands those views build through ``scene.send``. It sees the battle screen only as a
+``game.ui.host.BattleHost``.
 
 The GM panel (a decision of this module): it is shown to a viewer whose seat has the
 role GM. When the table has no GM seat, the sidebar shows the panel's header with a
@@ -23,30 +26,29 @@ commands, not sight: what the viewer sees still follows the fog of war.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game.match.events import Event
-from game.rulesets.entaria.rules.actions import Action
+from game.match.views import LogKind, Offer, Piece, Viewer, Views
 from game.ui import theme
 from game.ui.hud_actions import ActionBar
 from game.ui.hud_base import HOVER_EDGE, Hotspot, MenuItem, Panel, Popup, Section
 from game.ui.hud_card import CardSection
 from game.ui.hud_gm import GmSection
-from game.ui.hud_impulse import ImpulseSection
 from game.ui.hud_initiative import InitiativeStrip
 from game.ui.hud_log import LogSection
 from game.ui.hud_messages import MessageBoard
+from game.ui.hud_panels import ExtraSection
 from game.ui.hud_tools import HudTool
 from game.ui.session import Role
 from game.ui.text import text_cache
 from game.ui.tooltip import draw_tooltip
 
 if TYPE_CHECKING:
-    from game.rulesets.entaria.engine import Battle
-    from game.ui.scenes.battle import BattleScene
+    from game.ui.host import BattleHost, MapTool
     from game.ui.session import GameSession
 
 COMPACT_WIDTH = 1100
@@ -58,7 +60,7 @@ LARGE_HEIGHT = 960
 class Hud:
     """The panels around the map and the messages over it."""
 
-    def __init__(self, scene: BattleScene) -> None:
+    def __init__(self, scene: BattleHost) -> None:
         self.scene = scene
         self.app = scene.app
         self.text = text_cache(scene.app.fonts)
@@ -71,16 +73,17 @@ class Hud:
         self.popup: Popup | None = None
         self.board = MessageBoard(self)
         self.notice = ""
-        self.active_action: Action | None = None  # the last action started from the bar
+        self.active_action: Hashable = None  # the last action started from the bar
         self.viewport = pygame.Rect(0, 0, 0, 0)
         self.sidebar = pygame.Rect(0, 0, 0, 0)
         self.initiative = InitiativeStrip(self)
         self.actions = ActionBar(self)
         self.card = CardSection(self)
-        self.impulse = ImpulseSection(self)
+        self.extras = [ExtraSection(self, key) for key in self.views.panel_keys()]
         self.gm = GmSection(self)
         self.log = LogSection(self)
         self._sidebar_key: Hashable = None
+        self._pieces: tuple[Hashable, Mapping[str, Piece]] | None = None
 
     # ------------------------------------------------------------ shortcuts
     @property
@@ -88,8 +91,30 @@ class Hud:
         return self.scene.session
 
     @property
-    def battle(self) -> Battle:
+    def game(self) -> Any:
+        """Return the live game (the ruleset's own; only its views look inside)."""
         return self.scene.session.battle
+
+    @property
+    def views(self) -> Views:
+        return self.scene.session.views
+
+    def pieces(self) -> Mapping[str, Piece]:
+        """Return every creature's piece by key (cached per change of the match)."""
+        session = self.scene.session
+        key = (session.revision, id(session.battle))
+        if self._pieces is None or self._pieces[0] != key:
+            self._pieces = (key, self.views.pieces(session.battle))
+        return self._pieces[1]
+
+    def viewer(self) -> Viewer:
+        """Return who looks at the screen, as the ruleset's views are told."""
+        player = self.scene.viewer
+        return Viewer(
+            tuple(player.sides) if player is not None else None,
+            self.gm_active,
+            self.session.may_decide(player),
+        )
 
     @property
     def language(self) -> str:
@@ -131,7 +156,7 @@ class Hud:
 
     @property
     def sections(self) -> list[Section]:
-        return [self.card, self.impulse, self.gm, self.log]
+        return [self.card, *self.extras, self.gm, self.log]
 
     # ---------------------------------------------------------------- the GM
     @property
@@ -215,7 +240,7 @@ class Hud:
                 wants[section] = min(header + body, max(header + 40, cap))
         spare = rect.height - sum(wants.values())
         if spare < 0:  # too little room: shrink the card first, then the others
-            for section in (self.card, self.gm, self.impulse):
+            for section in (self.card, self.gm, *self.extras):
                 if section in wants and not section.collapsed and spare < 0:
                     give = min(-spare, wants[section] - header - 24)
                     if give > 0:
@@ -235,7 +260,7 @@ class Hud:
             self.sidebar.size,
             tuple((s.shown, s.collapsed) for s in self.sections),
             self.card.body_height(self.sidebar.width) if self.sidebar.width else 0,
-            self.impulse.body_height(self.sidebar.width) if self.sidebar.width else 0,
+            *(e.body_height(self.sidebar.width) if self.sidebar.width else 0 for e in self.extras),
             self.gm.body_height(self.sidebar.width) if self.sidebar.width else 0,
         )
 
@@ -347,7 +372,13 @@ class Hud:
     def start_tool(self, tool: HudTool) -> None:
         """Make one of the HUD's pick tools the scene's tool."""
         self.scene.cancel_tool()
-        self.scene.tool = tool
+        self.scene.tool = cast("MapTool", tool)
+
+    def start_action(self, offer: Offer) -> None:
+        """Start an action of the action bar (the scene picks its tool)."""
+        self.active_action = offer.action
+        start = cast(Any, self.scene).start_action  # the view's action, for the scene's tools
+        start(offer.action)
 
     # -------------------------------------------------------------- contract
     def message(self, text: str, bad: bool = False) -> None:
@@ -359,9 +390,10 @@ class Hud:
     def events_added(self, events: Sequence[Event]) -> None:
         """New events: the log follows them; questions to the GM get a notice."""
         self.log.follow()
-        if any(event.kind == "gm_question" for event in events):
+        views = self.views
+        if any(views.log_kind(event) is LogKind.QUESTION for event in events):
             self.message(self.t("hud.log.question_notice"))
-        if any(event.kind in ("turn", "round") for event in events):
+        if views.passes_turn(events):
             self.actions.turn_changed()
 
     # ------------------------------------------------------------------ draw

@@ -1,10 +1,9 @@
-"""The action bar along the bottom: HH / VH / LH / FH tabs with the turn's remaining budget,
-the actions of the chosen type (greyed with the engine's reason when not allowed),
-and the Undo, Redo and End-turn buttons.
+"""The action bar along the bottom: the ruleset's action groups as tabs (ENTARIA: HH / VH /
+LH / FH with the turn's remaining budget), the offers of the chosen group (greyed with
+the engine's reason when not allowed), and the Undo, Redo and End-turn buttons.
 
-Number keys 1-9 and 0 start the first ten actions of the shown type, Tab switches the
-type. Only a viewer who controls the current creature gets the actions; everyone else
-reads whose turn it is.
+The offers' hotkeys (1-9 and 0) start them, Tab switches the group. Only a viewer who
+may answer the open decision gets the actions; everyone else reads whose turn it is.
 """
 
 from __future__ import annotations
@@ -15,24 +14,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rulesets.entaria.engine import LegalAction
-from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.terms import ActionType, in_language
+from game.match.views import ActionGroup, Offer
 from game.ui import theme
 from game.ui.hud_base import Hotspot, Panel
-from game.ui.hud_text import says
+from game.ui.hud_offers import press
 from game.ui.session import Role
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
 
-GROUPS: tuple[ActionType, ...] = (
-    ActionType.HALF,
-    ActionType.FULL,
-    ActionType.LONGER,
-    ActionType.FREE,
-)
 NUMBER_KEYS = {
     **{getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)},
     pygame.K_0: 9,
@@ -42,44 +33,38 @@ NUMBER_KEYS = {
 HOTKEY_LABELS = "1234567890"
 
 
-def actions_of(group: ActionType) -> list[Action]:
-    """Return the catalogue's actions of one type, in catalogue order."""
-    return [action for action, rule in ACTIONS.items() if rule.action_type is group]
-
-
 class ActionBar(Panel):
-    """Actions of the current creature, its budget, undo/redo and end turn."""
+    """The open decision's actions by group, undo/redo and end turn."""
 
     def __init__(self, hud: Hud) -> None:
         super().__init__(hud)
-        self.group = ActionType.HALF
+        self.group: str | None = None  # the key of the group shown (None: the first)
         self.page = 0
         self.pages = 1
-        self._legal: tuple[Hashable, dict[Action, LegalAction]] | None = None
+        self._groups: tuple[Hashable, tuple[ActionGroup, ...]] | None = None
 
     # ------------------------------------------------------------- queries
     def controlled(self) -> bool:
+        """Return whether the viewer may answer the open decision."""
         session = self.hud.session
-        if session.over or not session.battle.state.order:
-            return False
-        return bool(self.hud.scene.controls(session.current))
+        return session.may_decide(self.hud.scene.viewer)
 
-    def legal(self) -> dict[Action, LegalAction]:
-        """Return the engine's verdict on every action of the current creature (cached)."""
-        session = self.hud.session
-        key = (session.revision, id(session.battle))
-        if self._legal is None or self._legal[0] != key:
-            verdicts = {la.action: la for la in session.battle.legal_actions()}
-            self._legal = (key, verdicts)
-        return self._legal[1]
+    def groups(self) -> tuple[ActionGroup, ...]:
+        """Return the ruleset's action groups of the open decision (cached per change)."""
+        hud = self.hud
+        session = hud.session
+        key = (session.revision, id(session.battle), hud.language)
+        if self._groups is None or self._groups[0] != key:
+            self._groups = (key, hud.views.action_groups(hud.game, hud.app.t))
+        return self._groups[1]
 
-    def remaining(self, group: ActionType) -> int:
-        """Return how many actions of ``group`` the turn's budget still allows."""
-        budget = self.hud.battle.state.budget
-        if group is ActionType.HALF:
-            return int(budget.halves_left)
-        probe = next(a for a in actions_of(group) if ACTIONS[a].enabled)
-        return 1 if budget.can_spend(probe, as_type=group)[0] else 0
+    def shown(self) -> ActionGroup | None:
+        """Return the group whose offers the bar shows."""
+        groups = self.groups()
+        for group in groups:
+            if group.key == self.group:
+                return group
+        return groups[0] if groups else None
 
     def state_key(self) -> Hashable:
         scene = self.hud.scene
@@ -93,44 +78,35 @@ class ActionBar(Panel):
         )
 
     # ------------------------------------------------------------- actions
-    def set_group(self, group: ActionType) -> None:
+    def set_group(self, group: str | None) -> None:
         self.group = group
         self.page = 0
 
     def turn_changed(self) -> None:
-        self.set_group(ActionType.HALF)
-
-    def start(self, action: Action) -> None:
-        """Start an action of the bar (the scene picks its tool)."""
-        self.hud.active_action = action
-        self.hud.scene.start_action(action)
+        self.set_group(None)
 
     def key(self, event: pygame.event.Event) -> bool:
-        """Number keys start actions, Tab switches the type; return whether used."""
+        """Hotkeys start offers, Tab switches the group; return whether used."""
         if event.key == pygame.K_TAB and self.controlled():
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            self.set_group(GROUPS[(GROUPS.index(self.group) + step) % len(GROUPS)])
+            groups = self.groups()
+            shown = self.shown()
+            if groups and shown is not None:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.set_group(groups[(groups.index(shown) + step) % len(groups)].key)
             return True
         index = NUMBER_KEYS.get(event.key)
         if index is None or not self.controlled():
             return False
-        actions = actions_of(self.group)
-        if index >= len(actions):
+        shown = self.shown()
+        hotkey = HOTKEY_LABELS[index]
+        offer = next((o for o in shown.offers if o.hotkey == hotkey), None) if shown else None
+        if offer is None:
             return True
-        verdict = self.legal().get(actions[index])
-        if verdict is not None and verdict.allowed:
-            self.start(actions[index])
+        if offer.enabled:
+            press(self.hud, offer)
         else:
-            self.hud.message(self._refusal(actions[index], verdict), bad=True)
+            self.hud.message(offer.reason, bad=True)
         return True
-
-    def _refusal(self, action: Action, verdict: LegalAction | None) -> str:
-        reason = in_language(verdict.reason, self.hud.language) if verdict is not None else ""
-        return self.hud.t("hud.actions.refused", action=self.label(action), reason=reason)
-
-    def label(self, action: Action) -> str:
-        rule = ACTIONS[action]
-        return says(self.hud.language, rule.german, rule.english)
 
     # --------------------------------------------------------------- drawing
     def render(self, surface: pygame.Surface) -> list[Hotspot]:
@@ -232,16 +208,26 @@ class ActionBar(Panel):
             ),
         ]
 
+    def deciding(self) -> tuple[str, str]:
+        """Return the name of who decides (a creature, else the seat) and the seat's side."""
+        hud = self.hud
+        decision = hud.session.decision
+        if decision is None:
+            return "", ""
+        piece = hud.pieces().get(decision.creature) if decision.creature else None
+        side = decision.side or ""
+        return (piece.name if piece is not None else side), side
+
     def _whose_turn(self, surface: pygame.Surface, right: int) -> list[Hotspot]:
         hud = self.hud
         session = hud.session
-        current = session.current
-        player = session.player_of(current)
-        seat = player.name if player is not None else current.side
+        name, side = self.deciding()
+        player = session.current_player
+        seat = player.name if player is not None else side
         if player is not None and player.role is Role.AI:
-            line = hud.t("hud.actions.turn_ai", name=current.name, seat=seat)
+            line = hud.t("hud.actions.turn_ai", name=name, seat=seat)
         else:
-            line = hud.t("hud.actions.turn_of", name=current.name, seat=seat)
+            line = hud.t("hud.actions.turn_of", name=name, seat=seat)
         height = self.rect.height
         hud.text.draw(
             surface,
@@ -257,38 +243,30 @@ class ActionBar(Panel):
 
     def _tabs(self, surface: pygame.Surface) -> list[Hotspot]:
         hud = self.hud
-        t = hud.t
         spots = []
         tab_w = 70 if hud.compact else 84
         tab_h = 22 if hud.compact else 24
-        budget = hud.battle.state.budget
-        spent = ", ".join(self.label(a) for a in budget.actions) or t("hud.actions.nothing_spent")
-        for i, group in enumerate(GROUPS):
+        groups = self.groups()
+        shown = self.shown()
+        for i, group in enumerate(groups):
             rect = pygame.Rect(8 + i * (tab_w + 4), 5, tab_w, tab_h)
-            left = self.remaining(group)
-            selected = group is self.group
+            selected = group is shown
             draw_button(
                 surface,
                 hud.text,
                 rect,
-                f"{group.value} {left}",
+                group.label,
                 size=hud.fs_small,
                 selected=selected,
                 colour=(62, 70, 88) if selected else None,
-                enabled=left > 0 or selected,
+                enabled=group.available or selected,
             )
-            tip = t(
-                "hud.actions.tab_tip",
-                name=t(f"hud.type.{group.name}"),
-                left=left,
-                spent=spent,
-            )
-            spots.append(Hotspot(rect, f"tab:{group.name}", partial(self.set_group, group), tip))
-        current = hud.session.current
-        x = 8 + len(GROUPS) * (tab_w + 4) + 6
+            key = group.key
+            spots.append(Hotspot(rect, f"tab:{key}", partial(self.set_group, key), group.tooltip))
+        x = 8 + len(groups) * (tab_w + 4) + 6
         hud.text.draw(
             surface,
-            hud.t("hud.actions.acting", name=current.name),
+            hud.t("hud.actions.acting", name=self.deciding()[0]),
             (x, 5 + tab_h // 2),
             hud.fs_small,
             theme.TEXT_DIM,
@@ -305,18 +283,17 @@ class ActionBar(Panel):
         row_h = 26 if hud.compact else 28
         rows = max(1, (self.rect.height - top - 4) // (row_h + 4))
         size = hud.fs_small
-        actions = actions_of(self.group)
-        legal = self.legal()
+        shown = self.shown()
+        offers = shown.offers if shown is not None else ()
         # Lay the buttons out in rows, page by page.
         arrows_w = 26
         # arrows to page: stacked beside two rows, side by side beside one
         limit = right - (arrows_w + 4 if rows > 1 else 2 * arrows_w + 6)
-        placed: list[tuple[int, int, int, Action]] = []  # page, x, row, action
+        placed: list[tuple[int, int, int, Offer]] = []  # page, x, row, offer
         page = row = 0
         x = 8
-        for action in actions:
-            number = actions.index(action)
-            label = self._button_label(action, number)
+        for offer in offers:
+            label = self._button_label(offer)
             w = max(64, min(190, hud.text.width(label, size) + 16))
             if x + w > limit and x > 8:
                 row += 1
@@ -324,37 +301,36 @@ class ActionBar(Panel):
                 if row >= rows:
                     page += 1
                     row = 0
-            placed.append((page, x, row, action))
+            placed.append((page, x, row, offer))
             x += w + 4
         self.pages = page + 1
         self.page = min(self.page, self.pages - 1)
         spots: list[Hotspot] = []
-        for page_no, bx, brow, action in placed:
+        tool_on = hud.scene.tool.name != "select"
+        for page_no, bx, brow, offer in placed:
             if page_no != self.page:
                 continue
-            number = actions.index(action)
-            label = self._button_label(action, number)
+            label = self._button_label(offer)
             w = max(64, min(190, hud.text.width(label, size) + 16))
             rect = pygame.Rect(bx, top + brow * (row_h + 4), w, row_h)
-            verdict = legal.get(action)
-            allowed = verdict is not None and verdict.allowed
+            active = offer.action is not None and offer.action == hud.active_action
             draw_button(
                 surface,
                 hud.text,
                 rect,
                 label,
                 size=size,
-                enabled=allowed,
-                selected=action == hud.active_action and hud.scene.tool.name != "select",
+                enabled=offer.enabled,
+                selected=offer.selected or (active and tool_on),
             )
             spots.append(
                 Hotspot(
                     rect,
-                    f"action:{action.name}",
-                    partial(self.start, action),
-                    self._tooltip(action, verdict),
-                    allowed,
-                    self._refusal(action, verdict),
+                    offer.key,
+                    partial(press, hud, offer),
+                    offer.tooltip,
+                    offer.enabled,
+                    offer.reason,
                 )
             )
         if self.pages > 1:
@@ -391,23 +367,6 @@ class ActionBar(Panel):
     def _page_on(self) -> None:
         self.page = min(self.pages - 1, self.page + 1)
 
-    def _button_label(self, action: Action, number: int) -> str:
-        key = HOTKEY_LABELS[number] + " " if number < len(HOTKEY_LABELS) else ""
-        return key + self.label(action)
-
-    def _tooltip(self, action: Action, verdict: LegalAction | None) -> str:
-        hud = self.hud
-        t = hud.t
-        rule = ACTIONS[action]
-        name = says(hud.language, rule.german, f"{rule.english} ({rule.german})")
-        lines = [f"{name} - {t(f'hud.type.{rule.action_type.name}')}"]
-        if rule.alternative_types:
-            alts = ", ".join(t(f"hud.type.{a.name}") for a in rule.alternative_types)
-            lines.append(t("hud.actions.also_as", types=alts))
-        if verdict is not None and not verdict.allowed:
-            reason = in_language(verdict.reason, self.hud.language)
-            lines.append(t("hud.actions.not_allowed", reason=reason))
-        elif hud.battle.state.budget.defenceless_after(action):
-            lines.append(t("hud.actions.repeat_warning"))  # E-ACT-6, asked of the budget
-        lines.append(", ".join(rule.rule_ids))
-        return "\n".join(lines)
+    @staticmethod
+    def _button_label(offer: Offer) -> str:
+        return f"{offer.hotkey} {offer.label}" if offer.hotkey else offer.label

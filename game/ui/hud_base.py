@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.views import Badge, Tone
 from game.ui import theme
 from game.ui.text import TextCache
 from game.ui.theme import Colour
@@ -24,8 +25,29 @@ if TYPE_CHECKING:
 
 BADGE_BG: Colour = (70, 60, 90)
 BADGE_BAD: Colour = (120, 50, 50)
+BADGE_DIM: Colour = (52, 50, 62)
 QUESTION_BG: Colour = (70, 58, 24)
 HOVER_EDGE: Colour = (255, 235, 150)
+DAMAGE_TEXT: Colour = (240, 175, 130)
+
+#: The colour of a text in each tone of the ruleset's views.
+TONE_COLOURS: dict[Tone, Colour] = {
+    Tone.NORMAL: theme.TEXT,
+    Tone.DIM: theme.TEXT_DIM,
+    Tone.GOOD: theme.TEXT_GOOD,
+    Tone.BAD: theme.TEXT_BAD,
+    Tone.ACCENT: theme.ACCENT,
+    Tone.HURT: DAMAGE_TEXT,
+}
+
+
+def badge_colour(badge: Badge) -> Colour:
+    """Return the background of a badge: red when bad, darker when implied."""
+    if badge.tone is Tone.BAD:
+        return BADGE_BAD
+    if badge.tone is Tone.DIM:
+        return BADGE_DIM
+    return BADGE_BG
 
 
 @dataclass

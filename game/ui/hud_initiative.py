@@ -1,8 +1,9 @@
 """The initiative tracker: a strip along the top with the round and every creature in order.
 
-Each chip shows the side colour, the initials, the LP and condition badges; the creature
-whose turn it is has a gold frame, the selected one a white frame. Creatures hidden from
-the viewer are left out. A click selects the creature and centres the map on it.
+Each chip shows the side colour, the initials, the meter and the badges the ruleset's
+views give it (``Views.turn_order``); the creature whose turn it is has a gold frame,
+the selected one a white frame. Creatures hidden from the viewer are left out. A click
+selects the creature and centres the map on it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rulesets.entaria.rules.terms import Condition
-from game.rulesets.entaria.state import CreatureState
+from game.match.views import Chip, Meter, Piece, TurnOrder
 from game.ui import theme
-from game.ui.hud_base import BADGE_BAD, BADGE_BG, Hotspot, Panel, draw_badge
-from game.ui.hud_text import condition_name, life_word, short_condition
+from game.ui.hud_base import Hotspot, Panel, badge_colour, draw_badge
 from game.ui.tokens import initials_of
 
 if TYPE_CHECKING:
@@ -26,10 +25,6 @@ if TYPE_CHECKING:
 MIN_CHIP = 46
 MAX_CHIP = 150
 TOGGLE_W = 28
-#: Conditions whose badge is drawn in red.
-BAD_BADGES = frozenset(
-    {Condition.DYING, Condition.UNCONSCIOUS, Condition.DEAD, Condition.INCAPACITATED}
-)
 
 
 class InitiativeStrip(Panel):
@@ -39,15 +34,19 @@ class InitiativeStrip(Panel):
         super().__init__(hud)
         self.shift = 0  # chips scrolled by the wheel, relative to the automatic window
 
-    def order(self) -> list[CreatureState]:
-        """Return the creatures in initiative order that the viewer may see."""
-        battle = self.hud.battle
+    def turn_order(self) -> TurnOrder:
+        hud = self.hud
+        return hud.views.turn_order(hud.game, hud.app.t)
+
+    def order(self, turn_order: TurnOrder | None = None) -> list[tuple[Chip, Piece]]:
+        """Return the chips in initiative order that the viewer may see, with their pieces."""
         visible = self.hud.visible_keys()
-        creatures = battle.state.creatures
+        pieces = self.hud.pieces()
+        chips = (turn_order or self.turn_order()).chips
         return [
-            creatures[key]
-            for key in battle.state.order
-            if key in creatures and (visible is None or key in visible)
+            (chip, pieces[chip.key])
+            for chip in chips
+            if chip.key in pieces and (visible is None or chip.key in visible)
         ]
 
     def state_key(self) -> Hashable:
@@ -65,13 +64,13 @@ class InitiativeStrip(Panel):
     def render(self, surface: pygame.Surface) -> list[Hotspot]:
         hud = self.hud
         text = hud.text
-        battle = hud.battle
         width, height = self.rect.size
         pygame.draw.line(surface, theme.PANEL_EDGE, (0, height - 1), (width, height - 1))
         round_w = 84 if not hud.compact else 70
+        turn_order = self.turn_order()
         text.draw(
             surface,
-            hud.t("hud.round", n=battle.state.round),
+            turn_order.label,
             (round_w // 2, height // 2),
             hud.fs,
             theme.ACCENT,
@@ -96,29 +95,25 @@ class InitiativeStrip(Panel):
                 hud.t("hud.sidebar.hide" if hud.sidebar_open else "hud.sidebar.show"),
             )
         )
-        order = self.order()
+        order = self.order(turn_order)
         if not order:
             return spots
         avail = width - round_w - TOGGLE_W - 8
         count = len(order)
         chip_w = max(MIN_CHIP, min(MAX_CHIP, avail // count))
         fits = max(1, avail // chip_w)
-        current_key = battle.state.current_key if battle.state.order else None
-        index = next((i for i, c in enumerate(order) if c.key == current_key), 0)
+        current_key = hud.views.on_turn(hud.game)
+        index = next((i for i, (c, _) in enumerate(order) if c.key == current_key), 0)
         start = 0
         if fits < count:
             start = max(0, min(count - fits, index - 1 + self.shift))
         x = round_w
-        for creature in order[start : start + fits]:
-            chip = pygame.Rect(x, 4, chip_w - 4, height - 8)
-            self._chip(surface, chip, creature, creature.key == current_key)
+        for chip, piece in order[start : start + fits]:
+            box = pygame.Rect(x, 4, chip_w - 4, height - 8)
+            self._chip(surface, box, chip, piece, piece.key == current_key)
+            tip = chip.tooltip + "\n" + hud.t("hud.initiative.click")
             spots.append(
-                Hotspot(
-                    chip,
-                    f"initiative:{creature.key}",
-                    partial(self.pick, creature.key),
-                    self._tooltip(creature),
-                )
+                Hotspot(box, f"initiative:{piece.key}", partial(self.pick, piece.key), tip)
             )
             x += chip_w
         if start > 0 or start + fits < count:
@@ -129,17 +124,16 @@ class InitiativeStrip(Panel):
         return spots
 
     def _chip(
-        self, surface: pygame.Surface, rect: pygame.Rect, creature: CreatureState, current: bool
+        self, surface: pygame.Surface, rect: pygame.Rect, chip: Chip, piece: Piece, current: bool
     ) -> None:
         hud = self.hud
         text = hud.text
-        held = hud.scene.session.battle.held_conditions(creature)
-        dead = Condition.DEAD in held
-        colour = hud.scene.colours.get(creature.side, (128, 128, 128))
+        dead = piece.life == "dead"
+        colour = hud.scene.colours.get(piece.side, (128, 128, 128))
         pygame.draw.rect(surface, (30, 33, 39), rect, border_radius=6)
         if current:
             pygame.draw.rect(surface, theme.CURRENT, rect, 3, border_radius=6)
-        elif creature.key == hud.scene.selected:
+        elif piece.key == hud.scene.selected:
             pygame.draw.rect(surface, theme.SELECTED, rect, 2, border_radius=6)
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
@@ -150,7 +144,7 @@ class InitiativeStrip(Panel):
         pygame.draw.circle(surface, (15, 15, 15), centre, radius, 1)
         text.draw(
             surface,
-            initials_of(creature.name),
+            initials_of(piece.name),
             centre,
             max(12, radius),
             theme.TEXT,
@@ -164,78 +158,60 @@ class InitiativeStrip(Panel):
             pygame.draw.line(surface, theme.TEXT_BAD, (cx - r, cy + r), (cx + r, cy - r), 2)
         left = centre[0] + radius + 4
         room = rect.right - left - 4
-        shown = sorted(creature.conditions, key=lambda c: c.name)
-        if room < 24:  # a narrow chip: the number of conditions on the circle
+        shown = chip.badges
+        if room < 24:  # a narrow chip: the number of badges on the circle
             if shown:
                 draw_badge(surface, text, (rect.right - 16, rect.y + 1), str(len(shown)), 12)
-            self._lp_bar(
-                surface, pygame.Rect(rect.x + 4, rect.bottom - 5, rect.width - 8, 3), creature
+            self._meter(
+                surface, pygame.Rect(rect.x + 4, rect.bottom - 5, rect.width - 8, 3), piece.meter
             )
             return
         dim = theme.TEXT_DIM if dead else theme.TEXT
-        text.draw(surface, creature.name, (left, rect.y + 3), hud.fs_small, dim, width=room)
+        text.draw(surface, piece.name, (left, rect.y + 3), hud.fs_small, dim, width=room)
         bar = pygame.Rect(left, rect.y + 3 + hud.fs_small - 2, room, 4)
-        self._lp_bar(surface, bar, creature)
+        self._meter(surface, bar, piece.meter)
         if hud.compact:
             return
         x = left
         y = bar.bottom + 3
-        for condition in shown:
-            label = short_condition(condition, hud.language)
-            bg = BADGE_BAD if condition in BAD_BADGES else BADGE_BG
-            width = hud.text.width(label, 12) + 6
+        for badge in shown:
+            width = hud.text.width(badge.label, 12) + 6
             if x + width > rect.right - 4:
                 text.draw(surface, "+", (x, y), 13, theme.TEXT_DIM)
                 break
-            x = draw_badge(surface, text, (x, y), label, 12, bg).right + 2
+            x = draw_badge(surface, text, (x, y), badge.label, 12, badge_colour(badge)).right + 2
 
-    def _lp_bar(self, surface: pygame.Surface, bar: pygame.Rect, creature: CreatureState) -> None:
+    def _meter(self, surface: pygame.Surface, bar: pygame.Rect, meter: Meter | None) -> None:
         pygame.draw.rect(surface, (60, 20, 20), bar)
-        if creature.max_lp > 0 and creature.lp > 0:
-            filled = bar.copy()
-            filled.width = max(1, bar.width * min(creature.lp, creature.max_lp) // creature.max_lp)
-            share = creature.lp / creature.max_lp
-            colour = (
-                theme.TEXT_GOOD
-                if share > 0.5
-                else (230, 190, 60)
-                if share > 0.25
-                else theme.TEXT_BAD
-            )
-            pygame.draw.rect(surface, colour, filled)
-
-    def _tooltip(self, creature: CreatureState) -> str:
-        hud = self.hud
-        battle = hud.battle
-        side = battle.sides.get(creature.side)
-        lines = [
-            hud.t(
-                "hud.initiative.tip",
-                name=creature.name,
-                side=side.name if side else creature.side,
-                ini=creature.initiative,
-                lp=creature.lp,
-                max=creature.max_lp,
-            )
-        ]
-        life = life_word(hud.scene.session.battle.held_conditions(creature), hud.language)
-        if life:
-            lines.append(life)
-        if creature.conditions:
-            names = ", ".join(
-                condition_name(c, hud.language)
-                for c in sorted(creature.conditions, key=lambda c: c.name)
-            )
-            lines.append(hud.t("hud.initiative.conditions", names=names))
-        lines.append(hud.t("hud.initiative.click"))
-        return "\n".join(lines)
+        if meter is None or meter.maximum <= 0 or meter.value <= 0:
+            return
+        if meter.pips:
+            draw_pips(surface, bar, meter)
+            return
+        filled = bar.copy()
+        filled.width = max(1, bar.width * min(meter.value, meter.maximum) // meter.maximum)
+        pygame.draw.rect(surface, share_colour(meter.value / meter.maximum), filled)
 
     def pick(self, key: str) -> None:
         """Select the creature and centre the map on it."""
         scene = self.hud.scene
-        creature = scene.session.battle.state.creatures.get(key)
-        if creature is None:
+        piece = self.hud.pieces().get(key)
+        if piece is None:
             return
         scene.select(key)
-        side = scene.session.battle.creature_type(creature).size_fields
-        scene.camera.centre_on(creature.cell[0] + side / 2, creature.cell[1] + side / 2)
+        side = piece.size
+        scene.camera.centre_on(piece.cell[0] + side / 2, piece.cell[1] + side / 2)
+
+
+def share_colour(share: float) -> tuple[int, int, int]:
+    """Return a bar's colour for the part of it filled (green, yellow, red)."""
+    return theme.TEXT_GOOD if share > 0.5 else (230, 190, 60) if share > 0.25 else theme.TEXT_BAD
+
+
+def draw_pips(surface: pygame.Surface, bar: pygame.Rect, meter: Meter) -> None:
+    """Draw ``meter`` as pips across ``bar``: the first ``value`` of them filled."""
+    count = max(1, meter.maximum)
+    step = bar.width / count
+    for i in range(count):
+        pip = pygame.Rect(round(bar.x + i * step), bar.y, max(1, round(step) - 1), bar.height)
+        pygame.draw.rect(surface, theme.TEXT_BAD if i < meter.value else (60, 20, 20), pip)

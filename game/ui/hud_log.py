@@ -1,53 +1,40 @@
-"""The dice log: every roll with its dice, kept die, edge, modifiers, target and result.
+"""The dice log: every roll with its dice, the kept die and the chips the ruleset's views
+give it (modifiers, total, target, result), in the screen's language.
 
-Built from the battle's event log (so undo takes rolls back out) in the screen's
-language; newest at the bottom, scrolled with the wheel. Questions the engine puts to
-the game master stand out and carry an "OK": it sends ``GmAnswer``, so an answered
-question stays answered in the record (undo, save and load).
+Built from the match's event log (so undo takes rolls back out), each entry as
+``Views.log_text`` says; newest at the bottom, scrolled with the wheel. Questions the
+engine puts to the game master stand out and carry an "OK": it sends the views' answer
+command, so an answered question stays answered in the record (undo, save and load).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match.events import Event
-from game.rulesets.entaria import queries
-from game.rulesets.entaria.commands import GmAnswer
-from game.rulesets.entaria.rules.terms import Attribute
+from game.match.views import LogKind, RollText, Tone
 from game.ui import theme
-from game.ui.hud_base import QUESTION_BG, Hotspot, Section
-from game.ui.hud_text import attribute_name
+from game.ui.hud_base import QUESTION_BG, TONE_COLOURS, Hotspot, Section
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
     from game.ui.hud import Hud
 
 ENTRY_CACHE_LIMIT = 4000
-DAMAGE_TEXT = (240, 175, 130)
 DIE_FACE = (64, 68, 80)
 KEPT_FACE = (236, 204, 96)
-
-
-def roll_of(event: Event) -> Mapping[str, Any] | None:
-    """Return the roll record an event carries (its data, or its "roll" entry), or None."""
-    data = event.data
-    if isinstance(data.get("dice"), list):
-        return data
-    nested = data.get("roll")
-    if isinstance(nested, Mapping) and isinstance(nested.get("dice"), list):
-        return nested
-    return None
-
-
-def is_logged(event: Event, show_all: bool) -> bool:
-    """Return whether the dice log lists ``event``."""
-    if show_all:
-        return True
-    return roll_of(event) is not None or event.kind in ("damage", "gm_question", "gm_answer")
+#: The colour of an entry's text by its kind.
+KIND_TONES = {
+    LogKind.QUESTION: Tone.ACCENT,
+    LogKind.DAMAGE: Tone.HURT,
+    LogKind.ROLL: Tone.NORMAL,
+    LogKind.ANSWER: Tone.DIM,
+    LogKind.OTHER: Tone.DIM,
+}
 
 
 @dataclass
@@ -85,20 +72,21 @@ class LogSection(Section):
 
     def open_indices(self) -> frozenset[int]:
         """Return the log indices of the questions the game master has not answered."""
-        battle = self.hud.battle
-        key = (self.hud.session.revision, id(battle), len(battle.log))
+        hud = self.hud
+        game = hud.game
+        key = (hud.session.revision, id(game), len(game.log))
         if self._open is None or self._open[0] != key:
-            self._open = (key, frozenset(battle.open_gm_questions()))
+            self._open = (key, hud.views.open_questions(game))
         return self._open[1]
 
     def visible_log(self) -> list[tuple[int, Event]]:
         """Return (index, event) of the log the viewer may read (fog of war: their sides')."""
-        scene = self.hud.scene
+        hud = self.hud
+        scene = hud.scene
         viewer = scene.viewer
         if scene.sees_all or viewer is None:
-            return list(enumerate(self.hud.battle.log))
-        entries = queries.log_entries_for(self.hud.battle, viewer.sides)
-        return [(entry.index, entry.event) for entry in entries]
+            return list(enumerate(hud.game.log))
+        return hud.views.log_for(hud.game, viewer.sides)
 
     def body_key(self) -> Hashable:
         return (self.show_all, self.hud.session.revision)
@@ -106,10 +94,11 @@ class LogSection(Section):
     def entries(self, width: int) -> list[Entry]:
         """Return the log's entries, oldest first (cached per change)."""
         hud = self.hud
+        views = hud.views
         key = (
             hud.session.revision,
-            id(hud.battle),
-            len(hud.battle.log),
+            id(hud.game),
+            len(hud.game.log),
             self.show_all,
             hud.language,
             width,
@@ -122,7 +111,7 @@ class LogSection(Section):
         entries = []
         open_ = self.open_indices()
         for index, event in self.visible_log():
-            if not is_logged(event, self.show_all):
+            if not self.show_all and views.log_kind(event) is LogKind.OTHER:
                 continue
             entries.append(self._entry(index, event, width, index in open_))
         if len(self._entry_cache) > ENTRY_CACHE_LIMIT:
@@ -144,8 +133,9 @@ class LogSection(Section):
         return [entry.plain for entry in self.entries(width)]
 
     def dismiss(self, index: int) -> None:
-        """Answer the question at log ``index`` (the engine records it: ``GmAnswer``)."""
-        self.hud.scene.send(GmAnswer(None, index))
+        """Answer the question at log ``index`` (the engine records the answer)."""
+        hud = self.hud
+        hud.scene.send(hud.views.answer(hud.game, index))
         self.invalidate()
 
     def toggle_all(self) -> None:
@@ -156,7 +146,7 @@ class LogSection(Section):
         self.scroll = max(0, self.scroll + steps * 40)
 
     def state_key(self) -> Hashable:
-        return (self.collapsed, self.scroll, self.body_key(), len(self.hud.battle.log))
+        return (self.collapsed, self.scroll, self.body_key(), len(self.hud.game.log))
 
     # ---------------------------------------------------------------- drawing
     def header_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Hotspot]:
@@ -209,7 +199,7 @@ class LogSection(Section):
 
     def _entry(self, index: int, event: Event, width: int, is_open: bool) -> Entry:
         hud = self.hud
-        open_question = event.kind == "gm_question" and is_open
+        open_question = is_open and hud.views.log_kind(event) is LogKind.QUESTION
         answerable = open_question and (hud.gm_active or not hud.has_gm_seat)
         key: Hashable = (index, event.kind, event.de, hud.language, width)
         key = (key, open_question, answerable, hud.compact, hud.large)
@@ -243,24 +233,22 @@ class _EntryWriter:
 
     def build(self, key: Hashable) -> Entry:
         hud = self.hud
-        event = self.event
-        text = event.text(hud.language)
+        entry = hud.views.log_text(self.event, hud.app.t)
+        text = entry.line
         lines = hud.text.wrap(text, self.size, self.width - 16)
-        roll = roll_of(event)
-        die = event.data.get("die") if event.kind == "damage" else None
+        roll, die = entry.roll, entry.die
         box = 18 if not hud.compact else 16
         height = 4 + len(lines) * self.line
-        if roll is not None and roll.get("dice"):
+        if roll is not None:
             height += self._dice_rows(roll, box) * (box + 4) + 2
-        elif isinstance(die, int):
+        elif die is not None:
             height += box + 6
         if self.answerable:
             height += 28
         height += 4
         surface = pygame.Surface((self.width, height))
         surface.fill(theme.PANEL)
-        question = event.kind == "gm_question"
-        if question:
+        if entry.kind is LogKind.QUESTION:
             pygame.draw.rect(
                 surface, QUESTION_BG, (2, 1, self.width - 6, height - 2), border_radius=4
             )
@@ -268,13 +256,7 @@ class _EntryWriter:
                 pygame.draw.rect(
                     surface, theme.ACCENT, (2, 1, self.width - 6, height - 2), 1, border_radius=4
                 )
-        colour = theme.TEXT
-        if question:
-            colour = theme.ACCENT
-        elif event.kind == "damage":
-            colour = DAMAGE_TEXT
-        elif roll is None:
-            colour = theme.TEXT_DIM
+        colour = TONE_COLOURS[KIND_TONES[entry.kind]]
         y = 4
         for line in lines:
             hud.text.draw(surface, line, (8, y), self.size, colour)
@@ -282,11 +264,11 @@ class _EntryWriter:
         spots: list[Hotspot] = []
         plain = text
         tip = ""
-        if roll is not None and roll.get("dice"):
+        if roll is not None:
             y = self._dice(surface, y + 1, roll, box)
-            plain += " " + self._plain(roll)
-            tip = self._tooltip(roll)
-        elif isinstance(die, int):
+            plain += " " + roll.plain
+            tip = roll.tooltip
+        elif die is not None:
             self._die_box(surface, pygame.Rect(8, y + 2, box, box), die, True)
             plain += f" [{die}]"
             y += box + 6
@@ -309,39 +291,10 @@ class _EntryWriter:
         return Entry(key, surface, spots, plain)
 
     # ------------------------------------------------------------- the dice
-    def _chips(self, roll: Mapping[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
-        chips: list[tuple[str, tuple[int, int, int]]] = []
-        edge = int(roll.get("edge") or 0)
-        if edge:
-            key = "hud.log.advantage" if edge > 0 else "hud.log.disadvantage"
-            chips.append((self.t(key, n=abs(edge)), theme.TEXT))
-        modifier = int(roll.get("modifier") or 0)
-        if modifier:
-            chips.append((self.t("hud.log.modifier", wm=f"{modifier:+d}"), theme.TEXT))
-        chips.append((self.t("hud.log.total", n=roll.get("total")), theme.TEXT))
-        if roll.get("target") is not None:
-            chips.append((self.t("hud.log.target", zw=roll["target"]), theme.TEXT_DIM))
-        verdict = self._verdict(roll)
-        if verdict:
-            good = roll.get("success")
-            chips.append((verdict, theme.TEXT_GOOD if good else theme.TEXT_BAD))
-        return chips
-
-    def _verdict(self, roll: Mapping[str, Any]) -> str:
-        crit = roll.get("crit")
-        if crit == "success":
-            return self.t("hud.log.crit_success")
-        if crit == "failure":
-            return self.t("hud.log.crit_failure")
-        success = roll.get("success")
-        if success is None:
-            return ""
-        return self.t("hud.log.success" if success else "hud.log.failure")
-
-    def _dice_rows(self, roll: Mapping[str, Any], box: int) -> int:
-        x = 8 + len(roll["dice"]) * (box + 3) + 4
+    def _dice_rows(self, roll: RollText, box: int) -> int:
+        x = 8 + len(roll.dice) * (box + 3) + 4
         rows = 1
-        for label, _ in self._chips(roll):
+        for label, _ in roll.chips:
             w = self.hud.text.width(label, self.size) + 8
             if x + w > self.width - 8:
                 rows += 1
@@ -356,64 +309,19 @@ class _EntryWriter:
             surface, str(value), rect.center, self.size, colour, bold=kept, anchor="center"
         )
 
-    def _dice(self, surface: pygame.Surface, y: int, roll: Mapping[str, Any], box: int) -> int:
-        dice = [int(d) for d in roll["dice"]]
-        kept = roll.get("kept")
-        marked = False
+    def _dice(self, surface: pygame.Surface, y: int, roll: RollText, box: int) -> int:
         x = 8
-        for value in dice:
-            is_kept = not marked and value == kept
-            marked = marked or is_kept
-            self._die_box(surface, pygame.Rect(x, y, box, box), value, is_kept)
+        for index, value in enumerate(roll.dice):
+            self._die_box(surface, pygame.Rect(x, y, box, box), value, index == roll.kept)
             x += box + 3
         x += 4
-        for label, colour in self._chips(roll):
+        for label, tone in roll.chips:
             w = self.hud.text.width(label, self.size) + 8
             if x + w > self.width - 8:
                 y += box + 4
                 x = 8
             self.hud.text.draw(
-                surface, label, (x, y + box // 2), self.size, colour, anchor="midleft"
+                surface, label, (x, y + box // 2), self.size, TONE_COLOURS[tone], anchor="midleft"
             )
             x += w
         return y + box + 4
-
-    def _plain(self, roll: Mapping[str, Any]) -> str:
-        dice = ", ".join(str(d) for d in roll["dice"])
-        chips = " ".join(label for label, _ in self._chips(roll))
-        return f"[{dice}] {self.t('hud.log.kept', n=roll.get('kept'))} {chips}"
-
-    def _tooltip(self, roll: Mapping[str, Any]) -> str:
-        t = self.t
-        lines = [
-            t(
-                "hud.log.tip_dice",
-                dice=", ".join(str(d) for d in roll["dice"]),
-                kept=roll.get("kept"),
-            )
-        ]
-        if roll.get("attribute"):
-            name = str(roll["attribute"])
-            if name in Attribute.__members__:
-                name = attribute_name(Attribute[name], self.hud.language)
-            lines.append(t("hud.log.tip_value", attribute=name, value=roll.get("value", "?")))
-        edge = int(roll.get("edge") or 0)
-        lines.append(t("hud.log.tip_edge", n=f"{edge:+d}"))
-        lines.append(t("hud.log.tip_modifier", wm=f"{int(roll.get('modifier') or 0):+d}"))
-        reasons = roll.get("reasons") or []
-        if reasons:
-            lines.append(t("hud.log.tip_reasons", reasons="; ".join(str(r) for r in reasons)))
-        target = roll.get("target")
-        lines.append(
-            t(
-                "hud.log.tip_result",
-                total=roll.get("total"),
-                target="-" if target is None else target,
-            )
-        )
-        verdict = self._verdict(roll)
-        if verdict:
-            lines.append(verdict)
-        if roll.get("impulse"):
-            lines.append(t("hud.log.tip_impulse", n=roll["impulse"]))
-        return "\n".join(lines)

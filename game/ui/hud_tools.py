@@ -1,4 +1,5 @@
-"""The HUD's map tools: pick a creature or a field for an Impuls effect or a GM command.
+"""The HUD's map tools: pick a creature or a field for an offer of a panel, or a creature
+and then a field (the game master moves a token).
 
 They follow the scene's Tool contract (``handle``, ``draw_under``, ``draw_over``,
 ``cancel``); Esc leaves them (the scene cancels any tool that is not "select"). The
@@ -8,17 +9,13 @@ HUD draws their prompt over the map.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.board.grid import Cell
-from game.rulesets.entaria.state import CreatureState
 from game.ui import theme
+from game.ui.host import MapHost
 from game.ui.tools import Tool
-
-if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
 
 
 class HudTool(Tool):
@@ -26,7 +23,7 @@ class HudTool(Tool):
 
     name = "hud_pick"
 
-    def __init__(self, scene: BattleScene, prompt: str) -> None:
+    def __init__(self, scene: MapHost, prompt: str) -> None:
         super().__init__(scene)
         self.prompt = prompt
 
@@ -52,28 +49,32 @@ class HudTool(Tool):
         size = self.scene.camera.cell_px
         pygame.draw.rect(surface, self.outline(), (x, y, size, size), 2)
 
+    def creature_key_at(self, cell: Cell) -> str | None:
+        """Return the key of the creature the viewer sees on ``cell``; say so when none."""
+        creature = self.scene.creature_at(cell)
+        if creature is None:
+            self.scene.hud.message(self.scene.app.t("hud.pick.no_creature"), bad=True)
+            return None
+        return str(creature.key)
+
 
 class PickCreature(HudTool):
-    """Click a creature the viewer sees; ``chosen`` gets it."""
+    """Click a creature the viewer sees; ``chosen`` gets its key."""
 
-    def __init__(
-        self, scene: BattleScene, prompt: str, chosen: Callable[[CreatureState], None]
-    ) -> None:
+    def __init__(self, scene: MapHost, prompt: str, chosen: Callable[[str], None]) -> None:
         super().__init__(scene, prompt)
         self.chosen = chosen
 
     def clicked(self, cell: Cell) -> None:
-        creature = self.scene.creature_at(cell)
-        if creature is None:
-            self.scene.hud.message(self.scene.app.t("hud.pick.no_creature"), bad=True)
-            return
-        self.chosen(creature)
+        key = self.creature_key_at(cell)
+        if key is not None:
+            self.chosen(key)
 
 
 class PickCell(HudTool):
     """Click a field of the map; ``chosen`` gets it."""
 
-    def __init__(self, scene: BattleScene, prompt: str, chosen: Callable[[Cell], None]) -> None:
+    def __init__(self, scene: MapHost, prompt: str, chosen: Callable[[Cell], None]) -> None:
         super().__init__(scene, prompt)
         self.chosen = chosen
 
@@ -83,36 +84,43 @@ class PickCell(HudTool):
         self.chosen(cell)
 
 
-class MoveToken(HudTool):
-    """The GM's move: click a token, then the field it goes to."""
+class PickCreatureThenCell(HudTool):
+    """Click a token, then a field (the game master's move); ``chosen`` gets both.
+
+    The second prompt may name the creature picked first (``{name}``).
+    """
 
     def __init__(
         self,
-        scene: BattleScene,
+        scene: MapHost,
         prompts: tuple[str, str],
-        moved: Callable[[CreatureState, Cell], None],
+        chosen: Callable[[str, Cell], None],
     ) -> None:
         super().__init__(scene, prompts[0])
         self.prompts = prompts
-        self.moved = moved
-        self.creature: CreatureState | None = None
+        self.chosen = chosen
+        self.creature: str | None = None
 
     def clicked(self, cell: Cell) -> None:
         if self.creature is None:
-            creature = self.scene.creature_at(cell)
-            if creature is None:
-                self.scene.hud.message(self.scene.app.t("hud.pick.no_creature"), bad=True)
+            key = self.creature_key_at(cell)
+            if key is None:
                 return
-            self.creature = creature
-            self.prompt = self.prompts[1].format(name=creature.name)
+            self.creature = key
+            piece = self.scene.session.views.pieces(self.scene.session.battle)[key]
+            self.prompt = self.prompts[1].format(name=piece.name)
             return
         if self.scene.session.battle.grid.in_bounds(cell):
-            self.moved(self.creature, cell)
+            self.chosen(self.creature, cell)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
-        if self.creature is not None:
-            x, y = self.scene.camera.cell_to_screen(self.creature.cell)
-            size = self.scene.camera.cell_px
-            side = self.scene.session.battle.creature_type(self.creature).size_fields
-            pygame.draw.rect(surface, theme.SELECTED, (x, y, size * side, size * side), 2)
+        if self.creature is None:
+            return
+        piece = self.scene.session.views.pieces(self.scene.session.battle).get(self.creature)
+        if piece is None:
+            return
+        x, y = self.scene.camera.cell_to_screen(piece.cell)
+        size = self.scene.camera.cell_px
+        side = piece.size
+        pygame.draw.rect(surface, theme.SELECTED, (x, y, size * side, size * side), 2)

@@ -5,6 +5,11 @@ the fight goes through ``apply``/``undo``/``redo`` (commands to the match engine
 session adds the people (hot-seat players, the game master, the built-in opponent),
 autosave after every command, and the players' assignment saved beside the autosave so
 that starting again can offer to continue.
+
+Whose move it is follows the match's open decision (``Match.decision``): the seat of
+the deciding side is the current player — a creature's turn, a reaction out of turn, a
+declaration or a defence alike — and the built-in opponent moves exactly when that seat
+is its own. The ruleset is the mission's; the screen draws it through its views.
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from game.match.commands import Command
+from game.match.commands import Command, CommandRejected
 from game.match.datafiles import read_strict_json, write_json_atomic
+from game.match.decisions import Decision
 from game.match.events import Event
 from game.match.record import Match
+from game.match.ruleset import PlayableRuleset
 from game.match.saves import (
     LoadedSave,
     MissionRef,
@@ -27,12 +34,9 @@ from game.match.saves import (
     load_save,
     write_save,
 )
-from game.missions.simulate import mission_setup, open_mission
+from game.match.views import Views
+from game.missions.simulate import open_mission
 from game.rulesets import RULESETS
-from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.policy import choose_command
-from game.rulesets.entaria.ruleset import ENTARIA
-from game.rulesets.entaria.state import CreatureState
 
 SESSION_FILE = "session.json"
 MAX_SESSION_BYTES = 64_000
@@ -43,7 +47,7 @@ class Role(Enum):
 
     HUMAN = "human"
     GM = "gm"  # Spielleitung: sees everything, may use the GM commands
-    AI = "ai"  # the built-in opponent (game.rulesets.entaria.policy)
+    AI = "ai"  # the built-in opponent (the ruleset's policy)
 
 
 @dataclass
@@ -104,7 +108,10 @@ class GameSession:
         home: Path,
         autosave_enabled: bool = True,
     ) -> None:
+        if not isinstance(match.ruleset, PlayableRuleset):
+            raise TypeError(f"the screen cannot play ruleset {match.ruleset.key!r}")
         self.match = match
+        self.ruleset: PlayableRuleset = match.ruleset
         self.mission_path = Path(mission_path)
         self.mission = MissionRef.of_file(self.mission_path)
         self.players = players
@@ -126,10 +133,8 @@ class GameSession:
         autosave_enabled: bool = True,
     ) -> GameSession:
         """Start a new match on a mission file; raise MissionError for a bad mission."""
-        setup = mission_setup(mission_path)
-        from game.rulesets.entaria.catalogue import load_catalogue
-
-        match = Match(ENTARIA, setup, load_catalogue(), seed)
+        opened = open_mission(str(mission_path))
+        match = Match(opened.ruleset, opened.setup, opened.catalogue, seed)
         session = cls(
             match,
             mission_path,
@@ -170,15 +175,27 @@ class GameSession:
 
     # ---------------------------------------------------------------- queries
     @property
-    def battle(self) -> Battle:
+    def battle(self) -> Any:
+        """Return the live game (the ruleset's own type; the screen asks its views)."""
         return self.match.battle
 
     @property
-    def over(self) -> bool:
-        return bool(self.battle.state.over)
+    def views(self) -> Views:
+        """Return what the screen draws of the ruleset."""
+        return self.ruleset.views
 
     @property
-    def current(self) -> CreatureState:
+    def decision(self) -> Decision | None:
+        """Return the decision the fight waits for (None: it is over)."""
+        return self.match.decision()
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    @property
+    def current(self) -> Any:
+        """Return the creature whose turn it is (the ruleset's own creature type)."""
         return self.battle.current
 
     def player_of_side(self, side: str) -> Player | None:
@@ -187,12 +204,19 @@ class GameSession:
                 return player
         return None
 
-    def player_of(self, creature: CreatureState) -> Player | None:
+    def player_of(self, creature: Any) -> Player | None:
+        """Return the seat that plays ``creature`` (anything with a ``side``)."""
         return self.player_of_side(creature.side)
 
     @property
     def current_player(self) -> Player | None:
-        return self.player_of(self.current)
+        """Return the seat that owns the open decision (the GM's seat for the GM's)."""
+        decision = self.decision
+        if decision is None:
+            return None
+        if decision.side is None:
+            return self.gm
+        return self.player_of_side(decision.side)
 
     @property
     def gm(self) -> Player | None:
@@ -203,9 +227,18 @@ class GameSession:
 
     @property
     def ai_to_move(self) -> bool:
-        """Return whether the built-in opponent plays the current creature now."""
+        """Return whether the built-in opponent owns the open decision now."""
         player = self.current_player
-        return not self.over and player is not None and player.role is Role.AI
+        return player is not None and player.role is Role.AI
+
+    def may_decide(self, viewer: Player | None) -> bool:
+        """Return whether ``viewer`` may answer the open decision now (the GM always may)."""
+        decision = self.decision
+        if decision is None or self.ai_to_move or viewer is None:
+            return False
+        if viewer.role is Role.GM:
+            return True
+        return decision.side is not None and self.player_of_side(decision.side) is viewer
 
     def humans(self) -> list[Player]:
         return [p for p in self.players if p.role is not Role.AI]
@@ -221,10 +254,10 @@ class GameSession:
         return Outcome(events)
 
     def ai_step(self) -> Outcome:
-        """Let the built-in opponent take one command for the current creature."""
+        """Let the built-in opponent answer the open decision with one command."""
         if not self.ai_to_move:
             return Outcome([], "not the built-in opponent's turn")
-        return self.apply(choose_command(self.battle))
+        return self.apply(self.ruleset.policy_command(self.battle))
 
     def undo(self) -> bool:
         if not self.match.can_undo:

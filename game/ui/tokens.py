@@ -1,36 +1,35 @@
 """Miniatures on the map: what a token shows (TokenView) and how it is drawn.
 
 A token is a round base in its side's colour with the creature's initials, a facing
-marker on the rim, an LP bar, condition badges (1-2 letter codes from the German
-names, ``CONDITION_BADGES``) along the top edge and an altitude badge for flyers.
-Kneeling tokens are smaller with a bright foot arc, prone ones a low oval. The
-unconscious are grey with a "z" mark, the dying dark red-ringed with a red cross, the
-dead a faint grey base under a black X. Hidden (Unentdeckt) tokens are drawn faded.
-The whose-turn ring is gold, the selection ring white.
+marker on the rim, the ruleset's meter (a bar such as LP, or pips such as wounds), the
+ruleset's marks (1-2 letter codes on coloured tabs, e.g. ENTARIA's conditions) along
+the top edge and an altitude badge for flyers. Kneeling tokens are smaller with a bright
+foot arc, prone ones a low oval. The unconscious are grey with a "z" mark, the dying
+dark red-ringed with a red cross, the dead a faint grey base under a black X (and no
+marks). Hidden tokens are drawn faded. The whose-turn ring is gold, the selection ring
+white. What a token shows of the rules comes from the ruleset's views (``Piece``).
 
 The two initials sit left and right of a small gap, so a token's centre pixel always
 shows its side colour (tests and players can rely on it).
 
-Pictures are cached per look and field size. For tooltips: ``condition_badges(token,
-camera)`` returns the badges' screen rectangles and conditions; after a draw,
-``TokenRenderer.badge_at(pos)`` answers which badge is under the mouse.
+Pictures are cached per look and field size. For tooltips: ``badge_rects(token,
+camera)`` returns the marks' screen rectangles and what they stand for; after a draw,
+``TokenRenderer.badge_at(pos)`` answers which mark is under the mouse.
 """
 
 from __future__ import annotations
 
 import math
 import time
-import weakref
 from collections import OrderedDict
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.board.grid import Cell
-from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.rules.terms import Condition
-from game.rulesets.entaria.state import CreatureState
+from game.match.views import Mark, Meter, Piece, Views
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
@@ -38,7 +37,7 @@ from game.ui.theme import Colour, Fonts
 
 @dataclass(frozen=True)
 class TokenView:
-    """Everything a token shows, taken from the battle state (no rules computed here)."""
+    """Everything a token shows: the ruleset's piece plus the screen's colour and rings."""
 
     key: str
     name: str
@@ -47,15 +46,14 @@ class TokenView:
     cell: Cell
     size: int  # side of the square footprint in fields
     facing: str  # "N", "NE", ... "NW"
-    lp: int
-    max_lp: int
-    conditions: tuple[Condition, ...]
+    meter: Meter | None
+    marks: tuple[Mark, ...]
     stance: str  # "standing" | "kneeling" | "prone"
     altitude: int
     life: str  # "ok" | "unconscious" | "dying" | "dead"
     selected: bool = False
     current: bool = False
-    hidden: bool = False  # Unentdeckt toward someone: drawn faded for its own side
+    hidden: bool = False  # hidden from the other sides: drawn faded for its own side
 
 
 def initials_of(name: str) -> str:
@@ -68,139 +66,49 @@ def initials_of(name: str) -> str:
     return (parts[0][0] + parts[1][0]).upper()
 
 
-def life_of(conditions: Collection[Condition]) -> str:
-    held = set(conditions)
-    if Condition.DEAD in held:
-        return "dead"
-    if Condition.DYING in held:
-        return "dying"
-    if Condition.UNCONSCIOUS in held:
-        return "unconscious"
-    return "ok"
-
-
-#: Per battle: each creature's last TokenView and what it was built from. The views are
-#: rebuilt only for creatures that changed (a frame asks for all of them).
-_VIEW_CACHE: weakref.WeakKeyDictionary[Battle, dict[str, tuple[tuple[object, ...], TokenView]]] = (
-    weakref.WeakKeyDictionary()
-)
+def token_view(
+    piece: Piece, colour: Colour, *, selected: bool = False, current: bool = False
+) -> TokenView:
+    """Return the token of ``piece`` in the side's ``colour``."""
+    return TokenView(
+        key=piece.key,
+        name=piece.name,
+        initials=initials_of(piece.name),
+        colour=colour,
+        cell=piece.cell,
+        size=piece.size,
+        facing=piece.facing,
+        meter=piece.meter,
+        marks=piece.marks,
+        stance=piece.stance,
+        altitude=piece.altitude,
+        life=piece.life,
+        selected=selected,
+        current=current,
+        hidden=piece.hidden,
+    )
 
 
 def token_views(
-    battle: Battle,
+    views: Views,
+    game: Any,
     colours: Mapping[str, Colour],
     *,
     visible: Collection[str] | None = None,
     selected: str | None = None,
 ) -> list[TokenView]:
     """Return the tokens to draw (``visible``: the keys the viewer may see; None = all)."""
-    current = battle.current.key if battle.state.order else None
-    cache = _VIEW_CACHE.get(battle)
-    if cache is None:
-        cache = {}
-        _VIEW_CACHE[battle] = cache
-    views = []
-    for creature in battle.state.creatures.values():
-        if visible is not None and creature.key not in visible:
+    current = views.on_turn(game)
+    tokens = []
+    for key, piece in views.pieces(game).items():
+        if visible is not None and key not in visible:
             continue
-        colour = colours.get(creature.side, (128, 128, 128))
-        source = (
-            creature.name,
-            colour,
-            creature.type_key,
-            creature.cell,
-            creature.facing,
-            creature.lp,
-            creature.max_lp,
-            creature.conditions,
-            creature.stance,
-            creature.altitude,
-            creature.hidden,
-        )
-        known = cache.get(creature.key)
-        if known is not None and known[0] == source:
-            view = known[1]
-        else:
-            view = _view_of(battle, creature, colour)
-            cache[creature.key] = (source, view)
-        if creature.key == selected or creature.key == current:
-            view = replace(view, selected=creature.key == selected, current=creature.key == current)
-        views.append(view)
-    return views
-
-
-def _view_of(battle: Battle, creature: CreatureState, colour: Colour) -> TokenView:
-    held = battle.held_conditions(creature)
-    kind = battle.creature_type(creature)
-    return TokenView(
-        key=creature.key,
-        name=creature.name,
-        initials=initials_of(creature.name),
-        colour=colour,
-        cell=creature.cell,
-        size=kind.size_fields,
-        facing=creature.facing,
-        lp=creature.lp,
-        max_lp=creature.max_lp,
-        conditions=tuple(sorted(creature.conditions, key=lambda c: c.name)),
-        stance=creature.stance.value,
-        altitude=creature.altitude,
-        life=life_of(held),
-        hidden=Condition.UNDETECTED in held,
-    )
+        colour = colours.get(piece.side, (128, 128, 128))
+        tokens.append(token_view(piece, colour, selected=key == selected, current=key == current))
+    return tokens
 
 
 # ------------------------------------------------------------------ badges
-#: Condition badges: a 1-2 letter code (from the German name) and a colour by kind.
-_HARM = (196, 64, 52)
-_CONTROL = (214, 138, 38)
-_GOOD = (56, 150, 84)
-_SENSE = (128, 82, 182)
-_STEALTH = (52, 112, 196)
-_LIFE = (92, 92, 100)
-_MIND = (182, 70, 140)
-
-CONDITION_BADGES: dict[Condition, tuple[str, Colour]] = {
-    Condition.DISTRACTED: ("Ab", _CONTROL),
-    Condition.STUNNED: ("Bt", _CONTROL),
-    Condition.IMMOBILIZED: ("Bw", _CONTROL),
-    Condition.UNCONSCIOUS: ("Bl", _LIFE),
-    Condition.BLINDED: ("Bd", _SENSE),
-    Condition.BLEEDING: ("Bu", _HARM),
-    Condition.BURNING: ("Br", _HARM),
-    Condition.EXHAUSTED: ("Er", _CONTROL),
-    Condition.HORRIFIED: ("En", _MIND),
-    Condition.FOCUSED: ("Fo", _GOOD),
-    Condition.PARALYZED: ("Gl", _CONTROL),
-    Condition.PROTECTED: ("Gs", _GOOD),
-    Condition.INCAPACITATED: ("Hu", _CONTROL),
-    Condition.IRRITATED: ("Ir", _MIND),
-    Condition.CONCENTRATING: ("Ko", _GOOD),
-    Condition.PRONE: ("Li", _CONTROL),
-    Condition.PANICKED: ("Pa", _MIND),
-    Condition.OBSCURED: ("Sh", _STEALTH),
-    Condition.IN_PAIN: ("Sm", _HARM),
-    Condition.STABLE_COMA: ("SK", _LIFE),
-    Condition.DYING: ("St", _HARM),
-    Condition.MUTE: ("Su", _SENSE),
-    Condition.DEAF: ("Ta", _SENSE),
-    Condition.DEAD: ("To", _LIFE),
-    Condition.UNDETECTED: ("Un", _STEALTH),
-    Condition.INVISIBLE: ("Us", _STEALTH),
-    Condition.HYPOTHERMIC: ("Uk", _HARM),
-    Condition.OVERLOADED: ("Üb", _CONTROL),
-    Condition.SURPRISED: ("Ür", _CONTROL),
-    Condition.FRIGHTENED: ("Vä", _MIND),
-    Condition.CORRODED: ("Vz", _HARM),
-    Condition.POISONED: ("Vg", _HARM),
-    Condition.CRAMPED: ("Vk", _CONTROL),
-    Condition.WOUNDED: ("Vl", _HARM),
-    Condition.IRRADIATED: ("Vs", _HARM),
-    Condition.CONFUSED: ("Vw", _MIND),
-    Condition.DEFENSELESS: ("We", _CONTROL),
-    Condition.ENRAGED: ("Wü", _MIND),
-}
-
 #: Facing -> angle in degrees on screen (0 = right, 90 = down): N is up.
 FACING_ANGLES: dict[str, float] = {
     "E": 0.0,
@@ -245,11 +153,11 @@ def _grey(colour: Colour, t: float) -> Colour:
     return _mix(colour, (level, level, level), t)
 
 
-def badge_conditions(token: TokenView) -> list[Condition]:
-    """Return the conditions a token shows as badges (none for the dead: the X says it)."""
+def shown_marks(token: TokenView) -> tuple[Mark, ...]:
+    """Return the marks a token shows (none for the dead: the X says it)."""
     if token.life == "dead":
-        return []
-    return [c for c in token.conditions if c in CONDITION_BADGES and c is not Condition.DEAD]
+        return ()
+    return token.marks
 
 
 @dataclass(frozen=True)
@@ -260,7 +168,7 @@ class _Layout:
     pad: int  # the sprite reaches this far beyond the footprint on every side
     radius: int
     badge_h: int
-    badges: tuple[tuple[pygame.Rect, Condition | None], ...]  # None: the "+n" badge
+    badges: tuple[tuple[pygame.Rect, Mark | None], ...]  # None: the "+n" badge
 
 
 def _pad(s: int) -> int:
@@ -273,35 +181,39 @@ def _layout(token: TokenView, s: int) -> _Layout:
     pad = _pad(s)
     radius = max(3, round(f * 0.42))
     badge_h = max(9, min(22, round(s * 0.3)))
-    badges: list[tuple[pygame.Rect, Condition | None]] = []
-    shown = badge_conditions(token)
+    badges: list[tuple[pygame.Rect, Mark | None]] = []
+    shown = shown_marks(token)
     if shown and f >= 24:
         width = badge_h + max(4, badge_h // 2)
         room = max(1, (f + pad) // (width + 1))
         if len(shown) > room:
-            visible: list[Condition | None] = [*shown[: max(0, room - 1)], None]
+            visible: list[Mark | None] = [*shown[: max(0, room - 1)], None]
         else:
             visible = list(shown)
         x = -pad // 2
-        for condition in visible:
-            badges.append((pygame.Rect(x, -pad // 2, width, badge_h), condition))
+        for mark in visible:
+            badges.append((pygame.Rect(x, -pad // 2, width, badge_h), mark))
             x += width + 1
     return _Layout(f, pad, radius, badge_h, tuple(badges))
 
 
-def condition_badges(
+def badge_rects(
     token: TokenView, camera: Camera, position: tuple[float, float] | None = None
-) -> list[tuple[pygame.Rect, Condition | None]]:
-    """Return the screen rectangles of a token's condition badges and their conditions.
+) -> list[tuple[pygame.Rect, Hashable]]:
+    """Return the screen rectangles of a token's marks and what each stands for.
 
     For hover tooltips in the HUD. ``position`` (field units) overrides the token's
-    field like ``TokenRenderer.draw``'s positions. A badge with condition None is the
-    "+n" badge for conditions that did not fit (the HUD may list them all).
+    field like ``TokenRenderer.draw``'s positions. A mark that stands for None is the
+    "+n" badge for marks that did not fit (the HUD may list them all).
     """
     fx, fy = position if position is not None else token.cell
     x, y = camera.point_to_screen(fx, fy)
     layout = _layout(token, camera.cell_px)
-    return [(rect.move(x, y), condition) for rect, condition in layout.badges]
+    return [(rect.move(x, y), _key_of(mark)) for rect, mark in layout.badges]
+
+
+def _key_of(mark: Mark | None) -> Hashable:
+    return mark.key if mark is not None else None
 
 
 # ----------------------------------------------------------------- renderer
@@ -309,8 +221,8 @@ class TokenRenderer:
     """Draw tokens (cached per look and size).
 
     After each ``draw``, ``drawn`` maps every drawn token's key to its screen rectangle
-    (the footprint) and ``badges`` lists (rect, condition, token key) of every condition
-    badge on screen, so the HUD can show tooltips: ``badge_at(pos)``.
+    (the footprint) and ``badges`` lists (rect, what the mark stands for, token key) of
+    every mark on screen, so the HUD can show tooltips: ``badge_at(pos)``.
     """
 
     def __init__(self, fonts: Fonts) -> None:
@@ -320,20 +232,20 @@ class TokenRenderer:
         )
         self._glyphs: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self.drawn: dict[str, pygame.Rect] = {}
-        self.badges: list[tuple[pygame.Rect, Condition | None, str]] = []
+        self.badges: list[tuple[pygame.Rect, Mark | None, str]] = []
         self._order: tuple[Sequence[TokenView], list[TokenView]] | None = None
         self.renders = 0  # pictures rendered so far (a frame without any may prefetch)
         self.prefetch = True
 
     # ------------------------------------------------------------- queries
-    def badge_at(self, pos: tuple[int, int]) -> tuple[Condition | None, str] | None:
-        """Return (condition, token key) of the badge under a screen position, if any.
+    def badge_at(self, pos: tuple[int, int]) -> tuple[Hashable, str] | None:
+        """Return (what the mark stands for, token key) of the mark under a position.
 
-        Condition None: the "+n" badge of a token with more conditions than fit.
+        None for what it stands for: the "+n" badge of a token with more marks than fit.
         """
-        for rect, condition, key in reversed(self.badges):
+        for rect, mark, key in reversed(self.badges):
             if rect.collidepoint(pos):
-                return condition, key
+                return _key_of(mark), key
         return None
 
     def token_at(self, pos: tuple[int, int]) -> str | None:
@@ -390,8 +302,8 @@ class TokenRenderer:
             sprite, layout = self.sprite_and_layout(token, s)
             blits.append((sprite, (x - pad, y - pad)))
             self.drawn[token.key] = pygame.Rect(x, y, side, side)
-            for badge, condition in layout.badges:
-                self.badges.append((badge.move(x, y), condition, token.key))
+            for badge, mark in layout.badges:
+                self.badges.append((badge.move(x, y), mark, token.key))
         if blits:
             surface.fblits(blits)
         if self.prefetch and self.renders == renders:
@@ -438,9 +350,8 @@ class TokenRenderer:
             token.colour,
             token.size,
             token.facing,
-            token.lp,
-            token.max_lp,
-            token.conditions,
+            token.meter,
+            token.marks,
             token.stance,
             token.altitude,
             token.life,
@@ -509,13 +420,14 @@ class TokenRenderer:
         self._draw_facing(spr, token, c, r, pad)
         if f >= 18 and token.life != "dead":
             self._draw_initials(spr, token, c, r)
-        if token.max_lp > 0 and f >= 16 and token.life != "dead":
-            self._draw_lp(spr, token, c, r, s)
+        meter = token.meter
+        if meter is not None and meter.maximum > 0 and f >= 16 and token.life != "dead":
+            self._draw_meter(spr, meter, c, r, s)
         if token.altitude and f >= 20:
             self._draw_altitude(spr, token, pad + f - 1, pad, s)
         self._draw_life(spr, token, c, r, s, pad, f)
-        for rect, condition in layout.badges:
-            self._draw_badge(spr, rect.move(pad, pad), condition, token, layout)
+        for rect, mark in layout.badges:
+            self._draw_badge(spr, rect.move(pad, pad), mark, token, layout)
         if token.hidden:
             spr.fill((255, 255, 255, FADED_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
         return spr
@@ -582,13 +494,19 @@ class TokenRenderer:
         spr.blit(left, left.get_rect(midright=(c - 1, c)))
         spr.blit(right, right.get_rect(midleft=(c + 2, c)))
 
-    def _draw_lp(self, spr: pygame.Surface, token: TokenView, c: int, r: int, s: int) -> None:
+    def _draw_meter(self, spr: pygame.Surface, meter: Meter, c: int, r: int, s: int) -> None:
         width = round(r * 1.5)
         height = max(3, min(8, s // 10))
         bar = pygame.Rect(0, 0, width, height)
         bar.midtop = (c, c + round(r * 0.62))
         spr.fill((20, 20, 24, 230), bar.inflate(2, 2))
-        fraction = max(0.0, min(1.0, token.lp / token.max_lp))
+        if meter.pips:  # e.g. wounds: one pip each, the taken ones filled
+            step = width / meter.maximum
+            for i in range(meter.maximum):
+                pip = (round(bar.x + i * step), bar.y, max(1, round(step) - 1), height)
+                spr.fill((225, 70, 60) if i < meter.value else (70, 70, 78), pip)
+            return
+        fraction = meter.share
         if fraction > 0:
             colour = (80, 200, 90) if fraction > 0.5 else (230, 200, 60)
             if fraction <= 0.25:
@@ -652,15 +570,15 @@ class TokenRenderer:
         self,
         spr: pygame.Surface,
         rect: pygame.Rect,
-        condition: Condition | None,
+        mark: Mark | None,
         token: TokenView,
         layout: _Layout,
     ) -> None:
-        if condition is None:
-            hidden = len(badge_conditions(token)) - (len(layout.badges) - 1)
+        if mark is None:
+            hidden = len(shown_marks(token)) - (len(layout.badges) - 1)
             text, colour = f"+{hidden}", (70, 74, 84)
         else:
-            text, colour = CONDITION_BADGES[condition]
+            text, colour = mark.code, mark.colour
         pygame.draw.rect(spr, colour, rect, border_radius=3)
         pygame.draw.rect(spr, (245, 245, 245), rect, 1, border_radius=3)
         glyph = self._glyph(text, _font_px(rect.height * 0.95))

@@ -3,6 +3,8 @@ initiative tracker under fog of war, the GM panel, Impuls, and resizing."""
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +12,8 @@ import numpy as np
 import pygame
 import pytest
 
+from game.match.decisions import Decision, DecisionKind
+from game.match.views import Meter
 from game.missions.loader import demo_mission_path
 from game.rulesets.entaria import queries
 from game.rulesets.entaria.commands import Attack, EndTurn, GmAnswer, GmCondition
@@ -18,9 +22,12 @@ from game.rulesets.entaria.rules.terms import Condition, german
 from game.rulesets.entaria.support_actions import UseAction
 from game.ui.app import App
 from game.ui.hud_base import Hotspot
+from game.ui.locale import LANGUAGES, texts
 from game.ui.play import start_battle
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import GameSession, Player, Role
+from game.ui.theme import Fonts
+from game.ui.tokens import TokenRenderer, TokenView
 
 SIZE = (1280, 800)
 
@@ -360,3 +367,103 @@ def test_nothing_is_drawn_again_while_nothing_changes(game: tuple[App, BattleSce
         app.step()
     assert [panel.redraws for panel in scene.hud.panels] == redraws
     assert scene.hud.text.renders == renders
+
+
+# ------------------------------------------------------- the ruleset's views
+GAME = Path(__file__).resolve().parents[2] / "game"
+#: The screen parts that draw the ruleset's views and must not know the rules themselves.
+NEUTRAL = sorted([*(GAME / "ui").glob("hud*.py"), GAME / "ui" / "tokens.py"])
+#: Words of ENTARIA that must not appear as names in their code.
+RULE_WORDS = re.compile(
+    r"^(Action|ActionType|ACTIONS|Battle)$|Condition|Attribute|SaveValue|Impuls|impulse|"
+    r"CreatureState|LegalAction|DamageType|Stance"
+)
+
+
+def test_the_hud_imports_no_ruleset_and_names_no_rule() -> None:
+    """The HUD and the tokens draw the views: no ruleset import, no ENTARIA name in code."""
+    assert len(NEUTRAL) > 8
+    for path in NEUTRAL:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("game.rulesets"), f"{path.name}: {node.module}"
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("game.rulesets") for a in node.names)
+            name = (
+                node.id
+                if isinstance(node, ast.Name)
+                else node.attr
+                if isinstance(node, ast.Attribute)
+                else node.name
+                if isinstance(node, ast.FunctionDef | ast.ClassDef)
+                else ""
+            )
+            assert not RULE_WORDS.search(name), f"{path.name}:{node.lineno} names {name!r}"
+
+
+KEY = re.compile(r"""\bt\(\s*"([a-z_]+(?:\.[a-z_0-9]+)+)"[,)]""")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_key_of_the_rulesets_views_has_a_text(language: str) -> None:
+    """The views ask the screen's texts by fixed keys: each exists in both languages."""
+    keys: set[str] = set()
+    for path in (GAME / "rulesets").glob("*/views/*.py"):
+        keys |= set(KEY.findall(path.read_text(encoding="utf-8")))
+    assert "hud.card.lp" in keys and len(keys) > 60
+    assert sorted(keys - set(texts(language))) == []
+
+
+def test_the_session_follows_the_open_decision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoever owns the open decision is the current seat: a reaction of the pirates'
+    side out of the heroes' turn is the built-in opponent's move, a GM decision the GM's."""
+    session = GameSession.new(demo_mission_path(), home=tmp_path, seed=3, autosave_enabled=False)
+    heroes, pirates = session.players
+    assert session.current_player is heroes and not session.ai_to_move
+    assert session.may_decide(heroes) and not session.may_decide(pirates)
+    reaction = Decision(DecisionKind.REACTION, "piraten", "pirat_2", "Abwarten")
+    monkeypatch.setattr(session.match, "decision", lambda: reaction)
+    assert session.current_player is pirates and session.ai_to_move
+    assert not session.may_decide(heroes)
+    gm = Player("Spielleitung", "#ffffff", Role.GM, [])
+    session.players.append(gm)
+    monkeypatch.setattr(session.match, "decision", lambda: Decision(DecisionKind.OUTCOME, None))
+    assert session.current_player is gm and not session.ai_to_move
+    assert session.may_decide(gm) and not session.may_decide(heroes)
+    monkeypatch.setattr(session.match, "decision", lambda: None)
+    assert session.over and session.current_player is None and not session.ai_to_move
+
+
+def test_the_views_offer_a_built_in_opponent(tmp_path: Path) -> None:
+    """The built-in opponent is the ruleset's: its command answers the open decision."""
+    session = GameSession.new(demo_mission_path(), home=tmp_path, seed=3, autosave_enabled=False)
+    while not session.ai_to_move:
+        assert session.apply(EndTurn(session.current.key)).ok
+    pirate = session.current.key
+    outcome = session.ai_step()
+    assert outcome.ok and session.match.commands[-1].actor in (pirate, None)
+
+
+def test_a_token_meter_may_be_pips(game: tuple[App, BattleScene]) -> None:
+    """A ruleset may count wounds in pips (WRS): the token draws them instead of a bar."""
+    token = TokenView(
+        key="w",
+        name="Wache",
+        initials="Wa",
+        colour=(47, 111, 208),
+        cell=(1, 1),
+        size=1,
+        facing="S",
+        meter=Meter(2, 4, pips=True),
+        marks=(),
+        stance="standing",
+        altitude=0,
+        life="ok",
+    )
+    renderer = TokenRenderer(Fonts())
+    pips = pygame.image.tobytes(renderer.sprite(token, 64), "RGBA")
+    bar = TokenView(**{**token.__dict__, "meter": Meter(2, 4)})
+    assert pips != pygame.image.tobytes(renderer.sprite(bar, 64), "RGBA")

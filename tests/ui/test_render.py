@@ -13,8 +13,10 @@ import pytest
 
 from game.board.grid import BattleGrid, Cover, Terrain
 from game.match.events import Event
+from game.match.views import Meter
 from game.missions.loader import demo_mission_path
 from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.views.pieces import CONDITION_BADGES, condition_marks
 from game.ui import theme
 from game.ui.anim import MAX_DURATION, Animator
 from game.ui.camera import BASE_CELL_PX, Camera
@@ -22,13 +24,7 @@ from game.ui.map_looks import field_codes, legend_items, look_keys
 from game.ui.map_tiles import TILE_PX, FieldLayer, TileCache
 from game.ui.map_view import MapRenderer, background_for
 from game.ui.theme import Fonts
-from game.ui.tokens import (
-    CONDITION_BADGES,
-    TokenRenderer,
-    TokenView,
-    condition_badges,
-    token_views,
-)
+from game.ui.tokens import TokenRenderer, TokenView, badge_rects, token_views
 
 MAP = """
 #########
@@ -65,9 +61,8 @@ def _token(**changes: object) -> TokenView:
         cell=(4, 2),
         size=1,
         facing="E",
-        lp=10,
-        max_lp=16,
-        conditions=(),
+        meter=Meter(10, 16),
+        marks=(),
         stance="standing",
         altitude=0,
         life="ok",
@@ -370,16 +365,16 @@ def test_states_and_stances_look_different(screen: pygame.Surface) -> None:
         _token(),
         _token(stance="kneeling"),
         _token(stance="prone"),
-        _token(life="unconscious", lp=0),
-        _token(life="dying", lp=-3),
-        _token(life="dead", lp=-12),
+        _token(life="unconscious", meter=Meter(0, 16)),
+        _token(life="dying", meter=Meter(-3, 16)),
+        _token(life="dead", meter=Meter(-12, 16)),
         _token(hidden=True),
         _token(altitude=3),
     ]
     pictures = [pygame.image.tobytes(renderer.sprite(t, camera.cell_px), "RGBA") for t in looks]
     assert len(set(pictures)) == len(looks)
     # the dead are marked across the centre; the hidden are faded
-    dead = renderer.sprite(_token(life="dead", lp=-12), 80)
+    dead = renderer.sprite(_token(life="dead", meter=Meter(-12, 16)), 80)
     centre = dead.get_width() // 2
     assert dead.get_at((centre, centre))[:3] != _token().colour
     hidden = renderer.sprite(_token(hidden=True), 80)
@@ -390,15 +385,15 @@ def test_states_and_stances_look_different(screen: pygame.Surface) -> None:
 def test_condition_badges_sit_where_they_are_drawn(screen: pygame.Surface) -> None:
     renderer = TokenRenderer(Fonts())
     camera = _camera(2.0)
-    token = _token(conditions=(Condition.BLEEDING, Condition.STUNNED))
+    token = _token(marks=condition_marks((Condition.BLEEDING, Condition.STUNNED)))
     renderer.draw(screen, camera, [token])
-    badges = condition_badges(token, camera)
+    badges = badge_rects(token, camera)
     assert [c for _, c in badges] == [Condition.BLEEDING, Condition.STUNNED]
     rect, condition = badges[0]
     assert renderer.badge_at(rect.center) == (condition, "a")
     assert renderer.badge_at((5, 470)) is None
-    crowded = _token(conditions=tuple(list(CONDITION_BADGES)[:12]))
-    shown = condition_badges(crowded, camera)
+    crowded = _token(marks=condition_marks(list(CONDITION_BADGES)[:12]))
+    shown = badge_rects(crowded, camera)
     assert shown[-1][1] is None and len(shown) < 12  # "+n" for those that do not fit
 
 
@@ -414,15 +409,15 @@ def test_token_views_follow_the_battle(tmp_path: Path) -> None:
     session = GameSession.new(demo_mission_path(), home=tmp_path, seed=3)
     battle = session.battle
     colours = {side: (1, 2, 3) for side in battle.sides}
-    first = token_views(battle, colours)
-    again = token_views(battle, colours)
+    first = token_views(session.views, battle, colours)
+    again = token_views(session.views, battle, colours)
     assert first == again
     creature = next(iter(battle.state.creatures.values()))
     creature.cell = (creature.cell[0], creature.cell[1] + 1)
-    moved = {v.key: v for v in token_views(battle, colours, selected=creature.key)}
+    moved = {v.key: v for v in token_views(session.views, battle, colours, selected=creature.key)}
     assert moved[creature.key].cell == creature.cell
     assert moved[creature.key].selected
-    assert len(token_views(battle, colours, visible={creature.key})) == 1
+    assert len(token_views(session.views, battle, colours, visible={creature.key})) == 1
 
 
 # ------------------------------------------------------------ animations

@@ -155,6 +155,7 @@ class BattleScene(Scene):
         ):
             return cached[3]
         views = token_views(
+            self.session.views,
             self.session.battle,
             self.colours,
             visible=self.visible_keys(),

@@ -8,12 +8,11 @@ from typing import Any
 import pygame
 
 from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.views.terms import condition_name, life_of
 from game.ui import theme
 from game.ui.app import App
-from game.ui.hud_text import condition_name
 from game.ui.scenes.menu_base import MenuScene, draw_box
 from game.ui.theme import Colour, parse_colour
-from game.ui.tokens import life_of
 from game.ui.widgets import draw_text
 
 
@@ -82,7 +81,6 @@ class EndScene(MenuScene):
         for cx, key in zip(columns, ("creature", "side", "lp", "state"), strict=True):
             draw_text(surface, fonts, self.t(f"menus.end.{key}"), (cx, y), colour=theme.TEXT_DIM)
         y += 30
-        language = self.app.t.language
         room = max(1, (self.rect.bottom - 80 - y) // 28)
         shown = info["creatures"]
         if len(shown) > room:  # a crowded fight: the rest as a count
@@ -99,7 +97,7 @@ class EndScene(MenuScene):
             side = battle.sides.get(side_key)
             state_text = self.t(f"menus.end.{life}")
             others = [
-                condition_name(c, language)
+                condition_name(c, self.app.t)
                 for c in conditions
                 if c not in (Condition.DEAD, Condition.DYING, Condition.UNCONSCIOUS)
             ]

@@ -23,6 +23,8 @@ from game.missions.loader import LoadedMission
 from game.missions.model import Controller, Mission
 from game.rulesets.entaria.rules.held_conditions import closure
 from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.views.pieces import condition_marks, life_meter
+from game.rulesets.entaria.views.terms import life_of
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
@@ -31,7 +33,7 @@ from game.ui.map_looks import LegendItem, field_codes, legend_items, look_keys, 
 from game.ui.map_tiles import FieldLayer
 from game.ui.map_view import MapRenderer, background_for
 from game.ui.theme import Colour, Fonts, parse_colour
-from game.ui.tokens import TokenRenderer, TokenView, initials_of, life_of
+from game.ui.tokens import TokenRenderer, TokenView, initials_of
 from game.ui.widgets import draw_text, wrap
 
 POLL_SECONDS = 1.0
@@ -112,9 +114,10 @@ def load_preview(path: Path) -> PreviewModel:
                 cell=placement.cell,
                 size=catalogue.footprint_side(placement.type),
                 facing=placement.facing.value,
-                lp=placement.life_points if placement.life_points is not None else max_lp,
-                max_lp=max_lp,
-                conditions=tuple(sorted(conditions, key=lambda c: c.name)),
+                meter=life_meter(
+                    placement.life_points if placement.life_points is not None else max_lp, max_lp
+                ),
+                marks=condition_marks(conditions),
                 stance="prone" if Condition.PRONE in held else "standing",
                 altitude=0,
                 life=life_of(held),

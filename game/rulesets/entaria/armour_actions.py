@@ -17,7 +17,8 @@ from game.rulesets.entaria.catalogue import ArmourType
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import _free_hands, _take_from_ground
 from game.rulesets.entaria.ready_actions import _failed, _start_long
-from game.rulesets.entaria.rules.actions import Action, doff_armor_rounds, don_armor_rounds
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.armour import doff_armor_rounds, don_armor_rounds
 from game.rulesets.entaria.rules.terms import ArmorCategory, say
 from game.rulesets.entaria.state import CreatureState, Pending
 

@@ -39,7 +39,7 @@ from game.match.tomlcheck import (
     parse_toml,
 )
 from game.rulesets.entaria.rules.areas import Bem, parse_bem
-from game.rulesets.entaria.rules.damage import ArmourPiece
+from game.rulesets.entaria.rules.armour import ArmourPiece
 from game.rulesets.entaria.rules.hands import DEFAULT_HANDS
 from game.rulesets.entaria.rules.objects import MAX_WEAPON_SIZE, ObjectMaterial, weapon_object
 from game.rulesets.entaria.rules.ranges import RangeBand

@@ -25,6 +25,7 @@ from game.rulesets.entaria.engine import (
     Battle,
     CommandRejected,
 )
+from game.rulesets.entaria.rules.armour import effective_armour
 from game.rulesets.entaria.rules.checks import Crit, Roll
 from game.rulesets.entaria.rules.condition_changes import reveal
 from game.rulesets.entaria.rules.condition_rolls import (
@@ -35,14 +36,8 @@ from game.rulesets.entaria.rules.condition_rolls import (
 )
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.cover import cover_bonus
-from game.rulesets.entaria.rules.damage import (
-    Affinity,
-    combine_affinities,
-    damage_roll,
-    effective_armour,
-    saf_applies,
-    saf_for,
-)
+from game.rulesets.entaria.rules.criticals import saf_applies, saf_for
+from game.rulesets.entaria.rules.damage import Affinity, combine_affinities, damage_roll
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach

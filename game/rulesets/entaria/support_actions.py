@@ -108,7 +108,6 @@ from game.rulesets.entaria.rules.actions import (
     ROUNDS_PER_MINUTE,
     Action,
     RollSpec,
-    nano_healing,
 )
 from game.rulesets.entaria.rules.checks import compare_with_each, roll_beats
 from game.rulesets.entaria.rules.condition_changes import gain, lose
@@ -124,13 +123,14 @@ from game.rulesets.entaria.rules.conditions import (
     STUDY_DURATION,
     ConspicuousAct,
 )
-from game.rulesets.entaria.rules.damage import (
+from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.healing import (
     heal,
+    nano_healing,
     revival_cost,
     revive_modifier,
     stabilize_modifier,
 )
-from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.hiding_places import suitable_hiding_place
 from game.rulesets.entaria.rules.reach import can_help, can_irritate
 from game.rulesets.entaria.rules.terms import (

@@ -22,9 +22,14 @@ from game.rulesets.entaria.catalogue import (
     load_catalogue,
     load_catalogue_from,
 )
-from game.rulesets.entaria.rules.actions import doff_armor_rounds, don_armor_rounds
 from game.rulesets.entaria.rules.areas import area_fire_total, distribution_errors
-from game.rulesets.entaria.rules.damage import armour_side_effects, damage_roll, effective_armour
+from game.rulesets.entaria.rules.armour import (
+    armour_side_effects,
+    doff_armor_rounds,
+    don_armor_rounds,
+    effective_armour,
+)
+from game.rulesets.entaria.rules.damage import damage_roll
 from game.rulesets.entaria.rules.initiative import (
     character_entry,
     enemy_entry,

@@ -8,8 +8,8 @@ Hilfe, Deckungsfeuer, ...) are constants here.
 What a creature may still spend in its turn is turn_budget.py's; the unarmed options
 are unarmed.py's, the attack procedures and the duel attacks.py's, hands hands.py's
 and mounts mounts.py's. Rules that other modules own are imported, not restated:
-durations are conditions.py's ``DurationRule`` / ``DurationKind``; Stabilisieren and
-Wiederbeleben (their WM, their cost) are damage.py's; the Distanzschuss Vorteil is
+durations are durations.py's ``DurationRule`` / ``DurationKind``; Stabilisieren and
+Wiederbeleben (their WM, their cost) are healing.py's; the Distanzschuss Vorteil is
 ranges.py's ``long_shot_edge``; Orientieren's bonus is initiative.py's, Rundumschlag's
 four targets reach.py's; the geometry of Schubsen and Zurückdrängen (E-OPEN-18) is
 movement.py's, which reads this catalogue for the movement of Gehen, Laufen,
@@ -18,14 +18,13 @@ Sturmangriff and Lösen.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 
-from game.board.dice import Roller
+from game.rulesets.entaria.rules.armour import BLOCKING_STANCE_ARMOUR
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET
 from game.rulesets.entaria.rules.conditions import (
     EVASIVE_MOVE_BONUS,
@@ -34,8 +33,8 @@ from game.rulesets.entaria.rules.conditions import (
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
 )
-from game.rulesets.entaria.rules.damage import BLOCKING_STANCE_ARMOUR, REVIVE_ATTEMPT_MINUTES
 from game.rulesets.entaria.rules.durations import DurationKind, DurationRule
+from game.rulesets.entaria.rules.healing import REVIVE_ATTEMPT_MINUTES
 from game.rulesets.entaria.rules.initiative import ORIENT_BONUS
 from game.rulesets.entaria.rules.reach import MAX_SWEEP_TARGETS
 from game.rulesets.entaria.rules.terms import (
@@ -215,7 +214,7 @@ class ActionRule:
     ``gives_conditions`` go to the actor whatever the roll (Deckungsfeuer: Wehrlos);
     ``on_success_self`` / ``on_success_target`` follow a successful roll (or the plain
     performance when there is no roll). ``duration`` says how long those effects last,
-    in conditions.py's vocabulary ("own" is the creature holding the effect: the actor
+    in durations.py's vocabulary ("own" is the creature holding the effect: the actor
     for its own conditions, the target for Irritiert, the helped person for Helfen).
     ``rounds`` is the fixed length of a longer action; None when it depends on input
     (armour, spell, GM). ``counts_for_repeat`` is False for free actions (E-OPEN-9).
@@ -252,15 +251,13 @@ class ActionRule:
 # ------------------------------------------------------------------------- constants
 
 ROUNDS_PER_MINUTE = 10  # a round is 6 seconds (section 0)
-EVASIVE_DODGE_BONUS = EVASIVE_MOVE_BONUS  # E-ACT-VH-AUSWEICH: WM +5 (conditions.dodge_value)
-BLOCKING_MELEE_ARMOR_BONUS = BLOCKING_STANCE_ARMOUR  # E-ACT-VH-BLOCKADE: +2 vs melee (damage.py)
+EVASIVE_DODGE_BONUS = EVASIVE_MOVE_BONUS  # E-ACT-VH-AUSWEICH: WM +5 (condition_rolls.dodge_value)
+BLOCKING_MELEE_ARMOR_BONUS = BLOCKING_STANCE_ARMOUR  # E-ACT-VH-BLOCKADE: +2 vs melee (armour.py)
 ORIENT_INITIATIVE_BONUS = ORIENT_BONUS  # E-ACT-HH-ORIENTIEREN: +5 once per combat (initiative)
 COVERING_FIRE_AMMO_FACTOR = 2  # E-ACT-VH-DECKUNGSFEUER-2
 SWEEP_MAX_TARGETS = MAX_SWEEP_TARGETS  # E-ACT-VH-RUNDUM: up to 4 enemies (reach.py)
 FIRST_AID_HEALING = 1  # E-ACT-LH-ERSTEHILFE: 1 LP
 FIRST_AID_COOLDOWN_ROUNDS = 60 * ROUNDS_PER_MINUTE  # once per hour per patient
-NANO_HEAL_DIE = 6  # E-ACT-LH-NANO: 1w6 LP
-SPACE_SUIT_DON_ROUNDS = 2  # E-ACT-LH-PANZERUNG-2
 PUSH_BACK_FIELDS = 1  # E-ACT-VH-ZURUECK-2
 HIDE_SUBJECTS: tuple[str, ...] = ("self", "another creature", "an object")  # VERBERGEN-3
 
@@ -515,7 +512,7 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
         roll=RollSpec(
             Attribute.INTELLIGENCE,
             STANDARD_TARGET,
-            modifier_note="the target's negative LP as WM (damage.stabilize_modifier)",
+            modifier_note="the target's negative LP as WM (healing.stabilize_modifier)",
         ),
         preconditions=(_P.TARGET_DYING, _P.NEEDS_MEDKIT),
         on_success_target=(Condition.STABLE_COMA,),
@@ -786,14 +783,14 @@ ACTIONS: Mapping[Action, ActionRule] = _rules(
             Attribute.INTELLIGENCE,
             STANDARD_TARGET,
             modifier_note="−1 per full minute dead at the start of the attempt "
-            "(damage.revive_modifier)",
+            "(healing.revive_modifier)",
         ),
         preconditions=(_P.TARGET_DEAD, _P.NEEDS_MEDKIT),
         on_success_target=(Condition.STABLE_COMA,),
         removes_conditions=(Condition.DEAD,),
         rounds=REVIVE_ATTEMPT_MINUTES * ROUNDS_PER_MINUTE,
         note="May be repeated; essence loss and Wahnsinn checks per minute dead "
-        "(damage.revival_cost).",
+        "(healing.revival_cost).",
     ),
     ActionRule(
         Action.REPAIR_CRAFT,
@@ -922,41 +919,3 @@ def action_span(action_type: ActionType) -> DurationKind:
     if action_type is ActionType.LONGER:
         return DurationKind.WHILE_ACTION_LASTS
     return DurationKind.INSTANT
-
-
-# ------------------------------------------------------------- numbers of the actions
-
-
-def don_armor_rounds(paz: int, *, space_suit: bool = False) -> int:
-    """Return the rounds donning takes: PAZ rounds, a space suit 2 (E-ACT-LH-PANZERUNG-1/2).
-
-    An LH takes at least one round, so armour with PAZ 0 takes 1.
-    """
-    if space_suit:
-        return SPACE_SUIT_DON_ROUNDS
-    if paz < 0:
-        raise ValueError(f"PAZ cannot be negative, got {paz}")
-    return max(1, paz)
-
-
-def nano_healing(roller: Roller) -> int:
-    """Roll the LP a NanoHeilbot-Boost heals: 1w6 (E-ACT-LH-NANO).
-
-    Apply them with ``damage.heal`` (a Sterbend creature gains nothing).
-    """
-    return roller.roll(NANO_HEAL_DIE)
-
-
-def doff_armor_rounds(paz: int, *, space_suit: bool = False) -> int:
-    """Return the rounds doffing takes: ceil(donning / 2), minimum 1 (E-ACT-LH-PANZERUNG-3).
-
-    E-OPEN-12 rounds the half up.
-    """
-    donning = don_armor_rounds(paz, space_suit=space_suit)
-    return max(1, math.ceil(donning / 2))
-
-
-# --------------------------------------------------------------------- turn budget
-
-
-# ------------------------------------------------------------------ unarmed options

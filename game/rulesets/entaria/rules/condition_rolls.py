@@ -28,9 +28,6 @@ __all__ = [
 ]
 
 
-# --- rolls -------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class RollContext:
     """What kind of roll a creature makes, as far as its conditions care.

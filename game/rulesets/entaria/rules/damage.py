@@ -1,72 +1,49 @@
-"""Damage, life points, armour, critical hits and body zones (sections 13-19, 24, 25 of entaria.md).
+"""Damage, life points, body zones, fixed hazards and zero-G (sections 13-15, 19, 24, 25).
 
 The order of the damage steps is D-4 (E-OPEN-13): raw = max(0, SW + 1w6 + bonus - armour),
 x2 on a critical hit, then immunity -> 0, resistance -> // 2, sensitivity -> x 2. Only the
 one division rounds, and it rounds down. ``Damage.raw`` is the value after armour and the
 clamp; ``Damage.final`` is what the target loses (after the crit and the affinity).
+
+Which armour counts is armour.py's, healing healing.py's, the effects of critical hits
+and failures criticals.py's.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
 from game.board.dice import Roller
-from game.board.grid import Cell, Cover
-from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, saving_throw, success_roll
-from game.rulesets.entaria.rules.cover import cover_bonus
-from game.rulesets.entaria.rules.terms import ArmorCategory, Attribute, Condition, DamageType
+from game.board.grid import Cell
+from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, saving_throw
+from game.rulesets.entaria.rules.terms import Condition, DamageType
 
 __all__ = [
-    "BLOCKING_STANCE_ARMOUR",
     "DEAD_AT",
     "HAZARDS",
-    "SAF_TABLE",
     "ZERO_G_DIRECTIONS",
     "ZERO_G_HURL_FIELDS",
     "Affinity",
-    "ArmourEffects",
-    "ArmourPiece",
     "BodyZone",
-    "CritFailure",
     "Damage",
     "DamageType",
     "Hazard",
     "LifeState",
-    "RevivalCost",
-    "SafEffect",
     "apply_affinity",
     "apply_damage",
-    "armour_side_effects",
-    "blocking_stance_bonus",
     "body_zone",
     "combine_affinities",
     "conditions_for_life_state",
-    "critical_failure_effects",
     "damage_roll",
-    "effective_armour",
     "hazard_damage",
-    "heal",
     "life_state",
     "nonlethal_allowed",
     "pick_limb",
     "random_body_zone",
-    "resolve_saf_save",
-    "rest_lp",
-    "revival_cost",
-    "revive",
-    "revive_modifier",
-    "saf_applies",
-    "saf_for",
-    "saf_insanity_check",
-    "saf_zone",
     "shards_damage",
-    "stabilize",
-    "stabilize_modifier",
-    "stable_coma_ends",
     "zero_g_direction",
     "zero_g_knockaway_save",
     "zero_g_save_required",
@@ -250,186 +227,6 @@ def nonlethal_allowed(
     return unarmed or (melee and damage_type is DamageType.BLUDGEONING)
 
 
-def heal(lp: int, amount: int, *, dying: bool, max_lp: int | None = None) -> int:
-    """Return the LP after healing ``amount``; Sterbend gains nothing (E-COND-STERBEND-2)."""
-    if amount < 0:
-        raise ValueError(f"healing is never negative, got {amount}")
-    if dying:
-        return lp
-    healed = lp + amount
-    return healed if max_lp is None else min(healed, max(max_lp, lp))
-
-
-def rest_lp(lp: int, constitution: int, *, max_lp: int | None = None) -> int:
-    """Return the LP after a rest: exactly 1 at 0 LP (E-LP-2, E-OPEN-34), else + Kon (E-REST-1)."""
-    if lp == 0:
-        return 1
-    healed = lp + constitution
-    return healed if max_lp is None else min(healed, max(max_lp, lp))
-
-
-def stable_coma_ends(lp: int) -> bool:
-    """Return whether Stabiles Koma ends: only at 1 LP or more (E-COND-STABILESKOMA-2).
-
-    While it lasts the creature has Bewusstlos (E-COND-STABILESKOMA-1); when it ends
-    the creature gets Erschöpft (E-COND-STABILESKOMA-3, see ``STABLE_COMA_END_CONDITION``).
-    """
-    return lp >= 1
-
-
-#: Stabiles Koma brings Bewusstlos (E-COND-STABILESKOMA-1).
-STABLE_COMA_CONDITIONS: frozenset[Condition] = frozenset(
-    {Condition.STABLE_COMA, Condition.UNCONSCIOUS}
-)
-#: Gained when Stabiles Koma ends (E-COND-STABILESKOMA-3).
-STABLE_COMA_END_CONDITION = Condition.EXHAUSTED
-
-
-# --- Stabilisieren and Wiederbeleben (E-ACT-VH-STABILISIEREN-*, E-ACT-LH-WIEDERBELEBEN-*) ----
-
-
-def stabilize_modifier(lp: int) -> int:
-    """Return the WM for Stabilisieren: the target's negative LP (E-ACT-VH-STABILISIEREN-1).
-
-    Only a Sterbend creature (LP -1..-9, D-5) can be stabilised; any other LP raise
-    ValueError: at 0 or more there is nothing to stabilise, at -10 or less it is Tod.
-    """
-    if life_state(lp) is not LifeState.DYING:
-        raise ValueError(f"only a Sterbend creature (LP -1..-9) is stabilised, got LP {lp}")
-    return lp
-
-
-def stabilize(
-    intelligence: int, target_lp: int, roller: Roller, *, edge: int = 0, modifier: int = 0
-) -> Roll:
-    """Roll Stabilisieren: Intelligenz vs ZW 15, the target's LP as WM (E-OPEN-35: Intelligenz)."""
-    return success_roll(
-        intelligence,
-        STANDARD_TARGET,
-        roller,
-        edge=edge,
-        modifier=modifier + stabilize_modifier(target_lp),
-    )
-
-
-def revive_modifier(minutes_dead_at_start: float) -> int:
-    """Return the Wiederbeleben WM: -1 per full minute dead when the attempt starts (E-OPEN-35)."""
-    if minutes_dead_at_start < 0:
-        raise ValueError("minutes dead cannot be negative")
-    return -math.floor(minutes_dead_at_start)
-
-
-@dataclass(frozen=True)
-class RevivalCost:
-    """What a revival costs (E-ACT-LH-WIEDERBELEBEN-5)."""
-
-    essence_loss: int
-    insanity_checks: int
-
-
-def revival_cost(minutes_dead_at_success: float) -> RevivalCost:
-    """Return the Essenz lost and Wahnsinn checks: one each per full minute dead (E-OPEN-35)."""
-    if minutes_dead_at_success < 0:
-        raise ValueError("minutes dead cannot be negative")
-    minutes = math.floor(minutes_dead_at_success)
-    return RevivalCost(essence_loss=minutes, insanity_checks=minutes)
-
-
-#: One attempt at Wiederbeleben takes a minute (E-ACT-LH-WIEDERBELEBEN-3).
-REVIVE_ATTEMPT_MINUTES = 1
-
-
-def revive(
-    intelligence: int,
-    minutes_dead_at_start: float,
-    roller: Roller,
-    *,
-    edge: int = 0,
-    modifier: int = 0,
-) -> Roll:
-    """Roll Wiederbeleben: Intelligenz vs ZW 15, WM -1 per full minute dead (E-ACT-LH-*-1/2)."""
-    return success_roll(
-        intelligence,
-        STANDARD_TARGET,
-        roller,
-        edge=edge,
-        modifier=modifier + revive_modifier(minutes_dead_at_start),
-    )
-
-
-# --- Armour (section 17; D-4, E-OPEN-36) ------------------------------------------------------
-
-#: Blockadehaltung: Panzerung +2 against melee attacks (E-ACT-VH-BLOCKADE).
-BLOCKING_STANCE_ARMOUR = 2
-
-
-@dataclass(frozen=True)
-class ArmourPiece:
-    """One source of Panzerung and its category (E-ARMOR-CAT-*).
-
-    ``movement``, ``initiative`` and ``dodge`` are the item's side effects (E-ARMOR-2,
-    input data; usually negative).
-    """
-
-    value: int
-    category: ArmorCategory
-    name: str = ""
-    movement: int = 0
-    initiative: int = 0
-    dodge: int = 0
-
-    def __post_init__(self) -> None:
-        if self.value < 0:
-            raise ValueError(f"armour value cannot be negative, got {self.value} ({self.name})")
-
-
-def effective_armour(
-    pieces: Iterable[ArmourPiece], *, cover: Cover = Cover.NONE, situational: int = 0
-) -> int:
-    """Return the Panzerung that counts: the highest per category, categories added.
-
-    The same category does not stack (E-ARMOR-STACK-1; the highest counts, E-OPEN-36);
-    categories add (E-ARMOR-STACK-2). Cover's armour (``sight.cover_bonus``) is
-    Deckungspanzerung and competes with shields (E-ARMOR-CAT-COVER, E-COVER-5).
-    ``situational`` (Blockadehaltung +2 against melee, E-ACT-VH-BLOCKADE) lies outside
-    the categories and always adds (E-OPEN-36).
-    """
-    best: dict[ArmorCategory, int] = {}
-    for piece in pieces:
-        best[piece.category] = max(best.get(piece.category, 0), piece.value)
-    bonus = cover_bonus(cover)  # E-COVER-3/4: +2 / +5, as Deckungspanzerung
-    best[bonus.category] = max(best.get(bonus.category, 0), bonus.armour)
-    return sum(best.values()) + situational
-
-
-def blocking_stance_bonus(*, blocking: bool, melee: bool) -> int:
-    """Return the situational armour of Blockadehaltung: +2 against melee (E-ACT-VH-BLOCKADE)."""
-    return BLOCKING_STANCE_ARMOUR if blocking and melee else 0
-
-
-@dataclass(frozen=True)
-class ArmourEffects:
-    """The summed side effects of worn armour on other values (E-ARMOR-2)."""
-
-    movement: int = 0
-    initiative: int = 0
-    dodge: int = 0
-
-
-def armour_side_effects(pieces: Iterable[ArmourPiece]) -> ArmourEffects:
-    """Return the side effects of every piece worn.
-
-    Side effects add up even where the protection does not stack: two vests give the
-    armour of one but weigh like two (E-ARMOR-2 with E-ARMOR-STACK-1).
-    """
-    movement = initiative = dodge = 0
-    for piece in pieces:
-        movement += piece.movement
-        initiative += piece.initiative
-        dodge += piece.dodge
-    return ArmourEffects(movement=movement, initiative=initiative, dodge=dodge)
-
-
 # --- Body zones (section 19) ------------------------------------------------------------------
 
 
@@ -495,183 +292,6 @@ def pick_limb(zone: BodyZone, limb_count: int, roller: Roller) -> int:
     if limb_count == 1:
         return 1
     return 1 if zone in (BodyZone.RIGHT_ARM, BodyZone.RIGHT_LEG) else 2
-
-
-# --- Critical hits and the SAF (section 18) --------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SafEffect:
-    """A damage-type effect (Schadensarteffekt) of a critical hit (section 18.1).
-
-    ``save_attribute``/``save_target``: the Rettungswurf the creature may make at the end
-    of each of its turns to lose ``condition`` (E-OPEN-32); None when no save ends it.
-    ``cure_target``: the ZW of the medical help that removes it (Strahlung).
-    """
-
-    damage_type: DamageType
-    condition: Condition | None
-    save_attribute: Attribute | None
-    save_target: int | None
-    ends_how: str
-    destroys_equipment_on_zone: bool = False
-    limb_rots: bool = False
-    insanity_threshold: int | None = None
-    cure_target: int | None = None
-
-    @property
-    def needs_zone(self) -> bool:
-        """Return whether the effect needs the body zone that was hit (Nekro, Chemie)."""
-        return self.destroys_equipment_on_zone or self.limb_rots
-
-
-def _saf(
-    damage_type: DamageType,
-    condition: Condition,
-    attribute: Attribute,
-    *,
-    destroys_equipment_on_zone: bool = False,
-    insanity_threshold: int | None = None,
-) -> SafEffect:
-    """Return an SAF that a Rettungswurf vs ZW 15 at the end of the creature's turn ends."""
-    return SafEffect(
-        damage_type=damage_type,
-        condition=condition,
-        save_attribute=attribute,
-        save_target=STANDARD_TARGET,
-        ends_how=f"Rettungswurf {attribute.value} vs ZW 15 am Ende des eigenen Zuges",
-        destroys_equipment_on_zone=destroys_equipment_on_zone,
-        insanity_threshold=insanity_threshold,
-    )
-
-
-SAF_TABLE: Mapping[DamageType, SafEffect] = MappingProxyType(
-    {
-        # E-CRIT-SAF-STICH ("Blutung" = Blutend)
-        DamageType.PIERCING: _saf(DamageType.PIERCING, Condition.BLEEDING, Attribute.REFLEXES),
-        # E-CRIT-SAF-HIEB
-        DamageType.SLASHING: _saf(DamageType.SLASHING, Condition.STUNNED, Attribute.CONSTITUTION),
-        # E-CRIT-SAF-WUCHT: no save, standing up ends it.
-        DamageType.BLUDGEONING: SafEffect(
-            damage_type=DamageType.BLUDGEONING,
-            condition=Condition.PRONE,
-            save_attribute=None,
-            save_target=None,
-            ends_how="Positionsänderung (aufstehen)",
-        ),
-        # E-CRIT-SAF-GIFT
-        DamageType.POISON: _saf(DamageType.POISON, Condition.POISONED, Attribute.CONSTITUTION),
-        # E-CRIT-SAF-FEUER
-        DamageType.FIRE: _saf(DamageType.FIRE, Condition.BURNING, Attribute.DEXTERITY),
-        # E-CRIT-SAF-KAELTE
-        DamageType.COLD: _saf(DamageType.COLD, Condition.HYPOTHERMIC, Attribute.CONSTITUTION),
-        # E-CRIT-SAF-STRAHLUNG: medical help only, no end-of-turn save.
-        DamageType.RADIATION: SafEffect(
-            damage_type=DamageType.RADIATION,
-            condition=Condition.IRRADIATED,
-            save_attribute=None,
-            save_target=None,
-            ends_how="medizinische Hilfe: Biotech vs ZW 15",
-            cure_target=STANDARD_TARGET,
-        ),
-        # E-CRIT-SAF-NEKRO: the hit body part rots; no condition.
-        DamageType.NECROTIC: SafEffect(
-            damage_type=DamageType.NECROTIC,
-            condition=None,
-            save_attribute=None,
-            save_target=None,
-            ends_how="Körperteil durch Genware oder Cyberware ersetzen",
-            limb_rots=True,
-        ),
-        # E-CRIT-SAF-MENTAL-1/2
-        DamageType.MENTAL: _saf(
-            DamageType.MENTAL,
-            Condition.IN_PAIN,
-            Attribute.INTELLIGENCE,
-            insanity_threshold=10,
-        ),
-        # E-CRIT-SAF-ENERGIE
-        DamageType.ENERGY: _saf(DamageType.ENERGY, Condition.CRAMPED, Attribute.REFLEXES),
-        # E-CRIT-SAF-CHEMIE-1/2
-        DamageType.CHEMICAL: _saf(
-            DamageType.CHEMICAL,
-            Condition.CORRODED,
-            Attribute.CONSTITUTION,
-            destroys_equipment_on_zone=True,
-        ),
-    }
-)
-
-
-def saf_for(damage_type: DamageType) -> SafEffect:
-    """Return the SAF of a damage type (E-CRIT-HIT-3, E-DMGTYPE-3)."""
-    return SAF_TABLE[damage_type]
-
-
-def saf_applies(final_damage: int, *, immune_to_type: bool, immune_to_condition: bool) -> bool:
-    """Return whether the SAF of a critical hit takes effect (E-OPEN-32).
-
-    It does on every critical hit that deals damage, unless the target is immune to the
-    damage type or to the resulting condition (E-RES-2, E-RES-3). A crit that armour
-    soaks to 0 is no damaging hit.
-    """
-    return final_damage > 0 and not immune_to_type and not immune_to_condition
-
-
-def saf_insanity_check(effect: SafEffect, final_damage: int) -> bool:
-    """Return whether the hit forces a Wahnsinn check: Mental, 10+ damage (E-CRIT-SAF-MENTAL-2)."""
-    return effect.insanity_threshold is not None and final_damage >= effect.insanity_threshold
-
-
-def resolve_saf_save(
-    attribute_value: int, roller: Roller, effect: SafEffect, *, edge: int = 0, modifier: int = 0
-) -> Roll | None:
-    """Roll the end-of-turn save that ends the SAF condition; None if none is allowed.
-
-    Success removes the condition. Wucht, Strahlung and Nekro allow no such save.
-    """
-    if effect.save_attribute is None or effect.save_target is None:
-        return None
-    return saving_throw(attribute_value, effect.save_target, roller, edge=edge, modifier=modifier)
-
-
-def saf_zone(
-    attack_die: int, roller: Roller, *, crit_zone_from_attack_die: bool = False
-) -> BodyZone:
-    """Return the body zone an SAF (Nekro, Chemie) affects after a critical hit (E-OPEN-29).
-
-    Default (reading B): roll a separate 1w20 on the table. With the switch (reading A)
-    the attack die is read, so a natural 20 always means the head.
-    """
-    if crit_zone_from_attack_die:
-        return body_zone(attack_die)
-    return random_body_zone(roller)
-
-
-@dataclass(frozen=True)
-class CritFailure:
-    """What a critical failure on an attack costs (E-CRIT-FAIL-1..4)."""
-
-    forfeit_rest_of_turn: bool
-    empty_magazine: bool
-    impulse: int
-
-
-def critical_failure_effects(
-    is_ranged: bool, has_magazine: bool, *, player_character: bool = True
-) -> CritFailure:
-    """Return the effects of a natural 1 on an attack.
-
-    Every remaining action this round is forfeit, FH and pending triggers included
-    (E-CRIT-FAIL-2, E-OPEN-30 (iii)). Only a ranged weapon with a magazine is emptied
-    (E-CRIT-FAIL-3, E-OPEN-30 (iv)). The Impuls goes to the group pool, and only for a
-    player character's roll (E-CRIT-FAIL-4, E-OPEN-3).
-    """
-    return CritFailure(
-        forfeit_rest_of_turn=True,
-        empty_magazine=is_ranged and has_magazine,
-        impulse=1 if player_character else 0,
-    )
 
 
 # --- Hazards that deal fixed-SW damage (E-TERRAIN-SHARDS, E-MOUNT-6/8) -----------------------

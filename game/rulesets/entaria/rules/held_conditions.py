@@ -20,9 +20,6 @@ from game.rulesets.entaria.rules.terms import Condition
 __all__ = ["ConditionSet", "Held", "as_condition_set", "closure"]
 
 
-# --- held conditions -------------------------------------------------------------------
-
-
 class ConditionSet(Mapping[Condition, int]):
     """An immutable map of held conditions to counts (Irritiert) or levels (Erschöpft).
 

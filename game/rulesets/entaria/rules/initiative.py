@@ -84,7 +84,7 @@ def effective_initiative(value: int, *, oriented: bool = False, hypothermic: boo
     """Return the initiative used for ordering.
 
     Orientieren adds +5 (E-INIT-8); Unterkühlt sets it to what its condition rule
-    forces, 0, while it lasts (``conditions.initiative_override``), and the old value,
+    forces, 0, while it lasts (``condition_effects.initiative_override``), and the old value,
     Orientieren included, returns when it ends (E-INIT-9, E-OPEN-8).
     """
     forced = initiative_override({Condition.HYPOTHERMIC} if hypothermic else ())

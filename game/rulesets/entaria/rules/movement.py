@@ -43,8 +43,7 @@ from game.rulesets.entaria.rules.condition_effects import (
 from game.rulesets.entaria.rules.held_conditions import ConditionSet, Held
 from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Condition, MoveType
-from game.rulesets.entaria.rules.terrain import FLYING_TYPES as FLYING_TYPES
-from game.rulesets.entaria.rules.terrain import TERRAIN_RULES
+from game.rulesets.entaria.rules.terrain import FLYING_TYPES, TERRAIN_RULES
 from game.rulesets.entaria.rules.unarmed import SHOVE_MAX_FIELDS
 
 IntGrid = npt.NDArray[np.integer]
@@ -67,7 +66,7 @@ class MovementProfile:
     - Flyers (F, FG, FS, FV) fly over difficult ground at cost 1 (decision: difficult
       ground hinders feet, not wings). A profile with a flying type is taken to fly
       for the whole move; pass a profile without it for a creature that walks.
-    - ``cost_factor`` multiplies every cost: ``conditions.movement_cost_factor``, 2 while
+    - ``cost_factor`` multiplies every cost: ``condition_effects.movement_cost_factor``, 2 while
       crawling (Liegend, E-COND-LIEGEND-2), so 2 per field and 4 on difficult ground
       (E-OPEN-38). A crawler never flies.
 
@@ -87,7 +86,7 @@ class MovementProfile:
         """Return the profile of a creature with these movement types and conditions.
 
         It crawls when it is Liegend, also when another condition implies it (Bewusstlos,
-        Sterbend): the cost factor is ``conditions.movement_cost_factor`` (E-COND-LIEGEND-2).
+        Sterbend): the cost factor is ``condition_effects.movement_cost_factor`` (E-COND-LIEGEND-2).
         """
         return cls(frozenset(move_types), cost_factor=movement_cost_factor(conditions))
 
@@ -164,7 +163,7 @@ def effective_bew(
     overload_level: int = 0,
     exhaustion_level: int = 0,
 ) -> int:
-    """Return BEW after the conditions that subtract from it: ``conditions.reduced_bew``.
+    """Return BEW after the conditions that subtract from it: ``condition_effects.reduced_bew``.
 
     Bewegungslos sets it to 0 (E-COND-BEWEGUNGSLOS). Überlastet takes 1 per level
     (E-COND-UEBERLASTET-2) down to 0, which is Bewegungslos (E-COND-UEBERLASTET-4).
@@ -188,9 +187,9 @@ def movement_allowance(
 
     The catalogue's ``MovementSpec``: Gehen up to BEW (E-ACT-HH-GEHEN-1, E-OPEN-12);
     Laufen 3 × BEW (E-ACT-VH-LAUFEN-1); Sturmangriff 2 × BEW (E-ACT-VH-STURM); Lösen
-    1 field (E-ACT-HH-LOESEN). BEW first loses what ``conditions.reduced_bew``
+    1 field (E-ACT-HH-LOESEN). BEW first loses what ``condition_effects.reduced_bew``
     subtracts (see ``effective_bew``). Each halving counts once: the halving
-    conditions however they are reached (``conditions.halving_count``), and every
+    conditions however they are reached (``condition_effects.halving_count``), and every
     distinct ``Halving``. E-OPEN-12: all halvings multiply and round down once at the
     end, minimum 1 unless BEW is 0 (Bewegungslos). ValueError for an action that does
     not move.
@@ -442,7 +441,7 @@ def push_path(
     """Return the fields a shoved target moves through, the last one is where it lands.
 
     Straight back along ``push_direction`` for up to ``fields`` fields (Schubsen: the
-    attacker chooses 1 or up to ``actions.SHOVE_MAX_FIELDS``, 2; more is a ValueError).
+    attacker chooses 1 or up to ``unarmed.SHOVE_MAX_FIELDS``, 2; more is a ValueError).
     The push stops before a wall, a closed door, the map edge, a corner between two
     walls or an ``occupied`` field (E-OPEN-18), and on the first dangerous field it
     enters (``grid.hazard``): there the target may save (actions.HAZARD_ESCAPE_SAVE,

@@ -10,7 +10,7 @@ another module owns is not restated here:
 - mounted: falling or being thrown off (E-MOUNT-6/8) are ``damage.HAZARDS``
   ("mount_fall", "thrown_off_mount"); passengers halving the mount's movement
   (E-MOUNT-4) is ``movement.Halving.PASSENGERS``; the rider's commands (E-MOUNT-10/11)
-  are ``actions.MOUNT_COMMANDS`` / ``mount_command_allowed``; a mounted melee weapon's
+  are ``mounts.MOUNT_COMMANDS`` / ``mount_command_allowed``; a mounted melee weapon's
   reach (E-MOUNT-12) is ``reach.mounted_melee_reach``.
 """
 
@@ -195,7 +195,7 @@ def stay_mounted_check(reflexes: int, roller: Roller, *, edge: int = 0) -> Roll:
 def riders_fall_with_mount(mount_conditions: Collection[Condition]) -> bool:
     """Return whether rider and passengers get Liegend: when the mount does (E-MOUNT-7).
 
-    ``mount_conditions`` are the mount's expanded conditions (``conditions.closure``).
+    ``mount_conditions`` are the mount's expanded conditions (``held_conditions.closure``).
     """
     return Condition.PRONE in mount_conditions
 

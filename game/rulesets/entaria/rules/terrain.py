@@ -137,7 +137,7 @@ TERRAIN_RULES: Mapping[Terrain, TerrainRule] = {
 }
 
 #: The flying movement types (E-MOVETYPE-F, -FG, -FS, -FV): they touch no ground, so no
-#: terrain asks them for a check or slows them. movement.py re-exports it.
+#: terrain asks them for a check or slows them.
 FLYING_TYPES: frozenset[MoveType] = frozenset(
     {MoveType.FLY, MoveType.GLIDE, MoveType.HOVER, MoveType.FLYBY}
 )

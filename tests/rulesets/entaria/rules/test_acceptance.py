@@ -1860,7 +1860,7 @@ def test_d4_armour_same_category_highest_categories_add() -> None:
     """D-4, E-ARMOR-STACK-1/2 (via game.rulesets.entaria.rules.damage.effective_armour, outside the API
     block): two worn pieces -> the highest; a dermal piece adds; Teildeckung +2 and
     Volldeckung +5 add to worn armour."""
-    from game.rulesets.entaria.rules.damage import ArmourPiece, effective_armour
+    from game.rulesets.entaria.rules.armour import ArmourPiece, effective_armour
     from game.rulesets.entaria.rules.terms import ArmorCategory
 
     vest = ArmourPiece(3, ArmorCategory.WORN)

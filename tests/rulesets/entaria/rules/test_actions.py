@@ -23,7 +23,6 @@ from game.rulesets.entaria.rules.actions import (
     FIRST_AID_COOLDOWN_ROUNDS,
     FIRST_AID_HEALING,
     HIDE_SUBJECTS,
-    NANO_HEAL_DIE,
     ORIENT_INITIATIVE_BONUS,
     SWEEP_MAX_TARGETS,
     Action,
@@ -32,10 +31,8 @@ from game.rulesets.entaria.rules.actions import (
     RollSpec,
     action_rule,
     action_span,
-    doff_armor_rounds,
-    don_armor_rounds,
-    nano_healing,
 )
+from game.rulesets.entaria.rules.armour import doff_armor_rounds, don_armor_rounds
 from game.rulesets.entaria.rules.attacks import (
     DUEL_STEPS,
     MELEE_ATTACK_STEPS,
@@ -54,13 +51,15 @@ from game.rulesets.entaria.rules.conditions import (
     IRRITATE_ACTION_DURATION,
     STUDY_DURATION,
 )
-from game.rulesets.entaria.rules.damage import (
+from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.healing import (
+    NANO_HEAL_DIE,
     heal,
+    nano_healing,
     revival_cost,
     revive_modifier,
     stabilize_modifier,
 )
-from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.initiative import effective_initiative
 from game.rulesets.entaria.rules.mounts import MOUNT_COMMANDS, mount_command_allowed
 from game.rulesets.entaria.rules.ranges import RangeBand, long_shot_edge

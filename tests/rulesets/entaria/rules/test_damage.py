@@ -9,55 +9,61 @@ from hypothesis import strategies as st
 from game.board.dice import RandomRoller, ScriptedRoller
 from game.board.grid import Cover
 from game.rulesets.entaria.rules import terms
+from game.rulesets.entaria.rules.armour import (
+    BLOCKING_STANCE_ARMOUR,
+    ArmourEffects,
+    ArmourPiece,
+    armour_side_effects,
+    blocking_stance_bonus,
+    effective_armour,
+)
 from game.rulesets.entaria.rules.checks import Crit, impulse_gain, success_roll
 from game.rulesets.entaria.rules.cover import cover_bonus
-from game.rulesets.entaria.rules.damage import (
-    BLOCKING_STANCE_ARMOUR,
-    HAZARDS,
+from game.rulesets.entaria.rules.criticals import (
     SAF_TABLE,
-    STABLE_COMA_CONDITIONS,
-    STABLE_COMA_END_CONDITION,
+    critical_failure_effects,
+    resolve_saf_save,
+    saf_applies,
+    saf_for,
+    saf_insanity_check,
+    saf_zone,
+)
+from game.rulesets.entaria.rules.damage import (
+    HAZARDS,
     ZERO_G_DIRECTIONS,
     ZERO_G_HURL_FIELDS,
     Affinity,
-    ArmourEffects,
-    ArmourPiece,
     BodyZone,
     Damage,
     DamageType,
     LifeState,
     apply_damage,
-    armour_side_effects,
-    blocking_stance_bonus,
     body_zone,
     combine_affinities,
     conditions_for_life_state,
-    critical_failure_effects,
     damage_from_die,
     damage_roll,
-    effective_armour,
     hazard_damage,
-    heal,
     life_state,
     nonlethal_allowed,
     pick_limb,
     random_body_zone,
-    resolve_saf_save,
+    shards_damage,
+    zero_g_direction,
+    zero_g_knockaway_save,
+    zero_g_save_required,
+)
+from game.rulesets.entaria.rules.healing import (
+    STABLE_COMA_CONDITIONS,
+    STABLE_COMA_END_CONDITION,
+    heal,
     rest_lp,
     revival_cost,
     revive,
     revive_modifier,
-    saf_applies,
-    saf_for,
-    saf_insanity_check,
-    saf_zone,
-    shards_damage,
     stabilize,
     stabilize_modifier,
     stable_coma_ends,
-    zero_g_direction,
-    zero_g_knockaway_save,
-    zero_g_save_required,
 )
 from game.rulesets.entaria.rules.terms import ArmorCategory, Attribute, Condition
 

@@ -116,7 +116,7 @@ def run_simulate(
     except MissionError as error:
         print(str(error), file=err)
         return EXIT_INVALID
-    battle = Battle(setup, catalogue, seed)
+    battle = ENTARIA.new_game(setup, catalogue, seed)
 
     def show(events: list[Event]) -> None:
         for event in events:

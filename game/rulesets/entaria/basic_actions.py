@@ -22,13 +22,7 @@ from game.rulesets.entaria.commands import (
     GmSetLifePoints,
     Move,
 )
-from game.rulesets.entaria.engine import (
-    ACTION_CHECKS,
-    Battle,
-    CommandRejected,
-    handles,
-    implements,
-)
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.roll_events import describe_roll
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET
@@ -97,16 +91,6 @@ def path_refusal(error: ValueError) -> Text:
     return say(english, f"ungültiger Weg ({english})")
 
 
-implements(
-    Action.WALK,
-    Action.RUN,
-    Action.DISENGAGE,
-    Action.MELEE_ATTACK,
-    Action.RANGED_ATTACK,
-    Action.CHANGE_POSITION,
-)
-
-
 def move_allowance(battle: Battle, creature: CreatureState, action: Action, *, halved: bool) -> int:
     """Return the fields a move action allows this creature now (E-MOVE-1, E-OPEN-12)."""
     kind = battle.creature_type(creature)
@@ -149,7 +133,7 @@ def enemy_reach(
 
 
 def _free_hands(battle: Battle, creature: CreatureState) -> int:
-    # imported here: situation_actions loads after this module (HANDLER_MODULES order)
+    # imported here: situation_actions imports this module
     from game.rulesets.entaria.situation_actions import free_hands_of
 
     return free_hands_of(battle, creature)
@@ -260,8 +244,7 @@ def walked_path_cost(battle: Battle, creature: CreatureState, path: list[Cell]) 
     return cost
 
 
-@handles(Move)
-def _move(battle: Battle, command: Move) -> list[Event]:
+def handle_move(battle: Battle, command: Move) -> list[Event]:
     creature = battle.creature(command.actor)
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
@@ -330,7 +313,7 @@ def _move(battle: Battle, command: Move) -> list[Event]:
             {"path": [list(c) for c in path[: stop + 1]], "action": action.name},
         )
     )
-    for hook in ENTER_HOOKS:
+    for hook in battle.table.enter:
         events += hook(battle, creature, path[1 : stop + 1])
     return events
 
@@ -408,12 +391,7 @@ def terrain_along(
     return stop, events
 
 
-#: Functions told about the fields a creature entered (covering fire, area fire).
-ENTER_HOOKS: list = []
-
-
-@handles(Attack)
-def _attack(battle: Battle, command: Attack) -> list[Event]:
+def handle_attack(battle: Battle, command: Attack) -> list[Event]:
     attacker = battle.creature(command.actor)
     target = battle.creature(command.target)
     weapon = held_weapon(battle, attacker, command.weapon)
@@ -463,8 +441,7 @@ def _attack(battle: Battle, command: Attack) -> list[Event]:
     return events
 
 
-@handles(ChangePosition)
-def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
+def handle_change_position(battle: Battle, command: ChangePosition) -> list[Event]:
     creature = battle.creature(command.actor)
     try:
         stance = Stance(command.stance)
@@ -501,7 +478,7 @@ def _change_position(battle: Battle, command: ChangePosition) -> list[Event]:
     return events
 
 
-def _can_melee(battle: Battle, creature: CreatureState) -> str:
+def can_melee(battle: Battle, creature: CreatureState) -> str:
     """Nahkampf needs an enemy within the melee reach of a held weapon or a fist (E-MELEE-2)."""
     enemies = battle.enemies_of(creature)
     if not enemies:
@@ -522,12 +499,11 @@ def _can_melee(battle: Battle, creature: CreatureState) -> str:
     return say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
 
 
-ACTION_CHECKS[Action.MELEE_ATTACK] = _can_melee
-ACTION_CHECKS[Action.RANGED_ATTACK] = lambda battle, c: (
-    ""
-    if any(battle.weapon(k).ranged for k in c.held if k in battle.catalogue.weapons)
-    else say("no ranged weapon in hand", "keine Fernkampfwaffe in der Hand")
-)
+def can_shoot(battle: Battle, creature: CreatureState) -> str:
+    """Fernkampf needs a ranged weapon in hand (E-RANGED-1)."""
+    if any(battle.weapon(k).ranged for k in creature.held if k in battle.catalogue.weapons):
+        return ""
+    return say("no ranged weapon in hand", "keine Fernkampfwaffe in der Hand")
 
 
 # ------------------------------------------------------------------ GM commands
@@ -535,8 +511,7 @@ def _gm_event(de: str, en: str, data: dict | None = None) -> Event:
     return Event("gm", f"Spielleitung: {de}", f"Game master: {en}", None, data or {})
 
 
-@handles(GmSetLifePoints)
-def _gm_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
+def handle_gm_set_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
     creature = battle.creature(command.creature)
     if not -100 <= command.lp <= 1000:
         raise CommandRejected(
@@ -554,8 +529,7 @@ def _gm_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
     return events + battle.update_life_state(creature, lp_fell=command.lp < before)
 
 
-@handles(GmCondition)
-def _gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
+def handle_gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
     creature = battle.creature(command.creature)
     if command.condition not in Condition.__members__:
         raise CommandRejected(
@@ -585,8 +559,7 @@ def _gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
     return events
 
 
-@handles(GmMoveToken)
-def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
+def handle_gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
     creature = battle.creature(command.creature)
     cell = command.cell
     if not battle.grid.in_bounds(cell) or battle.grid.is_wall(cell):
@@ -611,8 +584,7 @@ def _gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
     return [_gm_event(*moved, {"creature": creature.key}), *follow_mount(battle, creature)]
 
 
-@handles(GmDoor)
-def _gm_door(battle: Battle, command: GmDoor) -> list[Event]:
+def handle_gm_door(battle: Battle, command: GmDoor) -> list[Event]:
     cell = command.cell
     if not battle.grid.in_bounds(cell) or not battle.grid.is_door(cell):
         raise CommandRejected(
@@ -629,8 +601,7 @@ def _gm_door(battle: Battle, command: GmDoor) -> list[Event]:
     return [_gm_event(f"{word[0]} die Tür bei {list(cell)}", f"{word[1]} the door at {list(cell)}")]
 
 
-@handles(GmCoverOverride)
-def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
+def handle_gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
     battle.creature(command.attacker)
     battle.creature(command.target)
     if command.cover not in Cover.__members__:
@@ -647,8 +618,7 @@ def _gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
     ]
 
 
-@handles(GmEndFight)
-def _gm_end(battle: Battle, command: GmEndFight) -> list[Event]:
+def handle_gm_end_fight(battle: Battle, command: GmEndFight) -> list[Event]:
     if command.winner is not None and command.winner not in battle.sides:
         raise CommandRejected(
             say(f"unknown side {command.winner!r}", f"unbekannte Seite {command.winner!r}")
@@ -662,8 +632,7 @@ def _gm_end(battle: Battle, command: GmEndFight) -> list[Event]:
 GM_ANSWER_MAX = 300
 
 
-@handles(GmAnswer)
-def _gm_answer(battle: Battle, command: GmAnswer) -> list[Event]:
+def handle_gm_answer(battle: Battle, command: GmAnswer) -> list[Event]:
     index = command.question
     if index not in battle.open_gm_questions():
         raise CommandRejected(
@@ -693,7 +662,6 @@ def _gm_answer(battle: Battle, command: GmAnswer) -> list[Event]:
 
 
 __all__ = [
-    "ENTER_HOOKS",
     "MOVE_ACTIONS",
     "STANDARD_TARGET",
     "UNARMED",

@@ -22,9 +22,10 @@ from game.match.commands import Command
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.combat import plan_attack
+from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import Attack, EndTurn, GmMoveToken, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.policy import build_command, optional_command, simulate
+from game.rulesets.entaria.policy import build_command, simulate
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup
 
@@ -102,7 +103,7 @@ def engine_rows(
     """Measure the engine operations the issue names; return (label, median, max, target)."""
     catalogue = catalogue or load_catalogue()
     rows: list[Row] = []
-    base = Battle(big_setup(seed), catalogue, seed)
+    base = new_battle(big_setup(seed), catalogue, seed)
     mover = base.current
     costs = reachable(
         base.grid,
@@ -143,11 +144,7 @@ def engine_rows(
     median, worst = _apply_samples(armed, Attack(shooter.key, target.key, weapon_key), repeats)
     rows.append(("apply Attack (ranged, 3 fields)", median, worst, "<= 2 ms"))
 
-    area = optional_command("AreaFire")
-    if area is None:
-        rows.append(("apply area fire: the engine has no AreaFire command yet", 0.0, 0.0, ""))
-    else:
-        rows.append(_area_fire_row(base, area, repeats))
+    rows.append(_area_fire_row(base, COMMANDS["area_fire"], repeats))
 
     median, worst = _samples(lambda: base.legal_actions(), repeats)
     rows.append(("legal_actions (100x100, 40 creatures)", median, worst, "<= 5 ms"))
@@ -156,7 +153,7 @@ def engine_rows(
         times = []
         outcome = None
         for index in range(max(3, repeats // 6)):
-            battle = Battle(match_setup, catalogue, seed + index)
+            battle = new_battle(match_setup, catalogue, seed + index)
             start = time.perf_counter()
             outcome = simulate(battle, max_rounds=match_rounds)
             times.append((time.perf_counter() - start) * 1000.0)

@@ -1,8 +1,38 @@
-"""Every ENTARIA command kind, in one explicit table (what a save may contain)."""
+"""ENTARIA's engine tables, built in this one place and handed to every Battle.
+
+Every command kind with the function that validates and applies it (``HANDLERS``; the
+kinds are ``COMMANDS``, what a save may contain), the availability checks of the
+actions beyond the budget, the actions some handler resolves, and the guards and hooks
+in the order they run. Nothing is registered by importing a module: a handler module
+only defines functions, this table names them, and ``new_battle`` gives the table to
+the Battle (the engine imports no handler module).
+
+The hook order is part of the rules' outcome (whose events come first, who is hurt
+before whom) and is kept as it was: support first (its effect expiry runs before
+pending shots), then hiding, melee, ranged and the special situations.
+"""
 
 from __future__ import annotations
 
-from game.match.commands import CommandRegistry
+from types import MappingProxyType
+
+from game.board.dice import Roller
+from game.match.commands import Command, CommandRegistry
+from game.rulesets.entaria.basic_actions import (
+    can_melee,
+    can_shoot,
+    handle_attack,
+    handle_change_position,
+    handle_gm_answer,
+    handle_gm_condition,
+    handle_gm_cover,
+    handle_gm_door,
+    handle_gm_end_fight,
+    handle_gm_move,
+    handle_gm_set_lp,
+    handle_move,
+)
+from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.commands import (
     Attack,
     ChangePosition,
@@ -16,9 +46,28 @@ from game.rulesets.entaria.commands import (
     GmSetLifePoints,
     Move,
 )
-from game.rulesets.entaria.hiding import Search
-from game.rulesets.entaria.impulse_actions import GmSpendImpulse, SpendImpulse
-from game.rulesets.entaria.interact_actions import DropItem, Interact, Shout
+from game.rulesets.entaria.engine import (
+    ActionCheck,
+    Battle,
+    EngineTable,
+    Handler,
+    handle_end_turn,
+)
+from game.rulesets.entaria.hiding import Search, find_items_on_enter, handle_search, sync_hiding
+from game.rulesets.entaria.impulse_actions import (
+    GmSpendImpulse,
+    SpendImpulse,
+    handle_gm_spend_impulse,
+    handle_spend_impulse,
+)
+from game.rulesets.entaria.interact_actions import (
+    DropItem,
+    Interact,
+    Shout,
+    handle_drop_item,
+    handle_interact,
+    handle_shout,
+)
 from game.rulesets.entaria.melee_actions import (
     AimedAttack,
     BreakGrapple,
@@ -29,6 +78,24 @@ from game.rulesets.entaria.melee_actions import (
     ReleaseGrapple,
     SweepAttack,
     UnarmedAttack,
+    can_aimed_attack,
+    can_break_free,
+    can_charge,
+    can_multi_attack,
+    can_release_grapple,
+    can_sweep_attack,
+    can_unarmed_attack,
+    grapple_upkeep,
+    handle_aimed_attack,
+    handle_break_grapple,
+    handle_charge,
+    handle_drag_grappled,
+    handle_multi_attack,
+    handle_push_back,
+    handle_release_grapple,
+    handle_sweep_attack,
+    handle_unarmed_attack,
+    knock_out_save,
 )
 from game.rulesets.entaria.ranged_actions import (
     AreaFire,
@@ -37,54 +104,262 @@ from game.rulesets.entaria.ranged_actions import (
     PlaceAreaFire,
     Reload,
     ThrowAtField,
+    area_fire_check,
+    area_fire_on_enter,
+    can_long_shot,
+    can_throw,
+    handle_area_fire,
+    handle_area_fire_roll,
+    handle_long_shot,
+    handle_place_area_fire,
+    handle_reload,
+    handle_throw_at_field,
+    place_before_end_turn,
+    placement_action_guard,
+    placement_command_guard,
+    ranged_turn_start,
 )
-from game.rulesets.entaria.ready_actions import EndLongAction, TriggerReady
-from game.rulesets.entaria.situation_actions import Dismount, Duel, Fly, Mount, MountCommand, Reins
-from game.rulesets.entaria.support_actions import UseAction
+from game.rulesets.entaria.ready_actions import (
+    EndLongAction,
+    TriggerReady,
+    handle_end_long_action,
+    handle_trigger_ready,
+)
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.unarmed import GRAPPLE_ESCAPE_ACTION
+from game.rulesets.entaria.setup import BattleSetup
+from game.rulesets.entaria.situation_actions import (
+    Dismount,
+    Duel,
+    Fly,
+    Mount,
+    MountCommand,
+    Reins,
+    attack_hands_guard,
+    can_command_mount,
+    can_dismount,
+    can_mount,
+    handle_dismount,
+    handle_duel,
+    handle_fly,
+    handle_mount,
+    handle_mount_command,
+    handle_reins,
+    passenger_move_guard,
+    reload_hands_guard,
+    seated_move_check,
+    situation_on_enter,
+    situation_turn_start,
+    sync_riders,
+)
+from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.support_actions import (
+    GM_ACTIONS,
+    RESOLVERS,
+    UseAction,
+    can_boost_nano,
+    can_doff,
+    can_don,
+    can_drop,
+    can_give_first_aid,
+    can_help_or_irritate,
+    can_hide,
+    can_orient,
+    can_revive,
+    can_shout,
+    can_stabilize,
+    can_study,
+    can_use_shield,
+    handle_use_action,
+    not_busy_check,
+    support_turn_start,
+)
+
+#: Every command kind with its handler, in the order the command table lists them.
+HANDLERS: dict[type[Command], Handler] = {
+    EndTurn: handle_end_turn,
+    Move: handle_move,
+    Attack: handle_attack,
+    ChangePosition: handle_change_position,
+    UseAction: handle_use_action,
+    UnarmedAttack: handle_unarmed_attack,
+    BreakGrapple: handle_break_grapple,
+    ReleaseGrapple: handle_release_grapple,
+    DragGrappled: handle_drag_grappled,
+    MultiAttack: handle_multi_attack,
+    SweepAttack: handle_sweep_attack,
+    AimedAttack: handle_aimed_attack,
+    Charge: handle_charge,
+    PushBack: handle_push_back,
+    ThrowAtField: handle_throw_at_field,
+    AreaFire: handle_area_fire,
+    AreaFireRoll: handle_area_fire_roll,
+    PlaceAreaFire: handle_place_area_fire,
+    LongShot: handle_long_shot,
+    Reload: handle_reload,
+    Search: handle_search,
+    TriggerReady: handle_trigger_ready,
+    EndLongAction: handle_end_long_action,
+    Interact: handle_interact,
+    DropItem: handle_drop_item,
+    Shout: handle_shout,
+    Mount: handle_mount,
+    Reins: handle_reins,
+    Dismount: handle_dismount,
+    MountCommand: handle_mount_command,
+    Fly: handle_fly,
+    Duel: handle_duel,
+    SpendImpulse: handle_spend_impulse,
+    GmSpendImpulse: handle_gm_spend_impulse,
+    GmSetLifePoints: handle_gm_set_lp,
+    GmCondition: handle_gm_condition,
+    GmMoveToken: handle_gm_move,
+    GmDoor: handle_gm_door,
+    GmCoverOverride: handle_gm_cover,
+    GmEndFight: handle_gm_end_fight,
+    GmAnswer: handle_gm_answer,
+}
 
 #: ENTARIA's command kinds by ``kind``.
-COMMANDS = CommandRegistry(
-    (
-        EndTurn,
-        Move,
-        Attack,
-        ChangePosition,
-        UseAction,
-        UnarmedAttack,
-        BreakGrapple,
-        ReleaseGrapple,
-        DragGrappled,
-        MultiAttack,
-        SweepAttack,
-        AimedAttack,
-        Charge,
-        PushBack,
-        ThrowAtField,
-        AreaFire,
-        AreaFireRoll,
-        PlaceAreaFire,
-        LongShot,
-        Reload,
-        Search,
-        TriggerReady,
-        EndLongAction,
-        Interact,
-        DropItem,
-        Shout,
-        Mount,
-        Reins,
-        Dismount,
-        MountCommand,
-        Fly,
-        Duel,
-        SpendImpulse,
-        GmSpendImpulse,
-        GmSetLifePoints,
-        GmCondition,
-        GmMoveToken,
-        GmDoor,
-        GmCoverOverride,
-        GmEndFight,
-        GmAnswer,
-    )
+COMMANDS = CommandRegistry(HANDLERS)
+
+
+def _first_reason(*checks: ActionCheck) -> ActionCheck:
+    """Return a check that gives the first reason one of ``checks`` gives, else ""."""
+
+    def check(battle: Battle, creature: CreatureState) -> str:
+        for each in checks:
+            if reason := each(battle, creature):
+                return reason
+        return ""
+
+    return check
+
+
+#: Per-action availability checks beyond the budget: "" or the reason.
+ACTION_CHECKS: dict[Action, ActionCheck] = {
+    Action.MELEE_ATTACK: can_melee,
+    Action.RANGED_ATTACK: can_shoot,
+    Action.UNARMED_ATTACK: can_unarmed_attack,
+    Action.MULTI_ATTACK: can_multi_attack,
+    Action.SWEEP_ATTACK: can_sweep_attack,
+    Action.PUSH_BACK: can_sweep_attack,
+    Action.AIMED_ATTACK: can_aimed_attack,
+    # a rider or passenger moves with his mount: that first (E-MOUNT-4, E-MOUNT-10)
+    Action.CHARGE: _first_reason(seated_move_check, can_charge),
+    Action.RELEASE_GRAPPLE: can_release_grapple,
+    GRAPPLE_ESCAPE_ACTION: can_break_free,
+    Action.THROW_ATTACK: can_throw,
+    Action.AUTO_FIRE: area_fire_check(AreaFireAction.AUTO_FIRE),
+    Action.COVERING_FIRE: area_fire_check(AreaFireAction.COVERING_FIRE),
+    Action.LONG_SHOT: can_long_shot,
+    Action.MOUNT: can_mount,
+    Action.DISMOUNT: can_dismount,
+    Action.MOUNT_COMMAND: can_command_mount,
+    Action.WALK: seated_move_check,
+    Action.RUN: seated_move_check,
+    Action.DISENGAGE: seated_move_check,
+    # the actions the game master resolves wait only for a longer action to end
+    **dict.fromkeys(GM_ACTIONS, not_busy_check),
+    Action.BLOCKING_STANCE: not_busy_check,
+    Action.EVASIVE_MOVE: not_busy_check,
+    Action.USE_SHIELD: can_use_shield,
+    Action.HELP: can_help_or_irritate,
+    Action.IRRITATE: can_help_or_irritate,
+    Action.STABILIZE: can_stabilize,
+    Action.FIRST_AID: can_give_first_aid,
+    Action.REVIVE: can_revive,
+    Action.NANO_HEALBOT_BOOST: can_boost_nano,
+    Action.STUDY_ENEMY: can_study,
+    Action.READY: not_busy_check,
+    Action.HIDE: can_hide,
+    Action.ORIENT: can_orient,
+    Action.DON_ARMOR: can_don,
+    Action.DOFF_ARMOR: can_doff,
+    Action.INTERACT: not_busy_check,
+    Action.DROP_ITEM: can_drop,
+    Action.SHOUT_COMMAND: can_shout,
+}
+
+#: The actions some handler resolves (``legal_actions`` refuses the others).
+IMPLEMENTED: frozenset[Action] = frozenset(
+    {
+        # moving, attacking, standing up
+        Action.WALK,
+        Action.RUN,
+        Action.DISENGAGE,
+        Action.MELEE_ATTACK,
+        Action.RANGED_ATTACK,
+        Action.CHANGE_POSITION,
+        # close combat
+        Action.UNARMED_ATTACK,
+        Action.RELEASE_GRAPPLE,
+        Action.BREAK_GRAPPLE,
+        Action.MULTI_ATTACK,
+        Action.SWEEP_ATTACK,
+        Action.AIMED_ATTACK,
+        Action.CHARGE,
+        Action.PUSH_BACK,
+        # ranged
+        Action.THROW_ATTACK,
+        Action.AUTO_FIRE,
+        Action.COVERING_FIRE,
+        Action.LONG_SHOT,
+        # mounts
+        Action.MOUNT,
+        Action.DISMOUNT,
+        Action.MOUNT_COMMAND,
+        # UseAction's resolvers, the game master's actions, Interagieren, free actions
+        *RESOLVERS,
+        *GM_ACTIONS,
+        Action.INTERACT,
+        Action.SHOUT_COMMAND,
+        Action.DROP_ITEM,
+    }
 )
+
+#: Checks of every command before its handler runs, in this order.
+COMMAND_GUARDS = (
+    placement_command_guard,  # an area fire waits for its placement (D-6)
+    passenger_move_guard,  # passengers halve the mount's BEW (E-MOUNT-4)
+    attack_hands_guard,
+    reload_hands_guard,
+)
+#: Checks of ``legal_actions``: "" or why no action may be taken now.
+ACTION_GUARDS = (placement_action_guard,)
+#: Run at the start of each turn, after the new budget, in this order.
+TURN_START_HOOKS = (
+    support_turn_start,  # dead time, timed effects, Abwarten, longer actions
+    grapple_upkeep,
+    knock_out_save,
+    ranged_turn_start,  # area-fire zones end, the Distanzschuss fires
+    situation_turn_start,  # flight, running mounts, ridden mounts wait
+)
+#: Run after every applied command.
+AFTER_COMMAND_HOOKS = (sync_hiding, sync_riders)
+#: Run when the current creature ends its turn (a waiting area fire is placed).
+END_TURN_HOOKS = (place_before_end_turn,)
+#: Told about the fields a creature entered, in this order.
+ENTER_HOOKS = (find_items_on_enter, area_fire_on_enter, situation_on_enter)
+
+#: What every ENTARIA Battle runs.
+ENGINE_TABLE = EngineTable(
+    commands=COMMANDS,
+    handlers=MappingProxyType(HANDLERS),
+    action_checks=MappingProxyType(ACTION_CHECKS),
+    implemented=IMPLEMENTED,
+    command_guards=COMMAND_GUARDS,
+    action_guards=ACTION_GUARDS,
+    turn_start=TURN_START_HOOKS,
+    after_command=AFTER_COMMAND_HOOKS,
+    end_turn=END_TURN_HOOKS,
+    enter=ENTER_HOOKS,
+)
+
+
+def new_battle(
+    setup: BattleSetup, catalogue: Catalogue, seed: int, *, roller: Roller | None = None
+) -> Battle:
+    """Start an ENTARIA match on ``setup`` with ENTARIA's engine table."""
+    return Battle(setup, catalogue, seed, table=ENGINE_TABLE, roller=roller)

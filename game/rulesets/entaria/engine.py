@@ -8,13 +8,13 @@ module only keeps time, state and the record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from game.board.dice import RandomRoller, Roller
 from game.board.grid import BattleGrid, Cell
-from game.match.commands import Command
+from game.match.commands import Command, CommandRegistry
 from game.match.commands import CommandRejected as MatchCommandRejected
 from game.match.decisions import Decision, DecisionKind
 from game.match.events import Event
@@ -61,9 +61,18 @@ from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.state import BattleState, CreatureState, Effect, Stance
 
-C = TypeVar("C", bound=Command)
+#: What validates and applies one command type.
 Handler = Callable[["Battle", Any], list[Event]]
-HANDLERS: dict[type[Command], Handler] = {}
+#: An availability check of an action, or a guard of ``legal_actions``: "" or the reason.
+ActionCheck = Callable[["Battle", CreatureState], str]
+#: A check of every command before its handler runs: "" or why it is refused now.
+CommandGuard = Callable[["Battle", Command], str]
+#: Run at the start of a turn or as the current creature ends it.
+TurnHook = Callable[["Battle", CreatureState], list[Event]]
+#: Run after every applied command.
+AfterCommandHook = Callable[["Battle"], list[Event]]
+#: Told about the fields a creature entered (covering fire, area fire, mounts).
+EnterHook = Callable[["Battle", CreatureState, list[Cell]], list[Event]]
 
 #: Effect names that are not conditions but situational bonuses.
 EVASIVE_MOVE = "evasive_move"  # Ausweichbewegung: +5 Ausweichen
@@ -106,16 +115,34 @@ class CommandRejected(MatchCommandRejected):
         return self.de if language == "de" else str(self.reason)
 
 
-def handles(command_type: type[C]) -> Callable[[Callable[[Battle, C], list[Event]]], Any]:
-    """Register the function that validates and applies one command type."""
+@dataclass(frozen=True)
+class EngineTable:
+    """What a Battle runs, handed in by its ruleset (``command_table.ENGINE_TABLE``).
 
-    def register(fn: Callable[[Battle, C], list[Event]]) -> Callable[[Battle, C], list[Event]]:
-        if command_type in HANDLERS:
-            raise TypeError(f"{command_type.__name__} already has a handler")
-        HANDLERS[command_type] = fn
-        return fn
+    Every command kind with its handler, the availability checks beyond the budget, the
+    actions some handler resolves, and the guards and hooks in the order they run. The
+    engine imports no handler module: the table is built in one place and given to it.
+    """
 
-    return register
+    commands: CommandRegistry
+    handlers: Mapping[type[Command], Handler]
+    action_checks: Mapping[Action, ActionCheck]
+    implemented: frozenset[Action]
+    #: Checks of every command before its handler runs (an area fire awaits its placement).
+    command_guards: tuple[CommandGuard, ...] = ()
+    #: The same for ``legal_actions``: "" or why no action may be taken now.
+    action_guards: tuple[ActionCheck, ...] = ()
+    #: Run at the start of each turn, after the new budget (pending shots, covering fire).
+    turn_start: tuple[TurnHook, ...] = ()
+    #: Run after every applied command (riders fall with their mounts, E-MOUNT-7).
+    after_command: tuple[AfterCommandHook, ...] = ()
+    #: Run when the current creature ends its turn, before the turn passes.
+    end_turn: tuple[TurnHook, ...] = ()
+    #: Told about the fields any movement entered, in this order.
+    enter: tuple[EnterHook, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EngineTable:
+        return self  # immutable and shared by every copy of a match (clone_battle, rerolls)
 
 
 @dataclass(frozen=True)
@@ -136,14 +163,16 @@ class Battle:
         catalogue: Catalogue,
         seed: int,
         *,
+        table: EngineTable,
         roller: Roller | None = None,
     ) -> None:
         """Start the fight: initiative, the Impuls pool, the first turn.
 
-        The dice come from ``RandomRoller(seed)`` unless ``roller`` is given (a scenario's
-        scripted dice, ``ScriptedRoller``).
+        ``table`` holds the handlers, checks and hooks (``command_table.new_battle`` hands
+        in ENTARIA's). The dice come from ``RandomRoller(seed)`` unless ``roller`` is given
+        (a scenario's scripted dice, ``ScriptedRoller``).
         """
-        load_handlers()
+        self.table = table
         self.setup = setup
         self.catalogue = catalogue
         self.seed = seed
@@ -483,7 +512,7 @@ class Battle:
         """Apply ``command`` and return its events; raise CommandRejected, changing nothing."""
         if self.state.over and not command.kind.startswith("gm_"):
             raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
-        handler = HANDLERS.get(type(command))
+        handler = self.table.handlers.get(type(command))
         if handler is None:
             raise CommandRejected(
                 say(
@@ -512,7 +541,7 @@ class Battle:
         tracker = self._tracker = self.rerolls.start(self, command)
         try:
             events = handler(self, command)
-            for hook in AFTER_COMMAND_HOOKS:
+            for hook in self.table.after_command:
                 events += hook(self)
         finally:
             self._tracker = None
@@ -528,7 +557,7 @@ class Battle:
         is_current = creature.key == self.state.current_key
         guard_reason = ""
         if is_current:
-            for guard in ACTION_GUARDS:
+            for guard in self.table.action_guards:
                 if guard_reason := guard(self, creature):
                     break
         result = []
@@ -542,10 +571,11 @@ class Battle:
             allowed, reason = self.state.budget.can_spend(action)
             if allowed and guard_reason:
                 allowed, reason = False, guard_reason
-            if allowed and action in ACTION_CHECKS:
-                reason = ACTION_CHECKS[action](self, creature)
+            check = self.table.action_checks.get(action) if allowed else None
+            if check is not None:
+                reason = check(self, creature)
                 allowed = not reason
-            if allowed and rule.action_type.name != "FREE" and action not in IMPLEMENTED:
+            if allowed and rule.action_type.name != "FREE" and action not in self.table.implemented:
                 allowed, reason = (
                     False,
                     say("not yet handled by the engine", "vom Programm noch nicht umgesetzt"),
@@ -977,7 +1007,7 @@ class Battle:
                 creature, loss, why_de=" durch Zustände", why_en=" from conditions"
             )
         self.state.budget = TurnBudget.for_creature(incapacitated=not self._can_take_turn(creature))
-        for hook in TURN_START_HOOKS:  # after the budget: a hook may forfeit the new turn
+        for hook in self.table.turn_start:  # after the budget: a hook may forfeit the new turn
             events += hook(self, creature)
         incapacitated = not self._can_take_turn(creature)
         if incapacitated:
@@ -1047,79 +1077,19 @@ class Battle:
         ]
 
 
-#: Per-action availability checks beyond the budget: return "" or the reason.
-ACTION_CHECKS: dict[Action, Callable[[Battle, CreatureState], str]] = {}
-#: Actions some handler resolves.
-IMPLEMENTED: set[Action] = set()
-#: Functions run after every applied command (riders fall with their mounts, E-MOUNT-7).
-AFTER_COMMAND_HOOKS: list[Callable[[Battle], list[Event]]] = []
-#: Functions run at the start of each turn (pending shots, covering fire, ...).
-TURN_START_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
-#: Checks of every command before its handler runs: return "" or why it is refused now
-#: (e.g. an area fire waits for its placement).
-COMMAND_GUARDS: list[Callable[[Battle, Command], str]] = []
-#: The same for ``legal_actions``: return "" or why no action may be taken now.
-ACTION_GUARDS: list[Callable[[Battle, CreatureState], str]] = []
-#: Functions run when the current creature ends its turn, before the turn passes
-#: (e.g. a waiting area fire is placed as suggested).
-END_TURN_HOOKS: list[Callable[[Battle, CreatureState], list[Event]]] = []
-
-
-#: The modules whose handlers a match uses; imported on the first Battle.
-HANDLER_MODULES = (
-    "game.rulesets.entaria.basic_actions",
-    "game.rulesets.entaria.support_actions",  # first: its effect expiry runs before pending shots
-    # split out of support_actions: their hooks keep its place in the order
-    "game.rulesets.entaria.hiding",
-    "game.rulesets.entaria.interact_actions",
-    "game.rulesets.entaria.ready_actions",
-    "game.rulesets.entaria.armour_actions",
-    "game.rulesets.entaria.impulse_actions",
-    "game.rulesets.entaria.melee_actions",
-    "game.rulesets.entaria.ranged_actions",
-    "game.rulesets.entaria.situation_actions",
-)
-
-
-def load_handlers() -> None:
-    """Import the handler modules (they register themselves with ``handles``)."""
-    import importlib
-
-    for name in HANDLER_MODULES:
-        importlib.import_module(name)
-    from game.rulesets.entaria.basic_actions import ENTER_HOOKS
-
-    # Hooks run in HANDLER_MODULES order whatever imported a module first (replays).
-    rank = {name: index for index, name in enumerate(HANDLER_MODULES)}
-    for hooks in (
-        TURN_START_HOOKS,
-        AFTER_COMMAND_HOOKS,
-        ENTER_HOOKS,
-        END_TURN_HOOKS,
-        COMMAND_GUARDS,
-        ACTION_GUARDS,
-    ):
-        hooks.sort(key=lambda hook: rank.get(getattr(hook, "__module__", ""), len(rank)))
-
-
 def check_guards(battle: Battle, command: Command) -> None:
-    """Raise CommandRejected when a COMMAND_GUARDS entry refuses ``command`` now.
+    """Raise CommandRejected when a command guard of the table refuses ``command`` now.
 
     ``apply`` checks every command; a handler that runs another command's handler on
     someone's behalf (a rider's order to the mount) checks that inner command too.
     """
-    for guard in COMMAND_GUARDS:
+    for guard in battle.table.command_guards:
         if reason := guard(battle, command):
             raise CommandRejected(reason)
 
 
-def implements(*actions: Action) -> None:
-    """Declare that a handler module resolves these actions (for ``legal_actions``)."""
-    IMPLEMENTED.update(actions)
-
-
-@handles(EndTurn)
-def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
+def handle_end_turn(battle: Battle, command: EndTurn) -> list[Event]:
+    """End the current creature's turn: the end-turn hooks, then the next turn."""
     if command.actor != battle.state.current_key:
         raise CommandRejected(
             say(
@@ -1128,7 +1098,7 @@ def _end_turn(battle: Battle, command: EndTurn) -> list[Event]:
             )
         )
     events: list[Event] = []
-    for hook in END_TURN_HOOKS:
+    for hook in battle.table.end_turn:
         events += hook(battle, battle.current)
     if events:
         events += battle._check_fight_over()

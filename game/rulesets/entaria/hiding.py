@@ -46,8 +46,7 @@ from game.rulesets.entaria.action_helpers import (
     _talent_names,
     _within_reach,
 )
-from game.rulesets.entaria.basic_actions import ENTER_HOOKS
-from game.rulesets.entaria.engine import AFTER_COMMAND_HOOKS, Battle, CommandRejected, handles
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import _item_name
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, compare_with_each
@@ -353,8 +352,7 @@ def search_problem(battle: Battle, creature: CreatureState) -> str:
     return _busy_reason(battle, creature)
 
 
-@handles(Search)
-def _search(battle: Battle, command: Search) -> list[Event]:
+def handle_search(battle: Battle, command: Search) -> list[Event]:
     """Search: Intelligenz vs ZW 15; finds what is hidden from the searcher in its sight."""
     searcher = battle.creature(command.actor)
     _not_busy(battle, searcher)
@@ -443,7 +441,7 @@ def _prune_hidden_items(battle: Battle) -> None:
         battle.state.hidden_items = kept
 
 
-def _find_on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> list[Event]:
+def find_items_on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> list[Event]:
     """Entering the field of a hidden item finds it (E-ACT-VH-VERBERGEN-3, a decision)."""
     entered = set(cells)
     events: list[Event] = []
@@ -455,7 +453,7 @@ def _find_on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -
     return events
 
 
-def _sync_hiding(battle: Battle) -> list[Event]:
+def sync_hiding(battle: Battle) -> list[Event]:
     """After every command: a creature that lost Unentdeckt (a conspicuous act, the game
     master) forgets whom it was hidden from (E-COND-UNENTDECKT-5); hidden items follow the
     ground (picked up: no longer hidden)."""
@@ -464,12 +462,6 @@ def _sync_hiding(battle: Battle) -> list[Event]:
             creature.hidden_from = set()
     _prune_hidden_items(battle)
     return []
-
-
-if _sync_hiding not in AFTER_COMMAND_HOOKS:
-    AFTER_COMMAND_HOOKS.append(_sync_hiding)
-if _find_on_enter not in ENTER_HOOKS:
-    ENTER_HOOKS.append(_find_on_enter)
 
 
 # ------------------------------------------------- Stehlen (E-ACT-VH-STEHLEN-*)

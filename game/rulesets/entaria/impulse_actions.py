@@ -23,14 +23,7 @@ from game.rulesets.entaria.action_helpers import (
     _target,
 )
 from game.rulesets.entaria.commands import Move
-from game.rulesets.entaria.engine import (
-    HANDLERS,
-    IMPULSE_COVER,
-    IMPULSE_ENV,
-    Battle,
-    CommandRejected,
-    handles,
-)
+from game.rulesets.entaria.engine import IMPULSE_COVER, IMPULSE_ENV, Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.impulse import (
@@ -170,7 +163,7 @@ def _prepare_impulse(
             saved = battle.state.budget
             battle.state.budget = TurnBudget()
             try:
-                return HANDLERS[Move](battle, move)
+                return battle.table.handlers[Move](battle, move)
             finally:
                 battle.state.budget = saved
 
@@ -216,8 +209,7 @@ def _impulse_event(
     )
 
 
-@handles(SpendImpulse)
-def _spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
+def handle_spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     creature = battle.creature(command.actor)
     effect = _impulse_effect(command.effect)
     side = battle.sides.get(creature.side)
@@ -261,8 +253,7 @@ def _spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     return [_impulse_event(creature, effect, battle.state.impulse_pool, by_gm=False), *events]
 
 
-@handles(GmSpendImpulse)
-def _gm_spend_impulse(battle: Battle, command: GmSpendImpulse) -> list[Event]:
+def handle_gm_spend_impulse(battle: Battle, command: GmSpendImpulse) -> list[Event]:
     if battle.state.over:
         raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
     creature = battle.creature(command.creature)

@@ -27,7 +27,7 @@ from game.rulesets.entaria.action_helpers import (
     _reveal,
     _spend,
 )
-from game.rulesets.entaria.engine import Battle, CommandRejected, handles
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_effects import can_speak
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
@@ -128,8 +128,7 @@ def _adjacent_door(battle: Battle, creature: CreatureState, cell: Cell | None) -
     return cell
 
 
-@handles(Interact)
-def _interact(battle: Battle, command: Interact) -> list[Event]:
+def handle_interact(battle: Battle, command: Interact) -> list[Event]:
     creature = battle.creature(command.actor)
     _not_busy(battle, creature)
     if command.what == "reload":
@@ -153,7 +152,7 @@ def _interact(battle: Battle, command: Interact) -> list[Event]:
 def _free_hands(battle: Battle, creature: CreatureState) -> int:
     """Return the creature's free hands: its own number, less what it holds, the reins
     and holding on as a passenger (E-ACT-HH-INTERAGIEREN, E-MOUNT-4, E-MOUNT-9)."""
-    # imported here: situation_actions loads after this module (HANDLER_MODULES order)
+    # imported here: situation_actions imports this module
     from game.rulesets.entaria.situation_actions import free_hands_of
 
     return free_hands_of(battle, creature)
@@ -483,8 +482,7 @@ _INTERACTIONS: dict[str, Callable[[Battle, CreatureState, Interact], Perform]] =
 
 
 # ----------------------------------------------------------------- free actions
-@handles(DropItem)
-def _drop_item(battle: Battle, command: DropItem) -> list[Event]:
+def handle_drop_item(battle: Battle, command: DropItem) -> list[Event]:
     creature = battle.creature(command.actor)
     if command.item not in creature.held:
         raise CommandRejected(
@@ -511,8 +509,7 @@ def _drop_item(battle: Battle, command: DropItem) -> list[Event]:
     return events
 
 
-@handles(Shout)
-def _shout(battle: Battle, command: Shout) -> list[Event]:
+def handle_shout(battle: Battle, command: Shout) -> list[Event]:
     creature = battle.creature(command.actor)
     text = command.text.strip()
     if not text:

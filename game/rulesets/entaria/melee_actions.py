@@ -45,7 +45,6 @@ from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.basic_actions import (
-    ENTER_HOOKS,
     MOVE_ACTIONS,
     climb_refusal,
     enemy_reach,
@@ -64,14 +63,7 @@ from game.rulesets.entaria.combat import (
     plan_attack,
     resolve_attack,
 )
-from game.rulesets.entaria.engine import (
-    ACTION_CHECKS,
-    TURN_START_HOOKS,
-    Battle,
-    CommandRejected,
-    handles,
-    implements,
-)
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import HAZARD_ESCAPE_SAVE, Action
 from game.rulesets.entaria.rules.checks import Crit, impulse_gain
@@ -115,17 +107,6 @@ from game.rulesets.entaria.rules.unarmed import (
     unarmed_rule,
 )
 from game.rulesets.entaria.state import CreatureState, Effect
-
-implements(
-    Action.UNARMED_ATTACK,
-    Action.RELEASE_GRAPPLE,
-    Action.BREAK_GRAPPLE,
-    Action.MULTI_ATTACK,
-    Action.SWEEP_ATTACK,
-    Action.AIMED_ATTACK,
-    Action.CHARGE,
-    Action.PUSH_BACK,
-)
 
 #: Effect on the grappler; ``source`` is the grappled creature (E-ACT-HH-WAFFENLOS-UMKLAMMERN-1).
 GRAPPLING = "grappling"
@@ -396,7 +377,7 @@ def _forced_move(
         )
     entered = path[: path.index(landing) + 1] if landing in path else []
     if entered:
-        for hook in ENTER_HOOKS:
+        for hook in battle.table.enter:
             events += hook(battle, target, entered)
     return events
 
@@ -503,7 +484,7 @@ def end_grapple(
     return events
 
 
-def _grapple_upkeep(battle: Battle, creature: CreatureState) -> list[Event]:
+def grapple_upkeep(battle: Battle, creature: CreatureState) -> list[Event]:
     """End grapples that cannot go on; give back grapple conditions a timer took away.
 
     A grapple ends when the grappler cannot act (Handlungsunfähig, Bewusstlos, dead),
@@ -544,7 +525,7 @@ def _knock_out_effect(creature: CreatureState) -> Effect | None:
     return None
 
 
-def _knock_out_save(battle: Battle, creature: CreatureState) -> list[Event]:
+def knock_out_save(battle: Battle, creature: CreatureState) -> list[Event]:
     """Roll the VH save of a knocked-out creature at the start of its turn (BETAEUBEN-3).
 
     E-OPEN-19: the save is an exception to Handlungsunfähig and takes the whole turn.
@@ -600,10 +581,6 @@ def _knock_out_save(battle: Battle, creature: CreatureState) -> list[Event]:
     return events
 
 
-TURN_START_HOOKS.append(_grapple_upkeep)
-TURN_START_HOOKS.append(_knock_out_save)
-
-
 # ----------------------------------------------------------------- Waffenloser Kampf
 def _option(name: str) -> UnarmedOption:
     try:
@@ -618,8 +595,7 @@ def _option(name: str) -> UnarmedOption:
         ) from None
 
 
-@handles(UnarmedAttack)
-def _unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
+def handle_unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]:
     attacker = battle.creature(command.actor)
     target = battle.creature(command.target)
     option = _option(command.option)
@@ -786,8 +762,7 @@ def _knock_out(battle: Battle, attacker: CreatureState, target: CreatureState) -
     return events
 
 
-@handles(BreakGrapple)
-def _break_grapple(battle: Battle, command: BreakGrapple) -> list[Event]:
+def handle_break_grapple(battle: Battle, command: BreakGrapple) -> list[Event]:
     creature = battle.creature(command.actor)
     holders = grappled_by(battle, creature)
     if not holders:
@@ -816,8 +791,7 @@ def _break_grapple(battle: Battle, command: BreakGrapple) -> list[Event]:
     return events
 
 
-@handles(ReleaseGrapple)
-def _release_grapple(battle: Battle, command: ReleaseGrapple) -> list[Event]:
+def handle_release_grapple(battle: Battle, command: ReleaseGrapple) -> list[Event]:
     grappler = battle.creature(command.actor)
     held = grappling(battle, grappler)
     if not held:
@@ -849,8 +823,7 @@ def _chosen(held: list[CreatureState], key: str | None, battle: Battle, what: st
     return creature
 
 
-@handles(DragGrappled)
-def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
+def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
     grappler = battle.creature(command.actor)
     held = grappling(battle, grappler)
     if not held:
@@ -946,7 +919,7 @@ def _drag(battle: Battle, command: DragGrappled) -> list[Event]:
             rule="E-ACT-HH-WAFFENLOS-UMKLAMMERN-3",
         )
     )
-    for hook in ENTER_HOOKS:
+    for hook in battle.table.enter:
         events += hook(battle, grappler, path[1 : stop + 1])
         if stop > 0:
             events += hook(battle, target, [target.cell])
@@ -1032,8 +1005,7 @@ def _strike(plan: AttackPlan) -> _Strike:
     return _Strike(plan.target, plan.weapon, plan.melee, not plan.target.out_of_fight)
 
 
-@handles(MultiAttack)
-def _multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
+def handle_multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
     attacker = battle.creature(command.actor)
     battle.can_spend(attacker, Action.MULTI_ATTACK)
     if len(command.attacks) < 2:
@@ -1075,8 +1047,7 @@ def _multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
 
 
 # --------------------------------------------------------------------- Rundumschlag
-@handles(SweepAttack)
-def _sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
+def handle_sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
     attacker = battle.creature(command.actor)
     battle.can_spend(attacker, Action.SWEEP_ATTACK)
     if len(set(command.targets)) != len(command.targets):
@@ -1108,8 +1079,7 @@ def _sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
 
 
 # ----------------------------------------------------------------- Gezielter Angriff
-@handles(AimedAttack)
-def _aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
+def handle_aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
     attacker = battle.creature(command.actor)
     target = battle.creature(command.target)
     battle.can_spend(attacker, Action.AIMED_ATTACK)
@@ -1285,8 +1255,7 @@ def validate_charge(battle: Battle, command: Charge, *, check_budget: bool = Tru
     return ChargePlan(attacker, target, weapon, path, cost, needs_save)
 
 
-@handles(Charge)
-def _charge(battle: Battle, command: Charge) -> list[Event]:
+def handle_charge(battle: Battle, command: Charge) -> list[Event]:
     charge = validate_charge(battle, command)
     attacker, target, weapon, path = charge.attacker, charge.target, charge.weapon, charge.path
     needs_save = charge.needs_save
@@ -1328,7 +1297,7 @@ def _charge(battle: Battle, command: Charge) -> list[Event]:
             rule="E-ACT-VH-STURM",
         )
     )
-    for hook in ENTER_HOOKS:
+    for hook in battle.table.enter:
         events += hook(battle, attacker, path[1 : stop + 1])
     if (
         stop != len(path) - 1
@@ -1381,8 +1350,7 @@ def charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -
 
 
 # --------------------------------------------------------------------- Zurückdrängen
-@handles(PushBack)
-def _push_back(battle: Battle, command: PushBack) -> list[Event]:
+def handle_push_back(battle: Battle, command: PushBack) -> list[Event]:
     attacker = battle.creature(command.actor)
     target = battle.creature(command.target)
     battle.can_spend(attacker, Action.PUSH_BACK)
@@ -1452,7 +1420,7 @@ def _held_melee(battle: Battle, creature: CreatureState) -> list[WeaponType]:
     ]
 
 
-def _unarmed_check(battle: Battle, creature: CreatureState) -> str:
+def can_unarmed_attack(battle: Battle, creature: CreatureState) -> str:
     if not _has_free_hand(battle, creature):
         return say("no free hand", "keine freie Hand")
     return (
@@ -1462,14 +1430,14 @@ def _unarmed_check(battle: Battle, creature: CreatureState) -> str:
     )
 
 
-def _multi_check(battle: Battle, creature: CreatureState) -> str:
+def can_multi_attack(battle: Battle, creature: CreatureState) -> str:
     weapons = {k for k in creature.held if k in battle.catalogue.weapons}
     if len(weapons) < 2:
         return say("needs two weapons in hand", "braucht zwei Waffen in der Hand")
     return "" if battle.enemies_of(creature) else say("no enemy left", "kein Gegner mehr übrig")
 
 
-def _sweep_check(battle: Battle, creature: CreatureState) -> str:
+def can_sweep_attack(battle: Battle, creature: CreatureState) -> str:
     weapons = _held_melee(battle, creature)
     if not weapons:
         return say("no melee weapon in hand", "keine Nahkampfwaffe in der Hand")
@@ -1481,7 +1449,7 @@ def _sweep_check(battle: Battle, creature: CreatureState) -> str:
     )
 
 
-def _aimed_check(battle: Battle, creature: CreatureState) -> str:
+def can_aimed_attack(battle: Battle, creature: CreatureState) -> str:
     if not battle.enemies_of(creature):
         return say("no enemy left", "kein Gegner mehr übrig")
     usable = _has_free_hand(battle, creature) or any(
@@ -1499,7 +1467,7 @@ def _aimed_check(battle: Battle, creature: CreatureState) -> str:
     )
 
 
-def _charge_check(battle: Battle, creature: CreatureState) -> str:
+def can_charge(battle: Battle, creature: CreatureState) -> str:
     if not battle.enemies_of(creature):
         return say("no enemy left", "kein Gegner mehr übrig")
     if any(creature.cell in zone for zone in enemy_reach(battle, creature)):
@@ -1512,22 +1480,12 @@ def _charge_check(battle: Battle, creature: CreatureState) -> str:
     return ""
 
 
-def _release_check(battle: Battle, creature: CreatureState) -> str:
+def can_release_grapple(battle: Battle, creature: CreatureState) -> str:
     return "" if grappling(battle, creature) else say("grapples no one", "umklammert niemanden")
 
 
-def _break_free_check(battle: Battle, creature: CreatureState) -> str:
+def can_break_free(battle: Battle, creature: CreatureState) -> str:
     return "" if grappled_by(battle, creature) else say("not grappled", "ist nicht umklammert")
-
-
-ACTION_CHECKS[Action.UNARMED_ATTACK] = _unarmed_check
-ACTION_CHECKS[Action.MULTI_ATTACK] = _multi_check
-ACTION_CHECKS[Action.SWEEP_ATTACK] = _sweep_check
-ACTION_CHECKS[Action.PUSH_BACK] = _sweep_check
-ACTION_CHECKS[Action.AIMED_ATTACK] = _aimed_check
-ACTION_CHECKS[Action.CHARGE] = _charge_check
-ACTION_CHECKS[Action.RELEASE_GRAPPLE] = _release_check
-ACTION_CHECKS[GRAPPLE_ESCAPE_ACTION] = _break_free_check
 
 
 __all__ = [

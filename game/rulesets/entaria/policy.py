@@ -15,7 +15,6 @@ same action twice in a turn (that would make the creature Wehrlos, E-ACT-6).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -35,8 +34,9 @@ from game.rulesets.entaria.basic_actions import (
 )
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import UNARMED, AttackPlan, affinity_of, armour_of, plan_attack
+from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, Move
-from game.rulesets.entaria.engine import HANDLER_MODULES, Battle, CommandRejected
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.queries import target_marks
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.cover import cover_bonus
@@ -55,24 +55,7 @@ MAX_THREATS = 3
 _UNSEEN = {Condition.INVISIBLE}
 
 
-# ------------------------------------------------------------ optional commands
-def optional_command(name: str) -> type[Command] | None:
-    """Return the command class ``name`` if some handler module defines it (else None).
-
-    The policy uses commands of the other handler modules (Stabilisieren, ...) only when
-    they exist, so it works at every stage of the engine.
-    """
-    for module_name in ("game.match.commands", *HANDLER_MODULES):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        found = getattr(module, name, None)
-        if isinstance(found, type) and issubclass(found, Command):
-            return found
-    return None
-
-
+# ------------------------------------------------------------ commands
 def build_command(cls: type[Command], actor: str, **values: object) -> Command | None:
     """Return ``cls(actor, **values)`` with the values whose fields it has (None: cannot)."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -623,11 +606,11 @@ def _stabilise(battle: Battle, creature: CreatureState) -> Iterator[Command]:
 def _throw(battle: Battle, creature: CreatureState) -> Iterator[Command]:
     """Yield a throw of a held area weapon (grenade) at an enemy's field, far from allies.
 
-    Only when the engine has ThrowAtField (E-THROW-2). Allies within the blast radius
+    A ThrowAtField command (E-THROW-2). Allies within the blast radius
     plus one field (a miss scatters, D-7) rule a target out.
     """
-    throw = optional_command("ThrowAtField")
-    if throw is None or not _can(battle, Action.THROW_ATTACK):
+    throw = COMMANDS["throw_at_field"]
+    if not _can(battle, Action.THROW_ATTACK):
         return
     grenades = [
         battle.catalogue.weapons[key]
@@ -652,11 +635,11 @@ def _throw(battle: Battle, creature: CreatureState) -> Iterator[Command]:
 
 
 def _reload(battle: Battle, creature: CreatureState) -> Iterator[Command]:
-    """Yield a reload of an empty held weapon when the engine has a Reload command."""
+    """Yield a reload of an empty held weapon (a Reload command, Interagieren)."""
     if _ranged_weapons(battle, creature):
         return
-    reload = optional_command("Reload")
-    if reload is None or not _can(battle, Action.INTERACT):
+    reload = COMMANDS["reload"]
+    if not _can(battle, Action.INTERACT):
         return
     for key in creature.held:
         weapon = battle.catalogue.weapons.get(key)

@@ -1,7 +1,7 @@
 """Handlers of the special ranged actions: throws at fields, area fire, long shot, reload.
 
-Every rule comes from ``game.rulesets.entaria.rules`` (scatter, templates, areas, ranges, reach); this
-module validates a command completely, then spends the action and changes the state.
+Every rule comes from ``game.rulesets.entaria.rules`` (scatter, templates, areas, ranges,
+reach); this module validates a command completely, then spends the action and changes the state.
 
 Decisions where the rules leave room (also listed in the tests):
 
@@ -53,7 +53,6 @@ from game.board.sight import line_of_sight
 from game.board.templates import area_of_impact
 from game.match.commands import Command
 from game.match.events import Event
-from game.rulesets.entaria.basic_actions import ENTER_HOOKS
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     affinity_of,
@@ -68,17 +67,7 @@ from game.rulesets.entaria.combat import (
     revealed,
 )
 from game.rulesets.entaria.commands import EndTurn
-from game.rulesets.entaria.engine import (
-    ACTION_CHECKS,
-    ACTION_GUARDS,
-    COMMAND_GUARDS,
-    END_TURN_HOOKS,
-    TURN_START_HOOKS,
-    Battle,
-    CommandRejected,
-    handles,
-    implements,
-)
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.reroll import is_reroll
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import Action
@@ -184,15 +173,6 @@ class Reload(Command):
     weapon: str
 
 
-implements(
-    Action.THROW_ATTACK,
-    Action.AUTO_FIRE,
-    Action.COVERING_FIRE,
-    Action.LONG_SHOT,
-    Action.INTERACT,
-)
-
-
 # ------------------------------------------------------------------ helpers
 def creature_cells(battle: Battle, creature: CreatureState) -> list[Cell]:
     """Return the fields the creature occupies (E-SIZE-1)."""
@@ -278,8 +258,7 @@ def _validate_throw(
     return thrower, weapon, target, band.edge
 
 
-@handles(ThrowAtField)
-def _throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
+def handle_throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
     thrower, weapon, target, band_edge = _validate_throw(battle, command)
     # valid: now change the state
     events = battle.spend(thrower, Action.THROW_ATTACK)
@@ -610,8 +589,7 @@ def _lay_area_fire(
     return events
 
 
-@handles(AreaFire)
-def _area_fire(battle: Battle, command: AreaFire) -> list[Event]:
+def handle_area_fire(battle: Battle, command: AreaFire) -> list[Event]:
     plan = _validate_area_fire(battle, command)
     # valid: now change the state
     events, rolled = _roll_area_fire(battle, plan)
@@ -668,8 +646,7 @@ def placement_block(battle: Battle) -> str:
     )
 
 
-@handles(AreaFireRoll)
-def _area_fire_roll(battle: Battle, command: AreaFireRoll) -> list[Event]:
+def handle_area_fire_roll(battle: Battle, command: AreaFireRoll) -> list[Event]:
     plan = _validate_area_fire(battle, command)
     # valid: now change the state
     events, rolled = _roll_area_fire(battle, plan)
@@ -783,8 +760,7 @@ def _lay_placement(
     )
 
 
-@handles(PlaceAreaFire)
-def _place_area_fire(battle: Battle, command: PlaceAreaFire) -> list[Event]:
+def handle_place_area_fire(battle: Battle, command: PlaceAreaFire) -> list[Event]:
     shooter = battle.creature(command.actor)
     pending = placement_of(battle, shooter.key)
     if pending is None:
@@ -836,8 +812,8 @@ def suggested_placement(battle: Battle, pending: Pending) -> dict[Cell, int]:
     return suggest_distribution(int(pending.data["total"]), int(pending.data["sw"]), usable)
 
 
-def _placement_command_guard(battle: Battle, command: Command) -> str:
-    """Refuse every command but the placement while an area fire waits (COMMAND_GUARDS).
+def placement_command_guard(battle: Battle, command: Command) -> str:
+    """Refuse every command but the placement while an area fire waits (a command guard).
 
     Exempt: PlaceAreaFire and EndTurn (which places the fire as suggested), the game
     master's commands and Impuls rerolls (a reroll of the check or the total recomputes it).
@@ -849,13 +825,13 @@ def _placement_command_guard(battle: Battle, command: Command) -> str:
     return placement_block(battle)
 
 
-def _placement_action_guard(battle: Battle, creature: CreatureState) -> str:
-    """No action while an area fire waits for its placement (ACTION_GUARDS)."""
+def placement_action_guard(battle: Battle, creature: CreatureState) -> str:
+    """No action while an area fire waits for its placement (an action guard)."""
     return placement_block(battle)
 
 
-def _place_before_end_turn(battle: Battle, creature: CreatureState) -> list[Event]:
-    """Ending the turn places a waiting area fire as suggested (D-6, END_TURN_HOOKS)."""
+def place_before_end_turn(battle: Battle, creature: CreatureState) -> list[Event]:
+    """Ending the turn places a waiting area fire as suggested (D-6, an end-turn hook)."""
     pending = placement_of(battle, creature.key)
     if pending is None:
         return []
@@ -987,7 +963,7 @@ def _covering_fire_hits(
     return events
 
 
-def _on_enter(
+def area_fire_on_enter(
     battle: Battle, creature: CreatureState, cells_entered: Sequence[Cell]
 ) -> list[Event]:
     """Hurt a creature that enters active Dauerfeuer or Deckungsfeuer fields (E-OPEN-23/25)."""
@@ -1014,8 +990,7 @@ def _on_enter(
 
 
 # ------------------------------------------------------------------ long shot
-@handles(LongShot)
-def _long_shot(battle: Battle, command: LongShot) -> list[Event]:
+def handle_long_shot(battle: Battle, command: LongShot) -> list[Event]:
     shooter = battle.creature(command.actor)
     target = battle.creature(command.target)
     weapon = held_weapon(battle, shooter, command.weapon)
@@ -1111,7 +1086,7 @@ def _fire_long_shot(battle: Battle, shooter: CreatureState, pending: Pending) ->
     return events + attack_events
 
 
-def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
+def ranged_turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
     """End the creature's area-fire zones and fire its Distanzschuss (E-ACT-4, E-OPEN-10)."""
     events: list[Event] = []
     for pending in list(battle.state.pending):
@@ -1138,8 +1113,7 @@ def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
 
 
 # ------------------------------------------------------------------ reload
-@handles(Reload)
-def _reload(battle: Battle, command: Reload) -> list[Event]:
+def handle_reload(battle: Battle, command: Reload) -> list[Event]:
     creature = battle.creature(command.actor)
     weapon = held_weapon(battle, creature, command.weapon)
     if weapon is None or weapon.magazine is None:
@@ -1171,13 +1145,13 @@ def _reload(battle: Battle, command: Reload) -> list[Event]:
 
 
 # ------------------------------------------------------------ legal actions
-def _can_throw(battle: Battle, creature: CreatureState) -> str:
+def can_throw(battle: Battle, creature: CreatureState) -> str:
     if any(w.thrown for w in _held_weapons(battle, creature)):
         return ""
     return say("no throwable weapon in hand", "keine Wurfwaffe in der Hand")
 
 
-def _area_fire_check(mode: AreaFireAction) -> Any:
+def area_fire_check(mode: AreaFireAction) -> Any:
     def check(battle: Battle, creature: CreatureState) -> str:
         for weapon in _held_weapons(battle, creature):
             bem = weapon.bem
@@ -1197,7 +1171,7 @@ def _area_fire_check(mode: AreaFireAction) -> Any:
     return check
 
 
-def _can_long_shot(battle: Battle, creature: CreatureState) -> str:
+def can_long_shot(battle: Battle, creature: CreatureState) -> str:
     scoped = [w for w in _held_weapons(battle, creature) if w.has(WeaponAttribute.SCOPE)]
     if not scoped:
         return say(
@@ -1216,22 +1190,6 @@ def _can_long_shot(battle: Battle, creature: CreatureState) -> str:
         "kein Gegner in Sichtlinie und Reichweite einer geladenen Waffe mit Bildvergrößerer",
     )
 
-
-ACTION_CHECKS[Action.THROW_ATTACK] = _can_throw
-ACTION_CHECKS[Action.AUTO_FIRE] = _area_fire_check(AreaFireAction.AUTO_FIRE)
-ACTION_CHECKS[Action.COVERING_FIRE] = _area_fire_check(AreaFireAction.COVERING_FIRE)
-ACTION_CHECKS[Action.LONG_SHOT] = _can_long_shot
-
-if _on_enter not in ENTER_HOOKS:
-    ENTER_HOOKS.append(_on_enter)
-if _turn_start not in TURN_START_HOOKS:
-    TURN_START_HOOKS.append(_turn_start)
-if _placement_command_guard not in COMMAND_GUARDS:
-    COMMAND_GUARDS.append(_placement_command_guard)
-if _placement_action_guard not in ACTION_GUARDS:
-    ACTION_GUARDS.append(_placement_action_guard)
-if _place_before_end_turn not in END_TURN_HOOKS:
-    END_TURN_HOOKS.append(_place_before_end_turn)
 
 __all__ = [
     "AREA_FIRE",

@@ -38,7 +38,7 @@ from game.rulesets.entaria.action_helpers import (
     _ready_of,
     _spend,
 )
-from game.rulesets.entaria.engine import HANDLERS, Battle, CommandRejected, handles
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import DropItem, Shout
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.condition_changes import end_voluntarily
@@ -159,8 +159,7 @@ def occupied_budget(battle: Battle, creature: CreatureState, budget: TurnBudget)
         return budget
 
 
-@handles(EndLongAction)
-def _end_long_action(battle: Battle, command: EndLongAction) -> list[Event]:
+def handle_end_long_action(battle: Battle, command: EndLongAction) -> list[Event]:
     creature = battle.creature(command.actor)
     pending = _long_action_of(battle, creature)
     if pending is None:
@@ -250,8 +249,7 @@ def _readied_problem(_events: list[Event], pool: int, after: TurnBudget, pool_af
     return ""
 
 
-@handles(TriggerReady)
-def _trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
+def handle_trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
     """Run the readied HH now, out of turn, then go on with the current turn."""
     if battle.state.over:
         raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
@@ -272,10 +270,8 @@ def _trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
         raise CommandRejected(
             say(f"{waiting.name} cannot act", f"{waiting.name} kann nicht handeln")
         )
-    from game.rulesets.entaria.command_table import COMMANDS  # the table imports this module
-
     try:
-        inner = COMMANDS.from_dict(json.loads(command.command))
+        inner = battle.table.commands.from_dict(json.loads(command.command))
     except (CommandError, json.JSONDecodeError, TypeError) as error:
         raise CommandRejected(
             say(
@@ -311,7 +307,7 @@ def _trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
                 "das Ereignis erlaubt eine Halbe Handlung, keinen Impuls und keinen Abbruch",
             )
         )
-    handler = HANDLERS.get(type(inner))
+    handler = battle.table.handlers.get(type(inner))
     if handler is None:
         raise CommandRejected(
             say(

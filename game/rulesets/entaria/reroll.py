@@ -619,7 +619,7 @@ def _before_base(battle: Battle) -> Checkpoint:
             )
         )
     if start is None:
-        shadow = type(battle)(battle.setup, battle.catalogue, battle.seed)
+        shadow = type(battle)(battle.setup, battle.catalogue, battle.seed, table=battle.table)
         stream = copy_roller(shadow._roller)
         _make_shadow(shadow, battle, None)
         first = 0

@@ -9,7 +9,7 @@ from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
 from game.match.views import Views
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
-from game.rulesets.entaria.command_table import COMMANDS
+from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.policy import choose_command
 from game.rulesets.entaria.setup import BattleSetup
@@ -51,7 +51,7 @@ class EntariaRuleset:
     ) -> Battle:
         if not isinstance(setup, BattleSetup):
             raise TypeError(f"ENTARIA plays a BattleSetup, not {type(setup).__name__}")
-        return Battle(setup, catalogue, seed, roller=roller)
+        return new_battle(setup, catalogue, seed, roller=roller)
 
     def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:
         for key in _SNAPSHOT_KEYS:

@@ -1,7 +1,7 @@
 """Handlers of the special situations: mounts, flight, zero-G, underwater and the duel.
 
-Every rule comes from ``game.rulesets.entaria.rules`` (situations, movement, ranges, damage, actions);
-this module validates a command completely, then spends the action and changes the
+Every rule comes from ``game.rulesets.entaria.rules`` (situations, movement, ranges, damage,
+actions); this module validates a command completely, then spends the action and changes the
 state. Hooks: a turn-start hook (flight, mounts), an enter hook (fields entered by any
 movement) and functions the attack code calls (``after_hit``, ``situation_attack_edge``,
 ``underwater_rejection``).
@@ -95,10 +95,7 @@ from game.board.grid import (
 from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
-from game.rulesets.entaria import engine
-from game.rulesets.entaria import melee_actions as _melee  # noqa: F401  (its checks first: wrapped below)
 from game.rulesets.entaria.basic_actions import (
-    ENTER_HOOKS,
     MOVE_ACTIONS,
     enemy_reach,
     movement_profile,
@@ -114,17 +111,7 @@ from game.rulesets.entaria.combat import (
     resolve_attack,
 )
 from game.rulesets.entaria.commands import Attack, Move
-from game.rulesets.entaria.engine import (
-    ACTION_CHECKS,
-    COMMAND_GUARDS,
-    HANDLERS,
-    TURN_START_HOOKS,
-    Battle,
-    CommandRejected,
-    check_guards,
-    handles,
-    implements,
-)
+from game.rulesets.entaria.engine import Battle, CommandRejected, check_guards
 from game.rulesets.entaria.ranged_actions import Reload
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
@@ -184,13 +171,7 @@ from game.rulesets.entaria.rules.situations import (
     underwater_melee_edge,
     zero_g_save_edge,
 )
-from game.rulesets.entaria.rules.terms import (
-    Attribute,
-    Condition,
-    DamageType,
-    WeaponAttribute,
-    say,
-)
+from game.rulesets.entaria.rules.terms import Attribute, Condition, DamageType, WeaponAttribute, say
 from game.rulesets.entaria.rules.turn_budget import TurnBudget
 from game.rulesets.entaria.state import CreatureState, Effect
 
@@ -291,9 +272,6 @@ class Duel(Command):
     b: str
     weapon_a: str
     weapon_b: str
-
-
-implements(Action.MOUNT, Action.DISMOUNT, Action.MOUNT_COMMAND)
 
 
 # ------------------------------------------------------------------ helpers
@@ -663,8 +641,7 @@ def _mount_check(
 
 
 # ------------------------------------------------------------------ mounting
-@handles(Mount)
-def _mount(battle: Battle, command: Mount) -> list[Event]:
+def handle_mount(battle: Battle, command: Mount) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = battle.creature(command.mount)
     passenger = bool(command.passenger)
@@ -721,8 +698,7 @@ def _mount(battle: Battle, command: Mount) -> list[Event]:
     return events + sync_riders(battle)
 
 
-@handles(Reins)
-def _reins(battle: Battle, command: Reins) -> list[Event]:
+def handle_reins(battle: Battle, command: Reins) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
     if mount is None or _effect(rider, RIDING) is None:
@@ -785,8 +761,7 @@ def _reins(battle: Battle, command: Reins) -> list[Event]:
     return events
 
 
-@handles(Dismount)
-def _dismount(battle: Battle, command: Dismount) -> list[Event]:
+def handle_dismount(battle: Battle, command: Dismount) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
     if mount is None:
@@ -853,8 +828,7 @@ def _mount_weapon(battle: Battle, mount: CreatureState, key: str) -> WeaponType 
     return None
 
 
-@handles(MountCommand)
-def _mount_command(battle: Battle, command: MountCommand) -> list[Event]:
+def handle_mount_command(battle: Battle, command: MountCommand) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
     if mount is None:
@@ -904,7 +878,7 @@ def _mount_command(battle: Battle, command: MountCommand) -> list[Event]:
     move: Command = Move(mount.key, command.command, tuple(command.path))
     if command.altitude is not None:
         move = Fly(mount.key, command.command, tuple(command.path), command.altitude)
-    handler = HANDLERS[type(move)]
+    handler = battle.table.handlers[type(move)]
 
     def mount_moves() -> list[Event]:
         check_guards(battle, move)  # e.g. passengers halve the mount's BEW (E-MOUNT-4)
@@ -1023,8 +997,7 @@ def _end_of_flight_turn(battle: Battle, creature: CreatureState, track: Effect) 
     return _fall(battle, creature, "E-MOVETYPE-F")
 
 
-@handles(Fly)
-def _fly(battle: Battle, command: Fly) -> list[Event]:
+def handle_fly(battle: Battle, command: Fly) -> list[Event]:
     creature = battle.creature(command.actor)
     action = MOVE_ACTIONS.get(command.action)
     if action is None:
@@ -1174,7 +1147,7 @@ def _fly(battle: Battle, command: Fly) -> list[Event]:
         )
     )
     if len(path) > 1:
-        for hook in ENTER_HOOKS:
+        for hook in battle.table.enter:
             events += hook(battle, creature, path[1:])
     return events
 
@@ -1246,7 +1219,7 @@ def after_hit(
             )
         )
     if path:
-        for hook in ENTER_HOOKS:
+        for hook in battle.table.enter:
             events += hook(battle, target, path)
     return events
 
@@ -1368,8 +1341,7 @@ def _duel_reflexes(battle: Battle, creature: CreatureState) -> tuple[int, int]:
     return value + mods.modifier, mods.edge
 
 
-@handles(Duel)
-def _duel(battle: Battle, command: Duel) -> list[Event]:
+def handle_duel(battle: Battle, command: Duel) -> list[Event]:
     if battle.state.over:
         raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
     a, b = battle.creature(command.a), battle.creature(command.b)
@@ -1484,7 +1456,7 @@ def _duel_shot(
 
 
 # ------------------------------------------------------------------ hooks
-def _on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> list[Event]:
+def situation_on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> list[Event]:
     """Count flown fields, note running mounts, carry riders along (E-MOUNT-8)."""
     events: list[Event] = []
     track = _effect(creature, FLIGHT_TURN)
@@ -1589,8 +1561,8 @@ def _throw_off(
         rider.cell = cell
         rider.altitude = 0
         if moved:
-            for hook in ENTER_HOOKS:
-                if hook is not _on_enter:
+            for hook in battle.table.enter:
+                if hook is not situation_on_enter:
                     events += hook(battle, rider, [cell])
     return events + _hazard(battle, rider, HAZARDS["thrown_off_mount"])
 
@@ -1618,8 +1590,8 @@ def _carry_aboard(
         rider.cell = mount.cell
         rider.altitude = mount.altitude
         if left != rider.cell:
-            for hook in ENTER_HOOKS:
-                if hook is not _on_enter:
+            for hook in battle.table.enter:
+                if hook is not situation_on_enter:
                     events += hook(battle, rider, cells)
     for index, rider in enumerate(thrown):
         later = frozenset(r.key for r in thrown[index + 1 :])  # they leave the field too
@@ -1654,7 +1626,7 @@ def shake_riders(battle: Battle, mount: CreatureState, why_de: str, why_en: str)
     return events + sync_riders(battle)
 
 
-def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
+def situation_turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
     """End the last flyer's turn, end runs, keep ridden mounts on command (E-OPEN-47)."""
     events: list[Event] = []
     for holder in battle.state.creatures.values():
@@ -1716,20 +1688,14 @@ def seated_move_problem(creature: CreatureState) -> str:
     return ""
 
 
-def _riders_walk_by_mount(
-    previous: Callable[[Battle, CreatureState], str] | None,
-) -> Callable[[Battle, CreatureState], str]:
-    def check(battle: Battle, creature: CreatureState) -> str:
-        if problem := seated_move_problem(creature):
-            return problem
-        return previous(battle, creature) if previous is not None else ""
-
-    return check
+def seated_move_check(battle: Battle, creature: CreatureState) -> str:
+    """Riders and passengers do not walk, run or charge by themselves (E-MOUNT-4, -10)."""
+    return seated_move_problem(creature)
 
 
 # ------------------------------------------------------------- command guards
-def _passenger_move_guard(battle: Battle, command: Command) -> str:
-    """No walking off as a passenger; passengers halve the mount's BEW (COMMAND_GUARDS).
+def passenger_move_guard(battle: Battle, command: Command) -> str:
+    """No walking off as a passenger; passengers halve the mount's BEW (a command guard).
 
     E-MOUNT-4: a mount carrying passengers (and not built for them) moves at half BEW.
     Checked before the Move handler, which validates everything else.
@@ -1773,8 +1739,8 @@ def _passenger_move_guard(battle: Battle, command: Command) -> str:
     return ""
 
 
-def _attack_hands_guard(battle: Battle, command: Command) -> str:
-    """A weapon needs its hands, bare hands a free one (COMMAND_GUARDS)."""
+def attack_hands_guard(battle: Battle, command: Command) -> str:
+    """A weapon needs its hands, bare hands a free one (a command guard)."""
     if not isinstance(command, Attack):
         return ""
     attacker = battle.creature(command.actor)
@@ -1785,8 +1751,8 @@ def _attack_hands_guard(battle: Battle, command: Command) -> str:
     return hands_problem(battle, attacker, [weapon]) if usable else ""
 
 
-def _reload_hands_guard(battle: Battle, command: Command) -> str:
-    """A reload takes two hands (``actions.RELOAD_HANDS``, COMMAND_GUARDS)."""
+def reload_hands_guard(battle: Battle, command: Command) -> str:
+    """A reload takes two hands (``actions.RELOAD_HANDS``, a command guard)."""
     if not isinstance(command, Reload):
         return ""
     creature = battle.creature(command.actor)
@@ -1801,7 +1767,7 @@ def _reload_hands_guard(battle: Battle, command: Command) -> str:
     return ""
 
 
-def _can_mount(battle: Battle, creature: CreatureState) -> str:
+def can_mount(battle: Battle, creature: CreatureState) -> str:
     near = [
         other
         for other in battle.state.creatures.values()
@@ -1820,11 +1786,11 @@ def _can_mount(battle: Battle, creature: CreatureState) -> str:
     )
 
 
-def _can_dismount(battle: Battle, creature: CreatureState) -> str:
+def can_dismount(battle: Battle, creature: CreatureState) -> str:
     return "" if _seat(creature) is not None else say("not mounted", "ist nicht aufgesessen")
 
 
-def _can_command(battle: Battle, creature: CreatureState) -> str:
+def can_command_mount(battle: Battle, creature: CreatureState) -> str:
     if _effect(creature, RIDING) is not None:
         return ""
     return (
@@ -1835,22 +1801,3 @@ def _can_command(battle: Battle, creature: CreatureState) -> str:
         if is_passenger(creature)
         else say("not mounted", "ist nicht aufgesessen")
     )
-
-
-ACTION_CHECKS[Action.MOUNT] = _can_mount
-ACTION_CHECKS[Action.DISMOUNT] = _can_dismount
-ACTION_CHECKS[Action.MOUNT_COMMAND] = _can_command
-for _action in (Action.WALK, Action.RUN, Action.DISENGAGE, Action.CHARGE):
-    ACTION_CHECKS[_action] = _riders_walk_by_mount(ACTION_CHECKS.get(_action))
-
-# Riders fall with their mounts at once once the engine runs hooks after every command.
-_after_command = getattr(engine, "AFTER_COMMAND_HOOKS", None)
-if _after_command is not None and sync_riders not in _after_command:
-    _after_command.append(sync_riders)
-if _on_enter not in ENTER_HOOKS:
-    ENTER_HOOKS.append(_on_enter)
-if _turn_start not in TURN_START_HOOKS:
-    TURN_START_HOOKS.append(_turn_start)
-for _guard in (_passenger_move_guard, _attack_hands_guard, _reload_hands_guard):
-    if _guard not in COMMAND_GUARDS:
-        COMMAND_GUARDS.append(_guard)

@@ -1,16 +1,16 @@
 """Handlers of the defence, support and remaining actions (section 6).
 
 ``UseAction`` takes every action of these families by its catalogue name
-(``game.rulesets.entaria.rules.actions.ACTIONS``): the catalogue's RollSpec, preconditions, durations and
-``resolved_by_gm`` drive it. Actions whose outcome the rulebook leaves to the game master
-roll their check and end in a ``gm_question`` event that carries the roll. Defence,
+(``game.rulesets.entaria.rules.actions.ACTIONS``): the catalogue's RollSpec, preconditions,
+durations and ``resolved_by_gm`` drive it. Actions whose outcome the rulebook leaves to the
+game master roll their check and end in a ``gm_question`` event that carries the roll. Defence,
 support and the other actions with a defined effect have their own resolvers here;
 Verbergen (``hiding``), Abwarten (``ready_actions``) and Panzerung (``armour_actions``)
 have theirs beside their families, and ``RESOLVERS``/``COMPLETERS`` name them all.
 Interagieren and the free actions (``interact_actions``), Abwarten's trigger and the
 longer actions (``ready_actions``), Search (``hiding``) and Impuls (``impulse_actions``)
-have their own commands: importing this module imports those modules (their handlers
-register), and their names stay importable from here. This module's turn-start hook
+have their own commands (their names stay importable from here); ``command_table``
+names every handler, check and hook. This module's turn-start hook
 counts dead time, ends timed effects and an expired Abwarten, and carries on or
 completes longer actions.
 
@@ -58,7 +58,6 @@ from game.rulesets.entaria.action_helpers import Perform as Perform
 from game.rulesets.entaria.armour_actions import _complete_doff, _complete_don, _doff, _don
 from game.rulesets.entaria.catalogue import ArmourType
 from game.rulesets.entaria.engine import (
-    ACTION_CHECKS,
     BLOCKING_STANCE,
     EVASIVE_MOVE,
     HELP_BONUS,
@@ -66,11 +65,8 @@ from game.rulesets.entaria.engine import (
     IMPULSE_ENV,
     SHIELD_RAISED,
     STUDIED_ENEMY,
-    TURN_START_HOOKS,
     Battle,
     CommandRejected,
-    handles,
-    implements,
 )
 from game.rulesets.entaria.hiding import (
     Search,
@@ -264,8 +260,7 @@ def _heal(battle: Battle, creature: CreatureState, amount: int, why: str) -> lis
 
 
 # -------------------------------------------------------------------- UseAction
-@handles(UseAction)
-def _use_action(battle: Battle, command: UseAction) -> list[Event]:
+def handle_use_action(battle: Battle, command: UseAction) -> list[Event]:
     creature = battle.creature(command.actor)
     action = _parse_action(command.action)
     resolver = RESOLVERS.get(action)
@@ -1071,7 +1066,7 @@ def _expire(battle: Battle, current: CreatureState) -> list[Event]:
     return events
 
 
-def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
+def support_turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
     """Count dead time, end effects, end an expired Abwarten, carry on longer actions."""
     _count_dead_time(battle)
     events = _expire(battle, creature)
@@ -1088,10 +1083,6 @@ def _turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
             )
         )
     return events + _progress_long_action(battle, creature)
-
-
-if _turn_start not in TURN_START_HOOKS:
-    TURN_START_HOOKS.append(_turn_start)
 
 
 # ------------------------------------------------------------------- registries
@@ -1126,14 +1117,6 @@ GM_ACTIONS: frozenset[Action] = frozenset(
     a for a, rule in ACTIONS.items() if rule.resolved_by_gm and a not in RESOLVERS
 )
 
-implements(
-    *RESOLVERS,
-    *GM_ACTIONS,
-    Action.INTERACT,
-    Action.SHOUT_COMMAND,
-    Action.DROP_ITEM,
-)
-
 
 def _any_other(
     battle: Battle, creature: CreatureState, test: Callable[[CreatureState], bool]
@@ -1141,136 +1124,129 @@ def _any_other(
     return any(test(c) for c in battle.state.creatures.values() if c.key != creature.key)
 
 
-def _checks() -> dict[Action, Callable[[Battle, CreatureState], str]]:
-    def busy(battle: Battle, c: CreatureState) -> str:
-        return _busy_reason(battle, c)
+# ------------------------------------------------------------ legal actions
+def not_busy_check(battle: Battle, c: CreatureState) -> str:
+    """No action beside a longer one in progress (E-OPEN-49)."""
+    return _busy_reason(battle, c)
 
-    def shield(battle: Battle, c: CreatureState) -> str:
-        return busy(battle, c) or (
-            "" if _shield(battle, c) else say("no shield carried", "kein Schild dabei")
-        )
 
-    def help_(battle: Battle, c: CreatureState) -> str:
-        near = _any_other(
-            battle, c, lambda o: Condition.DEAD not in o.conditions and _within_reach(battle, c, o)
-        )
-        return busy(battle, c) or (
-            "" if near else say("nobody within melee reach", "niemand in Nahkampfreichweite")
-        )
-
-    def medic(test: Callable[[Battle, CreatureState, CreatureState], bool], who: str) -> Any:
-        def check(battle: Battle, c: CreatureState) -> str:
-            if not _has_medkit(battle, c):
-                return say("no Medkit", "kein Medkit")
-            found = any(test(battle, c, o) for o in battle.state.creatures.values())
-            return busy(battle, c) or (
-                "" if found else say(f"no {who} within reach", f"kein {german(who)} in Reichweite")
-            )
-
-        return check
-
-    def dying(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
-        return (
-            Condition.DYING in o.conditions
-            and Condition.STABLE_COMA not in o.conditions
-            and _reachable(battle, c, o)
-        )
-
-    def injured(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
-        return (
-            Condition.DEAD not in o.conditions
-            and o.lp < o.max_lp
-            and can_be_healed(o.conditions)
-            and not battle.has_effect(o, FIRST_AIDED)
-            and _reachable(battle, c, o)
-        )
-
-    def dead(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
-        return Condition.DEAD in o.conditions and _within_reach(battle, c, o)
-
-    def nano(battle: Battle, c: CreatureState) -> str:
-        if not _has_healbots(battle, c):
-            return say("no NanoHeilbots", "keine NanoHeilbots")
-        return busy(battle, c) or (
-            say("used since the last rest", "seit der letzten Rast schon genutzt")
-            if battle.has_effect(c, NANO_USED)
-            else ""
-        )
-
-    def study(battle: Battle, c: CreatureState) -> str:
-        seen = any(
-            line_of_sight(battle.grid, c.cell, e.cell) and can_be_targeted(e.conditions)
-            for e in battle.enemies_of(c)
-        )
-        return busy(battle, c) or ("" if seen else say("no enemy in sight", "kein Gegner in Sicht"))
-
-    def hide(battle: Battle, c: CreatureState) -> str:
-        subject = _Hiding(c, c.cell)
-        if Condition.UNDETECTED in c.conditions and not any(_hide_targets(battle, c, subject)):
-            return say(
-                "already Unentdeckt toward every enemy", "bereits vor jedem Gegner Unentdeckt"
-            )
-        return busy(battle, c) or _hide_problem(battle, c, subject)
-
-    def orient(battle: Battle, c: CreatureState) -> str:
-        return busy(battle, c) or (
-            say("already oriented this combat", "hat sich in diesem Kampf schon orientiert")
-            if c.oriented
-            else ""
-        )
-
-    def don(battle: Battle, c: CreatureState) -> str:
-        keys = c.held + battle.state.ground_items.get(c.cell, [])
-        worn = [a for a in battle.catalogue.armour_in(keys) if a.category is ArmorCategory.WORN]
-        return busy(battle, c) or (
-            ""
-            if worn
-            else say(
-                "no armour in hand or on the field", "keine Panzerung in der Hand oder auf dem Feld"
-            )
-        )
-
-    def doff(battle: Battle, c: CreatureState) -> str:
-        worn = [
-            a for a in battle.catalogue.armour_in(c.carried) if a.category is ArmorCategory.WORN
-        ]
-        return busy(battle, c) or (
-            "" if worn else say("no worn armour", "keine Getragene Panzerung")
-        )
-
-    checks: dict[Action, Callable[[Battle, CreatureState], str]] = {
-        action: busy for action in GM_ACTIONS
-    }
-    checks.update(
-        {
-            Action.BLOCKING_STANCE: busy,
-            Action.EVASIVE_MOVE: busy,
-            Action.USE_SHIELD: shield,
-            Action.HELP: help_,
-            Action.IRRITATE: help_,
-            Action.STABILIZE: medic(dying, say("Sterbend creature", "sterbendes Wesen")),
-            Action.FIRST_AID: medic(injured, say("injured creature", "verletztes Wesen")),
-            Action.REVIVE: medic(dead, say("dead creature", "totes Wesen")),
-            Action.NANO_HEALBOT_BOOST: nano,
-            Action.STUDY_ENEMY: study,
-            Action.READY: busy,
-            Action.HIDE: hide,
-            Action.ORIENT: orient,
-            Action.DON_ARMOR: don,
-            Action.DOFF_ARMOR: doff,
-            Action.INTERACT: busy,
-            Action.DROP_ITEM: lambda battle, c: (
-                "" if c.held else say("holds nothing", "hält nichts in der Hand")
-            ),
-            Action.SHOUT_COMMAND: lambda battle, c: (
-                "" if can_speak(c.conditions) else say("cannot speak", "kann nicht sprechen")
-            ),
-        }
+def can_use_shield(battle: Battle, c: CreatureState) -> str:
+    return not_busy_check(battle, c) or (
+        "" if _shield(battle, c) else say("no shield carried", "kein Schild dabei")
     )
-    return checks
 
 
-ACTION_CHECKS.update(_checks())
+def can_help_or_irritate(battle: Battle, c: CreatureState) -> str:
+    """Helfen and Irritieren need someone within melee reach."""
+    near = _any_other(
+        battle, c, lambda o: Condition.DEAD not in o.conditions and _within_reach(battle, c, o)
+    )
+    return not_busy_check(battle, c) or (
+        "" if near else say("nobody within melee reach", "niemand in Nahkampfreichweite")
+    )
+
+
+def _medic(test: Callable[[Battle, CreatureState, CreatureState], bool], who: str) -> Any:
+    def check(battle: Battle, c: CreatureState) -> str:
+        if not _has_medkit(battle, c):
+            return say("no Medkit", "kein Medkit")
+        found = any(test(battle, c, o) for o in battle.state.creatures.values())
+        return not_busy_check(battle, c) or (
+            "" if found else say(f"no {who} within reach", f"kein {german(who)} in Reichweite")
+        )
+
+    return check
+
+
+def _dying(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
+    return (
+        Condition.DYING in o.conditions
+        and Condition.STABLE_COMA not in o.conditions
+        and _reachable(battle, c, o)
+    )
+
+
+def _injured(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
+    return (
+        Condition.DEAD not in o.conditions
+        and o.lp < o.max_lp
+        and can_be_healed(o.conditions)
+        and not battle.has_effect(o, FIRST_AIDED)
+        and _reachable(battle, c, o)
+    )
+
+
+def _dead(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
+    return Condition.DEAD in o.conditions and _within_reach(battle, c, o)
+
+
+#: Stabilisieren, Erste Hilfe and Wiederbeleben need a Medkit and a patient within reach.
+can_stabilize = _medic(_dying, say("Sterbend creature", "sterbendes Wesen"))
+can_give_first_aid = _medic(_injured, say("injured creature", "verletztes Wesen"))
+can_revive = _medic(_dead, say("dead creature", "totes Wesen"))
+
+
+def can_boost_nano(battle: Battle, c: CreatureState) -> str:
+    if not _has_healbots(battle, c):
+        return say("no NanoHeilbots", "keine NanoHeilbots")
+    return not_busy_check(battle, c) or (
+        say("used since the last rest", "seit der letzten Rast schon genutzt")
+        if battle.has_effect(c, NANO_USED)
+        else ""
+    )
+
+
+def can_study(battle: Battle, c: CreatureState) -> str:
+    seen = any(
+        line_of_sight(battle.grid, c.cell, e.cell) and can_be_targeted(e.conditions)
+        for e in battle.enemies_of(c)
+    )
+    return not_busy_check(battle, c) or (
+        "" if seen else say("no enemy in sight", "kein Gegner in Sicht")
+    )
+
+
+def can_hide(battle: Battle, c: CreatureState) -> str:
+    subject = _Hiding(c, c.cell)
+    if Condition.UNDETECTED in c.conditions and not any(_hide_targets(battle, c, subject)):
+        return say("already Unentdeckt toward every enemy", "bereits vor jedem Gegner Unentdeckt")
+    return not_busy_check(battle, c) or _hide_problem(battle, c, subject)
+
+
+def can_orient(battle: Battle, c: CreatureState) -> str:
+    return not_busy_check(battle, c) or (
+        say("already oriented this combat", "hat sich in diesem Kampf schon orientiert")
+        if c.oriented
+        else ""
+    )
+
+
+def can_don(battle: Battle, c: CreatureState) -> str:
+    keys = c.held + battle.state.ground_items.get(c.cell, [])
+    worn = [a for a in battle.catalogue.armour_in(keys) if a.category is ArmorCategory.WORN]
+    return not_busy_check(battle, c) or (
+        ""
+        if worn
+        else say(
+            "no armour in hand or on the field", "keine Panzerung in der Hand oder auf dem Feld"
+        )
+    )
+
+
+def can_doff(battle: Battle, c: CreatureState) -> str:
+    worn = [a for a in battle.catalogue.armour_in(c.carried) if a.category is ArmorCategory.WORN]
+    return not_busy_check(battle, c) or (
+        "" if worn else say("no worn armour", "keine Getragene Panzerung")
+    )
+
+
+def can_drop(battle: Battle, c: CreatureState) -> str:
+    return "" if c.held else say("holds nothing", "hält nichts in der Hand")
+
+
+def can_shout(battle: Battle, c: CreatureState) -> str:
+    return "" if can_speak(c.conditions) else say("cannot speak", "kann nicht sprechen")
+
 
 __all__ = [
     "COMPLETERS",

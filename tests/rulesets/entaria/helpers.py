@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup
 
@@ -28,7 +29,7 @@ def make_battle(
     scenario can start with the creature it is about.
     """
     setup = BattleSetup("Test", BattleGrid.from_ascii(ascii_map), SIDES, tuple(creatures))
-    battle = Battle(setup, CATALOGUE, seed)
+    battle = new_battle(setup, CATALOGUE, seed)
     if first is not None:
         order = battle.state.order
         index = order.index(first)

@@ -16,6 +16,7 @@ from game.board.dice import RandomRoller, ScriptedRoller
 from game.board.grid import BattleGrid, FieldKind, Terrain
 from game.match.commands import Command
 from game.rulesets.entaria.basic_actions import climb_refusal, unclimbable
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_actions import Charge, DragGrappled, UnarmedAttack
@@ -42,7 +43,7 @@ ACROSS = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))  # 1 + 2 + 1 + 1 = 5 of BEW 6
 def given(ascii_map: str, *creatures: CreatureSetup, dice: list[int] | None = None) -> Battle:
     """Return a match on ``ascii_map`` (with "^" climbing) in which Ron acts first."""
     grid = BattleGrid.from_ascii(ascii_map, legend=LEGEND)
-    battle = Battle(BattleSetup("Klettern", grid, SIDES, tuple(creatures)), CATALOGUE, 3)
+    battle = new_battle(BattleSetup("Klettern", grid, SIDES, tuple(creatures)), CATALOGUE, 3)
     order = battle.state.order
     index = order.index("ron")
     battle.state.order = order[index:] + order[:index]

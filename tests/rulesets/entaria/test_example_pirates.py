@@ -49,6 +49,7 @@ from game.board.grid import BattleGrid
 from game.match.commands import Command
 from game.match.events import Event
 from game.match.record import Match, first_difference, replay
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.ranged_actions import ThrowAtField
@@ -142,7 +143,7 @@ def _fall(t: Table, key: str) -> None:
 
 
 def fresh_table() -> Table:
-    battle = Battle(example_setup(), CATALOGUE, SEED)
+    battle = new_battle(example_setup(), CATALOGUE, SEED)
     assert battle.state.order == ORDER, "the seed no longer gives the example's order"
     return Table(battle)
 

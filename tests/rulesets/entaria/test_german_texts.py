@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from game.match.record import Match
+from game.rulesets.entaria.command_table import ACTION_CHECKS, ACTION_GUARDS
 from game.rulesets.entaria.commands import EndTurn, Move
-from game.rulesets.entaria.engine import ACTION_CHECKS, ACTION_GUARDS, Battle, CommandRejected
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.terms import Text, german, say
 from game.rulesets.entaria.ruleset import ENTARIA
 from tests.rulesets.entaria.helpers import CATALOGUE, foe, hero, make_battle

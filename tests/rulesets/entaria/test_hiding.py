@@ -22,8 +22,9 @@ from game.board.sight import line_of_sight
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.combat import plan_attack
+from game.rulesets.entaria.command_table import HANDLERS
 from game.rulesets.entaria.commands import Attack, EndTurn, GmMoveToken, Move
-from game.rulesets.entaria.engine import HANDLERS, Battle, CommandRejected
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import ActionType, Condition
 from game.rulesets.entaria.state import BattleState, CreatureState, HiddenItem

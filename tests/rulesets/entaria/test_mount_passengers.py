@@ -23,7 +23,7 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.match.problems import MissionError
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap, load_catalogue_from
-from game.rulesets.entaria.command_table import COMMANDS
+from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import Attack, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_actions import Charge, MultiAttack
@@ -113,7 +113,7 @@ def given(
     setup = BattleSetup(
         "Test", BattleGrid.from_ascii(ROOM), SIDES, tuple(creatures), environment or Environment()
     )
-    battle = Battle(setup, TEST_CATALOGUE, SEED)
+    battle = new_battle(setup, TEST_CATALOGUE, SEED)
     order = battle.state.order
     index = order.index(first)
     battle.state.order = order[index:] + order[:index]

@@ -16,6 +16,7 @@ from game.board.grid import Cover, distance
 from game.board.sight import cover
 from game.missions.loader import bundled_maps_dir
 from game.missions.simulate import mission_setup, run_simulate
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import (
     Attack,
     ChangePosition,
@@ -260,7 +261,7 @@ def test_choose_command_is_always_accepted_and_deterministic() -> None:
     records = []
     for _ in range(2):
         setup = mission_setup(bundled_maps_dir() / "dretop-versteck.toml", CATALOGUE)
-        battle = Battle(setup, CATALOGUE, 17)
+        battle = new_battle(setup, CATALOGUE, 17)
         while not battle.state.over and battle.state.round <= 4:
             battle.apply(choose_command(battle))  # raises if refused
         records.append([c.to_dict() for c in battle.record])

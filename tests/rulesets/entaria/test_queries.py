@@ -20,6 +20,7 @@ from game.match.events import Event
 from game.rulesets.entaria.basic_actions import move_allowance
 from game.rulesets.entaria.catalogue import FrozenMap
 from game.rulesets.entaria.combat import plan_attack
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import (
     Attack,
     EndTurn,
@@ -332,7 +333,7 @@ def test_under_water_the_bands_shrink_and_mittel_gives_nachteil() -> None:
         (hero("ron", (0, 1), equipment=("lasergewehr", "harpunengewehr")), foe("p1", (29, 0))),
         environment=Environment(underwater=True),
     )
-    battle = Battle(setup, CATALOGUE, 1)
+    battle = new_battle(setup, CATALOGUE, 1)
     rifle = {r.band: r for r in range_rings(battle, "ron", "lasergewehr").bands}
     assert rifle[RangeBand.NEAR].usable and rifle[RangeBand.MEDIUM].usable
     assert not rifle[RangeBand.LONG].usable and "under water" in rifle[RangeBand.LONG].reason
@@ -910,7 +911,7 @@ def test_climbing_maps_offer_exactly_the_moves_the_engine_accepts(seed: int, hel
         hero("a0", ally, type_="valina"),
         *(foe(f"p{i}", cell) for i, cell in enumerate(foes)),
     )
-    battle = Battle(BattleSetup("Klettern", grid, SIDES, creatures), CATALOGUE, seed)
+    battle = new_battle(BattleSetup("Klettern", grid, SIDES, creatures), CATALOGUE, seed)
     creature = battle.state.creatures["ron"]
     creature.held = list(HANDS[held])
     creature.carried = []
@@ -1121,7 +1122,7 @@ def test_a_large_creature_is_offered_exactly_what_the_engine_lets_it_pick_up() -
             CreatureSetup("p1", "dretop_pirat", "foes", (9, 6)),
         ),
     )
-    battle = Battle(setup, catalogue, 1)
+    battle = new_battle(setup, catalogue, 1)
     while battle.state.current_key != "big":
         battle.apply(EndTurn(battle.state.current_key))
     battle.state.creatures["big"].held = []

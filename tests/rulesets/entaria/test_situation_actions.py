@@ -22,18 +22,12 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap
 from game.rulesets.entaria.combat import plan_attack
-from game.rulesets.entaria.command_table import COMMANDS
+from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.ranges import RangeBand
-from game.rulesets.entaria.rules.terms import (
-    ActionType,
-    Attribute,
-    Condition,
-    DamageType,
-    MoveType,
-)
+from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, DamageType, MoveType
 from game.rulesets.entaria.rules.turn_budget import TurnBudget
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
 from game.rulesets.entaria.situation_actions import (
@@ -146,7 +140,7 @@ def given(
         tuple(creatures),
         environment or Environment(),
     )
-    battle = Battle(setup, TEST_CATALOGUE, SEED)
+    battle = new_battle(setup, TEST_CATALOGUE, SEED)
     order = battle.state.order
     index = order.index(first)
     battle.state.order = order[index:] + order[:index]

@@ -19,6 +19,7 @@ from game.match.events import Event
 from game.rulesets.entaria import engine as engine_module
 from game.rulesets.entaria.catalogue import FrozenMap
 from game.rulesets.entaria.combat import armour_of, plan_attack
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Attack, EndTurn, Move
 from game.rulesets.entaria.engine import BLOCKING_STANCE, EVASIVE_MOVE, Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import Action
@@ -580,7 +581,7 @@ def giant_battle(ascii_map: str, big_cell: Cell, others: list[CreatureSetup]) ->
     )
     creatures = (CreatureSetup("big", "riese", "heroes", big_cell), *others)
     setup = BattleSetup("Test", BattleGrid.from_ascii(ascii_map), SIDES, creatures)
-    battle = Battle(setup, catalogue, 1)
+    battle = new_battle(setup, catalogue, 1)
     while battle.state.current_key != "big":
         battle.apply(EndTurn(battle.state.current_key))
     return battle

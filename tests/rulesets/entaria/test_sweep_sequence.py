@@ -20,6 +20,7 @@ from game.board.grid import BattleGrid
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import Catalogue, FrozenMap
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_actions import MultiAttack, SweepAttack
@@ -70,7 +71,7 @@ def given(
         tuple(creatures),
         Environment(weightless=weightless),
     )
-    battle = Battle(setup, TEST_CATALOGUE, 3)
+    battle = new_battle(setup, TEST_CATALOGUE, 3)
     order = battle.state.order
     index = order.index(first)
     battle.state.order = order[index:] + order[:index]

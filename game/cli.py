@@ -112,7 +112,6 @@ def _import(args: argparse.Namespace) -> int:
     from game.missions.loader import NATIVE_SUFFIXES, load_any
     from game.missions.paths import check_image, resolve_inside
     from game.missions.toml_format import dumps_mission, loads_mission
-    from game.rulesets.entaria.catalogue import load_catalogue
 
     out = Path(args.output)
     if out.suffix.lower() != ".toml":
@@ -126,11 +125,10 @@ def _import(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     try:
-        catalogue = load_catalogue()
-        loaded = load_any(args.source, catalogue=catalogue)
+        loaded = load_any(args.source)
         text = dumps_mission(loaded.mission)
         try:  # write only what the native reader accepts: the file must load as written
-            loads_mission(text, str(out), catalogue=catalogue)
+            loads_mission(text, str(out))
         except MissionError:
             print(f"kampfkarte import: {out} not written; the converted mission:", file=sys.stderr)
             raise
@@ -162,13 +160,13 @@ def _print(args: argparse.Namespace) -> int:
     from game.match.problems import MissionError
     from game.missions.grid import build_grid
     from game.missions.loader import load_any
-    from game.rulesets.entaria.catalogue import load_catalogue
+    from game.missions.ruleset_choice import mission_terms
 
     try:
-        catalogue = load_catalogue()
-        loaded = load_any(args.mission, catalogue=catalogue)
+        loaded = load_any(args.mission)
         mission = loaded.mission
-        grid = build_grid(mission, catalogue)
+        grid = build_grid(mission)
+        terms = mission_terms(mission.ruleset)
         report = write_map_pdf(
             mission,
             grid,
@@ -178,7 +176,7 @@ def _print(args: argparse.Namespace) -> int:
             creatures=not args.no_creatures,
             images=loaded.images,
             base_dir=loaded.base_dir,
-            footprints={c.type: catalogue.footprint_side(c.type) for c in mission.creatures},
+            footprints={c.type: terms.footprint(c.type) for c in mission.creatures},
         )
     except PrintUnavailable as error:
         print(f"kampfkarte print: {error}", file=sys.stderr)

@@ -2,7 +2,9 @@
 
 The report lists every error (the mission cannot be played), every warning (it
 loads but something looks wrong: a creature in a wall, sides that cannot reach
-each other) and a summary: size, terrain counts, sides, creatures.
+each other) and a summary: size, terrain counts, sides, creatures. The mission's
+ruleset checks its words (creature types, equipment, conditions, terrain kinds,
+materials) while it loads.
 """
 
 from __future__ import annotations
@@ -11,15 +13,15 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import Any, TextIO
 
+from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, Problem
-from game.missions.model import Mission
+from game.missions.loader import load_any
+from game.missions.model import LoadedMission, Mission
 from game.missions.playability import mission_warnings
+from game.missions.ruleset_choice import mission_terms
 from game.missions.toml_schema import DEFAULT_CHARACTERS
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
 
 __all__ = ["CheckReport", "check_mission", "run_check"]
 
@@ -70,15 +72,12 @@ class CheckReport:
         return "\n".join(lines) + "\n"
 
 
-def check_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> CheckReport:
-    """Return the report on the mission file ``path`` (any format ``load_any`` reads)."""
-    from game.missions.loader import load_any
+def check_mission(path: Path | str, *, catalogue: Any | None = None) -> CheckReport:
+    """Return the report on the mission file ``path`` (any format ``load_any`` reads).
 
+    ``catalogue`` is the catalogue of the ruleset the mission names (None: its own).
+    """
     label = str(path)
-    if catalogue is None:
-        from game.rulesets.entaria.catalogue import load_catalogue
-
-        catalogue = load_catalogue()
     try:
         loaded = load_any(path, catalogue=catalogue)
     except MissionError as exc:
@@ -91,7 +90,7 @@ def check_mission(path: Path | str, *, catalogue: Catalogue | None = None) -> Ch
     except MissionError as exc:
         return CheckReport(label, mission, loaded.source_format, errors=tuple(exc.problems))
     counts = terrain_counts(mission, catalogue)
-    summary = _summary(label, mission, loaded.source_format, counts)
+    summary = _summary(label, loaded, counts)
     return CheckReport(
         label,
         mission,
@@ -109,35 +108,37 @@ def run_check(path: Path | str, out: TextIO) -> int:
     return EXIT_VALID if report.valid else EXIT_INVALID
 
 
-def terrain_counts(mission: Mission, catalogue: Catalogue) -> dict[str, int]:
-    """Return how many fields each kind of terrain covers, by readable name, most first."""
+def terrain_counts(mission: Mission, catalogue: Any | None = None) -> dict[str, int]:
+    """Return how many fields each kind of terrain covers, by readable name, most first.
+
+    The names of terrain kinds and materials are the mission's ruleset's (``catalogue``:
+    that ruleset's, None: the one it ships).
+    """
+    terms = mission_terms(mission.ruleset, catalogue)
     counts = Counter(char for row in mission.rows for char in row)
     named: Counter[str] = Counter()
     for char, count in counts.items():
-        named[f"{_char_name(char, mission, catalogue)} ({char})"] += count
+        named[f"{_char_name(char, mission, terms)} ({char})"] += count
     return dict(named.most_common())
 
 
-def _char_name(char: str, mission: Mission, catalogue: Catalogue) -> str:
+def _char_name(char: str, mission: Mission, terms: MissionTerms) -> str:
     if char in DEFAULT_CHARACTERS:
         return DEFAULT_CHARACTERS[char]
     entry = mission.legend.get(char)
     if entry is None:
         return "unknown"
     if entry.terrain is not None:
-        kind = catalogue.terrain.get(entry.terrain)
-        return str(kind.german) if kind is not None else entry.terrain
-    from game.rulesets.entaria.rules.objects import MATERIALS
-
-    material = MATERIALS.get(entry.material or "")
-    material_name = material.german if material is not None else (entry.material or "")
+        return terms.terrain_name(entry.terrain)
+    material_name = terms.material_name(entry.material) if entry.material else ""
     if entry.door is not None:
         state = "offene Tür" if entry.door == "open" else "geschlossene Tür"
         return f"{state} ({material_name})" if material_name else state
     return material_name
 
 
-def _summary(label: str, mission: Mission, source_format: str, counts: Mapping[str, int]) -> str:
+def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> str:
+    mission, source_format = loaded.mission, loaded.source_format
     lines = [f"Mission: {mission.title}"]
     lines.append(f"File: {label} ({_FORMAT_NAMES.get(source_format, source_format)})")
     if mission.author:

@@ -2,53 +2,53 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game.board.grid import DEFAULT_LEGEND, BattleGrid, FieldKind
 from game.match.problems import MissionError, Problem
 from game.missions.model import Mission
-from game.rulesets.entaria.rules.objects import MATERIALS
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
+from game.missions.ruleset_choice import mission_terms
 
 
 def build_grid(
-    mission: Mission, catalogue: Catalogue, *, path_label: str = "<mission>"
+    mission: Mission, catalogue: Any | None = None, *, path_label: str = "<mission>"
 ) -> BattleGrid:
-    """Return the rules grid of the mission's rows, legend and catalogue terrain kinds.
+    """Return the rules grid of the mission's rows and legend.
 
-    Default characters as in DESIGN.md. Legend terrain takes the kind's terrain
-    code, difficulty, ZW, hazard, cover and smoke (with the entry's overrides);
-    wall materials become walls, glass panes see-through walls; doors become
-    doors (open or closed). Raise MissionError for a character or key it cannot
-    place (a mission from ``loads_mission`` never does).
+    Default characters as in DESIGN.md. What a legend's terrain kind and wall material
+    make of a field the mission's ruleset says (``catalogue``: that ruleset's, None:
+    the one it ships): terrain with the entry's overrides, walls, see-through panes;
+    doors become doors (open or closed). Raise MissionError for a character or key it
+    cannot place (a mission from ``loads_mission`` never does).
     """
     if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
         raise MissionError(
             [Problem(path_label, "the rows do not match the map's width and height", key="map")]
         )
+    terms = mission_terms(mission.ruleset, catalogue, path_label=path_label)
     problems: list[Problem] = []
     legend: dict[str, FieldKind] = {}
     for char, entry in mission.legend.items():
         if char in DEFAULT_LEGEND or len(char) != 1:
             continue
         key = f"legend.{char}"
+        field: FieldKind | None
         if entry.terrain is not None:
-            terrain = catalogue.terrain.get(entry.terrain)
-            if terrain is None:
+            field = terms.terrain_field(
+                entry.terrain, difficult=entry.difficult, target=entry.target
+            )
+            if field is None:
                 problems.append(
                     Problem(
                         path_label, f"unknown terrain kind {entry.terrain!r}", key=f"{key}.terrain"
                     )
                 )
                 continue
-            legend[char] = terrain.field_kind(difficult=entry.difficult, target=entry.target)
         elif entry.door is not None:
-            legend[char] = FieldKind(door=True, door_open=entry.door == "open")
+            field = FieldKind(door=True, door_open=entry.door == "open")
         elif entry.material is not None:
-            material = MATERIALS.get(entry.material)
-            if material is None or not material.per_field:
+            field = terms.wall_field(entry.material)
+            if field is None:
                 problems.append(
                     Problem(
                         path_label,
@@ -57,9 +57,9 @@ def build_grid(
                     )
                 )
                 continue
-            legend[char] = material.field_kind()
         else:
-            legend[char] = FieldKind()
+            field = FieldKind()
+        legend[char] = field
     for y, row in enumerate(mission.rows):
         # A broken legend entry was reported above: its character is not unknown too.
         stray = set(row).difference(DEFAULT_LEGEND, mission.legend)

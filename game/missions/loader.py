@@ -6,16 +6,13 @@ Also finds the bundled missions (``maps/`` of the repository) and names the demo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game.match.problems import MissionError, Problem
 from game.missions.model import LoadedMission
 from game.missions.tiled import load_tiled
 from game.missions.toml_format import load_native
 from game.missions.uvtt import load_uvtt
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
 
 #: The bundled mission the README's first command opens.
 DEMO_MISSION = "dretop-versteck.toml"
@@ -26,10 +23,11 @@ TILED_SUFFIXES = frozenset({".tmx", ".tmj"})
 SUPPORTED_SUFFIXES = NATIVE_SUFFIXES | UVTT_SUFFIXES | TILED_SUFFIXES
 
 
-def load_any(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedMission:
+def load_any(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission:
     """Return the mission in ``path``, choosing the reader by suffix; raise MissionError.
 
-    ``catalogue`` defaults to the shipped content catalogue.
+    ``catalogue`` is the catalogue of the ruleset the mission names (None: the one
+    that ruleset ships); Universal VTT and Tiled maps play the default ruleset.
     """
     p = Path(path)
     suffix = p.suffix.lower()

@@ -13,6 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.board.grid import Cell
+from game.rulesets import DEFAULT_RULESET
 
 
 class Controller(Enum):
@@ -23,7 +24,7 @@ class Controller(Enum):
 
 
 class Facing(Enum):
-    """The eight directions a miniature can face (E-ROUND-4: no rule effect)."""
+    """The eight directions a miniature can face (the ruleset says whether it matters)."""
 
     N = "N"
     NE = "NE"
@@ -39,16 +40,17 @@ class Facing(Enum):
 class LegendEntry:
     """What one map character means beyond the default legend.
 
-    Exactly one of ``terrain`` (a terrain kind key of the content catalogue) or
-    ``material`` (an object material key of ``game.rulesets.entaria.rules.objects.MATERIALS``, for
-    walls, panes and doors) is set. ``door`` is None, "open" or "closed".
+    Exactly one of ``terrain`` (a terrain kind of the ruleset's catalogue) or
+    ``material`` (a wall, pane or door material the ruleset knows) is set, or
+    ``door`` alone. ``door`` is None, "open" or "closed". The names are the ruleset's
+    (``game.match.mission_ruleset.MissionTerms`` says what they mean).
     """
 
     terrain: str | None = None
     material: str | None = None
     door: str | None = None
     difficult: bool | None = None  # None: the terrain kind's default
-    target: int | None = None  # ZW of the terrain check; None: the kind's default
+    target: int | None = None  # target number of the terrain check; None: the kind's default
 
 
 @dataclass(frozen=True)
@@ -73,17 +75,21 @@ class Side:
 
 @dataclass(frozen=True)
 class CreaturePlacement:
-    """One creature on the map: a catalogue type plus this mission's overrides."""
+    """One creature on the map: a catalogue type plus this mission's overrides.
+
+    The type, equipment and condition names are the ruleset's, kept as the file gives
+    them; the ruleset reads them when the match is set up.
+    """
 
     key: str
-    type: str  # creature type key in the content catalogue
+    type: str  # creature type key in the ruleset's catalogue
     name: str
     side: str  # Side.key
     cell: Cell
     facing: Facing = Facing.S
-    life_points: int | None = None  # None: the type's LP
+    life_points: int | None = None  # the file's ``lp``; None: the type's
     equipment: tuple[str, ...] | None = None  # None: the type's equipment
-    conditions: tuple[str, ...] = ()  # condition names at the start (German or enum names)
+    conditions: tuple[str, ...] = ()  # condition names at the start, as the file gives them
     companion_of: str | None = None  # "C" creatures: the controlling creature's key
     companion_before: bool = False
     hidden: bool = False
@@ -91,7 +97,7 @@ class CreaturePlacement:
 
 @dataclass(frozen=True)
 class Mission:
-    """Everything a mission file says."""
+    """Everything a mission file says; ``ruleset`` is the key of the rules it is played by."""
 
     title: str
     width: int
@@ -105,8 +111,9 @@ class Mission:
     sides: tuple[Side, ...] = ()
     creatures: tuple[CreaturePlacement, ...] = ()
     gm_notes: str = ""
-    weightless: bool = False  # [environment]: Null-G (E-ZEROG-*)
-    underwater: bool = False  # [environment]: Kampf unter Wasser (E-UNDERWATER-*)
+    weightless: bool = False  # [environment]: the ruleset says what zero gravity changes
+    underwater: bool = False  # [environment]: the ruleset says what a fight under water changes
+    ruleset: str = DEFAULT_RULESET  # [mission] ruleset, a key of game.rulesets.RULESETS
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
@@ -15,16 +15,14 @@ from game.match.problems import Problem
 from game.match.tomlcheck import Locations, find_key
 from game.missions.grid import build_grid
 from game.missions.model import Mission
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
+from game.missions.ruleset_choice import mission_terms
 
 MAX_FLOODS = 64  # walkable areas labelled when looking for unreachable sides
 
 
 def mission_warnings(
     mission: Mission,
-    catalogue: Catalogue,
+    catalogue: Any | None = None,
     *,
     path_label: str = "<mission>",
     locations: Locations | None = None,
@@ -42,6 +40,7 @@ def mission_warnings(
     and column.
     """
     grid = build_grid(mission, catalogue, path_label=path_label)
+    terms = mission_terms(mission.ruleset, catalogue, path_label=path_label)
     warnings: list[Problem] = []
     where = locations if locations is not None else {}
 
@@ -60,7 +59,7 @@ def mission_warnings(
     creature_index = {c.key: i for i, c in enumerate(mission.creatures)}
     for i, creature in enumerate(mission.creatures):
         key = f"creatures[{i}]"
-        size = catalogue.footprint_side(creature.type)
+        size = terms.footprint(creature.type)
         cells = [c for c in footprint_cells(creature.cell, size) if grid.in_bounds(c)]
         label = f"creature {creature.key!r} at {list(creature.cell)}"
         blocked = [c for c in cells if grid.is_wall(c)]

@@ -63,12 +63,13 @@ puts them together.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game.match.problems import MissionError, Problem
 from game.missions.json_reading import read_json
 from game.missions.model import LoadedMission, Mission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
+from game.missions.ruleset_choice import mission_terms
 from game.missions.tiled_model import Problems, TiledMap, Unusable, Where
 from game.missions.tiled_objects import TiledObjects
 from game.missions.tiled_terrain import TileTerrain
@@ -76,9 +77,7 @@ from game.missions.tiled_tmj import read_tmj
 from game.missions.tiled_tmx import read_tmx
 from game.missions.tiled_values import prop_text
 from game.missions.tiled_xml import parse_xml
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets import DEFAULT_RULESET
 
 
 def parse_tiled(
@@ -88,11 +87,13 @@ def parse_tiled(
     suffix: str,
     base_dir: Path | None,
     title: str,
-    catalogue: Catalogue | None = None,
+    catalogue: Any | None = None,
 ) -> Mission:
     """Return the mission in Tiled bytes (``suffix`` ".tmx" or ".tmj"); raise MissionError.
 
     ``base_dir`` is the folder external tilesets resolve in (None: none may be used).
+    The map plays the default ruleset; its terrain and creature keys are that
+    ruleset's (``catalogue``: its catalogue, None: the one it ships).
     """
     problems = Problems()
     try:
@@ -108,13 +109,10 @@ def parse_tiled(
         problems.raise_if_any()
         raise MissionError([Problem(path_label, "the map cannot be read")]) from None
     problems.raise_if_any()
-    if catalogue is None:
-        from game.rulesets.entaria.catalogue import load_catalogue
-
-        catalogue = load_catalogue()
-    tiles = TileTerrain(problems, tmap, catalogue)
+    terms = mission_terms(DEFAULT_RULESET, catalogue, path_label=path_label)
+    tiles = TileTerrain(problems, tmap, terms)
     problems.raise_if_any()  # overlapping tilesets make every later tile lookup doubtful
-    return _build(problems, tmap, tiles, TiledObjects(problems, tmap, catalogue, tiles), title)
+    return _build(problems, tmap, tiles, TiledObjects(problems, tmap, terms, tiles), title)
 
 
 def _build(
@@ -145,10 +143,11 @@ def _text_property(problems: Problems, tmap: TiledMap, name: str) -> str | None:
     return value
 
 
-def load_tiled(path: Path | str, *, catalogue: Catalogue | None = None) -> LoadedMission:
+def load_tiled(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission:
     """Return the mission in a Tiled ``.tmx`` or ``.tmj`` file; raise MissionError.
 
-    ``catalogue`` (for terrain and creature keys) defaults to the shipped one.
+    ``catalogue`` (for terrain and creature keys) is the default ruleset's (None: the
+    one it ships).
     """
     p = Path(path)
     label = str(path)

@@ -8,31 +8,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from game.board.grid import Cell
+from game.match.mission_ruleset import MissionTerms
 from game.missions.model import Controller, CreaturePlacement, Facing, Side
 from game.missions.tiled_model import MapObject, Problems, TiledMap, Where
 from game.missions.tiled_terrain import TileTerrain
 from game.missions.tiled_values import prop_text
 from game.missions.toml_schema import DEFAULT_COLOURS, KEY_RE, MAX_CREATURES, MAX_SIDES
 
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
-
 
 class TiledObjects:
     """Reads the map's objects into sides (with deployment zones) and creatures."""
 
     def __init__(
-        self, problems: Problems, tmap: TiledMap, catalogue: Catalogue, tiles: TileTerrain
+        self, problems: Problems, tmap: TiledMap, terms: MissionTerms, tiles: TileTerrain
     ) -> None:
         self.problems = problems
         self.map = tmap
-        self.catalogue = catalogue
+        self.terms = terms
         self.tiles = tiles
 
     def read(self) -> tuple[list[Side], list[CreaturePlacement]]:
@@ -209,9 +206,9 @@ class TiledObjects:
                     obj.where, "missing property 'creature_type'; expected a creature key"
                 )
         else:
-            creature_type = self.catalogue.creatures.get(kind)
+            creature_type = kind if kind in self.terms.creature_types else None
             if creature_type is None:
-                known = ", ".join(sorted(self.catalogue.creatures))
+                known = ", ".join(self.terms.creature_types)
                 self.problems.add(
                     obj.where,
                     f"property 'creature_type' is {kind[:40]!r}; expected a creature key of "
@@ -236,12 +233,12 @@ class TiledObjects:
             return None
         if side is None:
             return None
-        counts[creature_type.key] = counts.get(creature_type.key, 0) + 1
-        key = f"{creature_type.key}_{counts[creature_type.key]}"
+        counts[creature_type] = counts.get(creature_type, 0) + 1
+        key = f"{creature_type}_{counts[creature_type]}"
         return CreaturePlacement(
             key=key,
-            type=creature_type.key,
-            name=name or str(creature_type.name),
+            type=creature_type,
+            name=name or self.terms.creature_name(creature_type),
             side=side,
             cell=cell,
             facing=facing,

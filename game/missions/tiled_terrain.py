@@ -1,7 +1,7 @@
 """Tile layers to map rows: what each tile's ``terrain`` property makes of its fields.
 
 A tile with the custom string property ``terrain`` gives its fields that terrain: a
-default legend character or a terrain key of the content catalogue, which gets a
+default legend character or a terrain kind of the ruleset's catalogue, which gets a
 legend character of its own. Layers are painted in drawing order; tiles without a
 ``terrain`` (decoration) and empty cells change nothing; what no layer sets is floor.
 """
@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from game.board.grid import DEFAULT_LEGEND
+from game.match.mission_ruleset import MissionTerms
 from game.missions.model import LegendEntry
 from game.missions.tiled_model import GID_MASK, Problems, TiledMap, TileLayer, Tileset
 from game.missions.tiled_values import prop_text
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
 
 _EXTRA_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&*?!$@^"
 
@@ -29,10 +26,10 @@ _EXTRA_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 class TileTerrain:
     """Looks tiles up in the tilesets and paints the map's rows, collecting the legend."""
 
-    def __init__(self, problems: Problems, tmap: TiledMap, catalogue: Catalogue) -> None:
+    def __init__(self, problems: Problems, tmap: TiledMap, terms: MissionTerms) -> None:
         self.problems = problems
         self.map = tmap
-        self.catalogue = catalogue
+        self.terms = terms
         self.legend: dict[str, LegendEntry] = {}
         self.char_of_key: dict[str, str] = {}
         self.tilesets = sorted(tmap.tilesets, key=lambda t: t.firstgid)
@@ -68,9 +65,8 @@ class TileTerrain:
             return value
         if value in self.char_of_key:
             return self.char_of_key[value]
-        kind = self.catalogue.terrain.get(value)
-        if kind is None:
-            known = ", ".join(sorted(self.catalogue.terrain))
+        if value not in self.terms.terrain_kinds:
+            known = ", ".join(sorted(self.terms.terrain_kinds))
             self.problems.add(
                 where,
                 f"tile {local} of tileset {tileset.name[:40]!r}: terrain {value[:40]!r} is "
@@ -79,7 +75,8 @@ class TileTerrain:
             )
             return None
         taken = set(DEFAULT_LEGEND) | set(self.legend)
-        candidates = [kind.sample_char] if len(kind.sample_char) == 1 else []
+        suggested = self.terms.terrain_char(value)
+        candidates = [suggested] if len(suggested) == 1 else []
         candidates += list(_EXTRA_CHARACTERS)
         free = [c for c in candidates if c not in taken and c.isprintable() and not c.isspace()]
         if not free:

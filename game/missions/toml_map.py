@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.match.problems import MissionError, describe, suggestion
+from game.match.mission_ruleset import MissionTerms
+from game.match.problems import MissionError, describe
 from game.missions.model import Background, LegendEntry
 from game.missions.paths import MAX_FIELDS, check_image_file, relative_parts, resolve_inside
-from game.missions.toml_checker import TomlChecker, quoted_list
+from game.missions.toml_checker import TomlChecker
 from game.missions.toml_schema import (
     BACKGROUND_KEYS,
     DEFAULT_CHARACTERS,
@@ -20,24 +21,16 @@ from game.missions.toml_schema import (
     MAX_OFFSET,
     MAX_PIXELS_PER_FIELD,
 )
-from game.rulesets.entaria.rules.objects import MATERIALS
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
 
 #: A row of map characters with where its first character stands in the file.
 Row = tuple[str, tuple[int, int] | None]
 
 
-def wall_materials() -> list[str]:
-    """Return the material keys a legend may use for walls, panes and doors (per field)."""
-    return [key for key, material in MATERIALS.items() if material.per_field]
-
-
 class MapSections(TomlChecker):
     """Reads ``[map]`` and ``[legend]``: the size, the rows, the background, the legend."""
 
-    catalogue: Catalogue
+    #: How the mission's ruleset reads terrain kinds and wall materials.
+    terms: MissionTerms
     #: Legend characters, valid or not: the map does not repeat a legend complaint.
     defined: set[str]
 
@@ -237,21 +230,14 @@ class MapSections(TomlChecker):
             )
         if terrain is not None:
             terrain = self.string(terrain, f"{key}.terrain")
-            if terrain is not None and terrain not in self.catalogue.terrain:
-                self.error(
-                    f"{key}.terrain",
-                    f"unknown terrain kind {terrain!r}{suggestion(terrain, self.catalogue.terrain)}"
-                    f"; expected one of {quoted_list(self.catalogue.terrain)}",
-                )
+            problem = None if terrain is None else self.terms.terrain_problem(terrain)
+            if problem is not None:
+                self.error(f"{key}.terrain", problem)
         if material is not None:
             material = self.string(material, f"{key}.material")
-            allowed = wall_materials()
-            if material is not None and material not in allowed:
-                self.error(
-                    f"{key}.material",
-                    f"unknown wall material {material!r}{suggestion(material, allowed)}; "
-                    f"expected one of {quoted_list(allowed)}",
-                )
+            problem = None if material is None else self.terms.material_problem(material)
+            if problem is not None:
+                self.error(f"{key}.material", problem)
         if door is not None:
             door = self.string(door, f"{key}.door")
             if door is not None and door not in DOOR_STATES:

@@ -8,11 +8,14 @@ TOML key, what was found and what was expected.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, Problem, capped, describe
 from game.match.tomlcheck import KeyLocations, locate_keys, parse_toml
 from game.missions.model import Mission
+from game.missions.ruleset_choice import UNCHECKED_TERMS, mission_terms, ruleset_problem
+from game.missions.toml_creatures import CreatureSection
 from game.missions.toml_map import MapSections
 from game.missions.toml_parties import PartySections
 from game.missions.toml_schema import (
@@ -23,23 +26,21 @@ from game.missions.toml_schema import (
     NOTES_KEYS,
     TOP_KEYS,
 )
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets import DEFAULT_RULESET
 
 
 def read_mission_text(
-    text: str, path_label: str, catalogue: Catalogue | None, base_dir: Path | str | None
+    text: str, path_label: str, catalogue: Any | None, base_dir: Path | str | None
 ) -> tuple[Mission, KeyLocations]:
-    """Return the mission in TOML ``text`` and where its keys stand; raise MissionError."""
+    """Return the mission in TOML ``text`` and where its keys stand; raise MissionError.
+
+    ``catalogue`` is the catalogue of the ruleset the mission names (None: the one
+    that ruleset ships).
+    """
     text = text.removeprefix("\ufeff")  # so that positions count from the first real character
     data, syntax = parse_toml(text, path_label)
     if data is None:
         raise MissionError(syntax)
-    if catalogue is None:
-        from game.rulesets.entaria.catalogue import load_catalogue
-
-        catalogue = load_catalogue()
     where = locate_keys(text)
     reader = MissionReader(path_label, where, catalogue)
     mission = reader.mission(data)
@@ -51,17 +52,20 @@ def read_mission_text(
     return mission, where
 
 
-class MissionReader(MapSections, PartySections):
+class MissionReader(MapSections, PartySections, CreatureSection):
     """Validates the parsed TOML and builds the Mission, collecting problems."""
 
-    def __init__(self, label: str, where: KeyLocations, catalogue: Catalogue) -> None:
+    def __init__(self, label: str, where: KeyLocations, catalogue: Any | None) -> None:
         super().__init__(label, where)
         self.catalogue = catalogue
+        self.terms = UNCHECKED_TERMS  # until the mission has said its ruleset
         self.defined = set()
 
     # ------------------------------------------------------------- sections
     def mission(self, data: dict[str, Any]) -> Mission | None:
         self.table(data, "", TOP_KEYS, ("mission", "map"), shown="the mission file")
+        ruleset = self.ruleset(data.get("mission"))
+        self.terms = self.terms_of(ruleset)
         # A missing [mission] or [map] is reported once, above; not key by key.
         meta = self.meta(data["mission"]) if "mission" in data else None
         grid = self.grid(data["map"]) if "map" in data else (None, None, None, None)
@@ -75,7 +79,14 @@ class MissionReader(MapSections, PartySections):
         weightless, underwater = self.environment(data.get("environment", {}))
         if any(not p.warning for p in self.problems):
             return None
-        if meta is None or rows is None or legend is None or width is None or height is None:
+        if (
+            meta is None
+            or ruleset is None
+            or rows is None
+            or legend is None
+            or width is None
+            or height is None
+        ):
             return None  # cannot happen without a problem above; never build half a mission
         title, description, author, players = meta
         return Mission(
@@ -93,7 +104,30 @@ class MissionReader(MapSections, PartySections):
             gm_notes=notes,
             weightless=weightless,
             underwater=underwater,
+            ruleset=ruleset,
         )
+
+    def ruleset(self, value: object) -> str | None:
+        """Return the ruleset ``[mission]`` names (the default when it names none).
+
+        None: the key is not one of ``game.rulesets.RULESETS`` (reported here).
+        """
+        if not isinstance(value, dict) or "ruleset" not in value:
+            return DEFAULT_RULESET  # a broken [mission] is reported by meta()
+        key = self.string(value["ruleset"], "mission.ruleset", limit=64)
+        if key is None:
+            return None
+        problem = ruleset_problem(key)
+        if problem is not None:
+            self.error("mission.ruleset", problem)
+            return None
+        return key
+
+    def terms_of(self, ruleset: str | None) -> MissionTerms:
+        """Return how ``ruleset`` reads the mission's words (unknown ruleset: unchecked)."""
+        if ruleset is None:
+            return UNCHECKED_TERMS
+        return mission_terms(ruleset, self.catalogue, path_label=self.label)
 
     def meta(self, value: object) -> tuple[str, dict[str, str], str, tuple[int, int] | None] | None:
         section = self.table(value, "mission", MISSION_KEYS, ("title",))

@@ -41,7 +41,7 @@ DEFAULT_COLOURS = ("#2f6fd0", "#c83232", "#2e9e44", "#8a4fbf", "#d98a1c", "#1fa3
 
 TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes", "environment")
 ENVIRONMENT_KEYS = ("weightless", "underwater")
-MISSION_KEYS = ("title", "description", "author", "players")
+MISSION_KEYS = ("title", "ruleset", "description", "author", "players")
 MAP_KEYS = ("width", "height", "rows", "background")
 BACKGROUND_KEYS = ("path", "pixels_per_field", "offset")
 LEGEND_KEYS = ("terrain", "material", "door", "difficult", "zw")

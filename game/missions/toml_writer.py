@@ -21,6 +21,7 @@ def dumps_mission(mission: Mission) -> str:
     """Return the mission as TOML text in the canonical layout of ``maps/README.md``."""
     out: list[str] = ["# Kampfkarte mission -- format: maps/README.md", "", "[mission]"]
     out.append(f"title = {_string(mission.title)}")
+    out.append(f"ruleset = {_string(mission.ruleset)}")
     if mission.author:
         out.append(f"author = {_string(mission.author)}")
     if mission.players is not None:

@@ -21,7 +21,7 @@ from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_to
 from game.missions.loader import load_any
 from game.missions.model import Mission
 from game.missions.paths import decode_utf8, read_limited, resolve_inside
-from game.missions.setup import battle_setup
+from game.missions.setup import match_setup
 from game.missions.toml_format import loads_mission
 from game.rulesets import DEFAULT_RULESET, UnknownRuleset, ruleset
 from game.scenarios import split
@@ -460,7 +460,7 @@ class _Reader:
 
 def mission_setup(chosen: Ruleset, mission: Mission, catalogue: Any, label: str) -> Any:
     """Return what ``chosen.new_game`` starts from for ``mission``; raise MissionError."""
-    return battle_setup(mission, catalogue, path_label=label)
+    return match_setup(mission, catalogue, path_label=label)
 
 
 def _with_nulls(entry: Mapping[str, Any], cls: type[Command]) -> dict[str, Any]:

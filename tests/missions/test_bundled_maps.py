@@ -13,7 +13,7 @@ from game.board.grid import Terrain
 from game.board.movement import reachable
 from game.board.sight import line_of_sight
 from game.match.problems import MissionError
-from game.missions import toml_map, toml_schema
+from game.missions import toml_schema
 from game.missions.check import check_mission, run_check
 from game.missions.grid import build_grid
 from game.missions.loader import DEMO_MISSION, bundled_maps_dir
@@ -21,6 +21,7 @@ from game.missions.model import Controller, Mission
 from game.missions.playability import mission_warnings
 from game.missions.toml_format import dumps_mission, load_mission, loads_mission
 from game.rulesets.entaria.catalogue import load_catalogue
+from game.rulesets.entaria.mission_terms import wall_materials
 
 CATALOGUE = load_catalogue()
 MAPS = bundled_maps_dir()
@@ -244,7 +245,7 @@ def test_readme_documents_every_key_and_kind() -> None:
         assert f"`{key}`" in documented or f"`[map.{key}]`" in documented, key
     for kind in CATALOGUE.terrain:
         assert f"`{kind}`" in documented, kind
-    for material in toml_map.wall_materials():
+    for material in wall_materials():
         assert f"`{material}`" in documented, material
     for creature in CATALOGUE.creatures:
         assert f"`{creature}`" in documented, creature

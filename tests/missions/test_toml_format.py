@@ -1300,14 +1300,14 @@ def test_catalogue_type_is_the_real_one() -> None:
 
 def test_environment_flags_round_trip_into_the_battle_setup() -> None:
     """E-ZEROG-3, E-UNDERWATER-2: [environment] reaches the match engine's setup."""
-    from game.missions.setup import battle_setup
+    from game.missions.setup import match_setup
 
     text = BASE + "\n[environment]\nweightless = true\nunderwater = true\n"
     mission = loads_mission(text)
     assert mission.weightless and mission.underwater
     again = loads_mission(dumps_mission(mission))
     assert again == mission
-    setup = battle_setup(mission, CATALOGUE)
+    setup = match_setup(mission, CATALOGUE)
     assert setup.environment.weightless and setup.environment.underwater
     assert not loads_mission(BASE).weightless
 

@@ -11,13 +11,14 @@ from game.match.views import Views
 from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.mission_glue import EntariaMissionRules
 from game.rulesets.entaria.policy import choose_command
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.views import VIEWS
 
 
 @dataclass(frozen=True)
-class EntariaRuleset:
+class EntariaRuleset(EntariaMissionRules):
     """ENTARIA, full grid combat rules (``rules/entaria.md``, E- IDs)."""
 
     key: str = "entaria"

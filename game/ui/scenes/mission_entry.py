@@ -42,13 +42,12 @@ class MissionEntry:
 
 def read_mission(path: Path) -> MissionEntry:
     """Return the list entry of a mission file (its problems when it does not load)."""
-    from game.missions.setup import battle_setup
-    from game.rulesets.entaria.catalogue import load_catalogue
+    from game.missions.setup import match_setup
 
     entry = MissionEntry(Path(path))
     try:
         loaded = load_any(path)
-        setup = battle_setup(loaded.mission, load_catalogue(), path_label=str(path))
+        setup = match_setup(loaded.mission, path_label=str(path))
     except MissionError as error:
         entry.problems = list(error.problems)
         return entry

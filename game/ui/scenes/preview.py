@@ -80,8 +80,8 @@ def load_preview(path: Path) -> PreviewModel:
     from game.missions.grid import build_grid
     from game.missions.loader import load_any
     from game.missions.playability import mission_warnings
-    from game.missions.setup import condition_named
     from game.rulesets.entaria.catalogue import load_catalogue
+    from game.rulesets.entaria.mission_terms import condition_named
 
     label = str(path)
     if not path.is_file():

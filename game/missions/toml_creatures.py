@@ -1,0 +1,218 @@
+"""The creatures of a native mission file: ``[[creatures]]``.
+
+The format's keys are checked here; what the rule-specific names mean (the creature
+type, its footprint and name, equipment, start conditions) the mission's ruleset says
+through its ``MissionTerms``. The names are kept as the file gives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.board.grid import Cell
+from game.match.mission_ruleset import MissionTerms
+from game.match.problems import describe
+from game.missions.model import CreaturePlacement, Facing, Side
+from game.missions.toml_checker import TomlChecker, quoted_list
+from game.missions.toml_schema import CREATURE_KEYS, MAX_CREATURES, MAX_LP, MIN_LP
+
+
+class CreatureSection(TomlChecker):
+    """Reads ``[[creatures]]``: each creature's type, side, field and overrides."""
+
+    #: How the mission's ruleset reads creature types, equipment and conditions.
+    terms: MissionTerms
+
+    def creatures(
+        self, value: object, sides: Mapping[str, Side], width: int | None, height: int | None
+    ) -> list[CreaturePlacement]:
+        placed: list[CreaturePlacement] = []
+        raw_list = self.array_of_tables(value, "creatures", MAX_CREATURES)
+        keys: dict[str, int] = {}
+        for i, raw in enumerate(raw_list):
+            if isinstance(raw, dict) and isinstance(raw.get("key"), str):
+                keys.setdefault(raw["key"], i)
+        seen: set[str] = set()
+        for i, raw in enumerate(raw_list):
+            key = f"creatures[{i}]"
+            section = self.table(
+                raw,
+                key,
+                CREATURE_KEYS,
+                ("key", "type", "side", "at"),
+                shown=f"[[creatures]] #{i + 1}",
+            )
+            if section is not None:
+                creature = self.creature(section, key, sides, keys, seen, (width, height))
+                if creature is not None:
+                    placed.append(creature)
+        return placed
+
+    def creature(
+        self,
+        section: dict[str, Any],
+        key: str,
+        sides: Mapping[str, Side],
+        keys: Mapping[str, int],
+        seen: set[str],
+        size: tuple[int | None, int | None],
+    ) -> CreaturePlacement | None:
+        """Return one creature, or None after recording what is wrong with it."""
+        before = len(self.problems)
+        creature_key = self.present(section, "key", self.identifier, f"{key}.key")
+        if creature_key is not None:
+            if creature_key in seen:
+                self.error(
+                    f"{key}.key",
+                    f"creature key {creature_key!r} is used twice; expected unique keys",
+                )
+            seen.add(creature_key)
+        kind, name = self.kind_and_name(section, key)
+        side = self.present(section, "side", self.string, f"{key}.side")
+        if side is not None and side not in sides:
+            declared = quoted_list(sides) if sides else "none declared"
+            self.error(
+                f"{key}.side",
+                f"side {side!r} is not declared; expected a key of [[sides]] ({declared})",
+            )
+        cell = None
+        if "at" in section:
+            fields = self.terms.footprint(kind) if kind is not None else 1
+            cell = self.position(section["at"], f"{key}.at", fields, *size)
+        facing = self.facing(section, key)
+        lp = None
+        if "lp" in section:
+            lp = self.integer(section["lp"], f"{key}.lp", MIN_LP, MAX_LP)
+        equipment = self.equipment(section, key)
+        conditions: list[str] = []
+        if "conditions" in section:
+            conditions = self.string_list(section["conditions"], f"{key}.conditions") or []
+            self.check_conditions(conditions, f"{key}.conditions")
+        companion_of, companion_before = self.companion(section, key, creature_key, keys)
+        hidden = False
+        if "hidden" in section:
+            hidden = bool(self.boolean(section["hidden"], f"{key}.hidden"))
+        if len(self.problems) != before:
+            return None
+        if not (creature_key and kind and name and side and cell is not None):
+            return None  # cannot happen without a problem above
+        return CreaturePlacement(
+            key=creature_key,
+            type=kind,
+            name=name,
+            side=side,
+            cell=cell,
+            facing=facing,
+            life_points=lp,
+            equipment=tuple(equipment) if equipment is not None else None,
+            conditions=tuple(conditions),
+            companion_of=companion_of,
+            companion_before=companion_before,
+            hidden=hidden,
+        )
+
+    def kind_and_name(self, section: dict[str, Any], key: str) -> tuple[str | None, str | None]:
+        """Return the creature's type and name (default: the name of its type)."""
+        kind = self.present(section, "type", self.string, f"{key}.type")
+        known = False
+        if kind is not None:
+            problem = self.terms.creature_problem(kind)
+            if problem is not None:
+                self.error(f"{key}.type", problem)
+            known = problem is None
+        name: str | None = None
+        if "name" in section:
+            name = self.string(section["name"], f"{key}.name")
+        elif kind is not None and known:
+            name = self.terms.creature_name(kind)
+        return kind, name
+
+    def facing(self, section: dict[str, Any], key: str) -> Facing:
+        raw = section.get("facing")
+        if raw is None:
+            return Facing.S
+        if isinstance(raw, str) and raw.upper() in Facing.__members__:
+            return Facing[raw.upper()]
+        self.error(
+            f"{key}.facing",
+            f"{key}.facing: found {describe(raw)}; expected one of "
+            f"{quoted_list(f.value for f in Facing)}",
+        )
+        return Facing.S
+
+    def equipment(self, section: dict[str, Any], key: str) -> list[str] | None:
+        if "equipment" not in section:
+            return None
+        equipment = self.string_list(section["equipment"], f"{key}.equipment")
+        for j, item in enumerate(equipment or []):
+            problem = self.terms.equipment_problem(item)
+            if problem is not None:
+                self.error(f"{key}.equipment[{j}]", problem)
+        return equipment
+
+    def companion(
+        self,
+        section: dict[str, Any],
+        key: str,
+        creature_key: str | None,
+        keys: Mapping[str, int],
+    ) -> tuple[str | None, bool]:
+        """Return (companion_of, companion_before) of a "C" companion."""
+        companion_of = None
+        if "companion_of" in section:
+            companion_of = self.string(section["companion_of"], f"{key}.companion_of")
+            if companion_of is not None and companion_of not in keys:
+                self.error(
+                    f"{key}.companion_of",
+                    f"companion_of names {companion_of!r}, which is not a creature of "
+                    "this mission; expected the key of another [[creatures]] entry",
+                )
+            elif companion_of is not None and companion_of == creature_key:
+                self.error(
+                    f"{key}.companion_of",
+                    f"creature {creature_key!r} cannot be its own companion; expected "
+                    "the key of another creature",
+                )
+        companion_before = False
+        if "companion_before" in section:
+            companion_before = bool(
+                self.boolean(section["companion_before"], f"{key}.companion_before")
+            )
+            if companion_before and companion_of is None:
+                self.error(
+                    f"{key}.companion_before",
+                    "companion_before needs companion_of; expected companion_of = "
+                    '"<controller key>" too',
+                )
+        return companion_of, companion_before
+
+    def position(
+        self, value: object, key: str, size: int, width: int | None, height: int | None
+    ) -> Cell | None:
+        pair = self.int_list(value, key, (2,), "a field [x, y], like [3, 5]")
+        if pair is None:
+            return None
+        if width is None or height is None:
+            return (pair[0], pair[1])
+        x, y = pair
+        if x < 0 or y < 0 or x + size > width or y + size > height:
+            extent = f" (a {size}x{size} creature from its top-left field)" if size > 1 else ""
+            self.error(
+                key,
+                f"{key} is [{x}, {y}]{extent}, outside the {width}x{height} map; expected "
+                f"0 <= x <= {width - size} and 0 <= y <= {height - size}",
+            )
+            return None
+        return (x, y)
+
+    def check_conditions(self, conditions: list[str], key: str) -> None:
+        seen: set[str] = set()
+        for j, text in enumerate(conditions):
+            canonical = self.terms.condition_key(text)
+            if canonical is None:
+                self.error(f"{key}[{j}]", self.terms.condition_problem(text))
+            elif canonical in seen:
+                self.error(f"{key}[{j}]", f"condition {text!r} is listed twice")
+            else:
+                seen.add(canonical)

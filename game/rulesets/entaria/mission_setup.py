@@ -1,0 +1,128 @@
+"""A mission becomes what ENTARIA's match starts from: a BattleSetup.
+
+The mission comes as data (the missions layer's ``Mission``; a ruleset does not import
+the missions layer): the protocols below say which of its values ENTARIA reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from game.board.grid import BattleGrid, Cell
+from game.match.problems import MissionError, Problem
+from game.rulesets.entaria.mission_terms import condition_named
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment, SideSetup
+
+
+class _Named(Protocol):
+    """An enum member of the mission model (``Controller``, ``Facing``)."""
+
+    @property
+    def value(self) -> Any: ...
+
+
+class SideData(Protocol):
+    """A side as the mission gives it."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def colour(self) -> str: ...
+    @property
+    def controller(self) -> _Named: ...
+
+
+class CreatureData(Protocol):
+    """A creature as the mission places it (``life_points``: ENTARIA's LP at the start)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def cell(self) -> Cell: ...
+    @property
+    def facing(self) -> _Named: ...
+    @property
+    def life_points(self) -> int | None: ...
+    @property
+    def equipment(self) -> tuple[str, ...] | None: ...
+    @property
+    def conditions(self) -> tuple[str, ...]: ...
+    @property
+    def companion_of(self) -> str | None: ...
+    @property
+    def companion_before(self) -> bool: ...
+    @property
+    def hidden(self) -> bool: ...
+
+
+class MissionData(Protocol):
+    """A mission as ENTARIA reads it (``weightless``/``underwater``: sections 25, 26)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def sides(self) -> Sequence[SideData]: ...
+    @property
+    def creatures(self) -> Sequence[CreatureData]: ...
+    @property
+    def weightless(self) -> bool: ...
+    @property
+    def underwater(self) -> bool: ...
+
+
+def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> BattleSetup:
+    """Return the sides and creatures of ``mission`` on ``grid`` for a new match.
+
+    Raise MissionError naming ``creatures[i].conditions`` for a condition ENTARIA lacks.
+    """
+    problems: list[Problem] = []
+    creatures = []
+    for index, placement in enumerate(mission.creatures):
+        conditions = []
+        for name in placement.conditions:
+            condition = condition_named(name)
+            if condition is None:
+                problems.append(
+                    Problem(
+                        path_label,
+                        f"unknown condition {name!r}",
+                        key=f"creatures[{index}].conditions",
+                    )
+                )
+            else:
+                conditions.append(condition)
+        creatures.append(
+            CreatureSetup(
+                key=placement.key,
+                type=placement.type,
+                side=placement.side,
+                cell=placement.cell,
+                name=placement.name,
+                facing=placement.facing.value,
+                life_points=placement.life_points,
+                equipment=placement.equipment,
+                conditions=tuple(conditions),
+                companion_of=placement.companion_of,
+                companion_before=placement.companion_before,
+                hidden=placement.hidden,
+            )
+        )
+    if problems:
+        raise MissionError(problems)
+    sides = tuple(SideSetup(s.key, s.name, s.controller.value, s.colour) for s in mission.sides)
+    return BattleSetup(
+        mission.title,
+        grid,
+        sides,
+        tuple(creatures),
+        Environment(weightless=mission.weightless, underwater=mission.underwater),
+    )

@@ -1,0 +1,138 @@
+"""How ENTARIA reads the rule-specific words of a mission file.
+
+The mission readers parse legend terrain and materials, creature types, equipment and
+start conditions as plain names; this is ENTARIA's answer to what they mean: terrain
+kinds and creatures of the catalogue, wall materials of the PAK/KEP table
+(``rules.objects``), the conditions of section 16 (``rules.terms.Condition``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from game.board.grid import FieldKind
+from game.match.problems import suggestion
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.rules.objects import MATERIALS
+from game.rulesets.entaria.rules.terms import Condition
+
+_BY_GERMAN = {c.value.lower(): c for c in Condition}
+
+
+def wall_materials() -> list[str]:
+    """Return the material keys a legend may use for walls, panes and doors (per field)."""
+    return [key for key, material in MATERIALS.items() if material.per_field]
+
+
+def condition_named(name: str) -> Condition | None:
+    """Return the condition a mission names, by German name or enum name."""
+    return _BY_GERMAN.get(name.strip().lower()) or Condition.__members__.get(name.strip().upper())
+
+
+def _quoted_list(items: Sequence[str]) -> str:
+    return ", ".join(repr(i) for i in items)
+
+
+@dataclass(frozen=True)
+class EntariaMissionTerms:
+    """ENTARIA's MissionTerms (``game.match.mission_ruleset``) against one catalogue."""
+
+    catalogue: Catalogue
+
+    @property
+    def terrain_kinds(self) -> Sequence[str]:
+        return tuple(self.catalogue.terrain)
+
+    @property
+    def creature_types(self) -> Sequence[str]:
+        return tuple(sorted(self.catalogue.creatures))
+
+    @cached_property
+    def _walls(self) -> tuple[str, ...]:
+        return tuple(wall_materials())
+
+    @cached_property
+    def _equipment(self) -> frozenset[str]:
+        catalogue = self.catalogue
+        return (
+            frozenset(catalogue.weapons) | frozenset(catalogue.armour) | frozenset(catalogue.items)
+        )
+
+    def terrain_problem(self, key: str) -> str | None:
+        kinds = self.terrain_kinds
+        if key in kinds:
+            return None
+        return (
+            f"unknown terrain kind {key!r}{suggestion(key, kinds)}; "
+            f"expected one of {_quoted_list(kinds)}"
+        )
+
+    def material_problem(self, key: str) -> str | None:
+        if key in self._walls:
+            return None
+        return (
+            f"unknown wall material {key!r}{suggestion(key, self._walls)}; "
+            f"expected one of {_quoted_list(self._walls)}"
+        )
+
+    def creature_problem(self, key: str) -> str | None:
+        if key in self.catalogue.creatures:
+            return None
+        return (
+            f"unknown creature type {key!r}{suggestion(key, self.catalogue.creatures)}; "
+            f"expected a creature key of the catalogue: {_quoted_list(self.creature_types)}"
+        )
+
+    def equipment_problem(self, key: str) -> str | None:
+        if key in self._equipment:
+            return None
+        return (
+            f"unknown equipment {key!r}{suggestion(key, sorted(self._equipment))}; "
+            "expected a weapon, armour or item key of the catalogue"
+        )
+
+    def condition_key(self, name: str) -> str | None:
+        lowered = name.lower()
+        for condition in Condition:
+            if lowered in (condition.name.lower(), condition.value.lower()):
+                return condition.name
+        return None
+
+    def condition_problem(self, name: str) -> str:
+        return (
+            f"unknown condition {name!r}{suggestion(name, [c.value for c in Condition])}; "
+            "expected a condition of section 16, e.g. 'Liegend', 'Unentdeckt'"
+        )
+
+    def creature_name(self, key: str) -> str:
+        kind = self.catalogue.creatures.get(key)
+        return key if kind is None else str(kind.name)
+
+    def footprint(self, key: str) -> int:
+        return self.catalogue.footprint_side(key)
+
+    def terrain_char(self, key: str) -> str:
+        kind = self.catalogue.terrain.get(key)
+        return "" if kind is None else kind.sample_char
+
+    def terrain_name(self, key: str) -> str:
+        kind = self.catalogue.terrain.get(key)
+        return key if kind is None else str(kind.german)
+
+    def material_name(self, key: str) -> str:
+        material = MATERIALS.get(key)
+        return key if material is None else material.german
+
+    def terrain_field(
+        self, key: str, *, difficult: bool | None, target: int | None
+    ) -> FieldKind | None:
+        kind = self.catalogue.terrain.get(key)
+        return None if kind is None else kind.field_kind(difficult=difficult, target=target)
+
+    def wall_field(self, material: str) -> FieldKind | None:
+        found = MATERIALS.get(material)
+        if found is None or not found.per_field:
+            return None
+        return found.field_kind()

@@ -101,7 +101,12 @@ def _report_problems(error: Exception) -> int:
 def _check(args: argparse.Namespace) -> int:
     from game.missions.check import run_check
 
-    return run_check(args.mission, sys.stdout)
+    status = EXIT_OK
+    for number, mission in enumerate(args.missions):
+        if number:
+            print(file=sys.stdout)  # a blank line between two files' reports
+        status = max(status, run_check(mission, sys.stdout))
+    return status
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -223,8 +228,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     preview.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
     preview.set_defaults(run=_preview)
-    check = commands.add_parser("check", help="validate a mission file and print a summary")
-    check.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    check = commands.add_parser(
+        "check", help="validate mission files and print a summary of each (ruleset included)"
+    )
+    check.add_argument(
+        "missions",
+        nargs="+",
+        metavar="mission",
+        help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)",
+    )
     check.set_defaults(run=_check)
     convert = commands.add_parser(
         "import", help="convert a Universal VTT or Tiled map to a mission file (.toml)"

@@ -42,6 +42,29 @@ def test_bundled_missions_check_valid(mission: Path, capsys: pytest.CaptureFixtu
     assert "valid" in capsys.readouterr().out
 
 
+def test_check_takes_several_missions_and_fails_when_one_is_invalid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missions = [str(p) for p in sorted(MAPS.glob("*.toml"))]
+    assert main(["check", *missions]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Ruleset: entaria = ENTARIA (grid rules)") == len(missions)
+    assert [line for line in out.splitlines() if line.endswith(": valid")] == [
+        f"{m}: valid" for m in missions
+    ]
+    bad = tmp_path / "wrs.toml"
+    bad.write_text(
+        (MAPS / "dretop-versteck.toml")
+        .read_text(encoding="utf-8")
+        .replace("[mission]\n", '[mission]\nruleset = "wrs"\n', 1),
+        encoding="utf-8",
+    )
+    assert main(["check", missions[0], str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "unknown ruleset 'wrs'; expected one of 'entaria'" in out
+    assert out.rstrip().endswith(f"{bad}: invalid (1 error)")
+
+
 def test_check_unknown_file_type_exits_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,9 +2,9 @@
 
 The report lists every error (the mission cannot be played), every warning (it
 loads but something looks wrong: a creature in a wall, sides that cannot reach
-each other) and a summary: size, terrain counts, sides, creatures. The mission's
-ruleset checks its words (creature types, equipment, conditions, terrain kinds,
-materials) while it loads.
+each other) and a summary: the ruleset, size, terrain counts, sides, creatures.
+The mission's ruleset checks its words (creature types, equipment, conditions,
+terrain kinds, materials) while it loads and sets its match up once.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from game.match.problems import MissionError, Problem
 from game.missions.loader import load_any
 from game.missions.model import LoadedMission, Mission
 from game.missions.playability import mission_warnings
-from game.missions.ruleset_choice import mission_terms
+from game.missions.ruleset_choice import mission_ruleset, mission_terms
+from game.missions.setup import prepare_match
 from game.missions.toml_schema import DEFAULT_CHARACTERS
 
 __all__ = ["CheckReport", "check_mission", "run_check"]
@@ -87,6 +88,7 @@ def check_mission(path: Path | str, *, catalogue: Any | None = None) -> CheckRep
         warnings = mission_warnings(
             mission, catalogue, path_label=label, locations=loaded.key_locations
         )
+        prepare_match(mission, catalogue, path_label=label)  # what the ruleset would refuse
     except MissionError as exc:
         return CheckReport(label, mission, loaded.source_format, errors=tuple(exc.problems))
     counts = terrain_counts(mission, catalogue)
@@ -137,10 +139,20 @@ def _char_name(char: str, mission: Mission, terms: MissionTerms) -> str:
     return material_name
 
 
+def _ruleset_line(loaded: LoadedMission) -> str:
+    """Return which ruleset the mission uses and whether the file names it."""
+    key = loaded.mission.ruleset
+    line = f"Ruleset: {key} = {mission_ruleset(key).name('en')}"
+    if "mission.ruleset" not in loaded.key_locations:
+        line += "; the default, the file names none"
+    return line
+
+
 def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> str:
     mission, source_format = loaded.mission, loaded.source_format
     lines = [f"Mission: {mission.title}"]
     lines.append(f"File: {label} ({_FORMAT_NAMES.get(source_format, source_format)})")
+    lines.append(_ruleset_line(loaded))
     if mission.author:
         lines.append(f"Author: {mission.author}")
     if mission.players is not None:

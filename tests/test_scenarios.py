@@ -235,7 +235,8 @@ def test_an_unknown_command_kind_is_a_malformed_scenario(
         (('"creatures[key=dealer].lp"', '"creatures[key=dealer.lp"'), "[expect[1].path]", "']'"),
         (("equals = 3", "equals = 3\ncontains = 3"), "[expect[1]]", "exactly one test"),
         (("equals = 3", "equals = 3\ncommand = 7"), "[expect[1].command]", "number 0..1"),
-        (('ruleset = "entaria"\n', 'ruleset = "wrs"\n'), "[scenario.ruleset]", "known rulesets"),
+        (('ruleset = "entaria"\n', 'ruleset = "wrs"\n'), "[scenario.ruleset]", "plays 'entaria'"),
+        (('title = "EX-DMG-1"\n', 'title = "x"\nruleset = "wrs"\n'), "[mission.ruleset]", "'wrs'"),
     ],
 )
 def test_a_malformed_scenario_exits_2_naming_file_line_key_and_expectation(

@@ -21,7 +21,7 @@ from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_to
 from game.missions.loader import load_any
 from game.missions.model import Mission
 from game.missions.paths import decode_utf8, read_limited, resolve_inside
-from game.missions.setup import match_setup
+from game.missions.setup import PreparedMatch, prepare_match
 from game.missions.toml_format import loads_mission
 from game.rulesets import DEFAULT_RULESET, UnknownRuleset, ruleset
 from game.scenarios import split
@@ -88,20 +88,15 @@ class _Reader:
         title = table.string("title", Path(self.label).stem, max_len=300)
         table.string("description", "", max_len=20_000)
         rules = table.strings("rules", max_len=100)
-        key = table.string("ruleset", DEFAULT_RULESET, max_len=100)
+        named = table.string("ruleset", "", max_len=100) or None
         seed = table.integer("seed", 1, low=0, high=2**63 - 1)
         dice = self.dice(table)
         mission_file = table.raw("mission")
         table.finish()
-        try:
-            chosen = ruleset(key)
-        except UnknownRuleset as error:
-            self.error("scenario.ruleset", str(error))
-            raise MissionError(self.sink.problems) from None
+        prepared, source = self.mission(data, mission_file)
+        chosen = self.ruleset(named, prepared)
         steps = self.steps(data.get("commands"), chosen.commands)
         expectations = self.expectations(data.get("expect"), len(steps))
-        catalogue = chosen.load_catalogue()
-        setup, source = self.mission(data, mission_file, chosen, catalogue)
         if self.sink.problems:
             raise MissionError(self.sink.problems)
         return Scenario(
@@ -109,8 +104,8 @@ class _Reader:
             title=title,
             rules=rules,
             ruleset=chosen,
-            setup=setup,
-            catalogue=catalogue,
+            setup=None if prepared is None else prepared.setup,
+            catalogue=None if prepared is None else prepared.catalogue,
             seed=1 if seed is None else seed,
             dice=dice,
             steps=steps,
@@ -143,9 +138,9 @@ class _Reader:
 
     # ------------------------------------------------------------------ the mission
     def mission(
-        self, data: Mapping[str, Any], mission_file: object, chosen: Ruleset, catalogue: Any
-    ) -> tuple[Any, str]:
-        """Return the set-up of the scenario's mission (a file or inline) and its source."""
+        self, data: Mapping[str, Any], mission_file: object
+    ) -> tuple[PreparedMatch | None, str]:
+        """Return the match set up on the scenario's mission (a file or inline), its source."""
         inline = [key for key in data if key not in OWN_KEYS]
         if mission_file is not None and inline:
             self.error(
@@ -163,22 +158,20 @@ class _Reader:
             return None, ""
         try:
             if mission_file is not None:
-                mission, label = self.mission_file(mission_file, catalogue)
+                mission, label = self.mission_file(mission_file)
                 source = str(mission_file)
-            else:
+            else:  # the mission reader reads its own tables, the scenario's blanked out
                 mission_text = split.without(self.text, OWN_KEYS)
-                mission = loads_mission(
-                    mission_text, self.label, catalogue=catalogue, base_dir=self.base_dir
-                )
+                mission = loads_mission(mission_text, self.label, base_dir=self.base_dir)
                 label, source = self.label, "inline"
             if mission is None:
                 return None, ""
-            return mission_setup(chosen, mission, catalogue, label), source
+            return prepare_match(mission, path_label=label), source
         except MissionError as error:
             self.sink.problems.extend(error.problems)
             return None, ""
 
-    def mission_file(self, relative: object, catalogue: Any) -> tuple[Mission | None, str]:
+    def mission_file(self, relative: object) -> tuple[Mission | None, str]:
         if not isinstance(relative, str):
             self.error(
                 "scenario.mission",
@@ -191,7 +184,27 @@ class _Reader:
             for problem in error.problems:
                 self.error("scenario.mission", problem.message)
             return None, ""
-        return load_any(path, catalogue=catalogue).mission, str(path)
+        return load_any(path).mission, str(path)
+
+    def ruleset(self, named: str | None, prepared: PreparedMatch | None) -> Ruleset:
+        """Return the ruleset the mission plays; ``[scenario] ruleset`` must agree with it.
+
+        Without a mission (it has problems) the commands are read by the ruleset the
+        scenario names, or the default one, so that their problems are reported too.
+        """
+        played = None if prepared is None else prepared.ruleset.key
+        if named is not None and played is not None and named != played:
+            self.error(
+                "scenario.ruleset",
+                f"the scenario names the ruleset {named!r}, its mission plays {played!r} "
+                f"([mission] ruleset, default {DEFAULT_RULESET!r}); expected the same one",
+            )
+        key = played or named or DEFAULT_RULESET
+        try:
+            return ruleset(key)
+        except UnknownRuleset as error:
+            self.error("scenario.ruleset", str(error))
+            raise MissionError(self.sink.problems) from None
 
     # ------------------------------------------------------------------ commands
     def steps(self, raw: object, registry: CommandRegistry) -> tuple[Step, ...]:
@@ -456,11 +469,6 @@ class _Reader:
             table.failed = True
             return None
         return DecisionCheck(line, expected, step, note)
-
-
-def mission_setup(chosen: Ruleset, mission: Mission, catalogue: Any, label: str) -> Any:
-    """Return what ``chosen.new_game`` starts from for ``mission``; raise MissionError."""
-    return match_setup(mission, catalogue, path_label=label)
 
 
 def _with_nulls(entry: Mapping[str, Any], cls: type[Command]) -> dict[str, Any]:

@@ -101,7 +101,8 @@ class Match:
     @property
     def game(self) -> Game:
         """Return the live game as the match machinery sees it."""
-        return self.battle  # type: ignore[no-any-return]
+        game: Game = self.battle
+        return game
 
     def decision(self) -> Decision | None:
         """Return the decision the fight waits for (None: it is over)."""

@@ -26,12 +26,14 @@ from game.match.events import Event
 from game.match.record import Match
 from game.match.ruleset import PlayableRuleset
 from game.match.saves import (
+    AUTOSAVE_NAMES,
     LoadedSave,
     MissionRef,
     SaveError,
     autosave,
-    load_latest_autosave,
+    load_newest,
     load_save,
+    newest_first,
     write_save,
 )
 from game.match.views import Views
@@ -39,6 +41,8 @@ from game.missions.simulate import open_mission
 from game.rulesets import RULESETS
 
 SESSION_FILE = "session.json"
+#: The seats of a save, beside it (``name.players.json``).
+PLAYERS_SUFFIX = ".players.json"
 MAX_SESSION_BYTES = 64_000
 
 
@@ -162,15 +166,24 @@ class GameSession:
     def load(cls, path: Path, *, home: Path) -> GameSession:
         """Load a save file (raise SaveError with file and key)."""
         loaded = load_save(path, open_mission, RULESETS)
-        players = read_players(path.with_suffix(".players.json"))
+        players = read_players(path.with_suffix(PLAYERS_SUFFIX))
         return cls.from_save(loaded, home=home, players=players)
 
     @classmethod
     def resume(cls, home: Path) -> GameSession:
-        """Load the newest autosave that loads (raise SaveError when none does)."""
+        """Load the newest save that loads: the autosaves, then the saves, newest first.
+
+        A save that no longer loads (a rule changed, a broken file) is skipped with a
+        warning and left where it is; raise SaveError naming every attempt when none loads.
+        """
         folder = autosave_dir(home)
-        loaded = load_latest_autosave(folder, open_mission, RULESETS)
-        players = read_players(folder / SESSION_FILE)
+        autosaves = [folder / name for name in AUTOSAVE_NAMES if (folder / name).exists()]
+        saves = [p for p in newest_first(saves_dir(home)) if not p.name.endswith(PLAYERS_SUFFIX)]
+        loaded = load_newest(autosaves + saves, open_mission, RULESETS)
+        if loaded.data.path in autosaves:
+            players = read_players(folder / SESSION_FILE)
+        else:
+            players = read_players(loaded.data.path.with_suffix(PLAYERS_SUFFIX))
         return cls.from_save(loaded, home=home, players=players)
 
     # ---------------------------------------------------------------- queries
@@ -281,7 +294,7 @@ class GameSession:
     def save_as(self, name: str) -> Path:
         """Save the match as ``name`` in the saves folder (atomically); raise SaveError."""
         path = write_save(self.match, saves_dir(self.home), name, self.mission)
-        write_players(path.with_suffix(".players.json"), self)
+        write_players(path.with_suffix(PLAYERS_SUFFIX), self)
         return path
 
     def _changed(self, events: list[Event]) -> None:

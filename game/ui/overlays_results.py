@@ -15,7 +15,7 @@ import pygame
 
 from game.board.grid import Cell
 from game.match.events import Event
-from game.rulesets.entaria import queries
+from game.rulesets.entaria.queries.scatter import ScatterCell, ScatterDiagram
 from game.ui import overlays
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, shape_of
@@ -46,7 +46,7 @@ def _draw_scatter(
     scene: MapHost,
     surface: pygame.Surface,
     result: ThrowResult,
-    diagram: queries.ScatterDiagram,
+    diagram: ScatterDiagram,
 ) -> None:
     """Draw the diagram round the intended field, the rolled cell, the flight and its label."""
     camera = scene.camera
@@ -81,8 +81,8 @@ def _draw_scatter(
 def _draw_diagram(
     scene: MapHost,
     surface: pygame.Surface,
-    diagram: queries.ScatterDiagram,
-    rolled: queries.ScatterCell | None,
+    diagram: ScatterDiagram,
+    rolled: ScatterCell | None,
 ) -> pygame.Rect:
     """Draw the 3x3 frame with the d20 ranges and the "ahead" arrow; return the frame."""
     camera = scene.camera

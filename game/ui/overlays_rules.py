@@ -22,9 +22,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.board.grid import Cell
 from game.match.events import Event
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.engine import LegalAction
+from game.rulesets.entaria.queries.area_fire import Zone, deckungsfeuer_zones
+from game.rulesets.entaria.queries.movement import MoveOptions, movement_options
+from game.rulesets.entaria.queries.ranges import RangeRings, range_rings
+from game.rulesets.entaria.queries.reach import ThreatZones, threat_zones
+from game.rulesets.entaria.queries.scatter import ScatterDiagram, ScatterPath
+from game.rulesets.entaria.queries.targets import TargetMark, target_marks
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.state import CreatureState
 from game.ui import hud_text
@@ -46,10 +51,10 @@ class ThrowResult:
     intended: Cell
     landing: Cell
     hit: bool
-    diagram: queries.ScatterDiagram | None = None
+    diagram: ScatterDiagram | None = None
     direction_roll: int | None = None
     distance_roll: int | None = None
-    path: queries.ScatterPath | None = None
+    path: ScatterPath | None = None
     area: list[Cell] = field(default_factory=list)
 
 
@@ -101,33 +106,29 @@ class Layers:
 
     def moves(
         self, scene: MapHost, key: str, action: Action, weapon: str | None = None
-    ) -> queries.MoveOptions:
+    ) -> MoveOptions:
         battle = scene.session.battle
         return self.get(
             scene,
             ("moves", key, action, weapon),
-            lambda: queries.movement_options(battle, key, action, weapon_key=weapon),
+            lambda: movement_options(battle, key, action, weapon_key=weapon),
         )
 
-    def threats(self, scene: MapHost, key: str) -> queries.ThreatZones:
+    def threats(self, scene: MapHost, key: str) -> ThreatZones:
         battle = scene.session.battle
-        return self.get(scene, ("threats", key), lambda: queries.threat_zones(battle, key))
+        return self.get(scene, ("threats", key), lambda: threat_zones(battle, key))
 
-    def rings(self, scene: MapHost, key: str, weapon: str) -> queries.RangeRings:
+    def rings(self, scene: MapHost, key: str, weapon: str) -> RangeRings:
         battle = scene.session.battle
-        return self.get(
-            scene, ("rings", key, weapon), lambda: queries.range_rings(battle, key, weapon)
-        )
+        return self.get(scene, ("rings", key, weapon), lambda: range_rings(battle, key, weapon))
 
-    def marks(self, scene: MapHost, key: str, weapon: str | None) -> dict[str, queries.TargetMark]:
+    def marks(self, scene: MapHost, key: str, weapon: str | None) -> dict[str, TargetMark]:
         battle = scene.session.battle
-        return self.get(
-            scene, ("marks", key, weapon), lambda: queries.target_marks(battle, key, weapon)
-        )
+        return self.get(scene, ("marks", key, weapon), lambda: target_marks(battle, key, weapon))
 
-    def zones(self, scene: MapHost) -> list[queries.Zone]:
+    def zones(self, scene: MapHost) -> list[Zone]:
         battle = scene.session.battle
-        return self.get(scene, ("zones",), lambda: queries.deckungsfeuer_zones(battle))
+        return self.get(scene, ("zones",), lambda: deckungsfeuer_zones(battle))
 
     def shading(
         self, scene: MapHost, key: tuple[Any, ...], build: Callable[[], FieldShading]

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
-from game.rulesets.entaria import queries
+from game.rulesets.entaria.queries.area_fire import Zone
+from game.rulesets.entaria.queries.ranges import RangeRings
+from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays, theme
@@ -117,7 +119,7 @@ def draw_standing_over(
         draw_area_fire_result(scene, surface, sticky)
 
 
-def draw_zone_labels(scene: MapHost, surface: pygame.Surface, zones: list[queries.Zone]) -> None:
+def draw_zone_labels(scene: MapHost, surface: pygame.Surface, zones: list[Zone]) -> None:
     camera = scene.camera
     fonts = scene.app.fonts
     battle = scene.session.battle
@@ -137,7 +139,7 @@ def draw_zone_labels(scene: MapHost, surface: pygame.Surface, zones: list[querie
         surface.blit(label, (x, y - label.get_height() - 1))
 
 
-def draw_range_rings(scene: MapHost, surface: pygame.Surface, rings: queries.RangeRings) -> None:
+def draw_range_rings(scene: MapHost, surface: pygame.Surface, rings: RangeRings) -> None:
     """Draw the five bands as labelled square rings with their Vorteil/Nachteil (E-RANGE-*)."""
     camera = scene.camera
     fonts = scene.app.fonts
@@ -216,7 +218,7 @@ def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: Creature
         surface.fblits(blits)
 
 
-def mark_lines(scene: MapHost, mark: queries.TargetMark, weapon: str | None) -> list[str]:
+def mark_lines(scene: MapHost, mark: TargetMark, weapon: str | None) -> list[str]:
     """Return the lines a target's tooltip shows: weapon, band, cover, net edge or why not.
 
     ``weapon`` None leaves the weapon's name out (the tool's title names it).

@@ -15,8 +15,8 @@ import pytest
 from game.match.decisions import Decision, DecisionKind
 from game.match.views import Meter
 from game.missions.loader import demo_mission_path
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.commands import Attack, EndTurn, GmAnswer, GmCondition
+from game.rulesets.entaria.queries.fog import fog_of_war
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Condition, german
 from game.rulesets.entaria.support_actions import UseAction
@@ -226,7 +226,7 @@ def test_initiative_tracker_hides_a_creature_hidden_from_the_viewer(
     assert spot(scene, "initiative:pirat_2")
     assert scene.send(GmCondition(None, "pirat_2", Condition.UNDETECTED.name, 1)).ok
     seen = scene.visible_keys()
-    assert seen == set(queries.fog_of_war(scene.session.battle, "freunde").creatures)
+    assert seen == set(fog_of_war(scene.session.battle, "freunde").creatures)
     assert "pirat_2" not in seen and "ron" in seen
     scene.select("pirat_2")
     app.step()

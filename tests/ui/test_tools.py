@@ -689,7 +689,7 @@ def test_interact_menu_greys_what_the_engine_would_refuse_with_its_reason(home: 
     the engine's German reason; opening and breaking the door next to the shooter are offered.
     Building the menu changes nothing in the match.
     """
-    from game.rulesets.entaria import queries
+    from game.rulesets.entaria.queries.dry_runs import refusal
     from game.rulesets.entaria.ranged_actions import Reload
 
     lines = MISSION.split("\n")
@@ -698,7 +698,7 @@ def test_interact_menu_greys_what_the_engine_would_refuse_with_its_reason(home: 
     table = Table(home, "schuetze", mission_text="\n".join(lines))
     scene, battle = table.scene, table.battle
     before = (battle.state.to_dict(), len(battle.record), len(battle.log))
-    assert german(queries.refusal(battle, Reload("schuetze", "maschinenpistole"))) == (
+    assert german(refusal(battle, Reload("schuetze", "maschinenpistole"))) == (
         "Maschinenpistole ist voll geladen"
     )
     scene.start_action(Action.INTERACT)

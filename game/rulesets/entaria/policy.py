@@ -37,7 +37,7 @@ from game.rulesets.entaria.combat import UNARMED, AttackPlan, affinity_of, armou
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.queries import target_marks
+from game.rulesets.entaria.queries.targets import target_marks
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.damage import damage_from_die

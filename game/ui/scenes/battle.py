@@ -14,9 +14,9 @@ import pygame
 from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.events import Event
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.engine import CommandRejected
-from game.rulesets.entaria.queries import FogView
+from game.rulesets.entaria.queries.fog import FogView, fog_of_war
+from game.rulesets.entaria.queries.log import log_entries_for
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
@@ -261,7 +261,7 @@ class BattleScene(Scene):
         first = len(log) - len(events)
         return [
             entry.event
-            for entry in queries.log_entries_for(self.session.battle, viewer.sides)
+            for entry in log_entries_for(self.session.battle, viewer.sides)
             if entry.index >= first
         ]
 
@@ -416,9 +416,8 @@ def _turn_changed(events: Sequence[Event]) -> bool:
 
 def fog_for_sides(session: GameSession, sides: Sequence[str]) -> FogView | None:
     """Return the combined FogView of ``sides`` from the battle layer's queries."""
-    from game.rulesets.entaria import queries
 
-    views = [queries.fog_of_war(session.battle, side) for side in sides]
+    views = [fog_of_war(session.battle, side) for side in sides]
     if not views:
         return None
     if len(views) == 1:
@@ -428,4 +427,4 @@ def fog_for_sides(session: GameSession, sides: Sequence[str]) -> FogView | None:
     for view in views:
         visible |= view.visible
         creatures |= view.creatures
-    return queries.FogView("+".join(sides), visible, frozenset(creatures))
+    return FogView("+".join(sides), visible, frozenset(creatures))

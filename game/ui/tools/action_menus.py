@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from game.board.grid import Cell, distance
 from game.match.commands import Command
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.commands import ChangePosition
+from game.rulesets.entaria.queries.dry_runs import reachable_ground_items, refusal
 from game.rulesets.entaria.ranged_actions import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language
@@ -42,7 +42,7 @@ def _checked(scene: MapHost, label: str, command: Command) -> MenuItem:
     A dry run on a copy of the match (``queries.refusal``, about a millisecond on the
     demo): menus are built once when they open.
     """
-    reason = queries.refusal(scene.session.battle, command)
+    reason = refusal(scene.session.battle, command)
     tip = in_language(reason, scene.app.t.language) if reason else ""
     return MenuItem(label, _sender(scene, command), not reason, tip)
 
@@ -70,7 +70,7 @@ def _door_item(scene: MapHost, actor: CreatureState, what: str) -> MenuItem | No
         return None
     doors.sort(key=lambda cell: (distance(actor.cell, cell), cell[1], cell[0]))
     near = [cell for cell in doors if distance(actor.cell, cell) <= 1] or doors[:1]
-    reasons = [queries.refusal(battle, Interact(actor.key, what, cell=cell)) for cell in near]
+    reasons = [refusal(battle, Interact(actor.key, what, cell=cell)) for cell in near]
     enabled = any(not reason for reason in reasons)
     key = actor.key
 
@@ -112,7 +112,7 @@ def _interact(scene: MapHost, actor: CreatureState, action: Action) -> Tool | No
     for item in actor.held:
         label = t("tools.interact.holster", item=name(item))
         items.append(_checked(scene, label, Interact(key, "holster", item=item)))
-    for ground in queries.reachable_ground_items(battle, key):
+    for ground in reachable_ground_items(battle, key):
         label = t("tools.interact.pick_up", item=name(ground.item))
         command = Interact(key, "pick_up", item=ground.item, cell=ground.cell)
         items.append(_checked(scene, label, command))

@@ -9,7 +9,7 @@ import pygame
 
 from game.board.grid import Cell
 from game.match.commands import Command
-from game.rulesets.entaria import queries
+from game.rulesets.entaria.queries.area_fire import AreaFirePreview, area_fire_preview
 from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, placement_of
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.rulesets.entaria.rules.areas import AreaFireAction
@@ -86,7 +86,7 @@ class AreaFireTool(Tool):
         self.painted: dict[Cell, int] = {}  # phase "place": the values
         self.dragging = False
         self.dragged: set[Cell] = set()
-        self._preview: tuple[Any, queries.AreaFirePreview] | None = None
+        self._preview: tuple[Any, AreaFirePreview] | None = None
         self._revision = scene.session.revision
         self._big: tuple[Any, pygame.Surface] | None = None
         self.shown_problems: list[str] = []  # the D-6 violations drawn in the last frame
@@ -163,7 +163,7 @@ class AreaFireTool(Tool):
             return dict(self.painted)
         return {cell: 1 for cell in self.chosen}
 
-    def preview(self) -> queries.AreaFirePreview:
+    def preview(self) -> AreaFirePreview:
         declared = self.declared()
         scene = self.scene
         key = (
@@ -173,7 +173,7 @@ class AreaFireTool(Tool):
             tuple(declared.items()),
         )
         if self._preview is None or self._preview[0] != key:
-            preview = queries.area_fire_preview(
+            preview = area_fire_preview(
                 scene.session.battle, self.actor_key, self.weapon, self.mode, declared
             )
             self._preview = (key, preview)
@@ -369,7 +369,7 @@ class AreaFireTool(Tool):
         if hover is not None and self.in_map(hover):
             overlays.outline_cell(surface, camera, hover, (255, 200, 120), 2)
 
-    def draw_order(self, surface: pygame.Surface, preview: queries.AreaFirePreview) -> None:
+    def draw_order(self, surface: pygame.Surface, preview: AreaFirePreview) -> None:
         """Phase "area": number the chosen fields (the order the end of a turn fills)."""
         camera = self.scene.camera
         fonts = self.scene.app.fonts
@@ -378,7 +378,7 @@ class AreaFireTool(Tool):
             colour = (255, 255, 255) if good else (255, 120, 255)
             overlays.cell_text(surface, camera, fonts, cell, str(index), colour, scale=0.34)
 
-    def draw_values(self, surface: pygame.Surface, preview: queries.AreaFirePreview) -> None:
+    def draw_values(self, surface: pygame.Surface, preview: AreaFirePreview) -> None:
         """Phase "place": each field's value, its SW limit, and the total big on top."""
         camera = self.scene.camera
         fonts = self.scene.app.fonts
@@ -397,7 +397,7 @@ class AreaFireTool(Tool):
                 )
         self.draw_total(surface, preview)
 
-    def draw_total(self, surface: pygame.Surface, preview: queries.AreaFirePreview) -> None:
+    def draw_total(self, surface: pygame.Surface, preview: AreaFirePreview) -> None:
         """Draw the rolled total big at the top of the map, with what is left to place."""
         camera = self.scene.camera
         t = self.t
@@ -410,7 +410,7 @@ class AreaFireTool(Tool):
         right = camera.viewport_x + camera.viewport_w - 12
         surface.blit(image, image.get_rect(topright=(right, camera.viewport_y + 26)))
 
-    def _total_image(self, preview: queries.AreaFirePreview) -> pygame.Surface:
+    def _total_image(self, preview: AreaFirePreview) -> pygame.Surface:
         fonts = self.scene.app.fonts
         t = self.t
         total = preview.total or 0
@@ -452,7 +452,7 @@ class AreaFireTool(Tool):
             y += image.get_height()
         return box
 
-    def formula(self, preview: queries.AreaFirePreview) -> str:
+    def formula(self, preview: AreaFirePreview) -> str:
         """Return how the total was rolled, from the waiting placement (E-AREAFIRE-4)."""
         pending = self.pending()
         if pending is None or preview.multiplier is None:
@@ -467,7 +467,7 @@ class AreaFireTool(Tool):
         )
         return text + (self.t("tools.area.critical") if data.get("critical") else "")
 
-    def title(self, preview: queries.AreaFirePreview) -> str:
+    def title(self, preview: AreaFirePreview) -> str:
         rule = ACTIONS[self.mode.action]
         return self.t(
             "tools.area.title",
@@ -476,7 +476,7 @@ class AreaFireTool(Tool):
             sw=preview.sw,
         )
 
-    def area_lines(self, preview: queries.AreaFirePreview) -> list[str]:
+    def area_lines(self, preview: AreaFirePreview) -> list[str]:
         t = self.t
         lines = [
             self.title(preview),
@@ -502,7 +502,7 @@ class AreaFireTool(Tool):
         lines.append(t("tools.area.keys_area"))
         return lines
 
-    def place_lines(self, preview: queries.AreaFirePreview) -> list[str]:
+    def place_lines(self, preview: AreaFirePreview) -> list[str]:
         t = self.t
         return [
             self.title(preview),

@@ -9,7 +9,6 @@ import pygame
 
 from game.board.grid import Cell
 from game.match.commands import Command
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.melee_actions import (
@@ -19,6 +18,7 @@ from game.rulesets.entaria.melee_actions import (
     SweepAttack,
     UnarmedAttack,
 )
+from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.ranged_actions import LongShot
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
@@ -149,7 +149,7 @@ class AttackTool(Tool):
     def _to_area_fire(self) -> None:
         self.scene.tool = AreaFireTool(self.scene, self.actor, self.weapon, AreaFireAction.BEM_SHOT)
 
-    def marks(self) -> dict[str, queries.TargetMark]:
+    def marks(self) -> dict[str, TargetMark]:
         return self.layers.marks(self.scene, self.actor.key, self.weapon)
 
     def shows_sight(self) -> bool:

@@ -26,9 +26,10 @@ import pygame
 
 from game.board.grid import Cell, Cover
 from game.match.commands import Command
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack, GmCoverOverride, Move
+from game.rulesets.entaria.queries.movement import MoveOptions
+from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays, theme
@@ -146,7 +147,7 @@ class Tool:
         return False
 
     # ------------------------------------------------------- the select tool
-    def walk_options(self) -> queries.MoveOptions | None:
+    def walk_options(self) -> MoveOptions | None:
         """Return the Gehen overlay of the selected creature, when it is shown."""
         creature = self.scene.selected_creature
         actor = self.current_actor()
@@ -155,7 +156,7 @@ class Tool:
         options = self.layers.moves(self.scene, creature.key, Action.WALK)
         return options if options.allowed else None
 
-    def attack_choice(self, target: CreatureState) -> tuple[str, queries.TargetMark] | None:
+    def attack_choice(self, target: CreatureState) -> tuple[str, TargetMark] | None:
         """Return the weapon a click on ``target`` attacks with, and its mark (or None)."""
         actor = self.current_actor()
         scene = self.scene

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.board.grid import Cell
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.melee_actions import Charge
+from game.rulesets.entaria.queries.movement import MoveOptions
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.situation_actions import MountCommand
@@ -58,7 +58,7 @@ class MoveTool(Tool):
                 return key
         return UNARMED
 
-    def options(self) -> queries.MoveOptions:
+    def options(self) -> MoveOptions:
         return self.layers.moves(self.scene, self.mover.key, self.action, self.weapon)
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.board.grid import Cell
-from game.rulesets.entaria import queries
+from game.rulesets.entaria.queries.movement import MoveOptions
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading, cells_mask
@@ -42,9 +42,7 @@ class DrawingTool(Protocol):
     ) -> None: ...
 
 
-def draw_move_options(
-    tool: DrawingTool, surface: pygame.Surface, options: queries.MoveOptions
-) -> None:
+def draw_move_options(tool: DrawingTool, surface: pygame.Surface, options: MoveOptions) -> None:
     """Shade the reachable fields by cost, mark the save fields, dot difficult ground."""
     scene = tool.scene
 
@@ -82,7 +80,7 @@ def draw_move_options(
 
 
 def draw_move_hover(
-    tool: DrawingTool, surface: pygame.Surface, options: queries.MoveOptions, cell: Cell
+    tool: DrawingTool, surface: pygame.Surface, options: MoveOptions, cell: Cell
 ) -> None:
     """Draw the path to the hovered field and what it costs (or why it is out of reach)."""
     scene = tool.scene

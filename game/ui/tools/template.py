@@ -9,7 +9,7 @@ import pygame
 
 from game.board.grid import Cell, distance
 from game.board.templates import AreaShape
-from game.rulesets.entaria import queries
+from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.state import CreatureState
@@ -84,7 +84,7 @@ class TemplateTool(Tool):
             return (math.floor(self.aim[0]), math.floor(self.aim[1]))
         return self.origin
 
-    def preview(self) -> queries.TemplatePreview | None:
+    def preview(self) -> TemplatePreview | None:
         shape = self.shape
         centre = self.centre()
         if shape is None or centre is None:
@@ -95,7 +95,7 @@ class TemplateTool(Tool):
         return self._preview.get(
             self.scene,
             (shape, centre, angle, length, snap),
-            lambda: queries.template_cells(self.battle, shape, centre, angle, length, snap45=snap),
+            lambda: template_cells(self.battle, shape, centre, angle, length, snap45=snap),
         )
 
     def key(self, event: pygame.event.Event) -> bool:

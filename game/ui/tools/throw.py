@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.board.grid import Cell
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
+from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.ranged_actions import ThrowAtField
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.state import CreatureState
@@ -39,7 +40,7 @@ class ThrowTool(Tool):
         weapon: WeaponType = self.battle.catalogue.weapons[self.weapon]
         return weapon
 
-    def preview(self, cell: Cell) -> queries.TemplatePreview | None:
+    def preview(self, cell: Cell) -> TemplatePreview | None:
         weapon = self.weapon_data()
         if weapon.area_shape is None or weapon.area_size is None or not self.in_map(cell):
             return None
@@ -47,7 +48,7 @@ class ThrowTool(Tool):
         return self._impact.get(
             self.scene,
             (self.weapon, cell, origin),
-            lambda: queries.template_cells(self.battle, shape, cell, 0.0, size, impact_from=origin),
+            lambda: template_cells(self.battle, shape, cell, 0.0, size, impact_from=origin),
         )
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
@@ -60,7 +61,7 @@ class ThrowTool(Tool):
         scene = self.scene
         actor = self.actor
         thrower = actor.cell
-        diagram = queries.scatter_diagram(self.battle, actor.key, cell)
+        diagram = scatter_diagram(self.battle, actor.key, cell)
         outcome = scene.send(ThrowAtField(actor.key, self.weapon, cell))
         if not outcome.ok:
             return True
@@ -74,9 +75,7 @@ class ThrowTool(Tool):
                 result.distance_roll = int(data["distance_roll"])
                 result.landing = (int(data["landing"][0]), int(data["landing"][1]))
                 step = (int(data["step"][0]), int(data["step"][1]))
-                result.path = queries.scatter_path(
-                    scene.session.battle, cell, step, result.distance_roll
-                )
+                result.path = scatter_path(scene.session.battle, cell, step, result.distance_roll)
             elif event.kind == "area" and "fields" in event.data:
                 result.area = [(int(x), int(y)) for x, y in event.data["fields"]]
                 landing = event.data.get("landing")
@@ -140,7 +139,7 @@ class ThrowTool(Tool):
         self.tooltip(surface, lines)
         self.draw_controls(surface)
 
-    def inside(self, preview: queries.TemplatePreview) -> list[str]:
+    def inside(self, preview: TemplatePreview) -> list[str]:
         visible = self.scene.visible_keys()
         names = [
             self.battle.state.creatures[k].name

@@ -20,7 +20,7 @@ from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_actions import Charge, DragGrappled, UnarmedAttack
-from game.rulesets.entaria.queries import movement_options
+from game.rulesets.entaria.queries.movement import movement_options
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import MoveType, german
 from game.rulesets.entaria.rules.terrain import unclimbable_fields

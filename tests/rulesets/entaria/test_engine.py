@@ -24,7 +24,7 @@ from game.rulesets.entaria.commands import (
     Move,
 )
 from game.rulesets.entaria.engine import CommandRejected
-from game.rulesets.entaria.queries import cover_override
+from game.rulesets.entaria.queries.targets import cover_override
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.state import BattleState, Pending, cover_key
 from game.rulesets.entaria.support_actions import DropItem
@@ -333,7 +333,7 @@ def test_a_downed_creature_lies_and_stands_again_when_liegend_ends() -> None:
     is knocked out, both healed; Ron dying, then dead. Expected: prone while downed, Ron
     stands after waking, Lara (who holds Liegend herself) still lies, the dead lie.
     """
-    from game.rulesets.entaria.queries import creature_card
+    from game.rulesets.entaria.queries.cards import creature_card
     from game.rulesets.entaria.state import Stance
 
     battle = make_battle(

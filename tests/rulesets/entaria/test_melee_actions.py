@@ -33,7 +33,7 @@ from game.rulesets.entaria.melee_actions import (
     grapples,
     validate_charge,
 )
-from game.rulesets.entaria.queries import movement_options
+from game.rulesets.entaria.queries.movement import movement_options
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.setup import CreatureSetup

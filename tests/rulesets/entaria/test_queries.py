@@ -33,25 +33,17 @@ from game.rulesets.entaria.commands import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_actions import Charge
-from game.rulesets.entaria.queries import (
-    FogCache,
-    GroundItem,
-    area_fire_preview,
-    cover_override,
-    creature_card,
-    deckungsfeuer_zones,
-    fog_of_war,
-    log_entries_for,
-    log_for,
-    movement_options,
-    range_rings,
-    reachable_ground_items,
-    scatter_diagram,
-    scatter_path,
-    target_marks,
-    template_cells,
-    threat_zones,
-)
+from game.rulesets.entaria.queries.area_fire import area_fire_preview, deckungsfeuer_zones
+from game.rulesets.entaria.queries.cards import creature_card
+from game.rulesets.entaria.queries.dry_runs import GroundItem, reachable_ground_items
+from game.rulesets.entaria.queries.fog import FogCache, fog_of_war
+from game.rulesets.entaria.queries.log import log_entries_for, log_for
+from game.rulesets.entaria.queries.movement import movement_options
+from game.rulesets.entaria.queries.ranges import range_rings
+from game.rulesets.entaria.queries.reach import threat_zones
+from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
+from game.rulesets.entaria.queries.targets import cover_override, target_marks
+from game.rulesets.entaria.queries.templates import template_cells
 from game.rulesets.entaria.ranged_actions import (
     AreaFire,
     AreaFireRoll,

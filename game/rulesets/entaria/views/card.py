@@ -20,7 +20,7 @@ from game.match.views import (
     Value,
 )
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.queries import CreatureCard, WeaponCard, creature_card
+from game.rulesets.entaria.queries.cards import CreatureCard, WeaponCard, creature_card
 from game.rulesets.entaria.rules.terms import Attribute, SaveValue
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views.terms import (

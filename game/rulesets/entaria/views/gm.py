@@ -11,7 +11,6 @@ from collections.abc import Callable
 from game.board.grid import Cell, Cover
 from game.match.commands import Command
 from game.match.views import Needs, Offer, OfferRow, Pick, Texts
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.commands import (
     GmCondition,
     GmCoverOverride,
@@ -22,6 +21,7 @@ from game.rulesets.entaria.commands import (
 )
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.impulse_actions import GmSpendImpulse
+from game.rulesets.entaria.queries.targets import cover_override
 from game.rulesets.entaria.rules.impulse import ImpulseEffect
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.state import CreatureState
@@ -154,7 +154,7 @@ def _cover_row(battle: Battle, creature: CreatureState | None, t: Texts) -> Offe
     attacker = battle.current if battle.state.order else None
     override = None
     if creature is not None and attacker is not None and attacker.key != creature.key:
-        override = queries.cover_override(battle, attacker.key, creature.key)
+        override = cover_override(battle, attacker.key, creature.key)
     else:
         attacker = None
     offers = []

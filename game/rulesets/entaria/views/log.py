@@ -14,9 +14,9 @@ from typing import Any
 from game.match.commands import Command
 from game.match.events import Event
 from game.match.views import LogKind, LogText, RollText, Texts, Tone
-from game.rulesets.entaria import queries
 from game.rulesets.entaria.commands import GmAnswer
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.queries.log import log_entries_for
 from game.rulesets.entaria.rules.terms import Attribute
 from game.rulesets.entaria.views.terms import attribute_name
 
@@ -132,7 +132,7 @@ def _tooltip(roll: Mapping[str, Any], t: Texts) -> str:
 
 def log_for(battle: Battle, sides: Collection[str]) -> list[tuple[int, Event]]:
     """Return (index, event) of the log the players of ``sides`` may read (fog of war)."""
-    return [(entry.index, entry.event) for entry in queries.log_entries_for(battle, sides)]
+    return [(entry.index, entry.event) for entry in log_entries_for(battle, sides)]
 
 
 def open_questions(battle: Battle) -> frozenset[int]:

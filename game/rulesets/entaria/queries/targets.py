@@ -1,0 +1,203 @@
+"""What the screen marks on other creatures: sight, cover, band, reach and the attack's edge.
+
+Each attack is planned with ``combat.plan_attack`` as the Attack command plans it, so a
+mark cannot disagree with what the command will do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.board.grid import Cover, distance
+from game.rulesets.entaria.combat import (
+    UNARMED,
+    AttackPlan,
+    disturbance,
+    plan_attack,
+    proposed_cover,
+    situation_edge,
+)
+from game.rulesets.entaria.engine import STUDIED_ENEMY, Battle, CommandRejected
+from game.rulesets.entaria.queries.common import side_of
+from game.rulesets.entaria.rules.condition_changes import reveal
+from game.rulesets.entaria.rules.condition_rolls import (
+    RollContext,
+    attacker_modifiers,
+    roll_modifiers,
+)
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
+from game.rulesets.entaria.rules.held_conditions import ConditionSet
+from game.rulesets.entaria.rules.ranges import RangeBand, range_band
+from game.rulesets.entaria.rules.reach import in_melee_reach
+from game.rulesets.entaria.rules.terms import Attribute, Condition, say
+from game.rulesets.entaria.state import CreatureState, cover_key
+
+__all__ = ["TargetMark", "cover_override", "target_marks"]
+
+
+def _is_hidden_from(battle: Battle, creature: CreatureState, observer: str) -> bool:
+    """Return whether ``observer`` has not found ``creature`` (Battle.is_hidden_from)."""
+    return battle.is_hidden_from(creature, observer)
+
+
+def _conditions_toward(
+    battle: Battle, creature: CreatureState, observer: CreatureState
+) -> ConditionSet:
+    """Return the conditions ``observer`` faces on ``creature`` (Battle.conditions_toward)."""
+    return battle.conditions_toward(creature, observer)
+
+
+@dataclass(frozen=True)
+class TargetMark:
+    """What the screen marks on another creature for the selected one.
+
+    ``sight``: line of sight (D-9). ``cover``: the cover a ranged attack would get, as
+    ``combat.plan_attack`` proposes it, the GM's override included (D-9, E-COVER-*);
+    None without sight. ``computed_cover`` is the map's proposal before the override.
+    ``attackable``/``reason``: whether ``combat.plan_attack`` accepts an attack with
+    the weapon now, else its rejection. ``edge``: the counted Vorteil/Nachteil the attack
+    roll would get (D-2), None when it cannot be made; ``reasons`` name the sources.
+    """
+
+    key: str
+    sight: bool
+    cover: Cover | None
+    computed_cover: Cover | None
+    override: Cover | None
+    band: RangeBand | None
+    distance: int
+    in_melee_reach: bool
+    attackable: bool
+    reason: str
+    melee: bool | None
+    edge: int | None
+    automatic_failure: bool
+    reasons: tuple[str, ...]
+
+
+def _attack_edge(
+    battle: Battle, plan: AttackPlan, disturbed: int
+) -> tuple[int, bool, tuple[str, ...]]:
+    """Return the edge, automatic failure and reasons ``combat.resolve_attack`` would use.
+
+    ``combat.situation_edge`` (range band, cover, Störung, water, riding) plus what
+    ``Battle.check`` folds in: the attacker's own conditions (unforeseen, studied
+    target) and the target's toward him (Wehrlos, Schemenhaft).
+    """
+    attacker, target = plan.attacker, plan.target
+    edge, reasons = situation_edge(battle, plan, disturbed=disturbed)
+    # Unforeseen only while the target has not found the attacker; otherwise the attack
+    # reveals him before the roll (E-UNFORESEEN-1, E-COND-UNENTDECKT-5).
+    unforeseen = _is_hidden_from(battle, attacker, target.key)
+    conditions = attacker.conditions
+    if Condition.UNDETECTED in conditions and not unforeseen:
+        conditions = reveal(conditions, ConspicuousAct.ATTACK)
+    studied = any(e.name == STUDIED_ENEMY and e.source == attacker.key for e in target.effects)
+    context = RollContext(
+        attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
+        is_attack=True,
+        is_melee=plan.melee,
+        unforeseen=unforeseen,
+        studied_target=studied,
+    )
+    own = roll_modifiers(conditions, context)
+    theirs = attacker_modifiers(_conditions_toward(battle, target, attacker))
+    reasons.extend(theirs.reasons)
+    reasons.extend(own.reasons)
+    return edge + own.edge + theirs.edge, own.automatic_failure, tuple(reasons)
+
+
+def cover_override(battle: Battle, attacker_key: str, target_key: str) -> Cover | None:
+    """Return the GM's cover ruling for the next attack of the pair, or None (D-9).
+
+    The ruling holds until that attacker's next attack on that target is made (then
+    ``combat.resolve_attack`` drops it). Unknown keys have no ruling.
+    """
+    value = battle.state.cover_overrides.get(cover_key(attacker_key, target_key))
+    return None if value is None else Cover[value]
+
+
+def target_marks(
+    battle: Battle,
+    key: str,
+    weapon_key: str | None = None,
+    *,
+    only: Iterable[str] | None = None,
+) -> dict[str, TargetMark]:
+    """Return a mark for every other living creature: sight, cover, band, reach, edge.
+
+    ``weapon_key`` is the weapon the attack would use (``"unarmed"`` for bare hands);
+    default the first weapon in hand, else unarmed. The attack is planned with
+    ``combat.plan_attack`` exactly as the Attack command plans it. The marks ignore who
+    may see whom: the screen filters them with ``fog_of_war``, or passes the keys it
+    shows as ``only`` (cheaper on a crowded map).
+    """
+    attacker = battle.creature(key)
+    if weapon_key is None:
+        weapon_key = attacker.held[0] if attacker.held else UNARMED
+    weapon = None if weapon_key == UNARMED else battle.weapon(weapon_key)
+    kind = battle.creature_type(attacker)
+    reach = max(kind.reach, weapon.reach if weapon is not None and weapon.melee else 1)
+    marks: dict[str, TargetMark] = {}
+    living = [c for c in battle.state.creatures.values() if Condition.DEAD not in c.conditions]
+    occupied = frozenset(c.cell for c in living)
+    wanted = None if only is None else frozenset(only)
+    disturbed: int | None = None
+    for target in living:
+        if target.key == attacker.key or (wanted is not None and target.key not in wanted):
+            continue
+        fields = distance(attacker.cell, target.cell)
+        override = cover_override(battle, attacker.key, target.key)
+        in_reach = in_melee_reach(
+            attacker.cell,
+            target.cell,
+            attacker_side=kind.size_fields,
+            target_side=side_of(battle, target),
+            reach=reach,
+        )
+        edge: int | None = None
+        failure = False
+        reasons: tuple[str, ...] = ()
+        melee: bool | None = None
+        plan: AttackPlan | None = None
+        cover: Cover | None
+        computed: Cover | None
+        try:
+            if weapon is not None and weapon.targets_field:
+                raise CommandRejected(
+                    say(
+                        f"{weapon.name} is thrown at a field (E-THROW-2)",
+                        f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2)",
+                    )
+                )
+            plan = plan_attack(battle, attacker, target, weapon)
+            melee = plan.melee
+            if disturbed is None:
+                disturbed = disturbance(battle, attacker)
+            edge, failure, reasons = _attack_edge(battle, plan, disturbed)
+            why = ""
+        except CommandRejected as error:
+            why = error.reason
+        if plan is not None and not plan.melee and override is None:
+            sight, cover, computed = True, plan.cover, plan.cover  # plan_attack's own answer
+        else:
+            cover, computed = proposed_cover(battle, attacker, target, occupied)
+            sight = computed is not None
+        marks[target.key] = TargetMark(
+            key=target.key,
+            sight=sight,
+            cover=cover,
+            computed_cover=computed,
+            override=override,
+            band=range_band(fields),
+            distance=fields,
+            in_melee_reach=in_reach,
+            attackable=not why,
+            reason=why,
+            melee=melee,
+            edge=edge,
+            automatic_failure=failure,
+            reasons=reasons,
+        )
+    return marks

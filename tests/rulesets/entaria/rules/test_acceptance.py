@@ -4,7 +4,7 @@ Written as an independent reviewer: every test uses only the public API block of
 DESIGN.md ("Public API of the rules module"), in the given / when / expected style, and
 names the decision (D-n) or worked example (EX-...) it checks. The few names from outside
 that block are marked in the docstring of the tests that use them: D-11 (initiative) has
-no public API entry, so it goes through ``game.rulesets.entaria.rules.initiative``; ``visible_cells`` is
+no public API entry, so it goes through ``entaria.rules.initiative``; ``visible_cells`` is
 compared with the public ``line_of_sight``.
 """
 
@@ -1500,7 +1500,7 @@ def test_d10_find_path_optimal_and_consistent(seed: int) -> None:
 
 
 def test_d11_ex_init_1_order_through_initiative_module() -> None:
-    """D-11, EX-INIT-1 (through game.rulesets.entaria.rules.initiative, which the DESIGN API block does not
+    """D-11, EX-INIT-1 (through entaria.rules.initiative, which the DESIGN API block does not
     list): Likron rolls 11/18 with Nachteil (Beschwerlich), base 8 -> 19; he acts before
     both punks [15], who keep roster order."""
     from game.rulesets.entaria.rules.initiative import (
@@ -1521,7 +1521,7 @@ def test_d11_ex_init_1_order_through_initiative_module() -> None:
 
 
 def test_d11_ex_init_2_soldiers_first() -> None:
-    """D-11, EX-INIT-2 (via game.rulesets.entaria.rules.initiative): Likron 3/19 with Nachteil -> 11; the
+    """D-11, EX-INIT-2 (via entaria.rules.initiative): Likron 3/19 with Nachteil -> 11; the
     soldiers [20] act before him."""
     from game.rulesets.entaria.rules.initiative import (
         character_entry,
@@ -1537,7 +1537,7 @@ def test_d11_ex_init_2_soldiers_first() -> None:
 
 
 def test_d11_tie_goes_to_higher_base() -> None:
-    """D-11, E-INIT-5 (via game.rulesets.entaria.rules.initiative): equal initiative, the higher base first,
+    """D-11, E-INIT-5 (via entaria.rules.initiative): equal initiative, the higher base first,
     whatever the roster order."""
     from game.rulesets.entaria.rules.initiative import character_entry, initiative_order
 
@@ -1546,7 +1546,7 @@ def test_d11_tie_goes_to_higher_base() -> None:
 
 
 def test_d11_enemy_base_is_its_bracket() -> None:
-    """D-11 with E-OPEN-6 (enemy base = bracket; via game.rulesets.entaria.rules.initiative): a character
+    """D-11 with E-OPEN-6 (enemy base = bracket; via entaria.rules.initiative): a character
     at 15 with base 3 ties an enemy [15]; the enemy's base 15 is higher, so it acts first."""
     from game.rulesets.entaria.rules.initiative import (
         character_entry,
@@ -1559,7 +1559,7 @@ def test_d11_enemy_base_is_its_bracket() -> None:
 
 
 def test_d11_characters_before_enemies_on_full_tie() -> None:
-    """D-11 (via game.rulesets.entaria.rules.initiative): equal initiative and base -> characters first."""
+    """D-11 (via entaria.rules.initiative): equal initiative and base -> characters first."""
     from game.rulesets.entaria.rules.initiative import (
         character_entry,
         enemy_entry,
@@ -1571,7 +1571,7 @@ def test_d11_characters_before_enemies_on_full_tie() -> None:
 
 
 def test_d11_roster_order_last() -> None:
-    """D-11 (via game.rulesets.entaria.rules.initiative): all else equal -> roster order, not input order."""
+    """D-11 (via entaria.rules.initiative): all else equal -> roster order, not input order."""
     from game.rulesets.entaria.rules.initiative import (
         character_entry,
         enemy_entry,
@@ -1606,7 +1606,7 @@ def test_d11_highest_first() -> None:
 
 
 def test_d11_companion_after_or_before_controller() -> None:
-    """D-11, E-INIT-7 (via game.rulesets.entaria.rules.initiative): a "C" companion acts directly after its
+    """D-11, E-INIT-7 (via entaria.rules.initiative): a "C" companion acts directly after its
     controller, or directly before if so marked."""
     from game.rulesets.entaria.rules.initiative import (
         character_entry,
@@ -1840,7 +1840,7 @@ def test_d9_many_creatures_beside_the_line() -> None:
 
 
 def test_d3_crit_of_player_character_adds_one_impuls() -> None:
-    """D-3, E-OPEN-3 (via game.rulesets.entaria.rules.checks.impulse_gain, outside the API block): a crit
+    """D-3, E-OPEN-3 (via entaria.rules.checks.impulse_gain, outside the API block): a crit
     rolled for a player character adds 1 Impuls, success or failure; none otherwise, and
     none for an enemy's crit."""
     from game.rulesets.entaria.rules.checks import impulse_gain
@@ -1857,7 +1857,7 @@ def test_d3_crit_of_player_character_adds_one_impuls() -> None:
 
 
 def test_d4_armour_same_category_highest_categories_add() -> None:
-    """D-4, E-ARMOR-STACK-1/2 (via game.rulesets.entaria.rules.damage.effective_armour, outside the API
+    """D-4, E-ARMOR-STACK-1/2 (via entaria.rules.damage.effective_armour, outside the API
     block): two worn pieces -> the highest; a dermal piece adds; Teildeckung +2 and
     Volldeckung +5 add to worn armour."""
     from game.rulesets.entaria.rules.armour import ArmourPiece, effective_armour
@@ -1887,7 +1887,7 @@ def test_d4_armour_same_category_highest_categories_add() -> None:
 def test_d6_creature_on_hit_fields(
     fields: tuple[int, ...], armour: int, save_die: int, damage: int
 ) -> None:
-    """D-6 (via game.rulesets.entaria.rules.areas.area_fire_damage_to_creature, outside the API block):
+    """D-6 (via entaria.rules.areas.area_fire_damage_to_creature, outside the API block):
     Reflexe 0 vs ZW 15; failed -> the field's value minus armour; passed -> half of that
     rounded down; several fields -> the highest once."""
     from game.rulesets.entaria.rules.areas import area_fire_damage_to_creature
@@ -1899,7 +1899,7 @@ def test_d6_creature_on_hit_fields(
 
 @pytest.mark.parametrize(("bew", "walk", "run"), [(6, 3, 9), (5, 2, 7), (1, 1, 1), (2, 1, 3)])
 def test_d10_leaving_reach_halves_once_rounded_down_min_1(bew: int, walk: int, run: int) -> None:
-    """D-10, E-OPEN-12 (via game.rulesets.entaria.rules.movement.movement_allowance, outside the API block):
+    """D-10, E-OPEN-12 (via entaria.rules.movement.movement_allowance, outside the API block):
     leaving an enemy's reach halves the allowance, rounded down once, minimum 1; Laufen
     halves its 3 x BEW."""
     from game.rulesets.entaria.rules.actions import Action
@@ -1911,7 +1911,7 @@ def test_d10_leaving_reach_halves_once_rounded_down_min_1(bew: int, walk: int, r
 
 
 def test_d10_leaving_reach_save_geschick_vs_15_laufen_with_nachteil() -> None:
-    """D-10 (via game.rulesets.entaria.rules.movement.resolve_disengage, outside the API block): Geschick vs
+    """D-10 (via entaria.rules.movement.resolve_disengage, outside the API block): Geschick vs
     ZW 15; Laufen rolls with Nachteil (2 d20, keep the lower); Gehen with one d20."""
     from game.rulesets.entaria.rules.movement import resolve_disengage
 
@@ -1922,7 +1922,7 @@ def test_d10_leaving_reach_save_geschick_vs_15_laufen_with_nachteil() -> None:
 
 
 def test_d10_loesen_is_exempt_from_leaving_reach() -> None:
-    """D-10 (via game.rulesets.entaria.rules.movement.disengage_required, outside the API block): a step out
+    """D-10 (via entaria.rules.movement.disengage_required, outside the API block): a step out
     of an enemy's reach needs the save for Gehen and Laufen, never for Lösen."""
     from game.rulesets.entaria.rules.actions import Action
     from game.rulesets.entaria.rules.movement import disengage_required

@@ -1,7 +1,7 @@
 """Tests for game.rulesets.entaria.rules.actions: the action catalogue, the turn budget, unarmed
 options, attack procedures and duels (entaria.md sections 6, 7, 8, 11, 27, 28).
 
-Push geometry (Schubsen, Zurückdrängen) is movement.py's: tests/rulesets/entaria/rules/test_movement.py.
+Push geometry (Schubsen, Zurückdrängen) is movement.py's: see test_movement.py beside this file.
 """
 
 from __future__ import annotations

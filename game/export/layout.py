@@ -1,6 +1,6 @@
 """Page planning for the printed map: paper sizes, margins, how the fields split over sheets.
 
-Pure arithmetic in millimetres, no PDF library: the writer in ``game.export.pdf`` and
+Pure arithmetic in millimetres, no PDF library: the drawing in ``game.export`` and
 the tests both read the numbers from here. A page, top to bottom: margin, header
 (title, page label, assembly hint), a strip of x coordinates, the map (whole fields of
 25 mm, plus a 10 mm glue flap towards the next page on the right and below), a second

@@ -13,7 +13,7 @@ round the view and one wheel step in and out) for at most ``PREFETCH_MS``.
 
 Coordinates: numbers counted from 0, columns (x) along the top border and rows (y)
 along the left border -- the convention of mission files, ``Cell`` and the printed
-map (``game.export.pdf.FIRST_COORDINATE``).
+map (``game.export.sheet.FIRST_COORDINATE``).
 
 ``background_for(mission)`` loads a mission's background image (a file beside a
 native mission, or the image a UVTT file carries); ``MapRenderer.for_mission`` uses it.

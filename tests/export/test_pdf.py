@@ -25,6 +25,7 @@ import pytest
 
 from game.board.grid import BattleGrid, Cover, FieldKind, Terrain
 from game.export import layout
+from game.export.calibration import CALIBRATION_TEXT
 from game.export.layout import (
     FIELD_MM,
     MM,
@@ -36,15 +37,9 @@ from game.export.layout import (
     split,
 )
 from game.export.patterns import MARKS, TERRAIN_MARKS, mark_masks, pattern_names
-from game.export.pdf import (
-    CALIBRATION_TEXT,
-    FIRST_COORDINATE,
-    PRINT_EXTRA_MESSAGE,
-    PrintUnavailable,
-    creature_initials,
-    side_styles,
-    write_map_pdf,
-)
+from game.export.pdf import PRINT_EXTRA_MESSAGE, PrintUnavailable, write_map_pdf
+from game.export.sheet import FIRST_COORDINATE
+from game.export.styles import creature_initials, side_styles
 from game.missions.model import Background, Controller, CreaturePlacement, Mission, Side
 
 FIELD_PT = 25.0 / 25.4 * 72.0  # 70.866 pt
@@ -657,16 +652,16 @@ def test_footprints_size_the_tokens(
     rl: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """E-SIZE-1: a creature type of side 2 gets a token over 2 x 2 fields; others one field."""
-    import game.export.pdf as pdf
+    import game.export.map_drawing as map_drawing
 
     radii: dict[str, float] = {}
-    real_token = pdf._draw_token
+    real_token = map_drawing.draw_token
 
     def spy(c: Any, cx: float, cy: float, radius: float, *args: Any, **kwargs: Any) -> None:
         radii[args[2]] = radius  # keyed by the creature's name
         real_token(c, cx, cy, radius, *args, **kwargs)
 
-    monkeypatch.setattr(pdf, "_draw_token", spy)
+    monkeypatch.setattr(map_drawing, "draw_token", spy)
     mission, grid = small_mission(creatures=CREW[:2])
     write_map_pdf(mission, grid, tmp_path / "big.pdf", footprints={"pirate": 2})
     assert radii["Dretop-Pirat 1"] == pytest.approx(FIELD_PT - 2.0 * MM)
@@ -770,7 +765,7 @@ def test_failed_write_keeps_the_old_file(
     def broken(*args: Any) -> None:
         raise RuntimeError("printer on fire")
 
-    monkeypatch.setattr(pdf, "_draw_sheet", broken)
+    monkeypatch.setattr(pdf, "draw_sheet", broken)
     with pytest.raises(RuntimeError, match="printer on fire"):
         write_map_pdf(mission, grid, out)
     assert [p.name for p in tmp_path.iterdir()] == ["map.pdf"]

@@ -15,7 +15,8 @@ from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _check_budget, _event, _spend
 from game.rulesets.entaria.catalogue import ArmourType
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.interact_actions import _free_hands, _take_from_ground
+from game.rulesets.entaria.hand_checks import free_hands_of
+from game.rulesets.entaria.interact_actions import _take_from_ground
 from game.rulesets.entaria.ready_actions import _failed, _start_long
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.armour import doff_armor_rounds, don_armor_rounds
@@ -110,7 +111,7 @@ def _complete_doff(battle: Battle, creature: CreatureState, pending: Pending) ->
     if key not in creature.carried:
         return _failed(creature, pending, f"{key!r} is gone")
     creature.carried.remove(key)
-    if _free_hands(battle, creature) > 0:
+    if free_hands_of(battle, creature) > 0:
         creature.held.append(key)
         where_de, where_en = "in der Hand", "in hand"
     else:

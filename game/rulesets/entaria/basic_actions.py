@@ -23,6 +23,7 @@ from game.rulesets.entaria.commands import (
     Move,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.roll_events import describe_roll
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET
@@ -45,6 +46,7 @@ from game.rulesets.entaria.rules.terrain import (
     resolve_terrain_check,
     unclimbable_fields,
 )
+from game.rulesets.entaria.seats import follow_mount
 from game.rulesets.entaria.state import CreatureState, Stance, cover_key
 
 MOVE_ACTIONS = {"WALK": Action.WALK, "RUN": Action.RUN, "DISENGAGE": Action.DISENGAGE}
@@ -132,17 +134,10 @@ def enemy_reach(
     return zones
 
 
-def _free_hands(battle: Battle, creature: CreatureState) -> int:
-    # imported here: situation_actions imports this module
-    from game.rulesets.entaria.situation_actions import free_hands_of
-
-    return free_hands_of(battle, creature)
-
-
 def unclimbable(battle: Battle, creature: CreatureState) -> BoolGrid:
     """Return the climbing fields [y, x] the creature may not enter now (E-TERRAIN-CLIMB-1).
 
-    Climbing needs two free hands (``situation_actions.free_hands_of``: what it holds,
+    Climbing needs two free hands (``hand_checks.free_hands_of``: what it holds,
     the reins, holding on) unless it climbs by nature (K, W) or flies. Moves, charges,
     dragging and the movement overlay all ask this.
     """
@@ -151,7 +146,7 @@ def unclimbable(battle: Battle, creature: CreatureState) -> BoolGrid:
         return np.zeros(terrain.shape, dtype=bool)
     return unclimbable_fields(
         terrain,
-        _free_hands(battle, creature),
+        free_hands_of(battle, creature),
         move_types=battle.creature_type(creature).move_types.keys(),
         flying=movement_profile(battle, creature).flying,
     )
@@ -187,7 +182,7 @@ def climb_refusal(battle: Battle, creature: CreatureState, path: list[Cell]) -> 
     climbed = [c for c in path[1:] if grid.in_bounds(c) and grid.terrain_at(c) is Terrain.CLIMB]
     if not climbed:
         return None
-    hands = _free_hands(battle, creature)
+    hands = free_hands_of(battle, creature)
     blocked = unclimbable_fields(
         [int(Terrain.CLIMB)],
         hands,
@@ -578,8 +573,6 @@ def handle_gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
             )
         )
     creature.cell = cell
-    from game.rulesets.entaria.situation_actions import follow_mount
-
     moved = f"setzt {creature.name} auf {list(cell)}", f"places {creature.name} on {list(cell)}"
     return [_gm_event(*moved, {"creature": creature.key}), *follow_mount(battle, creature)]
 

@@ -42,7 +42,10 @@ from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
 from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, say
+from game.rulesets.entaria.seats import rider_attack_edge
 from game.rulesets.entaria.state import CreatureState, Effect, cover_key
+from game.rulesets.entaria.underwater import underwater_attack_edge, underwater_rejection
+from game.rulesets.entaria.zero_g import after_hit
 
 UNARMED = "unarmed"
 
@@ -146,8 +149,6 @@ def plan_attack(
                 f"{weapon.name} kann auf diese Reichweite nicht feuern (E-RANGE-2)",
             )
         )
-    from game.rulesets.entaria.situation_actions import underwater_rejection
-
     if reason := underwater_rejection(battle, weapon, band):
         raise CommandRejected(reason)
     if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
@@ -216,8 +217,6 @@ def situation_edge(
     Störung edge when the caller has it already. The conditions are folded in by
     ``Battle.check``.
     """
-    from game.rulesets.entaria.situation_actions import situation_attack_edge
-
     edge = 0
     reasons: list[str] = []
     if not plan.melee:
@@ -454,8 +453,6 @@ def hit(
     events += battle.lose_life_points(target, damage.final, nonlethal=nonlethal)
     if crit:
         events += apply_saf(battle, target, damage_type, damage.final, affinity)
-    from game.rulesets.entaria.situation_actions import after_hit
-
     events += after_hit(battle, attacker, target, damage_type)
     return events
 
@@ -505,3 +502,18 @@ def apply_saf(
             )
         )
     return events
+
+
+def situation_attack_edge(battle: Battle, plan: AttackPlan) -> tuple[int, tuple[str, ...]]:
+    """Return the edge and its reasons that water and riding give ``plan``'s attack.
+
+    ``combat.resolve_attack`` adds them to the roll.
+    """
+    reasons: list[str] = []
+    water = underwater_attack_edge(battle, plan.weapon, plan.band, plan.melee)
+    if water:
+        reasons.append("unter Wasser")
+    riding = rider_attack_edge(battle, plan.attacker, plan.melee)
+    if riding:
+        reasons.append("vom Reittier")
+    return water + riding, tuple(reasons)

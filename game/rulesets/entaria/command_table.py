@@ -125,9 +125,11 @@ from game.rulesets.entaria.ready_actions import (
     handle_end_long_action,
     handle_trigger_ready,
 )
+from game.rulesets.entaria.riding import situation_on_enter, situation_turn_start
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import GRAPPLE_ESCAPE_ACTION
+from game.rulesets.entaria.seats import sync_riders
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.situation_actions import (
     Dismount,
@@ -149,9 +151,6 @@ from game.rulesets.entaria.situation_actions import (
     passenger_move_guard,
     reload_hands_guard,
     seated_move_check,
-    situation_on_enter,
-    situation_turn_start,
-    sync_riders,
 )
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.support_actions import (

@@ -15,11 +15,11 @@ from typing import Any
 from game.board.dice import RandomRoller, Roller
 from game.board.grid import BattleGrid, Cell
 from game.match.commands import Command, CommandRegistry
-from game.match.commands import CommandRejected as MatchCommandRejected
 from game.match.decisions import Decision, DecisionKind
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, WeaponType
 from game.rulesets.entaria.commands import EndTurn
+from game.rulesets.entaria.errors import CommandRejected
 from game.rulesets.entaria.reroll import (
     LegalReroll,
     RerollLedger,
@@ -56,7 +56,7 @@ from game.rulesets.entaria.rules.initiative import (
     initiative_order,
     roll_initiative,
 )
-from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, german, say
+from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, say
 from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.state import BattleState, CreatureState, Effect, Stance
@@ -87,32 +87,6 @@ _START_OF_TURN_KINDS = {
     DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
     DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND,
 }
-
-
-class CommandRejected(MatchCommandRejected):
-    """A command that cannot be applied now; ``reason`` says why (for the screen).
-
-    ``str(error)`` and ``reason`` are the English; raisers pass a ``Text`` (``say(en, de)``)
-    so that ``de`` is the German and ``text(language)`` the one the screen wants.
-    ``str(error)`` returns ``reason`` itself, so code that keeps ``str(error)`` keeps the
-    German too (``german(str(error))``).
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason  # keeps a Text's German (the base stores str())
-
-    def __str__(self) -> str:
-        return self.reason
-
-    @property
-    def de(self) -> str:
-        """Return the German reason (the English when the raiser gave none)."""
-        return german(self.reason)
-
-    def text(self, language: str) -> str:
-        """Return the reason in ``language`` ("de" German, else English)."""
-        return self.de if language == "de" else str(self.reason)
 
 
 @dataclass(frozen=True)

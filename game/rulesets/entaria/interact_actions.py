@@ -28,6 +28,7 @@ from game.rulesets.entaria.action_helpers import (
     _spend,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_effects import can_speak
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
@@ -149,15 +150,6 @@ def handle_interact(battle: Battle, command: Interact) -> list[Event]:
     return events + perform()
 
 
-def _free_hands(battle: Battle, creature: CreatureState) -> int:
-    """Return the creature's free hands: its own number, less what it holds, the reins
-    and holding on as a passenger (E-ACT-HH-INTERAGIEREN, E-MOUNT-4, E-MOUNT-9)."""
-    # imported here: situation_actions imports this module
-    from game.rulesets.entaria.situation_actions import free_hands_of
-
-    return free_hands_of(battle, creature)
-
-
 def _holdable(battle: Battle, key: str) -> None:
     if key in battle.catalogue.armour and (
         battle.catalogue.armour[key].category is ArmorCategory.WORN
@@ -182,7 +174,7 @@ def _draw(battle: Battle, creature: CreatureState, command: Interact) -> Perform
             )
         )
     _holdable(battle, key)
-    if _free_hands(battle, creature) < 1:
+    if free_hands_of(battle, creature) < 1:
         raise CommandRejected(
             say(f"{creature.name} has no free hand", f"{creature.name} hat keine Hand frei")
         )
@@ -283,7 +275,7 @@ def _pick_up(battle: Battle, creature: CreatureState, command: Interact) -> Perf
                 f"auf Feld {list(cell)} liegt kein {key!r}",
             )
         )  # hidden: unknown
-    if _free_hands(battle, creature) < 1:
+    if free_hands_of(battle, creature) < 1:
         raise CommandRejected(
             say(f"{creature.name} has no free hand", f"{creature.name} hat keine Hand frei")
         )

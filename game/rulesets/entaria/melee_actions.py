@@ -24,13 +24,13 @@ Decisions taken here (see the module report):
   its roll: a target that an earlier attack of the same action killed, put out of the
   fight, pushed or hurled (zero-G) out of reach or sight is skipped with an event
   (``attack_skipped``), as are the rest after a critical failure (E-CRIT-FAIL-2).
-- Hands (``situation_actions.hands_problem``): each weapon of an action needs its
+- Hands (``hand_checks.hands_problem``): each weapon of an action needs its
   hands (two when WG > KG), bare hands a free one, out of what the other held things,
   the reins (E-MOUNT-9) and holding on as a passenger (E-MOUNT-4) leave.
 - Riders and passengers do not charge or drag by themselves (they move with their
   mount); a mount with passengers charges and drags at half BEW (E-MOUNT-4). A mount
   hit by a Sturmangriff or brought down by Zu Fall bringen shakes everyone on it
-  (E-MOUNT-8, ``situation_actions.shake_riders``).
+  (E-MOUNT-8, ``riding.shake_riders``).
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ from game.rulesets.entaria.combat import (
     resolve_attack,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.hand_checks import free_hands_of, hands_problem
+from game.rulesets.entaria.riding import shake_riders
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import HAZARD_ESCAPE_SAVE, Action
 from game.rulesets.entaria.rules.checks import Crit, impulse_gain
@@ -106,6 +108,7 @@ from game.rulesets.entaria.rules.unarmed import (
     unarmed_option_allowed,
     unarmed_rule,
 )
+from game.rulesets.entaria.seats import passenger_halvings, seated_move_problem
 from game.rulesets.entaria.state import CreatureState, Effect
 
 #: Effect on the grappler; ``source`` is the grappled creature (E-ACT-HH-WAFFENLOS-UMKLAMMERN-1).
@@ -230,39 +233,19 @@ def _keys(creatures: Iterable[CreatureState]) -> set[str]:
 
 def _has_free_hand(battle: Battle, creature: CreatureState) -> bool:
     """Return whether the creature has a hand free (E-ACT-HH-WAFFENLOS, E-MOUNT-4/9)."""
-    from game.rulesets.entaria.situation_actions import free_hands_of
-
     return free_hands_of(battle, creature) >= hands_needed(Action.UNARMED_ATTACK)
 
 
 def _check_hands(battle: Battle, creature: CreatureState, weapons: list[WeaponType | None]) -> None:
     """Reject unless the creature has the hands to use these weapons together."""
-    from game.rulesets.entaria.situation_actions import hands_problem
-
     if problem := hands_problem(battle, creature, weapons):
         raise CommandRejected(problem)
 
 
 def _check_not_seated(creature: CreatureState) -> None:
     """Reject a move of one's own by a rider or passenger (E-MOUNT-4, E-MOUNT-10)."""
-    from game.rulesets.entaria.situation_actions import seated_move_problem
-
     if problem := seated_move_problem(creature):
         raise CommandRejected(problem)
-
-
-def _passenger_halvings(battle: Battle, creature: CreatureState) -> tuple[Halving, ...]:
-    """Return the halving a mount's passengers give its movement (E-MOUNT-4)."""
-    from game.rulesets.entaria.situation_actions import passenger_halvings
-
-    return passenger_halvings(battle, creature)
-
-
-def _shake_riders(battle: Battle, mount: CreatureState, why_de: str, why_en: str) -> list[Event]:
-    """Ask everyone on a charged or felled mount to hold on (E-MOUNT-8)."""
-    from game.rulesets.entaria.situation_actions import shake_riders
-
-    return shake_riders(battle, mount, why_de, why_en)
 
 
 def _enemy_target(battle: Battle, attacker: CreatureState, key: str) -> CreatureState:
@@ -686,7 +669,7 @@ def handle_unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]
         return events
     if option is UnarmedOption.TRIP:
         events += _knock_down(battle, target, "E-ACT-HH-WAFFENLOS-ZUFALL")
-        events += _shake_riders(battle, target, "zu Fall gebracht", "brought down")
+        events += shake_riders(battle, target, "zu Fall gebracht", "brought down")
     elif option is UnarmedOption.SHOVE:
         events += _forced_move(battle, target, target.cell, shove, "E-ACT-HH-WAFFENLOS-SCHUBSEN")
     elif option is UnarmedOption.DISARM:
@@ -862,7 +845,7 @@ def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
             melee_reach_cells(enemy.cell, side=enemy_kind.size_fields, reach=enemy_kind.reach)
         )
     needs_save = disengage_required(action, path, zones, move_types=kind.move_types.keys())
-    halvings = [Halving.DRAGGING, *_passenger_halvings(battle, grappler)]
+    halvings = [Halving.DRAGGING, *passenger_halvings(battle, grappler)]
     halvings += [Halving.LEAVING_REACH] if needs_save else []
     allowance = movement_allowance(
         kind.movement,
@@ -1329,13 +1312,13 @@ def handle_charge(battle: Battle, command: Charge) -> list[Event]:
     roll, attack_events = resolve_attack(battle, plan, nonlethal=command.nonlethal)
     events += attack_events
     if roll.success:
-        events += _shake_riders(battle, target, "im Sturm getroffen", "hit by a charge")
+        events += shake_riders(battle, target, "im Sturm getroffen", "hit by a charge")
     return events
 
 
 def charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -> int:
     """Return a charge's fields: 2 x BEW, halved for leaving reach and for passengers."""
-    if not _passenger_halvings(battle, creature):
+    if not passenger_halvings(battle, creature):
         return move_allowance(battle, creature, Action.CHARGE, halved=halved)
     kind = battle.creature_type(creature)
     return movement_allowance(
@@ -1344,7 +1327,7 @@ def charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -
         conditions=battle.held_conditions(creature),
         overload_level=creature.conditions.count(Condition.OVERLOADED),
         exhaustion_level=creature.conditions.count(Condition.EXHAUSTED),
-        halvings=_passenger_halvings(battle, creature)
+        halvings=passenger_halvings(battle, creature)
         + ((Halving.LEAVING_REACH,) if halved else ()),
     )
 

@@ -97,6 +97,7 @@ from game.rulesets.entaria.rules.terms import (
     say,
 )
 from game.rulesets.entaria.state import CreatureState, Effect, Pending
+from game.rulesets.entaria.underwater import underwater_rejection
 
 #: Pending kinds this module keeps (state.Pending).
 LONG_SHOT = "long_shot"
@@ -243,8 +244,6 @@ def _validate_throw(
             )
         )
     assert band is not None
-    from game.rulesets.entaria.situation_actions import underwater_rejection
-
     if reason := underwater_rejection(battle, weapon, band):
         raise CommandRejected(reason)
     if not line_of_sight(battle.grid, thrower.cell, target):
@@ -378,8 +377,6 @@ def _validate_area_fire(battle: Battle, command: AreaFire | AreaFireRoll) -> _Ar
                 f"{mode.value} braucht eine Waffe mit {needs_de} (E-AREAFIRE-1)",
             )
         )
-    from game.rulesets.entaria.situation_actions import underwater_rejection
-
     if reason := underwater_rejection(battle, weapon, area_fire=True):
         raise CommandRejected(reason)
     if weapon.damage_value < 1:

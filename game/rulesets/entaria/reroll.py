@@ -57,6 +57,7 @@ import numpy.typing as npt
 
 from game.board.dice import RandomRoller, Roller
 from game.match.events import Event
+from game.rulesets.entaria.errors import CommandRejected
 from game.rulesets.entaria.rules.terms import german, say
 
 if TYPE_CHECKING:
@@ -450,8 +451,6 @@ def prepare_reroll(
     Everything is computed on shadows first; the returned function only hands the result
     to the match (validate first, then mutate). The caller pays the Impuls afterwards.
     """
-    from game.rulesets.entaria.engine import CommandRejected
-
     ledger = battle.rerolls
     options = rerollable_rolls(battle)
     if not options:

@@ -1,81 +1,43 @@
-"""Handlers of the special situations: mounts, flight, zero-G, underwater and the duel.
+"""Handlers of the special situations: mounts, flight and the duel.
 
-Every rule comes from ``game.rulesets.entaria.rules`` (situations, movement, ranges, damage,
-actions); this module validates a command completely, then spends the action and changes the
-state. Hooks: a turn-start hook (flight, mounts), an enter hook (fields entered by any
-movement) and functions the attack code calls (``after_hit``, ``situation_attack_edge``,
-``underwater_rejection``).
+Every rule comes from ``game.rulesets.entaria.rules`` (situations, mounts, movement,
+attacks); this module validates a command completely, then spends the action and changes
+the state. Who sits on which mount is ``seats``, mounts in motion and the hooks
+``riding``, a flyer's turn ``flying``, hands ``hand_checks``; water and weightlessness
+(``underwater``, ``zero_g``) are asked by the attack code.
 
 Decisions where the rules leave room (also in the tests):
 
-- Mounted combat (E-MOUNT-*, E-OPEN-47). Riding is two effects, ``riding`` on the rider
-  and ``ridden`` on the mount, each naming the other as source. The rider stands on the
-  mount's anchor field (two creatures on one field) and moves with it. A mount is a
-  creature that is not a player character (the catalogue has no "can carry" flag; the
-  GM keeps unfit creatures from being mounted, E-MOUNT-2), at least one KG larger
-  (E-OPEN-47), willing or trained (E-MOUNT-3): of the rider's side, or bound to him
-  (``companion_of``). Bound (Dressur, E-MOUNT-11) means ``companion_of`` names the
-  rider. A ridden mount
-  has no turn of its own while its rider can act; the rider commands it as his FH
-  (Gehen, Laufen, Lösen; Nahkampf when bound), and it acts at once with its own BEW,
-  saves and weapons (E-OPEN-47). Aufsitzen and Absteigen are VH (E-MOUNT-5); a mount
-  that ran (Laufen, until the start of the next turn of whoever made it run) asks
-  Geschick vs ZW 15 (E-MOUNT-6, Nachteil without Reiten, E-MOUNT-1). A mount moved by
-  force (pushed, dragged, hurled) asks its rider Reflexe vs ZW 15 or he is thrown off:
-  he stays on the field the mount left, SW 3 Wucht, Liegend (E-MOUNT-8). When the mount
-  gets Liegend, the rider gets it too and stays seated (E-MOUNT-7). A rider moved off
-  his mount (pushed, GM) no longer rides.
+- Mounted combat (E-MOUNT-*, E-OPEN-47). A mount is a creature that is not a player
+  character (the catalogue has no "can carry" flag; the GM keeps unfit creatures from
+  being mounted, E-MOUNT-2), at least one KG larger (E-OPEN-47), willing or trained
+  (E-MOUNT-3): of the rider's side, or bound to him (``companion_of``). Bound (Dressur,
+  E-MOUNT-11) means ``companion_of`` names the rider. The rider commands his mount as
+  his FH (Gehen, Laufen, Lösen; Nahkampf when bound), and it acts at once with its own
+  BEW, saves and weapons (E-OPEN-47). Aufsitzen and Absteigen are VH (E-MOUNT-5); a
+  mount that ran asks Geschick vs ZW 15 (E-MOUNT-6, Nachteil without Reiten, E-MOUNT-1).
 - Passengers (E-MOUNT-4). ``Mount(passenger=True)`` boards as a passenger (VH, with the
-  check of E-MOUNT-6 like mounting): effects ``passenger`` on him and
-  ``carries_passenger`` on the mount. Seats: one per size category the mount is larger
-  than the largest creature on it, the rider included (``actions.mount_seats``: a KG 5
+  check of E-MOUNT-6 like mounting). Seats: one per size category the mount is larger
+  than the largest creature on it, the rider included (``mounts.mount_seats``: a KG 5
   horse carries two humans of KG 3). Every passenger is at least one KG smaller
   (E-MOUNT-2) and the mount willing or trained (E-MOUNT-3). A passenger holds on with
-  one hand (one hand fewer, needs a free one to board), sits on the mount's field,
-  moves only with it, does not command it, and falls, is thrown off and attacks from
-  it like the rider (E-MOUNT-1, -7, -8, -13). While it carries passengers a mount's
-  BEW is halved (``movement.Halving.PASSENGERS``) unless its catalogue entry says
-  ``built_for_passengers``; a command guard checks that. A mount with
-  passengers but no rider acts on its own turn.
+  one hand (one hand fewer, needs a free one to board), moves only with the mount, does
+  not command it, and falls, is thrown off and attacks from it like the rider
+  (E-MOUNT-1, -7, -8, -13). A command guard checks that passengers halve a mount's BEW;
+  a mount with passengers but no rider acts on its own turn.
 - Reins (E-MOUNT-9): a rider takes them when he mounts (``Mount.reins``, default true;
   it needs a free hand) and may let go (FH, like dropping an item) or take them again
   (HH Interagieren) with ``Reins``. Holding them costs a hand; commands work without
   them too (E-MOUNT-10 names sounds, words and legs), so they bring nothing else.
-- E-MOUNT-8 besides forced movement: a mount hit by a Sturmangriff or brought down by
-  Zu Fall bringen shakes everyone on it (Reflexe vs ZW 15); who fails is thrown onto
-  the nearest free field next to the mount (SW 3 Wucht, Liegend), or, with no free
-  field, stays on with the damage. Everyone thrown off a moved mount lands on the
-  field it left, or the nearest free field to it.
-- Hands (E-ACT-HH-WAFFENLOS, E-MOUNT-4, E-MOUNT-9, ``actions.weapon_hands`` etc.):
-  the minimum enforced is at the use of things in hand. Holding a thing takes one hand;
-  using a weapon needs its hands (two when WG > KG) out of what the other held things,
-  the reins and holding on leave; Waffenloser Kampf needs one such free hand, a reload
-  two (weapon and magazine). Taking the reins and holding on as a passenger need a free
-  hand. Command guards check that for Attack and Reload; drawing or picking up
-  stays as it is (holding too much only makes things unusable until one is put away).
 - Flight (E-MOVETYPE-F/FG/FS/FV, E-OPEN-43). ``Fly`` is a Gehen, Laufen or Lösen in
   the air: a path (possibly just the start field) and the altitude at its end; the
   fields flown plus the height changed cost the flying value's allowance. A pure glider
-  cannot climb and loses 1 height as its first flight of a round starts. Fields moved
-  in a turn are counted from every movement; an F or FV flyer still in the air that
-  flew less than floor(value / 2) falls when its turn is over (resolved as the next turn
-  starts): altitude 0, Liegend, and the game master rules on the damage (E-OPEN-42).
-  A Liegend flyer cannot fly; a flyer that fails the leaving-reach save falls.
-  Melee reach and sight ignore altitude (a map has no third dimension).
-- Zero-G (E-ZEROG-*, E-OPEN-46): every hit with Wuchtschaden in weightlessness asks
-  the target for Reflexe vs ZW 15 (Vorteil with Null-G); on a failure it is hurled 5
-  fields in a 1w8 direction as forced movement (no leaving-reach save). The ranged
-  penalty of E-ZEROG-1 is the adventure chapter's: no mechanical penalty here.
-- Underwater (E-UNDERWATER-*, E-OPEN-45 A): melee Nachteil except Stich (unarmed
-  counts as Wucht); ranged weapons keep only the bands ``ranges.underwater_bands``
-  leaves, with Nachteil at Mittel unless built for water (Unterwasser); weapons with
-  Flächenschaden or Bereichsfeuer and every area fire are refused. Water as difficult
-  terrain (E-UNDERWATER-1) is the map's: water fields are marked as such.
+  cannot climb. A Liegend flyer cannot fly; a flyer that fails the leaving-reach save
+  falls. Melee reach and sight ignore altitude (a map has no third dimension).
 - Duel (E-DUEL-*, E-OPEN-48): a game-master command outside the round. Both roll
-  Reflexe (``actions.duel_order``, ties rerolled), the faster fires once, the other
+  Reflexe (``attacks.duel_order``, ties rerolled), the faster fires once, the other
   then fires if he still can; ranged weapons with WG <= KG only; no budget is spent
   (a critical failure empties the magazine but forfeits nobody's turn).
-- Impuls reroll (E-IMP-EFF-REROLL): not implemented here (see the report).
 """
 
 from __future__ import annotations
@@ -85,11 +47,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.board.grid import (
-    DIRECTIONS_8,
     Cell,
-    Cover,
     distance,
-    footprint_cells,
     footprint_distance,
 )
 from game.board.movement import path_cost
@@ -104,15 +63,16 @@ from game.rulesets.entaria.basic_actions import (
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     UNARMED,
-    AttackPlan,
-    armour_of,
     held_weapon,
     plan_attack,
     resolve_attack,
 )
 from game.rulesets.entaria.commands import Attack, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected, check_guards
+from game.rulesets.entaria.flying import FLIGHT_TURN, fall_to_ground, glide_loss, start_flight_turn
+from game.rulesets.entaria.hand_checks import free_hands_of, hands_problem, reload_problem
 from game.rulesets.entaria.ranged_actions import Reload
+from game.rulesets.entaria.riding import COMMANDED, MOUNT_RUNNING, is_running, take_hazard
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.attacks import duel_order, duel_second_shot, weapon_allowed_in_duel
@@ -120,71 +80,45 @@ from game.rulesets.entaria.rules.checks import STANDARD_TARGET, impulse_gain
 from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
 from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
-from game.rulesets.entaria.rules.damage import (
-    HAZARDS,
-    Hazard,
-    combine_affinities,
-    hazard_damage,
-    zero_g_direction,
-    zero_g_save_required,
-)
+from game.rulesets.entaria.rules.damage import HAZARDS
 from game.rulesets.entaria.rules.durations import DurationKind
-from game.rulesets.entaria.rules.hands import (
-    HOLDING_HANDS,
-    RELOAD_HANDS,
-    can_use_held,
-    free_hands,
-    hands_needed,
-    weapon_hands,
-)
-from game.rulesets.entaria.rules.mounts import (
-    may_board,
-    mount_command_allowed,
-    mount_seats,
-    passengers_halve_movement,
-)
+from game.rulesets.entaria.rules.mounts import may_board, mount_command_allowed, mount_seats
 from game.rulesets.entaria.rules.movement import (
     Halving,
     disengage_required,
     movement_allowance,
     resolve_disengage,
 )
-from game.rulesets.entaria.rules.ranges import (
-    RangeBand,
-    underwater_bands,
-    underwater_edge,
-    weapon_usable_underwater,
-)
 from game.rulesets.entaria.rules.situations import (
     RIDING_TALENT,
-    ZERO_G_TALENT,
     can_carry_rider,
     can_gain_height,
-    falls_after_turn,
     fly_value,
     glides_only,
-    has_talent,
-    hurl_path,
     may_be_ridden,
     rider_edge,
-    riders_fall_with_mount,
-    underwater_melee_edge,
-    zero_g_save_edge,
 )
-from game.rulesets.entaria.rules.terms import Attribute, Condition, DamageType, WeaponAttribute, say
+from game.rulesets.entaria.rules.terms import Attribute, Condition, say
 from game.rulesets.entaria.rules.turn_budget import TurnBudget
+from game.rulesets.entaria.seats import (
+    CARRIES,
+    PASSENGER,
+    REINS,
+    RIDDEN,
+    RIDING,
+    aboard,
+    creature_has_talent,
+    effect_named,
+    end_riding,
+    holds_reins,
+    is_passenger,
+    mount_of,
+    passenger_halvings,
+    seat_of,
+    seated_move_problem,
+    sync_riders,
+)
 from game.rulesets.entaria.state import CreatureState, Effect
-
-#: Effect names of this module (state.Effect.name).
-RIDING = "riding"  # on the rider, source = mount; value 1 while the mount lies (E-MOUNT-7)
-RIDDEN = "ridden"  # on the mount, source = rider
-PASSENGER = "passenger"  # on a passenger, source = mount; value as RIDING (E-MOUNT-4)
-CARRIES = "carries_passenger"  # on the mount, source = passenger (one per passenger)
-REINS = "reins"  # on the rider while he holds the reins, source = mount (E-MOUNT-9)
-#: The effects that seat a creature on a mount.
-_SEATS = (RIDING, PASSENGER)
-MOUNT_RUNNING = "mount_running"  # on a mount that ran; source = whose next turn ends it
-FLIGHT_TURN = "flight_turn"  # on a flyer in its turn: value = fields flown, uses = glided
 
 #: Mount commands by name (E-MOUNT-10, E-MOUNT-11).
 MOUNT_ORDERS: dict[str, Action] = {
@@ -196,9 +130,6 @@ MOUNT_ORDERS: dict[str, Action] = {
 
 #: The highest altitude a Fly command accepts (fields); the allowance limits it anyway.
 MAX_ALTITUDE = 100
-
-# Mounts moving on their rider's command right now (not forced movement, E-MOUNT-8).
-_COMMANDED: set[str] = set()
 
 
 # ------------------------------------------------------------------ commands
@@ -279,254 +210,7 @@ def _event(kind: str, de: str, en: str, actor: str | None, **data: object) -> Ev
     return Event(kind, de, en, actor, dict(data))
 
 
-def _effect(creature: CreatureState, name: str) -> Effect | None:
-    return next((e for e in creature.effects if e.name == name), None)
-
-
-def _talent(battle: Battle, creature: CreatureState, name: str) -> bool:
-    return has_talent(battle.creature_type(creature).talents, name)
-
-
-def _seat(creature: CreatureState) -> Effect | None:
-    """Return the effect that seats ``creature`` on a mount (rider or passenger), or None."""
-    return next((e for e in creature.effects if e.name in _SEATS), None)
-
-
-def mount_of(battle: Battle, rider: CreatureState) -> CreatureState | None:
-    """Return the creature ``rider`` rides or sits on as a passenger, or None."""
-    riding = _seat(rider)
-    if riding is None or riding.source is None:
-        return None
-    return battle.state.creatures.get(riding.source)
-
-
-def passengers_of(battle: Battle, mount: CreatureState) -> list[CreatureState]:
-    """Return the passengers ``mount`` carries, in the order they boarded (E-MOUNT-4)."""
-    keys = [e.source for e in mount.effects if e.name == CARRIES and e.source]
-    return [battle.state.creatures[k] for k in keys if k in battle.state.creatures]
-
-
-def aboard(battle: Battle, mount: CreatureState) -> list[CreatureState]:
-    """Return everyone on ``mount``: its rider first, then its passengers."""
-    rider = rider_of(battle, mount)
-    return ([rider] if rider is not None else []) + passengers_of(battle, mount)
-
-
-def is_passenger(creature: CreatureState) -> bool:
-    """Return whether ``creature`` sits on a mount as a passenger (E-MOUNT-4)."""
-    return _effect(creature, PASSENGER) is not None
-
-
-def holds_reins(creature: CreatureState) -> bool:
-    """Return whether ``creature`` holds a mount's reins (E-MOUNT-9)."""
-    return _effect(creature, REINS) is not None
-
-
-def passenger_halvings(battle: Battle, creature: CreatureState) -> tuple[Halving, ...]:
-    """Return the halving passengers give a mount's movement (E-MOUNT-4), if any."""
-    built = battle.creature_type(creature).built_for_passengers
-    if passengers_halve_movement(len(passengers_of(battle, creature)), built_for_passengers=built):
-        return (Halving.PASSENGERS,)
-    return ()
-
-
 # ------------------------------------------------------------------ hands
-def item_hands(battle: Battle, creature: CreatureState, key: str) -> int:
-    """Return the hands using a held thing takes: a weapon's by WG and KG, anything else one."""
-    weapon = battle.catalogue.weapons.get(key)
-    if weapon is None:
-        return HOLDING_HANDS
-    return weapon_hands(weapon.weapon_size, battle.creature_type(creature).size_category)
-
-
-def _others_held(battle: Battle, creature: CreatureState, used: list[str]) -> list[int]:
-    """Return the hands what the creature only holds besides ``used`` takes (one each)."""
-    left = list(creature.held)
-    for key in used:
-        if key in left:
-            left.remove(key)
-    return [HOLDING_HANDS for _ in left]
-
-
-def free_hands_of(battle: Battle, creature: CreatureState) -> int:
-    """Return the creature's hands that hold nothing and are not on reins or holding on."""
-    return free_hands(
-        battle.creature_type(creature).hands,
-        _others_held(battle, creature, []),
-        holding_reins=holds_reins(creature),
-        holding_on=is_passenger(creature),
-    )
-
-
-def _hands_why(creature: CreatureState) -> tuple[str, str]:
-    """Return what keeps the creature's hands busy, in English and German."""
-    reasons: list[tuple[str, str]] = []
-    if holds_reins(creature):
-        reasons.append(("the reins take one (E-MOUNT-9)", "die Zügel belegen eine (E-MOUNT-9)"))
-    if is_passenger(creature):
-        reasons.append(
-            ("holding on takes one (E-MOUNT-4)", "das Festhalten belegt eine (E-MOUNT-4)")
-        )
-    if creature.held:
-        held = ", ".join(creature.held)
-        reasons.append(("in hand: " + held, "in der Hand: " + held))
-    return "; ".join(en for en, _ in reasons), "; ".join(de for _, de in reasons)
-
-
-def hands_problem(battle: Battle, creature: CreatureState, weapons: list[WeaponType | None]) -> str:
-    """Return why ``creature`` cannot use these held weapons together (None: unarmed), or "".
-
-    Each weapon needs ``actions.weapon_hands``, bare hands one free hand
-    (E-ACT-HH-WAFFENLOS), out of what the other held things, the reins (E-MOUNT-9) and
-    holding on (E-MOUNT-4) leave.
-    """
-    used = [w.key for w in weapons if w is not None]
-    kind = battle.creature_type(creature)
-    needed = sum(item_hands(battle, creature, key) for key in used)
-    needed += hands_needed(Action.UNARMED_ATTACK) * sum(1 for w in weapons if w is None)
-    if can_use_held(
-        needed,
-        kind.hands,
-        _others_held(battle, creature, used),
-        holding_reins=holds_reins(creature),
-        holding_on=is_passenger(creature),
-    ):
-        return ""
-    what = ", ".join(w.name if w is not None else "bloße Hände" for w in weapons)
-    why, why_de = _hands_why(creature)
-    return say(
-        f"{creature.name} needs {needed} free hand(s) for {what} but has {kind.hands}"
-        + (f" ({why})" if why else ""),
-        f"{creature.name} braucht {needed} freie Hand/Hände für {what}, hat aber {kind.hands}"
-        + (f" ({why_de})" if why_de else ""),
-    )
-
-
-def reload_problem(battle: Battle, creature: CreatureState, weapon: WeaponType) -> str:
-    """Return why ``creature`` cannot reload ``weapon`` with its hands now, or "".
-
-    A reload takes two hands, the weapon's and one for the magazine
-    (``actions.RELOAD_HANDS``), out of what the other held things, the reins and
-    holding on leave.
-    """
-    kind = battle.creature_type(creature)
-    if can_use_held(
-        RELOAD_HANDS,
-        kind.hands,
-        _others_held(battle, creature, [weapon.key]),
-        holding_reins=holds_reins(creature),
-        holding_on=is_passenger(creature),
-    ):
-        return ""
-    why, why_de = _hands_why(creature)
-    return say(
-        f"{creature.name} needs {RELOAD_HANDS} free hands to reload" + (f" ({why})" if why else ""),
-        f"{creature.name} braucht zum Nachladen {RELOAD_HANDS} freie Hände"
-        + (f" ({why_de})" if why_de else ""),
-    )
-
-
-def rider_of(battle: Battle, mount: CreatureState) -> CreatureState | None:
-    """Return the creature riding ``mount``, or None."""
-    ridden = _effect(mount, RIDDEN)
-    if ridden is None or ridden.source is None:
-        return None
-    return battle.state.creatures.get(ridden.source)
-
-
-def _on_mount(battle: Battle, rider: CreatureState, mount: CreatureState) -> bool:
-    side = battle.creature_type(mount).size_fields
-    return rider.cell in footprint_cells(mount.cell, side)
-
-
-def _is_running(mount: CreatureState) -> bool:
-    return any(e.name == MOUNT_RUNNING for e in mount.effects)
-
-
-def _hazard(battle: Battle, creature: CreatureState, hazard: Hazard) -> list[Event]:
-    """Deal a fall's damage like any damage (E-DMG-1) and give its condition."""
-    kind = battle.creature_type(creature)
-    affinity = combine_affinities(
-        hazard.damage_type in kind.resistances,
-        hazard.damage_type in kind.sensitivities,
-        hazard.damage_type in kind.immunities,
-    )
-    armour = armour_of(battle, creature, cover=Cover.NONE, melee=False)
-    damage = hazard_damage(hazard, battle.roller, armour=armour, affinity=affinity)
-    events = [
-        _event(
-            "damage",
-            f"Sturz: SW {hazard.sw} + w6 [{damage.die}] - Panzerung {armour} -> {damage.final}",
-            f"Fall: SW {hazard.sw} + d6 [{damage.die}] - armour {armour} -> {damage.final}",
-            creature.key,
-            die=damage.die,
-            final=damage.final,
-            target=creature.key,
-            damage_type=hazard.damage_type.name,
-            rule=hazard.rule_id,
-        )
-    ]
-    events += battle.lose_life_points(creature, damage.final)
-    if hazard.condition is Condition.PRONE and Condition.DEAD not in creature.conditions:
-        events += battle.knock_prone(creature)
-    return events
-
-
-def _end_riding(battle: Battle, rider: CreatureState, why_de: str, why_en: str) -> list[Event]:
-    """Take a rider or passenger off his mount (the seat, the reins and the mount's side)."""
-    seat = _seat(rider)
-    mount_key = seat.source if seat is not None else None
-    rider.effects = [e for e in rider.effects if e.name not in (*_SEATS, REINS)]
-    mount = battle.state.creatures.get(mount_key or "")
-    if mount is not None:
-        mount.effects = [
-            e for e in mount.effects if not (e.name in (RIDDEN, CARRIES) and e.source == rider.key)
-        ]
-    return [
-        _event(
-            "dismounted",
-            f"{rider.name} sitzt nicht mehr auf{why_de}",
-            f"{rider.name} is no longer mounted{why_en}",
-            rider.key,
-            mount=mount_key,
-        )
-    ]
-
-
-def sync_riders(battle: Battle) -> list[Event]:
-    """Keep riders on their mounts: Liegend with a falling mount (E-MOUNT-7), height, state.
-
-    A rider whose mount died or who is no longer on the mount's field no longer rides.
-    """
-    events: list[Event] = []
-    for rider in list(battle.state.creatures.values()):
-        riding = _seat(rider)
-        if riding is None:
-            continue
-        mount = mount_of(battle, rider)
-        if (
-            mount is None
-            or Condition.DEAD in mount.conditions
-            or Condition.DEAD in rider.conditions
-            or not _on_mount(battle, rider, mount)
-        ):
-            events += _end_riding(battle, rider, "", "")
-            continue
-        rider.altitude = mount.altitude
-        lying = riders_fall_with_mount(battle.held_conditions(mount))
-        if lying and not riding.value:
-            events.append(
-                _event(
-                    "mount_fell",
-                    f"{mount.name} liegt - {rider.name} stürzt mit",
-                    f"{mount.name} is down - {rider.name} falls with it",
-                    rider.key,
-                    rule="E-MOUNT-7",
-                )
-            )
-            events += battle.knock_prone(rider)
-        riding.value = 1 if lying else 0
-    return events
 
 
 def _mount_problem(
@@ -540,16 +224,16 @@ def _mount_problem(
     """Return why ``rider`` cannot get on ``mount`` now (as its rider or a passenger), or ""."""
     if mount.key == rider.key:
         return say("a creature cannot ride itself", "ein Wesen kann nicht auf sich selbst reiten")
-    if _seat(rider) is not None:
+    if seat_of(rider) is not None:
         return say(f"{rider.name} already rides", f"{rider.name} reitet bereits")
-    if _effect(rider, RIDDEN) is not None or _effect(rider, CARRIES) is not None:
+    if effect_named(rider, RIDDEN) is not None or effect_named(rider, CARRIES) is not None:
         return say(f"{rider.name} carries a rider", f"{rider.name} trägt einen Reiter")
-    if not passenger and _effect(mount, RIDDEN) is not None:
+    if not passenger and effect_named(mount, RIDDEN) is not None:
         return say(
             f"{mount.name} already carries a rider: board as a passenger (E-MOUNT-4)",
             f"{mount.name} trägt bereits einen Reiter: steig als Passagier auf (E-MOUNT-4)",
         )
-    if _seat(mount) is not None:
+    if seat_of(mount) is not None:
         return say(
             f"{mount.name} rides another creature", f"{mount.name} reitet auf einem anderen Wesen"
         )
@@ -622,9 +306,9 @@ def _mount_check(
     battle: Battle, rider: CreatureState, mount: CreatureState, what_de: str, what_en: str
 ) -> tuple[bool, list[Event]]:
     """Roll Geschick vs ZW 15 when the mount ran (E-MOUNT-6); return (fell, events)."""
-    if not _is_running(mount):
+    if not is_running(mount):
         return False, []
-    edge = rider_edge(has_riding_talent=_talent(battle, rider, RIDING_TALENT))
+    edge = rider_edge(has_riding_talent=creature_has_talent(battle, rider, RIDING_TALENT))
     roll, event = battle.check(
         rider,
         Attribute.DEXTERITY,
@@ -637,7 +321,7 @@ def _mount_check(
     events = [event]
     if roll.success:
         return False, events
-    return True, events + _hazard(battle, rider, HAZARDS["mount_fall"])
+    return True, events + take_hazard(battle, rider, HAZARDS["mount_fall"])
 
 
 # ------------------------------------------------------------------ mounting
@@ -701,7 +385,7 @@ def handle_mount(battle: Battle, command: Mount) -> list[Event]:
 def handle_reins(battle: Battle, command: Reins) -> list[Event]:
     rider = battle.creature(command.actor)
     mount = mount_of(battle, rider)
-    if mount is None or _effect(rider, RIDING) is None:
+    if mount is None or effect_named(rider, RIDING) is None:
         raise CommandRejected(
             say(
                 f"{rider.name} is no rider: only the rider holds the reins",
@@ -801,7 +485,7 @@ def handle_dismount(battle: Battle, command: Dismount) -> list[Event]:
     battle.can_spend(rider, Action.DISMOUNT)
     # valid: now change the state
     events = battle.spend(rider, Action.DISMOUNT)
-    events += _end_riding(battle, rider, "", "")
+    events += end_riding(battle, rider, "", "")
     rider.cell = cell
     rider.altitude = 0
     events.append(
@@ -838,7 +522,7 @@ def handle_mount_command(battle: Battle, command: MountCommand) -> list[Event]:
                 f"{rider.name} reitet nicht (E-MOUNT-10)",
             )
         )
-    if _effect(rider, RIDING) is None:
+    if effect_named(rider, RIDING) is None:
         raise CommandRejected(
             say(
                 f"{rider.name} is a passenger: only the rider commands (E-MOUNT-10)",
@@ -911,11 +595,11 @@ def _as_mount(
     """
     saved = battle.state.budget
     battle.state.budget = TurnBudget()
-    _COMMANDED.add(mount.key)
+    COMMANDED.add(mount.key)
     try:
         acted = act()
     finally:
-        _COMMANDED.discard(mount.key)
+        COMMANDED.discard(mount.key)
         battle.state.budget = saved
     events = [
         _event(
@@ -933,68 +617,6 @@ def _as_mount(
 
 
 # ------------------------------------------------------------------ flight
-def _flight_turn(battle: Battle, creature: CreatureState) -> Effect:
-    track = _effect(creature, FLIGHT_TURN)
-    if track is None:
-        track = Effect(
-            FLIGHT_TURN, DurationKind.UNTIL_BROKEN, started_round=battle.state.round, uses=0
-        )
-        creature.effects.append(track)
-    return track
-
-
-def _glide_loss(battle: Battle, creature: CreatureState, track: Effect) -> list[Event]:
-    """A pure glider loses 1 height as its first flight of the round starts (E-MOVETYPE-FG)."""
-    move_types = battle.creature_type(creature).move_types
-    if track.uses or creature.altitude <= 0 or not glides_only(move_types.keys()):
-        return []
-    track.uses = 1
-    creature.altitude -= 1
-    return [
-        _event(
-            "altitude",
-            f"{creature.name} gleitet eine Höhenstufe tiefer ({creature.altitude})",
-            f"{creature.name} glides one field lower ({creature.altitude})",
-            creature.key,
-            altitude=creature.altitude,
-            rule="E-MOVETYPE-FG",
-        )
-    ]
-
-
-def _fall(battle: Battle, creature: CreatureState, rule: str) -> list[Event]:
-    """Fall to the ground: height 0, Liegend; the game master rules on the damage."""
-    height = creature.altitude
-    creature.altitude = 0
-    events = [
-        _event(
-            "fall",
-            f"{creature.name} stürzt aus {height} Feldern Höhe ab",
-            f"{creature.name} falls from a height of {height} fields",
-            creature.key,
-            height=height,
-            rule=rule,
-        ),
-        _event(
-            "gm_question",
-            f"{creature.name} ist abgestürzt: Sturzschaden bestimmt die Spielleitung",
-            f"{creature.name} fell: the game master rules on the damage",
-            creature.key,
-            rule="E-OPEN-42",
-        ),
-    ]
-    return events + battle.knock_prone(creature)
-
-
-def _end_of_flight_turn(battle: Battle, creature: CreatureState, track: Effect) -> list[Event]:
-    """Resolve a flyer's turn: too little flight and it falls (E-MOVETYPE-F, E-OPEN-43)."""
-    creature.effects.remove(track)
-    move_types = battle.creature_type(creature).move_types
-    if creature.altitude <= 0 or Condition.DEAD in creature.conditions:
-        return []
-    if not falls_after_turn(move_types, track.value):
-        return []
-    return _fall(battle, creature, "E-MOVETYPE-F")
 
 
 def handle_fly(battle: Battle, command: Fly) -> list[Event]:
@@ -1016,7 +638,7 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
                 f"{creature.name} kann nicht fliegen (E-MOVETYPE-F)",
             )
         )
-    if _seat(creature) is not None:
+    if seat_of(creature) is not None:
         raise CommandRejected(
             say(
                 f"{creature.name} rides: the mount does the flying (E-MOUNT-10)",
@@ -1039,7 +661,7 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
                 f"eine Flughöhe liegt zwischen 0 und {MAX_ALTITUDE} Feldern",
             )
         )
-    track = _effect(creature, FLIGHT_TURN)
+    track = effect_named(creature, FLIGHT_TURN)
     glide = glides_only(kind.move_types.keys()) and creature.altitude > 0
     start = creature.altitude - (1 if glide and not (track and track.uses) else 0)
     if command.altitude > start and not can_gain_height(kind.move_types.keys()):
@@ -1108,8 +730,8 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
         )
     # valid: now change the state
     events = battle.spend(creature, action)
-    track = _flight_turn(battle, creature)
-    events += _glide_loss(battle, creature, track)
+    track = start_flight_turn(battle, creature)
+    events += glide_loss(battle, creature, track)
     if needs_save:
         roll = resolve_disengage(
             kind.attribute(Attribute.DEXTERITY), battle.roller, running=action is Action.RUN
@@ -1126,7 +748,7 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
             )
         )
         if not roll.success:
-            return events + _fall(battle, creature, "E-ACT-HH-GEHEN-3")
+            return events + fall_to_ground(battle, creature, "E-ACT-HH-GEHEN-3")
     start_cell = creature.cell
     creature.cell = path[-1]
     creature.altitude = command.altitude
@@ -1153,162 +775,9 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
 
 
 # ------------------------------------------------------------------ zero-G
-def after_hit(
-    battle: Battle, attacker: CreatureState, target: CreatureState, damage_type: DamageType
-) -> list[Event]:
-    """Ask the zero-G save of a creature hit with Wuchtschaden; hurl it on a failure.
-
-    E-ZEROG-3, E-ZEROG-4, E-OPEN-46: Reflexe vs ZW 15, Vorteil with the talent Null-G;
-    a failure hurls it 5 fields in a 1w8 direction (forced movement). ``combat.hit``
-    calls this after the damage.
-    """
-    weightless = battle.setup.environment.weightless
-    if not zero_g_save_required(damage_type, weightless=weightless):
-        return []
-    if Condition.DEAD in target.conditions:
-        return []
-    edge = zero_g_save_edge(has_zero_g_talent=_talent(battle, target, ZERO_G_TALENT))
-    roll, event = battle.check(
-        target,
-        Attribute.REFLEXES,
-        STANDARD_TARGET,
-        edge=edge,
-        what_de="Rettungswurf gegen das Wegschleudern (Null-G)",
-        what_en="save against being hurled (zero-G)",
-    )
-    event.data["rule"] = "E-ZEROG-3"
-    events = [event]
-    if roll.success:
-        return events
-    step = zero_g_direction(battle.roller)
-    seated_on = mount_of(battle, target)
-    together = {c.key for c in aboard(battle, target)}  # those on it move with it
-    if seated_on is not None:  # a rider or passenger hurled off leaves his mount behind
-        together |= {seated_on.key, *(c.key for c in aboard(battle, seated_on))}
-    occupied = [
-        cell
-        for other in battle.state.creatures.values()
-        if other.key != target.key
-        and other.key not in together
-        and Condition.DEAD not in other.conditions
-        for cell in footprint_cells(other.cell, battle.creature_type(other).size_fields)
-    ]
-    side = battle.creature_type(target).size_fields
-    path = hurl_path(battle.grid, target.cell, step, occupied=occupied, side=side)
-    if path:
-        target.cell = path[-1]
-    events.append(
-        _event(
-            "hurled",
-            f"{target.name} wird nach {list(target.cell)} geschleudert",
-            f"{target.name} is hurled to {list(target.cell)}",
-            target.key,
-            direction=list(step),
-            path=[list(c) for c in path],
-            rule="E-OPEN-46",
-        )
-    )
-    if path and any(battle.grid.is_hazard(c) for c in footprint_cells(target.cell, side)):
-        events.append(
-            _event(
-                "gm_question",
-                f"{target.name} landet auf einem gefährlichen Feld (Spielleitung: Folgen)",
-                f"{target.name} lands on a dangerous field (GM rules on the consequences)",
-                target.key,
-                cell=list(target.cell),
-            )
-        )
-    if path:
-        for hook in battle.table.enter:
-            events += hook(battle, target, path)
-    return events
 
 
 # ------------------------------------------------------------------ underwater
-def underwater_allows(weapon: WeaponType | None) -> bool:
-    """Return whether a weapon may be used underwater: no Flächenschaden, no Bereichsfeuer.
-
-    E-UNDERWATER-5; bare hands always may.
-    """
-    if weapon is None:
-        return True
-    return weapon_usable_underwater(weapon.attributes, area_damage=weapon.area_shape is not None)
-
-
-def underwater_rejection(
-    battle: Battle,
-    weapon: WeaponType | None,
-    band: RangeBand | None = None,
-    *,
-    area_fire: bool = False,
-) -> str:
-    """Return why this weapon (at ``band``, or as area fire) cannot be used here, or "".
-
-    Only under water: area weapons and area fire are refused (E-UNDERWATER-5), and a
-    ranged weapon keeps only the bands ``ranges.underwater_bands`` leaves
-    (E-UNDERWATER-3, E-OPEN-45 A).
-    """
-    if not battle.setup.environment.underwater:
-        return ""
-    if area_fire:
-        return say(
-            "no area fire under water (E-UNDERWATER-5)",
-            "kein Bereichsfeuer unter Wasser (E-UNDERWATER-5)",
-        )
-    if weapon is None:
-        return ""
-    if not underwater_allows(weapon):
-        return say(
-            f"{weapon.name} cannot be used under water (E-UNDERWATER-5)",
-            f"{weapon.name} kann unter Wasser nicht benutzt werden (E-UNDERWATER-5)",
-        )
-    if band is not None and band not in underwater_bands(weapon.range_bands):
-        return say(
-            f"{weapon.name} does not reach that far under water (E-UNDERWATER-3)",
-            f"{weapon.name} reicht unter Wasser nicht so weit (E-UNDERWATER-3)",
-        )
-    return ""
-
-
-def underwater_attack_edge(
-    battle: Battle, weapon: WeaponType | None, band: RangeBand | None, melee: bool
-) -> int:
-    """Return the edge water gives an attack (E-UNDERWATER-2, -4, -6); 0 on dry land."""
-    if not battle.setup.environment.underwater:
-        return 0
-    if melee:
-        return underwater_melee_edge(weapon.damage_type if weapon else DamageType.BLUDGEONING)
-    if band is None:
-        return 0
-    built = weapon is not None and weapon.has(WeaponAttribute.UNDERWATER)
-    return underwater_edge(band, built)
-
-
-def rider_attack_edge(battle: Battle, attacker: CreatureState, melee: bool) -> int:
-    """Return the edge of an attack from a mount (E-MOUNT-1, E-MOUNT-13); 0 when not riding.
-
-    A passenger attacks from the mount too and gets the same edge.
-    """
-    if _seat(attacker) is None:
-        return 0
-    return rider_edge(
-        has_riding_talent=_talent(battle, attacker, RIDING_TALENT), ranged_attack=not melee
-    )
-
-
-def situation_attack_edge(battle: Battle, plan: AttackPlan) -> tuple[int, tuple[str, ...]]:
-    """Return the edge and its reasons that water and riding give ``plan``'s attack.
-
-    ``combat.resolve_attack`` adds them to the roll.
-    """
-    reasons: list[str] = []
-    water = underwater_attack_edge(battle, plan.weapon, plan.band, plan.melee)
-    if water:
-        reasons.append("unter Wasser")
-    riding = rider_attack_edge(battle, plan.attacker, plan.melee)
-    if riding:
-        reasons.append("vom Reittier")
-    return water + riding, tuple(reasons)
 
 
 # ------------------------------------------------------------------ the duel
@@ -1456,236 +925,6 @@ def _duel_shot(
 
 
 # ------------------------------------------------------------------ hooks
-def situation_on_enter(battle: Battle, creature: CreatureState, cells: list[Cell]) -> list[Event]:
-    """Count flown fields, note running mounts, carry riders along (E-MOUNT-8)."""
-    events: list[Event] = []
-    track = _effect(creature, FLIGHT_TURN)
-    if track is not None and cells:
-        events += _glide_loss(battle, creature, track)
-        track.value += len(cells)
-    current = creature.key == battle.state.current_key
-    if (
-        current
-        and not creature.is_character
-        and Action.RUN in battle.state.budget.actions
-        and not _is_running(creature)
-    ):
-        creature.effects.append(
-            Effect(
-                MOUNT_RUNNING,
-                DurationKind.UNTIL_START_OF_SOURCE_TURN_NEXT_ROUND,
-                source=creature.key,
-                started_round=battle.state.round,
-            )
-        )
-    riders = [c for c in aboard(battle, creature) if c.cell != creature.cell]
-    if riders and cells:
-        events += _carry_aboard(battle, creature, riders, cells)
-    return events + sync_riders(battle)
-
-
-def _stays_on(battle: Battle, rider: CreatureState) -> tuple[bool, Event]:
-    """Roll Reflexe vs ZW 15 to stay on a mount that is strongly moved (E-MOUNT-8)."""
-    edge = rider_edge(has_riding_talent=_talent(battle, rider, RIDING_TALENT))
-    roll, event = battle.check(
-        rider,
-        Attribute.REFLEXES,
-        STANDARD_TARGET,
-        edge=edge,
-        what_de="hält sich auf dem Reittier",
-        what_en="stays on the mount",
-    )
-    event.data["rule"] = "E-MOUNT-8"
-    return bool(roll.success), event
-
-
-def _free_for(
-    battle: Battle, creature: CreatureState, anchor: Cell, ignore: frozenset[str]
-) -> bool:
-    """Return whether ``creature`` can be put down with its anchor on ``anchor``.
-
-    ``ignore``: creatures about to be moved away (others thrown off after it).
-    """
-    body = set(footprint_cells(anchor, battle.creature_type(creature).size_fields))
-    if any(not battle.grid.in_bounds(c) or battle.grid.is_wall(c) for c in body):
-        return False
-    for other in battle.state.creatures.values():
-        if other.key == creature.key or other.key in ignore or Condition.DEAD in other.conditions:
-            continue
-        if not body.isdisjoint(
-            footprint_cells(other.cell, battle.creature_type(other).size_fields)
-        ):
-            return False
-    return True
-
-
-def _landing(
-    battle: Battle, creature: CreatureState, near: list[Cell], ignore: frozenset[str]
-) -> Cell | None:
-    """Return where a creature thrown off lands: the first free field of ``near``, else
-    the free field next to them nearest to where it sits (ties: row, then column)."""
-    for cell in near:
-        if _free_for(battle, creature, cell, ignore):
-            return cell
-    around = {
-        (x + dx, y + dy) for x, y in near for dx, dy in DIRECTIONS_8 if (x + dx, y + dy) not in near
-    }
-    for cell in sorted(around, key=lambda c: (distance(c, creature.cell), c[1], c[0])):
-        if _free_for(battle, creature, cell, ignore):
-            return cell
-    return None
-
-
-def _throw_off(
-    battle: Battle, rider: CreatureState, near: list[Cell], ignore: frozenset[str] = frozenset()
-) -> list[Event]:
-    """Throw ``rider`` off his mount onto a free field of or next to ``near`` (E-MOUNT-8).
-
-    SW 3 Wucht and Liegend either way; with no free field he clings on, still seated.
-    """
-    cell = _landing(battle, rider, near, ignore)
-    events: list[Event] = []
-    if cell is None:
-        events.append(
-            _event(
-                "thrown_off",
-                f"{rider.name} findet keinen Platz zum Abwerfen und bleibt oben",
-                f"{rider.name} finds no room to be thrown to and stays on",
-                rider.key,
-                rule="E-MOUNT-8",
-            )
-        )
-    else:
-        events += _end_riding(battle, rider, " (abgeworfen)", " (thrown off)")
-        moved = cell != rider.cell
-        rider.cell = cell
-        rider.altitude = 0
-        if moved:
-            for hook in battle.table.enter:
-                if hook is not situation_on_enter:
-                    events += hook(battle, rider, [cell])
-    return events + _hazard(battle, rider, HAZARDS["thrown_off_mount"])
-
-
-def _carry_aboard(
-    battle: Battle, mount: CreatureState, riders: list[CreatureState], cells: list[Cell]
-) -> list[Event]:
-    """Move rider and passengers with their mount; a forced move may throw them off.
-
-    E-MOUNT-8: each rolls Reflexe vs ZW 15 when the mount was moved by force (not on
-    its rider's command, not in its own turn). Those who hold on move first; who fails
-    lands on the field the mount left, or the nearest free field to it.
-    """
-    events: list[Event] = []
-    thrown: list[CreatureState] = []
-    forced = mount.key not in _COMMANDED and mount.key != battle.state.current_key
-    for rider in riders:
-        if forced:
-            held_on, event = _stays_on(battle, rider)
-            events.append(event)
-            if not held_on:
-                thrown.append(rider)
-                continue
-        left = rider.cell
-        rider.cell = mount.cell
-        rider.altitude = mount.altitude
-        if left != rider.cell:
-            for hook in battle.table.enter:
-                if hook is not situation_on_enter:
-                    events += hook(battle, rider, cells)
-    for index, rider in enumerate(thrown):
-        later = frozenset(r.key for r in thrown[index + 1 :])  # they leave the field too
-        events += _throw_off(battle, rider, [rider.cell], later)
-    return events
-
-
-def shake_riders(battle: Battle, mount: CreatureState, why_de: str, why_en: str) -> list[Event]:
-    """Ask everyone on ``mount`` to stay on after a charge or a fall (E-MOUNT-8).
-
-    Called when a Sturmangriff hits the mount or Zu Fall bringen brings it down; who
-    fails lands on the nearest free field next to the mount (SW 3 Wucht, Liegend).
-    """
-    riders = aboard(battle, mount)
-    if not riders:
-        return []
-    events = [
-        _event(
-            "mount_shaken",
-            f"{mount.name} wird {why_de}: wer aufsitzt, muss sich halten",
-            f"{mount.name} is {why_en}: everyone on it must hold on",
-            mount.key,
-            rule="E-MOUNT-8",
-        )
-    ]
-    body = footprint_cells(mount.cell, battle.creature_type(mount).size_fields)
-    for rider in riders:
-        held_on, event = _stays_on(battle, rider)
-        events.append(event)
-        if not held_on:
-            events += _throw_off(battle, rider, list(body))
-    return events + sync_riders(battle)
-
-
-def situation_turn_start(battle: Battle, creature: CreatureState) -> list[Event]:
-    """End the last flyer's turn, end runs, keep ridden mounts on command (E-OPEN-47)."""
-    events: list[Event] = []
-    for holder in battle.state.creatures.values():
-        track = _effect(holder, FLIGHT_TURN)
-        if track is not None:  # its turn is over: did it fly far enough?
-            events += _end_of_flight_turn(battle, holder, track)
-        holder.effects = [
-            e for e in holder.effects if not (e.name == MOUNT_RUNNING and e.source == creature.key)
-        ]
-    events += sync_riders(battle)
-    rider = rider_of(battle, creature)
-    commanded = rider is not None and battle._can_take_turn(rider)
-    # A ridden mount flies on its rider's commands, so its flight counts in his turn;
-    # a passenger's turn is none of the mount's.
-    flyer = None
-    if not (commanded or is_passenger(creature)):
-        flyer = mount_of(battle, creature) or creature
-    if (
-        flyer is not None
-        and flyer.altitude > 0
-        and fly_value(battle.creature_type(flyer).move_types) is not None
-    ):
-        _flight_turn(battle, flyer)
-    if rider is not None and commanded:
-        battle.state.budget = battle.state.budget.forfeit()
-        events.append(
-            _event(
-                "mount_waits",
-                f"{creature.name} handelt nur auf Befehl von {rider.name}",
-                f"{creature.name} acts only on {rider.name}'s commands",
-                creature.key,
-                rule="E-OPEN-47",
-            )
-        )
-    return events
-
-
-def follow_mount(battle: Battle, creature: CreatureState) -> list[Event]:
-    """Carry a mount's rider and passengers to where the mount was put (a GM move: no
-    E-MOUNT-8 check)."""
-    for rider in aboard(battle, creature):
-        rider.cell = creature.cell
-        rider.altitude = creature.altitude
-    return sync_riders(battle)
-
-
-def seated_move_problem(creature: CreatureState) -> str:
-    """Return why a creature on a mount cannot move by itself, or "" (E-MOUNT-4, -10)."""
-    if _effect(creature, RIDING) is not None:
-        return say(
-            "a rider moves by commanding his mount (E-MOUNT-10)",
-            "ein Reiter bewegt sich, indem er sein Reittier lenkt (E-MOUNT-10)",
-        )
-    if is_passenger(creature):
-        return say(
-            "a passenger moves with the mount; dismount first (E-MOUNT-4, E-MOUNT-5)",
-            "ein Passagier bewegt sich mit dem Reittier; erst absteigen (E-MOUNT-4, E-MOUNT-5)",
-        )
-    return ""
 
 
 def seated_move_check(battle: Battle, creature: CreatureState) -> str:
@@ -1787,11 +1026,11 @@ def can_mount(battle: Battle, creature: CreatureState) -> str:
 
 
 def can_dismount(battle: Battle, creature: CreatureState) -> str:
-    return "" if _seat(creature) is not None else say("not mounted", "ist nicht aufgesessen")
+    return "" if seat_of(creature) is not None else say("not mounted", "ist nicht aufgesessen")
 
 
 def can_command_mount(battle: Battle, creature: CreatureState) -> str:
-    if _effect(creature, RIDING) is not None:
+    if effect_named(creature, RIDING) is not None:
         return ""
     return (
         say(

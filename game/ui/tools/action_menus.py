@@ -255,7 +255,7 @@ def _mount(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:
             lambda _k, cell: Dismount(actor.key, cell or actor.cell),
             wants="field",
         )
-    from game.rulesets.entaria.situation_actions import mount_of
+    from game.rulesets.entaria.seats import mount_of
 
     mount = mount_of(scene.session.battle, actor)
     if mount is None:

@@ -53,7 +53,7 @@ from game.rulesets.entaria.rules.damage import DEAD_AT
 from game.rulesets.entaria.rules.held_conditions import closure
 from game.rulesets.entaria.rules.terms import ActionType, Condition
 from game.rulesets.entaria.ruleset import ENTARIA
-from game.rulesets.entaria.situation_actions import mount_of
+from game.rulesets.entaria.seats import mount_of
 from game.rulesets.entaria.state import BattleState, CreatureState, Stance
 from tests.rulesets.entaria.helpers import CATALOGUE
 

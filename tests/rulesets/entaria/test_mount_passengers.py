@@ -26,23 +26,16 @@ from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap, 
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import Attack, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.hand_checks import free_hands_of, hands_problem
 from game.rulesets.entaria.melee_actions import Charge, MultiAttack
 from game.rulesets.entaria.ranged_actions import Reload
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute, Condition, DamageType
-from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
-from game.rulesets.entaria.situation_actions import (
+from game.rulesets.entaria.seats import (
     CARRIES,
     PASSENGER,
     REINS,
-    Dismount,
-    Mount,
-    MountCommand,
-    Reins,
     aboard,
-    after_hit,
-    free_hands_of,
-    hands_problem,
     holds_reins,
     is_passenger,
     mount_of,
@@ -50,7 +43,10 @@ from game.rulesets.entaria.situation_actions import (
     rider_attack_edge,
     rider_of,
 )
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
+from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand, Reins
 from game.rulesets.entaria.state import CreatureState, Stance
+from game.rulesets.entaria.zero_g import after_hit
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 
 ROOM = """

@@ -21,36 +21,33 @@ from game.board.grid import BattleGrid, Cell, footprint_cells
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap
-from game.rulesets.entaria.combat import plan_attack
+from game.rulesets.entaria.combat import plan_attack, situation_attack_edge
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.flying import FLIGHT_TURN
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, DamageType, MoveType
 from game.rulesets.entaria.rules.turn_budget import TurnBudget
-from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
-from game.rulesets.entaria.situation_actions import (
-    FLIGHT_TURN,
+from game.rulesets.entaria.seats import (
     RIDDEN,
     RIDING,
-    Dismount,
-    Duel,
-    Fly,
-    Mount,
-    MountCommand,
-    after_hit,
     follow_mount,
     mount_of,
     rider_attack_edge,
     rider_of,
-    situation_attack_edge,
+)
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
+from game.rulesets.entaria.situation_actions import Dismount, Duel, Fly, Mount, MountCommand
+from game.rulesets.entaria.state import Stance
+from game.rulesets.entaria.support_actions import DropItem, Interact
+from game.rulesets.entaria.underwater import (
     underwater_allows,
     underwater_attack_edge,
     underwater_rejection,
 )
-from game.rulesets.entaria.state import Stance
-from game.rulesets.entaria.support_actions import DropItem, Interact
+from game.rulesets.entaria.zero_g import after_hit
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 
 ROOM = """

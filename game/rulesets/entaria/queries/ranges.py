@@ -13,7 +13,7 @@ from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.common import BoolGrid, grid_shape, read_only
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.terms import say
-from game.rulesets.entaria.situation_actions import underwater_attack_edge, underwater_rejection
+from game.rulesets.entaria.underwater import underwater_attack_edge, underwater_rejection
 
 __all__ = ["BandRing", "RangeRings", "range_rings"]
 

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.match.problems import Problem, describe, suggestion
-from game.match.tomlcheck import KeyLocations, find_key
+from game.match.toml_scanner import KeyLocations
+from game.match.tomlcheck import find_key
 from game.missions.toml_schema import KEY_RE, MAX_LIST, MAX_SHORT_TEXT
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, Problem, capped, describe
-from game.match.tomlcheck import KeyLocations, locate_keys, parse_toml
+from game.match.toml_scanner import KeyLocations
+from game.match.tomlcheck import locate_keys, parse_toml
 from game.missions.model import Mission
 from game.missions.ruleset_choice import UNCHECKED_TERMS, mission_terms, ruleset_problem
 from game.missions.toml_creatures import CreatureSection

@@ -165,7 +165,7 @@ def test_preview_life_states_follow_the_conditions_closure(tmp_path: Path) -> No
     """A creature in Stabiles Koma is shown unconscious and lying (its implied conditions)."""
     from game.missions.model import Controller, CreaturePlacement, Facing, Mission, Side
     from game.missions.toml_format import dumps_mission
-    from game.ui.scenes.preview import load_preview
+    from game.ui.scenes.preview_model import load_preview
 
     mission = Mission(
         title="Koma",

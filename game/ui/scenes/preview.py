@@ -11,29 +11,23 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pygame
 
-from game.board.grid import BattleGrid
 from game.match.problems import MissionError, Problem
-from game.missions.loader import LoadedMission
-from game.missions.model import Controller, Mission
-from game.rulesets.entaria.rules.held_conditions import closure
-from game.rulesets.entaria.rules.terms import Condition
-from game.rulesets.entaria.views.pieces import condition_marks, life_meter
-from game.rulesets.entaria.views.terms import life_of
+from game.missions.model import Controller
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
 from game.ui.camera_control import CameraControl
-from game.ui.map_looks import LegendItem, field_codes, legend_items, look_keys, look_name
+from game.ui.map_looks import field_codes, look_keys, look_name
 from game.ui.map_tiles import FieldLayer
 from game.ui.map_view import MapRenderer, background_for
-from game.ui.theme import Colour, Fonts, parse_colour
-from game.ui.tokens import TokenRenderer, TokenView, initials_of
+from game.ui.scenes.preview_model import PreviewModel, load_preview
+from game.ui.theme import Colour, Fonts
+from game.ui.tokens import TokenRenderer
 from game.ui.widgets import draw_text, wrap
 
 POLL_SECONDS = 1.0
@@ -42,97 +36,6 @@ STATUS_H = 26
 ZONE_ALPHA = 70
 SWATCH = 22
 _FORMAT_NAMES = {"toml": "TOML", "uvtt": "Universal VTT", "tiled": "Tiled"}
-
-
-@dataclass
-class PreviewModel:
-    """One version of the mission that loaded: everything the preview draws."""
-
-    loaded: LoadedMission
-    grid: BattleGrid
-    tokens: list[TokenView]
-    colours: dict[str, Colour]
-    warnings: list[Problem] = field(default_factory=list)
-    legend: list[LegendItem] = field(default_factory=list)
-    type_names: dict[str, tuple[str, str]] = field(default_factory=dict)
-
-    @property
-    def mission(self) -> Mission:
-        return self.loaded.mission
-
-
-def side_colours(mission: Mission) -> dict[str, Colour]:
-    """Return each side's colour (the theme's when a mission's is missing or repeated)."""
-    colours: dict[str, Colour] = {}
-    used: set[Colour] = set()
-    for index, side in enumerate(mission.sides):
-        fallback = theme.SIDE_COLOURS[index % len(theme.SIDE_COLOURS)]
-        colour = parse_colour(side.colour, fallback)
-        if colour in used:
-            colour = fallback
-        used.add(colour)
-        colours[side.key] = colour
-    return colours
-
-
-def load_preview(path: Path) -> PreviewModel:
-    """Load ``path`` as ``kampfkarte check`` does; raise MissionError with every problem."""
-    from game.missions.grid import build_grid
-    from game.missions.loader import load_any
-    from game.missions.playability import mission_warnings
-    from game.rulesets.entaria.catalogue import load_catalogue
-    from game.rulesets.entaria.mission_terms import condition_named
-
-    label = str(path)
-    if not path.is_file():
-        raise MissionError([Problem(label, f"file not found: {path}")])
-    catalogue = load_catalogue()
-    loaded = load_any(path, catalogue=catalogue)
-    mission = loaded.mission
-    warnings = mission_warnings(
-        mission, catalogue, path_label=label, locations=loaded.key_locations
-    )
-    grid = build_grid(mission, catalogue, path_label=label)
-    colours = side_colours(mission)
-    tokens = []
-    type_names: dict[str, tuple[str, str]] = {}
-    for placement in mission.creatures:
-        kind = catalogue.creatures.get(placement.type)
-        max_lp = kind.life_points if kind is not None else 0
-        if kind is not None:
-            type_names[placement.type] = (kind.name, kind.english or kind.name)
-        conditions = tuple(
-            c for c in (condition_named(name) for name in placement.conditions) if c is not None
-        )
-        held = closure(conditions)  # the implied conditions too, as the rules say
-        tokens.append(
-            TokenView(
-                key=placement.key,
-                name=placement.name,
-                initials=initials_of(placement.name),
-                colour=colours.get(placement.side, (128, 128, 128)),
-                cell=placement.cell,
-                size=catalogue.footprint_side(placement.type),
-                facing=placement.facing.value,
-                meter=life_meter(
-                    placement.life_points if placement.life_points is not None else max_lp, max_lp
-                ),
-                marks=condition_marks(conditions),
-                stance="prone" if Condition.PRONE in held else "standing",
-                altitude=0,
-                life=life_of(held),
-                hidden=placement.hidden,
-            )
-        )
-    return PreviewModel(
-        loaded,
-        grid,
-        tokens,
-        colours,
-        warnings=[w for w in warnings if w.warning],
-        legend=legend_items(grid),
-        type_names=type_names,
-    )
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.board.grid import DEFAULT_LEGEND, BattleGrid, FieldKind
+from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, Problem
-from game.missions.model import Mission
+from game.missions.model import LegendEntry, Mission
 from game.missions.ruleset_choice import mission_terms
 
 
@@ -31,46 +32,50 @@ def build_grid(
     for char, entry in mission.legend.items():
         if char in DEFAULT_LEGEND or len(char) != 1:
             continue
-        key = f"legend.{char}"
-        field: FieldKind | None
-        if entry.terrain is not None:
-            field = terms.terrain_field(
-                entry.terrain, difficult=entry.difficult, target=entry.target
-            )
-            if field is None:
-                problems.append(
-                    Problem(
-                        path_label, f"unknown terrain kind {entry.terrain!r}", key=f"{key}.terrain"
-                    )
-                )
-                continue
-        elif entry.door is not None:
-            field = FieldKind(door=True, door_open=entry.door == "open")
-        elif entry.material is not None:
-            field = terms.wall_field(entry.material)
-            if field is None:
-                problems.append(
-                    Problem(
-                        path_label,
-                        f"unknown wall material {entry.material!r}",
-                        key=f"{key}.material",
-                    )
-                )
-                continue
+        field = _legend_field(entry, f"legend.{char}", terms, path_label)
+        if isinstance(field, Problem):
+            problems.append(field)
         else:
-            field = FieldKind()
-        legend[char] = field
+            legend[char] = field
+    stray = _stray_character(mission, path_label)
+    if stray is not None:
+        problems.append(stray)
+    if problems:
+        raise MissionError(problems)
+    return BattleGrid.from_ascii("\n".join(mission.rows), legend)
+
+
+def _legend_field(
+    entry: LegendEntry, key: str, terms: MissionTerms, path_label: str
+) -> FieldKind | Problem:
+    """Return the field a legend entry stands for, or the problem with its terrain or material."""
+    if entry.terrain is not None:
+        field = terms.terrain_field(entry.terrain, difficult=entry.difficult, target=entry.target)
+        if field is None:
+            return Problem(
+                path_label, f"unknown terrain kind {entry.terrain!r}", key=f"{key}.terrain"
+            )
+        return field
+    if entry.door is not None:
+        return FieldKind(door=True, door_open=entry.door == "open")
+    if entry.material is not None:
+        field = terms.wall_field(entry.material)
+        if field is None:
+            return Problem(
+                path_label, f"unknown wall material {entry.material!r}", key=f"{key}.material"
+            )
+        return field
+    return FieldKind()
+
+
+def _stray_character(mission: Mission, path_label: str) -> Problem | None:
+    """Return the first map character neither the default legend nor the mission's names."""
     for y, row in enumerate(mission.rows):
         # A broken legend entry was reported above: its character is not unknown too.
         stray = set(row).difference(DEFAULT_LEGEND, mission.legend)
         if stray:
             x = min(row.index(char) for char in stray)
-            problems.append(
-                Problem(
-                    path_label, f"unknown map character {row[x]!r} at x={x}, y={y}", key="map.rows"
-                )
+            return Problem(
+                path_label, f"unknown map character {row[x]!r} at x={x}, y={y}", key="map.rows"
             )
-            break
-    if problems:
-        raise MissionError(problems)
-    return BattleGrid.from_ascii("\n".join(mission.rows), legend)
+    return None

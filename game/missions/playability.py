@@ -5,12 +5,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from game.board.grid import BattleGrid, Cell, footprint_cells
 from game.board.movement import reachable
+from game.match.mission_ruleset import MissionTerms
 from game.match.problems import Problem
 from game.match.tomlcheck import Locations, find_key
 from game.missions.grid import build_grid
@@ -18,6 +20,10 @@ from game.missions.model import Mission
 from game.missions.ruleset_choice import mission_terms
 
 MAX_FLOODS = 64  # walkable areas labelled when looking for unreachable sides
+
+
+#: Records one warning: the TOML key it is about and the message.
+Warn = Callable[[str, str], None]
 
 
 def mission_warnings(
@@ -50,7 +56,14 @@ def mission_warnings(
             Problem(path_label, message, line=line, column=column, key=key, warning=True)
         )
 
-    side_index = {side.key: i for i, side in enumerate(mission.sides)}
+    _creature_warnings(mission, grid, terms, warn)
+    _side_warnings(mission, grid, warn)
+    _legend_warnings(mission, warn)
+    return warnings
+
+
+def _creature_warnings(mission: Mission, grid: BattleGrid, terms: MissionTerms, warn: Warn) -> None:
+    """Warn about creatures in walls or hazards, sharing a field, on foreign zones, companions."""
     zone_owner: dict[Cell, str] = {}
     for side in mission.sides:
         for cell in side.deployment:
@@ -62,12 +75,7 @@ def mission_warnings(
         size = terms.footprint(creature.type)
         cells = [c for c in footprint_cells(creature.cell, size) if grid.in_bounds(c)]
         label = f"creature {creature.key!r} at {list(creature.cell)}"
-        blocked = [c for c in cells if grid.is_wall(c)]
-        if blocked:
-            what = "a closed door" if all(grid.is_door(c) for c in blocked) else "a wall"
-            warn(f"{key}.at", f"{label} stands in {what}; it cannot move from there")
-        if any(grid.is_hazard(c) for c in cells):
-            warn(f"{key}.at", f"{label} stands on a hazard field")
+        _ground_warnings(grid, cells, f"{key}.at", label, warn)
         for cell in cells:
             other = occupied.get(cell)
             if other is not None and other != creature.key:
@@ -96,6 +104,20 @@ def mission_warnings(
                     f"controller {creature.companion_of!r} is on side "
                     f"{mission.creatures[master].side!r}",
                 )
+
+
+def _ground_warnings(grid: BattleGrid, cells: list[Cell], key: str, label: str, warn: Warn) -> None:
+    """Warn when a creature's fields lie in a wall or closed door, or on a hazard."""
+    blocked = [c for c in cells if grid.is_wall(c)]
+    if blocked:
+        what = "a closed door" if all(grid.is_door(c) for c in blocked) else "a wall"
+        warn(key, f"{label} stands in {what}; it cannot move from there")
+    if any(grid.is_hazard(c) for c in cells):
+        warn(key, f"{label} stands on a hazard field")
+
+
+def _side_warnings(mission: Mission, grid: BattleGrid, warn: Warn) -> None:
+    """Warn about empty sides, zones without a usable field, sides that cannot meet."""
     for i, side in enumerate(mission.sides):
         key = f"sides[{i}]"
         has_creatures = any(c.side == side.key for c in mission.creatures)
@@ -112,17 +134,21 @@ def mission_warnings(
             )
     if not mission.sides:
         warn("sides", "the mission declares no sides")
+    side_index = {side.key: i for i, side in enumerate(mission.sides)}
     for a, b in _unreachable_sides(mission, grid):
         warn(
             f"sides[{side_index[a]}].deployment",
             f"side {a!r} cannot reach side {b!r} on foot (even with every door "
             "open): their deployment zones and creatures lie in separate areas",
         )
+
+
+def _legend_warnings(mission: Mission, warn: Warn) -> None:
+    """Warn about legend characters the map never uses."""
     used = {char for row in mission.rows for char in row}
     for char in mission.legend:
         if char not in used:
             warn(f"legend.{char}", f"legend character {char!r} is never used on the map")
-    return warnings
 
 
 def _unreachable_sides(mission: Mission, grid: BattleGrid) -> list[tuple[str, str]]:

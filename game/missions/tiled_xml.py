@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
+from xml.parsers.expat import XMLParserType
 
 from game.match.problems import MissionError, Problem
 from game.missions.paths import decode_utf8, line_column
@@ -51,55 +52,18 @@ def parse_xml(data: bytes, *, path_label: str) -> Node:
     DTDs and entity declarations are refused before parsing (a text check) and while
     parsing (parser handlers), so nothing can expand or load outside files.
     """
-    upper = data.upper()
-    for marker in _FORBIDDEN_XML:
-        at = upper.find(marker)
-        if at >= 0:
-            line, column = line_column(data, at)
-            raise MissionError(
-                [
-                    Problem(
-                        path_label,
-                        f"found {marker.decode()}: document type and entity declarations "
-                        "are not allowed; expected a plain Tiled file",
-                        line=line,
-                        column=column,
-                    )
-                ]
-            )
+    _refuse_declarations(data, path_label)
     decode_utf8(data, path_label=path_label, what="XML")  # expat's own messages are vaguer
     parser = expat.ParserCreate(encoding="UTF-8")  # checked above; the declaration is ignored
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True
-    stack: list[Node] = []
-    roots: list[Node] = []
-
-    def forbid(*_args: object) -> None:
-        raise _Forbidden("document type and entity declarations are not allowed")
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = Node(tag, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-        if len(stack) >= MAX_XML_DEPTH:
-            raise _Forbidden(f"XML is nested more than {MAX_XML_DEPTH} levels deep")
-        if stack:
-            stack[-1].children.append(node)
-        else:
-            roots.append(node)
-        stack.append(node)
-
-    def end(_tag: str) -> None:
-        stack.pop()
-
-    def characters(text: str) -> None:
-        if stack:
-            stack[-1].text_parts.append(text)
-
-    parser.StartDoctypeDeclHandler = forbid
-    parser.EntityDeclHandler = forbid
-    parser.ExternalEntityRefHandler = forbid  # type: ignore[assignment]
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = characters
+    tree = _TreeBuilder(parser)
+    parser.StartDoctypeDeclHandler = tree.forbid
+    parser.EntityDeclHandler = tree.forbid
+    parser.ExternalEntityRefHandler = tree.forbid  # type: ignore[assignment]
+    parser.StartElementHandler = tree.start
+    parser.EndElementHandler = tree.end
+    parser.CharacterDataHandler = tree.characters
     try:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
@@ -124,9 +88,59 @@ def parse_xml(data: bytes, *, path_label: str) -> Node:
                 )
             ]
         ) from None
-    if not roots:
+    if not tree.roots:
         raise MissionError([Problem(path_label, "the XML has no root element")])
-    return roots[0]
+    return tree.roots[0]
+
+
+def _refuse_declarations(data: bytes, path_label: str) -> None:
+    """Raise MissionError at the first DOCTYPE or ENTITY in the text, before any parsing."""
+    upper = data.upper()
+    for marker in _FORBIDDEN_XML:
+        at = upper.find(marker)
+        if at >= 0:
+            line, column = line_column(data, at)
+            raise MissionError(
+                [
+                    Problem(
+                        path_label,
+                        f"found {marker.decode()}: document type and entity declarations "
+                        "are not allowed; expected a plain Tiled file",
+                        line=line,
+                        column=column,
+                    )
+                ]
+            )
+
+
+class _TreeBuilder:
+    """Builds the Node tree from expat's callbacks; refuses declarations and deep nesting."""
+
+    def __init__(self, parser: XMLParserType) -> None:
+        self.parser = parser
+        self.stack: list[Node] = []
+        self.roots: list[Node] = []
+
+    def forbid(self, *_args: object) -> None:
+        raise _Forbidden("document type and entity declarations are not allowed")
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        parser = self.parser
+        node = Node(tag, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        if len(self.stack) >= MAX_XML_DEPTH:
+            raise _Forbidden(f"XML is nested more than {MAX_XML_DEPTH} levels deep")
+        if self.stack:
+            self.stack[-1].children.append(node)
+        else:
+            self.roots.append(node)
+        self.stack.append(node)
+
+    def end(self, _tag: str) -> None:
+        self.stack.pop()
+
+    def characters(self, text: str) -> None:
+        if self.stack:
+            self.stack[-1].text_parts.append(text)
 
 
 class WhereOf:

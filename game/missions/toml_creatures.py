@@ -60,22 +60,9 @@ class CreatureSection(TomlChecker):
     ) -> CreaturePlacement | None:
         """Return one creature, or None after recording what is wrong with it."""
         before = len(self.problems)
-        creature_key = self.present(section, "key", self.identifier, f"{key}.key")
-        if creature_key is not None:
-            if creature_key in seen:
-                self.error(
-                    f"{key}.key",
-                    f"creature key {creature_key!r} is used twice; expected unique keys",
-                )
-            seen.add(creature_key)
+        creature_key = self.unique_key(section, key, seen)
         kind, name = self.kind_and_name(section, key)
-        side = self.present(section, "side", self.string, f"{key}.side")
-        if side is not None and side not in sides:
-            declared = quoted_list(sides) if sides else "none declared"
-            self.error(
-                f"{key}.side",
-                f"side {side!r} is not declared; expected a key of [[sides]] ({declared})",
-            )
+        side = self.declared_side(section, key, sides)
         cell = None
         if "at" in section:
             fields = self.terms.footprint(kind) if kind is not None else 1
@@ -111,6 +98,31 @@ class CreatureSection(TomlChecker):
             companion_before=companion_before,
             hidden=hidden,
         )
+
+    def unique_key(self, section: dict[str, Any], key: str, seen: set[str]) -> str | None:
+        """Return the creature's key, recording it in ``seen``; a key used twice is an error."""
+        creature_key = self.present(section, "key", self.identifier, f"{key}.key")
+        if creature_key is not None:
+            if creature_key in seen:
+                self.error(
+                    f"{key}.key",
+                    f"creature key {creature_key!r} is used twice; expected unique keys",
+                )
+            seen.add(creature_key)
+        return creature_key
+
+    def declared_side(
+        self, section: dict[str, Any], key: str, sides: Mapping[str, Side]
+    ) -> str | None:
+        """Return the creature's side; a side ``[[sides]]`` does not declare is an error."""
+        side = self.present(section, "side", self.string, f"{key}.side")
+        if side is not None and side not in sides:
+            declared = quoted_list(sides) if sides else "none declared"
+            self.error(
+                f"{key}.side",
+                f"side {side!r} is not declared; expected a key of [[sides]] ({declared})",
+            )
+        return side
 
     def kind_and_name(self, section: dict[str, Any], key: str) -> tuple[str | None, str | None]:
         """Return the creature's type and name (default: the name of its type)."""

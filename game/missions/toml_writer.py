@@ -12,15 +12,27 @@ from pathlib import Path
 
 from game.board.grid import Cell
 from game.match.datafiles import write_bytes_atomic
-from game.missions.model import LegendEntry, Mission
+from game.missions.model import CreaturePlacement, LegendEntry, Mission, Side
 
 _BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def dumps_mission(mission: Mission) -> str:
     """Return the mission as TOML text in the canonical layout of ``maps/README.md``."""
-    out: list[str] = ["# Kampfkarte mission -- format: maps/README.md", "", "[mission]"]
-    out.append(f"title = {_string(mission.title)}")
+    out: list[str] = ["# Kampfkarte mission -- format: maps/README.md", ""]
+    out += _mission_table(mission)
+    out += _map_tables(mission)
+    for side in mission.sides:
+        out += _side_table(side)
+    for creature in mission.creatures:
+        out += _creature_table(creature)
+    out += _closing_tables(mission)
+    return "\n".join(out) + "\n"
+
+
+def _mission_table(mission: Mission) -> list[str]:
+    """Return ``[mission]`` and its description table."""
+    out = ["[mission]", f"title = {_string(mission.title)}"]
     out.append(f"ruleset = {_string(mission.ruleset)}")
     if mission.author:
         out.append(f"author = {_string(mission.author)}")
@@ -29,7 +41,12 @@ def dumps_mission(mission: Mission) -> str:
     if mission.description:
         out += ["", "[mission.description]"]
         out += [f"{_key(lang)} = {_string(text)}" for lang, text in mission.description.items()]
-    out += ["", "[map]", f"width = {mission.width}", f"height = {mission.height}"]
+    return out
+
+
+def _map_tables(mission: Mission) -> list[str]:
+    """Return ``[map]``, its background and the legend, each after a blank line."""
+    out = ["", "[map]", f"width = {mission.width}", f"height = {mission.height}"]
     out.append(f"rows = {_rows(mission.rows)}")
     if mission.background is not None:
         bg = mission.background
@@ -44,43 +61,57 @@ def dumps_mission(mission: Mission) -> str:
         out += ["", "[legend]"]
         for char, entry in mission.legend.items():
             out.append(f"{_string(char)} = {_legend_entry(entry)}")
-    for side in mission.sides:
-        out += [
-            "",
-            "[[sides]]",
-            f"key = {_string(side.key)}",
-            f"name = {_string(side.name)}",
-            f"colour = {_string(side.colour)}",
-            f"controller = {_string(side.controller.value)}",
-        ]
-        zones = _rectangles(side.deployment)
-        if zones:
-            out.append("deployment = [")
-            out += [f"  [{', '.join(str(n) for n in zone)}]," for zone in zones]
-            out.append("]")
-    for creature in mission.creatures:
-        out += [
-            "",
-            "[[creatures]]",
-            f"key = {_string(creature.key)}",
-            f"type = {_string(creature.type)}",
-            f"name = {_string(creature.name)}",
-            f"side = {_string(creature.side)}",
-            f"at = [{creature.cell[0]}, {creature.cell[1]}]",
-            f"facing = {_string(creature.facing.value)}",
-        ]
-        if creature.life_points is not None:
-            out.append(f"lp = {creature.life_points}")
-        if creature.equipment is not None:
-            out.append(f"equipment = {_string_array(creature.equipment)}")
-        if creature.conditions:
-            out.append(f"conditions = {_string_array(creature.conditions)}")
-        if creature.companion_of is not None:
-            out.append(f"companion_of = {_string(creature.companion_of)}")
-        if creature.companion_before:
-            out.append("companion_before = true")
-        if creature.hidden:
-            out.append("hidden = true")
+    return out
+
+
+def _side_table(side: Side) -> list[str]:
+    """Return one ``[[sides]]`` table, its deployment zone as few rectangles."""
+    out = [
+        "",
+        "[[sides]]",
+        f"key = {_string(side.key)}",
+        f"name = {_string(side.name)}",
+        f"colour = {_string(side.colour)}",
+        f"controller = {_string(side.controller.value)}",
+    ]
+    zones = _rectangles(side.deployment)
+    if zones:
+        out.append("deployment = [")
+        out += [f"  [{', '.join(str(n) for n in zone)}]," for zone in zones]
+        out.append("]")
+    return out
+
+
+def _creature_table(creature: CreaturePlacement) -> list[str]:
+    """Return one ``[[creatures]]`` table; optional keys only when they differ from the default."""
+    out = [
+        "",
+        "[[creatures]]",
+        f"key = {_string(creature.key)}",
+        f"type = {_string(creature.type)}",
+        f"name = {_string(creature.name)}",
+        f"side = {_string(creature.side)}",
+        f"at = [{creature.cell[0]}, {creature.cell[1]}]",
+        f"facing = {_string(creature.facing.value)}",
+    ]
+    if creature.life_points is not None:
+        out.append(f"lp = {creature.life_points}")
+    if creature.equipment is not None:
+        out.append(f"equipment = {_string_array(creature.equipment)}")
+    if creature.conditions:
+        out.append(f"conditions = {_string_array(creature.conditions)}")
+    if creature.companion_of is not None:
+        out.append(f"companion_of = {_string(creature.companion_of)}")
+    if creature.companion_before:
+        out.append("companion_before = true")
+    if creature.hidden:
+        out.append("hidden = true")
+    return out
+
+
+def _closing_tables(mission: Mission) -> list[str]:
+    """Return ``[environment]`` and ``[notes]`` when the mission has them."""
+    out: list[str] = []
     if mission.weightless or mission.underwater:
         out += ["", "[environment]"]
         if mission.weightless:
@@ -89,7 +120,7 @@ def dumps_mission(mission: Mission) -> str:
             out.append("underwater = true")
     if mission.gm_notes:
         out += ["", "[notes]", f"gm = {_string(mission.gm_notes)}"]
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _key(text: str) -> str:

@@ -408,16 +408,16 @@ def test_the_open_doors_copy_is_never_taken_from_another_grid_with_the_same_id(
     """Given a cached grid with a closed door and another grid at the same version whose
     id collides (every id made equal), the second grid gets its own answer (no door: None)."""
     from game.board.grid import BattleGrid
-    from game.rulesets.entaria import policy
+    from game.rulesets.entaria import policy_moves
 
     with_door = BattleGrid.from_ascii("..+..\n.....")
     without = BattleGrid.from_ascii(".....\n.....")
     assert with_door.version == without.version
-    monkeypatch.setattr(policy, "id", lambda _obj: 1, raising=False)
-    opened = policy._doors_open(with_door)
+    monkeypatch.setattr(policy_moves, "id", lambda _obj: 1, raising=False)
+    opened = policy_moves._doors_open(with_door)
     assert opened is not None and bool(opened.door_open.any())
-    assert policy._doors_open(without) is None
-    assert policy._doors_open(with_door) is not None
+    assert policy_moves._doors_open(without) is None
+    assert policy_moves._doors_open(with_door) is not None
 
 
 @pytest.mark.rule("E-RES-1", "E-RES-2", "E-DMG-2")
@@ -434,7 +434,7 @@ def test_a_second_shot_only_when_the_least_damage_after_affinity_finishes(
     import dataclasses
 
     from game.rulesets.entaria.combat import plan_attack
-    from game.rulesets.entaria.policy import _finishes
+    from game.rulesets.entaria.policy_targets import shot_finishes
     from game.rulesets.entaria.rules.terms import DamageType
 
     battle = make_battle(OPEN, [hero("ron", (5, 5)), foe("p1", (8, 5))], first="ron")
@@ -454,4 +454,4 @@ def test_a_second_shot_only_when_the_least_damage_after_affinity_finishes(
     ron = battle.state.creatures["ron"]
     plan = plan_attack(battle, ron, pirate, battle.weapon("laserpistole"), melee=False)
     assert battle.weapon("laserpistole").damage_type is DamageType.FIRE
-    assert _finishes(battle, plan) is finishes
+    assert shot_finishes(battle, plan) is finishes

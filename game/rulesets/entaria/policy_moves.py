@@ -1,0 +1,318 @@
+"""Where the built-in opponent moves: towards its targets, to a field with cover or a
+better range band to shoot from, short of the enemies' melee reach, through closed doors.
+
+Paths and costs are the Move handler's (``basic_actions.movement_profile``,
+``move_allowance``, ``enemy_reach``, ``unclimbable_cells``) searched on the board
+(``game.board.movement``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.board.grid import BattleGrid, Cell, Cover, distance
+from game.board.movement import find_path, path_cost, reachable
+from game.board.sight import cover, line_of_sight
+from game.match.commands import Command
+from game.rulesets.entaria.basic_actions import (
+    enemy_reach,
+    move_allowance,
+    movement_profile,
+    unclimbable_cells,
+)
+from game.rulesets.entaria.commands import Move
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.policy_targets import (
+    attack_targets,
+    can_take,
+    loaded_ranged_weapons,
+    other_fields,
+)
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.cover import cover_bonus
+from game.rulesets.entaria.rules.movement import disengage_required
+from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.support_actions import Interact
+
+#: How many fields a move of the policy looks at when it wants cover (closest first).
+MAX_COVER_CANDIDATES = 48
+#: How many enemies (nearest first) the cover of a field is measured against.
+MAX_THREATS = 3
+
+
+@dataclass(frozen=True)
+class Mover:
+    """What every move of one creature this turn shares: occupied fields and costs."""
+
+    battle: Battle
+    creature: CreatureState
+    enemies: list[Cell]
+    allies: list[Cell]
+
+    @classmethod
+    def of(cls, battle: Battle, creature: CreatureState) -> Mover:
+        # fields the Move handler refuses to enter (a climb without two free hands,
+        # E-TERRAIN-CLIMB-1) are searched around like enemy fields
+        blocked = unclimbable_cells(battle, creature)
+        return cls(
+            battle,
+            creature,
+            [c.cell for c in battle.enemies_of(creature)] + blocked,
+            [c.cell for c in battle.allies_of(creature)],
+        )
+
+    def costs(self, budget: int | None) -> dict[Cell, int]:
+        return reachable(
+            self.battle.grid,
+            self.creature.cell,
+            budget,
+            enemies=self.enemies,
+            allies=self.allies,
+            cost_model=movement_profile(self.battle, self.creature),
+        )
+
+    def path_to(self, goal: Cell) -> list[Cell] | None:
+        return find_path(
+            self.battle.grid,
+            self.creature.cell,
+            goal,
+            enemies=self.enemies,
+            allies=self.allies,
+            cost_model=movement_profile(self.battle, self.creature),
+        )
+
+    def allowance(self, action: Action, path: list[Cell]) -> int:
+        kind = self.battle.creature_type(self.creature)
+        halved = disengage_required(
+            action,
+            path,
+            enemy_reach(self.battle, self.creature),
+            move_types=kind.move_types.keys(),
+        )
+        return move_allowance(self.battle, self.creature, action, halved=halved)
+
+    def move(self, action: Action, path: list[Cell]) -> Move | None:
+        """Return the move along the longest affordable prefix of ``path`` (or None)."""
+        if len(path) < 2:
+            return None
+        allowance = self.allowance(action, path)
+        profile = movement_profile(self.battle, self.creature)
+        end = 1
+        while end + 1 < len(path):
+            try:
+                cost = path_cost(
+                    self.battle.grid,
+                    path[: end + 2],
+                    enemies=self.enemies,
+                    allies=self.allies,
+                    cost_model=profile,
+                )
+            except ValueError:
+                break
+            if cost > allowance:
+                break
+            end += 1
+        # a move never ends on another creature's field (E-OBST-2)
+        while end >= 1 and self.battle.state.creature_at(path[end]) is not None:
+            end -= 1
+        if end < 1:
+            return None
+        prefix = path[: end + 1]
+        try:
+            cost = path_cost(
+                self.battle.grid,
+                prefix,
+                enemies=self.enemies,
+                allies=self.allies,
+                cost_model=profile,
+            )
+        except ValueError:
+            return None
+        if cost > self.allowance(action, prefix):
+            return None
+        return Move(self.creature.key, action.name, tuple(prefix))
+
+
+def approach_goal(mover: Mover, targets: list[CreatureState]) -> list[Cell] | None:
+    """Return the cheapest path to a field next to one of ``targets`` (visible ones first)."""
+    battle, creature = mover.battle, mover.creature
+    costs = mover.costs(None)
+    visible = [t for t in targets if line_of_sight(battle.grid, creature.cell, t.cell)]
+    for group in (visible, targets):
+        best: tuple[int, Cell] | None = None
+        for target in group:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    cell = (target.cell[0] + dx, target.cell[1] + dy)
+                    if cell in costs and (best is None or (costs[cell], cell) < best):
+                        best = (costs[cell], cell)
+        if best is not None:
+            if best[1] == creature.cell:
+                return None
+            return mover.path_to(best[1])
+    return None
+
+
+def cover_mask(battle: Battle) -> np.ndarray:
+    """Return the fields next to a field that gives cover (where cover can be had)."""
+    solid = (battle.grid.cover > 0) | battle.grid.blocks_sight
+    padded = np.pad(solid, 1)
+    near = np.zeros_like(solid)
+    height, width = solid.shape
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            near |= padded[dy : dy + height, dx : dx + width]
+    return near
+
+
+def protection(battle: Battle, field: Cell, threats: list[CreatureState], mover: str) -> int:
+    """Return the worst cover ``field`` has against ``threats`` (no sight counts as full)."""
+    worst = int(Cover.FULL)
+    for enemy in threats:
+        others = other_fields(battle, enemy.key, mover)
+        level = cover(battle.grid, enemy.cell, field, creatures=others)
+        worst = min(worst, int(Cover.FULL if level is None else level))
+    return worst
+
+
+def shooting_move(
+    battle: Battle,
+    creature: CreatureState,
+    mover: Mover,
+    approach: list[Cell] | None,
+    *,
+    will_shoot: bool,
+) -> Move | None:
+    """Return a walk to the field with the best shot and the best cover (or None)."""
+    weapons = loaded_ranged_weapons(battle, creature)
+    targets = attack_targets(battle, creature)
+    if not weapons or not targets:
+        return None
+    weapon = weapons[0]
+    allowance = move_allowance(battle, creature, Action.WALK, halved=False)
+    costs = mover.costs(allowance)
+    near_cover = cover_mask(battle)
+    fields = sorted(
+        (cell for cell in costs if near_cover[cell[1], cell[0]] or cell == creature.cell),
+        key=lambda c: (costs[c], c),
+    )[:MAX_COVER_CANDIDATES]
+    # the open field where the approach leads is a candidate too (open ground has no cover)
+    if approach is not None and will_shoot:
+        fields += [cell for cell in approach[1:] if cell in costs and cell not in fields]
+    threats = targets[:MAX_THREATS]
+
+    def rank(field: Cell) -> tuple[int, int, int, Cell]:
+        shot_edge = -9
+        if will_shoot:
+            for enemy in targets:
+                band = range_band(distance(field, enemy.cell))
+                if not weapon.fires_at(band):
+                    continue
+                assert band is not None
+                level = cover(
+                    battle.grid, field, enemy.cell, creatures=other_fields(battle, enemy.key)
+                )
+                if level is None:
+                    continue
+                shot_edge = max(shot_edge, band.edge + cover_bonus(level).attacker_edge)
+        return (shot_edge, protection(battle, field, threats, creature.key), -costs[field], field)
+
+    here = rank(creature.cell)
+    ranked = max(rank(field) for field in fields) if fields else here
+    best = ranked[3]
+    if ranked[:2] <= here[:2] or best == creature.cell:
+        return None
+    path = mover.path_to(best)
+    return None if path is None else mover.move(Action.WALK, path)
+
+
+#: The last grid asked about (a weak reference: an id can be reused by another grid),
+#: its version and its copy with the doors open.
+_DOORS_OPEN: dict[str, tuple[weakref.ref[BattleGrid], int, BattleGrid | None]] = {}
+
+
+def _doors_open(grid: BattleGrid) -> BattleGrid | None:
+    """Return a copy of ``grid`` with every closed door open (None: no closed door).
+
+    Used only to plan a route: the creature walks to the first closed door on it and
+    opens it with Interagieren (E-ACT-HH-INTERAGIEREN). One copy per grid version.
+    """
+    cached = _DOORS_OPEN.get("grid")
+    if cached is not None and cached[0]() is grid and cached[1] == grid.version:
+        return cached[2]
+    closed = np.argwhere(grid.door & ~grid.door_open)
+    opened: BattleGrid | None = None
+    if len(closed):
+        opened = grid.copy()
+        for y, x in closed:
+            opened.set_door_open((int(x), int(y)), True)
+    _DOORS_OPEN["grid"] = (weakref.ref(grid), grid.version, opened)
+    return opened
+
+
+def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
+    """Yield the steps toward ``targets`` through closed doors: open the next, else walk."""
+    battle, creature = mover.battle, mover.creature
+    opened = _doors_open(battle.grid)
+    if opened is None or not targets:
+        return
+    profile = movement_profile(battle, creature)
+    costs = reachable(
+        opened,
+        creature.cell,
+        None,
+        enemies=mover.enemies,
+        allies=mover.allies,
+        cost_model=profile,
+    )
+    best: tuple[int, Cell] | None = None
+    for target in targets:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                cell = (target.cell[0] + dx, target.cell[1] + dy)
+                if cell in costs and (best is None or (costs[cell], cell) < best):
+                    best = (costs[cell], cell)
+    if best is None or best[1] == creature.cell:
+        return
+    path = find_path(
+        opened,
+        creature.cell,
+        best[1],
+        enemies=mover.enemies,
+        allies=mover.allies,
+        cost_model=profile,
+    )
+    if path is None:
+        return
+    grid = battle.grid
+    door = next(
+        (i for i, c in enumerate(path) if grid.door[c[1], c[0]] and not grid.door_open[c[1], c[0]]),
+        None,
+    )
+    if door is None:
+        return
+    if door == 1 and can_take(battle, Action.INTERACT):
+        yield Interact(creature.key, "open_door", cell=path[1])
+        return
+    if can_take(battle, Action.WALK):
+        walk = mover.move(Action.WALK, path[:door])
+        if walk is not None:
+            yield walk
+
+
+def safe_advance(
+    battle: Battle, creature: CreatureState, mover: Mover, path: list[Cell]
+) -> Move | None:
+    """Return a walk along ``path`` that stops before any enemy's melee reach (or None)."""
+    zones = enemy_reach(battle, creature)
+    end = 1
+    while end < len(path) and not any(path[end] in zone for zone in zones):
+        end += 1
+    if end < 2:
+        return None
+    return mover.move(Action.WALK, path[:end])

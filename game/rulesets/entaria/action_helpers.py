@@ -15,7 +15,6 @@ from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.condition_changes import gain, reveal
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
-from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import ActionType, Condition, german, say
 from game.rulesets.entaria.state import CreatureState, Effect, Pending
@@ -37,37 +36,6 @@ def _check_budget(battle: Battle, action: Action, as_type: ActionType | None = N
     allowed, reason = battle.state.budget.can_spend(action, as_type=as_type)
     if not allowed:
         raise CommandRejected(reason)
-
-
-def _spend(
-    battle: Battle, creature: CreatureState, action: Action, as_type: ActionType | None = None
-) -> list[Event]:
-    """Spend ``action`` (as ``as_type``, E-ACT-5); a repeated action makes Wehrlos (E-ACT-6)."""
-    if as_type is None:
-        return battle.spend(creature, action)
-    # engine gap: Battle.spend takes no as_type; the same bookkeeping as there.
-    budget = battle.state.budget
-    repeated = budget.defenceless_after(action)
-    battle.state.budget = budget.spend(action, as_type=as_type)
-    if not repeated or battle.has_effect(creature, "DEFENSELESS_REPEAT"):
-        return []
-    creature.conditions = gain(creature.conditions, Condition.DEFENSELESS).held
-    creature.effects.append(
-        Effect(
-            "DEFENSELESS_REPEAT",
-            DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
-            started_round=battle.state.round,
-        )
-    )
-    return [
-        _event(
-            "defenceless",
-            f"{creature.name} wählt dieselbe Handlung erneut und ist Wehrlos",
-            f"{creature.name} repeats an action and is defenceless",
-            creature.key,
-            rule="E-ACT-6",
-        )
-    ]
 
 
 def _reveal(creature: CreatureState, act: ConspicuousAct) -> list[Event]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match.events import Event
-from game.rulesets.entaria.action_helpers import _check_budget, _event, _spend
+from game.rulesets.entaria.action_helpers import _check_budget, _event
 from game.rulesets.entaria.catalogue import ArmourType
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
@@ -59,7 +59,7 @@ def _don(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     rounds = don_armor_rounds(armour.armor_value, space_suit=armour.space_suit)
     data = {"item": armour.key, "from": source}
     return events + _start_long(battle, creature, action, rounds, data)
@@ -78,7 +78,7 @@ def _doff(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     rounds = doff_armor_rounds(armour.armor_value, space_suit=armour.space_suit)
     return events + _start_long(battle, creature, action, rounds, {"item": armour.key})
 

@@ -134,6 +134,40 @@ def enemy_reach(
     return zones
 
 
+def leaving_reach_save(
+    battle: Battle, mover: CreatureState, *, running: bool
+) -> tuple[bool, Event]:
+    """Roll the Geschick save of a move that leaves an enemy's melee reach (D-10).
+
+    Geschick vs ZW 15, with Nachteil when running (Laufen). Every movement that may leave
+    reach asks this one roll: moves, charges, dragging, flight. Return whether it passed
+    and its event; what a failure does is the caller's (``leave_reach``: prone).
+    """
+    kind = battle.creature_type(mover)
+    roll = resolve_disengage(kind.attribute(Attribute.DEXTERITY), battle.roller, running=running)
+    de, en = describe_roll(roll, -1 if running else 0)
+    event = Event(
+        "roll",
+        f"{mover.name} löst sich aus der Nahkampfreichweite: {de}",
+        f"{mover.name} leaves melee reach: {en}",
+        mover.key,
+        {"rule": "D-10", "success": roll.success},
+    )
+    return bool(roll.success), event
+
+
+def leave_reach(battle: Battle, mover: CreatureState, *, running: bool) -> tuple[bool, list[Event]]:
+    """Roll the leaving-reach save; a failure leaves the mover Liegend where it stands.
+
+    D-10: the move is made after the save, so a failed save ends it on the start field.
+    Return whether the move goes on and the events.
+    """
+    passed, event = leaving_reach_save(battle, mover, running=running)
+    if passed:
+        return True, [event]
+    return False, [event, *battle.knock_prone(mover)]
+
+
 def unclimbable(battle: Battle, creature: CreatureState) -> BoolGrid:
     """Return the climbing fields [y, x] the creature may not enter now (E-TERRAIN-CLIMB-1).
 
@@ -274,21 +308,9 @@ def handle_move(battle: Battle, command: Move) -> list[Event]:
     # valid: now change the state
     events = battle.spend(creature, action)
     if needs_save:
-        roll = resolve_disengage(
-            kind.attribute(Attribute.DEXTERITY), battle.roller, running=action is Action.RUN
-        )
-        de, en = describe_roll(roll, -1 if action is Action.RUN else 0)
-        events.append(
-            Event(
-                "roll",
-                f"{creature.name} löst sich aus der Nahkampfreichweite: {de}",
-                f"{creature.name} leaves melee reach: {en}",
-                creature.key,
-                {"rule": "D-10", "success": roll.success},
-            )
-        )
-        if not roll.success:
-            events += battle.knock_prone(creature)
+        passed, rolled = leave_reach(battle, creature, running=action is Action.RUN)
+        events += rolled
+        if not passed:
             return events
     stop, terrain_events = terrain_along(battle, creature, path)
     events += terrain_events

@@ -56,7 +56,7 @@ from game.rulesets.entaria.rules.initiative import (
     initiative_order,
     roll_initiative,
 )
-from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, say
+from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue, say
 from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.state import BattleState, CreatureState, Effect, Stance
@@ -564,11 +564,17 @@ class Battle:
         if not allowed:
             raise CommandRejected(reason)
 
-    def spend(self, creature: CreatureState, action: Action) -> list[Event]:
-        """Spend ``action`` from the budget; a repeated action makes the creature Wehrlos."""
+    def spend(
+        self, creature: CreatureState, action: Action, as_type: ActionType | None = None
+    ) -> list[Event]:
+        """Spend ``action`` (as ``as_type``, E-ACT-5) from the budget.
+
+        A repeated action makes the creature Wehrlos until its next turn (E-ACT-6): the
+        one place that spends an action, for every handler.
+        """
         try:
             repeated = self.state.budget.defenceless_after(action)
-            self.state.budget = self.state.budget.spend(action)
+            self.state.budget = self.state.budget.spend(action, as_type=as_type)
         except ActionNotAllowed as error:  # validated before; kept as a guard
             raise CommandRejected(error.reason) from None
         if repeated and not self.has_effect(creature, "DEFENSELESS_REPEAT"):

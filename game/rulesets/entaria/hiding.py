@@ -42,7 +42,6 @@ from game.rulesets.entaria.action_helpers import (
     _check_budget,
     _event,
     _not_busy,
-    _spend,
     _talent_names,
     _within_reach,
 )
@@ -279,7 +278,7 @@ def _hide(
     as_type = ActionType.HALF if "Schatten" in _talent_names(battle, creature) else None
     _check_budget(battle, action, as_type)
     # valid: now change the state
-    events = _spend(battle, creature, action, as_type)
+    events = battle.spend(creature, action, as_type)
     spec = ACTIONS[action].roll
     assert spec is not None
     roll, event = battle.check(
@@ -358,7 +357,7 @@ def handle_search(battle: Battle, command: Search) -> list[Event]:
     _not_busy(battle, searcher)
     _check_budget(battle, Action.INVESTIGATE, ActionType.HALF)
     # valid: now change the state
-    events = _spend(battle, searcher, Action.INVESTIGATE, ActionType.HALF)
+    events = battle.spend(searcher, Action.INVESTIGATE, ActionType.HALF)
     detection = CONDITIONS[Condition.UNDETECTED].detection
     assert detection is not None
     roll, event = battle.check(

@@ -25,7 +25,6 @@ from game.rulesets.entaria.action_helpers import (
     _event,
     _not_busy,
     _reveal,
-    _spend,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
@@ -146,7 +145,7 @@ def handle_interact(battle: Battle, command: Interact) -> list[Event]:
     perform = _INTERACTIONS[command.what](battle, creature, command)
     _check_budget(battle, Action.INTERACT)
     # valid: now change the state
-    events = _spend(battle, creature, Action.INTERACT)
+    events = battle.spend(creature, Action.INTERACT)
     return events + perform()
 
 
@@ -484,7 +483,7 @@ def handle_drop_item(battle: Battle, command: DropItem) -> list[Event]:
             )
         )
     _check_budget(battle, Action.DROP_ITEM)
-    events = _spend(battle, creature, Action.DROP_ITEM)
+    events = battle.spend(creature, Action.DROP_ITEM)
     creature.held.remove(command.item)
     battle.state.ground_items.setdefault(creature.cell, []).append(command.item)
     de, en = _item_name(battle, command.item)
@@ -518,7 +517,7 @@ def handle_shout(battle: Battle, command: Shout) -> list[Event]:
             say(f"{creature.name} cannot speak", f"{creature.name} kann nicht sprechen")
         )
     _check_budget(battle, Action.SHOUT_COMMAND)
-    events = _spend(battle, creature, Action.SHOUT_COMMAND)
+    events = battle.spend(creature, Action.SHOUT_COMMAND)
     events.append(
         _event(
             "shout",

@@ -48,6 +48,7 @@ from game.rulesets.entaria.basic_actions import (
     MOVE_ACTIONS,
     climb_refusal,
     enemy_reach,
+    leave_reach,
     move_allowance,
     movement_profile,
     path_refusal,
@@ -83,7 +84,6 @@ from game.rulesets.entaria.rules.movement import (
     push_back_destinations,
     push_landing,
     push_path,
-    resolve_disengage,
 )
 from game.rulesets.entaria.rules.reach import (
     in_melee_reach,
@@ -867,22 +867,9 @@ def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
     # valid: now change the state
     events = battle.spend(grappler, action)
     if needs_save:
-        roll = resolve_disengage(
-            kind.attribute(Attribute.DEXTERITY), battle.roller, running=action is Action.RUN
-        )
-        de, en = describe_roll(roll, -1 if action is Action.RUN else 0)
-        events.append(
-            _event(
-                "roll",
-                f"{grappler.name} löst sich aus der Nahkampfreichweite: {de}",
-                f"{grappler.name} leaves melee reach: {en}",
-                grappler.key,
-                rule="D-10",
-                success=roll.success,
-            )
-        )
-        if not roll.success:
-            events += battle.knock_prone(grappler)
+        passed, rolled = leave_reach(battle, grappler, running=action is Action.RUN)
+        events += rolled
+        if not passed:
             return events
     stop, terrain_events = terrain_along(battle, grappler, path)
     events += terrain_events
@@ -1246,20 +1233,9 @@ def handle_charge(battle: Battle, command: Charge) -> list[Event]:
     # valid: now change the state
     events = battle.spend(attacker, Action.CHARGE)
     if needs_save:
-        roll = resolve_disengage(kind.attribute(Attribute.DEXTERITY), battle.roller, running=False)
-        de, en = describe_roll(roll, 0)
-        events.append(
-            _event(
-                "roll",
-                f"{attacker.name} löst sich aus der Nahkampfreichweite: {de}",
-                f"{attacker.name} leaves melee reach: {en}",
-                attacker.key,
-                rule="D-10",
-                success=roll.success,
-            )
-        )
-        if not roll.success:
-            events += battle.knock_prone(attacker)
+        passed, rolled = leave_reach(battle, attacker, running=False)
+        events += rolled
+        if not passed:
             return events
     stop, terrain_events = terrain_along(battle, attacker, path)
     events += terrain_events

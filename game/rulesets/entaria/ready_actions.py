@@ -36,7 +36,6 @@ from game.rulesets.entaria.action_helpers import (
     _event,
     _long_action_of,
     _ready_of,
-    _spend,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import DropItem, Shout
@@ -84,7 +83,7 @@ def _ready(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     battle.state.pending = [
         p for p in battle.state.pending if not (p.kind == READY and p.actor == creature.key)
     ]

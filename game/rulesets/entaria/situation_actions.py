@@ -57,6 +57,7 @@ from game.match.events import Event
 from game.rulesets.entaria.basic_actions import (
     MOVE_ACTIONS,
     enemy_reach,
+    leaving_reach_save,
     movement_profile,
     path_refusal,
 )
@@ -83,12 +84,7 @@ from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.damage import HAZARDS
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.mounts import may_board, mount_command_allowed, mount_seats
-from game.rulesets.entaria.rules.movement import (
-    Halving,
-    disengage_required,
-    movement_allowance,
-    resolve_disengage,
-)
+from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance
 from game.rulesets.entaria.rules.situations import (
     RIDING_TALENT,
     can_carry_rider,
@@ -733,21 +729,9 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
     track = start_flight_turn(battle, creature)
     events += glide_loss(battle, creature, track)
     if needs_save:
-        roll = resolve_disengage(
-            kind.attribute(Attribute.DEXTERITY), battle.roller, running=action is Action.RUN
-        )
-        de, en = describe_roll(roll, -1 if action is Action.RUN else 0)
-        events.append(
-            _event(
-                "roll",
-                f"{creature.name} löst sich aus der Nahkampfreichweite: {de}",
-                f"{creature.name} leaves melee reach: {en}",
-                creature.key,
-                rule="D-10",
-                success=roll.success,
-            )
-        )
-        if not roll.success:
+        passed, event = leaving_reach_save(battle, creature, running=action is Action.RUN)
+        events.append(event)
+        if not passed:  # a flyer that fails falls (E-ACT-HH-GEHEN-3)
             return events + fall_to_ground(battle, creature, "E-ACT-HH-GEHEN-3")
     start_cell = creature.cell
     creature.cell = path[-1]

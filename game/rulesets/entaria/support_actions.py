@@ -49,7 +49,6 @@ from game.rulesets.entaria.action_helpers import (
     _ready_of,
     _reveal,
     _set_effect,
-    _spend,
     _talent_names,
     _target,
     _within_reach,
@@ -379,7 +378,7 @@ def _gm_action(
     cells = _area(battle, creature, action, command)
     _check_budget(battle, action, as_type)
     # valid: now change the state
-    events = _spend(battle, creature, action, as_type)
+    events = battle.spend(creature, action, as_type)
     if action in _SPELLS:
         events += _reveal(creature, ConspicuousAct.MAGIC)
     elif action is Action.SOCIAL_INTERACTION:
@@ -487,7 +486,7 @@ def _defence(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     _set_effect(
         creature,
         Effect(
@@ -542,7 +541,7 @@ def _help(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     _set_effect(
         other,
         Effect(
@@ -600,7 +599,7 @@ def _stabilize(
             )
         ) from None
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     assert rule.roll is not None and isinstance(rule.roll.against, int)
     roll, event = battle.check(
         creature,
@@ -666,7 +665,7 @@ def _first_aid(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     rounds = ACTIONS[action].rounds or 1
     return events + _start_long(battle, creature, action, rounds, {"target": target.key})
 
@@ -709,7 +708,7 @@ def _nano(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     # No rest happens within a fight: used once, for the rest of the combat.
     creature.effects.append(
         Effect(NANO_USED, DurationKind.REST_OF_COMBAT, started_round=battle.state.round)
@@ -757,7 +756,7 @@ def _revive(
             say(f"{target.name} is not within reach", f"{target.name} ist nicht in Reichweite")
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     minutes = target.minutes_dead
     modifier = revive_modifier(minutes)  # at the start of the attempt (E-OPEN-35)
     rounds = ACTIONS[action].rounds or ROUNDS_PER_MINUTE
@@ -861,7 +860,7 @@ def _study(
             say(f"{target.name} is not in line of sight", f"{target.name} ist nicht in Sichtlinie")
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     round_ = battle.state.round
     _set_effect(
         target,
@@ -915,7 +914,7 @@ def _irritate(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     spec = ACTIONS[action].roll
     assert spec is not None and isinstance(spec.against, SaveValue)
     roll, event = battle.check(
@@ -952,7 +951,7 @@ def _orient(
             )
         )
     _check_budget(battle, action)
-    events = _spend(battle, creature, action)
+    events = battle.spend(creature, action)
     creature.oriented = True
     events.append(
         _event(

@@ -56,7 +56,7 @@ def test_check_takes_several_missions_and_fails_when_one_is_invalid(
     bad.write_text(
         (MAPS / "dretop-versteck.toml")
         .read_text(encoding="utf-8")
-        .replace("[mission]\n", '[mission]\nruleset = "wrs"\n', 1),
+        .replace('ruleset = "entaria"\n', 'ruleset = "wrs"\n', 1),
         encoding="utf-8",
     )
     assert main(["check", missions[0], str(bad)]) == 1

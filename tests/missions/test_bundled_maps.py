@@ -20,7 +20,7 @@ from game.missions.loader import DEMO_MISSION, bundled_maps_dir
 from game.missions.model import Controller, Mission
 from game.missions.playability import mission_warnings
 from game.missions.toml_format import dumps_mission, load_mission, loads_mission
-from game.rulesets.entaria.catalogue import load_catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.mission_terms import wall_materials
 
 CATALOGUE = load_catalogue()

@@ -12,7 +12,7 @@ from game.match.problems import Problem
 from game.missions.check import CheckReport, check_mission, run_check, terrain_counts
 from game.missions.playability import mission_warnings
 from game.missions.toml_format import loads_mission
-from game.rulesets.entaria.catalogue import load_catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 
 CATALOGUE = load_catalogue()
 

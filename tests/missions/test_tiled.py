@@ -23,7 +23,7 @@ from game.missions.loader import load_any
 from game.missions.model import Controller, CreaturePlacement, Facing, LegendEntry, Side
 from game.missions.tiled import load_tiled, parse_tiled
 from game.missions.toml_format import dumps_mission, loads_mission
-from game.rulesets.entaria.catalogue import load_catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 
 DATA = Path(__file__).resolve().parent / "data"
 TMX = (DATA / "skirmish.tmx").read_text(encoding="utf-8")

@@ -53,7 +53,8 @@ from game.missions.toml_format import (
     loads_mission,
     save_mission,
 )
-from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.rules.terms import Condition
 
 CATALOGUE = load_catalogue()

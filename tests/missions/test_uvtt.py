@@ -23,7 +23,7 @@ from game.missions.loader import load_any
 from game.missions.model import Background, LoadedMission
 from game.missions.toml_format import dumps_mission, loads_mission
 from game.missions.uvtt import load_uvtt, parse_uvtt
-from game.rulesets.entaria.catalogue import load_catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 from tests.missions.data.make_samples import (
     BORDER_ROOM_PPG,
     BORDER_ROOM_ROWS,

@@ -19,7 +19,8 @@ from game.board.grid import BattleGrid, Cell, distance
 from game.board.movement import reachable
 from game.board.sight import line_of_sight
 from game.match.commands import Command
-from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.combat import plan_attack
 from game.rulesets.entaria.command_table import COMMANDS, new_battle

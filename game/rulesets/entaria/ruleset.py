@@ -8,7 +8,8 @@ from typing import Any
 from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
 from game.match.views import Views
-from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.mission_glue import EntariaMissionRules

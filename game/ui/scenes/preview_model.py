@@ -59,7 +59,7 @@ def load_preview(path: Path) -> PreviewModel:
     from game.missions.grid import build_grid
     from game.missions.loader import load_any
     from game.missions.playability import mission_warnings
-    from game.rulesets.entaria.catalogue import load_catalogue
+    from game.rulesets.entaria.catalogue_loader import load_catalogue
     from game.rulesets.entaria.mission_terms import condition_named
 
     label = str(path)

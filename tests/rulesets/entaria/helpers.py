@@ -6,7 +6,8 @@ from collections.abc import Iterable, Sequence
 
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid
-from game.rulesets.entaria.catalogue import Catalogue, load_catalogue
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup

@@ -15,10 +15,9 @@ from game.board.dice import ScriptedRoller
 from game.board.grid import DEFAULT_LEGEND, DIFFICULT_BY_DEFAULT, BattleGrid, Cover, Terrain
 from game.board.templates import AreaShape, circle_cells
 from game.match.problems import MissionError, Problem
-from game.rulesets.entaria.catalogue import (
+from game.rulesets.entaria.catalogue import Catalogue, FrozenMap
+from game.rulesets.entaria.catalogue_loader import (
     CATALOGUE_FILES,
-    Catalogue,
-    FrozenMap,
     load_catalogue,
     load_catalogue_from,
 )

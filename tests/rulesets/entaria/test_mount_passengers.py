@@ -16,13 +16,15 @@ import json
 from collections.abc import Iterator
 
 import pytest
+from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand, Reins
 
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid, Cell, footprint_cells
 from game.match.commands import Command
 from game.match.events import Event
 from game.match.problems import MissionError
-from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap, load_catalogue_from
+from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap
+from game.rulesets.entaria.catalogue_loader import load_catalogue_from
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import Attack, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -44,7 +46,6 @@ from game.rulesets.entaria.seats import (
     rider_of,
 )
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
-from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand, Reins
 from game.rulesets.entaria.state import CreatureState, Stance
 from game.rulesets.entaria.zero_g import after_hit
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero

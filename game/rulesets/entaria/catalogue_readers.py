@@ -1,0 +1,502 @@
+"""Reading one catalogue entry from its TOML table, value by value, with readable errors.
+
+Each reader takes the entry's key and a ``TableReader`` of its table and returns the
+entry, or None when a value is wrong; every problem is recorded by the reader (file,
+line, key, what was found, what was expected), so a file reports all its mistakes at
+once. ``ENTRY_READERS`` names the reader of each catalogue file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from game.board.grid import (
+    DEFAULT_LEGEND,
+    DEFAULT_TERRAIN_TARGET,
+    DIFFICULT_BY_DEFAULT,
+    Cover,
+    FieldKind,
+    Terrain,
+)
+from game.board.templates import AreaShape
+from game.match.tomlcheck import TableReader, enum_spec, merge_failed
+from game.rulesets.entaria.catalogue import (
+    ArmourType,
+    CreatureType,
+    FrozenMap,
+    ItemType,
+    TerrainKind,
+    WeaponType,
+)
+from game.rulesets.entaria.rules.areas import Bem, parse_bem
+from game.rulesets.entaria.rules.hands import DEFAULT_HANDS
+from game.rulesets.entaria.rules.objects import MAX_WEAPON_SIZE
+from game.rulesets.entaria.rules.ranges import RangeBand
+from game.rulesets.entaria.rules.terms import (
+    ArmorCategory,
+    Attribute,
+    DamageType,
+    MoveType,
+    SaveValue,
+    WeaponAttribute,
+)
+
+__all__ = ["ENTRY_READERS"]
+
+
+_RANGE_BANDS = enum_spec(RangeBand, "range band", {band: band.german for band in RangeBand})
+_DAMAGE_TYPES = enum_spec(
+    DamageType,
+    "damage type",
+    aliases={
+        **{f"{t.value}schaden": t for t in DamageType},
+        "Stahlungsschaden": DamageType.RADIATION,  # the source's typo (glossary 32.6)
+    },
+)
+_WEAPON_ATTRIBUTES = enum_spec(
+    WeaponAttribute, "weapon attribute", aliases={"Zielfernrohr": WeaponAttribute.SCOPE}
+)
+_AREA_SHAPES = enum_spec(
+    AreaShape,
+    "area shape",
+    {AreaShape.BEAM: "Strahl", AreaShape.CONE: "Kegel", AreaShape.ROUND: "Rund"},
+)
+_ARMOR_CATEGORIES = enum_spec(
+    ArmorCategory,
+    "armour category",
+    aliases={
+        "Getragen": ArmorCategory.WORN,
+        "Deckung": ArmorCategory.COVER,
+        "Dermal": ArmorCategory.DERMAL,
+        "Kraftfeld": ArmorCategory.FORCE_FIELD,
+    },
+)
+_TERRAIN = enum_spec(Terrain, "terrain code")
+_COVER = enum_spec(
+    Cover,
+    "cover",
+    {Cover.NONE: "keine", Cover.PARTIAL: "Teildeckung", Cover.FULL: "Volldeckung"},
+)
+#: Attribute keys in creatures.toml: the enum names in lower case (ASCII TOML keys).
+_ATTRIBUTE_KEYS: Mapping[Attribute, str] = {a: a.name.lower() for a in Attribute}
+_SAVE_KEYS: Mapping[SaveValue, str] = {s: s.name.lower() for s in SaveValue}
+#: Movement types are written with the book's letters: BEW 6, S 4 -> move_types = { S = 4 }.
+_MOVE_KEYS: Mapping[MoveType, str] = {m: m.value for m in MoveType}
+
+#: Legend characters the terrain kinds may not take: walls and doors are not terrain.
+_RESERVED_CHARS: Final = frozenset("#+/")
+
+_ATTRIBUTE_RANGE: Final = (-10, 30)
+_MAX_HANDS: Final = 8  # hands a creature type may have (default 2, DEFAULT_HANDS)
+_SAVE_RANGE: Final = (5, 30)  # Rettungswerte serve as ZW, which lie in 5..30 (E-CORE-ZW-1)
+
+
+def _common(reader: TableReader) -> tuple[str, str]:
+    name = reader.string("name", max_len=100)
+    english = reader.string("english", "", max_len=100) or name
+    return name, english
+
+
+def _provenance(reader: TableReader) -> tuple[bool, frozenset[str], str, str]:
+    sample = reader.boolean("sample")
+    book = reader.strings("book")
+    for index, dotted in enumerate(book):
+        if not _sets(reader.table, dotted):
+            reader.error(
+                f"book[{index}]",
+                f"'book' names {dotted!r}, which this entry does not set; list only keys "
+                "whose values the entry gives from the rulebook",
+            )
+    source = reader.string("source", "", max_len=200)
+    notes = reader.string("notes", "", max_len=2000)
+    return sample, frozenset(book), source, notes
+
+
+def _sets(table: Mapping[str, Any], dotted: str) -> bool:
+    node: Any = table
+    for part in dotted.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
+
+
+def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
+    name, english = _common(reader)
+    sw = reader.required_integer("sw", low=0, high=50)
+    damage_type = reader.choice("damage_type", _DAMAGE_TYPES)
+    wg = reader.required_integer("wg", low=0, high=MAX_WEAPON_SIZE)
+    bands = tuple(sorted(reader.choices("ranges", _RANGE_BANDS)))
+    melee = reader.boolean("melee")
+    reach = reader.integer("reach", 1, low=1, high=10) or 1
+    bem_text = reader.string("bem", "", max_len=20)
+    magazine = reader.integer("magazine", None, low=1, high=10000)
+    attributes = frozenset(reader.choices("attributes", _WEAPON_ATTRIBUTES))
+    thrown = reader.boolean("thrown")
+    area_shape = reader.choice("area_shape", _AREA_SHAPES, None)
+    area_size = reader.number("area_size", None, low=0.5, high=100.0)
+    improvised = reader.boolean("improvised")
+    sample, book, source, notes = _provenance(reader)
+
+    bem: Bem | None = None
+    if bem_text:
+        try:
+            bem = parse_bem(bem_text)
+        except ValueError:
+            reader.error("bem", f'expected a BEM written "m,a" like "2,10", found {bem_text!r}')
+    if reader.failed or damage_type is None:
+        return None
+
+    if not melee and not bands:
+        reader.error(
+            None,
+            "the weapon is neither melee (melee = true) nor ranged (ranges = [...]) (E-RANGE-2)",
+        )
+    if thrown and not bands:
+        reader.error(
+            "ranges", "a thrown weapon needs the range bands it can be thrown at (E-THROW-1)"
+        )
+    if bem is not None and not bands:
+        reader.error("bem", "area fire needs a ranged weapon with range bands (E-AREAFIRE-1)")
+    fires_area = attributes & {WeaponAttribute.AUTO_FIRE, WeaponAttribute.AREA_FIRE}
+    if fires_area and bem is None:
+        names = " and ".join(sorted(a.value for a in fires_area))
+        reader.error("bem", f'{names} needs a BEM (bem = "m,a") (E-AREAFIRE-2)')
+    if bem is not None and not fires_area:
+        reader.error(
+            "attributes",
+            "a weapon with a BEM lays area fire: give it Bereichsfeuer or Dauerfeuer "
+            "(E-AREAFIRE-1)",
+        )
+    has_reach = WeaponAttribute.REACH in attributes
+    if reach > 1 and not (melee and has_reach):
+        reader.error(
+            "reach", f"reach {reach} needs a melee weapon with the attribute Distanz (E-REACH-3)"
+        )
+    if has_reach and reach < 2:
+        reader.error(
+            "reach", "a weapon with Distanz needs its reach in fields, at least 2 (E-REACH-3)"
+        )
+    if magazine is not None and (thrown or not bands):
+        reader.error(
+            "magazine", "only ranged weapons that are not thrown have a magazine (E-CRIT-FAIL-3)"
+        )
+    if (area_shape is None) != (area_size is None):
+        reader.error(
+            "area_size" if area_size is None else "area_shape",
+            "give area_shape and area_size together",
+        )
+    for attribute in (WeaponAttribute.ZERO_G, WeaponAttribute.SCOPE):
+        if attribute in attributes and not bands:
+            reader.error(
+                "attributes",
+                f"{attribute.value} belongs to ranged weapons (E-ZEROG-2, E-ACT-VH-DISTANZ-1)",
+            )
+    if WeaponAttribute.SHIELD in attributes:
+        reader.error(
+            "attributes",
+            "Schild belongs to cover armour: armour.toml, shield = true (E-ACT-HH-SCHILD)",
+        )
+    if reader.failed:
+        return None
+    return WeaponType(
+        key=key,
+        name=name,
+        english=english,
+        damage_value=sw,
+        damage_type=damage_type,
+        weapon_size=wg,
+        range_bands=bands,
+        melee=melee,
+        reach=reach,
+        bem_multiplier=None if bem is None else bem.multiplier,
+        bem_ammo=None if bem is None else bem.ammo,
+        magazine=magazine,
+        attributes=attributes,
+        thrown=thrown,
+        area_shape=area_shape,
+        area_size=area_size,
+        improvised=improvised,
+        sample_values=sample,
+        from_book=book,
+        source=source,
+        notes=notes,
+    )
+
+
+def _read_armour(key: str, reader: TableReader) -> ArmourType | None:
+    name, english = _common(reader)
+    paz = reader.required_integer("paz", low=0, high=50)
+    category = reader.choice("category", _ARMOR_CATEGORIES)
+    cumbersome = reader.boolean("cumbersome")
+    movement = reader.integer("bew", 0, low=-20, high=20) or 0
+    initiative = reader.integer("initiative", 0, low=-20, high=20) or 0
+    dodge = reader.integer("dodge", 0, low=-20, high=20) or 0
+    shield = reader.boolean("shield")
+    space_suit = reader.boolean("space_suit")
+    sample, book, source, notes = _provenance(reader)
+    if reader.failed or category is None:
+        return None
+    if shield and category is not ArmorCategory.COVER:
+        reader.error(
+            "shield",
+            'a shield is Deckungspanzerung: set category = "Deckungspanzerung" (E-ACT-HH-SCHILD)',
+        )
+    if space_suit and category is not ArmorCategory.WORN:
+        reader.error("space_suit", "a space suit is Getragene Panzerung (E-ACT-LH-PANZERUNG-2)")
+    if reader.failed:
+        return None
+    return ArmourType(
+        key=key,
+        name=name,
+        english=english,
+        armor_value=paz,
+        category=category,
+        cumbersome=cumbersome,
+        movement=movement,
+        initiative=initiative,
+        dodge=dodge,
+        shield=shield,
+        space_suit=space_suit,
+        sample_values=sample,
+        from_book=book,
+        source=source,
+        notes=notes,
+    )
+
+
+def _read_item(key: str, reader: TableReader) -> ItemType | None:
+    name, english = _common(reader)
+    medkit = reader.boolean("medkit")
+    nano = reader.boolean("nano_healbots")
+    sample, book, source, notes = _provenance(reader)
+    if reader.failed:
+        return None
+    return ItemType(
+        key=key,
+        name=name,
+        english=english,
+        medkit=medkit,
+        nano_healbots=nano,
+        sample_values=sample,
+        from_book=book,
+        source=source,
+        notes=notes,
+    )
+
+
+def _read_values(
+    reader: TableReader | None, keys: Mapping[Any, str], low: int, high: int, *, required: bool
+) -> dict[Any, int]:
+    values: dict[Any, int] = {}
+    if reader is None:
+        return values
+    for member, name in keys.items():
+        if required:
+            values[member] = reader.required_integer(name, low=low, high=high)
+        else:
+            value = reader.integer(name, None, low=low, high=high)
+            if value is not None:
+                values[member] = value
+    reader.finish()
+    return values
+
+
+def _read_initiative(reader: TableReader) -> tuple[int | None, bool]:
+    """Return (fixed initiative, companion) from ``initiative = 15`` or ``initiative = "C"``."""
+    value = reader.raw("initiative")
+    if value is None:
+        return None, False
+    if isinstance(value, str) and value.strip().upper() == "C":
+        return None, True
+    if isinstance(value, str):
+        reader.error(
+            "initiative",
+            f'expected a whole number from 0 to 99 or "C" (E-INIT-3, E-INIT-7), found {value!r}',
+        )
+        return None, False
+    return reader.integer("initiative", None, low=0, high=99), False
+
+
+def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
+    name, english = _common(reader)
+    attribute_reader = reader.subtable(
+        "attributes", required=True, expected=f"a table of {', '.join(_ATTRIBUTE_KEYS.values())}"
+    )
+    attributes = _read_values(attribute_reader, _ATTRIBUTE_KEYS, *_ATTRIBUTE_RANGE, required=True)
+    save_reader = reader.subtable(
+        "saves", required=True, expected=f"a table of {', '.join(_SAVE_KEYS.values())}"
+    )
+    saves = _read_values(save_reader, _SAVE_KEYS, *_SAVE_RANGE, required=True)
+    life_points = reader.required_integer("lp", low=1, high=9999)
+    movement = reader.required_integer("bew", low=0, high=100)
+    move_reader = reader.subtable(
+        "move_types", expected=f"a table of {', '.join(_MOVE_KEYS.values())}"
+    )
+    move_types = _read_values(move_reader, _MOVE_KEYS, 1, 100, required=False)
+    size_fields = reader.required_integer("size_fields", low=1, high=20)
+    size_category = reader.required_integer("kg", low=0, high=10)
+    nsb = reader.integer("nsb", 0, low=-10, high=50) or 0
+    reach = reader.integer("reach", 1, low=1, high=10) or 1
+    hands = reader.integer("hands", DEFAULT_HANDS, low=0, high=_MAX_HANDS)
+    built_for_passengers = reader.boolean("built_for_passengers")
+    initiative, companion = _read_initiative(reader)
+    base_initiative = reader.integer("base_initiative", None, low=-10, high=99)
+    is_character = reader.boolean("character")
+    simplified = reader.boolean("simplified")
+    resistances = frozenset(reader.choices("resistances", _DAMAGE_TYPES))
+    immunities = frozenset(reader.choices("immunities", _DAMAGE_TYPES))
+    sensitivities = frozenset(reader.choices("sensitivities", _DAMAGE_TYPES))
+    equipment = reader.strings("equipment", max_len=64)
+    talents = reader.strings("talents")
+    spells = reader.strings("spells")
+    sample, book, source, notes = _provenance(reader)
+    merge_failed(reader, attribute_reader, save_reader, move_reader)
+    if reader.failed:
+        return None
+
+    if is_character:
+        if base_initiative is None:
+            reader.error(None, "a character rolls initiative: give base_initiative (E-INIT-2)")
+        if initiative is not None or companion:
+            reader.error(
+                "initiative",
+                "a character rolls initiative; give base_initiative instead (E-INIT-2)",
+            )
+        if simplified:
+            reader.error("simplified", "only enemies can be simplified (E-LP-ENEMY-1)")
+        if built_for_passengers:
+            reader.error(
+                "built_for_passengers",
+                "a player character is no mount (E-MOUNT-2); only a mount can be built "
+                "for passengers (E-MOUNT-4)",
+            )
+    else:
+        if initiative is None and not companion:
+            reader.error(
+                None,
+                'an enemy has a fixed initiative: give initiative = 15 or "C" (E-INIT-3, E-INIT-7)',
+            )
+        if base_initiative is not None:
+            reader.error(
+                "base_initiative",
+                "an enemy's initiative is fixed; its bracket value is also its base "
+                "(E-INIT-3, E-OPEN-6)",
+            )
+    lists = {"resistances": resistances, "immunities": immunities, "sensitivities": sensitivities}
+    names = list(lists)
+    for first_index, first in enumerate(names):
+        for second in names[first_index + 1 :]:
+            for damage in sorted(lists[first] & lists[second], key=lambda t: t.value):
+                reader.error(
+                    second, f"{damage.value} is in both {first} and {second} (E-RES-1/2/4)"
+                )
+    for index, talent in enumerate(talents):
+        if talent in talents[:index]:
+            reader.error(f"talents[{index}]", f"talent {talent!r} is listed twice")
+    if reader.failed:
+        return None
+    return CreatureType(
+        key=key,
+        name=name,
+        attributes=FrozenMap(attributes),
+        saves=FrozenMap(saves),
+        life_points=life_points,
+        movement=movement,
+        move_types=FrozenMap(move_types),
+        size_fields=size_fields,
+        size_category=size_category,
+        melee_damage_bonus=nsb,
+        initiative=initiative,
+        base_initiative=base_initiative,
+        is_character=is_character,
+        simplified=simplified,
+        resistances=resistances,
+        immunities=immunities,
+        sensitivities=sensitivities,
+        equipment=equipment,
+        talents=talents,
+        sample_values=sample,
+        english=english,
+        reach=reach,
+        companion=companion,
+        hands=DEFAULT_HANDS if hands is None else hands,
+        built_for_passengers=built_for_passengers,
+        spells=spells,
+        from_book=book,
+        source=source,
+        notes=notes,
+    )
+
+
+def _read_terrain(key: str, reader: TableReader) -> TerrainKind | None:
+    name, english = _common(reader)
+    terrain = reader.choice("terrain", _TERRAIN, Terrain.NONE)
+    difficult_default = terrain in DIFFICULT_BY_DEFAULT
+    difficult = reader.boolean("difficult", difficult_default)
+    target = reader.integer("target", DEFAULT_TERRAIN_TARGET, low=5, high=30)
+    hazard = reader.boolean("hazard")
+    cover = reader.choice("cover", _COVER, Cover.NONE)
+    smoke = reader.boolean("smoke")
+    char = reader.string("char", max_len=1)
+    rule_id = reader.string("rule", "", max_len=40)
+    sample = reader.boolean("sample")
+    notes = reader.string("notes", "", max_len=2000)
+    if reader.failed or terrain is None or cover is None or target is None:
+        return None
+    if terrain in DIFFICULT_BY_DEFAULT and not difficult:
+        reader.error(
+            "difficult", f"{terrain.name} is always difficult terrain (E-OPEN-42, E-TERRAIN-RUBBLE)"
+        )
+    if char in _RESERVED_CHARS or not char.isprintable() or char.isspace():
+        reader.error(
+            "char",
+            "expected one printable character other than #, + and / (walls, doors), "
+            f"found {char!r}",
+        )
+    kind = TerrainKind(
+        key=key,
+        german=name,
+        english=english,
+        terrain=terrain,
+        difficult=difficult,
+        target=target,
+        hazard=hazard,
+        cover=cover,
+        sample_char=char,
+        smoke=smoke,
+        rule_id=rule_id,
+        sample_values=sample,
+        notes=notes,
+    )
+    default = DEFAULT_LEGEND.get(char)
+    if default is not None and char not in _RESERVED_CHARS and kind.field_kind() != default:
+        reader.error(
+            "char",
+            f"{char!r} already means {_describe_field(default)} in the default legend (DESIGN.md); "
+            f"this kind is {_describe_field(kind.field_kind())}: pick another character",
+        )
+    return None if reader.failed else kind
+
+
+def _describe_field(kind: FieldKind) -> str:
+    parts = [kind.terrain.name.lower()]
+    if kind.difficult:
+        parts.append("difficult")
+    if kind.cover:
+        parts.append(f"{kind.cover.name.lower()} cover")
+    if kind.smoke:
+        parts.append("smoke")
+    if kind.hazard:
+        parts.append("hazard")
+    return ", ".join(parts)
+
+
+ENTRY_READERS: Mapping[str, Callable[[str, TableReader], Any]] = {
+    "weapons": _read_weapon,
+    "armour": _read_armour,
+    "items": _read_item,
+    "creatures": _read_creature,
+    "terrain": _read_terrain,
+}

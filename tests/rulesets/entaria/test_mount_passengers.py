@@ -16,7 +16,6 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand, Reins
 
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid, Cell, footprint_cells
@@ -46,6 +45,7 @@ from game.rulesets.entaria.seats import (
     rider_of,
 )
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
+from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand, Reins
 from game.rulesets.entaria.state import CreatureState, Stance
 from game.rulesets.entaria.zero_g import after_hit
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero

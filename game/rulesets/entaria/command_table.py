@@ -46,6 +46,7 @@ from game.rulesets.entaria.commands import (
     GmSetLifePoints,
     Move,
 )
+from game.rulesets.entaria.duel import Duel, handle_duel
 from game.rulesets.entaria.engine import (
     ActionCheck,
     Battle,
@@ -53,6 +54,7 @@ from game.rulesets.entaria.engine import (
     Handler,
     handle_end_turn,
 )
+from game.rulesets.entaria.flight import Fly, handle_fly
 from game.rulesets.entaria.hiding import Search, find_items_on_enter, handle_search, sync_hiding
 from game.rulesets.entaria.impulse_actions import (
     GmSpendImpulse,
@@ -97,6 +99,21 @@ from game.rulesets.entaria.melee_actions import (
     handle_unarmed_attack,
     knock_out_save,
 )
+from game.rulesets.entaria.mount_actions import (
+    Dismount,
+    Mount,
+    Reins,
+    can_dismount,
+    can_mount,
+    handle_dismount,
+    handle_mount,
+    handle_reins,
+)
+from game.rulesets.entaria.mount_commands import (
+    MountCommand,
+    can_command_mount,
+    handle_mount_command,
+)
 from game.rulesets.entaria.ranged_actions import (
     AreaFire,
     AreaFireRoll,
@@ -131,23 +148,8 @@ from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import GRAPPLE_ESCAPE_ACTION
 from game.rulesets.entaria.seats import sync_riders
 from game.rulesets.entaria.setup import BattleSetup
-from game.rulesets.entaria.situation_actions import (
-    Dismount,
-    Duel,
-    Fly,
-    Mount,
-    MountCommand,
-    Reins,
+from game.rulesets.entaria.situation_guards import (
     attack_hands_guard,
-    can_command_mount,
-    can_dismount,
-    can_mount,
-    handle_dismount,
-    handle_duel,
-    handle_fly,
-    handle_mount,
-    handle_mount_command,
-    handle_reins,
     passenger_move_guard,
     reload_hands_guard,
     seated_move_check,

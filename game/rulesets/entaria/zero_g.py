@@ -44,9 +44,14 @@ def after_hit(
         what_en="save against being hurled (zero-G)",
     )
     event.data["rule"] = "E-ZEROG-3"
-    events = [event]
     if roll.success:
-        return events
+        return [event]
+    return [event, *_hurl(battle, target)]
+
+
+def _hurl(battle: Battle, target: CreatureState) -> list[Event]:
+    """Hurl ``target`` 5 fields in a 1w8 direction, its riders with it (E-OPEN-46)."""
+    events: list[Event] = []
     step = zero_g_direction(battle.roller)
     seated_on = mount_of(battle, target)
     together = {c.key for c in aboard(battle, target)}  # those on it move with it

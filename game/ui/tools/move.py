@@ -10,10 +10,10 @@ import pygame
 from game.board.grid import Cell
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.melee_actions import Charge
+from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.queries.movement import MoveOptions
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import in_language
-from game.rulesets.entaria.situation_actions import MountCommand
 from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays
 from game.ui.overlays_rules import (

@@ -29,6 +29,8 @@ from game.rulesets.entaria.commands import Attack, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of, hands_problem
 from game.rulesets.entaria.melee_actions import Charge, MultiAttack
+from game.rulesets.entaria.mount_actions import Dismount, Mount, Reins
+from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.ranged_actions import Reload
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute, Condition, DamageType
@@ -45,7 +47,6 @@ from game.rulesets.entaria.seats import (
     rider_of,
 )
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
-from game.rulesets.entaria.situation_actions import Dismount, Mount, MountCommand, Reins
 from game.rulesets.entaria.state import CreatureState, Stance
 from game.rulesets.entaria.zero_g import after_hit
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero

@@ -24,8 +24,12 @@ from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap
 from game.rulesets.entaria.combat import plan_attack, situation_attack_edge
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import EndTurn, GmCondition, Move
+from game.rulesets.entaria.duel import Duel
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.flight import Fly
 from game.rulesets.entaria.flying import FLIGHT_TURN
+from game.rulesets.entaria.mount_actions import Dismount, Mount
+from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, DamageType, MoveType
@@ -39,7 +43,6 @@ from game.rulesets.entaria.seats import (
     rider_of,
 )
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
-from game.rulesets.entaria.situation_actions import Dismount, Duel, Fly, Mount, MountCommand
 from game.rulesets.entaria.state import Stance
 from game.rulesets.entaria.support_actions import DropItem, Interact
 from game.rulesets.entaria.underwater import (

@@ -24,11 +24,11 @@ from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_actions import MultiAttack, SweepAttack
+from game.rulesets.entaria.mount_actions import Mount
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute, Condition
 from game.rulesets.entaria.seats import mount_of
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
-from game.rulesets.entaria.situation_actions import Mount
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 
 ROOM = """

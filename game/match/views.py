@@ -4,9 +4,10 @@ The screen (``game/ui``) draws the board itself — fields, walls, doors, the to
 their fields — and asks the ruleset's views (``PlayableRuleset.views``) for everything
 rule-specific: each creature's token meter and badges (``Piece``), the turn order, the
 creature card, the action groups of the open decision, extra panels (ENTARIA's Impuls
-pool), the text of a roll in the dice log, the overlays it offers and the game master's
-commands. The views answer in the chosen language: the screen passes its translator
-(``Texts``).
+pool), the text of a roll in the dice log, the overlays it offers, what a seat sees under
+the fog of war, the events said over the map, the command that ends a turn and the game
+master's commands. The views answer in the chosen language: the screen passes its
+translator (``Texts``).
 
 Everything a player can press is an ``Offer``: its label, whether it is allowed (else
 the reason), and what its command needs before it can be sent (``Needs``): nothing, a
@@ -21,6 +22,9 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
 
 from game.board.grid import Cell
 from game.match.commands import Command
@@ -268,11 +272,30 @@ class Viewer:
 
 @dataclass(frozen=True)
 class OverlayOffer:
-    """An overlay of the map the ruleset offers (threat zones, range bands, sight)."""
+    """An overlay of the map the ruleset offers (threat zones, range bands, sight).
+
+    The screen keeps which overlays are switched on by ``key`` and switches one with
+    its ``hotkey`` (the name of a key, "R"); the ruleset's map tools draw them.
+    """
 
     key: str
     label: str
     hotkey: str
+    shown: bool = False  # switched on when the battle screen opens
+
+
+class Fog(Protocol):
+    """What the players of some sides see under the fog of war."""
+
+    @property
+    def visible(self) -> NDArray[np.bool_]:
+        """Return the fields they see, a mask [y, x] of the board."""
+        ...
+
+    @property
+    def creatures(self) -> frozenset[str]:
+        """Return the keys of the creatures they may be shown."""
+        ...
 
 
 # ---------------------------------------------------------------- dice log
@@ -349,6 +372,22 @@ class Views(Protocol):
 
     def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
         """Return the overlays of the map the ruleset offers."""
+        ...
+
+    def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
+        """Return what the players of ``sides`` see together (None: no side given)."""
+        ...
+
+    def end_turn(self, game: Any) -> Command | None:
+        """Return the command that ends the turn of the creature on turn (None: none)."""
+        ...
+
+    def refusal(self, reason: str, t: Texts) -> str:
+        """Return a refusal of the ruleset's commands in the screen's language."""
+        ...
+
+    def notice(self, event: Event, t: Texts) -> str:
+        """Return what is said over the map of ``event`` ("": it is only logged)."""
         ...
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:

@@ -7,7 +7,8 @@ hand them any object with these members.
 
 - ``MapTool``: what the host asks of the tool that is active on the map.
 - ``MapHost``: what a map tool and the overlays need — the session, the camera, the
-  map, the selection, the viewer's sight, messages, and ``send`` for every change.
+  map, the selection, the viewer's sight, the overlays switched on, messages, and
+  ``send`` for every change.
 - ``BattleHost``: a ``MapHost`` plus what the HUD and the menus around the battle need —
   the side colours, starting an action, ending the turn, undo and redo.
 """
@@ -68,10 +69,6 @@ class MapHost(Protocol):
 
     #: The tool that gets the map's clicks; a tool may hand over to another one.
     tool: MapTool
-    #: Which overlays the player switched on (threat zones, range bands, sight marks).
-    show_threats: bool
-    show_ranges: bool
-    show_sight: bool
 
     @property
     def app(self) -> HostApp: ...
@@ -113,6 +110,12 @@ class MapHost(Protocol):
 
     def visible_keys(self) -> set[str] | None:
         """Return the keys of the creatures the viewer sees (None: all)."""
+
+    def overlay_shown(self, key: str) -> bool:
+        """Return whether the player switched on the ruleset's overlay ``key``."""
+
+    def show_overlay(self, key: str, shown: bool = True) -> None:
+        """Switch the ruleset's overlay ``key`` (``Views.overlays``) on or off."""
 
     def token_list(self) -> list[TokenView]:
         """Return the tokens on the map as drawn."""

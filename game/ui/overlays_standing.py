@@ -17,6 +17,7 @@ from game.rulesets.entaria.queries.ranges import RangeRings
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.views import THREATS
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_results import draw_area_fire_result, draw_throw_result
@@ -56,7 +57,7 @@ def draw_standing_under(scene: MapHost, surface: pygame.Surface, *, ranges: bool
     creature = scene.selected_creature
     if creature is None:
         return
-    if scene.show_threats:
+    if scene.overlay_shown(THREATS):
         visible = scene.visible_keys()
 
         def build_threats() -> FieldShading:

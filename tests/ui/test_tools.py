@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.board.grid import Cover
+from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.commands import EndTurn, Move
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.melee_actions import Charge
 from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, ThrowAtField
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import german
@@ -279,7 +279,7 @@ def test_game_master_overrides_cover_with_the_c_key(home: Path) -> None:
     pirates = Player("Piraten", "#c83232", Role.AI, ["piraten"])
     table = Table(home, "pistolero", players=[gm, pirates])
     scene = table.scene
-    assert scene.viewer is gm and scene.show_sight
+    assert scene.viewer is gm and scene.overlay_shown("sight")
     table.hover((9, 4))
     table.key(pygame.K_c, "c")  # Teildeckung -> Volldeckung
     marks = layers_of(scene).marks(scene, "pistolero", "laserpistole")
@@ -667,7 +667,8 @@ def test_overlays_toggle_and_bench_setup_draw(home: Path) -> None:
     """Threat zones, range bands and sight marks draw; the bench setup has all three."""
     table = Table(home, "pistolero")
     scene = table.scene
-    scene.show_threats = scene.show_ranges = scene.show_sight = True
+    for overlay in ("threats", "ranges", "sight"):
+        scene.show_overlay(overlay)
     table.app.step()
     threat = table.pixel((10, 4), 0.5, 0.9)  # next to Pirat Eins: in its reach
     assert threat.r > threat.b
@@ -675,8 +676,8 @@ def test_overlays_toggle_and_bench_setup_draw(home: Path) -> None:
     assert (
         isinstance(tool, TemplateTool)
         and scene.tool is tool
-        and scene.show_ranges
-        and scene.show_threats
+        and scene.overlay_shown("ranges")
+        and scene.overlay_shown("threats")
     )
     table.app.step()
     preview = tool.preview()

@@ -1,8 +1,11 @@
 """The battle screen: the map with its tokens and overlays, the HUD around it.
 
-The scene owns the camera, the selection and the active tool; every change of the
-fight goes through ``send`` (a command to the engine via the session). It asks the
-battle layer (game.rulesets.entaria.queries) for everything it shows and computes no rule.
+The scene owns the camera, the selection, the switched-on overlays and the active tool;
+every change of the fight goes through ``send`` (a command to the match via the session).
+It asks the ruleset's views (``session.views``) for everything rule-specific — what the
+viewer sees under the fog of war, the command that ends a turn, the overlays the map
+offers and their keys, the events said over the map, a refusal in the screen's language —
+and computes no rule.
 """
 
 from __future__ import annotations
@@ -12,15 +15,12 @@ from collections.abc import Sequence
 import pygame
 
 from game.board.grid import Cell
-from game.match.commands import Command
+from game.match.commands import Command, CommandRejected
 from game.match.events import Event
-from game.rulesets.entaria.engine import CommandRejected
-from game.rulesets.entaria.queries.fog import FogView, fog_of_war
-from game.rulesets.entaria.queries.log import log_entries_for
+from game.match.views import Fog
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
-from game.ui import theme
+from game.ui import overlays, theme
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
@@ -33,8 +33,6 @@ from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.tools import SelectTool, begin_action
 
-#: Events shown over the map as well as in the log: they change what the player can do.
-NOTABLE_EVENTS = frozenset({"crit_fail", "magazine_empty", "defenceless"})
 AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players can follow)
 
 
@@ -57,15 +55,14 @@ class BattleScene(Scene):
         self.tool: MapTool = SelectTool(self)
         self.selected: str | None = None
         self.hover_cell: Cell | None = None
-        self.show_threats = False
-        self.show_ranges = False
-        self.show_sight = True
+        #: The ruleset's overlays the player switched on, by key (``Views.overlays``).
+        self.shown_overlays = {o.key for o in session.views.overlays(app.t) if o.shown}
         self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
         self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
         self._ai_timer = 0.0
         self._fitted = False
-        self._fog_cache: tuple[object, FogView | None] | None = None
+        self._fog_cache: tuple[object, Fog | None] | None = None
         self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
         self.viewer = self._viewer_for_turn()
         self.selected = self._default_selection()
@@ -120,14 +117,14 @@ class BattleScene(Scene):
             return True
         return player is not None and player is self.viewer
 
-    def fog(self) -> FogView | None:
-        """Return the viewer's FogView (None: everything is visible), cached per change."""
+    def fog(self) -> Fog | None:
+        """Return what the viewer sees (None: everything is visible), cached per change."""
         if self.sees_all or self.viewer is None:
             return None
         key = (self.session.revision, id(self.session.battle), tuple(self.viewer.sides))
         if self._fog_cache is not None and self._fog_cache[0] == key:
             return self._fog_cache[1]
-        view = fog_for_sides(self.session, self.viewer.sides)
+        view = self.session.views.fog(self.session.battle, self.viewer.sides)
         self._fog_cache = (key, view)
         return view
 
@@ -136,7 +133,18 @@ class BattleScene(Scene):
         view = self.fog()
         if view is None:
             return None
-        return set(getattr(view, "creatures", ()))
+        return set(view.creatures)
+
+    def overlay_shown(self, key: str) -> bool:
+        """Return whether the ruleset's overlay ``key`` is switched on."""
+        return key in self.shown_overlays
+
+    def show_overlay(self, key: str, shown: bool = True) -> None:
+        """Switch the ruleset's overlay ``key`` on or off."""
+        if shown:
+            self.shown_overlays.add(key)
+        else:
+            self.shown_overlays.discard(key)
 
     def token_list(self) -> list[TokenView]:
         """Return the tokens to draw, kept while the match, selection and view are the same.
@@ -166,12 +174,12 @@ class BattleScene(Scene):
 
     # ------------------------------------------------------------- selection
     def _default_selection(self) -> str | None:
-        battle = self.session.battle
-        if not battle.state.order:
+        session = self.session
+        key = session.views.on_turn(session.battle)
+        if key is None:
             return None
-        current = battle.current
-        if self.sees_all or self.controls(current):
-            return current.key
+        if self.sees_all or self.controls(session.battle.state.creatures[key]):
+            return key
         return None
 
     def creature_at(self, cell: Cell) -> CreatureState | None:
@@ -214,7 +222,7 @@ class BattleScene(Scene):
         except CommandRejected as error:  # pragma: no cover - the session catches it
             outcome = Outcome([], str(error))
         if not outcome.ok:
-            self.hud.message(in_language(outcome.rejected, self.app.t.language), bad=True)
+            self.hud.message(self.session.views.refusal(outcome.rejected, self.app.t), bad=True)
             return outcome
         self._after_change(outcome.events)
         return outcome
@@ -235,9 +243,11 @@ class BattleScene(Scene):
         seen = self._seen(events)
         self.animator.from_events(seen)
         self.hud.events_added(events)
+        views = self.session.views
         for event in seen:  # what changes a player's plans is said on the map, not only logged
-            if event.kind in NOTABLE_EVENTS:
-                self.hud.message(event.text(self.app.t.language), bad=True)
+            notice = views.notice(event, self.app.t)
+            if notice:
+                self.hud.message(notice, bad=True)
         if self.selected not in battle.state.creatures:
             self.selected = None
         previous = self.viewer
@@ -249,7 +259,7 @@ class BattleScene(Scene):
             return
         if previous is not None and self.viewer is not previous:
             self._handover()
-        if events and self.session.last_events and _turn_changed(events):
+        if events and self.session.last_events and views.passes_turn(events):
             self.selected = self._default_selection()
 
     def _seen(self, events: Sequence[Event]) -> Sequence[Event]:
@@ -257,12 +267,12 @@ class BattleScene(Scene):
         viewer = self.viewer
         if self.sees_all or viewer is None or not events:
             return events
-        log = self.session.battle.log
-        first = len(log) - len(events)
+        battle = self.session.battle
+        first = len(battle.log) - len(events)
         return [
-            entry.event
-            for entry in log_entries_for(self.session.battle, viewer.sides)
-            if entry.index >= first
+            event
+            for index, event in self.session.views.log_for(battle, viewer.sides)
+            if index >= first
         ]
 
     def _handover(self) -> None:
@@ -356,23 +366,29 @@ class BattleScene(Scene):
         if event.key == pygame.K_t:
             self.camera.true_size(self.app.settings.dpi)
             return True
-        if event.key == pygame.K_r:
-            self.show_threats = not self.show_threats
-            return True
-        if event.key == pygame.K_b:
-            self.show_ranges = not self.show_ranges
-            return True
-        if event.key == pygame.K_l:
-            self.show_sight = not self.show_sight
+        overlay = self._overlay_of_key(event.key)
+        if overlay is not None:
+            self.show_overlay(overlay, not self.overlay_shown(overlay))
             return True
         return self.camera_control.zoom_key(event.key)
 
-    def end_turn(self) -> None:
-        from game.rulesets.entaria.commands import EndTurn
+    def _overlay_of_key(self, key: int) -> str | None:
+        """Return the ruleset's overlay whose hotkey ``key`` is (None: no overlay's)."""
+        name = pygame.key.name(key).casefold()
+        for offer in self.session.views.overlays(self.app.t):
+            if offer.hotkey.casefold() == name:
+                return offer.key
+        return None
 
-        current = self.session.current
-        if self.controls(current):
-            self.send(EndTurn(current.key))
+    def end_turn(self) -> None:
+        """End the turn of the creature on turn when the viewer controls it."""
+        session = self.session
+        key = session.views.on_turn(session.battle)
+        if key is None or not self.controls(session.battle.state.creatures[key]):
+            return
+        command = session.views.end_turn(session.battle)
+        if command is not None:
+            self.send(command)
 
     def draw(self, surface: pygame.Surface) -> None:
         viewport = pygame.Rect(
@@ -399,32 +415,7 @@ class BattleScene(Scene):
         self.hud.draw(surface)
 
     def draw_fog(self, surface: pygame.Surface) -> None:
-        """Dim the fields the viewer's side cannot see (drawn by the overlays module)."""
+        """Dim the fields the viewer cannot see."""
         view = self.fog()
-        if view is None:
-            return
-        from game.ui import overlays
-
-        drawer = getattr(overlays, "draw_fog", None)
-        if drawer is not None:
-            drawer(surface, self.camera, view)
-
-
-def _turn_changed(events: Sequence[Event]) -> bool:
-    return any(event.kind in ("turn", "round") for event in events)
-
-
-def fog_for_sides(session: GameSession, sides: Sequence[str]) -> FogView | None:
-    """Return the combined FogView of ``sides`` from the battle layer's queries."""
-
-    views = [fog_of_war(session.battle, side) for side in sides]
-    if not views:
-        return None
-    if len(views) == 1:
-        return views[0]
-    visible = views[0].visible.copy()
-    creatures: set[str] = set()
-    for view in views:
-        visible |= view.visible
-        creatures |= view.creatures
-    return FogView("+".join(sides), visible, frozenset(creatures))
+        if view is not None:
+            overlays.draw_fog(surface, self.camera, view)

@@ -11,19 +11,16 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
-from game.rulesets.entaria.melee_actions import (
-    AimedAttack,
-    MultiAttack,
-    PushBack,
-    SweepAttack,
-    UnarmedAttack,
-)
+from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
+from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.ranged_actions import LongShot
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.unarmed_combat import UnarmedAttack
+from game.rulesets.entaria.views import RANGES
 from game.ui import overlays
 from game.ui.overlays_rules import UNARMED, says, token_side, weapon_name
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
@@ -227,13 +224,13 @@ class AttackTool(Tool):
         ranged = weapon is not None and weapon.ranged
         if ranged and weapon is not None:
             self.layers.weapons.setdefault(self.actor.key, weapon.key)
-        draw_standing_under(self.scene, surface, ranges=self.scene.show_ranges or ranged)
+        draw_standing_under(self.scene, surface, ranges=self.scene.overlay_shown(RANGES) or ranged)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         weapon = self.weapon_data()
         ranged = weapon is not None and weapon.ranged
         draw_standing_over(
-            self.scene, surface, ranges=self.scene.show_ranges or ranged, sight=False
+            self.scene, surface, ranges=self.scene.overlay_shown(RANGES) or ranged, sight=False
         )
         self.draw_targets(surface)
         self.draw_controls(surface)

@@ -32,6 +32,7 @@ from game.rulesets.entaria.queries.movement import MoveOptions
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.views import RANGES, SIGHT
 from game.ui import overlays, theme
 from game.ui.hud_base import MenuItem, Popup
 from game.ui.overlays_rules import UNARMED, layers_of, says, token_side, viewer_enemies, weapon_name
@@ -216,7 +217,7 @@ class Tool:
     def cover_target(self, creature: CreatureState) -> bool:
         """Return whether ``creature`` carries a sight mark of the selected creature."""
         selected = self.scene.selected_creature
-        if selected is None or not self.scene.show_sight:
+        if selected is None or not self.scene.overlay_shown(SIGHT):
             return False
         return creature in viewer_enemies(self.scene, selected)
 
@@ -269,19 +270,19 @@ class Tool:
     # ------------------------------------------------------------- drawing
     def draw_under(self, surface: pygame.Surface) -> None:
         """Draw overlays that belong under the tokens."""
-        draw_standing_under(self.scene, surface, ranges=self.scene.show_ranges)
+        draw_standing_under(self.scene, surface, ranges=self.scene.overlay_shown(RANGES))
         self.draw_own_under(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Draw paths, labels and cursors over the tokens."""
         draw_standing_over(
-            self.scene, surface, ranges=self.scene.show_ranges, sight=self.shows_sight()
+            self.scene, surface, ranges=self.scene.overlay_shown(RANGES), sight=self.shows_sight()
         )
         self.draw_own_over(surface)
         self.draw_controls(surface)
 
     def shows_sight(self) -> bool:
-        return bool(self.scene.show_sight)
+        return self.scene.overlay_shown(SIGHT)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         mouse = self.mouse or (-1, -1)

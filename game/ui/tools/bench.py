@@ -8,6 +8,7 @@ import pygame
 
 from game.board.templates import AreaShape
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.views import RANGES, THREATS
 from game.ui.tools.base import Tool
 from game.ui.tools.move_overlay import draw_move_options
 from game.ui.tools.template import TemplateTool
@@ -34,8 +35,8 @@ def overlay_bench_setup(scene: MapHost) -> Tool:
         )
     if pick is not None:
         scene.select(pick.key)
-    scene.show_ranges = True
-    scene.show_threats = True
+    scene.show_overlay(RANGES)
+    scene.show_overlay(THREATS)
     tool = BenchTool(scene)
     if pick is not None:
         tool.origin = pick.cell

@@ -2,8 +2,9 @@
 
 One module per part of the screen: the tokens (``pieces``), the card and the turn order
 (``card``), the HH/VH/LH/FH action groups (``actions``), the Impuls panel (``impulse``),
-the game master's commands (``gm``) and the dice log (``log``); the rules' words in
-German and English are in ``terms``.
+the game master's commands (``gm``), the dice log (``log``) and the fog of war with the
+events said over the map (``fog``); the rules' words in German and English are in
+``terms``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from game.match.events import Event
 from game.match.views import (
     ActionGroup,
     Card,
+    Fog,
     LogKind,
     LogText,
     OfferRow,
@@ -27,7 +29,13 @@ from game.match.views import (
     Viewer,
     Views,
 )
-from game.rulesets.entaria.views import actions, card, gm, impulse, log, pieces
+from game.rulesets.entaria.commands import EndTurn
+from game.rulesets.entaria.views import actions, card, fog, gm, impulse, log, pieces, terms
+
+#: The map's overlays, by the keys the screen and ENTARIA's map tools know them by:
+#: threat zones (R), range bands (B), sight and cover marks (L, on when the screen opens).
+THREATS, RANGES, SIGHT = "threats", "ranges", "sight"
+OVERLAYS = ((THREATS, False), (RANGES, False), (SIGHT, True))
 
 
 class EntariaViews:
@@ -64,9 +72,21 @@ class EntariaViews:
 
     def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
         return tuple(
-            OverlayOffer(key, t(f"menus.help.{key}"), t(f"menus.help.{key}_keys"))
-            for key in ("threats", "ranges", "sight")
+            OverlayOffer(key, t(f"menus.help.{key}"), t(f"menus.help.{key}_keys"), shown)
+            for key, shown in OVERLAYS
         )
+
+    def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
+        return fog.fog_for_sides(game, sides)
+
+    def end_turn(self, game: Any) -> Command | None:
+        return EndTurn(game.current.key) if game.state.order else None
+
+    def refusal(self, reason: str, t: Texts) -> str:
+        return terms.reason(reason, t)
+
+    def notice(self, event: Event, t: Texts) -> str:
+        return fog.notice(event, t)
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)

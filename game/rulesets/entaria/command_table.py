@@ -33,6 +33,7 @@ from game.rulesets.entaria.basic_actions import (
     handle_move,
 )
 from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.charge import Charge, can_charge, handle_charge
 from game.rulesets.entaria.commands import (
     Attack,
     ChangePosition,
@@ -55,6 +56,28 @@ from game.rulesets.entaria.engine import (
     handle_end_turn,
 )
 from game.rulesets.entaria.flight import Fly, handle_fly
+from game.rulesets.entaria.full_attacks import (
+    AimedAttack,
+    MultiAttack,
+    SweepAttack,
+    can_aimed_attack,
+    can_multi_attack,
+    can_sweep_attack,
+    handle_aimed_attack,
+    handle_multi_attack,
+    handle_sweep_attack,
+)
+from game.rulesets.entaria.grapple import (
+    BreakGrapple,
+    DragGrappled,
+    ReleaseGrapple,
+    can_break_free,
+    can_release_grapple,
+    grapple_upkeep,
+    handle_break_grapple,
+    handle_drag_grappled,
+    handle_release_grapple,
+)
 from game.rulesets.entaria.hiding import Search, find_items_on_enter, handle_search, sync_hiding
 from game.rulesets.entaria.impulse_actions import (
     GmSpendImpulse,
@@ -69,35 +92,6 @@ from game.rulesets.entaria.interact_actions import (
     handle_drop_item,
     handle_interact,
     handle_shout,
-)
-from game.rulesets.entaria.melee_actions import (
-    AimedAttack,
-    BreakGrapple,
-    Charge,
-    DragGrappled,
-    MultiAttack,
-    PushBack,
-    ReleaseGrapple,
-    SweepAttack,
-    UnarmedAttack,
-    can_aimed_attack,
-    can_break_free,
-    can_charge,
-    can_multi_attack,
-    can_release_grapple,
-    can_sweep_attack,
-    can_unarmed_attack,
-    grapple_upkeep,
-    handle_aimed_attack,
-    handle_break_grapple,
-    handle_charge,
-    handle_drag_grappled,
-    handle_multi_attack,
-    handle_push_back,
-    handle_release_grapple,
-    handle_sweep_attack,
-    handle_unarmed_attack,
-    knock_out_save,
 )
 from game.rulesets.entaria.mount_actions import (
     Dismount,
@@ -114,6 +108,7 @@ from game.rulesets.entaria.mount_commands import (
     can_command_mount,
     handle_mount_command,
 )
+from game.rulesets.entaria.push_back import PushBack, handle_push_back
 from game.rulesets.entaria.ranged_actions import (
     AreaFire,
     AreaFireRoll,
@@ -175,6 +170,12 @@ from game.rulesets.entaria.support_actions import (
     handle_use_action,
     not_busy_check,
     support_turn_start,
+)
+from game.rulesets.entaria.unarmed_combat import (
+    UnarmedAttack,
+    can_unarmed_attack,
+    handle_unarmed_attack,
+    knock_out_save,
 )
 
 #: Every command kind with its handler, in the order the command table lists them.

@@ -11,19 +11,15 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
-from game.rulesets.entaria.melee_actions import (
-    AimedAttack,
-    MultiAttack,
-    PushBack,
-    SweepAttack,
-    UnarmedAttack,
-)
+from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
+from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.ranged_actions import LongShot
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
 from game.ui import overlays
 from game.ui.overlays_rules import UNARMED, says, token_side, weapon_name

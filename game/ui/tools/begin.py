@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.match.commands import Command
-from game.rulesets.entaria.melee_actions import BreakGrapple, ReleaseGrapple
+from game.rulesets.entaria.grapple import BreakGrapple, ReleaseGrapple
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.board.grid import Cell
+from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.commands import Move
-from game.rulesets.entaria.melee_actions import Charge
 from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.queries.movement import MoveOptions
 from game.rulesets.entaria.rules.actions import ACTIONS, Action

@@ -16,10 +16,11 @@ from game.board.dice import RandomRoller, ScriptedRoller
 from game.board.grid import BattleGrid, FieldKind, Terrain
 from game.match.commands import Command
 from game.rulesets.entaria.basic_actions import climb_refusal, unclimbable
+from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.melee_actions import Charge, DragGrappled, UnarmedAttack
+from game.rulesets.entaria.grapple import DragGrappled
 from game.rulesets.entaria.queries.movement import movement_options
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import MoveType, german
@@ -27,6 +28,7 @@ from game.rulesets.entaria.rules.terrain import unclimbable_fields
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import BattleState
 from game.rulesets.entaria.support_actions import DropItem, Interact
+from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 
 #: The DESIGN.md legend has no climbing surface: "^" is one here.

@@ -15,29 +15,26 @@ import pytest
 from game.board.dice import ScriptedRoller
 from game.match.commands import Command
 from game.match.events import Event
+from game.rulesets.entaria.charge import Charge, validate_charge
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import EndTurn, GmSetLifePoints, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.melee_actions import (
+from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
+from game.rulesets.entaria.grapple import (
     GRAPPLED,
     GRAPPLING,
-    AimedAttack,
     BreakGrapple,
-    Charge,
     DragGrappled,
-    MultiAttack,
-    PushBack,
     ReleaseGrapple,
-    SweepAttack,
-    UnarmedAttack,
     grapples,
-    validate_charge,
 )
+from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.movement import movement_options
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.setup import CreatureSetup
 from game.rulesets.entaria.state import BattleState, Stance
+from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from tests.rulesets.entaria.helpers import foe, hero, make_battle
 
 ROOM = """

@@ -24,11 +24,12 @@ from game.match.events import Event
 from game.match.problems import MissionError
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, FrozenMap
 from game.rulesets.entaria.catalogue_loader import load_catalogue_from
+from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
 from game.rulesets.entaria.commands import Attack, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.full_attacks import MultiAttack
 from game.rulesets.entaria.hand_checks import free_hands_of, hands_problem
-from game.rulesets.entaria.melee_actions import Charge, MultiAttack
 from game.rulesets.entaria.mount_actions import Dismount, Mount, Reins
 from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.ranged_actions import Reload

@@ -19,6 +19,7 @@ from game.board.templates import AreaShape
 from game.match.events import Event
 from game.rulesets.entaria.basic_actions import move_allowance
 from game.rulesets.entaria.catalogue import FrozenMap
+from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.combat import plan_attack
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import (
@@ -32,7 +33,6 @@ from game.rulesets.entaria.commands import (
     Move,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.melee_actions import Charge
 from game.rulesets.entaria.queries.area_fire import area_fire_preview, deckungsfeuer_zones
 from game.rulesets.entaria.queries.cards import creature_card
 from game.rulesets.entaria.queries.dry_runs import GroundItem, reachable_ground_items

@@ -23,7 +23,7 @@ from game.rulesets.entaria.catalogue import Catalogue, FrozenMap
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.melee_actions import MultiAttack, SweepAttack
+from game.rulesets.entaria.full_attacks import MultiAttack, SweepAttack
 from game.rulesets.entaria.mount_actions import Mount
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute, Condition

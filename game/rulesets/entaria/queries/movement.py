@@ -1,7 +1,7 @@
 """Where a movement action can take a creature now (D-10, E-MOVE-1), with the path to send.
 
 ``movement_options`` asks the Move and Charge handlers' own rules: the allowance
-(``basic_actions.move_allowance``, ``melee_actions.charge_allowance``), the mover's
+(``basic_actions.move_allowance``, ``charge.charge_allowance``), the mover's
 costs (``movement_profile``), the enemies' reach (``enemy_reach``) and the board's
 searches (``game.board.movement``).
 """
@@ -20,7 +20,7 @@ import numpy as np
 
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, distance
 from game.board.movement import diagonal_step_blocked, find_path, reachable
-from game.rulesets.entaria import melee_actions
+from game.rulesets.entaria import charge
 from game.rulesets.entaria.basic_actions import (
     enemy_reach,
     move_allowance,
@@ -303,23 +303,23 @@ def _charge_paths(
 ) -> dict[str, tuple[tuple[Cell, ...], int, bool]]:
     """Return target -> (path, cost, needs save) for every charge the engine accepts.
 
-    ``melee_actions.validate_charge`` validates each Charge; for a creature whose turn
+    ``charge.validate_charge`` validates each Charge; for a creature whose turn
     it is not (a preview) without the budget check, which depends on the turn.
     """
     if any(creature.cell in zone for zone in zones):
         return {}
     current = creature.key == battle.state.current_key
     kind = battle.creature_type(creature)
-    allowance = melee_actions.charge_allowance(battle, creature, halved=False)
+    allowance = charge.charge_allowance(battle, creature, halved=False)
     reach = max(kind.reach, weapon.reach if weapon else 1)
     result: dict[str, tuple[tuple[Cell, ...], int, bool]] = {}
     for target in battle.enemies_of(creature):
         size = battle.creature_type(target).size_fields
         if distance(creature.cell, target.cell) > allowance + reach + size:
             continue  # no straight charge of the allowance gets there
-        command = melee_actions.Charge(creature.key, target.key, weapon_key)
+        command = charge.Charge(creature.key, target.key, weapon_key)
         try:
-            plan = melee_actions.validate_charge(battle, command, check_budget=current)
+            plan = charge.validate_charge(battle, command, check_budget=current)
         except CommandRejected:
             continue
         result[target.key] = (tuple(plan.path), plan.cost, plan.needs_save)
@@ -356,8 +356,8 @@ def movement_options(
     kind = battle.creature_type(creature)
     profile = movement_profile(battle, creature)
     if action is Action.CHARGE:
-        full = melee_actions.charge_allowance(battle, creature, halved=False)
-        half = melee_actions.charge_allowance(battle, creature, halved=True)
+        full = charge.charge_allowance(battle, creature, halved=False)
+        half = charge.charge_allowance(battle, creature, halved=True)
     else:
         full = move_allowance(battle, creature, action, halved=False)
         half = move_allowance(battle, creature, action, halved=True)

@@ -170,8 +170,10 @@ def _run_frames(app: Any, scene: Any, frames: int, clock: Callable[[], float]) -
     """Step ``frames`` frames while the view circles and zooms; return each frame's ms."""
     import pygame
 
+    from game.ui.overlays_rules import selected_creature
+
     camera = scene.camera
-    creature = scene.selected_creature or scene.session.battle.current
+    creature = selected_creature(scene) or scene.session.battle.current
     home_x, home_y = _home(creature.cell)
     camera.set_zoom(1.0)
     camera.centre_on(home_x, home_y)

@@ -11,11 +11,15 @@ hand them any object with these members.
   ``send`` for every change.
 - ``BattleHost``: a ``MapHost`` plus what the HUD and the menus around the battle need —
   the side colours, starting an action, ending the turn, undo and redo.
+
+The host speaks the ruleset's views, not a ruleset: creatures are their keys and the
+views' ``Piece``, an action of the action bar is the views' ``Offer.action``. A map tool
+that knows its ruleset (ENTARIA's in ``game.ui.tools``) looks the creature up itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -23,8 +27,7 @@ if TYPE_CHECKING:
 
     from game.board.grid import Cell
     from game.match.commands import Command
-    from game.rulesets.entaria.rules.actions import Action
-    from game.rulesets.entaria.state import CreatureState
+    from game.match.views import Piece
     from game.ui.camera import Camera
     from game.ui.locale import Translator
     from game.ui.map_view import MapRenderer
@@ -86,10 +89,8 @@ class MapHost(Protocol):
     def hud(self) -> Messages: ...
 
     @property
-    def selected(self) -> str | None: ...
-
-    @property
-    def selected_creature(self) -> CreatureState | None: ...
+    def selected(self) -> str | None:
+        """The key of the selected creature (None: nothing is selected)."""
 
     @property
     def hover_cell(self) -> Cell | None: ...
@@ -102,11 +103,14 @@ class MapHost(Protocol):
     def sees_all(self) -> bool:
         """Whether the screen shows everything (no fog, the game master, nobody human)."""
 
-    def controls(self, creature: CreatureState) -> bool:
-        """Return whether the viewer may give orders to ``creature`` right now."""
+    def controls(self, key: str) -> bool:
+        """Return whether the viewer may give orders to the creature ``key`` right now."""
 
-    def creature_at(self, cell: Cell) -> CreatureState | None:
-        """Return the creature the viewer sees on ``cell``."""
+    def pieces(self) -> Mapping[str, Piece]:
+        """Return every creature on the board by key, as the views draw it."""
+
+    def piece_at(self, cell: Cell) -> Piece | None:
+        """Return the creature the viewer sees on ``cell`` (multi-field footprints too)."""
 
     def visible_keys(self) -> set[str] | None:
         """Return the keys of the creatures the viewer sees (None: all)."""
@@ -137,8 +141,8 @@ class BattleHost(MapHost, Protocol):
     def colours(self) -> Mapping[str, Colour]:
         """Return each side's colour on the screen, by side key."""
 
-    def start_action(self, action: Action) -> None:
-        """Pick the tool for an action of the action bar."""
+    def start_action(self, action: Hashable) -> None:
+        """Pick the tool for an action of the action bar (the views' ``Offer.action``)."""
 
     def end_turn(self) -> None:
         """End the current creature's turn when the viewer controls it."""

@@ -83,7 +83,6 @@ class Hud:
         self.gm = GmSection(self)
         self.log = LogSection(self)
         self._sidebar_key: Hashable = None
-        self._pieces: tuple[Hashable, Mapping[str, Piece]] | None = None
 
     # ------------------------------------------------------------ shortcuts
     @property
@@ -100,12 +99,8 @@ class Hud:
         return self.scene.session.views
 
     def pieces(self) -> Mapping[str, Piece]:
-        """Return every creature's piece by key (cached per change of the match)."""
-        session = self.scene.session
-        key = (session.revision, id(session.battle))
-        if self._pieces is None or self._pieces[0] != key:
-            self._pieces = (key, self.views.pieces(session.battle))
-        return self._pieces[1]
+        """Return every creature's piece by key (the scene's, cached per change)."""
+        return self.scene.pieces()
 
     def viewer(self) -> Viewer:
         """Return who looks at the screen, as the ruleset's views are told."""
@@ -377,8 +372,7 @@ class Hud:
     def start_action(self, offer: Offer) -> None:
         """Start an action of the action bar (the scene picks its tool)."""
         self.active_action = offer.action
-        start = cast(Any, self.scene).start_action  # the view's action, for the scene's tools
-        start(offer.action)
+        self.scene.start_action(offer.action)
 
     # -------------------------------------------------------------- contract
     def message(self, text: str, bad: bool = False) -> None:

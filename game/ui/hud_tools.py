@@ -51,11 +51,11 @@ class HudTool(Tool):
 
     def creature_key_at(self, cell: Cell) -> str | None:
         """Return the key of the creature the viewer sees on ``cell``; say so when none."""
-        creature = self.scene.creature_at(cell)
-        if creature is None:
+        piece = self.scene.piece_at(cell)
+        if piece is None:
             self.scene.hud.message(self.scene.app.t("hud.pick.no_creature"), bad=True)
             return None
-        return str(creature.key)
+        return piece.key
 
 
 class PickCreature(HudTool):
@@ -107,7 +107,7 @@ class PickCreatureThenCell(HudTool):
             if key is None:
                 return
             self.creature = key
-            piece = self.scene.session.views.pieces(self.scene.session.battle)[key]
+            piece = self.scene.pieces()[key]
             self.prompt = self.prompts[1].format(name=piece.name)
             return
         if self.scene.session.battle.grid.in_bounds(cell):
@@ -117,7 +117,7 @@ class PickCreatureThenCell(HudTool):
         super().draw_over(surface)
         if self.creature is None:
             return
-        piece = self.scene.session.views.pieces(self.scene.session.battle).get(self.creature)
+        piece = self.scene.pieces().get(self.creature)
         if piece is None:
             return
         x, y = self.scene.camera.cell_to_screen(piece.cell)

@@ -207,6 +207,24 @@ def cover_name(scene: MapHost, cover: Any) -> str:
     return scene.app.t(f"tools.cover.{cover.name if cover is not None else 'NOSIGHT'}")
 
 
+def creature_of(scene: MapHost, key: str | None) -> CreatureState | None:
+    """Return the battle's creature ``key`` (None: none, or no such creature)."""
+    if key is None:
+        return None
+    return scene.session.battle.state.creatures.get(key)
+
+
+def selected_creature(scene: MapHost) -> CreatureState | None:
+    """Return the creature selected on the screen (the host knows only its key)."""
+    return creature_of(scene, scene.selected)
+
+
+def creature_at(scene: MapHost, cell: Cell) -> CreatureState | None:
+    """Return the creature the viewer sees on ``cell`` (multi-field footprints too)."""
+    piece = scene.piece_at(cell)
+    return creature_of(scene, piece.key) if piece is not None else None
+
+
 def viewer_enemies(scene: MapHost, creature: CreatureState) -> list[CreatureState]:
     """Return the enemies of ``creature`` the viewer may be shown (fog of war)."""
     battle = scene.session.battle
@@ -230,5 +248,8 @@ __all__ = [
     "Layers",
     "Slot",
     "ThrowResult",
+    "creature_at",
+    "creature_of",
     "layers_of",
+    "selected_creature",
 ]

@@ -27,6 +27,7 @@ from game.ui.overlays_rules import (
     band_name,
     cover_name,
     layers_of,
+    selected_creature,
     shape_of,
     token_side,
     viewer_enemies,
@@ -54,7 +55,7 @@ def draw_standing_under(scene: MapHost, surface: pygame.Surface, *, ranges: bool
             return FieldShading(parts, shape_of(scene))
 
         layers.shading(scene, ("zones",), build_zones).draw(surface, camera)
-    creature = scene.selected_creature
+    creature = selected_creature(scene)
     if creature is None:
         return
     if scene.overlay_shown(THREATS):
@@ -106,7 +107,7 @@ def draw_standing_over(
     zones = layers.zones(scene)
     if zones:
         draw_zone_labels(scene, surface, zones)
-    creature = scene.selected_creature
+    creature = selected_creature(scene)
     if creature is not None and ranges:
         weapon = ranged_weapon(scene, creature)
         if weapon is not None:

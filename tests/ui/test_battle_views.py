@@ -3,6 +3,7 @@ command that ends a turn, the events said over the map; it names no rule of its 
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from game.ui.play import start_battle
 from game.ui.scenes.battle import BattleScene
 
 SIZE = (1280, 800)
+UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 
 
 @pytest.fixture
@@ -72,3 +74,12 @@ def test_ending_the_turn_sends_the_views_command(game: tuple[App, BattleScene]) 
     assert command is not None and command.kind == "end_turn"
     scene.end_turn()
     assert battle.record[-1] == command and views.on_turn(scene.session.battle) != first
+
+
+@pytest.mark.parametrize("module", ["scenes/battle.py", "host.py"])
+def test_the_battle_scene_and_its_host_name_no_ruleset(module: str) -> None:
+    """Everything rule-specific comes from the views: neither imports a ruleset."""
+    tree = ast.parse((UI / module).read_text(encoding="utf-8"))
+    names = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    names += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names]
+    assert [name for name in names if name.startswith("game.rulesets")] == []

@@ -10,16 +10,14 @@ and computes no rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import pygame
 
 from game.board.grid import Cell
 from game.match.commands import Command, CommandRejected
 from game.match.events import Event
-from game.match.views import Fog
-from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.state import CreatureState
+from game.match.views import Fog, Piece
 from game.ui import overlays, theme
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
@@ -63,6 +61,7 @@ class BattleScene(Scene):
         self._ai_timer = 0.0
         self._fitted = False
         self._fog_cache: tuple[object, Fog | None] | None = None
+        self._pieces: tuple[object, Mapping[str, Piece]] | None = None
         self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
         self.viewer = self._viewer_for_turn()
         self.selected = self._default_selection()
@@ -108,14 +107,24 @@ class BattleScene(Scene):
             return True
         return self.viewer is None or self.viewer.role is Role.GM
 
-    def controls(self, creature: CreatureState) -> bool:
-        """Return whether the viewer may give orders to ``creature`` right now."""
-        if self.session.over or self.session.ai_to_move:
+    def controls(self, key: str) -> bool:
+        """Return whether the viewer may give orders to the creature ``key`` right now."""
+        session = self.session
+        if session.over or session.ai_to_move:
             return False
-        player = self.session.player_of(creature)
         if self.viewer is not None and self.viewer.role is Role.GM:
             return True
+        piece = self.pieces().get(key)
+        player = session.player_of_side(piece.side) if piece is not None else None
         return player is not None and player is self.viewer
+
+    def pieces(self) -> Mapping[str, Piece]:
+        """Return every creature's piece by key (the views', cached per change)."""
+        session = self.session
+        key = (session.revision, id(session.battle))
+        if self._pieces is None or self._pieces[0] != key:
+            self._pieces = (key, session.views.pieces(session.battle))
+        return self._pieces[1]
 
     def fog(self) -> Fog | None:
         """Return what the viewer sees (None: everything is visible), cached per change."""
@@ -178,34 +187,26 @@ class BattleScene(Scene):
         key = session.views.on_turn(session.battle)
         if key is None:
             return None
-        if self.sees_all or self.controls(session.battle.state.creatures[key]):
+        if self.sees_all or self.controls(key):
             return key
         return None
 
-    def creature_at(self, cell: Cell) -> CreatureState | None:
+    def piece_at(self, cell: Cell) -> Piece | None:
         """Return the creature the viewer sees on ``cell`` (multi-field footprints too)."""
-        battle = self.session.battle
         visible = self.visible_keys()
-        for creature in battle.state.creatures.values():
-            if visible is not None and creature.key not in visible:
+        for piece in self.pieces().values():
+            if visible is not None and piece.key not in visible:
                 continue
-            side = battle.creature_type(creature).size_fields
-            x, y = creature.cell
-            if x <= cell[0] < x + side and y <= cell[1] < y + side:
-                return creature
+            x, y = piece.cell
+            if x <= cell[0] < x + piece.size and y <= cell[1] < y + piece.size:
+                return piece
         return None
 
     def select(self, key: str | None) -> None:
         self.selected = key
 
-    @property
-    def selected_creature(self) -> CreatureState | None:
-        if self.selected is None:
-            return None
-        return self.session.battle.state.creatures.get(self.selected)
-
-    def start_action(self, action: Action) -> None:
-        """Pick the tool for an action of the action bar."""
+    def start_action(self, action: Hashable) -> None:
+        """Pick the tool for an action of the action bar (the views' ``Offer.action``)."""
         self.tool.cancel()
         tool = begin_action(self, action)
         self.tool = tool or SelectTool(self)
@@ -384,7 +385,7 @@ class BattleScene(Scene):
         """End the turn of the creature on turn when the viewer controls it."""
         session = self.session
         key = session.views.on_turn(session.battle)
-        if key is None or not self.controls(session.battle.state.creatures[key]):
+        if key is None or not self.controls(key):
             return
         command = session.views.end_turn(session.battle)
         if command is not None:

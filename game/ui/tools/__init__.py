@@ -9,7 +9,9 @@ is not available; the reason is shown in the HUD).
 Every answer comes from ``game.rulesets.entaria.queries`` (through
 ``overlays_rules.layers_of``, cached per change of the match) and from
 ``Battle.legal_actions``; every change is a command sent with ``scene.send``. The tools
-compute no rule. They see the battle screen only as a ``game.ui.host.MapHost``.
+compute no rule. They see the battle screen only as a ``game.ui.host.MapHost``, which knows
+creatures by key and as the views' pieces: ``overlays_rules.creature_at`` and
+``selected_creature`` look up ENTARIA's creature.
 
 One module per tool family: ``base`` (Tool, the base with the select tool's clicks,
 PopupMenu), ``select`` (SelectTool, the default tool: its keys and hand-overs),

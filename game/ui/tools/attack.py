@@ -12,9 +12,9 @@ from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
+from game.rulesets.entaria.long_shot import LongShot
 from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.targets import TargetMark
-from game.rulesets.entaria.ranged_actions import LongShot
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import UnarmedOption
@@ -22,7 +22,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
 from game.ui import overlays
-from game.ui.overlays_rules import UNARMED, says, token_side, weapon_name
+from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.tools.area_fire import AreaFireTool
 from game.ui.tools.base import Tool
@@ -174,7 +174,7 @@ class AttackTool(Tool):
             if self.in_map(cell):
                 self.send(PushBack(actor.key, self.push_target, self.weapon, cell))
             return True
-        target = self.scene.creature_at(cell)
+        target = creature_at(self.scene, cell)
         if target is None or target.key == actor.key:
             return True
         if self.action is Action.SWEEP_ATTACK:
@@ -242,7 +242,7 @@ class AttackTool(Tool):
         marks = self.marks()
         visible = scene.visible_keys()
         hover = self.hover_cell()
-        hovered = scene.creature_at(hover) if hover is not None else None
+        hovered = creature_at(scene, hover) if hover is not None else None
         enemies = {e.key for e in self.battle.enemies_of(self.actor)}
         for key, mark in marks.items():
             if visible is not None and key not in visible:

@@ -35,7 +35,16 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views import RANGES, SIGHT
 from game.ui import overlays, theme
 from game.ui.hud_base import MenuItem, Popup
-from game.ui.overlays_rules import UNARMED, layers_of, says, token_side, viewer_enemies, weapon_name
+from game.ui.overlays_rules import (
+    UNARMED,
+    creature_at,
+    layers_of,
+    says,
+    selected_creature,
+    token_side,
+    viewer_enemies,
+    weapon_name,
+)
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.text import text_cache
 from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
@@ -84,7 +93,7 @@ class Tool:
         if not self.battle.state.order or scene.session.over:
             return None
         current = self.battle.current
-        return current if scene.controls(current) else None
+        return current if scene.controls(current.key) else None
 
     def send(self, command: Command) -> bool:
         """Send ``command``; return whether the engine accepted it."""
@@ -150,7 +159,7 @@ class Tool:
     # ------------------------------------------------------- the select tool
     def walk_options(self) -> MoveOptions | None:
         """Return the Gehen overlay of the selected creature, when it is shown."""
-        creature = self.scene.selected_creature
+        creature = selected_creature(self.scene)
         actor = self.current_actor()
         if creature is None or actor is None or creature.key != actor.key:
             return None
@@ -177,7 +186,7 @@ class Tool:
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
         scene = self.scene
-        creature = scene.creature_at(cell)
+        creature = creature_at(scene, cell)
         if creature is not None and not (pygame.key.get_mods() & pygame.KMOD_SHIFT):
             choice = self.attack_choice(creature)
             if choice is not None:
@@ -198,7 +207,7 @@ class Tool:
 
     def right_click(self, cell: Cell, had_sticky: bool) -> bool:
         scene = self.scene
-        creature = scene.creature_at(cell)
+        creature = creature_at(scene, cell)
         if self.is_gm() and creature is not None and self.cover_target(creature):
             self.open_cover_menu(creature)
             return True
@@ -216,13 +225,13 @@ class Tool:
 
     def cover_target(self, creature: CreatureState) -> bool:
         """Return whether ``creature`` carries a sight mark of the selected creature."""
-        selected = self.scene.selected_creature
+        selected = selected_creature(self.scene)
         if selected is None or not self.scene.overlay_shown(SIGHT):
             return False
         return creature in viewer_enemies(self.scene, selected)
 
     def open_cover_menu(self, target: CreatureState) -> None:
-        attacker = self.scene.selected_creature
+        attacker = selected_creature(self.scene)
         assert attacker is not None
 
         def ruling(cover: Cover) -> Callable[[], None]:
@@ -237,8 +246,8 @@ class Tool:
 
     def cycle_cover(self) -> bool:
         cell = self.hover_cell()
-        attacker = self.scene.selected_creature
-        target = self.scene.creature_at(cell) if cell is not None else None
+        attacker = selected_creature(self.scene)
+        target = creature_at(self.scene, cell) if cell is not None else None
         if attacker is None or target is None or not self.cover_target(target):
             return False
         weapon = self.layers.weapon_for(self.scene, attacker, lambda w: True)
@@ -249,7 +258,7 @@ class Tool:
         return True
 
     def cycle_weapon(self, want: Callable[[WeaponType], bool] = lambda w: True) -> bool:
-        creature = self.scene.selected_creature
+        creature = selected_creature(self.scene)
         if creature is None:
             return False
         weapons = self.battle.catalogue.weapons
@@ -302,7 +311,7 @@ class Tool:
         cell = self.hover_cell()
         if cell is None:
             return
-        creature = self.scene.creature_at(cell)
+        creature = creature_at(self.scene, cell)
         if creature is not None:
             choice = self.attack_choice(creature)
             if choice is not None:

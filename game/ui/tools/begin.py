@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from game.match.commands import Command
@@ -40,15 +40,21 @@ if TYPE_CHECKING:
     from game.ui.host import MapHost
 
 
-def begin_action(scene: MapHost, action: Action) -> Tool | None:
-    """Return the tool for ``action`` (None when it needs none or is not available)."""
+def begin_action(scene: MapHost, action: Hashable) -> Tool | None:
+    """Return the tool for ``action`` (None when it needs none or is not available).
+
+    ``action`` is what an offer of ENTARIA's action bar names (``Offer.action``): an
+    ``Action``; anything else opens no tool.
+    """
+    if not isinstance(action, Action):
+        return None
     layers = layers_of(scene)
     battle = scene.session.battle
     if not battle.state.order or scene.session.over:
         return None
     actor = battle.current
     t = scene.app.t
-    if not scene.controls(actor):
+    if not scene.controls(actor.key):
         scene.hud.message(t("tools.not_yours", name=actor.name), bad=True)
         return None
     legal = layers.legal(scene, actor.key).get(action)

@@ -9,6 +9,7 @@ import pygame
 from game.board.templates import AreaShape
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.views import RANGES, THREATS
+from game.ui.overlays_rules import selected_creature
 from game.ui.tools.base import Tool
 from game.ui.tools.move_overlay import draw_move_options
 from game.ui.tools.template import TemplateTool
@@ -52,7 +53,7 @@ class BenchTool(TemplateTool):
     name = "bench"
 
     def draw_own_under(self, surface: pygame.Surface) -> None:
-        creature = self.scene.selected_creature
+        creature = selected_creature(self.scene)
         if creature is not None:
             options = self.layers.moves(self.scene, creature.key, Action.WALK)
             draw_move_options(self, surface, options)

@@ -18,6 +18,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.ui import overlays
 from game.ui.overlays_rules import (
     UNARMED,
+    creature_at,
     says,
     token_side,
 )
@@ -64,7 +65,7 @@ class MoveTool(Tool):
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
         options = self.options()
         if self.action is Action.CHARGE:
-            target = self.scene.creature_at(cell)
+            target = creature_at(self.scene, cell)
             if target is not None and target.key in options.charges:
                 assert self.weapon is not None
                 self.send(Charge(self.actor.key, target.key, self.weapon))
@@ -113,7 +114,7 @@ class MoveTool(Tool):
                         overlays.CHARGE_TARGET,
                         token_side(self.scene, target),
                     )
-            target = self.scene.creature_at(cell) if cell is not None else None
+            target = creature_at(self.scene, cell) if cell is not None else None
             if target is not None and target.key in options.charges:
                 path = list(options.charges[target.key])
                 overlays.draw_path(surface, camera, path, overlays.CHARGE_TARGET)

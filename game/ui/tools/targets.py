@@ -12,6 +12,8 @@ from game.match.commands import Command
 from game.ui import overlays
 from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
+    creature_at,
+    selected_creature,
     token_side,
 )
 from game.ui.tools.base import PopupMenu, Tool
@@ -46,7 +48,7 @@ class TargetTool(Tool):
         self.optional = optional
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
-        creature = self.scene.creature_at(cell)
+        creature = creature_at(self.scene, cell)
         if self.wants in ("creature", "either") and creature is not None:
             self.send(self.build(creature.key, None))
         elif self.wants in ("field", "either") and self.in_map(cell):
@@ -67,7 +69,7 @@ class TargetTool(Tool):
         cell = self.hover_cell()
         camera = self.scene.camera
         if cell is not None and self.in_map(cell):
-            creature = self.scene.creature_at(cell)
+            creature = creature_at(self.scene, cell)
             if creature is not None and self.wants != "field":
                 overlays.draw_reticle(
                     surface, camera, creature.cell, (255, 220, 80), token_side(self.scene, creature)
@@ -87,7 +89,7 @@ class MenuTool(Tool):
 
     def __init__(self, scene: MapHost, title: str, items: Sequence[MenuItem]) -> None:
         super().__init__(scene)
-        actor = scene.selected_creature
+        actor = selected_creature(scene)
         anchor = (
             scene.camera.cell_centre(actor.cell)
             if actor is not None

@@ -19,7 +19,9 @@ from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import (
     Slot,
     band_name,
+    creature_at,
     says,
+    selected_creature,
 )
 from game.ui.tools.base import Tool
 
@@ -54,7 +56,7 @@ class TemplateTool(Tool):
             self.shapes.insert(0, None)  # a spell without a template: a target or nothing
         self.shape_index = 0
         self.lengths = {AreaShape.BEAM: 6, AreaShape.CONE: 4, AreaShape.ROUND: 2}
-        selected = scene.selected_creature
+        selected = selected_creature(scene)
         self.origin: Cell | None = actor.cell if actor else (selected.cell if selected else None)
         self.aim: tuple[float, float] | None = None  # the pointer in field units
         self.snap = False
@@ -124,11 +126,11 @@ class TemplateTool(Tool):
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
         if self.action is None:
-            if self.origin is None or self.scene.selected_creature is None:
+            if self.origin is None or selected_creature(self.scene) is None:
                 self.origin = cell if self.in_map(cell) else self.origin
             return True
         if self.shape is None:
-            creature = self.scene.creature_at(cell)
+            creature = creature_at(self.scene, cell)
             if creature is not None:
                 self.send(UseAction(self.actor_key(), self.action.name, target=creature.key))
             elif self.in_map(cell):

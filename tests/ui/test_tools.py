@@ -15,13 +15,15 @@ import pygame
 import pytest
 
 from game.board.grid import Cover
+from game.rulesets.entaria.area_fire import AreaFireRoll
+from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.commands import EndTurn, Move
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, ThrowAtField
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import german
 from game.rulesets.entaria.support_actions import UseAction
+from game.rulesets.entaria.throwing import ThrowAtField
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.navigate import open_app
@@ -691,7 +693,7 @@ def test_interact_menu_greys_what_the_engine_would_refuse_with_its_reason(home: 
     Building the menu changes nothing in the match.
     """
     from game.rulesets.entaria.queries.dry_runs import refusal
-    from game.rulesets.entaria.ranged_actions import Reload
+    from game.rulesets.entaria.reload import Reload
 
     lines = MISSION.split("\n")
     row = lines.index("rows = '''") + 1 + 8  # the shooter's row; a door west of it

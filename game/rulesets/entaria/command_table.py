@@ -18,6 +18,21 @@ from types import MappingProxyType
 
 from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
+from game.rulesets.entaria.area_fire import (
+    AreaFire,
+    AreaFireRoll,
+    area_fire_check,
+    handle_area_fire,
+)
+from game.rulesets.entaria.area_fire_placement import (
+    PlaceAreaFire,
+    handle_area_fire_roll,
+    handle_place_area_fire,
+    place_before_end_turn,
+    placement_action_guard,
+    placement_command_guard,
+)
+from game.rulesets.entaria.area_fire_zones import area_fire_on_enter
 from game.rulesets.entaria.basic_actions import (
     can_melee,
     can_shoot,
@@ -93,6 +108,12 @@ from game.rulesets.entaria.interact_actions import (
     handle_interact,
     handle_shout,
 )
+from game.rulesets.entaria.long_shot import (
+    LongShot,
+    can_long_shot,
+    handle_long_shot,
+    ranged_turn_start,
+)
 from game.rulesets.entaria.mount_actions import (
     Dismount,
     Mount,
@@ -109,34 +130,13 @@ from game.rulesets.entaria.mount_commands import (
     handle_mount_command,
 )
 from game.rulesets.entaria.push_back import PushBack, handle_push_back
-from game.rulesets.entaria.ranged_actions import (
-    AreaFire,
-    AreaFireRoll,
-    LongShot,
-    PlaceAreaFire,
-    Reload,
-    ThrowAtField,
-    area_fire_check,
-    area_fire_on_enter,
-    can_long_shot,
-    can_throw,
-    handle_area_fire,
-    handle_area_fire_roll,
-    handle_long_shot,
-    handle_place_area_fire,
-    handle_reload,
-    handle_throw_at_field,
-    place_before_end_turn,
-    placement_action_guard,
-    placement_command_guard,
-    ranged_turn_start,
-)
 from game.rulesets.entaria.ready_actions import (
     EndLongAction,
     TriggerReady,
     handle_end_long_action,
     handle_trigger_ready,
 )
+from game.rulesets.entaria.reload import Reload, handle_reload
 from game.rulesets.entaria.riding import situation_on_enter, situation_turn_start
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
@@ -171,6 +171,7 @@ from game.rulesets.entaria.support_actions import (
     not_busy_check,
     support_turn_start,
 )
+from game.rulesets.entaria.throwing import ThrowAtField, can_throw, handle_throw_at_field
 from game.rulesets.entaria.unarmed_combat import (
     UnarmedAttack,
     can_unarmed_attack,

@@ -14,7 +14,7 @@ from game.rulesets.entaria.combat import UNARMED
 from game.rulesets.entaria.commands import Attack, Move
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.hand_checks import hands_problem, reload_problem
-from game.rulesets.entaria.ranged_actions import Reload
+from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance
 from game.rulesets.entaria.rules.terms import Condition, say

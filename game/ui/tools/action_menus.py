@@ -11,7 +11,7 @@ from game.rulesets.entaria.commands import ChangePosition
 from game.rulesets.entaria.mount_actions import Dismount, Mount
 from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.queries.dry_runs import reachable_ground_items, refusal
-from game.rulesets.entaria.ranged_actions import Reload
+from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language
 from game.rulesets.entaria.state import CreatureState, Stance

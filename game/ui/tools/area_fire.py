@@ -9,8 +9,9 @@ import pygame
 
 from game.board.grid import Cell
 from game.match.commands import Command
+from game.rulesets.entaria.area_fire import AreaFireRoll, placement_of
+from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.queries.area_fire import AreaFirePreview, area_fire_preview
-from game.rulesets.entaria.ranged_actions import AreaFireRoll, PlaceAreaFire, placement_of
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language

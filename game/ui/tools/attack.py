@@ -12,9 +12,9 @@ from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
+from game.rulesets.entaria.long_shot import LongShot
 from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.targets import TargetMark
-from game.rulesets.entaria.ranged_actions import LongShot
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.unarmed import UnarmedOption

@@ -10,9 +10,9 @@ from game.board.grid import Cell
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
 from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
-from game.rulesets.entaria.ranged_actions import ThrowAtField
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.throwing import ThrowAtField
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import Slot, ThrowResult, band_name, layers_of, weapon_name

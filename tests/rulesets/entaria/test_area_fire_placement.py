@@ -22,27 +22,28 @@ from game.match.events import Event
 from game.match.record import Match, replay
 from game.match.saves import MissionRef, OpenedMission, load_save, write_save
 from game.rulesets import RULESETS
+from game.rulesets.entaria.area_fire import (
+    AREA_FIRE_PLACEMENT,
+    AreaFire,
+    AreaFireRoll,
+    placement_of,
+)
+from game.rulesets.entaria.area_fire_placement import (
+    PlaceAreaFire,
+    placement_errors,
+    suggested_placement,
+)
+from game.rulesets.entaria.area_fire_zones import AREA_FIRE, COVERING_FIRE
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmSetLifePoints, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.ranged_actions import (
-    AREA_FIRE,
-    AREA_FIRE_PLACEMENT,
-    COVERING_FIRE,
-    AreaFire,
-    AreaFireRoll,
-    PlaceAreaFire,
-    Reload,
-    ThrowAtField,
-    placement_errors,
-    placement_of,
-    suggested_placement,
-)
+from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import Stance
 from game.rulesets.entaria.support_actions import SpendImpulse
+from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero, make_battle
 
 OPEN = "\n".join(["." * 12] * 6)

@@ -52,12 +52,12 @@ from game.match.record import Match, first_difference, replay
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmCondition, Move
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.ranged_actions import ThrowAtField
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import Stance
 from game.rulesets.entaria.support_actions import Interact, UseAction
+from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 
 #: A room (x 1..15, y 1..6), an open door at (8, 7) and a corridor south of it.

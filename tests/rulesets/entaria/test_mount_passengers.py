@@ -32,7 +32,7 @@ from game.rulesets.entaria.full_attacks import MultiAttack
 from game.rulesets.entaria.hand_checks import free_hands_of, hands_problem
 from game.rulesets.entaria.mount_actions import Dismount, Mount, Reins
 from game.rulesets.entaria.mount_commands import MountCommand
-from game.rulesets.entaria.ranged_actions import Reload
+from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute, Condition, DamageType
 from game.rulesets.entaria.seats import (

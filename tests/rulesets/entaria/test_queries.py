@@ -15,8 +15,14 @@ import pytest
 from game.board.dice import RandomRoller
 from game.board.grid import BattleGrid, Cover, FieldKind, Terrain
 from game.board.movement import find_path, path_cost, reachable
-from game.board.templates import AreaShape
+from game.board.templates import AreaShape, area_of_impact
 from game.match.events import Event
+from game.rulesets.entaria.area_fire import AreaFire, AreaFireRoll, placement_of
+from game.rulesets.entaria.area_fire_placement import (
+    PlaceAreaFire,
+    placement_errors,
+    suggested_placement,
+)
 from game.rulesets.entaria.basic_actions import move_allowance
 from game.rulesets.entaria.catalogue import FrozenMap
 from game.rulesets.entaria.charge import Charge
@@ -44,16 +50,6 @@ from game.rulesets.entaria.queries.reach import threat_zones
 from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
 from game.rulesets.entaria.queries.targets import cover_override, target_marks
 from game.rulesets.entaria.queries.templates import template_cells
-from game.rulesets.entaria.ranged_actions import (
-    AreaFire,
-    AreaFireRoll,
-    PlaceAreaFire,
-    ThrowAtField,
-    area_of_impact,
-    placement_errors,
-    placement_of,
-    suggested_placement,
-)
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.ranges import RangeBand
@@ -62,6 +58,7 @@ from game.rulesets.entaria.rules.terms import Condition, SaveValue
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
 from game.rulesets.entaria.state import BattleState, HiddenItem
 from game.rulesets.entaria.support_actions import Interact, UseAction
+from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero, make_battle
 
 OPEN = "\n".join(["." * 10] * 7)

@@ -14,6 +14,9 @@ from types import MappingProxyType
 import numpy as np
 
 from game.board.grid import Cell
+from game.rulesets.entaria.area_fire import AreaFire, placement_of, validate_area_fire
+from game.rulesets.entaria.area_fire_placement import placement_errors, suggested_placement
+from game.rulesets.entaria.area_fire_zones import ZONES
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import disturbance
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -25,14 +28,6 @@ from game.rulesets.entaria.queries.common import (
     visible_from,
 )
 from game.rulesets.entaria.queries.ranges import bands_by_field
-from game.rulesets.entaria.ranged_actions import (
-    ZONES,
-    AreaFire,
-    _validate_area_fire,
-    placement_errors,
-    placement_of,
-    suggested_placement,
-)
 from game.rulesets.entaria.rules.areas import (
     AreaFireAction,
     ammo_use,
@@ -67,11 +62,11 @@ class AreaFirePreview:
     D-6): weapon, mode and SW are the rolled fire's; ``total`` is what must be placed
     (the pending's ``placeable``: the rolled total cut to SW x declared fields,
     E-OPEN-24 (iv)) and ``rolled`` the total the dice gave; ``remaining`` what is left;
-    ``errors`` are ``ranged_actions.placement_errors`` (exactly what PlaceAreaFire
+    ``errors`` are ``area_fire_placement.placement_errors`` (exactly what PlaceAreaFire
     refuses); ``reason`` is "" and ``valid`` means PlaceAreaFire accepts the painting;
     ``paintable`` is limited to the declared fields (in sight and range of the field
     fired from, never that field); ``fill_at_max`` is the placement EndTurn would lay
-    (``ranged_actions.suggested_placement``); ``check_edge`` is None (already rolled).
+    (``area_fire_placement.suggested_placement``); ``check_edge`` is None (already rolled).
     """
 
     actor: str
@@ -146,7 +141,7 @@ def area_fire_preview(
         low, high = (sw + 1) * multiplier, (sw + 6) * multiplier
         high_crit = high * 2
     try:
-        _validate_area_fire(battle, AreaFire(actor_key, weapon_key, kind.name, tuple(cells)))
+        validate_area_fire(battle, AreaFire(actor_key, weapon_key, kind.name, tuple(cells)))
         reason = ""
     except CommandRejected as error:
         reason = error.reason

@@ -1,0 +1,71 @@
+"""What the special ranged handlers share: a shooter's fields, edges, sight and range tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from game.board.grid import Cell, distance, footprint_cells
+from game.board.sight import line_of_sight
+from game.match.events import Event
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.combat import revealed
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.condition_rolls import RollModifiers
+from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.rules.terms import Condition, Text, german, say
+from game.rulesets.entaria.state import CreatureState, Pending
+
+
+def creature_cells(battle: Battle, creature: CreatureState) -> list[Cell]:
+    """Return the fields the creature occupies (E-SIZE-1)."""
+    return footprint_cells(creature.cell, battle.creature_type(creature).size_fields)
+
+
+def reveal_shooter(creature: CreatureState) -> list[Event]:
+    if Condition.UNDETECTED not in creature.conditions:
+        return []
+    return revealed(creature)
+
+
+def edge_reasons(band_edge: int, band_name: str, disturbed: int) -> RollModifiers:
+    reasons = []
+    if band_edge:
+        reasons.append(f"range {band_name}")
+    if disturbed:
+        reasons.append("Störung des Fernkampfs (E-DISTURB-1)")
+    return RollModifiers(reasons=tuple(reasons))
+
+
+def field_list(cells: Iterable[Cell]) -> list[list[int]]:
+    return [[int(x), int(y)] for x, y in cells]
+
+
+def allocation_of(pending: Pending) -> dict[Cell, int]:
+    return {(int(x), int(y)): int(v) for x, y, v in pending.data["fields"]}
+
+
+def held_weapons(battle: Battle, creature: CreatureState) -> list[WeaponType]:
+    return [battle.weapon(k) for k in creature.held if k in battle.catalogue.weapons]
+
+
+def sight_test(battle: Battle, origin: Cell) -> Any:
+    return lambda cell: line_of_sight(battle.grid, origin, cell)
+
+
+def range_test(weapon: WeaponType, origin: Cell) -> Any:
+    return lambda cell: weapon.fires_at(range_band(distance(origin, cell)))
+
+
+def d6_refusal(errors: list[str]) -> Text:
+    """Return the placement errors as one refusal, in English and German (D-6)."""
+    return say(" ".join(errors) + " (D-6)", " ".join(german(e) for e in errors) + " (D-6)")
+
+
+def is_field(cell: object) -> bool:
+    return isinstance(cell, tuple) and len(cell) == 2
+
+
+def mode_en(mode: AreaFireAction) -> str:
+    return mode.name.lower().replace("_", " ")

@@ -15,7 +15,8 @@ The HUD knows no rule: it draws what the ruleset's views say (``game.match.views
 through ``session.views``) — the turn order, the card, the action groups with the
 engine's reasons, the panels, the dice log's texts, the GM's commands — and sends the
 commands those views build through ``scene.send``. It sees the battle screen only as a
-``game.ui.host.BattleHost``.
+``game.ui.host.BattleHost``; its parts see the HUD only as a
+``game.ui.hud_context.HudContext``.
 
 The GM panel (a decision of this module): it is shown to a viewer whose seat has the
 role GM. When the table has no GM seat, the sidebar shows the panel's header with a
@@ -27,7 +28,7 @@ commands, not sight: what the viewer sees still follows the fog of war.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -35,7 +36,7 @@ from game.match.events import Event
 from game.match.views import LogKind, Offer, Piece, Viewer, Views
 from game.ui import theme
 from game.ui.hud_actions import ActionBar
-from game.ui.hud_base import HOVER_EDGE, Hotspot, MenuItem, Panel, Popup, Section
+from game.ui.hud_base import Panel, Section
 from game.ui.hud_card import CardSection
 from game.ui.hud_gm import GmSection
 from game.ui.hud_initiative import InitiativeStrip
@@ -43,6 +44,7 @@ from game.ui.hud_log import LogSection
 from game.ui.hud_messages import MessageBoard
 from game.ui.hud_panels import ExtraSection
 from game.ui.hud_tools import HudTool
+from game.ui.popup import HOVER_EDGE, Hotspot, MenuItem, Popup
 from game.ui.session import Role
 from game.ui.text import text_cache
 from game.ui.tooltip import draw_tooltip
@@ -170,6 +172,10 @@ class Hud:
         self.gm_mode = not self.gm_mode
         self.message(self.t("hud.gm.mode_on" if self.gm_mode else "hud.gm.mode_off"))
         self.relayout()
+
+    def card_subject(self) -> str | None:
+        """Return the creature the card shows (the GM's commands are for it)."""
+        return self.card.subject()
 
     def visible_keys(self) -> set[str] | None:
         """Return the creatures the viewer may see (None: all)."""
@@ -364,10 +370,10 @@ class Hud:
     def close_menu(self) -> None:
         self.popup = None
 
-    def start_tool(self, tool: HudTool) -> None:
+    def start_tool(self, tool: MapTool) -> None:
         """Make one of the HUD's pick tools the scene's tool."""
         self.scene.cancel_tool()
-        self.scene.tool = cast("MapTool", tool)
+        self.scene.tool = tool
 
     def start_action(self, offer: Offer) -> None:
         """Start an action of the action bar (the scene picks its tool)."""

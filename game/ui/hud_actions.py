@@ -16,13 +16,14 @@ import pygame
 
 from game.match.views import ActionGroup, Offer
 from game.ui import theme
-from game.ui.hud_base import Hotspot, Panel
+from game.ui.hud_base import Panel
 from game.ui.hud_offers import press
+from game.ui.popup import Hotspot
 from game.ui.session import Role
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 NUMBER_KEYS = {
     **{getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)},
@@ -36,7 +37,7 @@ HOTKEY_LABELS = "1234567890"
 class ActionBar(Panel):
     """The open decision's actions by group, undo/redo and end turn."""
 
-    def __init__(self, hud: Hud) -> None:
+    def __init__(self, hud: HudContext) -> None:
         super().__init__(hud)
         self.group: str | None = None  # the key of the group shown (None: the first)
         self.page = 0

@@ -15,11 +15,12 @@ import pygame
 
 from game.match.views import Card, CardPart, Entry, Meter, Value
 from game.ui import theme
-from game.ui.hud_base import TONE_COLOURS, Hotspot, ScrollSection, badge_colour, draw_badge
+from game.ui.hud_base import TONE_COLOURS, ScrollSection, badge_colour, draw_badge
 from game.ui.hud_initiative import draw_pips, share_colour
+from game.ui.popup import Hotspot
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 MAX_CARD_HEIGHT = 1400
 
@@ -30,7 +31,7 @@ class CardSection(ScrollSection):
     max_share = 0.55
     name = "card"
 
-    def __init__(self, hud: Hud) -> None:
+    def __init__(self, hud: HudContext) -> None:
         super().__init__(hud)
         self._card: tuple[Hashable, Card | None] | None = None
 
@@ -77,7 +78,7 @@ class CardSection(ScrollSection):
 class _CardWriter:
     """Lays the card out top to bottom."""
 
-    def __init__(self, hud: Hud, surface: pygame.Surface, width: int) -> None:
+    def __init__(self, hud: HudContext, surface: pygame.Surface, width: int) -> None:
         self.hud = hud
         self.surface = surface
         self.width = width

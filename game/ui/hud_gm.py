@@ -16,12 +16,13 @@ import pygame
 
 from game.match.views import OfferRow
 from game.ui import theme
-from game.ui.hud_base import Hotspot, Section
+from game.ui.hud_base import Section
 from game.ui.hud_offers import press
+from game.ui.popup import Hotspot
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 #: Where the buttons of a row with a label start, and their narrowest width.
 LABEL_W = 82
@@ -34,7 +35,7 @@ class GmSection(Section):
     max_share = 0.45
     name = "gm"
 
-    def __init__(self, hud: Hud) -> None:
+    def __init__(self, hud: HudContext) -> None:
         super().__init__(hud)
         self._rows: tuple[Hashable, tuple[OfferRow, ...]] | None = None
 
@@ -46,7 +47,7 @@ class GmSection(Section):
         return self.hud.t("hud.gm.title")
 
     def subject(self) -> str | None:
-        return self.hud.card.subject()
+        return self.hud.card_subject()
 
     def rows(self) -> tuple[OfferRow, ...]:
         """Return the GM's commands for the card's creature (cached per change)."""
@@ -58,7 +59,7 @@ class GmSection(Section):
         return self._rows[1]
 
     def body_key(self) -> Hashable:
-        return (self.hud.card.subject(), self.hud.gm_active)
+        return (self.hud.card_subject(), self.hud.gm_active)
 
     def row_h(self) -> int:
         return 26 if self.hud.compact else 30

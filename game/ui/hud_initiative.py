@@ -16,11 +16,12 @@ import pygame
 
 from game.match.views import Chip, Meter, Piece, TurnOrder
 from game.ui import theme
-from game.ui.hud_base import Hotspot, Panel, badge_colour, draw_badge
+from game.ui.hud_base import Panel, badge_colour, draw_badge
+from game.ui.popup import Hotspot
 from game.ui.tokens import initials_of
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 MIN_CHIP = 46
 MAX_CHIP = 150
@@ -30,7 +31,7 @@ TOGGLE_W = 28
 class InitiativeStrip(Panel):
     """Round, order and current creature."""
 
-    def __init__(self, hud: Hud) -> None:
+    def __init__(self, hud: HudContext) -> None:
         super().__init__(hud)
         self.shift = 0  # chips scrolled by the wheel, relative to the automatic window
 

@@ -18,11 +18,12 @@ import pygame
 from game.match.events import Event
 from game.match.views import LogKind, RollText, Tone
 from game.ui import theme
-from game.ui.hud_base import QUESTION_BG, TONE_COLOURS, Hotspot, Section
+from game.ui.hud_base import QUESTION_BG, TONE_COLOURS, Section
+from game.ui.popup import Hotspot
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 ENTRY_CACHE_LIMIT = 4000
 DIE_FACE = (64, 68, 80)
@@ -51,7 +52,7 @@ class LogSection(Section):
     max_share = 1.0
     name = "log"
 
-    def __init__(self, hud: Hud) -> None:
+    def __init__(self, hud: HudContext) -> None:
         super().__init__(hud)
         self.show_all = False
         self._open: tuple[Hashable, frozenset[int]] | None = None
@@ -216,7 +217,13 @@ class _EntryWriter:
     """Draws one entry of the log."""
 
     def __init__(
-        self, hud: Hud, index: int, event: Event, width: int, open_question: bool, log: LogSection
+        self,
+        hud: HudContext,
+        index: int,
+        event: Event,
+        width: int,
+        open_question: bool,
+        log: LogSection,
     ) -> None:
         self.hud = hud
         self.index = index

@@ -12,7 +12,7 @@ import pygame
 from game.ui import theme
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 MESSAGE_SECONDS = 4.0
 BAD_MESSAGE_SECONDS = 6.0
@@ -29,7 +29,7 @@ class Message:
 class MessageBoard:
     """The messages and the prompt of the HUD."""
 
-    def __init__(self, hud: Hud) -> None:
+    def __init__(self, hud: HudContext) -> None:
         self.hud = hud
         self.messages: list[Message] = []
         self._message_cache: dict[tuple[str, bool, int, int], pygame.Surface] = {}

@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING
 
 from game.board.grid import Cell
 from game.match.views import Needs, Offer, Pick
-from game.ui.hud_base import MenuItem
 from game.ui.hud_tools import PickCell, PickCreature, PickCreatureThenCell
+from game.ui.popup import MenuItem
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 #: The widest label of a menu (longer ones end in an ellipsis).
 MENU_LABEL_PX = 420
 
 
-def press(hud: Hud, offer: Offer) -> None:
+def press(hud: HudContext, offer: Offer) -> None:
     """Do what ``offer`` needs, then send its command."""
     needs = offer.needs
     prompts = offer.prompts or (offer.label,)
@@ -53,7 +53,7 @@ def press(hud: Hud, offer: Offer) -> None:
         send(hud, offer, Pick())
 
 
-def send(hud: Hud, offer: Offer, pick: Pick) -> None:
+def send(hud: HudContext, offer: Offer, pick: Pick) -> None:
     """Send the offer's command for ``pick``; a pick tool ends when it is accepted."""
     if offer.make is None:
         return
@@ -66,7 +66,7 @@ def send(hud: Hud, offer: Offer, pick: Pick) -> None:
         hud.scene.cancel_tool()
 
 
-def menu_items(hud: Hud, offers: Sequence[Offer]) -> list[MenuItem]:
+def menu_items(hud: HudContext, offers: Sequence[Offer]) -> list[MenuItem]:
     """Return the menu of ``offers`` (a click presses the offer)."""
     return [
         MenuItem(

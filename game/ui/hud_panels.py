@@ -15,12 +15,13 @@ import pygame
 
 from game.match.views import PanelView
 from game.ui import theme
-from game.ui.hud_base import Hotspot, Section
+from game.ui.hud_base import Section
 from game.ui.hud_offers import press
+from game.ui.popup import Hotspot
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
-    from game.ui.hud import Hud
+    from game.ui.hud_context import HudContext
 
 #: The width of a row's offer beside its text.
 OFFER_W = 140
@@ -31,7 +32,7 @@ class ExtraSection(Section):
 
     max_share = 0.3
 
-    def __init__(self, hud: Hud, key: str) -> None:
+    def __init__(self, hud: HudContext, key: str) -> None:
         super().__init__(hud)
         self.key = key
         self.name = key

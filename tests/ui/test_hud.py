@@ -21,9 +21,9 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Condition, german
 from game.rulesets.entaria.support_actions import UseAction
 from game.ui.app import App
-from game.ui.hud_base import Hotspot
 from game.ui.locale import LANGUAGES, texts
 from game.ui.play import start_battle
+from game.ui.popup import Hotspot
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import GameSession, Player, Role
 from game.ui.theme import Fonts

@@ -9,8 +9,8 @@ import pytest
 
 from game.ui import tools
 from game.ui.app import App, Scene
-from game.ui.hud_base import MenuItem, Popup
 from game.ui.hud_text import says
+from game.ui.popup import MenuItem, Popup
 from game.ui.scenes.navigate import open_app
 from game.ui.text import text_cache
 from game.ui.theme import Fonts

@@ -43,7 +43,7 @@ Decisions (where the brief left a choice):
 
 from __future__ import annotations
 
-from game.ui.hud_base import MenuItem
+from game.ui.popup import MenuItem
 from game.ui.tools.area_fire import AreaFireTool
 from game.ui.tools.attack import AttackTool
 from game.ui.tools.base import PopupMenu, Tool

@@ -16,10 +16,10 @@ from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language
 from game.rulesets.entaria.state import CreatureState, Stance
 from game.rulesets.entaria.support_actions import DropItem, Interact, Shout, UseAction
-from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
     says,
 )
+from game.ui.popup import MenuItem
 from game.ui.tools.base import Tool, _title
 from game.ui.tools.move import MOVE_NAMES, MoveTool
 from game.ui.tools.targets import MenuTool, TargetTool

@@ -34,7 +34,6 @@ from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views import RANGES, SIGHT
 from game.ui import overlays, theme
-from game.ui.hud_base import MenuItem, Popup
 from game.ui.overlays_rules import (
     UNARMED,
     creature_at,
@@ -46,6 +45,7 @@ from game.ui.overlays_rules import (
     weapon_name,
 )
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
+from game.ui.popup import MenuItem, Popup
 from game.ui.text import text_cache
 from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
 from game.ui.tooltip import draw_tooltip
@@ -58,7 +58,7 @@ COVER_CYCLE = (Cover.NONE, Cover.PARTIAL, Cover.FULL)
 
 
 # ======================================================================= menu
-#: The tools' choices are the HUD's pop-up menu (``hud_base.Popup``), drawn in the map.
+#: The tools' choices are the HUD's pop-up menu (``popup.Popup``), drawn in the map.
 PopupMenu = Popup
 
 

@@ -12,12 +12,12 @@ from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
-from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
     UNARMED,
     layers_of,
     says,
 )
+from game.ui.popup import MenuItem
 from game.ui.tools.action_menus import (
     _armour,
     _change_position,

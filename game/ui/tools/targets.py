@@ -10,12 +10,12 @@ import pygame
 from game.board.grid import Cell
 from game.match.commands import Command
 from game.ui import overlays
-from game.ui.hud_base import MenuItem
 from game.ui.overlays_rules import (
     creature_at,
     selected_creature,
     token_side,
 )
+from game.ui.popup import MenuItem
 from game.ui.tools.base import PopupMenu, Tool
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from game.board.grid import BattleGrid, Cell, distance
-from game.board.movement import reachable
+from game.board.movement import find_path, reachable
 from game.board.sight import line_of_sight
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import Catalogue
@@ -28,6 +28,7 @@ from game.rulesets.entaria.commands import Attack, EndTurn, GmMoveToken, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.policy import build_command, simulate
 from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.rules.terms import WeaponAttribute
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup
 
 SIDE = 100
@@ -105,6 +106,18 @@ def engine_rows(
     catalogue = catalogue or load_catalogue()
     rows: list[Row] = []
     base = new_battle(big_setup(seed), catalogue, seed)
+    rows.append(_move_row(base, repeats))
+    rows.append(_attack_row(base, catalogue, repeats))
+    rows.append(_area_fire_row(base, COMMANDS["area_fire"], repeats))
+    median, worst = _samples(lambda: base.legal_actions(), repeats)
+    rows.append(("legal_actions (100x100, 40 creatures)", median, worst, "<= 5 ms"))
+    if match_setup is not None:
+        rows.append(_match_row(match_setup, catalogue, seed, repeats, match_rounds))
+    return rows
+
+
+def _move_row(base: Battle, repeats: int) -> Row:
+    """Time a walk of the current creature to the farthest field 4 fields can reach."""
     mover = base.current
     costs = reachable(
         base.grid,
@@ -113,8 +126,6 @@ def engine_rows(
         enemies=[c.cell for c in base.enemies_of(mover)],
         allies=[c.cell for c in base.allies_of(mover)],
     )
-    from game.board.movement import find_path
-
     goal = max(costs, key=lambda c: (costs[c], c))
     path = find_path(
         base.grid,
@@ -126,54 +137,49 @@ def engine_rows(
     assert path is not None
     move = Move(mover.key, "WALK", tuple(path))
     median, worst = _apply_samples(base, move, repeats)
-    rows.append(
-        (
-            f"apply Move WALK {len(path) - 1} fields (100x100, 40 creatures)",
-            median,
-            worst,
-            "<= 2 ms",
-        )
+    return (
+        f"apply Move WALK {len(path) - 1} fields (100x100, 40 creatures)",
+        median,
+        worst,
+        "<= 2 ms",
     )
 
-    # an attack: put the nearest enemy 3 fields away in sight (a GM move, not timed)
+
+def _attack_row(base: Battle, catalogue: Catalogue, repeats: int) -> Row:
+    """Time a ranged attack at the nearest enemy, put 3 fields away in sight first."""
     shooter = base.current
     weapon_key = next(k for k in shooter.held if catalogue.weapons[k].ranged)
     target = min(base.enemies_of(shooter), key=lambda c: (distance(c.cell, shooter.cell), c.key))
     armed = clone_battle(base)
+    # the nearest enemy 3 fields away in sight: a GM move, not timed
     armed.apply(GmMoveToken(None, target.key, _free_cell_near(armed, shooter.cell, 3)))
     plan_attack(armed, armed.current, armed.creature(target.key), catalogue.weapons[weapon_key])
     median, worst = _apply_samples(armed, Attack(shooter.key, target.key, weapon_key), repeats)
-    rows.append(("apply Attack (ranged, 3 fields)", median, worst, "<= 2 ms"))
+    return ("apply Attack (ranged, 3 fields)", median, worst, "<= 2 ms")
 
-    rows.append(_area_fire_row(base, COMMANDS["area_fire"], repeats))
 
-    median, worst = _samples(lambda: base.legal_actions(), repeats)
-    rows.append(("legal_actions (100x100, 40 creatures)", median, worst, "<= 5 ms"))
-
-    if match_setup is not None:
-        times = []
-        outcome = None
-        for index in range(max(3, repeats // 6)):
-            battle = new_battle(match_setup, catalogue, seed + index)
-            start = time.perf_counter()
-            outcome = simulate(battle, max_rounds=match_rounds)
-            times.append((time.perf_counter() - start) * 1000.0)
-        assert outcome is not None
-        rows.append(
-            (
-                f"whole simulated match: {match_setup.title} (seeds {seed}..)",
-                statistics.median(times),
-                max(times),
-                "(none)",
-            )
-        )
-    return rows
+def _match_row(
+    match_setup: BattleSetup, catalogue: Catalogue, seed: int, repeats: int, match_rounds: int
+) -> Row:
+    """Time whole simulated matches of ``match_setup``, one per seed from ``seed``."""
+    times = []
+    outcome = None
+    for index in range(max(3, repeats // 6)):
+        battle = new_battle(match_setup, catalogue, seed + index)
+        start = time.perf_counter()
+        outcome = simulate(battle, max_rounds=match_rounds)
+        times.append((time.perf_counter() - start) * 1000.0)
+    assert outcome is not None
+    return (
+        f"whole simulated match: {match_setup.title} (seeds {seed}..)",
+        statistics.median(times),
+        max(times),
+        "(none)",
+    )
 
 
 def _area_fire_row(battle: Battle, area: type[Command], repeats: int) -> Row:
     """Time Dauerfeuer on 16 fields around the nearest enemy (when the engine has it)."""
-    from game.rulesets.entaria.rules.terms import WeaponAttribute
-
     battle = clone_battle(battle)
     for _ in range(len(battle.state.order)):  # the next creature with an automatic weapon
         shooter = battle.current

@@ -148,59 +148,7 @@ def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
     if reader.failed or damage_type is None:
         return None
 
-    if not melee and not bands:
-        reader.error(
-            None,
-            "the weapon is neither melee (melee = true) nor ranged (ranges = [...]) (E-RANGE-2)",
-        )
-    if thrown and not bands:
-        reader.error(
-            "ranges", "a thrown weapon needs the range bands it can be thrown at (E-THROW-1)"
-        )
-    if bem is not None and not bands:
-        reader.error("bem", "area fire needs a ranged weapon with range bands (E-AREAFIRE-1)")
-    fires_area = attributes & {WeaponAttribute.AUTO_FIRE, WeaponAttribute.AREA_FIRE}
-    if fires_area and bem is None:
-        names = " and ".join(sorted(a.value for a in fires_area))
-        reader.error("bem", f'{names} needs a BEM (bem = "m,a") (E-AREAFIRE-2)')
-    if bem is not None and not fires_area:
-        reader.error(
-            "attributes",
-            "a weapon with a BEM lays area fire: give it Bereichsfeuer or Dauerfeuer "
-            "(E-AREAFIRE-1)",
-        )
-    has_reach = WeaponAttribute.REACH in attributes
-    if reach > 1 and not (melee and has_reach):
-        reader.error(
-            "reach", f"reach {reach} needs a melee weapon with the attribute Distanz (E-REACH-3)"
-        )
-    if has_reach and reach < 2:
-        reader.error(
-            "reach", "a weapon with Distanz needs its reach in fields, at least 2 (E-REACH-3)"
-        )
-    if magazine is not None and (thrown or not bands):
-        reader.error(
-            "magazine", "only ranged weapons that are not thrown have a magazine (E-CRIT-FAIL-3)"
-        )
-    if (area_shape is None) != (area_size is None):
-        reader.error(
-            "area_size" if area_size is None else "area_shape",
-            "give area_shape and area_size together",
-        )
-    for attribute in (WeaponAttribute.ZERO_G, WeaponAttribute.SCOPE):
-        if attribute in attributes and not bands:
-            reader.error(
-                "attributes",
-                f"{attribute.value} belongs to ranged weapons (E-ZEROG-2, E-ACT-VH-DISTANZ-1)",
-            )
-    if WeaponAttribute.SHIELD in attributes:
-        reader.error(
-            "attributes",
-            "Schild belongs to cover armour: armour.toml, shield = true (E-ACT-HH-SCHILD)",
-        )
-    if reader.failed:
-        return None
-    return WeaponType(
+    weapon = WeaponType(
         key=key,
         name=name,
         english=english,
@@ -223,6 +171,63 @@ def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
         source=source,
         notes=notes,
     )
+    _check_weapon(reader, weapon)
+    return None if reader.failed else weapon
+
+
+def _check_weapon(reader: TableReader, weapon: WeaponType) -> None:
+    """Record where the weapon's values contradict each other (E-RANGE-2, E-AREAFIRE-1/2, ...)."""
+    if not weapon.melee and not weapon.ranged:
+        reader.error(
+            None,
+            "the weapon is neither melee (melee = true) nor ranged (ranges = [...]) (E-RANGE-2)",
+        )
+    if weapon.thrown and not weapon.ranged:
+        reader.error(
+            "ranges", "a thrown weapon needs the range bands it can be thrown at (E-THROW-1)"
+        )
+    if weapon.bem is not None and not weapon.ranged:
+        reader.error("bem", "area fire needs a ranged weapon with range bands (E-AREAFIRE-1)")
+    fires_area = weapon.attributes & {WeaponAttribute.AUTO_FIRE, WeaponAttribute.AREA_FIRE}
+    if fires_area and weapon.bem is None:
+        names = " and ".join(sorted(a.value for a in fires_area))
+        reader.error("bem", f'{names} needs a BEM (bem = "m,a") (E-AREAFIRE-2)')
+    if weapon.bem is not None and not fires_area:
+        reader.error(
+            "attributes",
+            "a weapon with a BEM lays area fire: give it Bereichsfeuer or Dauerfeuer "
+            "(E-AREAFIRE-1)",
+        )
+    has_reach = WeaponAttribute.REACH in weapon.attributes
+    if weapon.reach > 1 and not (weapon.melee and has_reach):
+        reader.error(
+            "reach",
+            f"reach {weapon.reach} needs a melee weapon with the attribute Distanz (E-REACH-3)",
+        )
+    if has_reach and weapon.reach < 2:
+        reader.error(
+            "reach", "a weapon with Distanz needs its reach in fields, at least 2 (E-REACH-3)"
+        )
+    if weapon.magazine is not None and (weapon.thrown or not weapon.ranged):
+        reader.error(
+            "magazine", "only ranged weapons that are not thrown have a magazine (E-CRIT-FAIL-3)"
+        )
+    if (weapon.area_shape is None) != (weapon.area_size is None):
+        reader.error(
+            "area_size" if weapon.area_size is None else "area_shape",
+            "give area_shape and area_size together",
+        )
+    for attribute in (WeaponAttribute.ZERO_G, WeaponAttribute.SCOPE):
+        if attribute in weapon.attributes and not weapon.ranged:
+            reader.error(
+                "attributes",
+                f"{attribute.value} belongs to ranged weapons (E-ZEROG-2, E-ACT-VH-DISTANZ-1)",
+            )
+    if WeaponAttribute.SHIELD in weapon.attributes:
+        reader.error(
+            "attributes",
+            "Schild belongs to cover armour: armour.toml, shield = true (E-ACT-HH-SCHILD)",
+        )
 
 
 def _read_armour(key: str, reader: TableReader) -> ArmourType | None:
@@ -356,48 +361,7 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     if reader.failed:
         return None
 
-    if is_character:
-        if base_initiative is None:
-            reader.error(None, "a character rolls initiative: give base_initiative (E-INIT-2)")
-        if initiative is not None or companion:
-            reader.error(
-                "initiative",
-                "a character rolls initiative; give base_initiative instead (E-INIT-2)",
-            )
-        if simplified:
-            reader.error("simplified", "only enemies can be simplified (E-LP-ENEMY-1)")
-        if built_for_passengers:
-            reader.error(
-                "built_for_passengers",
-                "a player character is no mount (E-MOUNT-2); only a mount can be built "
-                "for passengers (E-MOUNT-4)",
-            )
-    else:
-        if initiative is None and not companion:
-            reader.error(
-                None,
-                'an enemy has a fixed initiative: give initiative = 15 or "C" (E-INIT-3, E-INIT-7)',
-            )
-        if base_initiative is not None:
-            reader.error(
-                "base_initiative",
-                "an enemy's initiative is fixed; its bracket value is also its base "
-                "(E-INIT-3, E-OPEN-6)",
-            )
-    lists = {"resistances": resistances, "immunities": immunities, "sensitivities": sensitivities}
-    names = list(lists)
-    for first_index, first in enumerate(names):
-        for second in names[first_index + 1 :]:
-            for damage in sorted(lists[first] & lists[second], key=lambda t: t.value):
-                reader.error(
-                    second, f"{damage.value} is in both {first} and {second} (E-RES-1/2/4)"
-                )
-    for index, talent in enumerate(talents):
-        if talent in talents[:index]:
-            reader.error(f"talents[{index}]", f"talent {talent!r} is listed twice")
-    if reader.failed:
-        return None
-    return CreatureType(
+    kind = CreatureType(
         key=key,
         name=name,
         attributes=FrozenMap(attributes),
@@ -428,6 +392,55 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
         source=source,
         notes=notes,
     )
+    _check_creature(reader, kind)
+    return None if reader.failed else kind
+
+
+def _check_creature(reader: TableReader, kind: CreatureType) -> None:
+    """Record where the creature's values contradict each other (E-INIT-2/3/7, E-RES-1/2/4)."""
+    if kind.is_character:
+        if kind.base_initiative is None:
+            reader.error(None, "a character rolls initiative: give base_initiative (E-INIT-2)")
+        if kind.initiative is not None or kind.companion:
+            reader.error(
+                "initiative",
+                "a character rolls initiative; give base_initiative instead (E-INIT-2)",
+            )
+        if kind.simplified:
+            reader.error("simplified", "only enemies can be simplified (E-LP-ENEMY-1)")
+        if kind.built_for_passengers:
+            reader.error(
+                "built_for_passengers",
+                "a player character is no mount (E-MOUNT-2); only a mount can be built "
+                "for passengers (E-MOUNT-4)",
+            )
+    else:
+        if kind.initiative is None and not kind.companion:
+            reader.error(
+                None,
+                'an enemy has a fixed initiative: give initiative = 15 or "C" (E-INIT-3, E-INIT-7)',
+            )
+        if kind.base_initiative is not None:
+            reader.error(
+                "base_initiative",
+                "an enemy's initiative is fixed; its bracket value is also its base "
+                "(E-INIT-3, E-OPEN-6)",
+            )
+    lists = {
+        "resistances": kind.resistances,
+        "immunities": kind.immunities,
+        "sensitivities": kind.sensitivities,
+    }
+    names = list(lists)
+    for first_index, first in enumerate(names):
+        for second in names[first_index + 1 :]:
+            for damage in sorted(lists[first] & lists[second], key=lambda t: t.value):
+                reader.error(
+                    second, f"{damage.value} is in both {first} and {second} (E-RES-1/2/4)"
+                )
+    for index, talent in enumerate(kind.talents):
+        if talent in kind.talents[:index]:
+            reader.error(f"talents[{index}]", f"talent {talent!r} is listed twice")
 
 
 def _read_terrain(key: str, reader: TableReader) -> TerrainKind | None:

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.board.grid import Cover, distance
+from game.board.grid import Cell, Cover, distance
 from game.board.sight import line_of_sight
 from game.match.commands import Command
 from game.match.events import Event
@@ -37,6 +37,7 @@ from game.rulesets.entaria.policy_moves import (
     shooting_move,
 )
 from game.rulesets.entaria.policy_targets import (
+    Shot,
     attack_targets,
     best_shot,
     best_strike,
@@ -114,6 +115,34 @@ def candidates(battle: Battle) -> Iterator[Command]:
         weapon = shot.plan.weapon
         assert weapon is not None
         yield Attack(creature.key, shot.plan.target.key, weapon.key)  # Wehrlos, but it ends him
+    yield from _walk_or_end(
+        battle,
+        creature,
+        mover,
+        targets,
+        path,
+        shot,
+        in_reach=in_reach,
+        can_walk=can_walk,
+        can_shoot=can_shoot,
+    )
+
+
+def _walk_or_end(
+    battle: Battle,
+    creature: CreatureState,
+    mover: Mover,
+    targets: list[CreatureState],
+    path: list[Cell] | None,
+    shot: Shot | None,
+    *,
+    in_reach: bool,
+    can_walk: bool,
+    can_shoot: bool,
+) -> Iterator[Command]:
+    """Yield the rest of the turn after the attacks: a move (to shoot from, into cover, on
+    the nearest enemy, through a door), then EndTurn.
+    """
     if not can_walk or not targets:
         if targets and not in_reach and shot is None:
             yield from door_route(mover, targets)  # after a walk: open the door reached

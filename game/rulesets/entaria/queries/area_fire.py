@@ -38,7 +38,7 @@ from game.rulesets.entaria.rules.areas import (
 from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.terms import Attribute
-from game.rulesets.entaria.state import Pending
+from game.rulesets.entaria.state import CreatureState, Pending
 
 __all__ = ["AreaFirePreview", "Zone", "area_fire_preview", "deckungsfeuer_zones"]
 
@@ -104,6 +104,37 @@ def _fire_mask(battle: Battle, weapon: WeaponType, origin: Cell) -> tuple[BoolGr
     return seen, usable
 
 
+def _ammo(weapon: WeaponType, kind: AreaFireAction) -> int | None:
+    """Return the rounds the fire uses (``areas.ammo_use``), None without a BEM."""
+    bem = weapon.bem
+    if bem is None:
+        return None
+    return ammo_use(bem.ammo, covering_fire=kind is AreaFireAction.COVERING_FIRE)
+
+
+def _total_range(weapon: WeaponType) -> tuple[int | None, int | None, int | None]:
+    """Return the lowest and highest total (SW + 1w6) x m, and the highest on a natural 20."""
+    bem = weapon.bem
+    if bem is None:
+        return None, None, None
+    sw = weapon.damage_value
+    low, high = (sw + 1) * bem.multiplier, (sw + 6) * bem.multiplier
+    return low, high, high * 2
+
+
+def _band_and_edge(
+    battle: Battle, shooter: CreatureState, kind: AreaFireAction, cells: list[Cell]
+) -> tuple[RangeBand | None, int | None]:
+    """Return the band of the farthest field and the edge of the fire's check (None: no field)."""
+    band = range_band(farthest_field(shooter.cell, cells)) if cells else None
+    if band is None:
+        return None, None
+    own = roll_modifiers(
+        shooter.conditions, RollContext(attribute=Attribute.RANGED, is_attack=True)
+    )
+    return band, band.edge + disturbance(battle, shooter) + kind.check_edge + own.edge
+
+
 def area_fire_preview(
     battle: Battle,
     actor_key: str,
@@ -131,15 +162,7 @@ def area_fire_preview(
     bem = weapon.bem
     sw = weapon.damage_value
     multiplier = bem.multiplier if bem is not None else None
-    ammo = (
-        ammo_use(bem.ammo, covering_fire=kind is AreaFireAction.COVERING_FIRE)
-        if bem is not None
-        else None
-    )
-    low = high = high_crit = None
-    if multiplier is not None:
-        low, high = (sw + 1) * multiplier, (sw + 6) * multiplier
-        high_crit = high * 2
+    low, high, high_crit = _total_range(weapon)
     try:
         validate_area_fire(battle, AreaFire(actor_key, weapon_key, kind.name, tuple(cells)))
         reason = ""
@@ -157,13 +180,7 @@ def area_fire_preview(
         visible=seen,
         in_range=usable,
     )
-    band = range_band(farthest_field(shooter.cell, cells)) if cells else None
-    check_edge = None
-    if band is not None:
-        own = roll_modifiers(
-            shooter.conditions, RollContext(attribute=Attribute.RANGED, is_attack=True)
-        )
-        check_edge = band.edge + disturbance(battle, shooter) + kind.check_edge + own.edge
+    band, check_edge = _band_and_edge(battle, shooter, kind, cells)
     fill = suggest_distribution(high, sw, cells) if high is not None and sw >= 1 else {}
     return AreaFirePreview(
         actor=actor_key,
@@ -171,7 +188,7 @@ def area_fire_preview(
         mode=kind,
         sw=sw,
         multiplier=multiplier,
-        ammo=ammo,
+        ammo=_ammo(weapon, kind),
         total=None,
         min_total=low,
         max_total=high,
@@ -213,11 +230,7 @@ def _placement_preview(
         mode=kind,
         sw=int(data["sw"]),
         multiplier=bem.multiplier if bem is not None else None,
-        ammo=(
-            ammo_use(bem.ammo, covering_fire=kind is AreaFireAction.COVERING_FIRE)
-            if bem is not None
-            else None
-        ),
+        ammo=_ammo(weapon, kind),
         total=total,
         min_total=total,
         max_total=total,

@@ -4,7 +4,7 @@ and what is left of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -22,7 +22,7 @@ from game.rulesets.entaria.rules.conditions import (
 from game.rulesets.entaria.rules.held_conditions import closure
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue
-from game.rulesets.entaria.state import Stance
+from game.rulesets.entaria.state import CreatureState, Stance
 
 __all__ = ["BudgetCard", "ConditionCard", "CreatureCard", "WeaponCard", "creature_card"]
 
@@ -129,6 +129,10 @@ _MOVES = {
 }
 
 
+#: Records one part of an explanation: (German, English).
+Note = Callable[[str, str], None]
+
+
 def _english(condition: Condition) -> str:
     return condition.name.replace("_", " ").capitalize()
 
@@ -142,8 +146,18 @@ def explain_condition(rule: ConditionRule) -> tuple[str, str]:
         de.append(german)
         en.append(english)
 
+    for explain in (_explain_rolls, _explain_movement, _explain_life, _explain_rest):
+        explain(rule, say)
+    if not de:
+        ids = ", ".join(rule.rule_ids)
+        say(f"siehe {ids}", f"see {ids}")
+    return "; ".join(de), "; ".join(en)
+
+
+def _explain_rolls(rule: ConditionRule, note: Note) -> None:
+    """Note what the condition does to rolls, Rettungswerte and being targeted."""
     if not rule.can_act:
-        say("kann nicht handeln", "cannot act")
+        note("kann nicht handeln", "cannot act")
     for n, what_de, what_en in (
         (rule.own_roll_edge, "allen Proben", "all checks"),
         (rule.body_checks_edge, "Körperproben und Angriffen", "body checks and attacks"),
@@ -156,81 +170,89 @@ def explain_condition(rule: ConditionRule) -> tuple[str, str]:
     ):
         if n:
             word_de, word_en = _edge_words(n)
-            say(f"{word_de} bei {what_de}", f"{word_en} on {what_en}")
+            note(f"{word_de} bei {what_de}", f"{word_en} on {what_en}")
     if rule.modifier_per_level:
         m = rule.modifier_per_level
-        say(f"WM {m:+d} je Stufe auf Proben", f"{m:+d} per level on checks")
+        note(f"WM {m:+d} je Stufe auf Proben", f"{m:+d} per level on checks")
     if rule.attackers_edge:
         word_de, word_en = _edge_words(rule.attackers_edge)
-        say(f"Angreifer haben {word_de}", f"attackers have {word_en}")
+        note(f"Angreifer haben {word_de}", f"attackers have {word_en}")
     if rule.dodge_modifier:
-        say(f"Ausweichen {rule.dodge_modifier:+d}", f"dodge {rule.dodge_modifier:+d}")
+        note(f"Ausweichen {rule.dodge_modifier:+d}", f"dodge {rule.dodge_modifier:+d}")
     if rule.save_value_per_level:
         v = rule.save_value_per_level
-        say(f"Rettungswerte {v:+d} je Stufe", f"saves {v:+d} per level")
+        note(f"Rettungswerte {v:+d} je Stufe", f"saves {v:+d} per level")
     if rule.untargetable:
-        say("kann nicht direkt angegriffen werden", "cannot be targeted directly")
+        note("kann nicht direkt angegriffen werden", "cannot be targeted directly")
+
+
+def _explain_movement(rule: ConditionRule, note: Note) -> None:
+    """Note what the condition does to movement and the senses."""
     if rule.bew_zero:
-        say("BEW 0", "movement 0")
+        note("BEW 0", "movement 0")
     if rule.bew_halved:
-        say("BEW halbiert", "movement halved")
+        note("BEW halbiert", "movement halved")
     if rule.bew_per_level:
-        say(f"BEW {rule.bew_per_level:+d} je Stufe", f"movement {rule.bew_per_level:+d} per level")
+        note(f"BEW {rule.bew_per_level:+d} je Stufe", f"movement {rule.bew_per_level:+d} per level")
     if rule.movement is MovementRestriction.CRAWL:
-        say(f"kriecht: {rule.crawl_cost} je Feld", f"crawls: {rule.crawl_cost} per field")
+        note(f"kriecht: {rule.crawl_cost} je Feld", f"crawls: {rule.crawl_cost} per field")
     elif rule.movement is not None:
-        say(*_MOVES[rule.movement])
+        note(*_MOVES[rule.movement])
     if rule.lost_faculties:
         lost = [_FACULTIES[f] for f in Faculty if f in rule.lost_faculties]
-        say(
+        note(
             "verliert " + ", ".join(g for g, _ in lost),
             "loses " + ", ".join(e for _, e in lost),
         )
+
+
+def _explain_life(rule: ConditionRule, note: Note) -> None:
+    """Note what the condition does to life points and healing."""
     if rule.lp_loss_at_turn_start:
         n = rule.lp_loss_at_turn_start
-        say(f"verliert {n} LP zu Beginn jedes Zuges", f"loses {n} LP at the start of each turn")
+        note(f"verliert {n} LP zu Beginn jedes Zuges", f"loses {n} LP at the start of each turn")
     if rule.lp_loss_per_hour:
         n = rule.lp_loss_per_hour
-        say(f"verliert {n} LP pro Stunde", f"loses {n} LP per hour")
+        note(f"verliert {n} LP pro Stunde", f"loses {n} LP per hour")
     if not rule.lp_regenerates:
-        say("LP regenerieren nicht", "LP do not regenerate")
+        note("LP regenerieren nicht", "LP do not regenerate")
     if rule.healing_immune:
-        say("kann nicht geheilt werden", "cannot be healed")
+        note("kann nicht geheilt werden", "cannot be healed")
+
+
+def _explain_rest(rule: ConditionRule, note: Note) -> None:
+    """Note what it counts as, what it drops, and how it ends."""
     if rule.implies:
         implied = [c for c in Condition if c in rule.implies]
-        say(
+        note(
             "gilt als " + ", ".join(c.value for c in implied),
             "counts as " + ", ".join(_english(c).lower() for c in implied),
         )
     if rule.implies_while_source_in_sight:
         implied = [c for c in Condition if c in rule.implies_while_source_in_sight]
-        say(
+        note(
             ", ".join(c.value for c in implied) + ", solange die Quelle in Sicht ist",
             ", ".join(_english(c).lower() for c in implied) + " while the source is in sight",
         )
     if rule.drops_held_items:
-        say("lässt alles Gehaltene fallen", "drops everything held")
+        note("lässt alles Gehaltene fallen", "drops everything held")
     if rule.initiative_override is not None:
         n = rule.initiative_override
-        say(f"Initiative {n}", f"initiative {n}")
+        note(f"Initiative {n}", f"initiative {n}")
     if rule.on_lp_loss is LpLossReaction.ENDS:
-        say("endet bei LP-Verlust", "ends on losing LP")
+        note("endet bei LP-Verlust", "ends on losing LP")
     elif rule.on_lp_loss is LpLossReaction.SAVE_OR_ENDS:
-        say(
+        note(
             "bei LP-Verlust Reflexe vs ZW 10, sonst endet er",
             "on losing LP: Reflexes vs 10 or it ends",
         )
     if rule.detection is not None:
         t = rule.detection.target
-        say(f"entdecken: ZW {t}", f"found on target {t}")
+        note(f"entdecken: ZW {t}", f"found on target {t}")
     if rule.removed_by_action:
-        say(f"endet durch {rule.removed_by_action}", f"ends with {rule.removed_by_action}")
+        note(f"endet durch {rule.removed_by_action}", f"ends with {rule.removed_by_action}")
     if rule.voluntary_end:
-        say("kann freiwillig beendet werden", "can be ended at will")
-    if not de:
-        ids = ", ".join(rule.rule_ids)
-        say(f"siehe {ids}", f"see {ids}")
-    return "; ".join(de), "; ".join(en)
+        note("kann freiwillig beendet werden", "can be ended at will")
 
 
 def _budget_card(battle: Battle) -> BudgetCard:
@@ -249,10 +271,8 @@ def _budget_card(battle: Battle) -> BudgetCard:
     )
 
 
-def creature_card(battle: Battle, key: str) -> CreatureCard:
-    """Return what the creature card shows: values, LP, armour, weapons, conditions."""
-    creature = battle.creature(key)
-    kind = battle.creature_type(creature)
+def _weapon_cards(battle: Battle, creature: CreatureState) -> tuple[WeaponCard, ...]:
+    """Return the card of each weapon in hand or carried, in that order."""
     catalogue = battle.catalogue
     weapons = []
     for weapon_key in [*creature.held, *creature.carried]:
@@ -278,16 +298,11 @@ def creature_card(battle: Battle, key: str) -> CreatureCard:
                 attributes=tuple(sorted(a.value for a in weapon.attributes)),
             )
         )
-    pieces = tuple(
-        (k, catalogue.armour[k].name, catalogue.armour[k].armor_value)
-        for k in creature.carried
-        if k in catalogue.armour
-    )
-    items = tuple(
-        catalogue.items[k].name if k in catalogue.items else k
-        for k in [*creature.held, *creature.carried]
-        if k not in catalogue.weapons and k not in catalogue.armour
-    )
+    return tuple(weapons)
+
+
+def _condition_cards(creature: CreatureState) -> tuple[ConditionCard, ...]:
+    """Return the card of each condition the creature has, implied ones included."""
     held = closure(creature.conditions)
     conditions = []
     for condition in Condition:
@@ -307,6 +322,24 @@ def creature_card(battle: Battle, key: str) -> CreatureCard:
                 rule_ids=rule.rule_ids,
             )
         )
+    return tuple(conditions)
+
+
+def creature_card(battle: Battle, key: str) -> CreatureCard:
+    """Return what the creature card shows: values, LP, armour, weapons, conditions."""
+    creature = battle.creature(key)
+    kind = battle.creature_type(creature)
+    catalogue = battle.catalogue
+    pieces = tuple(
+        (k, catalogue.armour[k].name, catalogue.armour[k].armor_value)
+        for k in creature.carried
+        if k in catalogue.armour
+    )
+    items = tuple(
+        catalogue.items[k].name if k in catalogue.items else k
+        for k in [*creature.held, *creature.carried]
+        if k not in catalogue.weapons and k not in catalogue.armour
+    )
     side = battle.sides.get(creature.side)
     current = creature.key == battle.state.current_key
     return CreatureCard(
@@ -326,9 +359,9 @@ def creature_card(battle: Battle, key: str) -> CreatureCard:
         move_types=MappingProxyType({t.value: v for t, v in kind.move_types.items()}),
         armour=armour_of(battle, creature, cover=Cover.NONE, melee=False),
         armour_pieces=pieces,
-        weapons=tuple(weapons),
+        weapons=_weapon_cards(battle, creature),
         items=items,
-        conditions=tuple(conditions),
+        conditions=_condition_cards(creature),
         stance=creature.stance,
         altitude=creature.altitude,
         initiative=creature.initiative,

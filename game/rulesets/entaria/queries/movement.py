@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -33,6 +33,7 @@ from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.queries.common import BoolGrid, IntGrid, grid_shape, read_only
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.movement import MovementProfile, disengage_required
+from game.rulesets.entaria.rules.terms import MoveType
 from game.rulesets.entaria.state import CreatureState
 
 __all__ = ["MOVEMENT_ACTIONS", "MoveOptions", "movement_options"]
@@ -331,6 +332,95 @@ def _climbs_near(battle: Battle, creature: CreatureState, budget: int) -> list[C
     return unclimbable_cells(battle, creature, budget)
 
 
+def _allowances(battle: Battle, creature: CreatureState, action: Action) -> tuple[int, int]:
+    """Return the action's full allowance and the halved one of a move leaving reach (D-10)."""
+    if action is Action.CHARGE:
+        full = charge.charge_allowance(battle, creature, halved=False)
+        half = charge.charge_allowance(battle, creature, halved=True)
+    else:
+        full = move_allowance(battle, creature, action, halved=False)
+        half = move_allowance(battle, creature, action, halved=True)
+    return full, half
+
+
+def _disengage_fields(
+    grid: BattleGrid,
+    action: Action,
+    move_types: Collection[MoveType],
+    start: Cell,
+    zones: list[set[Cell]],
+) -> frozenset[Cell]:
+    """Return the reach fields where a step out asks the save; none when the move is exempt."""
+    # Whether this action and mover make the save at all: ask the rule with a probe step.
+    probe = [start, (start[0] + 1, start[1])]
+    saves = disengage_required(action, probe, [{start}], move_types=move_types)
+    if not saves:
+        return frozenset()
+    return frozenset(c for zone in zones for c in zone if grid.in_bounds(c))
+
+
+def _charge_options(
+    battle: Battle, creature: CreatureState, weapon_key: str | None, zones: list[set[Cell]]
+) -> tuple[dict[Cell, int], set[Cell], dict[Cell, tuple[Cell, ...]], dict[str, tuple[Cell, ...]]]:
+    """Return the ends of the straight charges: costs, those needing the save, their paths.
+
+    The paths by end field and by target; the first charge to reach an end field keeps it.
+    """
+    weapon_key, weapon = _charge_weapon(battle, creature, weapon_key)
+    costs = {creature.cell: 0}
+    needs_save: set[Cell] = set()
+    fixed: dict[Cell, tuple[Cell, ...]] = {}
+    charges: dict[str, tuple[Cell, ...]] = {}
+    found = _charge_paths(battle, creature, weapon_key, weapon, zones=zones)
+    for target_key, (path, cost, save) in found.items():
+        charges[target_key] = path
+        if path[-1] not in fixed:
+            fixed[path[-1]] = path
+            costs[path[-1]] = cost
+            if save:
+                needs_save.add(path[-1])
+    return costs, needs_save, fixed, charges
+
+
+def _walk_options(
+    grid: BattleGrid,
+    start: Cell,
+    allowances: tuple[int, int],
+    *,
+    enemies: list[Cell],
+    allies: list[Cell],
+    profile: MovementProfile,
+    zones: list[set[Cell]] | None,
+) -> tuple[dict[Cell, int], set[Cell], _SaveFree | None]:
+    """Return the fields a walk reaches, those only with the leaving-reach save, the search.
+
+    ``allowances`` is (full, halved). ``zones`` are the enemies' reaches whose leaving asks
+    the save, None when no path within the allowance can leave one: then every reachable
+    field is offered. Otherwise a field is offered on a path that needs no save when one
+    exists within the full allowance, else on the cheapest path if it fits the halved one.
+    """
+    full, half = allowances
+    everything = reachable(grid, start, full, enemies=enemies, allies=allies, cost_model=profile)
+    if zones is None:
+        return everything, set(), None
+    free = _save_free_search(
+        grid,
+        start,
+        full,
+        enemies=set(enemies),
+        allies=set(allies),
+        profile=profile,
+        zones=zones,
+    )
+    costs = free.costs
+    needs_save: set[Cell] = set()
+    for cell, cost in everything.items():
+        if cell not in costs and cost <= half:
+            costs[cell] = cost
+            needs_save.add(cell)
+    return costs, needs_save, free
+
+
 def movement_options(
     battle: Battle, key: str, action: Action, *, weapon_key: str | None = None
 ) -> MoveOptions:
@@ -355,22 +445,12 @@ def movement_options(
     shape = grid_shape(battle)
     kind = battle.creature_type(creature)
     profile = movement_profile(battle, creature)
-    if action is Action.CHARGE:
-        full = charge.charge_allowance(battle, creature, halved=False)
-        half = charge.charge_allowance(battle, creature, halved=True)
-    else:
-        full = move_allowance(battle, creature, action, halved=False)
-        half = move_allowance(battle, creature, action, halved=True)
+    full, half = _allowances(battle, creature, action)
     enemies = [c.cell for c in battle.enemies_of(creature)]
     allies = [c.cell for c in battle.allies_of(creature)]
     zones = enemy_reach(battle, creature, within=full)
     start = creature.cell
-    # Whether this action and mover make the save at all: ask the rule with a probe step.
-    probe = [start, (start[0] + 1, start[1])]
-    saves = disengage_required(action, probe, [{start}], move_types=kind.move_types.keys())
-    disengage = (
-        frozenset(c for zone in zones for c in zone if grid.in_bounds(c)) if saves else frozenset()
-    )
+    disengage = _disengage_fields(grid, action, kind.move_types.keys(), start, zones)
     difficult = read_only(
         np.asarray(profile.field_costs(grid.difficult, grid.terrain)) > profile.cost_factor
     )
@@ -379,44 +459,23 @@ def movement_options(
     outside: frozenset[Cell] = frozenset()
     fixed: dict[Cell, tuple[Cell, ...]] = {}
     charges: dict[str, tuple[Cell, ...]] = {}
-    needs_save: set[Cell] = set()
-    costs: dict[Cell, int]
     if action is Action.CHARGE:
-        weapon_key, weapon = _charge_weapon(battle, creature, weapon_key)
-        costs = {start: 0}
-        found = _charge_paths(battle, creature, weapon_key, weapon, zones=zones)
-        for target_key, (path, cost, save) in found.items():
-            charges[target_key] = path
-            if path[-1] not in fixed:
-                fixed[path[-1]] = path
-                costs[path[-1]] = cost
-                if save:
-                    needs_save.add(path[-1])
+        costs, needs_save, fixed, charges = _charge_options(battle, creature, weapon_key, zones)
     else:
         # Climbing fields the mover lacks the free hands for are walled off like enemy
         # fields (E-TERRAIN-CLIMB-1): the Move handler refuses any path entering them.
         enemies += _climbs_near(battle, creature, full)
-        everything = reachable(
-            grid, start, full, enemies=enemies, allies=allies, cost_model=profile
+        costs, needs_save, free = _walk_options(
+            grid,
+            start,
+            (full, half),
+            enemies=enemies,
+            allies=allies,
+            profile=profile,
+            zones=zones if disengage else None,
         )
-        if not disengage:  # no path within the allowance can leave a reach
-            costs = everything
-        else:
-            free = _save_free_search(
-                grid,
-                start,
-                full,
-                enemies=set(enemies),
-                allies=set(allies),
-                profile=profile,
-                zones=zones,
-            )
-            costs = free.costs
+        if free is not None:
             walled_in, outside, trail = free.walled_in, free.outside, free.trail
-            for cell, cost in everything.items():
-                if cell not in costs and cost <= half:
-                    costs[cell] = cost
-                    needs_save.add(cell)
     source = _PathSource(
         grid,
         start,

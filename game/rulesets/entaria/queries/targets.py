@@ -6,10 +6,11 @@ mark cannot disagree with what the command will do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from game.board.grid import Cover, distance
+from game.board.grid import Cell, Cover, distance
+from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     UNARMED,
     AttackPlan,
@@ -118,6 +119,47 @@ def cover_override(battle: Battle, attacker_key: str, target_key: str) -> Cover 
     return None if value is None else Cover[value]
 
 
+def _planned(
+    battle: Battle,
+    attacker: CreatureState,
+    target: CreatureState,
+    weapon: WeaponType | None,
+    disturbed: Callable[[], int],
+) -> tuple[AttackPlan | None, str, int | None, bool, tuple[str, ...]]:
+    """Return the attack's plan, why it is refused ("" when not), and the roll's edge,
+    automatic failure and reasons (None, False, () when it cannot be made).
+    """
+    plan: AttackPlan | None = None
+    try:
+        if weapon is not None and weapon.targets_field:
+            raise CommandRejected(
+                say(
+                    f"{weapon.name} is thrown at a field (E-THROW-2)",
+                    f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2)",
+                )
+            )
+        plan = plan_attack(battle, attacker, target, weapon)
+        edge, failure, reasons = _attack_edge(battle, plan, disturbed())
+    except CommandRejected as error:
+        return plan, error.reason, None, False, ()
+    return plan, "", edge, failure, reasons
+
+
+def _mark_cover(
+    battle: Battle,
+    plan: AttackPlan | None,
+    attacker: CreatureState,
+    target: CreatureState,
+    override: Cover | None,
+    occupied: frozenset[Cell],
+) -> tuple[bool, Cover | None, Cover | None]:
+    """Return (sight, cover, computed cover): a ranged plan's own answer, else the map's."""
+    if plan is not None and not plan.melee and override is None:
+        return True, plan.cover, plan.cover  # plan_attack's own answer
+    cover, computed = proposed_cover(battle, attacker, target, occupied)
+    return computed is not None, cover, computed
+
+
 def target_marks(
     battle: Battle,
     key: str,
@@ -143,7 +185,13 @@ def target_marks(
     living = [c for c in battle.state.creatures.values() if Condition.DEAD not in c.conditions]
     occupied = frozenset(c.cell for c in living)
     wanted = None if only is None else frozenset(only)
-    disturbed: int | None = None
+    memo: list[int] = []
+
+    def disturbed() -> int:
+        if not memo:  # Störung of the attacker, asked once and only when an attack is planned
+            memo.append(disturbance(battle, attacker))
+        return memo[0]
+
     for target in living:
         if target.key == attacker.key or (wanted is not None and target.key not in wanted):
             continue
@@ -156,34 +204,9 @@ def target_marks(
             target_side=side_of(battle, target),
             reach=reach,
         )
-        edge: int | None = None
-        failure = False
-        reasons: tuple[str, ...] = ()
-        melee: bool | None = None
-        plan: AttackPlan | None = None
-        cover: Cover | None
-        computed: Cover | None
-        try:
-            if weapon is not None and weapon.targets_field:
-                raise CommandRejected(
-                    say(
-                        f"{weapon.name} is thrown at a field (E-THROW-2)",
-                        f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2)",
-                    )
-                )
-            plan = plan_attack(battle, attacker, target, weapon)
-            melee = plan.melee
-            if disturbed is None:
-                disturbed = disturbance(battle, attacker)
-            edge, failure, reasons = _attack_edge(battle, plan, disturbed)
-            why = ""
-        except CommandRejected as error:
-            why = error.reason
-        if plan is not None and not plan.melee and override is None:
-            sight, cover, computed = True, plan.cover, plan.cover  # plan_attack's own answer
-        else:
-            cover, computed = proposed_cover(battle, attacker, target, occupied)
-            sight = computed is not None
+        plan, why, edge, failure, reasons = _planned(battle, attacker, target, weapon, disturbed)
+        melee = None if plan is None else plan.melee
+        sight, cover, computed = _mark_cover(battle, plan, attacker, target, override, occupied)
         marks[target.key] = TargetMark(
             key=target.key,
             sight=sight,

@@ -297,7 +297,6 @@ def distribution_errors(
     Each error is one English sentence naming the field(s), a ``Text`` carrying the German
     (the screen shows them live while the fire is painted).
     """
-    errors: list[str] = []
     if not allocation:
         return [
             say(
@@ -316,6 +315,17 @@ def distribution_errors(
             )
         ]
     cells = sorted(allocation)
+    errors = _value_errors(allocation, cells, sw=sw, total=total)
+    errors += _join_errors(cells)
+    errors += _placement_errors(allocation, cells, shooter, visible, in_range)
+    return errors
+
+
+def _value_errors(
+    allocation: Mapping[Cell, int], cells: Sequence[Cell], *, sw: int, total: int
+) -> list[str]:
+    """Return the errors of the values: whole numbers 1..SW that add up to ``total``."""
+    errors: list[str] = []
     placed = 0
     for cell in cells:
         value = allocation[cell]
@@ -354,6 +364,12 @@ def distribution_errors(
                 f"verteilt werden müssen genau {total}.",
             )
         )
+    return errors
+
+
+def _join_errors(cells: Sequence[Cell]) -> list[str]:
+    """Return an error for each group of fields not joined by an edge to the first group."""
+    errors: list[str] = []
     groups = _edge_groups(cells)
     if len(groups) > 1:
         main, *rest = groups
@@ -368,6 +384,18 @@ def distribution_errors(
                     f"{main_de}; alle getroffenen Felder müssen sich an den Seiten berühren.",
                 )
             )
+    return errors
+
+
+def _placement_errors(
+    allocation: Mapping[Cell, int],
+    cells: Sequence[Cell],
+    shooter: Cell | None,
+    visible: CellTest | None,
+    in_range: CellTest | None,
+) -> list[str]:
+    """Return the errors of where the fields lie: the shooter's own field, sight, range."""
+    errors: list[str] = []
     if shooter is not None and tuple(shooter) in allocation:
         errors.append(
             say(

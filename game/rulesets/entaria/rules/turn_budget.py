@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.actions import ACTIONS, Action, ActionRule
 from game.rulesets.entaria.rules.terms import ActionType, say
 
 #: The type of the one action an Abwarten trigger allows (E-ACT-VH-ABWARTEN-2).
@@ -107,22 +107,32 @@ class TurnBudget:
         E-ACT-5: a talent may make Verbergen an HH; Untersuchen may become an LH.
         """
         rule = ACTIONS[action]
+        refused = self._refusal(rule)
+        if refused:
+            return False, refused
+        return self._room_for(as_type or rule.action_type)
+
+    def _refusal(self, rule: ActionRule) -> str:
+        """Return why no action of this kind can be taken at all this round, or ""."""
         if not rule.enabled:
-            return False, say(
+            return say(
                 f"{rule.english} is not available: the rules do not define it",
                 f"{rule.german} ist nicht verfügbar: die Regeln legen diese Handlung nicht fest",
             )
         if self.incapacitated:
-            return False, say(
+            return say(
                 "the creature is Handlungsunfähig and can perform no action",
                 "das Wesen ist Handlungsunfähig und kann keine Handlung ausführen",
             )
         if self.forfeited:
-            return False, say(
+            return say(
                 "a critical failure forfeited every further action this round",
                 "ein kritischer Fehler hat jede weitere Handlung dieser Runde verwirkt",
             )
-        kind = as_type or rule.action_type
+        return ""
+
+    def _room_for(self, kind: ActionType) -> tuple[bool, str]:
+        """Return (allowed, reason): whether the turn has room for an action of ``kind``."""
         if kind is ActionType.FREE:
             if self.free_spent:
                 return False, say(

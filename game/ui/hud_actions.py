@@ -8,7 +8,7 @@ may answer the open decision gets the actions; everyone else reads whose turn it
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,7 @@ NUMBER_KEYS = {
     pygame.K_KP0: 9,
 }
 HOTKEY_LABELS = "1234567890"
+ARROWS_W = 26  # the arrows that page the offers
 
 
 class ActionBar(Panel):
@@ -136,6 +137,7 @@ class ActionBar(Panel):
         return spots
 
     def _turn_buttons(self, surface: pygame.Surface) -> list[Hotspot]:
+        """Draw End turn, Undo and Redo at the right end; return their hotspots."""
         hud = self.hud
         t = hud.t
         width, height = self.rect.size
@@ -148,11 +150,43 @@ class ActionBar(Panel):
         half = (height - 2 * pad - 4) // 2
         undo = pygame.Rect(end.x - small_w - pad, pad, small_w, half)
         redo = pygame.Rect(undo.x, undo.bottom + 4, small_w, half)
+        return [
+            self._end_turn_button(surface, end),
+            self._small_button(
+                surface,
+                Hotspot(
+                    undo,
+                    "actions:undo",
+                    scene.undo,
+                    t("hud.actions.undo_tip"),
+                    match.can_undo,
+                    t("hud.actions.undo_no"),
+                ),
+                t("hud.actions.undo"),
+            ),
+            self._small_button(
+                surface,
+                Hotspot(
+                    redo,
+                    "actions:redo",
+                    scene.redo,
+                    t("hud.actions.redo_tip"),
+                    match.can_redo,
+                    t("hud.actions.redo_no"),
+                ),
+                t("hud.actions.redo"),
+            ),
+        ]
+
+    def _end_turn_button(self, surface: pygame.Surface, rect: pygame.Rect) -> Hotspot:
+        """Draw the End turn button (green when the viewer may end it); return its hotspot."""
+        hud = self.hud
+        t = hud.t
         can_end = self.controlled()
         draw_button(
             surface,
             hud.text,
-            end,
+            rect,
             t("hud.actions.end_turn"),
             size=hud.fs,
             enabled=can_end,
@@ -161,53 +195,25 @@ class ActionBar(Panel):
         hud.text.draw(
             surface,
             t("hud.actions.space"),
-            (end.centerx, end.bottom - 4),
+            (rect.centerx, rect.bottom - 4),
             13,
             theme.TEXT_DIM,
             anchor="midbottom",
         )
-        draw_button(
-            surface,
-            hud.text,
-            undo,
-            t("hud.actions.undo"),
-            size=hud.fs_small,
-            enabled=match.can_undo,
+        return Hotspot(
+            rect,
+            "actions:end_turn",
+            hud.scene.end_turn,
+            t("hud.actions.end_turn_tip"),
+            can_end,
+            t("hud.actions.end_turn_no"),
         )
-        draw_button(
-            surface,
-            hud.text,
-            redo,
-            t("hud.actions.redo"),
-            size=hud.fs_small,
-            enabled=match.can_redo,
-        )
-        return [
-            Hotspot(
-                end,
-                "actions:end_turn",
-                scene.end_turn,
-                t("hud.actions.end_turn_tip"),
-                can_end,
-                t("hud.actions.end_turn_no"),
-            ),
-            Hotspot(
-                undo,
-                "actions:undo",
-                scene.undo,
-                t("hud.actions.undo_tip"),
-                match.can_undo,
-                t("hud.actions.undo_no"),
-            ),
-            Hotspot(
-                redo,
-                "actions:redo",
-                scene.redo,
-                t("hud.actions.redo_tip"),
-                match.can_redo,
-                t("hud.actions.redo_no"),
-            ),
-        ]
+
+    def _small_button(self, surface: pygame.Surface, spot: Hotspot, label: str) -> Hotspot:
+        """Draw the button of ``spot`` (Undo, Redo) with ``label``; return the spot."""
+        hud = self.hud
+        draw_button(surface, hud.text, spot.rect, label, size=hud.fs_small, enabled=spot.enabled)
+        return spot
 
     def deciding(self) -> tuple[str, str]:
         """Return the name of who decides (a creature, else the seat) and the seat's side."""
@@ -277,25 +283,35 @@ class ActionBar(Panel):
         return spots
 
     def _buttons(self, surface: pygame.Surface, right: int) -> list[Hotspot]:
+        """Draw the shown group's offers in rows, page by page, and the arrows to page."""
         hud = self.hud
-        t = hud.t
         tab_h = 22 if hud.compact else 24
         top = 5 + tab_h + 5
         row_h = 26 if hud.compact else 28
         rows = max(1, (self.rect.height - top - 4) // (row_h + 4))
-        size = hud.fs_small
         shown = self.shown()
         offers = shown.offers if shown is not None else ()
-        # Lay the buttons out in rows, page by page.
-        arrows_w = 26
         # arrows to page: stacked beside two rows, side by side beside one
-        limit = right - (arrows_w + 4 if rows > 1 else 2 * arrows_w + 6)
-        placed: list[tuple[int, int, int, Offer]] = []  # page, x, row, offer
+        limit = right - (ARROWS_W + 4 if rows > 1 else 2 * ARROWS_W + 6)
+        placed, self.pages = self._place(offers, limit, rows)
+        self.page = min(self.page, self.pages - 1)
+        spots = self._offer_buttons(surface, placed, top, row_h)
+        if self.pages > 1:
+            spots += self._page_arrows(surface, right, top, row_h, rows)
+        return spots
+
+    def _place(
+        self, offers: Sequence[Offer], limit: int, rows: int
+    ) -> tuple[list[tuple[int, int, int, Offer]], int]:
+        """Lay ``offers`` out in ``rows`` rows up to x = ``limit``, page by page.
+
+        Return each offer's (page, x, row, offer) and the number of pages.
+        """
+        placed: list[tuple[int, int, int, Offer]] = []
         page = row = 0
         x = 8
         for offer in offers:
-            label = self._button_label(offer)
-            w = max(64, min(190, hud.text.width(label, size) + 16))
+            w = self._button_width(offer)
             if x + w > limit and x > 8:
                 row += 1
                 x = 8
@@ -304,23 +320,30 @@ class ActionBar(Panel):
                     row = 0
             placed.append((page, x, row, offer))
             x += w + 4
-        self.pages = page + 1
-        self.page = min(self.page, self.pages - 1)
+        return placed, page + 1
+
+    def _offer_buttons(
+        self,
+        surface: pygame.Surface,
+        placed: list[tuple[int, int, int, Offer]],
+        top: int,
+        row_h: int,
+    ) -> list[Hotspot]:
+        """Draw the offers of the page shown (the running action's lit); return their spots."""
+        hud = self.hud
         spots: list[Hotspot] = []
         tool_on = hud.scene.tool.name != "select"
         for page_no, bx, brow, offer in placed:
             if page_no != self.page:
                 continue
-            label = self._button_label(offer)
-            w = max(64, min(190, hud.text.width(label, size) + 16))
-            rect = pygame.Rect(bx, top + brow * (row_h + 4), w, row_h)
+            rect = pygame.Rect(bx, top + brow * (row_h + 4), self._button_width(offer), row_h)
             active = offer.action is not None and offer.action == hud.active_action
             draw_button(
                 surface,
                 hud.text,
                 rect,
-                label,
-                size=size,
+                self._button_label(offer),
+                size=hud.fs_small,
                 enabled=offer.enabled,
                 selected=offer.selected or (active and tool_on),
             )
@@ -334,33 +357,30 @@ class ActionBar(Panel):
                     offer.reason,
                 )
             )
-        if self.pages > 1:
-            up = pygame.Rect(right - arrows_w, top, arrows_w, row_h)
-            down = pygame.Rect(right - arrows_w, top + row_h + 4, arrows_w, row_h)
-            if rows == 1:
-                up.x = right - 2 * arrows_w - 2
-                down.topleft = (right - arrows_w, top)
-            draw_button(surface, hud.text, up, "<", size=size, enabled=self.page > 0)
-            draw_button(surface, hud.text, down, ">", size=size, enabled=self.page < self.pages - 1)
-            spots.append(
-                Hotspot(
-                    up,
-                    "actions:page_back",
-                    self._page_back,
-                    t("hud.actions.page", n=self.page + 1, of=self.pages),
-                    self.page > 0,
-                )
-            )
-            spots.append(
-                Hotspot(
-                    down,
-                    "actions:page_on",
-                    self._page_on,
-                    t("hud.actions.page", n=self.page + 1, of=self.pages),
-                    self.page < self.pages - 1,
-                )
-            )
         return spots
+
+    def _page_arrows(
+        self, surface: pygame.Surface, right: int, top: int, row_h: int, rows: int
+    ) -> list[Hotspot]:
+        """Draw the arrows that page the offers (left of ``right``); return their spots."""
+        hud = self.hud
+        size = hud.fs_small
+        up = pygame.Rect(right - ARROWS_W, top, ARROWS_W, row_h)
+        down = pygame.Rect(right - ARROWS_W, top + row_h + 4, ARROWS_W, row_h)
+        if rows == 1:
+            up.x = right - 2 * ARROWS_W - 2
+            down.topleft = (right - ARROWS_W, top)
+        draw_button(surface, hud.text, up, "<", size=size, enabled=self.page > 0)
+        draw_button(surface, hud.text, down, ">", size=size, enabled=self.page < self.pages - 1)
+        tip = hud.t("hud.actions.page", n=self.page + 1, of=self.pages)
+        return [
+            Hotspot(up, "actions:page_back", self._page_back, tip, self.page > 0),
+            Hotspot(down, "actions:page_on", self._page_on, tip, self.page < self.pages - 1),
+        ]
+
+    def _button_width(self, offer: Offer) -> int:
+        hud = self.hud
+        return max(64, min(190, hud.text.width(self._button_label(offer), hud.fs_small) + 16))
 
     def _page_back(self) -> None:
         self.page = max(0, self.page - 1)

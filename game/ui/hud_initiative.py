@@ -64,12 +64,11 @@ class InitiativeStrip(Panel):
 
     def render(self, surface: pygame.Surface) -> list[Hotspot]:
         hud = self.hud
-        text = hud.text
         width, height = self.rect.size
         pygame.draw.line(surface, theme.PANEL_EDGE, (0, height - 1), (width, height - 1))
         round_w = 84 if not hud.compact else 70
         turn_order = self.turn_order()
-        text.draw(
+        hud.text.draw(
             surface,
             turn_order.label,
             (round_w // 2, height // 2),
@@ -78,28 +77,39 @@ class InitiativeStrip(Panel):
             bold=True,
             anchor="center",
         )
-        spots: list[Hotspot] = []
+        spots = [self._sidebar_toggle(surface)]
+        order = self.order(turn_order)
+        if order:
+            spots += self._chips(surface, order, round_w)
+        return spots
+
+    def _sidebar_toggle(self, surface: pygame.Surface) -> Hotspot:
+        """Draw the button at the right end that hides or shows the sidebar."""
+        hud = self.hud
+        width, height = self.rect.size
         toggle = pygame.Rect(width - TOGGLE_W, 4, TOGGLE_W - 4, height - 8)
         pygame.draw.rect(surface, theme.BUTTON, toggle, border_radius=4)
-        text.draw(
+        hud.text.draw(
             surface,
             ">>" if hud.sidebar_open else "<<",
             toggle.center,
             hud.fs_small,
             anchor="center",
         )
-        spots.append(
-            Hotspot(
-                toggle,
-                "initiative:sidebar",
-                hud.toggle_sidebar,
-                hud.t("hud.sidebar.hide" if hud.sidebar_open else "hud.sidebar.show"),
-            )
+        return Hotspot(
+            toggle,
+            "initiative:sidebar",
+            hud.toggle_sidebar,
+            hud.t("hud.sidebar.hide" if hud.sidebar_open else "hud.sidebar.show"),
         )
-        order = self.order(turn_order)
-        if not order:
-            return spots
-        avail = width - round_w - TOGGLE_W - 8
+
+    def _chips(
+        self, surface: pygame.Surface, order: list[tuple[Chip, Piece]], left: int
+    ) -> list[Hotspot]:
+        """Draw the chips that fit from ``left`` on, round the creature on turn."""
+        hud = self.hud
+        width, height = self.rect.size
+        avail = width - left - TOGGLE_W - 8
         count = len(order)
         chip_w = max(MIN_CHIP, min(MAX_CHIP, avail // count))
         fits = max(1, avail // chip_w)
@@ -108,7 +118,8 @@ class InitiativeStrip(Panel):
         start = 0
         if fits < count:
             start = max(0, min(count - fits, index - 1 + self.shift))
-        x = round_w
+        spots: list[Hotspot] = []
+        x = left
         for chip, piece in order[start : start + fits]:
             box = pygame.Rect(x, 4, chip_w - 4, height - 8)
             self._chip(surface, box, chip, piece, piece.key == current_key)
@@ -119,7 +130,7 @@ class InitiativeStrip(Panel):
             x += chip_w
         if start > 0 or start + fits < count:
             more = hud.t("hud.initiative.more", n=count - fits)
-            text.draw(
+            hud.text.draw(
                 surface, more, (x + 2, height // 2), hud.fs_small, theme.TEXT_DIM, anchor="midleft"
             )
         return spots

@@ -58,6 +58,11 @@ class MapTool(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def comes_back(self) -> bool:
+        """Whether leaving the tool brings it straight back (a rolled result waits to be
+        placed): Esc cannot take it back, a second Esc opens the menu instead."""
+
     def handle(self, event: pygame.event.Event) -> bool: ...
 
     def draw_under(self, surface: pygame.Surface) -> None: ...

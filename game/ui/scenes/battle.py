@@ -249,7 +249,7 @@ class BattleScene(Scene):
             notice = views.notice(event, self.app.t)
             if notice:
                 self.hud.message(notice, bad=True)
-        if self.selected not in battle.state.creatures:
+        if self.selected not in self.pieces():
             self.selected = None
         previous = self.viewer
         self.viewer = self._viewer_for_turn()
@@ -334,10 +334,9 @@ class BattleScene(Scene):
         if event.key != pygame.K_ESCAPE:
             self._escaped = False
         if event.key == pygame.K_ESCAPE:
-            # A rolled area fire waiting for its placement cannot be taken back by Esc
-            # (only ending the turn places it), so there Esc opens the menu as well.
-            placing = getattr(self.tool, "phase", None) == "place"
-            if self.tool.name != "select" and not (placing and self._escaped):
+            # A tool that comes straight back when left (a result waits to be placed)
+            # cannot be taken back by Esc, so there a second Esc opens the menu.
+            if self.tool.name != "select" and not (self.tool.comes_back and self._escaped):
                 self._escaped = True
                 self.cancel_tool()
             else:

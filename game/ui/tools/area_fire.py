@@ -96,6 +96,11 @@ class AreaFireTool(Tool):
             self._enter_placement(pending)
         self._build_buttons()
 
+    @property
+    def comes_back(self) -> bool:
+        """Return whether a rolled total waits: the select tool goes straight back to it."""
+        return self.phase == PLACE_PHASE
+
     @classmethod
     def placing(cls, scene: MapHost, pending: Pending) -> AreaFireTool:
         """Return the tool in phase "place" for the rolled area fire ``pending`` (D-6)."""

@@ -75,6 +75,11 @@ class Tool:
         self.menu: PopupMenu | None = None
         self.buttons: list[Button] = []
 
+    @property
+    def comes_back(self) -> bool:
+        """Return whether leaving the tool brings it straight back (here: never)."""
+        return False
+
     # ------------------------------------------------------------ shortcuts
     @property
     def battle(self) -> Any:

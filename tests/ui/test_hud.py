@@ -15,11 +15,10 @@ import pytest
 from game.match.decisions import Decision, DecisionKind
 from game.match.views import Meter
 from game.missions.loader import demo_mission_path
-from game.rulesets.entaria.commands import Attack, EndTurn, GmAnswer, GmCondition
+from game.rulesets.entaria.commands import Attack, EndTurn, GmAnswer, GmCondition, UseAction
 from game.rulesets.entaria.queries.fog import fog_of_war
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Condition, german
-from game.rulesets.entaria.support_actions import UseAction
 from game.ui.app import App
 from game.ui.locale import LANGUAGES, texts
 from game.ui.play import start_battle

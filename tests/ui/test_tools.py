@@ -18,11 +18,10 @@ from game.board.grid import Cover
 from game.rulesets.entaria.area_fire import AreaFireRoll
 from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.charge import Charge
-from game.rulesets.entaria.commands import EndTurn, Move
+from game.rulesets.entaria.commands import EndTurn, Move, UseAction
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import german
-from game.rulesets.entaria.support_actions import UseAction
 from game.rulesets.entaria.throwing import ThrowAtField
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.scenes.battle import BattleScene

@@ -145,3 +145,8 @@ def _give_condition(
         )
     )
     return events
+
+
+def not_busy_check(battle: Battle, c: CreatureState) -> str:
+    """No action beside a longer one in progress (E-OPEN-49)."""
+    return _busy_reason(battle, c)

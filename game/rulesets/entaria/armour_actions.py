@@ -9,22 +9,18 @@ Decisions taken here (reported with the rule IDs they touch):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.match.events import Event
-from game.rulesets.entaria.action_helpers import _check_budget, _event
+from game.rulesets.entaria.action_helpers import _check_budget, _event, not_busy_check
 from game.rulesets.entaria.catalogue import ArmourType
+from game.rulesets.entaria.commands import UseAction
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.interact_actions import _take_from_ground
-from game.rulesets.entaria.ready_actions import _failed, _start_long
+from game.rulesets.entaria.ready_actions import long_action_failed, start_long_action
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.armour import doff_armor_rounds, don_armor_rounds
 from game.rulesets.entaria.rules.terms import ArmorCategory, say
 from game.rulesets.entaria.state import CreatureState, Pending
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.support_actions import UseAction
 
 
 def _worn_armour(battle: Battle, key: str | None) -> ArmourType:
@@ -42,7 +38,7 @@ def _worn_armour(battle: Battle, key: str | None) -> ArmourType:
     return armour
 
 
-def _don(
+def resolve_don(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Panzerung anziehen: PAZ rounds, a space suit 2 (E-ACT-LH-PANZERUNG-1/2)."""
@@ -62,10 +58,10 @@ def _don(
     events = battle.spend(creature, action)
     rounds = don_armor_rounds(armour.armor_value, space_suit=armour.space_suit)
     data = {"item": armour.key, "from": source}
-    return events + _start_long(battle, creature, action, rounds, data)
+    return events + start_long_action(battle, creature, action, rounds, data)
 
 
-def _doff(
+def resolve_doff(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Panzerung ausziehen: half the donning time, at least 1 round (E-ACT-LH-PANZERUNG-3)."""
@@ -80,10 +76,10 @@ def _doff(
     _check_budget(battle, action)
     events = battle.spend(creature, action)
     rounds = doff_armor_rounds(armour.armor_value, space_suit=armour.space_suit)
-    return events + _start_long(battle, creature, action, rounds, {"item": armour.key})
+    return events + start_long_action(battle, creature, action, rounds, {"item": armour.key})
 
 
-def _complete_don(battle: Battle, creature: CreatureState, pending: Pending) -> list[Event]:
+def complete_don(battle: Battle, creature: CreatureState, pending: Pending) -> list[Event]:
     key = str(pending.data["item"])
     ground = battle.state.ground_items.get(creature.cell, [])
     if pending.data["from"] == "held" and key in creature.held:
@@ -91,7 +87,7 @@ def _complete_don(battle: Battle, creature: CreatureState, pending: Pending) -> 
     elif pending.data["from"] == "ground" and key in ground:
         _take_from_ground(battle, creature.cell, key)
     else:
-        return _failed(creature, pending, f"{key!r} is gone")
+        return long_action_failed(creature, pending, f"{key!r} is gone")
     creature.carried.append(key)
     name = battle.catalogue.armour[key].name
     return [
@@ -106,10 +102,10 @@ def _complete_don(battle: Battle, creature: CreatureState, pending: Pending) -> 
     ]
 
 
-def _complete_doff(battle: Battle, creature: CreatureState, pending: Pending) -> list[Event]:
+def complete_doff(battle: Battle, creature: CreatureState, pending: Pending) -> list[Event]:
     key = str(pending.data["item"])
     if key not in creature.carried:
-        return _failed(creature, pending, f"{key!r} is gone")
+        return long_action_failed(creature, pending, f"{key!r} is gone")
     creature.carried.remove(key)
     if free_hands_of(battle, creature) > 0:
         creature.held.append(key)
@@ -128,3 +124,22 @@ def _complete_doff(battle: Battle, creature: CreatureState, pending: Pending) ->
             item=key,
         )
     ]
+
+
+def can_don(battle: Battle, c: CreatureState) -> str:
+    keys = c.held + battle.state.ground_items.get(c.cell, [])
+    worn = [a for a in battle.catalogue.armour_in(keys) if a.category is ArmorCategory.WORN]
+    return not_busy_check(battle, c) or (
+        ""
+        if worn
+        else say(
+            "no armour in hand or on the field", "keine Panzerung in der Hand oder auf dem Feld"
+        )
+    )
+
+
+def can_doff(battle: Battle, c: CreatureState) -> str:
+    worn = [a for a in battle.catalogue.armour_in(c.carried) if a.category is ArmorCategory.WORN]
+    return not_busy_check(battle, c) or (
+        "" if worn else say("no worn armour", "keine Getragene Panzerung")
+    )

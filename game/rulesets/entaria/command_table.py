@@ -18,6 +18,7 @@ from types import MappingProxyType
 
 from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
+from game.rulesets.entaria.action_helpers import not_busy_check
 from game.rulesets.entaria.area_fire import (
     AreaFire,
     AreaFireRoll,
@@ -33,6 +34,7 @@ from game.rulesets.entaria.area_fire_placement import (
     placement_command_guard,
 )
 from game.rulesets.entaria.area_fire_zones import area_fire_on_enter
+from game.rulesets.entaria.armour_actions import can_doff, can_don
 from game.rulesets.entaria.basic_actions import (
     can_melee,
     can_shoot,
@@ -61,6 +63,7 @@ from game.rulesets.entaria.commands import (
     GmMoveToken,
     GmSetLifePoints,
     Move,
+    UseAction,
 )
 from game.rulesets.entaria.duel import Duel, handle_duel
 from game.rulesets.entaria.engine import (
@@ -93,7 +96,19 @@ from game.rulesets.entaria.grapple import (
     handle_drag_grappled,
     handle_release_grapple,
 )
-from game.rulesets.entaria.hiding import Search, find_items_on_enter, handle_search, sync_hiding
+from game.rulesets.entaria.healing_actions import (
+    can_boost_nano,
+    can_give_first_aid,
+    can_revive,
+    can_stabilize,
+)
+from game.rulesets.entaria.hiding import (
+    Search,
+    can_hide,
+    find_items_on_enter,
+    handle_search,
+    sync_hiding,
+)
 from game.rulesets.entaria.impulse_actions import (
     GmSpendImpulse,
     SpendImpulse,
@@ -104,6 +119,8 @@ from game.rulesets.entaria.interact_actions import (
     DropItem,
     Interact,
     Shout,
+    can_drop,
+    can_shout,
     handle_drop_item,
     handle_interact,
     handle_shout,
@@ -151,33 +168,20 @@ from game.rulesets.entaria.situation_guards import (
 )
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.support_actions import (
-    GM_ACTIONS,
-    RESOLVERS,
-    UseAction,
-    can_boost_nano,
-    can_doff,
-    can_don,
-    can_drop,
-    can_give_first_aid,
     can_help_or_irritate,
-    can_hide,
     can_orient,
-    can_revive,
-    can_shout,
-    can_stabilize,
     can_study,
     can_use_shield,
-    handle_use_action,
-    not_busy_check,
-    support_turn_start,
 )
 from game.rulesets.entaria.throwing import ThrowAtField, can_throw, handle_throw_at_field
+from game.rulesets.entaria.turn_timers import support_turn_start
 from game.rulesets.entaria.unarmed_combat import (
     UnarmedAttack,
     can_unarmed_attack,
     handle_unarmed_attack,
     knock_out_save,
 )
+from game.rulesets.entaria.use_action import GM_ACTIONS, RESOLVERS, handle_use_action
 
 #: Every command kind with its handler, in the order the command table lists them.
 HANDLERS: dict[type[Command], Handler] = {

@@ -1,4 +1,4 @@
-"""ENTARIA's basic commands: turn, move, attack, position and the GM's."""
+"""ENTARIA's basic commands: turn, move, attack, position, the catalogue's actions, the GM's."""
 
 from __future__ import annotations
 
@@ -42,6 +42,33 @@ class ChangePosition(Command):
 
     kind: ClassVar[str] = "change_position"
     stance: str  # Stance value
+
+
+@dataclass(frozen=True)
+class UseAction(Command):
+    """Take an action of the catalogue by its name (``Action`` name): defence, support,
+    Verbergen, Abwarten, Panzerung and the actions the game master resolves
+    (``use_action.RESOLVERS``).
+
+    ``target``: a creature key; ``cell``: a field (a spell's origin); ``item``: an
+    armour key (DON_ARMOR/DOFF_ARMOR); ``zw``: the ZW the game master sets (a
+    mechanism's, or to replace the catalogue's); ``shape``/``length``/``angle``: a
+    spell's area template; ``rounds`` > 0: the length of a longer action, or makes
+    Untersuchen/Mechanismus umgehen an LH (E-ACT-5); ``note``: what the player says
+    (Abwarten's trigger, the spell's name, what Orientieren looks for).
+    """
+
+    kind: ClassVar[str] = "use_action"
+    action: str
+    target: str | None = None
+    cell: Cell | None = None
+    note: str = ""
+    item: str | None = None
+    zw: int | None = None
+    shape: str | None = None
+    length: int = 0
+    angle: int = 0
+    rounds: int = 0
 
 
 # ------------------------------------------------------------------ GM commands

@@ -365,7 +365,7 @@ class Battle:
         """Return the keys of the creatures ``creature`` is Unentdeckt toward.
 
         Unentdeckt holds per observer (E-COND-UNENTDECKT-4, E-OPEN-50): Verbergen records
-        whom the roll beat, and detection or a conspicuous act end it (support_actions).
+        whom the roll beat, and detection or a conspicuous act end it (``hiding``).
         Empty when the creature is not Unentdeckt; an Unentdeckt without a record (a game
         master's condition, an old save) is toward every creature of another side.
         """

@@ -31,7 +31,7 @@ Decisions taken here (reported with the rule IDs they touch):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from game.board.grid import Cell, distance
 from game.board.sight import line_of_sight
@@ -44,7 +44,9 @@ from game.rulesets.entaria.action_helpers import (
     _not_busy,
     _talent_names,
     _within_reach,
+    not_busy_check,
 )
+from game.rulesets.entaria.commands import UseAction
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import _item_name
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
@@ -54,9 +56,6 @@ from game.rulesets.entaria.rules.conditions import CONDITIONS
 from game.rulesets.entaria.rules.hiding_places import observers_seeing, suitable_hiding_place
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue, say
 from game.rulesets.entaria.state import CreatureState, HiddenItem
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.support_actions import UseAction
 
 
 # --------------------------------------------------------------------- commands
@@ -265,7 +264,7 @@ def _hide_item_subject(
     return _Hiding(None, cell, item, from_hand)
 
 
-def _hide(
+def resolve_hide(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Verbergen: one Geschick roll against each observer's Geist -> Unentdeckt toward them."""
@@ -298,23 +297,61 @@ def _hide(
     if not targets and success:  # no enemy to compare with (ZW 15): every other side
         beaten = {c.key for c in battle.state.creatures.values() if c.side != creature.side}
     noticed = [battle.state.creatures[k].name for k, ok in outcomes.items() if not ok]
-    name_de, name_en = subject.name(battle)
+    names = subject.name(battle)
+    hidden_from, events_hidden = _hide_away(battle, creature, subject, beaten, success=success)
+    events.append(
+        _hide_event(
+            creature,
+            subject,
+            names,
+            noticed,
+            outcomes=outcomes,
+            targets=targets,
+            success=success,
+            hidden_from=hidden_from,
+        )
+    )
+    return events + events_hidden
+
+
+def _hide_away(
+    battle: Battle, creature: CreatureState, subject: _Hiding, beaten: set[str], *, success: bool
+) -> tuple[list[str], list[Event]]:
+    """Hide the subject from those the roll beat; return whom it is hidden from, and events.
+
+    An item laid down from the hand goes onto its field first; a creature hiding again
+    adds to whom it hides from.
+    """
     if subject.from_hand:
         assert subject.item is not None
         creature.held.remove(subject.item)
         battle.state.ground_items.setdefault(subject.cell, []).append(subject.item)
-    hidden_from: list[str] = []
-    events_hidden: list[Event] = []
-    if success and subject.creature is not None:  # hiding again adds to whom it hides from
+    if success and subject.creature is not None:
         keys = set(battle.hidden_from(subject.creature)) | beaten
-        events_hidden = set_hidden(battle, subject.creature, keys)
-        hidden_from = sorted(battle.hidden_from(subject.creature))
-    elif success and beaten:
+        events = set_hidden(battle, subject.creature, keys)
+        return sorted(battle.hidden_from(subject.creature)), events
+    if success and beaten:
         assert subject.item is not None
         battle.state.hidden_items.append(
             HiddenItem(subject.cell, subject.item, set(beaten), by=creature.key)
         )
-        hidden_from = sorted(beaten)
+        return sorted(beaten), []
+    return [], []
+
+
+def _hide_event(
+    creature: CreatureState,
+    subject: _Hiding,
+    names: tuple[str, str],
+    noticed: list[str],
+    *,
+    outcomes: dict[str, bool],
+    targets: dict[str, int],
+    success: bool,
+    hidden_from: list[str],
+) -> Event:
+    """Return the log line of a Verbergen: who hid what, noticed by whom (E-OPEN-50)."""
+    name_de, name_en = names
     verb_de = "verbirgt sich" if subject.creature is creature else f"verbirgt {name_de}"
     verb_en = "hides" if subject.creature is creature else f"hides {name_en}"
     seen_de = " - bemerkt von " + ", ".join(noticed) if noticed else ""
@@ -324,23 +361,20 @@ def _hide(
         seen_en = seen_en or " - failed (ZW 15)"
     done_de = " erfolgreich" if success and not noticed else ""
     done_en = " successfully" if success and not noticed else ""
-    events.append(
-        _event(
-            "hide",
-            f"{creature.name} {verb_de}{done_de}{seen_de}",
-            f"{creature.name} {verb_en}{done_en}{seen_en}",
-            creature.key,
-            rule="E-OPEN-50",
-            subject=subject.creature.key if subject.creature else None,
-            item=subject.item,
-            cell=list(subject.cell),
-            observers=outcomes,
-            targets=targets,
-            success=success,
-            hidden_from=hidden_from,
-        )
+    return _event(
+        "hide",
+        f"{creature.name} {verb_de}{done_de}{seen_de}",
+        f"{creature.name} {verb_en}{done_en}{seen_en}",
+        creature.key,
+        rule="E-OPEN-50",
+        subject=subject.creature.key if subject.creature else None,
+        item=subject.item,
+        cell=list(subject.cell),
+        observers=outcomes,
+        targets=targets,
+        success=success,
+        hidden_from=hidden_from,
     )
-    return events + events_hidden
 
 
 def search_problem(battle: Battle, creature: CreatureState) -> str:
@@ -464,7 +498,7 @@ def sync_hiding(battle: Battle) -> list[Event]:
 
 
 # ------------------------------------------------- Stehlen (E-ACT-VH-STEHLEN-*)
-def _observers_for_steal(
+def observers_for_steal(
     battle: Battle, actor: CreatureState, target: CreatureState | None
 ) -> list[CreatureState]:
     """Return the affected person and every enemy watching (E-ACT-VH-STEHLEN-1, E-OPEN-50)."""
@@ -475,3 +509,10 @@ def _observers_for_steal(
         if line_of_sight(battle.grid, enemy.cell, actor.cell):
             chosen.append(enemy)
     return chosen
+
+
+def can_hide(battle: Battle, c: CreatureState) -> str:
+    subject = _Hiding(c, c.cell)
+    if Condition.UNDETECTED in c.conditions and not any(_hide_targets(battle, c, subject)):
+        return say("already Unentdeckt toward every enemy", "bereits vor jedem Gegner Unentdeckt")
+    return not_busy_check(battle, c) or _hide_problem(battle, c, subject)

@@ -364,13 +364,9 @@ def _close_door(battle: Battle, creature: CreatureState, command: Interact) -> P
     return perform
 
 
-def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
-    """Break a door: damage against its PAK; a third of its KEP left breaks it (E-OBJ-2/5)."""
-    cell = _adjacent_door(battle, creature, command.cell)
-    if battle.grid.is_door_open(cell):
-        raise CommandRejected(say("the door is open", "die Tür ist offen"))
-    record = _door_record(battle, cell)
-    key = command.material or (record.data["material"] if record else DEFAULT_DOOR_MATERIAL)
+def _door_material(record: Pending | None, named: str | None) -> str:
+    """Return the door's material key: as named before, or now, else the default."""
+    key = named or (record.data["material"] if record else DEFAULT_DOOR_MATERIAL)
     if key not in MATERIALS:
         raise CommandRejected(
             say(
@@ -378,13 +374,23 @@ def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> P
                 f"unbekanntes Material {key!r}; erwartet eines von {sorted(MATERIALS)}",
             )
         )
-    if record is not None and command.material and command.material != record.data["material"]:
+    if record is not None and named and named != record.data["material"]:
         raise CommandRejected(
             say(
                 "the door's material was named before",
                 "das Material der Tür wurde schon vorher benannt",
             )
         )
+    return key
+
+
+def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
+    """Break a door: damage against its PAK; a third of its KEP left breaks it (E-OBJ-2/5)."""
+    cell = _adjacent_door(battle, creature, command.cell)
+    if battle.grid.is_door_open(cell):
+        raise CommandRejected(say("the door is open", "die Tür ist offen"))
+    record = _door_record(battle, cell)
+    key = _door_material(record, command.material)
     material = MATERIALS[key]
     melee = [
         w for w in battle.catalogue.weapons_in(creature.held) if w.melee
@@ -529,3 +535,11 @@ def handle_shout(battle: Battle, command: Shout) -> list[Event]:
         )
     )
     return events + _reveal(creature, ConspicuousAct.OBVIOUS)
+
+
+def can_drop(battle: Battle, c: CreatureState) -> str:
+    return "" if c.held else say("holds nothing", "hält nichts in der Hand")
+
+
+def can_shout(battle: Battle, c: CreatureState) -> str:
+    return "" if can_speak(c.conditions) else say("cannot speak", "kann nicht sprechen")

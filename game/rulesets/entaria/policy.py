@@ -25,7 +25,7 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.basic_actions import enemy_reach
 from game.rulesets.entaria.command_table import COMMANDS
-from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn
+from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, UseAction
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.policy_moves import (
     MAX_THREATS,
@@ -52,7 +52,6 @@ from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.state import CreatureState, Stance
-from game.rulesets.entaria.support_actions import UseAction
 
 
 # ------------------------------------------------------------ commands

@@ -26,6 +26,7 @@ from game.rulesets.entaria.basic_actions import (
 )
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.policy_targets import (
     attack_targets,
     can_take,
@@ -37,7 +38,6 @@ from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.movement import disengage_required
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.state import CreatureState
-from game.rulesets.entaria.support_actions import Interact
 
 #: How many fields a move of the policy looks at when it wants cover (closest first).
 MAX_COVER_CANDIDATES = 48

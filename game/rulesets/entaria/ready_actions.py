@@ -1,9 +1,9 @@
 """Handlers of Abwarten (and its trigger) and of the longer actions.
 
 ``UseAction`` READY starts Abwarten; the game master's ``TriggerReady`` runs the readied
-half action. Longer actions start here (``_start_long``), fill the actor's turns
+half action. Longer actions start here (``start_long_action``), fill the actor's turns
 (``occupied_budget``) and can be broken off (``EndLongAction``); the turn-start hook of
-``support_actions`` carries them on and completes them.
+``turn_timers`` carries them on and completes them.
 
 Decisions taken here (reported with the rule IDs they touch):
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from game.match.commands import Command, CommandError
 from game.match.events import Event
@@ -37,6 +37,8 @@ from game.rulesets.entaria.action_helpers import (
     _long_action_of,
     _ready_of,
 )
+from game.rulesets.entaria.clone import clone_battle
+from game.rulesets.entaria.commands import UseAction
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import DropItem, Shout
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
@@ -44,9 +46,6 @@ from game.rulesets.entaria.rules.condition_changes import end_voluntarily
 from game.rulesets.entaria.rules.terms import ActionType, Condition, german, say
 from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 from game.rulesets.entaria.state import CreatureState, Pending
-
-if TYPE_CHECKING:
-    from game.rulesets.entaria.support_actions import UseAction
 
 
 # --------------------------------------------------------------------- commands
@@ -70,7 +69,7 @@ class EndLongAction(Command):
 
 
 # --------------------------------------------------------------------- Abwarten
-def _ready(
+def resolve_ready(
     battle: Battle, creature: CreatureState, action: Action, command: UseAction
 ) -> list[Event]:
     """Abwarten: state the event first, then wait until the next turn (E-ACT-VH-ABWARTEN-1)."""
@@ -104,7 +103,7 @@ def _ready(
 
 
 # --------------------------------------------------------------- longer actions
-def _start_long(
+def start_long_action(
     battle: Battle, creature: CreatureState, action: Action, rounds: int, data: dict[str, Any]
 ) -> list[Event]:
     """Begin a longer action that completes in round ``now + rounds`` (E-ACT-3, E-OPEN-49)."""
@@ -133,7 +132,7 @@ def _start_long(
     return events
 
 
-def _failed(creature: CreatureState, pending: Pending, reason: str) -> list[Event]:
+def long_action_failed(creature: CreatureState, pending: Pending, reason: str) -> list[Event]:
     rule = ACTIONS[Action[pending.data["action"]]]
     return [
         _event(
@@ -248,8 +247,8 @@ def _readied_problem(_events: list[Event], pool: int, after: TurnBudget, pool_af
     return ""
 
 
-def handle_trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
-    """Run the readied HH now, out of turn, then go on with the current turn."""
+def _waiting(battle: Battle, command: TriggerReady) -> tuple[CreatureState, Pending]:
+    """Return the creature whose Abwarten the event triggers, and its Pending."""
     if battle.state.over:
         raise CommandRejected(say("the fight is over", "der Kampf ist vorbei"))
     waiting = battle.creature(command.actor)
@@ -269,6 +268,13 @@ def handle_trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
         raise CommandRejected(
             say(f"{waiting.name} cannot act", f"{waiting.name} kann nicht handeln")
         )
+    return waiting, pending
+
+
+def _readied_command(
+    battle: Battle, waiting: CreatureState, command: TriggerReady
+) -> tuple[Command, Callable[[Battle, Any], list[Event]]]:
+    """Return the readied command and its handler; reject anything but one HH of it."""
     try:
         inner = battle.table.commands.from_dict(json.loads(command.command))
     except (CommandError, json.JSONDecodeError, TypeError) as error:
@@ -314,10 +320,15 @@ def handle_trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
                 f"für den Befehl {inner.kind!r} gibt es keine Verarbeitung",
             )
         )
+    return inner, handler
+
+
+def handle_trigger_ready(battle: Battle, command: TriggerReady) -> list[Event]:
+    """Run the readied HH now, out of turn, then go on with the current turn."""
+    waiting, pending = _waiting(battle, command)
+    inner, handler = _readied_command(battle, waiting, command)
     # Try the command on a copy first (same dice): what its handler actually spends must
     # be at most one HH; only then run it on the match (validate first, then mutate).
-    from game.rulesets.entaria.clone import clone_battle
-
     problem = _readied_problem(*_run_readied(clone_battle(battle), waiting.key, handler, inner))
     if problem:
         raise CommandRejected(problem)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from game.board.grid import Cell, distance
 from game.match.commands import Command
-from game.rulesets.entaria.commands import ChangePosition
+from game.rulesets.entaria.commands import ChangePosition, UseAction
+from game.rulesets.entaria.interact_actions import DropItem, Interact, Shout
 from game.rulesets.entaria.mount_actions import Dismount, Mount
 from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.queries.dry_runs import reachable_ground_items, refusal
@@ -15,7 +16,6 @@ from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language
 from game.rulesets.entaria.state import CreatureState, Stance
-from game.rulesets.entaria.support_actions import DropItem, Interact, Shout, UseAction
 from game.ui.overlays_rules import (
     says,
 )

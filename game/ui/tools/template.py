@@ -9,11 +9,11 @@ import pygame
 
 from game.board.grid import Cell, distance
 from game.board.templates import AreaShape
+from game.rulesets.entaria.commands import UseAction
 from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.state import CreatureState
-from game.rulesets.entaria.support_actions import UseAction
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import (

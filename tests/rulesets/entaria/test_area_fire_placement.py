@@ -37,12 +37,12 @@ from game.rulesets.entaria.area_fire_zones import AREA_FIRE, COVERING_FIRE
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmSetLifePoints, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.impulse_actions import SpendImpulse
 from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import Stance
-from game.rulesets.entaria.support_actions import SpendImpulse
 from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero, make_battle
 

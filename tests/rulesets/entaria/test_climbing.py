@@ -21,13 +21,13 @@ from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.grapple import DragGrappled
+from game.rulesets.entaria.interact_actions import DropItem, Interact
 from game.rulesets.entaria.queries.movement import movement_options
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import MoveType, german
 from game.rulesets.entaria.rules.terrain import unclimbable_fields
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import BattleState
-from game.rulesets.entaria.support_actions import DropItem, Interact
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 

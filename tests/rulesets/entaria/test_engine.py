@@ -24,10 +24,10 @@ from game.rulesets.entaria.commands import (
     Move,
 )
 from game.rulesets.entaria.engine import CommandRejected
+from game.rulesets.entaria.interact_actions import DropItem
 from game.rulesets.entaria.queries.targets import cover_override
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.state import BattleState, Pending, cover_key
-from game.rulesets.entaria.support_actions import DropItem
 from tests.rulesets.entaria.helpers import foe, hero, make_battle
 
 ROOM = """

@@ -50,13 +50,20 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.match.record import Match, first_difference, replay
 from game.rulesets.entaria.command_table import new_battle
-from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmCondition, Move
+from game.rulesets.entaria.commands import (
+    Attack,
+    ChangePosition,
+    EndTurn,
+    GmCondition,
+    Move,
+    UseAction,
+)
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import Stance
-from game.rulesets.entaria.support_actions import Interact, UseAction
 from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero
 

@@ -23,19 +23,14 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.combat import plan_attack
 from game.rulesets.entaria.command_table import HANDLERS
-from game.rulesets.entaria.commands import Attack, EndTurn, GmMoveToken, Move
+from game.rulesets.entaria.commands import Attack, EndTurn, GmMoveToken, Move, UseAction
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.hiding import Search, search_problem
+from game.rulesets.entaria.interact_actions import Interact, Shout
+from game.rulesets.entaria.ready_actions import TriggerReady
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import ActionType, Condition
 from game.rulesets.entaria.state import BattleState, CreatureState, HiddenItem
-from game.rulesets.entaria.support_actions import (
-    Interact,
-    Search,
-    Shout,
-    TriggerReady,
-    UseAction,
-    search_problem,
-)
 from tests.rulesets.entaria.helpers import foe, hero, make_battle
 
 MAP = """

@@ -22,13 +22,13 @@ from game.rulesets import RULESETS
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmCondition, GmEndFight
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.impulse_actions import GmSpendImpulse, SpendImpulse
 from game.rulesets.entaria.policy import choose_command
 from game.rulesets.entaria.reroll import RerollOption, is_reroll, reroll_dice
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import ActionType
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria.setup import CreatureSetup
-from game.rulesets.entaria.support_actions import GmSpendImpulse, SpendImpulse
 from tests.rulesets.entaria.helpers import CATALOGUE, foe, hero, make_battle
 from tests.rulesets.entaria.test_match import arena_setup
 

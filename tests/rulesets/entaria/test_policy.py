@@ -24,12 +24,13 @@ from game.rulesets.entaria.commands import (
     GmCondition,
     GmSetLifePoints,
     Move,
+    UseAction,
 )
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.policy import candidates, choose_command, play_step, simulate
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.state import Stance
-from game.rulesets.entaria.support_actions import Interact, UseAction
 from tests.rulesets.entaria.helpers import CATALOGUE, foe, hero, make_battle
 
 OPEN = "\n".join(["." * 30] * 12)

@@ -37,8 +37,10 @@ from game.rulesets.entaria.commands import (
     GmMoveToken,
     GmSetLifePoints,
     Move,
+    UseAction,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.queries.area_fire import area_fire_preview, deckungsfeuer_zones
 from game.rulesets.entaria.queries.cards import creature_card
 from game.rulesets.entaria.queries.dry_runs import GroundItem, reachable_ground_items
@@ -57,7 +59,6 @@ from game.rulesets.entaria.rules.scatter import ScatterDir
 from game.rulesets.entaria.rules.terms import Condition, SaveValue
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
 from game.rulesets.entaria.state import BattleState, HiddenItem
-from game.rulesets.entaria.support_actions import Interact, UseAction
 from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero, make_battle
 

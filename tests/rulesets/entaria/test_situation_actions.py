@@ -28,6 +28,7 @@ from game.rulesets.entaria.duel import Duel
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.flight import Fly
 from game.rulesets.entaria.flying import FLIGHT_TURN
+from game.rulesets.entaria.interact_actions import DropItem, Interact
 from game.rulesets.entaria.mount_actions import Dismount, Mount
 from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.rules.actions import Action
@@ -44,7 +45,6 @@ from game.rulesets.entaria.seats import (
 )
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
 from game.rulesets.entaria.state import Stance
-from game.rulesets.entaria.support_actions import DropItem, Interact
 from game.rulesets.entaria.underwater import (
     underwater_allows,
     underwater_attack_edge,

@@ -17,41 +17,35 @@ from game.board.sight import line_of_sight
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria import engine as engine_module
+from game.rulesets.entaria.action_helpers import LONG_ACTION, READY
 from game.rulesets.entaria.catalogue import FrozenMap
 from game.rulesets.entaria.combat import armour_of, plan_attack
 from game.rulesets.entaria.command_table import new_battle
-from game.rulesets.entaria.commands import Attack, EndTurn, Move
-from game.rulesets.entaria.engine import BLOCKING_STANCE, EVASIVE_MOVE, Battle, CommandRejected
+from game.rulesets.entaria.commands import Attack, EndTurn, Move, UseAction
+from game.rulesets.entaria.engine import (
+    BLOCKING_STANCE,
+    EVASIVE_MOVE,
+    HELP_BONUS,
+    IMPULSE_COVER,
+    IMPULSE_ENV,
+    SHIELD_RAISED,
+    STUDIED_ENEMY,
+    Battle,
+    CommandRejected,
+)
+from game.rulesets.entaria.healing_actions import DEAD_CLOCK, FIRST_AIDED
+from game.rulesets.entaria.impulse_actions import GmSpendImpulse, SpendImpulse
+from game.rulesets.entaria.interact_actions import DropItem, Interact, Shout
+from game.rulesets.entaria.ready_actions import EndLongAction, TriggerReady, occupied_budget
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.checks import Crit, Roll
+from game.rulesets.entaria.rules.checks import Crit, Roll, roll_beats
 from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.hiding_places import suitable_hiding_place
 from game.rulesets.entaria.rules.impulse import ImpulseEffect
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.rules.turn_budget import TurnBudget
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import CreatureState
-from game.rulesets.entaria.support_actions import (
-    DEAD_CLOCK,
-    FIRST_AIDED,
-    HELP_BONUS,
-    IMPULSE_COVER,
-    IMPULSE_ENV,
-    LONG_ACTION,
-    READY,
-    SHIELD_RAISED,
-    STUDIED_ENEMY,
-    DropItem,
-    EndLongAction,
-    GmSpendImpulse,
-    Interact,
-    Shout,
-    SpendImpulse,
-    TriggerReady,
-    UseAction,
-    occupied_budget,
-    roll_beats,
-    suitable_hiding_place,
-)
 from tests.rulesets.entaria.helpers import CATALOGUE, SIDES, foe, hero, make_battle
 
 ROOM = """

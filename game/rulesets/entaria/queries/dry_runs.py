@@ -10,7 +10,7 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.support_actions import Interact, _pick_up
+from game.rulesets.entaria.interact_actions import Interact, _pick_up
 
 __all__ = ["GroundItem", "reachable_ground_items"]
 

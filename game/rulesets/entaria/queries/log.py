@@ -33,7 +33,7 @@ _NAMED_KEYS = (
 )
 #: Actorless events naming creatures in pairs (Duell).
 _PAIR_KEYS = ("a", "b")
-#: A Verbergen roll carries this rule (support_actions._hide); its outcome is "hide".
+#: A Verbergen roll carries this rule (hiding.resolve_hide); its outcome is "hide".
 _HIDING_ROLL_RULE = "E-ACT-VH-VERBERGEN-2"
 
 

@@ -66,13 +66,7 @@ from game.rulesets.entaria.commands import (
     UseAction,
 )
 from game.rulesets.entaria.duel import Duel, handle_duel
-from game.rulesets.entaria.engine import (
-    ActionCheck,
-    Battle,
-    EngineTable,
-    Handler,
-    handle_end_turn,
-)
+from game.rulesets.entaria.engine import ActionCheck, Battle, EngineTable, Handler
 from game.rulesets.entaria.flight import Fly, handle_fly
 from game.rulesets.entaria.full_attacks import (
     AimedAttack,
@@ -175,6 +169,7 @@ from game.rulesets.entaria.support_actions import (
 )
 from game.rulesets.entaria.throwing import ThrowAtField, can_throw, handle_throw_at_field
 from game.rulesets.entaria.turn_timers import support_turn_start
+from game.rulesets.entaria.turns import handle_end_turn
 from game.rulesets.entaria.unarmed_combat import (
     UnarmedAttack,
     can_unarmed_attack,

@@ -1,14 +1,17 @@
-"""The match engine: rounds, turns, commands and events over the rules module.
+"""The match engine: the Battle, its commands, checks and dice over the rules module.
 
 ``Battle.apply(command)`` either applies a command and returns its events, or raises
 ``CommandRejected`` with a reason and leaves the state untouched: handlers validate
-everything before they change anything. Every rule is asked of ``game.rulesets.entaria.rules``; this
-module only keeps time, state and the record.
+everything before they change anything. Every rule is asked of
+``game.rulesets.entaria.rules``; the engine keeps time, state and the record. The
+handlers, checks and hooks come from the ``EngineTable`` handed in; the turn cycle is
+``turns``, life points and conditions ``life``, Unentdeckt per observer ``visibility``,
+the start of the fight ``battle_start``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,6 +20,7 @@ from game.board.grid import BattleGrid, Cell
 from game.match.commands import Command, CommandRegistry
 from game.match.decisions import Decision, DecisionKind
 from game.match.events import Event
+from game.rulesets.entaria import battle_start, life, turns, visibility
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, WeaponType
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.errors import CommandRejected
@@ -32,34 +36,22 @@ from game.rulesets.entaria.reroll import (
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
-from game.rulesets.entaria.rules.condition_changes import (
-    Change,
-    after_detection,
-    gain,
-    lose,
-    lose_lp,
-)
-from game.rulesets.entaria.rules.condition_effects import can_act, lp_loss_at_turn_start
+from game.rulesets.entaria.rules.condition_changes import Change, gain
+from game.rulesets.entaria.rules.condition_effects import can_act
 from game.rulesets.entaria.rules.condition_rolls import (
     RollContext,
     RollModifiers,
     roll_help_bonus,
     roll_modifiers,
 )
-from game.rulesets.entaria.rules.conditions import CONDITIONS
-from game.rulesets.entaria.rules.damage import LifeState, apply_damage, life_state
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.held_conditions import ConditionSet, closure
 from game.rulesets.entaria.rules.impulse import starting_pool
-from game.rulesets.entaria.rules.initiative import (
-    InitiativeEntry,
-    initiative_order,
-    roll_initiative,
-)
+from game.rulesets.entaria.rules.initiative import InitiativeEntry
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue, say
-from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
+from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed
 from game.rulesets.entaria.setup import BattleSetup
-from game.rulesets.entaria.state import BattleState, CreatureState, Effect, Stance
+from game.rulesets.entaria.state import BattleState, CreatureState, Effect
 
 #: What validates and applies one command type.
 Handler = Callable[["Battle", Any], list[Event]]
@@ -82,11 +74,6 @@ HELP_BONUS = "help_bonus"  # Helfen: +1w6 on the next check (E-ACT-VH-HELFEN, E-
 STUDIED_ENEMY = "studied_enemy"  # on the studied enemy, source = studier (E-ACT-VH-STUDIEREN)
 IMPULSE_COVER = "impulse_cover"  # Teildeckung bought with Impuls (E-IMP-EFF-COVER)
 IMPULSE_ENV = "impulse_env"  # the environment ignored (E-IMP-EFF-ENV)
-
-_START_OF_TURN_KINDS = {
-    DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
-    DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND,
-}
 
 
 @dataclass(frozen=True)
@@ -158,69 +145,20 @@ class Battle:
         self.sides = {side.key: side for side in setup.sides}
         self.record: list[Command] = []
         self.log: list[Event] = []
-        creatures = {c.key: self._creature_from_setup(c) for c in setup.creatures}
+        self._initiative_entries: list[InitiativeEntry] = []  # set as initiative is rolled
+        creatures = {c.key: battle_start.creature_from_setup(self, c) for c in setup.creatures}
         self.state = BattleState(creatures=creatures, order=[])
-        events = self._roll_initiative()
+        events = battle_start.roll_combat_initiative(self)
         characters = sum(1 for c in creatures.values() if c.is_character)
         self.state.impulse_pool = starting_pool(characters).points
         events += self._start_turn()
         if not self._can_take_turn(self.current):  # e.g. surprised: on to the first who can act
-            events += self._end_of_turn_saves(self.current)
-            events += self._advance()
+            events += turns.end_of_turn_saves(self, self.current)
+            events += turns.advance(self)
         self.log.extend(events)
         self.rerolls.constructed(self)
 
     # ---------------------------------------------------------------- set-up
-    def _creature_from_setup(self, setup: Any) -> CreatureState:
-        kind = self.creature_type_of_key(setup.type)
-        equipment = list(kind.equipment if setup.equipment is None else setup.equipment)
-        weapons = [key for key in equipment if key in self.catalogue.weapons]
-        held = weapons[:1]
-        carried = [key for key in equipment if key not in held]
-        magazines = {
-            key: int(self.catalogue.weapons[key].magazine or 0)
-            for key in weapons
-            if self.catalogue.weapons[key].magazine
-        }
-        lp = kind.life_points if setup.life_points is None else setup.life_points
-        conditions = ConditionSet()
-        effects: list[Effect] = []
-        for condition in setup.conditions:
-            conditions = gain(conditions, condition).held
-            if condition is Condition.SURPRISED:  # lost at its turn in round 2 (E-SURPRISE-2)
-                effects.append(
-                    Effect(
-                        condition.name,
-                        DurationKind.UNTIL_START_OF_OWN_TURN_NEXT_ROUND,
-                        started_round=1,
-                    )
-                )
-        if setup.hidden and Condition.UNDETECTED not in conditions:
-            # the mission's hidden placement: Unentdeckt without a per-observer record,
-            # i.e. toward every creature of another side (Battle.hidden_from)
-            conditions = gain(conditions, Condition.UNDETECTED).held
-        return CreatureState(
-            key=setup.key,
-            type_key=setup.type,
-            name=setup.name or kind.name,
-            side=setup.side,
-            cell=setup.cell,
-            facing=setup.facing,
-            lp=lp,
-            max_lp=kind.life_points,
-            conditions=conditions,
-            effects=effects,
-            held=held,
-            carried=carried,
-            magazines=magazines,
-            # set up Liegend (also through Bewusstlos) lies on the ground, as _sync_stance keeps it
-            stance=Stance.PRONE if _lies(conditions) else Stance.STANDING,
-            companion_of=setup.companion_of,
-            hidden=setup.hidden,
-            is_character=kind.is_character,
-            simplified=kind.simplified,
-        )
-
     def creature_type_of_key(self, key: str) -> CreatureType:
         try:
             return self.catalogue.creatures[key]
@@ -229,80 +167,6 @@ class Battle:
 
     def creature_type(self, creature: CreatureState) -> CreatureType:
         return self.catalogue.creatures[creature.type_key]
-
-    def _roll_initiative(self) -> list[Event]:
-        """Roll initiative once for the whole combat (E-INIT-1..7, D-11)."""
-        events: list[Event] = []
-        entries: list[InitiativeEntry] = []
-        companions_before = {
-            c.key: c.companion_before for c in self.setup.creatures if c.companion_of
-        }
-        for index, creature in enumerate(self.state.creatures.values()):
-            kind = self.creature_type(creature)
-            if creature.companion_of is not None or kind.companion:
-                controller = creature.companion_of
-                entries.append(
-                    InitiativeEntry(
-                        id=creature.key,
-                        initiative=None,
-                        base=0,
-                        is_character=False,
-                        roster_index=index,
-                        companion_of=controller,
-                        companion_before=companions_before.get(creature.key, False),
-                    )
-                )
-                continue
-            if kind.is_character and kind.base_initiative is not None:
-                armour = [
-                    self.catalogue.armour[k] for k in creature.carried if k in self.catalogue.armour
-                ]
-                cumbersome = any(a.cumbersome for a in armour)
-                modifier = sum(a.initiative for a in armour)
-                roll = roll_initiative(
-                    kind.base_initiative,
-                    self.roller,
-                    edge=-1 if cumbersome else 0,
-                    modifier=modifier,
-                )
-                creature.initiative = roll.total
-                de, en = describe_roll(roll, -1 if cumbersome else 0)
-                events.append(
-                    Event(
-                        "initiative",
-                        f"{creature.name} würfelt Initiative: {de}",
-                        f"{creature.name} rolls initiative: {en}",
-                        creature.key,
-                        roll_data(roll, edge=-1 if cumbersome else 0, modifier=modifier),
-                    )
-                )
-                base = kind.base_initiative
-            else:
-                creature.initiative = int(kind.initiative or 0)
-                base = creature.initiative
-                events.append(
-                    Event(
-                        "initiative",
-                        f"{creature.name} hat feste Initiative [{base}]",
-                        f"{creature.name} has fixed initiative [{base}]",
-                        creature.key,
-                    )
-                )
-            entries.append(
-                InitiativeEntry(
-                    id=creature.key,
-                    initiative=creature.initiative,
-                    base=base,
-                    is_character=kind.is_character,
-                    roster_index=index,
-                )
-            )
-        self._initiative_entries = entries
-        self.state.order = [str(key) for key in initiative_order(entries)]
-        names = ", ".join(self.state.creatures[k].name for k in self.state.order)
-        order = {"order": list(self.state.order)}  # whom it names: the fog-aware log reads it
-        events.append(Event("order", f"Reihenfolge: {names}", f"Order: {names}", None, order))
-        return events
 
     # --------------------------------------------------------------- queries
     @property
@@ -358,79 +222,33 @@ class Battle:
             ) from None
 
     # ------------------------------------------------- hiding, per observer (fog of war)
-    def _creature_of(self, which: CreatureState | str) -> CreatureState:
-        return which if isinstance(which, CreatureState) else self.state.creatures[which]
-
     def hidden_from(self, creature: CreatureState | str) -> frozenset[str]:
-        """Return the keys of the creatures ``creature`` is Unentdeckt toward.
-
-        Unentdeckt holds per observer (E-COND-UNENTDECKT-4, E-OPEN-50): Verbergen records
-        whom the roll beat, and detection or a conspicuous act end it (``hiding``).
-        Empty when the creature is not Unentdeckt; an Unentdeckt without a record (a game
-        master's condition, an old save) is toward every creature of another side.
-        """
-        hider = self._creature_of(creature)
-        if Condition.UNDETECTED not in hider.conditions:
-            return frozenset()
-        if hider.hidden_from:
-            return frozenset(hider.hidden_from)
-        return frozenset(c.key for c in self.state.creatures.values() if c.side != hider.side)
+        """Return the keys of the creatures ``creature`` is Unentdeckt toward."""
+        return visibility.hidden_from(self, creature)
 
     def is_hidden_from(self, creature: CreatureState | str, observer: CreatureState | str) -> bool:
         """Return whether ``observer`` has not found ``creature`` (E-COND-UNENTDECKT-1..4)."""
-        key = observer if isinstance(observer, str) else observer.key
-        return key in self.hidden_from(creature)
+        return visibility.is_hidden_from(self, creature, observer)
 
     def is_hidden_from_side(self, creature: CreatureState | str, side: str) -> bool:
         """Return whether no living creature of ``side`` has found ``creature`` (fog of war)."""
-        hider = self._creature_of(creature)
-        hidden = self.hidden_from(hider)
-        members = self._side_keys(side)
-        return hider.side != side and bool(members) and members <= hidden
-
-    def _side_keys(self, side: str) -> frozenset[str]:
-        """Return the keys of the side's living creatures (all of them if none lives)."""
-        members = [c for c in self.state.creatures.values() if c.side == side]
-        living = [c.key for c in members if Condition.DEAD not in c.conditions]
-        return frozenset(living or [c.key for c in members])
+        return visibility.is_hidden_from_side(self, creature, side)
 
     def conditions_toward(
         self, creature: CreatureState | str, observer: CreatureState | str
     ) -> ConditionSet:
-        """Return the conditions ``observer`` faces: Unentdeckt (and its Geschützt) only if
-        ``creature`` is hidden from ``observer`` (E-COND-UNENTDECKT-2/4)."""
-        hider = self._creature_of(creature)
-        if Condition.UNDETECTED in hider.conditions and not self.is_hidden_from(hider, observer):
-            return after_detection(hider.conditions, Condition.UNDETECTED)
-        return hider.conditions
+        """Return the conditions ``observer`` faces (Unentdeckt only if hidden from it)."""
+        return visibility.conditions_toward(self, creature, observer)
 
     def visible_ground_items(
         self, observer: CreatureState | str | None = None, *, side: str | None = None
     ) -> dict[Cell, list[str]]:
-        """Return the items on the ground that ``observer`` (or ``side``) knows of.
-
-        An item hidden by Verbergen is left out for the creatures it is hidden from until
-        they find it (E-ACT-VH-VERBERGEN-3); for a side, until one living member found it.
-        Neither given: every item (the game master's view).
-        """
-        if observer is not None:
-            keys = frozenset({observer if isinstance(observer, str) else observer.key})
-        elif side is not None:
-            keys = self._side_keys(side)
-        else:
-            keys = frozenset()
-        visible = {cell: list(items) for cell, items in self.state.ground_items.items()}
-        for record in self.state.hidden_items if keys else ():
-            items = visible.get(record.cell, [])
-            if keys <= record.hidden_from and record.item in items:
-                items.remove(record.item)
-        return {cell: items for cell, items in visible.items() if items}
+        """Return the items on the ground that ``observer`` (or ``side``) knows of."""
+        return visibility.visible_ground_items(self, observer, side=side)
 
     def is_item_hidden_from(self, cell: Cell, item: str, observer: CreatureState | str) -> bool:
         """Return whether ``item`` lies on ``cell`` but ``observer`` knows of none there."""
-        if item not in self.state.ground_items.get(cell, []):
-            return False
-        return item not in self.visible_ground_items(observer).get(cell, [])
+        return visibility.is_item_hidden_from(self, cell, item, observer)
 
     # ------------------------------------------------------------------ dice
     @property
@@ -660,161 +478,18 @@ class Battle:
         why_en: str = "",
     ) -> list[Event]:
         """Take ``amount`` LP from ``creature`` and apply what its new LP mean (D-5)."""
-        if amount <= 0 or Condition.DEAD in creature.conditions:
-            return []  # the dead lose no more LP (their LP stay as they died)
-        before = creature.lp
-        creature.lp = apply_damage(
-            creature.lp, amount, nonlethal=nonlethal, simplified_enemy=creature.simplified
+        return life.lose_life_points(
+            self, creature, amount, nonlethal=nonlethal, why_de=why_de, why_en=why_en
         )
-        lost = before - creature.lp
-        events = [
-            Event(
-                "lp",
-                f"{creature.name} verliert {lost} LP{why_de} ({before} -> {creature.lp})",
-                f"{creature.name} loses {lost} LP{why_en} ({before} -> {creature.lp})",
-                creature.key,
-                {"before": before, "after": creature.lp},
-            )
-        ]
-        change = lose_lp(
-            creature.conditions,
-            lost,
-            self.roller,
-            reflexes=self.creature_type(creature).attribute(Attribute.REFLEXES),
-        )
-        events += self._apply_change(creature, change)
-        events += self.update_life_state(creature, nonlethal=nonlethal, lp_fell=True)
-        return events
 
     def update_life_state(
         self, creature: CreatureState, *, nonlethal: bool = False, lp_fell: bool = False
     ) -> list[Event]:
-        """Give the conditions the creature's LP call for (E-LP-1..4, D-5).
-
-        The thresholds bite harder only when LP fall (E-OPEN-34): a simplified enemy dies
-        at 0 only from a lethal loss (a non-lethal knock-down leaves it Bewusstlos,
-        E-NONLETHAL-3), and a revived creature in Stabiles Koma at -10 or below dies only
-        when it loses LP again. Bewusstlos from an effect (Betäuben) is not ended by LP.
-        """
-        simplified = creature.simplified and not nonlethal and lp_fell
-        state = life_state(creature.lp, simplified_enemy=simplified)
-        held = closure(creature.conditions)
-        events: list[Event] = []
-        wanted = {
-            LifeState.UNCONSCIOUS: Condition.UNCONSCIOUS,
-            LifeState.DYING: Condition.DYING,
-            LifeState.DEAD: Condition.DEAD,
-        }.get(state)
-        if wanted is None:
-            if Condition.DYING in creature.conditions:  # healed or set above 0 by the GM
-                events += self._apply_change(
-                    creature, lose(creature.conditions, Condition.DYING, lp=creature.lp)
-                )
-            if Condition.STABLE_COMA in creature.conditions and creature.lp >= 1:
-                events += self._apply_change(
-                    creature, lose(creature.conditions, Condition.STABLE_COMA, lp=creature.lp)
-                )
-            knocked_out = self.has_effect(creature, Condition.UNCONSCIOUS.name)
-            if (
-                Condition.UNCONSCIOUS in creature.conditions
-                and creature.lp >= 1
-                and not knocked_out
-            ):
-                events += self._apply_change(
-                    creature, lose(creature.conditions, Condition.UNCONSCIOUS, lp=creature.lp)
-                )
-            return events
-        if wanted is Condition.DYING and Condition.STABLE_COMA in creature.conditions:
-            return events  # stabilised: negative LP and Stabiles Koma coexist (EX-STAB-1)
-        if (
-            wanted is Condition.DEAD
-            and Condition.STABLE_COMA in creature.conditions
-            and not lp_fell
-        ):
-            return events  # revived at -10 or below: dies only when LP fall again
-        if wanted in held and wanted in creature.conditions:
-            return events
-        if wanted is Condition.UNCONSCIOUS and Condition.DYING in creature.conditions:
-            creature.conditions = creature.conditions.remove(Condition.DYING)
-        events += self._apply_change(creature, gain(creature.conditions, wanted, lp=creature.lp))
-        names = {
-            Condition.UNCONSCIOUS: ("ist bewusstlos", "is unconscious"),
-            Condition.DYING: ("liegt im Sterben", "is dying"),
-            Condition.DEAD: ("ist tot", "is dead"),
-        }[wanted]
-        events.append(
-            Event(
-                "life_state",
-                f"{creature.name} {names[0]}",
-                f"{creature.name} {names[1]}",
-                creature.key,
-                {"state": state.name},
-            )
-        )
-        return events
+        """Give the conditions the creature's LP call for (E-LP-1..4, D-5)."""
+        return life.update_life_state(self, creature, nonlethal=nonlethal, lp_fell=lp_fell)
 
     def _apply_change(self, creature: CreatureState, change: Change) -> list[Event]:
-        creature.conditions = change.held
-        self._sync_stance(creature)
-        events: list[Event] = []
-        if change.drop_held_items and creature.held:
-            self.state.ground_items.setdefault(creature.cell, []).extend(creature.held)
-            events.append(
-                Event(
-                    "drop",
-                    f"{creature.name} lässt alles fallen",
-                    f"{creature.name} drops everything held",
-                    creature.key,
-                    {"items": list(creature.held)},
-                )
-            )
-            creature.held = []
-        if change.set_lp is not None:
-            creature.lp = change.set_lp
-        if change.interrupted_action:
-            self.state.pending = [p for p in self.state.pending if p.actor != creature.key]
-            events.append(
-                Event(
-                    "interrupted",
-                    f"{creature.name}s Handlung wird unterbrochen",
-                    f"{creature.name}'s action is interrupted",
-                    creature.key,
-                )
-            )
-        for ended in change.ended:
-            events.append(
-                Event(
-                    "condition_lost",
-                    f"{creature.name} verliert {ended.value}",
-                    f"{creature.name} loses {ended.name.lower()}",
-                    creature.key,
-                    {"condition": ended.name},
-                )
-            )
-        if change.insanity_checks:
-            events.append(
-                Event(
-                    "gm_question",
-                    f"{creature.name}: {change.insanity_checks} Wahnsinnsprobe(n) (Spielleitung)",
-                    f"{creature.name} must make {change.insanity_checks} insanity check(s) (GM)",
-                    creature.key,
-                    {"insanity_checks": change.insanity_checks},
-                )
-            )
-        return events
-
-    @staticmethod
-    def _sync_stance(creature: CreatureState) -> None:
-        """Keep the stance with the conditions: Liegend, also implied, lies on the ground.
-
-        Bewusstlos (also through Sterbend or Stabiles Koma) counts as Liegend
-        (E-COND-BEWUSSTLOS-1), and the dead lie too; when Liegend ends (stood up, or woke
-        up without holding Liegend itself) the creature stands. Kneeling is kept.
-        """
-        if _lies(creature.conditions):
-            creature.stance = Stance.PRONE
-        elif creature.stance is Stance.PRONE:
-            creature.stance = Stance.STANDING
+        return life.apply_change(self, creature, change)
 
     def add_condition(
         self,
@@ -825,236 +500,31 @@ class Battle:
         count: int = 1,
     ) -> list[Event]:
         """Give a condition ``count`` times (Irritiert stacks) and the effect that ends it."""
-        events = self._apply_change(
-            creature, gain(creature.conditions, condition, count, lp=creature.lp)
-        )
-        if effect is not None:  # gaining it again refreshes its end, it does not add a second
-            creature.effects = [e for e in creature.effects if e.name != effect.name]
-            creature.effects.append(effect)
-        events.append(
-            Event(
-                "condition",
-                f"{creature.name} erhält {condition.value}",
-                f"{creature.name} gains {condition.name.lower()}",
-                creature.key,
-                {"condition": condition.name},
-            )
-        )
-        return events
+        return life.add_condition(self, creature, condition, effect=effect, count=count)
 
     def knock_prone(self, creature: CreatureState) -> list[Event]:
         """Make the creature Liegend (fallen, thrown, tripped); its stance follows."""
-        events: list[Event] = []
-        if Condition.PRONE not in creature.conditions:
-            events += self.add_condition(creature, Condition.PRONE)
-        creature.stance = Stance.PRONE
-        return events
+        return life.knock_prone(self, creature)
 
     def remove_condition(self, creature: CreatureState, condition: Condition) -> list[Event]:
-        if condition not in creature.conditions:
-            return []
-        try:
-            change = lose(creature.conditions, condition, lp=creature.lp)
-        except ValueError as error:  # e.g. Stabiles Koma ends only at LP >= 1
-            raise CommandRejected(say(str(error), _cannot_end_de(condition, creature.lp))) from None
-        creature.effects = [e for e in creature.effects if e.name != condition.name]
-        events = self._apply_change(creature, change)
-        events.append(
-            Event(
-                "condition_lost",
-                f"{creature.name} verliert {condition.value}",
-                f"{creature.name} loses {condition.name.lower()}",
-                creature.key,
-                {"condition": condition.name},
-            )
-        )
-        return events
+        return life.remove_condition(self, creature, condition)
 
     # ------------------------------------------------------------- turn cycle
     def end_turn(self) -> list[Event]:
         """End the current turn, then start the next creature's (new round as needed)."""
-        creature = self.current
-        events = self._end_of_turn_saves(creature)
-        events += self._advance()
-        return events
-
-    def _end_of_turn_saves(self, creature: CreatureState) -> list[Event]:
-        """Roll the saves that end conditions at the end of the creature's turn (E-OPEN-32)."""
-        events: list[Event] = []
-        for effect in list(creature.effects):
-            if effect.kind is not DurationKind.SAVE_AT_END_OF_OWN_TURN or effect.save is None:
-                continue
-            condition = effect.condition
-            if condition is None or Condition.DEAD in creature.conditions:
-                continue
-            if effect not in creature.effects or condition not in creature.conditions:
-                continue  # already ended this turn
-            roll, event = self.check(
-                creature,
-                effect.save,
-                effect.target,
-                what_de=f"Rettungswurf gegen {condition.value}",
-                what_en=f"save against {condition.name.lower()}",
-            )
-            events.append(event)
-            if roll.success:
-                events += self.remove_condition(creature, condition)
-        return events
-
-    def _advance(self) -> list[Event]:
-        events: list[Event] = []
-        for _ in range(len(self.state.order) * 2 + 2):
-            self.state.turn_index += 1
-            if self.state.turn_index >= len(self.state.order):
-                events += self._new_round()
-            if Condition.DEAD in self.current.conditions:
-                continue  # the dead take no turns (a revival's clock runs on others' turns)
-            events += self._start_turn()
-            if self.state.over or self._can_take_turn(self.current):
-                return events
-            # a creature that cannot act still has turn-start and turn-end effects
-            events += self._end_of_turn_saves(self.current)
-            events += self._check_fight_over()
-            if self.state.over:
-                return events
-        return events
+        return turns.end_turn(self)
 
     def _can_take_turn(self, creature: CreatureState) -> bool:
         return Condition.DEAD not in creature.conditions and can_act(creature.conditions)
 
-    def _new_round(self) -> list[Event]:
-        self.state.round += 1
-        self.state.turn_index = 0
-        # Orientieren and Unterkühlt re-sort only between rounds (E-OPEN-8).
-        entries = []
-        for entry in self._initiative_entries:
-            creature = self.state.creatures[str(entry.id)]
-            if entry.initiative is None:
-                entries.append(entry)
-                continue
-            hypothermic = Condition.HYPOTHERMIC in creature.conditions
-            entries.append(
-                InitiativeEntry(
-                    id=entry.id,
-                    initiative=entry.initiative,
-                    base=entry.base,
-                    is_character=entry.is_character,
-                    roster_index=entry.roster_index,
-                    oriented=creature.oriented,
-                    hypothermic=hypothermic,
-                )
-            )
-        self.state.order = [str(key) for key in initiative_order(entries)]
-        round_event = Event(
-            "round",
-            f"Runde {self.state.round}",
-            f"Round {self.state.round}",
-            data={"round": self.state.round},
-        )
-        return [round_event, *self._expire_orphaned_effects()]
-
-    def _expire_orphaned_effects(self) -> list[Event]:
-        """End effects timed to a source's turn when that source takes no more turns."""
-        events: list[Event] = []
-        for creature in self.state.creatures.values():
-            for effect in list(creature.effects):
-                if effect.kind is not DurationKind.UNTIL_START_OF_SOURCE_TURN_NEXT_ROUND:
-                    continue
-                source = self.state.creatures.get(effect.source or "")
-                if source is not None and Condition.DEAD not in source.conditions:
-                    continue
-                creature.effects.remove(effect)
-                condition = effect.condition
-                if condition is not None and condition in creature.conditions:
-                    events += self.remove_condition(creature, condition)
-        return events
-
     def _start_turn(self) -> list[Event]:
-        creature = self.current
-        events = [
-            Event(
-                "turn",
-                f"{creature.name} ist am Zug",
-                f"{creature.name}'s turn",
-                creature.key,
-                {"round": self.state.round},
-            )
-        ]
-        events += self._expire_effects(creature)
-        loss = lp_loss_at_turn_start(creature.conditions)
-        if loss and Condition.DEAD not in creature.conditions:
-            events += self.lose_life_points(
-                creature, loss, why_de=" durch Zustände", why_en=" from conditions"
-            )
-        self.state.budget = TurnBudget.for_creature(incapacitated=not self._can_take_turn(creature))
-        for hook in self.table.turn_start:  # after the budget: a hook may forfeit the new turn
-            events += hook(self, creature)
-        incapacitated = not self._can_take_turn(creature)
-        if incapacitated:
-            self.state.budget = TurnBudget.for_creature(incapacitated=True)
-            events.append(
-                Event(
-                    "cannot_act",
-                    f"{creature.name} kann nicht handeln",
-                    f"{creature.name} cannot act",
-                    creature.key,
-                )
-            )
-        return events
+        return turns.start_turn(self)
 
     def _expire_effects(self, creature: CreatureState) -> list[Event]:
-        events: list[Event] = []
-        keep: list[Effect] = []
-        for effect in creature.effects:
-            ends = False
-            if effect.kind in _START_OF_TURN_KINDS:
-                ends = (
-                    effect.started_round < self.state.round
-                    or effect.kind is DurationKind.UNTIL_START_OF_OWN_NEXT_TURN
-                )
-            elif effect.kind in (DurationKind.ROUNDS, DurationKind.DICE_ROUNDS):
-                ends = effect.until_round is not None and self.state.round >= effect.until_round
-            if not ends:
-                keep.append(effect)
-                continue
-            condition = effect.condition
-            if condition is None and effect.name == "DEFENSELESS_REPEAT":
-                condition = Condition.DEFENSELESS
-            if condition is not None and condition in creature.conditions:
-                change = lose(creature.conditions, condition, lp=creature.lp)
-                events += self._apply_change(creature, change)
-                events.append(
-                    Event(
-                        "condition_lost",
-                        f"{creature.name} verliert {condition.value}",
-                        f"{creature.name} loses {condition.name.lower()}",
-                        creature.key,
-                        {"condition": condition.name},
-                    )
-                )
-        creature.effects = keep
-        if events:  # an ended effect may uncover what the LP say (Bewusstlos at 0 LP)
-            events += self.update_life_state(creature)
-        return events
+        return turns.expire_effects(self, creature)
 
     def _check_fight_over(self) -> list[Event]:
-        if self.state.over:
-            return []
-        standing = {c.side for c in self.state.creatures.values() if not c.out_of_fight}
-        if len(standing) > 1:
-            return []
-        self.state.over = True
-        self.state.winner = next(iter(standing), None)
-        name = self.sides[self.state.winner].name if self.state.winner in self.sides else "niemand"
-        name_en = name if self.state.winner else "nobody"
-        return [
-            Event(
-                "fight_over",
-                f"Der Kampf ist vorbei. Sieger: {name}",
-                f"The fight is over. Winner: {name_en}",
-                data={"winner": self.state.winner},
-            )
-        ]
+        return turns.check_fight_over(self)
 
 
 def check_guards(battle: Battle, command: Command) -> None:
@@ -1066,42 +536,3 @@ def check_guards(battle: Battle, command: Command) -> None:
     for guard in battle.table.command_guards:
         if reason := guard(battle, command):
             raise CommandRejected(reason)
-
-
-def handle_end_turn(battle: Battle, command: EndTurn) -> list[Event]:
-    """End the current creature's turn: the end-turn hooks, then the next turn."""
-    if command.actor != battle.state.current_key:
-        raise CommandRejected(
-            say(
-                "only the creature whose turn it is can end it",
-                "nur das Wesen, das am Zug ist, kann den Zug beenden",
-            )
-        )
-    events: list[Event] = []
-    for hook in battle.table.end_turn:
-        events += hook(battle, battle.current)
-    if events:
-        events += battle._check_fight_over()
-        if battle.state.over:
-            return events
-    return events + battle.end_turn()
-
-
-def _lies(held: ConditionSet) -> bool:
-    """Return whether a creature with these conditions lies on the ground."""
-    return Condition.DEAD in held or Condition.PRONE in closure(held)
-
-
-def _cannot_end_de(condition: Condition, lp: int) -> str:
-    """Return in German why ``condition`` cannot end now (conditions.lose refused it)."""
-    rule = CONDITIONS[condition]
-    if rule.min_lp_to_end is None:
-        return f"{condition.value} kann nicht nach Belieben enden"
-    return (
-        f"{condition.value} endet erst ab LP {rule.min_lp_to_end}, LP jetzt {lp} "
-        f"({rule.rule_ids[0]})"
-    )
-
-
-def cells_of(creatures: Iterable[CreatureState]) -> list[Cell]:
-    return [c.cell for c in creatures]

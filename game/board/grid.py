@@ -21,12 +21,16 @@ BoolGrid = npt.NDArray[np.bool_]
 DIRECTIONS_4: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 DIRECTIONS_8: tuple[Cell, ...] = (*DIRECTIONS_4, (1, 1), (-1, 1), (-1, -1), (1, -1))
 
-DEFAULT_TERRAIN_TARGET = 15  # E-OPEN-42: each terrain field has a ZW, default 15
+#: The default of the ``terrain_target`` layer (ENTARIA's standard ZW 15, E-OPEN-42).
+DEFAULT_TERRAIN_TARGET = 15
 MAX_GRID_SIDE = 2000
 
 
 class Terrain(IntEnum):
-    """Terrain kinds that ask for checks or change costs (E-TERRAIN-*, glossary 32.5)."""
+    """The terrain code of a field, a map layer: ENTARIA's terrain kinds (glossary 32.5).
+
+    What a kind asks of a mover is the ruleset's rule.
+    """
 
     NONE = 0  # plain ground
     CLIMB = 1  # Kletteroberfläche
@@ -40,12 +44,8 @@ class Terrain(IntEnum):
     STROBE = 9  # Stroboskopische Lichteffekte
 
 
-#: Kinds that are difficult terrain without a per-map flag (E-OPEN-42).
-DIFFICULT_BY_DEFAULT: frozenset[Terrain] = frozenset({Terrain.CLIMB, Terrain.WATER, Terrain.RUBBLE})
-
-
 class Cover(IntEnum):
-    """The cover a field, a creature or a line of fire gives (E-COVER-3/4, D-9)."""
+    """The cover a field, a creature or a line of fire gives (D-9)."""
 
     NONE = 0
     PARTIAL = 1  # Teildeckung
@@ -125,9 +125,9 @@ class BattleGrid:
 
     Arrays: ``wall`` (permanent walls), ``see_through`` (walls that block movement
     but not sight: glass panes), ``door`` and ``door_open``, ``difficult``
-    (step cost 2, E-TERRAIN-DIFF-1), ``cover`` (Cover a field gives), ``smoke``,
-    ``terrain`` (Terrain codes), ``terrain_target`` (the ZW of terrain checks),
-    ``hazard`` (lava, chasm: a push into it allows a Reflexe escape).
+    (step cost 2, D-10), ``cover`` (Cover a field gives), ``smoke``, ``terrain``
+    (Terrain codes), ``terrain_target`` (the target number of a ruleset's terrain
+    checks), ``hazard`` (lava, chasm: what entering one does is the ruleset's rule).
     Derived and kept current: ``blocks_sight`` and ``blocks_movement`` (walls and
     closed doors). Only doors change during a battle; ``version`` counts changes so
     callers can cache.
@@ -327,7 +327,7 @@ class BattleGrid:
         return Terrain(int(self.terrain[self._check(cell)]))
 
     def terrain_target_at(self, cell: Cell) -> int:
-        """Return the ZW of the terrain check on this field (E-OPEN-42)."""
+        """Return the target number of a terrain check on this field (the map's layer)."""
         return int(self.terrain_target[self._check(cell)])
 
     def is_hazard(self, cell: Cell) -> bool:

@@ -1,21 +1,21 @@
-"""Movement on the grid: costs, reachable fields, paths and movement allowances.
+"""Movement on the grid: what entering a field costs, reachable fields and cheapest paths.
 
 D-10: a step to any of the 8 neighbours costs 1 field, 2 when the field entered is
-difficult terrain (E-MOVE-2, E-TERRAIN-DIFF-1). Walls and closed doors
-(``grid.blocks_movement``) and enemy creatures cannot be entered (E-OBST-1); allied
-creatures can be passed through but not ended on (E-OBST-2, E-OPEN-44).
+difficult terrain (``StepCosts``; a ruleset prices its own movers with a ``CostModel``).
+Walls and closed doors (``grid.blocks_movement``) and the fields of ``enemies`` cannot
+be entered; the fields of ``allies`` can be passed through but not ended on.
 
-Corner rule (D-10, E-OPEN-44 recommended reading): a diagonal step is forbidden only
-when *both* orthogonal neighbours it passes between are blocking **terrain** (walls or
-closed doors; the map edge counts as blocking). Creatures never block a corner.
-``diagonal_step_blocked`` is that rule for one step; the search applies the same test
-to whole bitsets at once. Pushes (Schubsen, Zurückdrängen) and scattered objects obey
-it too.
+Corner rule (D-10): a diagonal step is forbidden only when *both* orthogonal
+neighbours it passes between are blocking **terrain** (walls or closed doors; the map
+edge counts as blocking). Creatures never block a corner. ``diagonal_step_blocked`` is
+that rule for one step; the search applies the same test to whole bitsets at once,
+and ``step_problem`` to single steps a ruleset checks.
 
-Which action moves how far, and who makes the leaving-reach save, is the action
-catalogue's data (``actions.ACTIONS[...].movement``); this module reads it.
+How far a creature may move, and what leaving an enemy's reach costs, are the
+ruleset's rules (ENTARIA: ``game.rulesets.entaria.rules.movement``); this module only
+searches the map.
 
-Multi-field creatures (E-SIZE-1) are placed by their anchor, the footprint's top-left
+Multi-field creatures are placed by their anchor, the footprint's top-left
 field. Every field of the footprint must be passable, and a step costs the highest
 entering cost among the fields the footprint newly covers (2 if any of them is
 difficult ground for a walker).
@@ -128,9 +128,9 @@ def footprint_walled(grid: BattleGrid, anchor: Cell, side: int = 1) -> bool:
 def diagonal_step_blocked(grid: BattleGrid, cell: Cell, step: Cell, *, side: int = 1) -> bool:
     """Return whether a diagonal ``step`` from ``cell`` squeezes between two blocking fields.
 
-    D-10, E-OPEN-44: blocked only when *both* orthogonal neighbours it passes between
+    D-10: blocked only when *both* orthogonal neighbours it passes between
     are walls, closed doors or off the map; creatures never block a corner. A straight
-    step is never blocked by this rule. ``side``: the mover's footprint (E-SIZE-1).
+    step is never blocked by this rule. ``side``: the mover's footprint.
     """
     dx, dy = step
     if dx == 0 or dy == 0:
@@ -215,7 +215,7 @@ def _board(
     cells_shape = (shape[0] + side - 1, shape[1] + side - 1)
     window = (slice(y0, y0 + cells_shape[0]), slice(x0, x0 + cells_shape[1]))
 
-    # The mover's own fields hold no other creature (E-OPEN-44: one creature per field).
+    # The mover's own fields hold no other creature: one creature per field.
     own = set(footprint_cells(start, side))
     enemy_cells = as_cells(enemies) - own
     ally_cells = as_cells(allies) - own - enemy_cells
@@ -471,8 +471,8 @@ def reachable(
 
     ``start`` has cost 0. ``budget=None`` means unlimited. ``enemies`` and ``allies``
     are the fields occupied by other creatures (all fields of a large creature): enemy
-    fields cannot be entered (E-OBST-1), ally fields can be passed but not ended on
-    (E-OBST-2). ``cost_model`` prices each entered field (default: walking, D-10);
+    fields cannot be entered, ally fields can be passed but not ended on (D-10).
+    ``cost_model`` prices each entered field (default: walking, D-10);
     ``footprint`` is the side of a square mover whose anchor (top-left field) is
     ``start`` and the keys of the result (E-SIZE-1).
     """
@@ -605,9 +605,8 @@ def step_problem(
 ) -> str | None:
     """Return why one step of a mover's anchor is illegal, or None when it is legal.
 
-    D-10: to one of the 8 neighbours, into no wall, closed door or enemy field
-    (E-OBST-1), and not between two blocking fields; every field of the footprint
-    counts (E-SIZE-1).
+    D-10: to one of the 8 neighbours, into no wall, closed door or enemy field, and
+    not between two blocking fields; every field of the footprint counts.
     """
     dx, dy = after[0] - before[0], after[1] - before[1]
     if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) != 1:

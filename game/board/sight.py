@@ -1,4 +1,4 @@
-"""Line of sight and cover on the grid (D-9, E-COVER-1..5, E-OPEN-15, E-IMP-EFF-COVER).
+"""Line of sight and the proposed cover on the grid (D-9).
 
 The sight model ("Ford shadowcasting", symmetric and exact)
 -----------------------------------------------------------
@@ -36,12 +36,11 @@ Cover (Deckung)
 ---------------
 Cover is the best level among the fields whose *interior* the open segment between
 the two field centres crosses, leaving out the attacker's and the target's own fields
-(E-OPEN-15): the field's own cover (``grid.cover``: low obstacle = Teildeckung, smoke
-= Volldeckung) and Teildeckung for every field a creature occupies (E-COVER-1).
-Several things in the line do not add up: the best one counts (E-COVER-2 grid
-reading). Cover applies only to ranged and thrown attacks at creatures (E-OPEN-15);
-the game master may override the computed level for an attack, which the battle
-layer records (D-9).
+(D-9): the field's own cover (``grid.cover``: low obstacle = Teildeckung, smoke =
+Volldeckung) and Teildeckung for every field a creature occupies. Several things in
+the line do not add up: the best one counts. The level is a proposal: which attacks
+get cover and what it does are the ruleset's rules, and the game master may override
+the level for an attack, which the ruleset records (D-9).
 """
 
 from __future__ import annotations
@@ -141,7 +140,7 @@ def line_of_sight(grid: BattleGrid, a: Cell, b: Cell, *, creatures: Iterable[Cel
 
     Walls and closed doors block; creatures, low obstacles and smoke do not, so
     ``creatures`` is ignored here. The answer is symmetric, so whether a target can
-    see its attacker (E-UNFORESEEN-1) is this same question. Raises IndexError for a
+    see its attacker is this same question. Raises IndexError for a
     field outside the map.
     """
     ax, ay = _field(grid, a, "first")
@@ -415,7 +414,7 @@ def _crossed_arrays(
 
 
 def best_cover(*levels: Cover) -> Cover:
-    """Return the best of several cover levels (none when given none; E-COVER-2)."""
+    """Return the best of several cover levels (none when given none)."""
     return max(levels, default=Cover.NONE)
 
 
@@ -430,12 +429,12 @@ def cover(
     """Return the cover ``target`` has against a ranged attack from ``attacker``.
 
     None when there is no line of sight. Otherwise the best level among the fields
-    the line crosses (:func:`fields_on_line`, both end fields excluded, E-OPEN-15):
-    the field's own cover, and Teildeckung for every field in ``creatures`` (the
-    occupied fields of other creatures, E-COVER-1). ``granted`` is cover the target
-    has whatever the map says, e.g. Teildeckung bought with Impuls (E-IMP-EFF-COVER).
-    Cover counts only for ranged and thrown attacks at creatures (E-OPEN-15); the
-    game master may override the result (D-9), which is the battle layer's job.
+    the line crosses (:func:`fields_on_line`, both end fields excluded): the field's own
+    cover, and Teildeckung for every field in ``creatures`` (the occupied fields of
+    other creatures). ``granted`` is cover the target has whatever the map says, cover
+    a ruleset grants (ENTARIA's Teildeckung bought with Impuls). Which attacks the
+    level counts for is the ruleset's rule; the game master may override the result
+    (D-9), which the ruleset records.
     """
     ax, ay = _field(grid, attacker, "attacker")
     bx, by = _field(grid, target, "target")

@@ -1,10 +1,10 @@
-"""Area templates (Flächenschaden): which fields a circle, cone or beam affects.
+"""Area templates (D-8): which fields a circle, cone or beam affects.
 
-The shapes are true geometry in field units laid over the grid (D-1, D-8, E-OPEN-26):
+The shapes are true geometry in field units laid over the grid (D-1, D-8):
 field (x, y) is the square [x - 1/2, x + 1/2] × [y - 1/2, y + 1/2], a template starts at
 the centre of its origin field, and a field is affected when the shape overlaps its
 square with positive area. A shared edge or a single corner point does not count
-(E-AREA-GRID-3). Angles are in degrees, 0° = +x (east), 90° = +y (the screen's down).
+(D-8). Angles are in degrees, 0° = +x (east), 90° = +y (the screen's down).
 
 Each test is exact up to a tolerance ``EPSILON``: an overlap thinner than that, such
 as the edge of a 45° cone running exactly through the corners of a field, counts as
@@ -20,15 +20,15 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
-from game.board.grid import BattleGrid, Cell
-from game.board.sight import visible_cells
+from game.board.grid import Cell
 
 BoolGrid = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
 
 #: Float tolerance of every geometric comparison, in fields.
 EPSILON = 1e-9
-#: The largest radius or length a template may have (the reach of Extrem, E-RANGE-EXTREM).
+#: The largest radius or length a template may have (1000 fields; ENTARIA's farthest band,
+#: Extrem, ends there).
 MAX_TEMPLATE_LENGTH = 1000.0
 
 _HALF = 0.5  # half a field: the squares' half-width and the beam's half-width
@@ -37,7 +37,7 @@ _Box = tuple[int, int, int, int]  # (x0, y0, x1, y1) offsets from the origin, in
 
 
 class AreaShape(Enum):
-    """The three shapes of Flächenschaden (E-AREA-1)."""
+    """The three template shapes (D-8)."""
 
     BEAM = "beam"  # Strahl: 1 field wide, E-AREA-BEAM
     CONE = "cone"  # Kegel: 90°, E-AREA-CONE
@@ -134,34 +134,6 @@ def cells_to_mask(cells: Iterable[Cell], grid_shape: tuple[int, int]) -> BoolGri
         if 0 <= x < width and 0 <= y < height:
             mask[y, x] = True
     return mask
-
-
-def flight_angle(thrower: Cell, landing: Cell) -> float:
-    """Return the angle of a flight from ``thrower`` to ``landing`` in degrees (D-8).
-
-    Onto the thrower's own field the map's north (270°) counts as forward, as for the
-    scatter diagram (E-OPEN-27).
-    """
-    dx, dy = landing[0] - thrower[0], landing[1] - thrower[1]
-    return math.degrees(math.atan2(dy, dx)) if (dx or dy) else 270.0
-
-
-def area_of_impact(
-    grid: BattleGrid, shape: AreaShape, size: float, thrower: Cell, landing: Cell
-) -> list[Cell]:
-    """Return the fields a thrown area weapon landing on ``landing`` affects, sorted.
-
-    The weapon's template round the landing field (E-AREA-1, E-AREA-GRID-1..3, D-8),
-    clipped to the map, without walls and closed doors, and only fields the landing
-    field sees: walls shield what lies behind them (glass does not block sight, so it
-    shields nothing). A cone or beam points along the flight (``flight_angle``).
-    """
-    angle = flight_angle(thrower, landing)
-    mask = template_mask(AreaShape(shape), (grid.height, grid.width), landing, angle, size)
-    mask &= ~grid.blocks_movement
-    mask &= visible_cells(grid, landing)
-    ys, xs = np.nonzero(mask)
-    return sorted(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
 # ------------------------------------------------------------------ checking input

@@ -11,14 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from game.board.grid import (
-    DEFAULT_LEGEND,
-    DEFAULT_TERRAIN_TARGET,
-    DIFFICULT_BY_DEFAULT,
-    Cover,
-    FieldKind,
-    Terrain,
-)
+from game.board.grid import DEFAULT_LEGEND, DEFAULT_TERRAIN_TARGET, Cover, FieldKind, Terrain
 from game.board.templates import AreaShape
 from game.match.tomlcheck import TableReader, enum_spec, merge_failed
 from game.rulesets.entaria.catalogue import (
@@ -41,6 +34,7 @@ from game.rulesets.entaria.rules.terms import (
     SaveValue,
     WeaponAttribute,
 )
+from game.rulesets.entaria.rules.terrain import DIFFICULT_BY_DEFAULT
 
 __all__ = ["ENTRY_READERS"]
 

@@ -24,7 +24,6 @@ from typing import ClassVar
 
 from game.board.grid import Cell, Cover, distance
 from game.board.sight import line_of_sight
-from game.board.templates import area_of_impact
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
@@ -40,6 +39,7 @@ from game.rulesets.entaria.ranged_common import (
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit
 from game.rulesets.entaria.rules.condition_rolls import RollContext
+from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.scatter import Scatter, scatter, throw_at_field_target
 from game.rulesets.entaria.rules.terms import Attribute, Condition, say

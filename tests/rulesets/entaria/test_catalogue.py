@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board.dice import ScriptedRoller
-from game.board.grid import DEFAULT_LEGEND, DIFFICULT_BY_DEFAULT, BattleGrid, Cover, Terrain
+from game.board.grid import DEFAULT_LEGEND, BattleGrid, Cover, Terrain
 from game.board.templates import AreaShape, circle_cells
 from game.match.problems import MissionError, Problem
 from game.rulesets.entaria.catalogue import Catalogue, FrozenMap
@@ -44,6 +44,7 @@ from game.rulesets.entaria.rules.terms import (
     SaveValue,
     WeaponAttribute,
 )
+from game.rulesets.entaria.rules.terrain import DIFFICULT_BY_DEFAULT
 
 DATA = importlib.resources.files("game.rulesets.entaria.data")
 SHIPPED: Mapping[str, str] = {

@@ -15,7 +15,7 @@ import pytest
 from game.board.dice import RandomRoller
 from game.board.grid import BattleGrid, Cover, FieldKind, Terrain
 from game.board.movement import find_path, path_cost, reachable
-from game.board.templates import AreaShape, area_of_impact
+from game.board.templates import AreaShape
 from game.match.events import Event
 from game.rulesets.entaria.area_fire import AreaFire, AreaFireRoll, placement_of
 from game.rulesets.entaria.area_fire_placement import (
@@ -54,6 +54,7 @@ from game.rulesets.entaria.queries.targets import cover_override, target_marks
 from game.rulesets.entaria.queries.templates import template_cells
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.scatter import ScatterDir
 from game.rulesets.entaria.rules.terms import Condition, SaveValue

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.board.dice import DiceExhausted
-from game.board.templates import AreaShape, area_of_impact
+from game.board.templates import AreaShape
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.area_fire import AreaFire
@@ -20,6 +20,7 @@ from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.long_shot import LONG_SHOT, LongShot
 from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.throwing import ThrowAtField
 from tests.rulesets.entaria.helpers import CATALOGUE, foe, hero, make_battle

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.board.grid import Cell, footprint_cells
-from game.board.templates import AreaShape, area_of_impact, template_mask
+from game.board.templates import AreaShape, template_mask
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.common import (
     BoolGrid,
@@ -17,6 +17,7 @@ from game.rulesets.entaria.queries.common import (
     read_only,
     side_of,
 )
+from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.terms import Condition
 
 __all__ = ["TemplatePreview", "template_cells"]
@@ -49,7 +50,7 @@ def template_cells(
 
     ``snap45`` turns the angle to the nearest multiple of 45° (the screen's Shift).
     ``impact_from``: preview a thrown weapon landing on ``origin`` from that field: the
-    area the engine deals damage to (``templates.area_of_impact``: no walls, only
+    area the engine deals damage to (``impact.area_of_impact``: no walls, only
     fields the landing field sees, the angle along the flight).
     """
     kind = AreaShape(shape)

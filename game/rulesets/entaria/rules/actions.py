@@ -112,7 +112,7 @@ class Action(Enum):
 
 
 class Precondition(Enum):
-    """What must hold before an action may be chosen; the battle layer checks them."""
+    """What must hold before an action may be chosen; the engine checks them."""
 
     NEEDS_MELEE_WEAPON = "needs_melee_weapon"
     NEEDS_RANGED_WEAPON = "needs_ranged_weapon"

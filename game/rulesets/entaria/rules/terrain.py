@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.board.dice import Roller
-from game.board.grid import DIFFICULT_BY_DEFAULT, BattleGrid, BoolGrid, Cell, Terrain
+from game.board.grid import BattleGrid, BoolGrid, Cell, Terrain
 from game.rulesets.entaria.rules.checks import Roll, saving_throw
 from game.rulesets.entaria.rules.terms import Attribute, MoveType
 
@@ -135,6 +135,11 @@ TERRAIN_RULES: Mapping[Terrain, TerrainRule] = {
         ),
     )
 }
+
+#: Kinds that are difficult terrain without a per-map flag (E-OPEN-42); the catalogue's
+#: terrain kinds may not say otherwise.
+DIFFICULT_BY_DEFAULT: frozenset[Terrain] = frozenset({Terrain.CLIMB, Terrain.WATER, Terrain.RUBBLE})
+
 
 #: The flying movement types (E-MOVETYPE-F, -FG, -FS, -FV): they touch no ground, so no
 #: terrain asks them for a check or slows them.
@@ -269,8 +274,5 @@ def unclimbable_fields(
 
 
 def is_difficult_by_default(terrain: Terrain) -> bool:
-    """Return whether a terrain kind is difficult without a per-map flag (E-OPEN-42).
-
-    The set is the grid's ``DIFFICULT_BY_DEFAULT``, which maps and the legend read too.
-    """
+    """Return whether a terrain kind is difficult without a per-map flag (E-OPEN-42)."""
     return terrain in DIFFICULT_BY_DEFAULT

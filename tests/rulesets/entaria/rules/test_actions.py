@@ -1,5 +1,5 @@
-"""Tests for game.rulesets.entaria.rules.actions: the action catalogue, the turn budget, unarmed
-options, attack procedures and duels (entaria.md sections 6, 7, 8, 11, 27, 28).
+"""The action catalogue, the turn budget, unarmed options, attack procedures and duels
+(rules.actions, turn_budget, unarmed, attacks; entaria.md sections 6, 7, 8, 11, 27, 28).
 
 Push geometry (Schubsen, Zurückdrängen) is movement.py's: see test_movement.py beside this file.
 """

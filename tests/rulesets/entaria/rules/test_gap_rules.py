@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board.grid import BattleGrid
-from game.board.templates import AreaShape, area_of_impact, flight_angle, template_cells
+from game.board.templates import AreaShape, template_cells
 from game.rulesets.entaria.rules.actions import ACTIONS, Action, Precondition
 from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
 from game.rulesets.entaria.rules.hands import (
@@ -22,6 +22,7 @@ from game.rulesets.entaria.rules.hands import (
     hands_needed,
     weapon_hands,
 )
+from game.rulesets.entaria.rules.impact import area_of_impact, flight_angle
 from game.rulesets.entaria.rules.mounts import may_board, mount_seats, passengers_halve_movement
 from game.rulesets.entaria.rules.movement import Halving, movement_allowance
 from game.rulesets.entaria.rules.situations import free_hands_when_riding

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 from game.board.dice import ScriptedRoller
-from game.board.grid import DIFFICULT_BY_DEFAULT, BattleGrid, Terrain
+from game.board.grid import BattleGrid, Terrain
 from game.rulesets.entaria.rules.terms import Attribute, MoveType
 from game.rulesets.entaria.rules.terrain import (
+    DIFFICULT_BY_DEFAULT,
     TERRAIN_RULES,
     TerrainFailure,
     asks_for_check,

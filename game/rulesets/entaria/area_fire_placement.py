@@ -36,7 +36,7 @@ from game.rulesets.entaria.ranged_common import (
     range_test,
     sight_test,
 )
-from game.rulesets.entaria.reroll import is_reroll
+from game.rulesets.entaria.reroll_ledger import is_reroll
 from game.rulesets.entaria.rules.areas import (
     AreaFireAction,
     distribution_errors,

@@ -24,15 +24,8 @@ from game.rulesets.entaria import battle_start, life, turns, visibility
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, WeaponType
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.errors import CommandRejected
-from game.rulesets.entaria.reroll import (
-    LegalReroll,
-    RerollLedger,
-    RerollOption,
-    RollTracker,
-    is_reroll,
-    legal_reroll,
-    rerollable_rolls,
-)
+from game.rulesets.entaria.reroll import LegalReroll, RerollOption, legal_reroll, rerollable_rolls
+from game.rulesets.entaria.reroll_ledger import RerollLedger, RollTracker, is_reroll
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.checks import Roll, automatic_failure, impulse_gain, success_roll

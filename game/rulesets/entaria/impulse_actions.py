@@ -24,6 +24,7 @@ from game.rulesets.entaria.action_helpers import (
 )
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import IMPULSE_COVER, IMPULSE_ENV, Battle, CommandRejected
+from game.rulesets.entaria.reroll import prepare_reroll
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.impulse import (
@@ -97,8 +98,6 @@ def _prepare_impulse(
     """Validate one Impuls effect for ``creature``; return what applies it."""
     round_ = battle.state.round
     if effect is ImpulseEffect.REROLL:  # any roll of the last command (E-IMP-EFF-REROLL)
-        from game.rulesets.entaria.reroll import prepare_reroll
-
         return prepare_reroll(battle, roll, by_gm=spender == "gm", cost=effect.cost)
     if effect in (ImpulseEffect.TALENT, ImpulseEffect.TALENTPOINT):
 

@@ -24,7 +24,8 @@ from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, GmCo
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.impulse_actions import GmSpendImpulse, SpendImpulse
 from game.rulesets.entaria.policy import choose_command
-from game.rulesets.entaria.reroll import RerollOption, is_reroll, reroll_dice
+from game.rulesets.entaria.reroll import RerollOption, reroll_dice
+from game.rulesets.entaria.reroll_ledger import is_reroll
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import ActionType
 from game.rulesets.entaria.ruleset import ENTARIA

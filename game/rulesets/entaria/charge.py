@@ -18,15 +18,6 @@ from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
-from game.rulesets.entaria.basic_actions import (
-    climb_refusal,
-    enemy_reach,
-    leave_reach,
-    move_allowance,
-    movement_profile,
-    path_refusal,
-    terrain_along,
-)
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import held_weapon, plan_attack, resolve_attack
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -39,6 +30,15 @@ from game.rulesets.entaria.melee_common import (
     enemy_target,
     has_free_hand,
     held_melee_weapons,
+)
+from game.rulesets.entaria.moving import (
+    climb_refusal,
+    enemy_reach,
+    leave_reach,
+    move_allowance,
+    movement_profile,
+    path_refusal,
+    terrain_along,
 )
 from game.rulesets.entaria.riding import shake_riders
 from game.rulesets.entaria.rules.actions import Action

@@ -40,13 +40,6 @@ from game.rulesets.entaria.basic_actions import (
     can_shoot,
     handle_attack,
     handle_change_position,
-    handle_gm_answer,
-    handle_gm_condition,
-    handle_gm_cover,
-    handle_gm_door,
-    handle_gm_end_fight,
-    handle_gm_move,
-    handle_gm_set_lp,
     handle_move,
 )
 from game.rulesets.entaria.catalogue import Catalogue
@@ -78,6 +71,15 @@ from game.rulesets.entaria.full_attacks import (
     handle_aimed_attack,
     handle_multi_attack,
     handle_sweep_attack,
+)
+from game.rulesets.entaria.gm_actions import (
+    handle_gm_answer,
+    handle_gm_condition,
+    handle_gm_cover,
+    handle_gm_door,
+    handle_gm_end_fight,
+    handle_gm_move,
+    handle_gm_set_lp,
 )
 from game.rulesets.entaria.grapple import (
     BreakGrapple,

@@ -17,15 +17,15 @@ from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
-from game.rulesets.entaria.basic_actions import (
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.flying import FLIGHT_TURN, fall_to_ground, glide_loss, start_flight_turn
+from game.rulesets.entaria.moving import (
     MOVE_ACTIONS,
     enemy_reach,
     leaving_reach_save,
     movement_profile,
     path_refusal,
 )
-from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.flying import FLIGHT_TURN, fall_to_ground, glide_loss, start_flight_turn
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
 from game.rulesets.entaria.rules.conditions import ConspicuousAct

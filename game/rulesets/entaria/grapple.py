@@ -23,14 +23,9 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
-from game.rulesets.entaria.basic_actions import (
-    MOVE_ACTIONS,
-    leave_reach,
-    terrain_along,
-    walked_path_cost,
-)
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_common import can_act_now, check_not_seated, keys_of
+from game.rulesets.entaria.moving import MOVE_ACTIONS, leave_reach, terrain_along, walked_path_cost
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance

@@ -23,10 +23,10 @@ from game.board.grid import Cell, Cover, distance
 from game.board.sight import line_of_sight
 from game.match.commands import Command
 from game.match.events import Event
-from game.rulesets.entaria.basic_actions import enemy_reach
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, UseAction
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.moving import enemy_reach
 from game.rulesets.entaria.policy_moves import (
     MAX_THREATS,
     Mover,

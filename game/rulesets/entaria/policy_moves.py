@@ -1,7 +1,7 @@
 """Where the built-in opponent moves: towards its targets, to a field with cover or a
 better range band to shoot from, short of the enemies' melee reach, through closed doors.
 
-Paths and costs are the Move handler's (``basic_actions.movement_profile``,
+Paths and costs are the Move handler's (``moving.movement_profile``,
 ``move_allowance``, ``enemy_reach``, ``unclimbable_cells``) searched on the board
 (``game.board.movement``).
 """
@@ -18,15 +18,15 @@ from game.board.grid import BattleGrid, Cell, Cover, distance
 from game.board.movement import find_path, path_cost, reachable
 from game.board.sight import cover, line_of_sight
 from game.match.commands import Command
-from game.rulesets.entaria.basic_actions import (
+from game.rulesets.entaria.commands import Move
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.interact_actions import Interact
+from game.rulesets.entaria.moving import (
     enemy_reach,
     move_allowance,
     movement_profile,
     unclimbable_cells,
 )
-from game.rulesets.entaria.commands import Move
-from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.policy_targets import (
     attack_targets,
     can_take,

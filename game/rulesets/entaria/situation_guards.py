@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from game.board.movement import path_cost
 from game.match.commands import Command
-from game.rulesets.entaria.basic_actions import MOVE_ACTIONS, enemy_reach, movement_profile
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import UNARMED
 from game.rulesets.entaria.commands import Attack, Move
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.hand_checks import hands_problem, reload_problem
+from game.rulesets.entaria.moving import MOVE_ACTIONS, enemy_reach, movement_profile
 from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance

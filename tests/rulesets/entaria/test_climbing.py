@@ -15,13 +15,13 @@ import pytest
 from game.board.dice import RandomRoller, ScriptedRoller
 from game.board.grid import BattleGrid, FieldKind, Terrain
 from game.match.commands import Command
-from game.rulesets.entaria.basic_actions import climb_refusal, unclimbable
 from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.grapple import DragGrappled
 from game.rulesets.entaria.interact_actions import DropItem, Interact
+from game.rulesets.entaria.moving import climb_refusal, unclimbable
 from game.rulesets.entaria.queries.movement import movement_options
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import MoveType, german

@@ -23,7 +23,6 @@ from game.rulesets.entaria.area_fire_placement import (
     placement_errors,
     suggested_placement,
 )
-from game.rulesets.entaria.basic_actions import move_allowance
 from game.rulesets.entaria.catalogue import FrozenMap
 from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.combat import plan_attack
@@ -41,6 +40,7 @@ from game.rulesets.entaria.commands import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import Interact
+from game.rulesets.entaria.moving import move_allowance
 from game.rulesets.entaria.queries.area_fire import area_fire_preview, deckungsfeuer_zones
 from game.rulesets.entaria.queries.cards import creature_card
 from game.rulesets.entaria.queries.dry_runs import GroundItem, reachable_ground_items

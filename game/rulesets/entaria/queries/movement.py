@@ -1,7 +1,7 @@
 """Where a movement action can take a creature now (D-10, E-MOVE-1), with the path to send.
 
 ``movement_options`` asks the Move and Charge handlers' own rules: the allowance
-(``basic_actions.move_allowance``, ``charge.charge_allowance``), the mover's
+(``moving.move_allowance``, ``charge.charge_allowance``), the mover's
 costs (``movement_profile``), the enemies' reach (``enemy_reach``) and the board's
 searches (``game.board.movement``).
 """
@@ -21,15 +21,15 @@ import numpy as np
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, distance
 from game.board.movement import diagonal_step_blocked, find_path, reachable
 from game.rulesets.entaria import charge
-from game.rulesets.entaria.basic_actions import (
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.combat import UNARMED
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.moving import (
     enemy_reach,
     move_allowance,
     movement_profile,
     unclimbable_cells,
 )
-from game.rulesets.entaria.catalogue import WeaponType
-from game.rulesets.entaria.combat import UNARMED
-from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.queries.common import BoolGrid, IntGrid, grid_shape, read_only
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.movement import MovementProfile, disengage_required
@@ -426,11 +426,11 @@ def movement_options(
 ) -> MoveOptions:
     """Return where ``action`` (Gehen, Laufen, Sturmangriff, Lösen) takes the creature.
 
-    Uses the Move handler's own arguments: ``basic_actions.move_allowance``,
+    Uses the Move handler's own arguments: ``moving.move_allowance``,
     ``movement_profile`` (crawling while Liegend), ``enemy_reach`` (of the enemies the
     allowance can come near), the creatures' fields as enemies and allies, and
     ``movement.reachable``/``find_path``; climbing fields the creature lacks the free
-    hands for (``basic_actions.unclimbable``, E-TERRAIN-CLIMB-1) are never entered. A
+    hands for (``moving.unclimbable``, E-TERRAIN-CLIMB-1) are never entered. A
     field is offered on a path that needs no save when one exists within the full
     allowance, else on the cheapest path if it fits the halved allowance (D-10). For a
     Sturmangriff ``weapon_key`` names the weapon (default: the first melee weapon in

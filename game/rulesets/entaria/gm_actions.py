@@ -1,0 +1,175 @@
+"""The game master's hand: set LP and conditions, move a token, doors, cover, the end.
+
+Every GM command is logged with what it did; a GmAnswer answers a question the engine
+put to the game master (a ``gm_question`` event), in one line of the log.
+"""
+
+from __future__ import annotations
+
+from game.board.grid import Cover
+from game.match.events import Event
+from game.rulesets.entaria.commands import (
+    GmAnswer,
+    GmCondition,
+    GmCoverOverride,
+    GmDoor,
+    GmEndFight,
+    GmMoveToken,
+    GmSetLifePoints,
+)
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.rules.terms import Condition, say
+from game.rulesets.entaria.seats import follow_mount
+from game.rulesets.entaria.state import cover_key
+
+
+def _gm_event(de: str, en: str, data: dict | None = None) -> Event:
+    return Event("gm", f"Spielleitung: {de}", f"Game master: {en}", None, data or {})
+
+
+def handle_gm_set_lp(battle: Battle, command: GmSetLifePoints) -> list[Event]:
+    creature = battle.creature(command.creature)
+    if not -100 <= command.lp <= 1000:
+        raise CommandRejected(
+            say("LP must lie between -100 and 1000", "LP müssen zwischen -100 und 1000 liegen")
+        )
+    before = creature.lp
+    creature.lp = command.lp
+    events = [
+        _gm_event(
+            f"LP von {creature.name}: {before} -> {command.lp}",
+            f"{creature.name}'s LP: {before} -> {command.lp}",
+            {"creature": creature.key},
+        )
+    ]
+    return events + battle.update_life_state(creature, lp_fell=command.lp < before)
+
+
+def handle_gm_condition(battle: Battle, command: GmCondition) -> list[Event]:
+    creature = battle.creature(command.creature)
+    if command.condition not in Condition.__members__:
+        raise CommandRejected(
+            say(
+                f"unknown condition {command.condition!r}",
+                f"unbekannter Zustand {command.condition!r}",
+            )
+        )
+    if not 0 <= command.count <= 10:
+        raise CommandRejected(
+            say(
+                "a condition count lies between 0 and 10",
+                "die Anzahl eines Zustands liegt zwischen 0 und 10",
+            )
+        )
+    condition = Condition[command.condition]
+    events = [
+        _gm_event(
+            f"{condition.value} für {creature.name} ({command.count})",
+            f"{condition.name.lower()} for {creature.name} ({command.count})",
+            {"creature": creature.key},
+        )
+    ]
+    if command.count == 0:
+        return events + battle.remove_condition(creature, condition)
+    events += battle.add_condition(creature, condition, count=command.count)
+    return events
+
+
+def handle_gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
+    creature = battle.creature(command.creature)
+    cell = command.cell
+    if not battle.grid.in_bounds(cell) or battle.grid.is_wall(cell):
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is outside the map or a wall",
+                f"Feld {list(cell)} liegt außerhalb der Karte oder ist eine Wand",
+            )
+        )
+    other = battle.state.creature_at(cell)
+    if other is not None and other is not creature:
+        raise CommandRejected(
+            say(
+                f"field {list(cell)} is taken by {other.name}",
+                f"Feld {list(cell)} ist von {other.name} besetzt",
+            )
+        )
+    creature.cell = cell
+    moved = f"setzt {creature.name} auf {list(cell)}", f"places {creature.name} on {list(cell)}"
+    return [_gm_event(*moved, {"creature": creature.key}), *follow_mount(battle, creature)]
+
+
+def handle_gm_door(battle: Battle, command: GmDoor) -> list[Event]:
+    cell = command.cell
+    if not battle.grid.in_bounds(cell) or not battle.grid.is_door(cell):
+        raise CommandRejected(
+            say(f"there is no door on field {list(cell)}", f"auf Feld {list(cell)} ist keine Tür")
+        )
+    if not command.open and battle.state.creature_at(cell) is not None:
+        raise CommandRejected(say("a creature stands in the doorway", "ein Wesen steht in der Tür"))
+    battle.grid.set_door_open(cell, command.open)
+    if command.open:
+        battle.state.open_doors.add(cell)
+    else:
+        battle.state.open_doors.discard(cell)
+    word = ("öffnet", "opens") if command.open else ("schließt", "closes")
+    return [_gm_event(f"{word[0]} die Tür bei {list(cell)}", f"{word[1]} the door at {list(cell)}")]
+
+
+def handle_gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
+    battle.creature(command.attacker)
+    battle.creature(command.target)
+    if command.cover not in Cover.__members__:
+        raise CommandRejected(
+            say("cover is NONE, PARTIAL or FULL", "Deckung ist NONE, PARTIAL oder FULL")
+        )
+    battle.state.cover_overrides[cover_key(command.attacker, command.target)] = command.cover
+    return [
+        _gm_event(
+            f"Deckung für den nächsten Angriff: {command.cover}",
+            f"cover for the next attack: {command.cover}",
+            {"rule": "D-9", "attacker": command.attacker, "target": command.target},
+        )
+    ]
+
+
+def handle_gm_end_fight(battle: Battle, command: GmEndFight) -> list[Event]:
+    if command.winner is not None and command.winner not in battle.sides:
+        raise CommandRejected(
+            say(f"unknown side {command.winner!r}", f"unbekannte Seite {command.winner!r}")
+        )
+    battle.state.over = True
+    battle.state.winner = command.winner
+    return [_gm_event("beendet den Kampf", "ends the fight", {"winner": command.winner})]
+
+
+#: The longest answer the game master may give (a log line, not a letter).
+GM_ANSWER_MAX = 300
+
+
+def handle_gm_answer(battle: Battle, command: GmAnswer) -> list[Event]:
+    index = command.question
+    if index not in battle.open_gm_questions():
+        raise CommandRejected(
+            say(
+                f"log entry {index} is no open question to the game master",
+                f"Eintrag {index} des Protokolls ist keine offene Frage an die Spielleitung",
+            )
+        )
+    text = " ".join(command.text.split())  # one line in the log
+    if len(text) > GM_ANSWER_MAX:
+        raise CommandRejected(
+            say(
+                f"an answer has at most {GM_ANSWER_MAX} characters",
+                f"eine Antwort hat höchstens {GM_ANSWER_MAX} Zeichen",
+            )
+        )
+    question = battle.log[index]
+    return [
+        Event(
+            "gm_answer",
+            f"Spielleitung: {text or 'erledigt'} (zu: {question.de})",
+            f"Game master: {text or 'done'} (re: {question.en})",
+            None,
+            {"question": index},
+        )
+    ]

@@ -1,15 +1,15 @@
 """Movement on the grid: what entering a field costs, reachable fields and cheapest paths.
 
 D-10: a step to any of the 8 neighbours costs 1 field, 2 when the field entered is
-difficult terrain (``StepCosts``; a ruleset prices its own movers with a ``CostModel``).
+difficult terrain (``costs.StepCosts``; a ruleset prices its movers with a ``CostModel``).
 Walls and closed doors (``grid.blocks_movement``) and the fields of ``enemies`` cannot
 be entered; the fields of ``allies`` can be passed through but not ended on.
 
 Corner rule (D-10): a diagonal step is forbidden only when *both* orthogonal
 neighbours it passes between are blocking **terrain** (walls or closed doors; the map
-edge counts as blocking). Creatures never block a corner. ``diagonal_step_blocked`` is
-that rule for one step; the search applies the same test to whole bitsets at once,
-and ``step_problem`` to single steps a ruleset checks.
+edge counts as blocking). Creatures never block a corner. ``steps.diagonal_step_blocked``
+is that rule for one step (``steps.step_problem`` checks a whole step); the search
+applies the same test to whole bitsets at once.
 
 How far a creature may move, and what leaving an enemy's reach costs, are the
 ruleset's rules (ENTARIA: ``game.rulesets.entaria.rules.movement``); this module only
@@ -32,14 +32,15 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from game.board.costs import STEP_COSTS, CostModel, CostWindow, checked_field_costs
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, footprint_cells
+from game.board.steps import as_cells, check_anchor, step_problem
 
 IntGrid = npt.NDArray[np.integer]
 BoolGrid = npt.NDArray[np.bool_]
@@ -51,24 +52,6 @@ _KEY_CACHE_LIMIT = 1 << 18
 
 
 # ------------------------------------------------------------------ cost models
-class CostModel(Protocol):
-    """A movement-cost strategy: what entering each field costs one kind of mover."""
-
-    def field_costs(self, difficult: BoolGrid, terrain: IntGrid) -> IntGrid:
-        """Return the cost (an int >= 1) of entering each field of the given layers."""
-        ...
-
-
-class StepCosts:
-    """D-10: entering a field costs 1, or 2 on difficult ground."""
-
-    def field_costs(self, difficult: BoolGrid, terrain: IntGrid) -> IntGrid:
-        """Return 1 for each field, 2 for difficult ground."""
-        return np.asarray(difficult, dtype=bool).astype(np.int16) + 1
-
-
-#: The mover without special movement types: walking (D-10).
-STEP_COSTS = StepCosts()
 
 
 # ------------------------------------------------------------- search internals
@@ -113,32 +96,6 @@ def _cells_in(cells: Iterable[Cell], x0: int, y0: int, shape: tuple[int, int]) -
     return flags
 
 
-def as_cells(cells: Iterable[Cell]) -> set[Cell]:
-    return {(int(x), int(y)) for x, y in cells}
-
-
-def footprint_walled(grid: BattleGrid, anchor: Cell, side: int = 1) -> bool:
-    """Return whether a side × side footprint at ``anchor`` leaves the map or holds a wall."""
-    x, y = anchor
-    if not (0 <= x <= grid.width - side and 0 <= y <= grid.height - side):
-        return True
-    return bool(grid.blocks_movement[y : y + side, x : x + side].any())
-
-
-def diagonal_step_blocked(grid: BattleGrid, cell: Cell, step: Cell, *, side: int = 1) -> bool:
-    """Return whether a diagonal ``step`` from ``cell`` squeezes between two blocking fields.
-
-    D-10: blocked only when *both* orthogonal neighbours it passes between
-    are walls, closed doors or off the map; creatures never block a corner. A straight
-    step is never blocked by this rule. ``side``: the mover's footprint.
-    """
-    dx, dy = step
-    if dx == 0 or dy == 0:
-        return False
-    x, y = cell
-    return footprint_walled(grid, (x + dx, y), side) and footprint_walled(grid, (x, y + dy), side)
-
-
 @dataclass
 class _Board:
     """One search's view of the grid: anchors of a window, padded and packed as bitsets."""
@@ -169,26 +126,6 @@ class _Board:
         if self.cost_flat.ndim == 1:
             return int(self.cost_flat[target])
         return int(self.cost_flat[direction, target])
-
-
-def check_anchor(grid: BattleGrid, cell: Cell, side: int) -> None:
-    x, y = cell
-    if not (0 <= x <= grid.width - side and 0 <= y <= grid.height - side):
-        raise ValueError(
-            f"a creature of {side}×{side} fields cannot stand at {cell} on the "
-            f"{grid.width}×{grid.height} map"
-        )
-
-
-def _field_costs(model: CostModel, difficult: BoolGrid, terrain: IntGrid) -> IntGrid:
-    costs = np.asarray(model.field_costs(difficult, terrain))
-    if costs.shape != difficult.shape:
-        raise ValueError(f"the cost model returned shape {costs.shape}, expected {difficult.shape}")
-    if costs.dtype.kind not in "iu":
-        raise ValueError(f"a cost model must return integer costs, got {costs.dtype}")
-    if costs.size and int(costs.min()) < 1:
-        raise ValueError("a cost model must return costs of at least 1 per field")
-    return costs
 
 
 def _board(
@@ -223,7 +160,7 @@ def _board(
     walls = grid.blocks_movement[window]
     foes = _cells_in(enemy_cells, x0, y0, cells_shape)
     friends = _cells_in(ally_cells, x0, y0, cells_shape)
-    costs = _field_costs(cost_model, grid.difficult[window], grid.terrain[window])
+    costs = checked_field_costs(cost_model, grid.difficult[window], grid.terrain[window])
 
     if side == 1:
         terrain_free = ~walls
@@ -574,47 +511,3 @@ def path_cost(
             raise ValueError(problem)
         total += costs.step(before, after, side)
     return total
-
-
-@dataclass(frozen=True)
-class CostWindow:
-    """A cost model's field costs over the part of the map a known path can touch."""
-
-    costs: IntGrid
-    x0: int
-    y0: int
-
-    @classmethod
-    def around(
-        cls, grid: BattleGrid, model: CostModel, anchors: Sequence[Cell], side: int
-    ) -> CostWindow:
-        xs = [c[0] for c in anchors]
-        ys = [c[1] for c in anchors]
-        x0, y0 = max(0, min(xs)), max(0, min(ys))
-        window = (slice(y0, max(ys) + side), slice(x0, max(xs) + side))
-        return cls(_field_costs(model, grid.difficult[window], grid.terrain[window]), x0, y0)
-
-    def step(self, before: Cell, after: Cell, side: int) -> int:
-        """Return a legal step's cost: the dearest field the footprint newly covers."""
-        fresh = set(footprint_cells(after, side)) - set(footprint_cells(before, side))
-        return max(int(self.costs[y - self.y0, x - self.x0]) for x, y in fresh)
-
-
-def step_problem(
-    grid: BattleGrid, before: Cell, after: Cell, side: int, foes: AbstractSet[Cell]
-) -> str | None:
-    """Return why one step of a mover's anchor is illegal, or None when it is legal.
-
-    D-10: to one of the 8 neighbours, into no wall, closed door or enemy field, and
-    not between two blocking fields; every field of the footprint counts.
-    """
-    dx, dy = after[0] - before[0], after[1] - before[1]
-    if (dx, dy) == (0, 0) or max(abs(dx), abs(dy)) != 1:
-        return f"step {before} -> {after} does not go to a neighbouring field"
-    if footprint_walled(grid, after, side):
-        return f"step {before} -> {after} enters a wall or closed door"
-    if not foes.isdisjoint(footprint_cells(after, side)):
-        return f"step {before} -> {after} enters a field held by an enemy"
-    if diagonal_step_blocked(grid, before, (dx, dy), side=side):
-        return f"step {before} -> {after} cuts a corner between two walls"
-    return None

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, distance
-from game.board.movement import diagonal_step_blocked, find_path, reachable
+from game.board.movement import find_path, reachable
+from game.board.steps import diagonal_step_blocked
 from game.rulesets.entaria import charge
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import UNARMED

@@ -15,11 +15,10 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from game.board.costs import CostModel, CostWindow
 from game.board.dice import Roller
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, footprint_cells
-from game.board.movement import (
-    CostModel,
-    CostWindow,
+from game.board.steps import (
     as_cells,
     check_anchor,
     diagonal_step_blocked,

@@ -15,7 +15,7 @@ from enum import Enum
 
 from game.board.dice import Roller
 from game.board.grid import BattleGrid, Cell, distance
-from game.board.movement import diagonal_step_blocked
+from game.board.steps import diagonal_step_blocked
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, success_roll
 from game.rulesets.entaria.rules.damage import ZERO_G_DIRECTIONS
 from game.rulesets.entaria.rules.ranges import range_band, ranged_attack_edge

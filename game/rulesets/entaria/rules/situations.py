@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from game.board.dice import Roller
 from game.board.grid import BattleGrid, Cell, footprint_cells
-from game.board.movement import diagonal_step_blocked
+from game.board.steps import diagonal_step_blocked
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, saving_throw
 from game.rulesets.entaria.rules.damage import ZERO_G_DIRECTIONS, ZERO_G_HURL_FIELDS
 from game.rulesets.entaria.rules.movement import falls_from_flight

@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.board.costs import CostModel
 from game.board.dice import ScriptedRoller
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, FieldKind, Terrain, distance
-from game.board.movement import CostModel, diagonal_step_blocked, find_path, path_cost, reachable
+from game.board.movement import find_path, path_cost, reachable
+from game.board.steps import diagonal_step_blocked
 from game.rulesets.entaria.rules.actions import (
     ACTIONS,
     HAZARD_ESCAPE_SAVE,

@@ -27,7 +27,7 @@ class GroundItem:
 def reachable_ground_items(battle: Battle, key: str) -> list[GroundItem]:
     """Return the items on the ground the creature may pick up now (Interagieren).
 
-    Each is one the Interact "pick_up" handler accepts (``support_actions._pick_up``:
+    Each is one the Interact "pick_up" handler accepts (``interact_actions._pick_up``:
     the field's distance, an item the creature knows of -- those hidden from it by
     Verbergen are left out, E-ACT-VH-VERBERGEN-3 -- and a free hand). The action's own
     checks (budget, a creature busy elsewhere) are ``legal_actions``' for INTERACT.

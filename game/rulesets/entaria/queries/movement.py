@@ -52,7 +52,7 @@ _DIAGONALS: weakref.WeakKeyDictionary[BattleGrid, tuple[int, dict[tuple[Cell, Ce
 
 
 def _diagonal_blocked(grid: BattleGrid) -> Callable[[Cell, Cell], bool]:
-    """Return ``movement.diagonal_step_blocked`` for ``grid``, memoised per grid version."""
+    """Return ``steps.diagonal_step_blocked`` for ``grid``, memoised per grid version."""
     entry = _DIAGONALS.get(grid)
     if entry is None or entry[0] != grid.version:
         entry = _DIAGONALS[grid] = (grid.version, {})
@@ -209,7 +209,7 @@ def _save_free_search(
     passed, so they are left out there and dropped as ends afterwards, E-OBST-2). The
     few reach fields are then searched from their outside neighbours (or the start)
     with steps that leave no reach, with the rules' field costs, walls, enemy fields
-    (E-OBST-1) and ``movement.diagonal_step_blocked``.
+    (E-OBST-1) and ``steps.diagonal_step_blocked``.
     """
     member: dict[Cell, int] = {}
     for bit, zone in enumerate(zones):

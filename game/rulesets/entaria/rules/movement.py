@@ -1,7 +1,8 @@
 """ENTARIA movement: allowances, the leaving-reach save, charges, pushes, flight.
 
-The search over the grid (costs, reachable fields, paths) is ``game.board.movement``;
-this module prices ENTARIA's movers for it (``MovementProfile``) and adds the rules.
+The search over the grid (reachable fields, paths) is ``game.board.movement``, the
+single steps ``game.board.steps``; this module prices ENTARIA's movers for them
+(``MovementProfile``, a ``game.board.costs.CostModel``) and adds the rules.
 """
 
 from __future__ import annotations

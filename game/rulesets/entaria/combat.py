@@ -106,30 +106,44 @@ def plan_attack(
             or (weapon.melee and not weapon.ranged)
             or (weapon.melee and in_melee_reach(attacker.cell, target.cell, reach=weapon.reach))
         )
-    kind = battle.creature_type(attacker)
     if melee:
-        if weapon is not None and not weapon.melee:
-            raise CommandRejected(
-                say(
-                    f"{weapon.name} is no melee weapon (E-MELEE-1)",
-                    f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
-                )
+        return _plan_melee(battle, attacker, target, weapon)
+    return _plan_ranged(battle, attacker, target, weapon)
+
+
+def _plan_melee(
+    battle: Battle, attacker: CreatureState, target: CreatureState, weapon: WeaponType | None
+) -> AttackPlan:
+    """A melee attack needs a melee weapon (or bare hands) and the target in reach."""
+    kind = battle.creature_type(attacker)
+    if weapon is not None and not weapon.melee:
+        raise CommandRejected(
+            say(
+                f"{weapon.name} is no melee weapon (E-MELEE-1)",
+                f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
             )
-        reach = max(kind.reach, weapon.reach if weapon else 1)
-        if not in_melee_reach(
-            attacker.cell,
-            target.cell,
-            attacker_side=kind.size_fields,
-            target_side=battle.creature_type(target).size_fields,
-            reach=reach,
-        ):
-            raise CommandRejected(
-                say(
-                    f"{target.name} is not within melee reach (E-MELEE-2)",
-                    f"{target.name} ist nicht in Nahkampfreichweite (E-MELEE-2)",
-                )
+        )
+    reach = max(kind.reach, weapon.reach if weapon else 1)
+    if not in_melee_reach(
+        attacker.cell,
+        target.cell,
+        attacker_side=kind.size_fields,
+        target_side=battle.creature_type(target).size_fields,
+        reach=reach,
+    ):
+        raise CommandRejected(
+            say(
+                f"{target.name} is not within melee reach (E-MELEE-2)",
+                f"{target.name} ist nicht in Nahkampfreichweite (E-MELEE-2)",
             )
-        return AttackPlan(attacker, target, weapon, True, None, Cover.NONE)
+        )
+    return AttackPlan(attacker, target, weapon, True, None, Cover.NONE)
+
+
+def _plan_ranged(
+    battle: Battle, attacker: CreatureState, target: CreatureState, weapon: WeaponType | None
+) -> AttackPlan:
+    """A ranged attack needs a loaded ranged weapon, sight and a band it fires at."""
     if weapon is None or not weapon.ranged:
         raise CommandRejected(
             say(
@@ -261,59 +275,9 @@ def resolve_attack(
 ) -> tuple[Roll, list[Event]]:
     """Roll the attack of ``plan`` (plus ``edge``) and, on a hit, its damage."""
     attacker, target, weapon = plan.attacker, plan.target, plan.weapon
-    events: list[Event] = []
-    # Unforeseen only when the target has not found the attacker (E-UNFORESEEN-1); a
-    # target that sees him gives no Vorteil, and the attack reveals him all the same
-    # (E-COND-UNENTDECKT-5), so before the roll his own Unentdeckt grants nothing.
-    unforeseen = battle.is_hidden_from(attacker, target)
-    if Condition.UNDETECTED in attacker.conditions and not unforeseen:
-        events += revealed(attacker)
-    # The target faces the attacker without Unentdeckt's Geschützt unless hidden from
-    # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
-    facing = battle.conditions_toward(target, attacker)
-    situation = attacker_modifiers(facing)
-    extra_edge, reasons = situation_edge(battle, plan)
-    # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
-    battle.state.cover_overrides.pop(cover_key(attacker.key, target.key), None)
-    studied = next(
-        (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None
+    roll, events, unforeseen = _roll_attack(
+        battle, plan, edge=edge, what_de=what_de, what_en=what_en
     )
-    if studied is not None:
-        target.effects.remove(studied)  # the first attack only (E-ACT-VH-STUDIEREN)
-    context = RollContext(
-        attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
-        is_attack=True,
-        is_melee=plan.melee,
-        unforeseen=unforeseen,
-        studied_target=studied is not None,
-    )
-    dodge = dodge_value(
-        battle.creature_type(target).save(SaveValue.DODGE),
-        facing,
-        evasive_move=battle.has_effect(target, EVASIVE_MOVE),
-        cover_bonus=0 if plan.melee else cover_bonus(plan.cover).dodge,
-    )
-    name = weapon.name if weapon else "waffenlos"
-    roll, event = battle.check(
-        attacker,
-        context.attribute or Attribute.MELEE,
-        dodge,
-        context=context,
-        edge=edge + extra_edge,
-        extra=situation + RollModifiers(reasons=tuple(reasons)),
-        what_de=what_de or f"Angriff mit {name} auf {target.name}",
-        what_en=what_en
-        or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
-    )
-    event.data.update(
-        {
-            "defender": target.key,  # "target" stays the roll's ZW
-            "weapon": weapon.key if weapon else UNARMED,
-            "cover": plan.cover.name,
-            "band": plan.band.name if plan.band else None,
-        }
-    )
-    events.append(event)
     if unforeseen:
         events += revealed(attacker)
     if not plan.melee and weapon is not None and weapon.has_magazine:
@@ -343,6 +307,80 @@ def resolve_attack(
             nonlethal=nonlethal,
         )
     return roll, events
+
+
+def _roll_attack(
+    battle: Battle, plan: AttackPlan, *, edge: int, what_de: str, what_en: str
+) -> tuple[Roll, list[Event], bool]:
+    """Roll the attack against the target's Ausweichen with everything the situation adds.
+
+    Return the roll, its events and whether it came unforeseen (E-UNFORESEEN-1). The GM's
+    cover ruling and a Gegner studieren are used up by this attack.
+    """
+    attacker, target, weapon = plan.attacker, plan.target, plan.weapon
+    events: list[Event] = []
+    # Unforeseen only when the target has not found the attacker (E-UNFORESEEN-1); a
+    # target that sees him gives no Vorteil, and the attack reveals him all the same
+    # (E-COND-UNENTDECKT-5), so before the roll his own Unentdeckt grants nothing.
+    unforeseen = battle.is_hidden_from(attacker, target)
+    if Condition.UNDETECTED in attacker.conditions and not unforeseen:
+        events += revealed(attacker)
+    # The target faces the attacker without Unentdeckt's Geschützt unless hidden from
+    # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
+    facing = battle.conditions_toward(target, attacker)
+    situation = attacker_modifiers(facing)
+    extra_edge, reasons = situation_edge(battle, plan)
+    # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
+    battle.state.cover_overrides.pop(cover_key(attacker.key, target.key), None)
+    context = RollContext(
+        attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
+        is_attack=True,
+        is_melee=plan.melee,
+        unforeseen=unforeseen,
+        studied_target=_use_up_study(attacker, target),
+    )
+    dodge = dodge_value(
+        battle.creature_type(target).save(SaveValue.DODGE),
+        facing,
+        evasive_move=battle.has_effect(target, EVASIVE_MOVE),
+        cover_bonus=0 if plan.melee else cover_bonus(plan.cover).dodge,
+    )
+    name = weapon.name if weapon else "waffenlos"
+    roll, event = battle.check(
+        attacker,
+        context.attribute or Attribute.MELEE,
+        dodge,
+        context=context,
+        edge=edge + extra_edge,
+        extra=situation + RollModifiers(reasons=tuple(reasons)),
+        what_de=what_de or f"Angriff mit {name} auf {target.name}",
+        what_en=what_en
+        or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
+    )
+    event.data.update(
+        {
+            "defender": target.key,  # "target" stays the roll's ZW
+            "weapon": weapon.key if weapon else UNARMED,
+            "cover": plan.cover.name,
+            "band": plan.band.name if plan.band else None,
+        }
+    )
+    events.append(event)
+    return roll, events, unforeseen
+
+
+def _use_up_study(attacker: CreatureState, target: CreatureState) -> bool:
+    """Return whether ``attacker`` studied ``target``; the first attack uses it up.
+
+    E-ACT-VH-STUDIEREN: ``STUDIED_ENEMY`` on the studied enemy, ``source`` the studier.
+    """
+    studied = next(
+        (e for e in target.effects if e.name == STUDIED_ENEMY and e.source == attacker.key), None
+    )
+    if studied is None:
+        return False
+    target.effects.remove(studied)
+    return True
 
 
 def critical_failure(

@@ -96,78 +96,111 @@ def _prepare_impulse(
     roll: int | None = None,
 ) -> Perform:
     """Validate one Impuls effect for ``creature``; return what applies it."""
-    round_ = battle.state.round
     if effect is ImpulseEffect.REROLL:  # any roll of the last command (E-IMP-EFF-REROLL)
         return prepare_reroll(battle, roll, by_gm=spender == "gm", cost=effect.cost)
     if effect in (ImpulseEffect.TALENT, ImpulseEffect.TALENTPOINT):
-
-        def ask() -> list[Event]:
-            what = "Talent-Effekt" if effect is ImpulseEffect.TALENT else "ein Talentpunkt"
-            what_en = "talent effect" if effect is ImpulseEffect.TALENT else "one talent point"
-            return [
-                _event(
-                    "gm_question",
-                    f"{creature.name}: Impuls für {what}. Spielleitung: Was geschieht?",
-                    f"{creature.name}: Impuls for {what_en}. Game master: what happens?",
-                    creature.key,
-                    rule=[effect.rule_id],
-                    roll=None,
-                )
-            ]
-
-        return ask
+        return _ask_for_talent(creature, effect)
     if effect in (ImpulseEffect.COVER, ImpulseEffect.ENV):
-        name = IMPULSE_COVER if effect is ImpulseEffect.COVER else IMPULSE_ENV
-        lasting = _lasting(effect)
-
-        def protect() -> list[Event]:
-            _set_effect(creature, Effect(name, lasting, source=spender, started_round=round_))
-            return []
-
-        return protect
+        return _protect(battle, creature, effect, spender)
     if effect is ImpulseEffect.HALF:
-        if creature.key != battle.state.current_key:
-            raise CommandRejected(
-                say(
-                    "an extra half action is bought in the creature's own turn",
-                    "eine zusätzliche Halbe Handlung wird im eigenen Zug des Wesens gekauft",
-                )
-            )
-        try:
-            budget = battle.state.budget.with_extra_half()
-        except ActionNotAllowed as error:
-            raise CommandRejected(error.reason) from None
-
-        def extra() -> list[Event]:
-            battle.state.budget = budget
-            return []
-
-        return extra
+        return _extra_half(battle, creature)
     if effect is ImpulseEffect.LOESEN:
-        if cell is None:
-            raise CommandRejected(
-                say(
-                    "name the field to step to (cell) (E-IMP-EFF-LOESEN)",
-                    "nenne das Feld, auf das gelöst wird (cell) (E-IMP-EFF-LOESEN)",
-                )
-            )
-        if not battle._can_take_turn(creature):
-            raise CommandRejected(
-                say(f"{creature.name} cannot act", f"{creature.name} kann nicht handeln")
-            )
-        move = Move(creature.key, Action.DISENGAGE.name, (creature.cell, cell))
-
-        def step() -> list[Event]:
-            # Lösen outside the budget: the move handler runs on a fresh budget.
-            saved = battle.state.budget
-            battle.state.budget = TurnBudget()
-            try:
-                return battle.table.handlers[Move](battle, move)
-            finally:
-                battle.state.budget = saved
-
-        return step
+        return _loesen(battle, creature, cell)
     # IRRITATE, DISTRACT: one creature in line of sight
+    return _hamper(battle, creature, effect, target_key, spender)
+
+
+def _ask_for_talent(creature: CreatureState, effect: ImpulseEffect) -> Perform:
+    """A talent effect or point: the game master says what it does (E-IMP-EFF-TALENT)."""
+
+    def ask() -> list[Event]:
+        what = "Talent-Effekt" if effect is ImpulseEffect.TALENT else "ein Talentpunkt"
+        what_en = "talent effect" if effect is ImpulseEffect.TALENT else "one talent point"
+        return [
+            _event(
+                "gm_question",
+                f"{creature.name}: Impuls für {what}. Spielleitung: Was geschieht?",
+                f"{creature.name}: Impuls for {what_en}. Game master: what happens?",
+                creature.key,
+                rule=[effect.rule_id],
+                roll=None,
+            )
+        ]
+
+    return ask
+
+
+def _protect(
+    battle: Battle, creature: CreatureState, effect: ImpulseEffect, spender: str
+) -> Perform:
+    """Teildeckung bought, or the environment ignored, for a while (E-IMP-EFF-COVER/ENV)."""
+    name = IMPULSE_COVER if effect is ImpulseEffect.COVER else IMPULSE_ENV
+    lasting = _lasting(effect)
+    round_ = battle.state.round
+
+    def protect() -> list[Event]:
+        _set_effect(creature, Effect(name, lasting, source=spender, started_round=round_))
+        return []
+
+    return protect
+
+
+def _extra_half(battle: Battle, creature: CreatureState) -> Perform:
+    """An extra half action, bought in the creature's own turn (E-IMP-EFF-HALF)."""
+    if creature.key != battle.state.current_key:
+        raise CommandRejected(
+            say(
+                "an extra half action is bought in the creature's own turn",
+                "eine zusätzliche Halbe Handlung wird im eigenen Zug des Wesens gekauft",
+            )
+        )
+    try:
+        budget = battle.state.budget.with_extra_half()
+    except ActionNotAllowed as error:
+        raise CommandRejected(error.reason) from None
+
+    def extra() -> list[Event]:
+        battle.state.budget = budget
+        return []
+
+    return extra
+
+
+def _loesen(battle: Battle, creature: CreatureState, cell: Cell | None) -> Perform:
+    """Lösen to a neighbouring field outside the budget (E-IMP-EFF-LOESEN)."""
+    if cell is None:
+        raise CommandRejected(
+            say(
+                "name the field to step to (cell) (E-IMP-EFF-LOESEN)",
+                "nenne das Feld, auf das gelöst wird (cell) (E-IMP-EFF-LOESEN)",
+            )
+        )
+    if not battle._can_take_turn(creature):
+        raise CommandRejected(
+            say(f"{creature.name} cannot act", f"{creature.name} kann nicht handeln")
+        )
+    move = Move(creature.key, Action.DISENGAGE.name, (creature.cell, cell))
+
+    def step() -> list[Event]:
+        # Lösen outside the budget: the move handler runs on a fresh budget.
+        saved = battle.state.budget
+        battle.state.budget = TurnBudget()
+        try:
+            return battle.table.handlers[Move](battle, move)
+        finally:
+            battle.state.budget = saved
+
+    return step
+
+
+def _hamper(
+    battle: Battle,
+    creature: CreatureState,
+    effect: ImpulseEffect,
+    target_key: str | None,
+    spender: str,
+) -> Perform:
+    """Irritieren or Ablenken of one creature in line of sight (E-IMP-EFF-IRRITATE/DISTRACT)."""
     target = _target(battle, target_key)
     if Condition.DEAD in target.conditions:
         raise CommandRejected(say(f"{target.name} is dead", f"{target.name} ist tot"))
@@ -179,6 +212,7 @@ def _prepare_impulse(
             )
         )
     lasting = _lasting(effect)
+    round_ = battle.state.round
 
     def hamper() -> list[Event]:
         events: list[Event] = []

@@ -72,7 +72,7 @@ def _hands_why(creature: CreatureState) -> tuple[str, str]:
 def hands_problem(battle: Battle, creature: CreatureState, weapons: list[WeaponType | None]) -> str:
     """Return why ``creature`` cannot use these held weapons together (None: unarmed), or "".
 
-    Each weapon needs ``actions.weapon_hands``, bare hands one free hand
+    Each weapon needs ``hands.weapon_hands``, bare hands one free hand
     (E-ACT-HH-WAFFENLOS), out of what the other held things, the reins (E-MOUNT-9) and
     holding on (E-MOUNT-4) leave.
     """
@@ -102,7 +102,7 @@ def reload_problem(battle: Battle, creature: CreatureState, weapon: WeaponType) 
     """Return why ``creature`` cannot reload ``weapon`` with its hands now, or "".
 
     A reload takes two hands, the weapon's and one for the magazine
-    (``actions.RELOAD_HANDS``), out of what the other held things, the reins and
+    (``hands.RELOAD_HANDS``), out of what the other held things, the reins and
     holding on leave.
     """
     kind = battle.creature_type(creature)

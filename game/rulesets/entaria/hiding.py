@@ -7,7 +7,7 @@ Decisions taken here (reported with the rule IDs they touch):
   neighbouring field ``cell``, or held and laid there). Observers are the hider's enemies
   still in the fight that the subject is not yet hidden from; neither the hider nor the
   subject's field may be in their line of sight, and the subject's field must be a
-  suitable hiding place (``sight.suitable_hiding_place``). One Geschick roll is compared
+  suitable hiding place (``hiding_places.suitable_hiding_place``). One Geschick roll is compared
   with each observer's Rettungswert Geist; enemies out of the fight (not dead) do not
   observe and are compared with ZW 15, and with no enemy at all the roll is against
   ZW 15 and hides from every other side. The subject is Unentdeckt toward those the
@@ -22,7 +22,7 @@ Decisions taken here (reported with the rule IDs they touch):
   whether a Search fits now); toward an observer that notices a Stehlen
   (E-ACT-VH-STEHLEN-1, E-OPEN-50);
   toward everyone on a conspicuous act (attack, magic, moving more than BEW in a round,
-  interacting, shouting: the handlers call ``conditions.reveal``, and after every command
+  interacting, shouting: the handlers call ``condition_changes.reveal``, and after every command
   the per-observer record of a creature that lost Unentdeckt is cleared). Coming into
   sight does not end it (EX-HIDE-1: Ron circles the crates and still attacks unforeseen).
   A hidden item is found by a successful ``Search`` in sight, or by entering its field.

@@ -1,7 +1,7 @@
 """Handlers of Interagieren (draw, holster, swap, pick up, doors, use) and the free actions.
 
-Interagieren (E-ACT-HH-INTERAGIEREN) is the ``Interact`` command; reloading is the reload
-command of ranged_actions. Letting go of an item (``DropItem``) and shouting (``Shout``)
+Interagieren (E-ACT-HH-INTERAGIEREN) is the ``Interact`` command; reloading is the
+``Reload`` command (``reload``). Letting go of an item (``DropItem``) and shouting (``Shout``)
 are free actions (E-ACT-FH-1).
 
 Decisions taken here (reported with the rule IDs they touch):

@@ -14,7 +14,7 @@ How it works:
   belong to it (one rules call such as ``success_roll`` or ``damage_roll`` is one roll).
   Rolls are numbered 0, 1, ... in the order they are made. A roll can be rerolled when an
   event of the command reports exactly its dice: a check (``data["dice"]``, written by
-  ``events.roll_data``) or a damage roll (``data["die"]`` of a damage event). Dice no
+  ``roll_events.roll_data``) or a damage roll (``data["die"]`` of a damage event). Dice no
   event reports (a Konzentriert save inside an LP loss, the Helfen w6, scatter) are not
   offered; nor are two rolls made in one rules call (the ranged duel).
 - Recompute. The command is applied again on a shadow copy of the match in the state

@@ -85,7 +85,7 @@ def attack_hands_guard(battle: Battle, command: Command) -> str:
 
 
 def reload_hands_guard(battle: Battle, command: Command) -> str:
-    """A reload takes two hands (``actions.RELOAD_HANDS``, a command guard)."""
+    """A reload takes two hands (``hands.RELOAD_HANDS``, a command guard)."""
     if not isinstance(command, Reload):
         return ""
     creature = battle.creature(command.actor)

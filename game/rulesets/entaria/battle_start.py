@@ -64,7 +64,7 @@ def creature_from_setup(battle: Battle, setup: Any) -> CreatureState:
         held=held,
         carried=carried,
         magazines=magazines,
-        # set up Liegend (also through Bewusstlos) lies on the ground, as _sync_stance keeps it
+        # set up Liegend (also through Bewusstlos) lies on the ground, as life.sync_stance keeps it
         stance=Stance.PRONE if lies_down(conditions) else Stance.STANDING,
         companion_of=setup.companion_of,
         hidden=setup.hidden,

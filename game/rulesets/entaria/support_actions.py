@@ -20,7 +20,6 @@ from collections.abc import Callable
 
 from game.board.sight import line_of_sight
 from game.match.events import Event
-from game.rulesets.entaria.action_helpers import Perform as Perform
 from game.rulesets.entaria.action_helpers import (
     _check_budget,
     _event,
@@ -43,7 +42,6 @@ from game.rulesets.entaria.engine import (
     CommandRejected,
 )
 from game.rulesets.entaria.gm_resolved import ask_gm
-from game.rulesets.entaria.interact_actions import _pick_up as _pick_up
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.condition_effects import can_be_targeted
 from game.rulesets.entaria.rules.conditions import (

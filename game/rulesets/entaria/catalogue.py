@@ -1,9 +1,8 @@
 """The content catalogue: weapons, armour, items, creature types and terrain kinds.
 
 Static definitions, OpenXcom style: they come from TOML files shipped in
-``game/rulesets/entaria/data/`` (messages name them ``game/content/data/...``,
-``catalogue_loader.DATA_LABEL``), are checked on load (every problem at once, each
-naming the file, the line, the TOML key, what was found and what was expected) and never
+``game/rulesets/entaria/data/``, are checked on load (every problem at once, each naming
+the file, the line, the TOML key, what was found and what was expected) and never
 change during a battle. Battle state (LP left, ammunition, conditions) lives elsewhere
 and refers to these entries by their snake_case keys. This module holds the entries;
 catalogue_readers.py reads one from its table, catalogue_loader.py loads the files.

@@ -30,7 +30,7 @@ CATALOGUE_FILES: Final = (
 )
 #: Where the files live in the package, and how messages name them.
 DATA_PACKAGE: Final = "game.rulesets.entaria.data"
-DATA_LABEL: Final = "game/content/data"
+DATA_LABEL: Final = "game/rulesets/entaria/data"
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 

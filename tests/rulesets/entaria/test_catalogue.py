@@ -50,8 +50,8 @@ DATA = importlib.resources.files("game.rulesets.entaria.data")
 SHIPPED: Mapping[str, str] = {
     name: DATA.joinpath(name).read_text(encoding="utf-8") for name in CATALOGUE_FILES
 }
-WEAPONS_PATH = "game/content/data/weapons.toml"
-CREATURES_PATH = "game/content/data/creatures.toml"
+WEAPONS_PATH = "game/rulesets/entaria/data/weapons.toml"
+CREATURES_PATH = "game/rulesets/entaria/data/creatures.toml"
 
 
 @pytest.fixture(scope="module")
@@ -933,7 +933,7 @@ def test_bad_entry_keys_tables_and_files() -> None:
     assert [p.key for p in problems][:2] == ["armour", "armor"]
     assert "did you mean 'armour'?" in problems[1].message
     problems = problems_of({"waffen.toml": ""})
-    assert problems[0].path == "game/content/data/waffen.toml"
+    assert problems[0].path == "game/rulesets/entaria/data/waffen.toml"
     assert "unknown catalogue file" in problems[0].message
 
 
@@ -962,7 +962,7 @@ def test_hostile_texts_give_clean_problems() -> None:
     """Deep nesting, huge numbers, huge files and a byte-order mark never escape as crashes."""
     for text in ("a = " + "[" * 5000 + "]" * 5000, "a = 1" + "1" * 5000, "x" * (6 * 1024 * 1024)):
         problems = problems_of({"items.toml": text})
-        assert len(problems) == 1 and problems[0].path == "game/content/data/items.toml"
+        assert len(problems) == 1 and problems[0].path == "game/rulesets/entaria/data/items.toml"
     bom = load_catalogue_from({"items.toml": "\ufeff" + SHIPPED["items.toml"]})
     assert "medkit" in bom.items
 

@@ -23,10 +23,6 @@ class DecisionKind(Enum):
     ORDER = "order"  # a side picks who acts next (the quick rules' successful block)
 
 
-#: The owner of a decision only the game master may answer.
-GAME_MASTER = None
-
-
 @dataclass(frozen=True)
 class Decision:
     """One open decision: its kind, the deciding side (None: the GM) and creature."""

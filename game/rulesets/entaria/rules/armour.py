@@ -16,6 +16,8 @@ __all__ = [
     "ArmourEffects",
     "ArmourPiece",
     "armour_side_effects",
+    "armoured_bew",
+    "armoured_dodge",
     "blocking_stance_bonus",
     "doff_armor_rounds",
     "don_armor_rounds",
@@ -94,6 +96,25 @@ def armour_side_effects(pieces: Iterable[ArmourPiece]) -> ArmourEffects:
         initiative += piece.initiative
         dodge += piece.dodge
     return ArmourEffects(movement=movement, initiative=initiative, dodge=dodge)
+
+
+def armoured_bew(bew: int, effects: ArmourEffects) -> int:
+    """Return BEW with the armour's change, not below 0 (E-ARMOR-2).
+
+    "Panzerung können auch, oft negativ, die Attribute wie Bewegung, Initiative oder
+    Ausweichen des Charakters verändern." This is the BEW every movement allowance starts
+    from; conditions and halvings come after it (``rules.movement.movement_allowance``).
+    """
+    return max(0, bew + effects.movement)
+
+
+def armoured_dodge(dodge: int, effects: ArmourEffects) -> int:
+    """Return the Rettungswert Ausweichen with the armour's change, not below 0 (E-ARMOR-2).
+
+    Conditions, cover and Ausweichbewegung come after it (``condition_rolls.dodge_value``).
+    Decision (the book is silent): like BEW, armour alone does not take it below 0.
+    """
+    return max(0, dodge + effects.dodge)
 
 
 # --- Donning and doffing (E-ACT-LH-PANZERUNG-*) ----------------------------------------------

@@ -14,6 +14,7 @@ from game.rulesets.entaria.commands import (
     ChangePosition,
     Move,
 )
+from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.moving import (
     MOVE_ACTIONS,
@@ -78,9 +79,10 @@ def handle_move(battle: Battle, command: Move) -> list[Event]:
     events += terrain_events
     start = creature.cell
     creature.cell = path[stop]
+    bew = base_bew(battle, creature)  # Gehen's allowance before conditions (E-ARMOR-2)
     if Condition.UNDETECTED in creature.conditions and moved_faster_than_walking(
-        distance(start, creature.cell) if action is not Action.RUN else kind.movement + 1,
-        kind.movement,
+        distance(start, creature.cell) if action is not Action.RUN else bew + 1,
+        bew,
     ):
         creature.conditions = reveal(creature.conditions, ConspicuousAct.FAST_MOVEMENT)
     events.append(

@@ -20,6 +20,7 @@ from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import held_weapon, plan_attack, resolve_attack
+from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_common import (
     can_act_now,
@@ -159,7 +160,7 @@ def _charge_path(
         battle.grid,
         attacker.cell,
         target.cell,
-        kind.movement,
+        base_bew(battle, attacker),
         enemies=able,
         allies=allies,
         allowance=allowance,
@@ -195,7 +196,6 @@ def _charge_path(
 def handle_charge(battle: Battle, command: Charge) -> list[Event]:
     charge = validate_charge(battle, command)
     attacker, path = charge.attacker, charge.path
-    kind = battle.creature_type(attacker)
     # valid: now change the state
     events = battle.spend(attacker, Action.CHARGE)
     if charge.needs_save:
@@ -208,7 +208,7 @@ def handle_charge(battle: Battle, command: Charge) -> list[Event]:
     start = attacker.cell
     attacker.cell = path[stop]
     if Condition.UNDETECTED in attacker.conditions and moved_faster_than_walking(
-        distance(start, attacker.cell), kind.movement
+        distance(start, attacker.cell), base_bew(battle, attacker)
     ):
         attacker.conditions = reveal(attacker.conditions, ConspicuousAct.FAST_MOVEMENT)
     events.append(
@@ -267,9 +267,8 @@ def charge_allowance(battle: Battle, creature: CreatureState, *, halved: bool) -
     """Return a charge's fields: 2 x BEW, halved for leaving reach and for passengers."""
     if not passenger_halvings(battle, creature):
         return move_allowance(battle, creature, Action.CHARGE, halved=halved)
-    kind = battle.creature_type(creature)
     return movement_allowance(
-        kind.movement,
+        base_bew(battle, creature),
         Action.CHARGE,
         conditions=battle.held_conditions(creature),
         overload_level=creature.conditions.count(Condition.OVERLOADED),

@@ -23,6 +23,7 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
+from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_common import can_act_now, check_not_seated, keys_of
 from game.rulesets.entaria.moving import MOVE_ACTIONS, leave_reach, terrain_along, walked_path_cost
@@ -381,7 +382,7 @@ def _drag_allowance(
     halvings = [Halving.DRAGGING, *passenger_halvings(battle, grappler)]
     halvings += [Halving.LEAVING_REACH] if halved else []
     return movement_allowance(
-        battle.creature_type(grappler).movement,
+        base_bew(battle, grappler),  # with armour's BEW change (E-ARMOR-2)
         action,
         conditions=battle.held_conditions(grappler),
         overload_level=grappler.conditions.count(Condition.OVERLOADED),

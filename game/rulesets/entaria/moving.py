@@ -18,6 +18,7 @@ from game.board.grid import BoolGrid, Cell, Cover, Terrain, distance
 from game.board.movement import path_cost
 from game.match.events import Event
 from game.rulesets.entaria.combat import armour_of
+from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.roll_events import describe_roll
@@ -88,10 +89,9 @@ def path_refusal(error: ValueError) -> Text:
 
 def move_allowance(battle: Battle, creature: CreatureState, action: Action, *, halved: bool) -> int:
     """Return the fields a move action allows this creature now (E-MOVE-1, E-OPEN-12)."""
-    kind = battle.creature_type(creature)
     held = battle.held_conditions(creature)
     return movement_allowance(
-        kind.movement,
+        base_bew(battle, creature),  # with armour's BEW change (E-ARMOR-2)
         action,
         conditions=held,
         overload_level=creature.conditions.count(Condition.OVERLOADED),
@@ -102,7 +102,10 @@ def move_allowance(battle: Battle, creature: CreatureState, action: Action, *, h
 
 def movement_profile(battle: Battle, creature: CreatureState) -> MovementProfile:
     kind = battle.creature_type(creature)
-    return MovementProfile.of(kind.move_types.keys(), battle.held_conditions(creature))
+    underwater = battle.setup.environment.underwater  # every field is water (E-UNDERWATER-1)
+    return MovementProfile.of(
+        kind.move_types.keys(), battle.held_conditions(creature), underwater=underwater
+    )
 
 
 def enemy_reach(

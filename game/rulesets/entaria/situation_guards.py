@@ -11,6 +11,7 @@ from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import UNARMED
 from game.rulesets.entaria.commands import Attack, Move
+from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.hand_checks import hands_problem, reload_problem
 from game.rulesets.entaria.moving import MOVE_ACTIONS, enemy_reach, movement_profile
@@ -55,7 +56,7 @@ def passenger_move_guard(battle: Battle, command: Command) -> str:
         action, path, enemy_reach(battle, creature), move_types=kind.move_types.keys()
     )
     allowance = movement_allowance(
-        kind.movement,
+        base_bew(battle, creature),
         action,
         conditions=battle.held_conditions(creature),
         overload_level=creature.conditions.count(Condition.OVERLOADED),

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from game.board.costs import CostModel, CostWindow
 from game.board.dice import Roller
-from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, footprint_cells
+from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, Terrain, footprint_cells
 from game.board.steps import (
     as_cells,
     check_anchor,
@@ -69,12 +69,17 @@ class MovementProfile:
     - ``cost_factor`` multiplies every cost: ``condition_effects.movement_cost_factor``, 2 while
       crawling (Liegend, E-COND-LIEGEND-2), so 2 per field and 4 on difficult ground
       (E-OPEN-38). A crawler never flies.
+    - ``underwater``: in a fight under water every field is water, "Wasser stellt
+      schwieriges Gelände dar" (E-UNDERWATER-1): 2 per field, whatever the map's ground;
+      a swimmer (S) pays 1 per field, as water is not difficult for it (E-MOVETYPE-S,
+      E-TERRAIN-WATER-2). Decision: nobody flies in water, so flying types exempt no one.
 
     Walls and closed doors are not a cost: they cannot be entered at all.
     """
 
     move_types: frozenset[MoveType] = frozenset()
     cost_factor: int = 1
+    underwater: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "move_types", frozenset(self.move_types))
@@ -82,13 +87,21 @@ class MovementProfile:
             raise ValueError(f"a cost factor is at least 1, got {self.cost_factor}")
 
     @classmethod
-    def of(cls, move_types: Iterable[MoveType] = (), conditions: Held = ()) -> MovementProfile:
+    def of(
+        cls,
+        move_types: Iterable[MoveType] = (),
+        conditions: Held = (),
+        *,
+        underwater: bool = False,
+    ) -> MovementProfile:
         """Return the profile of a creature with these movement types and conditions.
 
         It crawls when it is Liegend, also when another condition implies it (Bewusstlos,
         Sterbend): the cost factor is ``condition_effects.movement_cost_factor`` (E-COND-LIEGEND-2).
+        ``underwater``: the fight is under water (E-UNDERWATER-1).
         """
-        return cls(frozenset(move_types), cost_factor=movement_cost_factor(conditions))
+        factor = movement_cost_factor(conditions)
+        return cls(frozenset(move_types), cost_factor=factor, underwater=underwater)
 
     @property
     def crawling(self) -> bool:
@@ -97,13 +110,20 @@ class MovementProfile:
 
     @property
     def flying(self) -> bool:
-        """Return whether the mover flies (has a flying type and is not crawling)."""
-        return not self.crawling and bool(self.move_types & FLYING_TYPES)
+        """Return whether the mover flies (a flying type, not crawling, not under water)."""
+        return not self.crawling and not self.underwater and bool(self.move_types & FLYING_TYPES)
+
+    @property
+    def swims(self) -> bool:
+        """Return whether water is no difficult ground for the mover (E-MOVETYPE-S)."""
+        return bool(TERRAIN_RULES[Terrain.WATER].ignored_by & self.move_types)
 
     def field_costs(self, difficult: BoolGrid, terrain: IntGrid) -> IntGrid:
         """Return the cost of entering each field for this mover (see the class docstring)."""
         hard = np.asarray(difficult, dtype=bool)
-        if self.flying:
+        if self.underwater:  # every field is water (E-UNDERWATER-1)
+            hard = np.full_like(hard, not self.swims)
+        elif self.flying:
             hard = np.zeros_like(hard)
         else:
             for rule in TERRAIN_RULES.values():

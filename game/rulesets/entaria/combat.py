@@ -15,6 +15,7 @@ from game.board.sight import cover as compute_cover
 from game.board.sight import line_of_sight
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.creature_values import base_dodge
 from game.rulesets.entaria.engine import (
     BLOCKING_STANCE,
     EVASIVE_MOVE,
@@ -41,7 +42,7 @@ from game.rulesets.entaria.rules.damage import Affinity, combine_affinities, dam
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
-from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, say
+from game.rulesets.entaria.rules.terms import Attribute, Condition, say
 from game.rulesets.entaria.seats import rider_attack_edge
 from game.rulesets.entaria.state import CreatureState, Effect, cover_key
 from game.rulesets.entaria.underwater import underwater_attack_edge, underwater_rejection
@@ -340,7 +341,7 @@ def _roll_attack(
         studied_target=_use_up_study(attacker, target),
     )
     dodge = dodge_value(
-        battle.creature_type(target).save(SaveValue.DODGE),
+        base_dodge(battle, target),  # with the worn armour's change (E-ARMOR-2)
         facing,
         evasive_move=battle.has_effect(target, EVASIVE_MOVE),
         cover_bonus=0 if plan.melee else cover_bonus(plan.cover).dodge,

@@ -456,9 +456,11 @@ class Battle:
         return roll, event
 
     def save_value(self, creature: CreatureState, which: SaveValue) -> int:
+        from game.rulesets.entaria.creature_values import base_save
         from game.rulesets.entaria.rules.condition_rolls import save_value
 
-        return save_value(self.creature_type(creature).save(which), creature.conditions, which)
+        # Ausweichen with the worn armour's change (E-ARMOR-2), then the conditions
+        return save_value(base_save(self, creature, which), creature.conditions, which)
 
     # ------------------------------------------------------------ damage and LP
     def lose_life_points(

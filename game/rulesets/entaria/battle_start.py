@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.match.events import Event
@@ -23,11 +24,11 @@ if TYPE_CHECKING:
 
 
 def creature_from_setup(battle: Battle, setup: Any) -> CreatureState:
+    """Return the creature as the set-up places it: ``setup.held`` in hand, the rest carried."""
     kind = battle.creature_type_of_key(setup.type)
     equipment = list(kind.equipment if setup.equipment is None else setup.equipment)
     weapons = [key for key in equipment if key in battle.catalogue.weapons]
-    held = weapons[:1]
-    carried = [key for key in equipment if key not in held]
+    held, carried = split_held(equipment, setup.held, who=setup.key)
     magazines = {
         key: int(battle.catalogue.weapons[key].magazine or 0)
         for key in weapons
@@ -71,6 +72,26 @@ def creature_from_setup(battle: Battle, setup: Any) -> CreatureState:
         is_character=kind.is_character,
         simplified=kind.simplified,
     )
+
+
+def split_held(
+    equipment: Sequence[str], held: Sequence[str], *, who: str = "?"
+) -> tuple[list[str], list[str]]:
+    """Return (in hand, carried): ``held`` taken out of ``equipment``, one entry per key listed.
+
+    Nothing else is drawn: what a mission does not put in hand is carried and drawn with
+    Interagieren (E-ACT-HH-INTERAGIEREN). The mission reader checks ``held`` with readable
+    errors; a set-up built by hand that holds what it does not have is a ValueError.
+    """
+    carried = list(equipment)
+    for key in held:
+        if key not in carried:
+            raise ValueError(
+                f"creature {who!r} holds {key!r}, which is not (or not that often) in its "
+                f"equipment {list(equipment)}"
+            )
+        carried.remove(key)
+    return list(held), carried
 
 
 def roll_combat_initiative(battle: Battle) -> list[Event]:

@@ -72,6 +72,8 @@ def big_setup(seed: int, *, side: int = SIDE, creatures: int = CREATURES) -> Bat
             type="ron" if index % 2 == 0 else "musa_elitesoldat",
             side="heroes" if index % 2 == 0 else "foes",
             cell=cell,
+            # guns drawn: the rows time attacks, not Interagieren (CreatureSetup.held)
+            held=("laserpistole",) if index % 2 == 0 else ("maschinenpistole",),
         )
         for index, cell in enumerate(cells)
     ]

@@ -5,6 +5,7 @@ The mission layer builds a BattleSetup from a mission file; tests build one by h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.board.grid import BattleGrid, Cell
@@ -23,7 +24,12 @@ class SideSetup:
 
 @dataclass(frozen=True)
 class CreatureSetup:
-    """One creature at the start: a catalogue type plus this match's overrides."""
+    """One creature at the start: a catalogue type plus this match's overrides.
+
+    ``held``: what is in its hands when the fight begins, keys out of its equipment (the
+    type's when ``equipment`` is None); nothing is drawn by default, the rest is carried
+    (drawing it is Interagieren, one HH, E-ACT-HH-INTERAGIEREN).
+    """
 
     key: str
     type: str
@@ -33,6 +39,7 @@ class CreatureSetup:
     facing: str = "S"
     life_points: int | None = None
     equipment: tuple[str, ...] | None = None
+    held: tuple[str, ...] = ()
     conditions: tuple[Condition, ...] = ()
     companion_of: str | None = None
     companion_before: bool = False
@@ -56,3 +63,6 @@ class BattleSetup:
     sides: tuple[SideSetup, ...]
     creatures: tuple[CreatureSetup, ...]
     environment: Environment = field(default_factory=Environment)
+    #: The material of each field the map names one for (a door, wall or pane; keys of
+    #: ``rules.objects.MATERIALS``): those fields are objects that can be attacked (E-OBJ-*).
+    materials: Mapping[Cell, str] = field(default_factory=dict)

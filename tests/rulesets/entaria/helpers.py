@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid
@@ -42,11 +43,33 @@ def make_battle(
     return battle
 
 
+def first_weapon_in_hand(type_: str, kw: dict[str, object]) -> dict[str, object]:
+    """Return ``kw`` with ``held`` set to the first weapon of the equipment, unless given.
+
+    A mission puts nothing in hand unless its ``held`` says so (CreatureSetup.held, issue
+    10); the scenario tests were written when every creature started with its first
+    weapon drawn, so the helpers keep that start explicitly. Pass ``held=()`` for a
+    creature with nothing drawn, or ``held=(...)`` for what else it holds.
+    """
+    if "held" in kw:
+        return kw
+    equipment = cast("Iterable[str] | None", kw.get("equipment"))
+    if equipment is None:
+        kind = CATALOGUE.creatures.get(type_)  # a type of a test's own catalogue: nothing
+        equipment = kind.equipment if kind is not None else ()
+    weapons = [key for key in equipment if key in CATALOGUE.weapons]
+    return {**kw, "held": tuple(weapons[:1])}
+
+
 def hero(key: str, cell: tuple[int, int], type_: str = "ron", **kw: object) -> CreatureSetup:
+    """Return a hero of the players' side with its first weapon drawn (see first_weapon_in_hand)."""
+    kw = first_weapon_in_hand(type_, kw)
     return CreatureSetup(key=key, type=type_, side="heroes", cell=cell, **kw)  # type: ignore[arg-type]
 
 
 def foe(
     key: str, cell: tuple[int, int], type_: str = "dretop_pirat", **kw: object
 ) -> CreatureSetup:
+    """Return a foe of the GM's side with its first weapon drawn (see first_weapon_in_hand)."""
+    kw = first_weapon_in_hand(type_, kw)
     return CreatureSetup(key=key, type=type_, side="foes", cell=cell, **kw)  # type: ignore[arg-type]

@@ -2,9 +2,10 @@
 
 ``Fly`` is a Gehen, Laufen or Lösen in the air: a path (possibly just the start field)
 and the altitude at its end; the fields flown plus the height changed cost the flying
-value's allowance. A pure glider cannot climb. A Liegend flyer cannot fly; a flyer that
-fails the leaving-reach save falls. Melee reach and sight ignore altitude (a map has no
-third dimension). A flyer's turn in the air is ``flying``.
+value's allowance (with the worn armour's BEW change, E-ARMOR-2). A pure glider cannot
+climb. A Liegend flyer cannot fly, nor can anyone under water (E-UNDERWATER-1: every field
+is water); a flyer that fails the leaving-reach save falls. Melee reach and sight ignore
+altitude (a map has no third dimension). A flyer's turn in the air is ``flying``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
+from game.rulesets.entaria.creature_values import base_value
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.flying import FLIGHT_TURN, fall_to_ground, glide_loss, start_flight_turn
 from game.rulesets.entaria.moving import (
@@ -83,6 +85,13 @@ def _flyer(battle: Battle, command: Fly) -> tuple[CreatureState, Action, int]:
                 f"{creature.name} kann nicht fliegen (E-MOVETYPE-F)",
             )
         )
+    if battle.setup.environment.underwater:  # every field is water (MovementProfile.flying)
+        raise CommandRejected(
+            say(
+                f"{creature.name} cannot fly under water",
+                f"{creature.name} kann unter Wasser nicht fliegen",
+            )
+        )
     if seat_of(creature) is not None:
         raise CommandRejected(
             say(
@@ -97,7 +106,8 @@ def _flyer(battle: Battle, command: Fly) -> tuple[CreatureState, Action, int]:
                 f"{creature.name} liegt am Boden und kann nicht fliegen",
             )
         )
-    return creature, action, value
+    # the flying value is a further BEW (E-MOVETYPE-1): armour changes it too (E-ARMOR-2)
+    return creature, action, base_value(battle, creature, value)
 
 
 def _start_height(battle: Battle, creature: CreatureState, command: Fly) -> int:

@@ -58,6 +58,12 @@ from game.rulesets.entaria.commands import (
     Move,
     UseAction,
 )
+from game.rulesets.entaria.draw_and_throw import (
+    DrawAndThrowAtCreature,
+    DrawAndThrowAtField,
+    handle_draw_and_throw_at_creature,
+    handle_draw_and_throw_at_field,
+)
 from game.rulesets.entaria.duel import Duel, handle_duel
 from game.rulesets.entaria.engine import ActionCheck, Battle, EngineTable, Handler
 from game.rulesets.entaria.flight import Fly, handle_fly
@@ -197,6 +203,9 @@ HANDLERS: dict[type[Command], Handler] = {
     Charge: handle_charge,
     PushBack: handle_push_back,
     ThrowAtField: handle_throw_at_field,
+    # a weapon from the belt: Interagieren and Wurfangriff as one step (E-OPEN-16)
+    DrawAndThrowAtField: handle_draw_and_throw_at_field,
+    DrawAndThrowAtCreature: handle_draw_and_throw_at_creature,
     AreaFire: handle_area_fire,
     AreaFireRoll: handle_area_fire_roll,
     PlaceAreaFire: handle_place_area_fire,

@@ -27,7 +27,7 @@ from game.board.sight import line_of_sight
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
-from game.rulesets.entaria.combat import critical_failure, disturbance, held_weapon, hit
+from game.rulesets.entaria.combat import critical_failure, held_weapon, hit, ranged_disturbance
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.ranged_common import (
     creature_cells,
@@ -68,6 +68,19 @@ def _validate_throw(
                 "ein Wurf braucht eine Wurfwaffe in der Hand (E-ACT-HH-WURF)",
             )
         )
+    target, band_edge = field_throw_target(battle, thrower, weapon, command.target)
+    battle.can_spend(thrower, Action.THROW_ATTACK)
+    return thrower, weapon, target, band_edge
+
+
+def field_throw_target(
+    battle: Battle, thrower: CreatureState, weapon: WeaponType, cell: Cell
+) -> tuple[Cell, int]:
+    """Return the field a throw of ``weapon`` from the thrower's field aims at and the
+    band's edge; reject an area-less weapon, a wall, a band it cannot reach, water that
+    stops it, or a field out of sight (E-THROW-2, E-RANGE-2). Hands and budget are the
+    caller's: a throw from the belt asks them before the weapon is drawn.
+    """
     if not weapon.targets_field:
         raise CommandRejected(
             say(
@@ -75,7 +88,7 @@ def _validate_throw(
                 f"{weapon.name} hat keine Fläche: wirf sie stattdessen auf ein Wesen (E-THROW-2)",
             )
         )
-    target = (int(command.target[0]), int(command.target[1]))
+    target = (int(cell[0]), int(cell[1]))
     if not battle.grid.in_bounds(target) or battle.grid.is_wall(target):
         raise CommandRejected(
             say(
@@ -101,15 +114,14 @@ def _validate_throw(
                 f"Feld {list(target)} ist nicht in Sichtlinie",
             )
         )
-    battle.can_spend(thrower, Action.THROW_ATTACK)
-    return thrower, weapon, target, band.edge
+    return target, band.edge
 
 
 def handle_throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
     thrower, weapon, target, band_edge = _validate_throw(battle, command)
     # valid: now change the state
     events = battle.spend(thrower, Action.THROW_ATTACK)
-    disturbed = disturbance(battle, thrower)
+    disturbed = ranged_disturbance(battle, thrower)  # Abgelenkt, counted once (E-OPEN-1)
     band = range_band(distance(thrower.cell, target))
     assert band is not None
     events += reveal_shooter(thrower)
@@ -119,7 +131,7 @@ def handle_throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
         Attribute.RANGED,
         throw_at_field_target(),
         context=RollContext(attribute=Attribute.RANGED, is_attack=True),
-        edge=band_edge + disturbed,
+        edge=band_edge,
         extra=edge_reasons(band_edge, band.german, disturbed),
         what_de=f"wirft {weapon.name} auf Feld {list(target)}",
         what_en=f"throws {weapon.english} at field {list(target)}",

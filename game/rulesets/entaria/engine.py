@@ -418,17 +418,26 @@ class Battle:
         edge: int = 0,
         modifier: int = 0,
         extra: RollModifiers | None = None,
+        held: ConditionSet | None = None,
+        rule: str = "",
         what_de: str = "",
         what_en: str = "",
     ) -> tuple[Roll, Event]:
-        """Roll a check of ``creature`` with its conditions folded in; return roll and event."""
+        """Roll a check of ``creature`` with its conditions folded in; return roll and event.
+
+        THE one check roll (D-3, entaria.md section 0: a save is a check): the creature's
+        conditions for ``context`` (default: a check of ``attribute``), Helfen's w6, an
+        automatic failure and the Impuls of a player character's crit apply exactly once.
+        ``held`` replaces the conditions that count, for the one save whose own condition
+        must not weigh on it (shaking off Bewusstlos); ``rule`` goes into the event's data.
+        """
         context = context or RollContext(attribute=attribute)
         helped = next((e for e in creature.effects if e.name == HELP_BONUS), None)
         if helped is not None:
             # Helfen: the w6 is rolled with the helped creature's next check (E-OPEN-22).
             creature.effects.remove(helped)
             context = replace(context, help_bonus=roll_help_bonus(self.roller))
-        mods = roll_modifiers(creature.conditions, context)
+        mods = roll_modifiers(creature.conditions if held is None else held, context)
         if extra is not None:
             mods = mods + extra
         total_edge = mods.edge + edge
@@ -444,12 +453,15 @@ class Battle:
         gained = impulse_gain(roll, rolled_by_player_character=creature.is_character)
         self.state.impulse_pool += gained
         de, en = describe_roll(roll, total_edge)
+        because_de, because_en = mods.causes_text()  # the conditions' part, for the table
         data = roll_data(roll, edge=total_edge, modifier=total_modifier, reasons=mods.reasons)
         data.update({"attribute": attribute.name, "value": value, "impulse": gained})
+        if rule:
+            data["rule"] = rule
         event = Event(
             "roll",
-            f"{creature.name}: {what_de or attribute.value} {de}",
-            f"{creature.name}: {what_en or attribute.name.lower()} {en}",
+            f"{creature.name}: {what_de or attribute.value} {de}{because_de}",
+            f"{creature.name}: {what_en or attribute.name.lower()} {en}{because_en}",
             creature.key,
             data,
         )

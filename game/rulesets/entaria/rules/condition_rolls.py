@@ -76,12 +76,17 @@ class RollContext:
 
 @dataclass(frozen=True)
 class RollModifiers:
-    """The folded result: counted edge (D-2), summed WM, and whether no roll is made."""
+    """The folded result: counted edge (D-2), summed WM, and whether no roll is made.
+
+    ``reasons`` are the log's details (English, with rule IDs); ``causes`` the same for a
+    player, as (German, English) pairs in the rulebook's words without rule IDs.
+    """
 
     edge: int = 0
     modifier: int = 0
     automatic_failure: bool = False
     reasons: tuple[str, ...] = ()
+    causes: tuple[tuple[str, str], ...] = ()
 
     def __add__(self, other: RollModifiers) -> RollModifiers:
         return RollModifiers(
@@ -89,11 +94,33 @@ class RollModifiers:
             modifier=self.modifier + other.modifier,
             automatic_failure=self.automatic_failure or other.automatic_failure,
             reasons=self.reasons + other.reasons,
+            causes=self.causes + other.causes,
+        )
+
+    def causes_text(self) -> tuple[str, str]:
+        """Return the causes as " (…)" in German and English, or two empty strings."""
+        if not self.causes:
+            return "", ""
+        return (
+            " (" + "; ".join(de for de, _ in self.causes) + ")",
+            " (" + "; ".join(en for _, en in self.causes) + ")",
         )
 
 
 def _edge_text(n: int) -> str:
     return "Vorteil" if n > 0 else "Nachteil"
+
+
+def _edge_cause(n: int) -> tuple[str, str]:
+    """Return "Nachteil" / "disadvantage" (x2 and more counted) for an edge n != 0."""
+    times = f" x{abs(n)}" if abs(n) > 1 else ""
+    if n > 0:
+        return f"Vorteil{times}", f"advantage{times}"
+    return f"Nachteil{times}", f"disadvantage{times}"
+
+
+def _name_en(condition: Condition) -> str:
+    return condition.name.lower().replace("_", " ")
 
 
 def roll_modifiers(held: Held, roll: RollContext) -> RollModifiers:
@@ -107,9 +134,10 @@ def roll_modifiers(held: Held, roll: RollContext) -> RollModifiers:
     effective = closure(counts, source_in_sight=roll.source_in_sight)
     edge = modifier = 0
     reasons: list[str] = []
+    causes: list[tuple[str, str]] = []
     failed = False
     for rule in held_rules(effective):
-        name = rule.german
+        name, name_en = rule.german, _name_en(rule.condition)
         parts: list[tuple[int, str]] = [(rule.own_roll_edge, "all checks")]
         if roll.uses_body:
             parts.append((rule.body_checks_edge, "checks that use the body"))
@@ -117,30 +145,41 @@ def roll_modifiers(held: Held, roll: RollContext) -> RollModifiers:
             parts.append((rule.melee_attack_edge, "melee attacks"))
         if roll.is_attack and not roll.target_is_condition_source:
             parts.append((rule.non_source_attack_edge, "attacks at others than the source"))
+        rule_edge = 0
         for n, what in parts:
             if n:
-                edge += n
+                rule_edge += n
                 reasons.append(f"{name}: {_edge_text(n)} on {what}")
+        if rule_edge:
+            edge += rule_edge
+            de, en = _edge_cause(rule_edge)
+            causes.append((f"{name}: {de}", f"{name_en}: {en}"))
         if rule.modifier_per_level:
-            wm = rule.modifier_per_level * counts.count(rule.condition)
+            level = counts.count(rule.condition)
+            wm = rule.modifier_per_level * level
             if wm:
                 modifier += wm
-                reasons.append(f"{name} x{counts.count(rule.condition)}: WM {wm:+d}")
+                reasons.append(f"{name} x{level}: WM {wm:+d}")
+                causes.append((f"{name} x{level}: WM {wm:+d}", f"{name_en} x{level}: WM {wm:+d}"))
         lost = rule.lost_faculties & roll.faculties
         if lost:
             failed = True
             senses = ", ".join(sorted(f.value for f in lost))
             reasons.append(f"{name}: fails automatically, needs {senses} (E-OPEN-31)")
+            causes.append((f"{name}: misslingt automatisch", f"{name_en}: fails automatically"))
     if roll.is_attack and (roll.unforeseen or Condition.UNDETECTED in effective):
         edge += 1
         reasons.append("unforeseen attack: Vorteil (E-UNFORESEEN-2)")
+        causes.append(("unvorhergesehener Angriff: Vorteil", "unforeseen attack: advantage"))
     if roll.studied_target:
         edge += 1
         reasons.append("studied enemy: Vorteil on the first attack (E-ACT-VH-STUDIEREN)")
+        causes.append(("studierter Gegner: Vorteil", "studied enemy: advantage"))
     if roll.help_bonus:
         modifier += roll.help_bonus
         reasons.append(f"Helfen: WM +{roll.help_bonus} (E-ACT-VH-HELFEN)")
-    return RollModifiers(edge, modifier, failed, tuple(reasons))
+        causes.append((f"Helfen: WM +{roll.help_bonus}", f"help: WM +{roll.help_bonus}"))
+    return RollModifiers(edge, modifier, failed, tuple(reasons), tuple(causes))
 
 
 def attacker_modifiers(target_held: Held) -> RollModifiers:
@@ -152,12 +191,15 @@ def attacker_modifiers(target_held: Held) -> RollModifiers:
     effective = closure(target_held)
     edge = 0
     reasons: list[str] = []
+    causes: list[tuple[str, str]] = []
     for rule in held_rules(effective):
         if rule.attackers_edge:
             edge += rule.attackers_edge
             text = _edge_text(rule.attackers_edge)
             reasons.append(f"target {rule.german}: {text} for attackers")
-    return RollModifiers(edge=edge, reasons=tuple(reasons))
+            de, en = _edge_cause(rule.attackers_edge)
+            causes.append((f"Ziel {rule.german}: {de}", f"target {_name_en(rule.condition)}: {en}"))
+    return RollModifiers(edge=edge, reasons=tuple(reasons), causes=tuple(causes))
 
 
 def roll_check(

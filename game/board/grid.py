@@ -129,8 +129,9 @@ class BattleGrid:
     (Terrain codes), ``terrain_target`` (the target number of a ruleset's terrain
     checks), ``hazard`` (lava, chasm: what entering one does is the ruleset's rule).
     Derived and kept current: ``blocks_sight`` and ``blocks_movement`` (walls and
-    closed doors). Only doors change during a battle; ``version`` counts changes so
-    callers can cache.
+    closed doors). Doors open and close during a battle, and a field may change as a
+    whole (``set_field``: a wall shot to rubble); ``version`` counts changes so callers
+    can cache.
     """
 
     def __init__(
@@ -341,13 +342,46 @@ class BattleGrid:
 
     # ----------------------------------------------------------------- changes
     def set_door_open(self, cell: Cell, is_open: bool) -> None:
-        """Open or close the door on ``cell`` (the only change a battle makes to a map)."""
+        """Open or close the door on ``cell``."""
         index = self._check(cell)
         if not self.door[index]:
             raise ValueError(f"there is no door on field {cell}")
         if bool(self.door_open[index]) != is_open:
             self.door_open[index] = is_open
             self._refresh()
+
+    def field_kind(self, cell: Cell) -> FieldKind:
+        """Return what the field is now, one value per layer (the inverse of ``set_field``)."""
+        y, x = self._check(cell)
+        return FieldKind(
+            wall=bool(self.wall[y, x]),
+            door=bool(self.door[y, x]),
+            door_open=bool(self.door_open[y, x]),
+            difficult=bool(self.difficult[y, x]),
+            cover=Cover(int(self.cover[y, x])),
+            smoke=bool(self.smoke[y, x]),
+            terrain=Terrain(int(self.terrain[y, x])),
+            terrain_target=int(self.terrain_target[y, x]),
+            hazard=bool(self.hazard[y, x]),
+            see_through=bool(self.see_through[y, x]),
+        )
+
+    def set_field(self, cell: Cell, kind: FieldKind) -> None:
+        """Make the field ``kind`` in every layer (a ruleset's object destroyed, say)."""
+        index = self._check(cell)
+        if self.field_kind(cell) == kind:
+            return
+        self.wall[index] = kind.wall
+        self.door[index] = kind.door
+        self.door_open[index] = kind.door and kind.door_open
+        self.difficult[index] = kind.difficult
+        self.cover[index] = int(kind.cover)
+        self.smoke[index] = kind.smoke
+        self.terrain[index] = int(kind.terrain)
+        self.terrain_target[index] = kind.terrain_target
+        self.hazard[index] = kind.hazard
+        self.see_through[index] = kind.wall and kind.see_through
+        self._refresh()
 
     def _refresh(self) -> None:
         closed_doors = self.door & ~self.door_open

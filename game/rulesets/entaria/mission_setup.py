@@ -6,12 +6,13 @@ the missions layer): the protocols below say which of its values ENTARIA reads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from game.board.grid import BattleGrid, Cell
 from game.match.problems import MissionError, Problem
 from game.rulesets.entaria.mission_terms import condition_named
+from game.rulesets.entaria.object_state import map_materials
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment, SideSetup
 
 
@@ -77,6 +78,10 @@ class MissionData(Protocol):
     def weightless(self) -> bool: ...
     @property
     def underwater(self) -> bool: ...
+    @property
+    def rows(self) -> Sequence[str]: ...
+    @property
+    def legend(self) -> Mapping[str, Any]: ...
 
 
 def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> BattleSetup:
@@ -125,4 +130,6 @@ def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> 
         sides,
         tuple(creatures),
         Environment(weightless=mission.weightless, underwater=mission.underwater),
+        # the fields of a named material are objects that can be attacked (E-OBJ-*)
+        materials=map_materials(mission.rows, {c: e.material for c, e in mission.legend.items()}),
     )

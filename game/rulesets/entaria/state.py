@@ -11,6 +11,11 @@ from enum import Enum
 from typing import Any
 
 from game.board.grid import Cell
+from game.rulesets.entaria.object_state import (
+    ObjectDamage,
+    objects_from_dicts,
+    objects_to_dicts,
+)
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.terms import Attribute, Condition
@@ -257,6 +262,7 @@ class BattleState:
     winner: str | None = None
     cover_overrides: dict[str, str] = field(default_factory=dict)  # cover_key(...) -> Cover
     hidden_items: list[HiddenItem] = field(default_factory=list)  # Verbergen of objects
+    objects: list[ObjectDamage] = field(default_factory=list)  # damaged objects (E-OBJ-*)
 
     @property
     def current_key(self) -> str:
@@ -296,6 +302,8 @@ class BattleState:
         }
         if self.hidden_items:  # written only when set: older saves compare equal
             data["hidden_items"] = [h.to_dict() for h in self.hidden_items]
+        if self.objects:  # written only when set: older saves compare equal
+            data["objects"] = objects_to_dicts(self.objects)
         return data
 
     @classmethod
@@ -328,4 +336,5 @@ class BattleState:
             winner=data.get("winner"),
             cover_overrides={str(k): str(v) for k, v in data.get("cover_overrides", {}).items()},
             hidden_items=[HiddenItem.from_dict(h) for h in data.get("hidden_items", [])],
+            objects=objects_from_dicts(data.get("objects", [])),
         )

@@ -3,6 +3,17 @@
 Objects take damage like creatures with their Panzerklasse (PAK) in place of armour
 (E-OBJ-2) and lose Konstruktionspunkte (KEP). An inanimate object is destroyed at 0 KEP
 (E-OBJ-4); a Synt reads its KEP like LP (E-LP-5) -- reading C of E-OPEN-33.
+
+Decisions where the book is silent (issue 10):
+
+- An unattended object (a door, a wall field, a pane) is hit on Nahkampf or Fernkampf
+  vs ZW 15, like a throw at a field (E-THROW-2): the book gives objects no Ausweichen.
+  A weapon in a creature's hand is hit against its holder's Ausweichen.
+- Area fire gives an object the hit field's value minus PAK: an object makes no Reflexe
+  save (D-6); a blast deals SW + w6 - PAK to every object field in its template that
+  the landing field sees ("jedem Objekt und Wesen in dieser Fläche").
+- What a destroyed field leaves: a wall rubble (Geröll, difficult ground), a pane
+  glass shards (Glassplitter, E-TERRAIN-SHARDS); a door broken open stands open for good.
 """
 
 from __future__ import annotations
@@ -11,17 +22,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+import numpy as np
+
 from game.board.dice import Roller
-from game.board.grid import Cover, FieldKind
+from game.board.grid import BattleGrid, Cell, Cover, FieldKind
+from game.board.sight import visible_cells
+from game.board.templates import AreaShape, template_mask
+from game.rulesets.entaria.rules.checks import STANDARD_TARGET
 from game.rulesets.entaria.rules.damage import Damage, LifeState, damage_roll, life_state
+from game.rulesets.entaria.rules.impact import flight_angle
 
 __all__ = [
     "MATERIALS",
     "ObjectMaterial",
     "ObjectState",
+    "area_damage_to_object",
+    "blast_fields",
     "damage_object",
     "door_broken_open",
     "is_destroyed",
+    "object_target",
+    "remains_of",
     "synt_life_state",
     "weapon_object",
 ]
@@ -183,3 +204,47 @@ def door_broken_open(kep: int, max_kep: int) -> bool:
     if max_kep < 1:
         raise ValueError(f"a door needs a maximum KEP of at least 1, got {max_kep}")
     return 3 * kep <= max_kep
+
+
+def object_target() -> int:
+    """Return the ZW of an attack on an unattended object: 15, as at a field (E-THROW-2)."""
+    return STANDARD_TARGET
+
+
+def area_damage_to_object(value: int, material: ObjectMaterial) -> int:
+    """Return what a field of area fire worth ``value`` does to an object: value - PAK.
+
+    An object makes no Reflexe save (D-6); its PAK is its armour (E-OBJ-2).
+    """
+    return max(0, value - material.pak)
+
+
+#: The terrain kind (a catalogue key) a destroyed surface leaves on its field.
+RUBBLE = "rubble"
+SHARDS = "glass_shards"
+
+
+def remains_of(material: ObjectMaterial) -> str:
+    """Return the terrain kind a destroyed wall field or pane leaves (E-OBJ-4, E-OBJ-6).
+
+    A pane leaves glass shards (Glassplitter, E-TERRAIN-SHARDS), a wall rubble (Geröll,
+    E-TERRAIN-RUBBLE: difficult ground). Raise ValueError for a material that fills no field.
+    """
+    if not material.per_field:
+        raise ValueError(f"{material.english} fills no map field")
+    return SHARDS if material.see_through else RUBBLE
+
+
+def blast_fields(
+    grid: BattleGrid, shape: AreaShape, size: float, thrower: Cell, landing: Cell
+) -> list[Cell]:
+    """Return every field of a blast's template that the landing field sees, walls too.
+
+    ``rules.impact.area_of_impact`` without leaving out walls and closed doors: the
+    objects among these fields are hit ("jedem Objekt und Wesen in dieser Fläche").
+    """
+    angle = flight_angle(thrower, landing)
+    mask = template_mask(AreaShape(shape), (grid.height, grid.width), landing, angle, size)
+    mask &= visible_cells(grid, landing)
+    ys, xs = np.nonzero(mask)
+    return sorted(zip(xs.tolist(), ys.tolist(), strict=True))

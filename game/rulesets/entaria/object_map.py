@@ -1,0 +1,311 @@
+"""Objects on the map and in hands: what they are, the damage they take, what it changes.
+
+Every attack on an object ends in ``strike_object``: the KEP go down in the one record
+of ``object_state`` (E-OBJ-2), a door at a third of its KEP breaks open for good
+(E-OBJ-5), an object at 0 KEP is destroyed (E-OBJ-4). A destroyed wall field or pane
+changes the grid every creature plays on (``rules.objects.remains_of``: rubble or
+glass shards); a destroyed weapon leaves its holder's hand and its magazine.
+
+The grid follows the state: a match rebuilds it by replaying its commands (undo, a
+loaded save), and an Impuls reroll's shadow copy calls ``sync_object_fields`` to set
+every object field as the state says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.board.grid import Cell, FieldKind, Terrain
+from game.match.events import Event
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.object_state import ObjectDamage
+from game.rulesets.entaria.rules.damage import Damage
+from game.rulesets.entaria.rules.objects import (
+    MATERIALS,
+    RUBBLE,
+    ObjectMaterial,
+    door_broken_open,
+    remains_of,
+    weapon_object,
+)
+from game.rulesets.entaria.state import CreatureState
+
+#: A door whose material nobody named (sample value: PAK 5, KEP 10).
+DEFAULT_DOOR_MATERIAL = "thin_duraplast_wall"
+
+#: What a destroyed field becomes when the catalogue lacks the terrain kind.
+_FALLBACK_REMAINS = {
+    RUBBLE: FieldKind(difficult=True, terrain=Terrain.RUBBLE),
+}
+
+
+@dataclass(frozen=True)
+class MapObject:
+    """An object that can be attacked, as it is now: a map field or a held weapon."""
+
+    material: ObjectMaterial
+    kep: int
+    cell: Cell | None = None
+    holder: str | None = None
+    item: str | None = None
+    door: bool = False
+    broken: bool = False
+
+    @property
+    def max_kep(self) -> int:
+        return self.material.kep
+
+    @property
+    def pak(self) -> int:
+        return self.material.pak
+
+    @property
+    def destroyed(self) -> bool:
+        return self.kep <= 0
+
+    @property
+    def damaged(self) -> bool:
+        return self.kep < self.material.kep
+
+    def names(self, battle: Battle) -> tuple[str, str]:
+        """Return the object's name in German and English (a door names its material)."""
+        if self.item is not None:
+            weapon = battle.catalogue.weapons.get(self.item)
+            return (weapon.name, weapon.english) if weapon else (self.item, self.item)
+        if self.door:
+            return f"Tür ({self.material.german})", f"door ({self.material.english})"
+        return self.material.german, self.material.english
+
+
+# ----------------------------------------------------------------------- lookups
+def _record(
+    battle: Battle, cell: Cell | None, holder: str | None, item: str | None
+) -> ObjectDamage | None:
+    for record in battle.state.objects:
+        if cell is not None and record.cell == cell:
+            return record
+        if holder is not None and record.holder == holder and record.item == item:
+            return record
+    return None
+
+
+def field_material(battle: Battle, cell: Cell) -> str | None:
+    """Return the material key of the object on ``cell``, None when it holds none.
+
+    The map's material (``BattleSetup.materials``); a door the map names none for is a
+    thin duraplast wall (sample value); a wall without one is no object.
+    """
+    record = _record(battle, cell, None, None)
+    if record is not None:
+        return record.material
+    named = battle.setup.materials.get(cell)
+    if named is not None and named in MATERIALS:
+        return named
+    if battle.setup.grid.in_bounds(cell) and battle.setup.grid.is_door(cell):
+        return DEFAULT_DOOR_MATERIAL
+    return None
+
+
+def object_at(battle: Battle, cell: Cell) -> MapObject | None:
+    """Return the object on map field ``cell`` (door, wall, pane), None when there is none.
+
+    A destroyed wall or pane is none any more (its field is rubble or shards); a
+    destroyed door stands open in its frame and stays an object.
+    """
+    if not battle.grid.in_bounds(cell):
+        return None
+    key = field_material(battle, cell)
+    if key is None:
+        return None
+    record = _record(battle, cell, None, None)
+    door = battle.setup.grid.is_door(cell)
+    if record is not None and record.destroyed and not door:
+        return None
+    material = MATERIALS[key]
+    kep = material.kep if record is None else record.kep
+    broken = record is not None and record.broken
+    return MapObject(material, kep, cell=cell, door=door, broken=broken)
+
+
+def held_object(battle: Battle, holder: CreatureState, item: str) -> MapObject | None:
+    """Return the weapon ``item`` in ``holder``'s hand as an object (E-OBJ-WAFFE-WG*)."""
+    weapon = battle.catalogue.weapons.get(item)
+    if weapon is None or item not in holder.held:
+        return None
+    record = _record(battle, None, holder.key, item)
+    material = weapon_object(max(0, min(7, weapon.weapon_size)))
+    kep = material.kep if record is None else record.kep
+    return MapObject(material, kep, holder=holder.key, item=item)
+
+
+def object_fields(battle: Battle) -> list[MapObject]:
+    """Return every object field of the map as it is now (the screen marks the damaged)."""
+    cells = set(battle.setup.materials)
+    grid = battle.setup.grid
+    cells.update((int(x), int(y)) for y, x in zip(*grid.door.nonzero(), strict=True))
+    found = [object_at(battle, cell) for cell in sorted(cells, key=lambda c: (c[1], c[0]))]
+    return [o for o in found if o is not None]
+
+
+def is_door_broken(battle: Battle, cell: Cell) -> bool:
+    """Return whether the door on ``cell`` was broken open and no longer closes (E-OBJ-5)."""
+    record = _record(battle, cell, None, None)
+    return record is not None and record.broken
+
+
+# ------------------------------------------------------------------------ damage
+def strike_object(
+    battle: Battle,
+    actor: str | None,
+    target: MapObject,
+    damage: Damage,
+    *,
+    formula_de: str,
+    formula_en: str,
+    rule: str = "E-OBJ-2",
+) -> list[Event]:
+    """Take ``damage.final`` KEP from ``target`` and apply what its KEP now mean.
+
+    ``formula_de``/``formula_en``: how the damage came about, for the log line.
+    """
+    record = _record(battle, target.cell, target.holder, target.item)
+    if record is None:
+        record = ObjectDamage(
+            target.material.key,
+            target.material.kep,
+            cell=target.cell,
+            holder=target.holder,
+            item=target.item,
+        )
+        battle.state.objects.append(record)
+    before = record.kep
+    record.kep = before - damage.final
+    de, en = target.names(battle)
+    where = _where(battle, target)
+    events = [
+        Event(
+            "object_damage",
+            f"Schaden an {de}{where[0]}: {formula_de} = {damage.final} "
+            f"(KEP {before} -> {max(0, record.kep)}/{target.max_kep})",
+            f"Damage to {en}{where[1]}: {formula_en} = {damage.final} "
+            f"(KEP {before} -> {max(0, record.kep)}/{target.max_kep})",
+            actor,
+            {
+                "rule": rule,
+                "material": target.material.key,
+                "pak": target.pak,
+                "die": damage.die,
+                "raw": damage.raw,
+                "final": damage.final,
+                "kep": record.kep,
+                "max_kep": target.max_kep,
+                **_place(target),
+            },
+        )
+    ]
+    if target.door and not record.broken and door_broken_open(record.kep, target.max_kep):
+        record.broken = True
+        events += _break_open(battle, actor, target)
+    if record.destroyed:
+        events += _destroy(battle, actor, target, record)
+    return events
+
+
+def _place(target: MapObject) -> dict[str, object]:
+    if target.cell is not None:
+        return {"cell": [target.cell[0], target.cell[1]]}
+    return {"holder": target.holder, "item": target.item}
+
+
+def _where(battle: Battle, target: MapObject) -> tuple[str, str]:
+    if target.cell is not None:
+        return f" bei {list(target.cell)}", f" at {list(target.cell)}"
+    holder = battle.state.creatures.get(target.holder or "")
+    name = holder.name if holder else target.holder
+    return f" in der Hand von {name}", f" in {name}'s hand"
+
+
+def _break_open(battle: Battle, actor: str | None, target: MapObject) -> list[Event]:
+    """Open the door for good: its lock is shot, it no longer closes (E-OBJ-5)."""
+    assert target.cell is not None
+    cell = target.cell
+    battle.grid.set_door_open(cell, True)
+    battle.state.open_doors.add(cell)
+    return [
+        Event(
+            "door",
+            f"Die Tür bei {list(cell)} bricht auf",
+            f"The door at {list(cell)} breaks open",
+            actor,
+            {"rule": "E-OBJ-5", "cell": list(cell), "open": True, "broken": True},
+        )
+    ]
+
+
+def _destroy(
+    battle: Battle, actor: str | None, target: MapObject, record: ObjectDamage
+) -> list[Event]:
+    """Destroy the object at 0 KEP (E-OBJ-4): the field opens, the weapon is gone."""
+    de, en = target.names(battle)
+    data: dict[str, object] = {"rule": "E-OBJ-4", "material": target.material.key}
+    data.update(_place(target))
+    if target.item is not None:
+        holder = battle.state.creatures.get(target.holder or "")
+        if holder is not None and target.item in holder.held:
+            holder.held.remove(target.item)
+            if target.item not in holder.held + holder.carried:
+                holder.magazines.pop(target.item, None)
+        # the weapon is gone: a weapon of that kind it picks up later is another one
+        battle.state.objects.remove(record)
+        return [
+            Event(
+                "object_destroyed",
+                f"{de} in der Hand von {holder.name if holder else target.holder} ist zerstört",
+                f"{en} in {holder.name if holder else target.holder}'s hand is destroyed",
+                actor,
+                data,
+            )
+        ]
+    assert target.cell is not None
+    if not target.door:
+        remains = remains_of(target.material)
+        battle.grid.set_field(target.cell, remains_field(battle, target.material))
+        data["remains"] = remains
+        kind = battle.catalogue.terrain.get(remains)
+        left_de = f": {kind.german}" if kind else ""
+        left_en = f": {kind.english}" if kind else ""
+    else:
+        left_de, left_en = ": sie steht offen", ": it stands open"
+    return [
+        Event(
+            "object_destroyed",
+            f"{de} bei {list(target.cell)} ist zerstört{left_de}",
+            f"{en} at {list(target.cell)} is destroyed{left_en}",
+            actor,
+            data,
+        )
+    ]
+
+
+def remains_field(battle: Battle, material: ObjectMaterial) -> FieldKind:
+    """Return what the field of a destroyed ``material`` becomes (``rules.objects.remains_of``)."""
+    key = remains_of(material)
+    kind = battle.catalogue.terrain.get(key)
+    if kind is not None:
+        return kind.field_kind()
+    return _FALLBACK_REMAINS.get(key, FieldKind(terrain=Terrain.SHARDS))
+
+
+def sync_object_fields(battle: Battle) -> None:
+    """Set every object field of the grid as the state says: destroyed, or as the map has it.
+
+    Doors are the state's ``open_doors`` (the caller sets them); this sets walls and panes.
+    """
+    for cell in battle.setup.materials:
+        if not battle.setup.grid.in_bounds(cell) or battle.setup.grid.is_door(cell):
+            continue
+        record = _record(battle, cell, None, None)
+        if record is not None and record.destroyed:
+            battle.grid.set_field(cell, remains_field(battle, MATERIALS[record.material]))
+        else:
+            battle.grid.set_field(cell, battle.setup.grid.field_kind(cell))

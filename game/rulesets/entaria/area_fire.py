@@ -25,7 +25,7 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.area_fire_zones import AREA_FIRE, COVERING_FIRE, zone_effect
 from game.rulesets.entaria.catalogue import WeaponType
-from game.rulesets.entaria.combat import critical_failure, disturbance, held_weapon
+from game.rulesets.entaria.combat import critical_failure, held_weapon, ranged_disturbance
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.ranged_common import (
     creature_cells,
@@ -222,7 +222,7 @@ def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], Rol
     bem = weapon.bem
     assert bem is not None
     events = _open_fire(battle, plan)
-    disturbed = disturbance(battle, shooter)
+    disturbed = ranged_disturbance(battle, shooter)  # Abgelenkt, counted once (E-OPEN-1)
     far = farthest_field(shooter.cell, plan.fields)
     band = range_band(far)
     assert band is not None
@@ -233,7 +233,7 @@ def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], Rol
         Attribute.RANGED,
         STANDARD_TARGET,
         context=RollContext(attribute=Attribute.RANGED, is_attack=True),
-        edge=band.edge + disturbed + mode.check_edge,
+        edge=band.edge + mode.check_edge,
         extra=edge_reasons(band.edge, band.german, disturbed),
         what_de=f"{mode.value} mit {weapon.name}",
         what_en=f"{mode_en(mode)} with {weapon.english}",

@@ -158,7 +158,7 @@ def _covering_fire_hits(
             )
         )
         events += battle.lose_life_points(creature, damage)
-        if critical and damage > 0:
+        if critical:  # D-12: also when armour leaves no damage
             events += apply_saf(battle, creature, weapon.damage_type, damage, affinity)
     return events
 

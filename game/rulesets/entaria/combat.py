@@ -37,11 +37,16 @@ from game.rulesets.entaria.rules.condition_rolls import (
 )
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.cover import cover_bonus
-from game.rulesets.entaria.rules.criticals import saf_applies, saf_for
+from game.rulesets.entaria.rules.criticals import saf_applies, saf_for, saf_insanity_check
 from game.rulesets.entaria.rules.damage import Affinity, combine_affinities, damage_roll
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
-from game.rulesets.entaria.rules.reach import MeleeThreat, disturbance_edge, in_melee_reach
+from game.rulesets.entaria.rules.reach import (
+    MeleeThreat,
+    disturbance_modifiers,
+    in_melee_reach,
+    is_ranged_attack_disturbed,
+)
 from game.rulesets.entaria.rules.terms import Attribute, Condition, say
 from game.rulesets.entaria.seats import rider_attack_edge
 from game.rulesets.entaria.state import CreatureState, Effect, cover_key
@@ -207,7 +212,21 @@ def proposed_cover(
 
 
 def disturbance(battle: Battle, creature: CreatureState) -> int:
-    """Return the Störung edge of a ranged roll of ``creature`` (E-DISTURB-1, E-OPEN-17)."""
+    """Return the edge Störung adds to a ranged roll of ``creature`` (E-DISTURB-1, E-OPEN-17).
+
+    Störung gives Abgelenkt for that roll; a creature already Abgelenkt gets no second
+    Nachteil from it (E-OPEN-1), so this is 0 then (``ranged_disturbance``).
+    """
+    return ranged_disturbance(battle, creature).edge
+
+
+def ranged_disturbance(battle: Battle, creature: CreatureState) -> RollModifiers:
+    """Return what Störung adds to a ranged roll of ``creature``, with its reason.
+
+    Nothing when no enemy that can act has it within melee reach (E-DISTURB-1,
+    E-OPEN-17); otherwise the Abgelenkt of that roll, counted once with the creature's
+    own conditions (E-OPEN-1, ``rules.reach.disturbance_modifiers``).
+    """
     threats = [
         MeleeThreat(
             enemy.cell,
@@ -217,9 +236,10 @@ def disturbance(battle: Battle, creature: CreatureState) -> int:
         )
         for enemy in battle.enemies_of(creature)
     ]
-    return disturbance_edge(
-        creature.cell, threats, shooter_side=battle.creature_type(creature).size_fields
-    )
+    side = battle.creature_type(creature).size_fields
+    if not is_ranged_attack_disturbed(creature.cell, threats, shooter_side=side):
+        return RollModifiers()
+    return disturbance_modifiers(creature.conditions)
 
 
 def situation_edge(
@@ -228,9 +248,9 @@ def situation_edge(
     """Return the edge the situation gives the attack of ``plan``, with its reasons.
 
     Range band, cover and Störung for a ranged attack (E-RANGE-*, E-COVER-4,
-    E-DISTURB-1), then water and riding (``situation_attack_edge``). ``disturbed``: the
-    Störung edge when the caller has it already. The conditions are folded in by
-    ``Battle.check``.
+    E-DISTURB-1, E-OPEN-1: Störung's Abgelenkt counts once with a held one), then water
+    and riding (``situation_attack_edge``). ``disturbed``: the Störung edge when the
+    caller has it already. The conditions are folded in by ``Battle.check``.
     """
     edge = 0
     reasons: list[str] = []
@@ -241,9 +261,11 @@ def situation_edge(
             reasons.append(f"range {plan.band.german}")
         edge += cover_bonus(plan.cover).attacker_edge
         if disturbed is None:
-            disturbed = disturbance(battle, plan.attacker)
-        if disturbed:
-            reasons.append("Störung des Fernkampfs")
+            disturbance_mods = ranged_disturbance(battle, plan.attacker)
+            disturbed = disturbance_mods.edge
+            reasons.extend(disturbance_mods.reasons)
+        elif disturbed:
+            reasons.append(f"Störung des Fernkampfs: {Condition.DISTRACTED.value}")
         edge += disturbed
     extra, why = situation_attack_edge(battle, plan)
     reasons.extend(why)
@@ -499,16 +521,18 @@ def hit(
 def apply_saf(
     battle: Battle, target: CreatureState, damage_type: object, final: int, affinity: Affinity
 ) -> list[Event]:
-    """Give the damage-type effect of a critical hit (section 18.1, E-OPEN-32)."""
+    """Give the damage-type effect of a critical hit (section 18.1, D-12, E-OPEN-32).
+
+    Every critical hit brings it, also one that armour soaks to 0 (D-12); ``final``
+    only decides Mental's insanity check (10+ damage, E-CRIT-SAF-MENTAL-2).
+    """
     from game.rulesets.entaria.rules.terms import DamageType
 
     assert isinstance(damage_type, DamageType)
     effect = saf_for(damage_type)
     if Condition.DEAD in target.conditions:
         return []
-    if not saf_applies(
-        final, immune_to_type=affinity is Affinity.IMMUNE, immune_to_condition=False
-    ):
+    if not saf_applies(immune_to_type=affinity is Affinity.IMMUNE, immune_to_condition=False):
         return []
     events: list[Event] = []
     if effect.condition is not None:
@@ -522,7 +546,7 @@ def apply_saf(
                 started_round=battle.state.round,
             )
         events += battle.add_condition(target, effect.condition, effect=timed)
-    if effect.insanity_threshold is not None and final >= effect.insanity_threshold:
+    if saf_insanity_check(effect, final):
         events.append(
             Event(
                 "gm_question",

@@ -29,13 +29,14 @@ def reveal_shooter(creature: CreatureState) -> list[Event]:
     return revealed(creature)
 
 
-def edge_reasons(band_edge: int, band_name: str, disturbed: int) -> RollModifiers:
-    reasons = []
-    if band_edge:
-        reasons.append(f"range {band_name}")
-    if disturbed:
-        reasons.append("Störung des Fernkampfs (E-DISTURB-1)")
-    return RollModifiers(reasons=tuple(reasons))
+def edge_reasons(band_edge: int, band_name: str, disturbed: RollModifiers) -> RollModifiers:
+    """Return the range band's reason plus Störung's Abgelenkt, edge included.
+
+    ``disturbed`` is ``combat.ranged_disturbance``: it carries its own edge (0 when the
+    shooter already is Abgelenkt, E-OPEN-1), so callers add only the band's edge.
+    """
+    reasons = (f"range {band_name}",) if band_edge else ()
+    return RollModifiers(reasons=reasons) + disturbed
 
 
 def field_list(cells: Iterable[Cell]) -> list[list[int]]:

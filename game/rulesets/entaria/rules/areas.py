@@ -491,7 +491,7 @@ def area_fire_damage_to_creature(
     It takes the highest of the hit fields it stands on, once (D-6, not the sum of
     E-OPEN-25). Steps: value - armour (clamp 0) -> half, rounded down, on a passed save
     (E-AREAFIRE-9) -> affinity (E-OPEN-13). ``critical``: the area fire was a critical;
-    its SAF hits each creature that fails its save and takes damage (E-OPEN-30 (i)).
+    its SAF hits each creature that fails its save (E-OPEN-30 (i)), damage or not (D-12).
     """
     values = list(field_values_hit)
     if not values:
@@ -502,7 +502,8 @@ def area_fire_damage_to_creature(
     after_armour = max(0, max(values) - armour)
     halved = after_armour // 2 if save.success else after_armour
     damage = apply_affinity(halved, affinity)
-    return AreaFireHit(save=save, damage=damage, saf=critical and not save.success and damage > 0)
+    # D-12: the SAF comes with the critical even when armour leaves no damage
+    return AreaFireHit(save=save, damage=damage, saf=critical and not save.success)
 
 
 def covering_fire_damage(

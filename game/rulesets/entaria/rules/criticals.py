@@ -134,14 +134,16 @@ def saf_for(damage_type: DamageType) -> SafEffect:
     return SAF_TABLE[damage_type]
 
 
-def saf_applies(final_damage: int, *, immune_to_type: bool, immune_to_condition: bool) -> bool:
-    """Return whether the SAF of a critical hit takes effect (E-OPEN-32).
+def saf_applies(*, immune_to_type: bool, immune_to_condition: bool) -> bool:
+    """Return whether the SAF of a critical hit takes effect (D-12, E-OPEN-32).
 
-    It does on every critical hit that deals damage, unless the target is immune to the
-    damage type or to the resulting condition (E-RES-2, E-RES-3). A crit that armour
-    soaks to 0 is no damaging hit.
+    It does on every critical hit, also when armour leaves no damage: "Bei einem
+    kritischen Treffer, gilt zusätzlich ein Schadensarteffekt" (D-12 overrides the
+    "damaging hit" of E-OPEN-32). Only immunity to the damage type or to the resulting
+    condition keeps it off (E-RES-2, E-RES-3). Mental's insanity check still needs 10+
+    damage (``saf_insanity_check``).
     """
-    return final_damage > 0 and not immune_to_type and not immune_to_condition
+    return not immune_to_type and not immune_to_condition
 
 
 def saf_insanity_check(effect: SafEffect, final_damage: int) -> bool:

@@ -17,12 +17,18 @@ import numpy as np
 import numpy.typing as npt
 
 from game.board.grid import Cell, footprint_distance
-from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers, roll_modifiers
+from game.rulesets.entaria.rules.held_conditions import Held, as_condition_set
+from game.rulesets.entaria.rules.terms import Attribute, Condition
 
 #: Rundumschlag attacks up to four enemies within melee reach (E-ACT-VH-RUNDUM).
 MAX_SWEEP_TARGETS = 4
 #: The edge a disturbed ranged attack gets: Abgelenkt, i.e. one Nachteil (E-DISTURB-1).
 DISTURBED_EDGE = -1
+#: The condition Störung des Fernkampfs gives the shooter for that roll (E-DISTURB-1).
+DISTURBED_CONDITION = Condition.DISTRACTED
+#: What a ranged roll is, as far as the shooter's conditions care (E-OPEN-17).
+_RANGED_ROLL = RollContext(attribute=Attribute.RANGED, is_attack=True)
 
 
 class MeleeThreat(NamedTuple):
@@ -187,19 +193,42 @@ def is_ranged_attack_disturbed(
     )
 
 
+def disturbance_modifiers(held: Held = (), roll: RollContext = _RANGED_ROLL) -> RollModifiers:
+    """Return what Störung des Fernkampfs adds to the disturbed roll on top of ``held``.
+
+    Störung gives the shooter the condition Abgelenkt for that one roll (E-DISTURB-1,
+    E-OPEN-17). A condition counts once however it is reached (E-OPEN-1): a shooter who
+    already is Abgelenkt, or holds a condition that implies it (Vergiftet, Verwirrt ...),
+    gets no second Nachteil. The difference is taken through ``roll_modifiers``, so the
+    Abgelenkt of Störung folds exactly as a held one would.
+    """
+    counts = as_condition_set(held)
+    alone = roll_modifiers(counts, roll)
+    disturbed = roll_modifiers(counts.add(DISTURBED_CONDITION), roll)
+    edge = disturbed.edge - alone.edge
+    modifier = disturbed.modifier - alone.modifier
+    reason = f"Störung des Fernkampfs: {DISTURBED_CONDITION.value}"
+    if not edge and not modifier:
+        reason += " (already held: counts once)"
+    return RollModifiers(edge=edge, modifier=modifier, reasons=(reason,))
+
+
 def disturbance_edge(
     shooter: Cell,
     enemies: Iterable[MeleeThreat | tuple[Cell, int, int, bool]],
     *,
     shooter_side: int = 1,
+    held: Held = (),
 ) -> int:
-    """Return the edge the ranged attack roll gets: -1 (Abgelenkt) when disturbed, else 0.
+    """Return the edge Störung adds to the ranged roll: -1 (Abgelenkt) when disturbed, else 0.
 
     E-DISTURB-1; per E-OPEN-17 the Abgelenkt applies to this one ranged or thrown
-    attack roll only.
+    attack roll only. ``held``: the shooter's own conditions; when they already make it
+    Abgelenkt, Störung adds nothing (E-OPEN-1, ``disturbance_modifiers``).
     """
-    disturbed = is_ranged_attack_disturbed(shooter, enemies, shooter_side=shooter_side)
-    return DISTURBED_EDGE if disturbed else 0
+    if not is_ranged_attack_disturbed(shooter, enemies, shooter_side=shooter_side):
+        return 0
+    return disturbance_modifiers(held).edge
 
 
 def sweep_targets_allowed(count: int) -> bool:

@@ -162,7 +162,7 @@ def test_combine_affinities_immunity_wins_and_resistance_cancels_sensitivity() -
     assert combine_affinities(True, True, True) is Affinity.IMMUNE
     assert combine_affinities(False, False, False) is Affinity.NORMAL
     # E-RES-3: an immunity to a condition keeps off the SAF that would give it
-    assert not saf_applies(8, immune_to_type=False, immune_to_condition=True)
+    assert not saf_applies(immune_to_type=False, immune_to_condition=True)
 
 
 @rule("E-DMGTYPE-2")
@@ -426,8 +426,8 @@ def test_natural_20_hits_whatever_the_total_and_adds_an_impulse() -> None:
 
 @rule("E-CRIT-HIT-3", "E-OPEN-30")
 def test_critical_hit_brings_the_weapon_types_saf() -> None:
-    damage = damage_roll(3, ScriptedRoller([2]), crit=True)
-    assert saf_applies(damage.final, immune_to_type=False, immune_to_condition=False)
+    assert damage_roll(3, ScriptedRoller([2]), crit=True).final == 10
+    assert saf_applies(immune_to_type=False, immune_to_condition=False)
     assert saf_for(DamageType.FIRE).condition is Condition.BURNING
 
 
@@ -524,12 +524,12 @@ def test_chemie_saf_destroys_equipment_on_the_hit_zone() -> None:
     assert not saf_for(DamageType.PIERCING).destroys_equipment_on_zone
 
 
-@rule("E-OPEN-32")
-def test_saf_applies_on_damaging_crits_unless_immune() -> None:
-    assert saf_applies(1, immune_to_type=False, immune_to_condition=False)
-    assert not saf_applies(0, immune_to_type=False, immune_to_condition=False)
-    assert not saf_applies(9, immune_to_type=True, immune_to_condition=False)
-    assert not saf_applies(9, immune_to_type=False, immune_to_condition=True)
+@rule("E-OPEN-32", "D-12")
+def test_saf_applies_on_every_crit_unless_immune() -> None:
+    """D-12 overrides E-OPEN-32's "damaging hit": a crit armour soaks to 0 brings it too."""
+    assert saf_applies(immune_to_type=False, immune_to_condition=False)
+    assert not saf_applies(immune_to_type=True, immune_to_condition=False)
+    assert not saf_applies(immune_to_type=False, immune_to_condition=True)
 
 
 # --- Body zones ------------------------------------------------------------------------------

@@ -7,12 +7,13 @@ value of attacks and of actions rolled against it, the card) asks this module, s
 armour's side effects count everywhere the value is used. Initiative adds them at the
 start of the fight (``battle_start._initiative_of``).
 
-Which armour counts (decision, the book is silent): the
-armour keys in ``creature.carried``, which is where worn armour is (``armour_actions``
-puts donned armour there). A shield there counts whether raised or not: its weight and
-bulk hinder the same, only its PAZ needs Schildeinsatz (``combat.armour_of``). Armour in
-hand (about to be donned) or lying on the ground has no side effects. Umgehung leaves
-armour's PAZ out, not its side effects.
+Which armour counts: the armour keys in ``creature.carried``,
+which is where worn armour is (``armour_actions`` puts donned armour there); a shield
+(Deckungspanzerung with Schild) only while raised, as for its PAZ (``combat.armour_of``):
+"Die bei der Deckungspanzerung angegebenen Attribute gelten somit bis zum Anfang der
+ersten Handlung in der nächsten Kampfrunde" (Schildeinsatz, E-ACT-HH-SCHILD). Decisions
+(the book is silent): armour in hand (about to be donned) or on the ground has no side
+effects; Umgehung leaves armour's PAZ out, not its side effects.
 
 The values here come before conditions, halvings, cover and Ausweichbewegung, which stay
 where they are (``rules.movement.movement_allowance``, ``condition_rolls.dodge_value``).
@@ -46,8 +47,9 @@ __all__ = [
 
 
 def worn_armour(battle: Battle, creature: CreatureState) -> tuple[ArmourType, ...]:
-    """Return the armour the creature wears: the armour keys in ``carried``, in order."""
-    return battle.catalogue.armour_in(creature.carried)
+    """Return the armour whose side effects count: worn armour, a shield while raised."""
+    raised = battle.shield_raised(creature)
+    return tuple(a for a in battle.catalogue.armour_in(creature.carried) if raised or not a.shield)
 
 
 def armour_effects(battle: Battle, creature: CreatureState) -> ArmourEffects:

@@ -467,6 +467,10 @@ class Battle:
         )
         return roll, event
 
+    def shield_raised(self, creature: CreatureState) -> bool:
+        """Return whether the creature's shield is raised (Schildeinsatz, E-ACT-HH-SCHILD)."""
+        return self.has_effect(creature, SHIELD_RAISED)
+
     def save_value(self, creature: CreatureState, which: SaveValue) -> int:
         from game.rulesets.entaria.creature_values import base_save
         from game.rulesets.entaria.rules.condition_rolls import save_value

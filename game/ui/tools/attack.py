@@ -11,6 +11,7 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
+from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtCreature
 from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
 from game.rulesets.entaria.long_shot import LongShot
 from game.rulesets.entaria.push_back import PushBack
@@ -68,11 +69,14 @@ class AttackTool(Tool):
         weapons: Sequence[str],
         *,
         option: UnarmedOption | None = None,
+        from_belt: bool = False,
     ) -> None:
         super().__init__(scene)
         self.actor = actor
         self.action = action
         self.weapons = list(weapons)
+        #: Wurfangriff with a weapon still on the belt: drawn first (E-OPEN-16)
+        self.from_belt = from_belt and action is Action.THROW_ATTACK
         chosen = self.layers.weapons.get(actor.key)
         self.index = self.weapons.index(chosen) if chosen in self.weapons else 0
         self.option = option
@@ -207,6 +211,8 @@ class AttackTool(Tool):
         if self.action is Action.UNARMED_ATTACK:
             option = self.option or UnarmedOption.DAMAGE
             return UnarmedAttack(key, target, option.value)
+        if self.from_belt:
+            return DrawAndThrowAtCreature(key, self.weapon, target)
         return Attack(key, target, self.weapon)
 
     def confirm(self) -> None:
@@ -275,6 +281,8 @@ class AttackTool(Tool):
                 image = overlays.label_surface(fonts, text, size=14, colour=colour)
                 surface.blit(image, image.get_rect(midtop=(x + size // 2, y + size)))
         lines = [self.title()]
+        if self.from_belt:
+            lines.append(self.t("tools.from_belt"))
         if self.action is Action.PUSH_BACK and self.push_target is not None:
             lines.append(self.t("tools.pick_push_field"))
         elif hovered is not None and hovered.key in marks:

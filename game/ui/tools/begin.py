@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from game.match.commands import Command
+from game.rulesets.entaria.draw_and_throw import ThrowFromBelt, draw_and_throw_problem
 from game.rulesets.entaria.grapple import BreakGrapple, ReleaseGrapple
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
@@ -44,8 +45,10 @@ def begin_action(scene: MapHost, action: Hashable) -> Tool | None:
     """Return the tool for ``action`` (None when it needs none or is not available).
 
     ``action`` is what an offer of ENTARIA's action bar names (``Offer.action``): an
-    ``Action``; anything else opens no tool.
+    ``Action``, or a weapon to draw and throw from the belt; anything else opens no tool.
     """
+    if isinstance(action, ThrowFromBelt):
+        return _from_belt(scene, action)
     if not isinstance(action, Action):
         return None
     layers = layers_of(scene)
@@ -86,6 +89,26 @@ def _attack(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None
     if action is Action.THROW_ATTACK and key in catalogue and catalogue[key].targets_field:
         return ThrowTool(scene, actor, key)
     return AttackTool(scene, actor, action, weapons)
+
+
+def _from_belt(scene: MapHost, action: ThrowFromBelt) -> Tool | None:
+    """Wurfangriff with a weapon from the belt: drawn and thrown in one step (E-OPEN-16)."""
+    battle = scene.session.battle
+    if not battle.state.order or scene.session.over:
+        return None
+    actor = battle.current
+    t = scene.app.t
+    if not scene.controls(actor.key):
+        scene.hud.message(t("tools.not_yours", name=actor.name), bad=True)
+        return None
+    if refused := draw_and_throw_problem(battle, actor, action.weapon):
+        title = _title(scene, Action.THROW_ATTACK)
+        scene.hud.message(f"{title}: {in_language(refused, t.language)}", bad=True)
+        return None
+    scene.select(actor.key)
+    if battle.catalogue.weapons[action.weapon].targets_field:
+        return ThrowTool(scene, actor, action.weapon, from_belt=True)
+    return AttackTool(scene, actor, Action.THROW_ATTACK, [action.weapon], from_belt=True)
 
 
 def _unarmed(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:

@@ -1,4 +1,8 @@
-"""The throw tool: Wurfangriff at a field, with the scatter diagram of a miss (D-7)."""
+"""The throw tool: Wurfangriff at a field, with the scatter diagram of a miss (D-7).
+
+With ``from_belt`` the weapon is still on the belt: a click draws and throws it in one
+step (Interagieren, then Wurfangriff; ``DrawAndThrowAtField``, E-OPEN-16).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.board.grid import Cell
+from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtField
 from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
 from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.rules.actions import Action
@@ -28,10 +34,13 @@ class ThrowTool(Tool):
 
     name = "throw"
 
-    def __init__(self, scene: MapHost, actor: CreatureState, weapon: str) -> None:
+    def __init__(
+        self, scene: MapHost, actor: CreatureState, weapon: str, *, from_belt: bool = False
+    ) -> None:
         super().__init__(scene)
         self.actor = actor
         self.weapon = weapon
+        self.from_belt = from_belt  # drawn first (Interagieren), then thrown
         self.layers.weapons[actor.key] = weapon
         self._impact = Slot()
         self._impact_shade = Slot()
@@ -62,7 +71,7 @@ class ThrowTool(Tool):
         actor = self.actor
         thrower = actor.cell
         diagram = scatter_diagram(self.battle, actor.key, cell)
-        outcome = scene.send(ThrowAtField(actor.key, self.weapon, cell))
+        outcome = scene.send(self.command(cell))
         if not outcome.ok:
             return True
         result = ThrowResult(thrower=thrower, intended=cell, landing=cell, hit=True)
@@ -83,6 +92,12 @@ class ThrowTool(Tool):
                     result.landing = (int(landing[0]), int(landing[1]))
         layers_of(scene).sticky = result
         return True
+
+    def command(self, cell: Cell) -> Command:
+        """Return the throw at ``cell``: from the hand, or drawn from the belt first."""
+        if self.from_belt:
+            return DrawAndThrowAtField(self.actor.key, self.weapon, cell)
+        return ThrowAtField(self.actor.key, self.weapon, cell)
 
     def right_click(self, cell: Cell, had_sticky: bool) -> bool:
         self.leave()
@@ -111,6 +126,8 @@ class ThrowTool(Tool):
         weapon = self.weapon_data()
         title = _title(self.scene, Action.THROW_ATTACK)
         lines = [f"{title}: {weapon_name(self.scene, self.weapon)}"]
+        if self.from_belt:
+            lines.append(self.t("tools.from_belt"))
         if cell is not None and self.in_map(cell):
             camera = self.scene.camera
             overlays.outline_cell(surface, camera, cell, (255, 220, 80), 2)

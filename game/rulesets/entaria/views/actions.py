@@ -4,6 +4,14 @@ Each group lists the catalogue's actions of its type in catalogue order, with th
 engine's verdict (``Battle.legal_actions``) and its reason in the screen's language.
 The first ten carry the number keys 1-9, 0. The screen starts an action with its own
 tool (``Needs.TOOL``): a path, a target, a template.
+
+A throwing weapon on the belt (carried, not in hand) gets its own offer right after
+Wurfangriff, "Wurfangriff: <weapon>": Interagieren (draw) and Wurfangriff (throw) in one
+step (``draw_and_throw``, E-OPEN-16), greyed with the reason when the turn, the hands or
+the weapon do not allow it. The book's "Wurfwaffe ziehen und werfen"
+(``Action.DRAW_AND_THROW``) is undefined and never available: it is not shown, the
+belt's offers take its place and their tooltip says why there is no such action.
+Numbers stay those of the catalogue, so the offers after them keep their keys.
 """
 
 from __future__ import annotations
@@ -12,8 +20,18 @@ from collections.abc import Sequence
 
 from game.match.events import Event
 from game.match.views import ActionGroup, Needs, Offer, Texts
+from game.rulesets.entaria.catalogue import WeaponType
+from game.rulesets.entaria.draw_and_throw import (
+    ThrowFromBelt,
+    belt_weapons,
+    draw_and_throw_problem,
+)
 from game.rulesets.entaria.engine import Battle, LegalAction
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.draw_and_throw import (
+    DRAW_THEN_THROW,
+    defenceless_after_draw_and_throw,
+)
 from game.rulesets.entaria.rules.terms import ActionType
 from game.rulesets.entaria.views.terms import reason, says
 
@@ -25,6 +43,8 @@ GROUPS: tuple[ActionType, ...] = (
     ActionType.FREE,
 )
 HOTKEYS = "1234567890"
+#: Actions the bar never shows: undefined by the rules, replaced by the belt's offers.
+HIDDEN = frozenset({Action.DRAW_AND_THROW})
 
 
 def actions_of(group: ActionType) -> list[Action]:
@@ -57,11 +77,16 @@ def action_groups(battle: Battle, t: Texts) -> tuple[ActionGroup, ...]:
     for group in GROUPS:
         left = remaining(battle, group)
         tip = t("hud.actions.tab_tip", name=t(f"hud.type.{group.name}"), left=left, spent=spent)
-        offers = tuple(
-            _offer(battle, action, number, verdicts.get(action), t)
-            for number, action in enumerate(actions_of(group))
+        offers: list[Offer] = []
+        for number, action in enumerate(actions_of(group)):
+            if action in HIDDEN:
+                continue
+            offers.append(_offer(battle, action, number, verdicts.get(action), t))
+            if action is Action.THROW_ATTACK:
+                offers += _belt_offers(battle, verdicts, t)
+        groups.append(
+            ActionGroup(group.name, f"{group.value} {left}", tip, left > 0, tuple(offers))
         )
-        groups.append(ActionGroup(group.name, f"{group.value} {left}", tip, left > 0, offers))
     return tuple(groups)
 
 
@@ -94,6 +119,51 @@ def _tooltip(battle: Battle, action: Action, verdict: LegalAction | None, t: Tex
     elif battle.state.budget.defenceless_after(action):
         lines.append(t("hud.actions.repeat_warning"))  # E-ACT-6, asked of the budget
     lines.append(", ".join(rule.rule_ids))
+    return "\n".join(lines)
+
+
+def _belt_offers(battle: Battle, verdicts: dict[Action, LegalAction], t: Texts) -> list[Offer]:
+    """Return "Wurfangriff: <weapon>" for each throwing weapon on the belt (E-OPEN-16)."""
+    creature = battle.current
+    offers = []
+    for weapon in belt_weapons(battle, creature):
+        label = f"{action_label(Action.THROW_ATTACK, t)}: {_weapon_name(weapon, t)}"
+        why = _belt_refusal(battle, weapon, verdicts)
+        offers.append(
+            Offer(
+                key=f"belt:{weapon.key}",
+                label=label,
+                enabled=not why,
+                reason=t("hud.actions.refused", action=label, reason=reason(why, t)),
+                tooltip=_belt_tooltip(battle, weapon, label, why, t),
+                needs=Needs.TOOL,
+                action=ThrowFromBelt(weapon.key),
+            )
+        )
+    return offers
+
+
+def _weapon_name(weapon: WeaponType, t: Texts) -> str:
+    return says(t.language, weapon.name, weapon.english)
+
+
+def _belt_refusal(battle: Battle, weapon: WeaponType, verdicts: dict[Action, LegalAction]) -> str:
+    """Return why the weapon cannot be drawn and thrown now, or "" (the draw's verdict first:
+    a longer action under way, an area fire to place)."""
+    verdict = verdicts.get(DRAW_THEN_THROW[0])
+    if verdict is not None and not verdict.allowed:
+        return verdict.reason
+    return draw_and_throw_problem(battle, battle.current, weapon.key)
+
+
+def _belt_tooltip(battle: Battle, weapon: WeaponType, label: str, why: str, t: Texts) -> str:
+    halves = " + ".join(t(f"hud.type.{ACTIONS[a].action_type.name}") for a in DRAW_THEN_THROW)
+    lines = [f"{label} - {halves}", t("hud.actions.from_belt", weapon=_weapon_name(weapon, t))]
+    if why:
+        lines.append(t("hud.actions.not_allowed", reason=reason(why, t)))
+    elif defenceless_after_draw_and_throw(battle.state.budget):
+        lines.append(t("hud.actions.repeat_warning"))  # E-ACT-6, asked of the rules
+    lines.append(t("hud.actions.from_belt_book"))
     return "\n".join(lines)
 
 

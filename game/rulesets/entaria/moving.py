@@ -21,24 +21,23 @@ from game.rulesets.entaria.combat import armour_of
 from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
-from game.rulesets.entaria.roll_events import describe_roll
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.damage import shards_damage
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.movement import (
     Halving,
     MovementProfile,
+    disengage_check,
     movement_allowance,
-    resolve_disengage,
 )
 from game.rulesets.entaria.rules.reach import melee_reach_cells
-from game.rulesets.entaria.rules.terms import Attribute, Condition, Text, say
+from game.rulesets.entaria.rules.terms import Condition, Text, say
 from game.rulesets.entaria.rules.terrain import (
     TERRAIN_RULES,
     TerrainFailure,
     checks_for_path,
     crowd_stop_index,
-    resolve_terrain_check,
+    terrain_check_result,
     unclimbable_fields,
 )
 from game.rulesets.entaria.state import CreatureState, Effect
@@ -136,18 +135,20 @@ def leaving_reach_save(
     """Roll the Geschick save of a move that leaves an enemy's melee reach (D-10).
 
     Geschick vs ZW 15, with Nachteil when running (Laufen). Every movement that may leave
-    reach asks this one roll: moves, charges, dragging, flight. Return whether it passed
-    and its event; what a failure does is the caller's (``leave_reach``: prone).
+    reach asks this one roll: moves, charges, dragging, flight. It is the mover's check
+    (``Battle.check``, D-3): its conditions, Helfen and a crit's Impuls count. Return
+    whether it passed and its event; what a failure does is the caller's (``leave_reach``:
+    prone).
     """
-    kind = battle.creature_type(mover)
-    roll = resolve_disengage(kind.attribute(Attribute.DEXTERITY), battle.roller, running=running)
-    de, en = describe_roll(roll, -1 if running else 0)
-    event = Event(
-        "roll",
-        f"{mover.name} löst sich aus der Nahkampfreichweite: {de}",
-        f"{mover.name} leaves melee reach: {en}",
-        mover.key,
-        {"rule": "D-10", "success": roll.success},
+    check = disengage_check(running=running)
+    roll, event = battle.check(
+        mover,
+        check.attribute,
+        check.target,
+        edge=check.edge,
+        rule="D-10",
+        what_de="löst sich aus der Nahkampfreichweite:",
+        what_en="leaves melee reach:",
     )
     return bool(roll.success), event
 
@@ -286,17 +287,17 @@ def terrain_along(
         index = path.index(check.cell)
         if index > stop:
             break
-        result = resolve_terrain_check(check, kind.attribute(check.attribute), battle.roller)
-        de, en = describe_roll(result.roll, 0)
-        events.append(
-            Event(
-                "roll",
-                f"{creature.name}: Geländeprobe ({check.terrain.name}) {de}",
-                f"{creature.name}: terrain check ({check.terrain.name}) {en}",
-                creature.key,
-                {"rule": check.rule_id, "success": result.roll.success},
-            )
+        # the mover's own check (D-3): its conditions count, a crit brings Impuls
+        roll, event = battle.check(
+            creature,
+            check.attribute,
+            check.target,
+            rule=check.rule_id,
+            what_de=f"Geländeprobe ({check.terrain.name})",
+            what_en=f"terrain check ({check.terrain.name})",
         )
+        events.append(event)
+        result = terrain_check_result(check, roll)
         if result.failure is None:
             continue
         if result.failure is TerrainFailure.STOPS_AT_HALF:

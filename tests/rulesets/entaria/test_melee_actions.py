@@ -73,7 +73,9 @@ def kinds(events: list[Event], kind: str) -> list[Event]:
 
 
 def attack_rolls(events: list[Event]) -> list[Event]:
-    return [e for e in events if e.kind == "roll" and "target" in e.data]
+    return [
+        e for e in events if e.kind == "roll" and e.data.get("attribute") in {"MELEE", "RANGED"}
+    ]
 
 
 def assert_rejected_unchanged(battle: Battle, command: Command, match: str) -> None:

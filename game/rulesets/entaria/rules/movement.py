@@ -42,7 +42,7 @@ from game.rulesets.entaria.rules.condition_effects import (
 )
 from game.rulesets.entaria.rules.held_conditions import ConditionSet, Held
 from game.rulesets.entaria.rules.reach import in_melee_reach
-from game.rulesets.entaria.rules.terms import Condition, MoveType
+from game.rulesets.entaria.rules.terms import Attribute, Condition, MoveType
 from game.rulesets.entaria.rules.terrain import FLYING_TYPES, TERRAIN_RULES
 from game.rulesets.entaria.rules.unarmed import SHOVE_MAX_FIELDS
 
@@ -312,6 +312,26 @@ def disengage_save_edge(action: Action) -> int:
     return leave_reach_save(action).edge
 
 
+@dataclass(frozen=True)
+class DisengageCheck:
+    """The check of leaving melee reach: the attribute, its ZW and the action's edge."""
+
+    attribute: Attribute
+    target: int
+    edge: int
+
+
+def disengage_check(*, running: bool) -> DisengageCheck:
+    """Return what the leaving-reach save rolls: Geschick vs ZW 15, Laufen with Nachteil.
+
+    D-10, E-ACT-HH-GEHEN-2, E-ACT-VH-LAUFEN-2. The engine rolls it as the creature's one
+    check roll (``Battle.check``), so the mover's conditions count too (D-3).
+    """
+    save = leave_reach_save(Action.RUN if running else Action.WALK)
+    attribute = save.attribute if save.attribute is not None else Attribute.DEXTERITY
+    return DisengageCheck(attribute, _fixed_target(save), save.edge)
+
+
 def resolve_disengage(
     dex_value: int,
     roller: Roller,
@@ -328,14 +348,8 @@ def resolve_disengage(
     at the halved allowance (``Halving.LEAVING_REACH``); on failure the mover gets
     Liegend on its start field and does not move (E-ACT-HH-GEHEN-3, E-ACT-VH-LAUFEN-3).
     """
-    save = leave_reach_save(Action.RUN if running else Action.WALK)
-    return saving_throw(
-        dex_value,
-        _fixed_target(save),
-        roller,
-        edge=edge + save.edge,
-        modifier=modifier,
-    )
+    check = disengage_check(running=running)
+    return saving_throw(dex_value, check.target, roller, edge=edge + check.edge, modifier=modifier)
 
 
 # ------------------------------------------------------------------ Sturmangriff

@@ -234,6 +234,15 @@ def resolve_terrain_check(
 ) -> TerrainCheckResult:
     """Roll a terrain check and say what its failure does."""
     roll = saving_throw(attribute_value, check.target, roller, edge=edge, modifier=modifier)
+    return terrain_check_result(check, roll)
+
+
+def terrain_check_result(check: TerrainCheck, roll: Roll) -> TerrainCheckResult:
+    """Say what a rolled terrain check does: nothing, or its terrain's failure.
+
+    The engine rolls the check as the creature's one check roll (``Battle.check``, D-3),
+    with its conditions; this reads the outcome.
+    """
     failure = None if roll.success else TERRAIN_RULES[check.terrain].failure
     return TerrainCheckResult(check, roll, failure)
 

@@ -51,6 +51,16 @@ class MissionTerms(Protocol):
         """Return what is wrong with the equipment ``key`` (None: known)."""
         ...
 
+    def held_problems(
+        self, creature_type: str, equipment: Sequence[str] | None, held: Sequence[str]
+    ) -> list[tuple[int | None, str]]:
+        """Return what is wrong with a creature starting with ``held`` in hand.
+
+        ``equipment`` is the creature's (None: its type's). Each problem is (the index in
+        ``held`` it is about, or None for the list as a whole, the message); [] when fine.
+        """
+        ...
+
     def condition_key(self, name: str) -> str | None:
         """Return the one key of the condition ``name`` (its names are alike), None if unknown."""
         ...

@@ -185,6 +185,8 @@ def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> st
         extras = []
         if creature.life_points is not None:
             extras.append(f"LP {creature.life_points}")
+        if creature.held:
+            extras.append(f"in hand: {', '.join(creature.held)}")
         if creature.conditions:
             extras.append(", ".join(creature.conditions))
         if creature.companion_of:

@@ -77,8 +77,8 @@ class Side:
 class CreaturePlacement:
     """One creature on the map: a catalogue type plus this mission's overrides.
 
-    The type, equipment and condition names are the ruleset's, kept as the file gives
-    them; the ruleset reads them when the match is set up.
+    The type, equipment, held and condition names are the ruleset's, kept as the file
+    gives them; the ruleset reads them when the match is set up.
     """
 
     key: str
@@ -89,6 +89,7 @@ class CreaturePlacement:
     facing: Facing = Facing.S
     life_points: int | None = None  # the file's ``lp``; None: the type's
     equipment: tuple[str, ...] | None = None  # None: the type's equipment
+    held: tuple[str, ...] = ()  # in hand at the start, out of the equipment; (): nothing drawn
     conditions: tuple[str, ...] = ()  # condition names at the start, as the file gives them
     companion_of: str | None = None  # "C" creatures: the controlling creature's key
     companion_before: bool = False

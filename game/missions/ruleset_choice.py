@@ -79,6 +79,11 @@ class _UncheckedTerms:
     def equipment_problem(self, key: str) -> str | None:
         return None
 
+    def held_problems(
+        self, creature_type: str, equipment: Sequence[str] | None, held: Sequence[str]
+    ) -> list[tuple[int | None, str]]:
+        return []
+
     def condition_key(self, name: str) -> str | None:
         return name.lower()
 

@@ -72,6 +72,7 @@ class CreatureSection(TomlChecker):
         if "lp" in section:
             lp = self.integer(section["lp"], f"{key}.lp", MIN_LP, MAX_LP)
         equipment = self.equipment(section, key)
+        held = self.held(section, key, kind, equipment)
         conditions: list[str] = []
         if "conditions" in section:
             conditions = self.string_list(section["conditions"], f"{key}.conditions") or []
@@ -93,6 +94,7 @@ class CreatureSection(TomlChecker):
             facing=facing,
             life_points=lp,
             equipment=tuple(equipment) if equipment is not None else None,
+            held=tuple(held),
             conditions=tuple(conditions),
             companion_of=companion_of,
             companion_before=companion_before,
@@ -162,6 +164,40 @@ class CreatureSection(TomlChecker):
             if problem is not None:
                 self.error(f"{key}.equipment[{j}]", problem)
         return equipment
+
+    def held(
+        self,
+        section: dict[str, Any],
+        key: str,
+        kind: str | None,
+        equipment: list[str] | None,
+    ) -> list[str]:
+        """Return what the creature holds at the start (default: nothing drawn).
+
+        Each key must be a known equipment key; whether the creature has it and can hold
+        it all at once the ruleset says (``MissionTerms.held_problems``), against the
+        creature's ``equipment`` or, when the file gives none, its type's.
+        """
+        if "held" not in section:
+            return []
+        held = self.string_list(section["held"], f"{key}.held")
+        if held is None:
+            return []
+        unknown = False
+        for j, item in enumerate(held):
+            problem = self.terms.equipment_problem(item)
+            if problem is not None:
+                self.error(f"{key}.held[{j}]", problem)
+                unknown = True
+        if unknown or kind is None or self.terms.creature_problem(kind) is not None:
+            return held  # the unknown names are reported; the rest cannot be judged
+        if equipment is not None and any(
+            self.terms.equipment_problem(item) is not None for item in equipment
+        ):
+            return held
+        for index, problem in self.terms.held_problems(kind, equipment, held):
+            self.error(f"{key}.held" if index is None else f"{key}.held[{index}]", problem)
+        return held
 
     def companion(
         self,

@@ -23,7 +23,7 @@ DEFAULT_CHARACTERS: Mapping[str, str] = {
 MAX_SIDES = 16
 MAX_CREATURES = 1000
 MAX_LEGEND = 200
-MAX_LIST = 100  # equipment and conditions per creature
+MAX_LIST = 100  # equipment, held and conditions per creature
 MAX_SHORT_TEXT = 200  # titles, names, keys
 MAX_LONG_TEXT = 100_000  # descriptions and notes
 MAX_PIXELS_PER_FIELD = 1000
@@ -55,6 +55,7 @@ CREATURE_KEYS = (
     "facing",
     "lp",
     "equipment",
+    "held",
     "conditions",
     "companion_of",
     "companion_before",

@@ -98,6 +98,8 @@ def _creature_table(creature: CreaturePlacement) -> list[str]:
         out.append(f"lp = {creature.life_points}")
     if creature.equipment is not None:
         out.append(f"equipment = {_string_array(creature.equipment)}")
+    if creature.held:
+        out.append(f"held = {_string_array(creature.held)}")
     if creature.conditions:
         out.append(f"conditions = {_string_array(creature.conditions)}")
     if creature.companion_of is not None:

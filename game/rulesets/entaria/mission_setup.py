@@ -56,6 +56,8 @@ class CreatureData(Protocol):
     @property
     def equipment(self) -> tuple[str, ...] | None: ...
     @property
+    def held(self) -> tuple[str, ...]: ...
+    @property
     def conditions(self) -> tuple[str, ...]: ...
     @property
     def companion_of(self) -> str | None: ...
@@ -115,6 +117,7 @@ def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> 
                 facing=placement.facing.value,
                 life_points=placement.life_points,
                 equipment=placement.equipment,
+                held=placement.held,  # nothing drawn unless the mission says so
                 conditions=tuple(conditions),
                 companion_of=placement.companion_of,
                 companion_before=placement.companion_before,

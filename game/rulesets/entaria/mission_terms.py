@@ -1,13 +1,15 @@
 """How ENTARIA reads the rule-specific words of a mission file.
 
-The mission readers parse legend terrain and materials, creature types, equipment and
-start conditions as plain names; this is ENTARIA's answer to what they mean: terrain
-kinds and creatures of the catalogue, wall materials of the PAK/KEP table
-(``rules.objects``), the conditions of section 16 (``rules.terms.Condition``).
+The mission readers parse legend terrain and materials, creature types, equipment, what
+is held at the start and start conditions as plain names; this is ENTARIA's answer to
+what they mean: terrain kinds and creatures of the catalogue, wall materials of the
+PAK/KEP table (``rules.objects``), the conditions of section 16 (``rules.terms.Condition``),
+and whether a creature can start with those things in hand (``rules.hands``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -15,6 +17,7 @@ from functools import cached_property
 from game.board.grid import FieldKind
 from game.match.problems import suggestion
 from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.rules.hands import HELD_ARMOUR, HOLDING_HANDS, can_hold_at_start
 from game.rulesets.entaria.rules.objects import MATERIALS
 from game.rulesets.entaria.rules.terms import Condition
 
@@ -91,6 +94,61 @@ class EntariaMissionTerms:
         return (
             f"unknown equipment {key!r}{suggestion(key, sorted(self._equipment))}; "
             "expected a weapon, armour or item key of the catalogue"
+        )
+
+    def held_problems(
+        self, creature_type: str, equipment: Sequence[str] | None, held: Sequence[str]
+    ) -> list[tuple[int | None, str]]:
+        """Check ``held`` as what the creature could have drawn (E-ACT-HH-INTERAGIEREN).
+
+        Each key must be in its equipment (as often as it is listed there), be a thing for
+        a hand (no worn armour, ``rules.hands.HELD_ARMOUR``), and all of them must fit its
+        hands, one hand each (``rules.hands.can_hold_at_start``).
+        """
+        kind = self.catalogue.creatures.get(creature_type)
+        if kind is None:
+            return []  # the unknown type is reported on its own
+        own = list(kind.equipment if equipment is None else equipment)
+        whose = "its type's equipment" if equipment is None else "its equipment"
+        problems: list[tuple[int | None, str]] = []
+        left = Counter(own)
+        for index, key in enumerate(held):
+            if left[key] <= 0:
+                problems.append((index, self._not_in_equipment(key, own, whose)))
+                continue
+            left[key] -= 1
+            armour = self.catalogue.armour.get(key)
+            if armour is not None and armour.category not in HELD_ARMOUR:
+                problems.append(
+                    (
+                        index,
+                        f"{key!r} is armour of the category {armour.category.value!r} "
+                        f"({armour.name}), not a thing held in a hand; expected a weapon, "
+                        "an item or Deckungspanzerung (a shield)",
+                    )
+                )
+        if not can_hold_at_start(kind.hands, len(held)):
+            problems.append(
+                (
+                    None,
+                    f"held lists {len(held)} things, but a {kind.name} has {kind.hands} "
+                    f"hand(s) and each thing in hand takes {HOLDING_HANDS}; expected at "
+                    f"most {kind.hands // HOLDING_HANDS}",
+                )
+            )
+        return problems
+
+    @staticmethod
+    def _not_in_equipment(key: str, own: Sequence[str], whose: str) -> str:
+        if key in own:
+            return (
+                f"{key!r} is held more often than {whose} lists it ({own.count(key)}x); "
+                "expected each held thing once per entry of the equipment"
+            )
+        listed = _quoted_list(own) if own else "nothing"
+        return (
+            f"{key!r} is not in {whose} ({listed}); expected a key of the creature's "
+            "equipment (add it to equipment, or hold something it has)"
         )
 
     def condition_key(self, name: str) -> str | None:

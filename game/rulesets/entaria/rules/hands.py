@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from game.rulesets.entaria.rules.actions import ACTIONS, Action, Precondition
+from game.rulesets.entaria.rules.terms import ArmorCategory
 
 #: Hands a creature has unless its catalogue entry says otherwise (a humanoid's two).
 DEFAULT_HANDS = 2
@@ -28,6 +29,20 @@ FREE_HANDS_NEEDED: Mapping[Precondition, int] = MappingProxyType(
 )
 #: Hands a reload takes: one for the weapon, one for the magazine (a reading, see above).
 RELOAD_HANDS = 2
+#: Armour held in a hand: Deckungspanzerung (a shield). Worn armour is put on
+#: (E-ACT-LH-PANZERUNG); dermal armour and force fields are no things for a hand.
+HELD_ARMOUR = frozenset({ArmorCategory.COVER})
+
+
+def can_hold_at_start(hands: int, count: int) -> bool:
+    """Return whether ``count`` things fit a creature's ``hands`` (``HOLDING_HANDS`` each).
+
+    What a fight starts with in hand is what the creature could have drawn: one hand per
+    thing (a rifle can be held in one), however many hands using them would take.
+    """
+    if hands < 0 or count < 0:
+        raise ValueError("hands and things held cannot be negative")
+    return count * HOLDING_HANDS <= hands
 
 
 def hands_needed(action: Action) -> int:

@@ -148,6 +148,7 @@ from game.rulesets.entaria.mount_commands import (
     can_command_mount,
     handle_mount_command,
 )
+from game.rulesets.entaria.object_attacks import AttackObject, handle_attack_object, melee_check
 from game.rulesets.entaria.push_back import PushBack, handle_push_back
 from game.rulesets.entaria.ready_actions import (
     EndLongAction,
@@ -191,6 +192,7 @@ HANDLERS: dict[type[Command], Handler] = {
     EndTurn: handle_end_turn,
     Move: handle_move,
     Attack: handle_attack,
+    AttackObject: handle_attack_object,
     ChangePosition: handle_change_position,
     UseAction: handle_use_action,
     UnarmedAttack: handle_unarmed_attack,
@@ -252,7 +254,7 @@ def _first_reason(*checks: ActionCheck) -> ActionCheck:
 
 #: Per-action availability checks beyond the budget: "" or the reason.
 ACTION_CHECKS: dict[Action, ActionCheck] = {
-    Action.MELEE_ATTACK: can_melee,
+    Action.MELEE_ATTACK: melee_check(can_melee),  # an enemy or an object within reach
     Action.RANGED_ATTACK: can_shoot,
     Action.UNARMED_ATTACK: can_unarmed_attack,
     Action.MULTI_ATTACK: can_multi_attack,

@@ -6,14 +6,17 @@ are free actions (E-ACT-FH-1).
 
 Decisions taken here (reported with the rule IDs they touch):
 
-- Doors keep their KEP in a ``Pending("door_state")`` record (the state has no object
-  layer); a door without a material is a thin duraplast wall (sample value).
+- A door's KEP are the object record of ``object_state`` (battering it and shooting it
+  share them, ``object_map.strike_object``); its material is the map's, else the one
+  the first ``break_door`` names, else a thin duraplast wall (sample value). Battering
+  is Interagieren: SW of the first melee weapon in hand (bare hands: 0) + w6 + NSB - PAK,
+  no attack roll (E-OBJ-2, E-OBJ-5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from game.board.grid import Cell, distance, footprint_distance
@@ -28,23 +31,20 @@ from game.rulesets.entaria.action_helpers import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
+from game.rulesets.entaria.object_map import (
+    MapObject,
+    field_material,
+    is_door_broken,
+    object_at,
+    strike_object,
+)
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_effects import can_speak
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
-from game.rulesets.entaria.rules.objects import (
-    MATERIALS,
-    ObjectState,
-    damage_object,
-    door_broken_open,
-)
+from game.rulesets.entaria.rules.damage import damage_roll
+from game.rulesets.entaria.rules.objects import MATERIALS
 from game.rulesets.entaria.rules.terms import ArmorCategory, say
-from game.rulesets.entaria.state import CreatureState, Pending
-
-#: Pending kind of this module.
-DOOR_STATE = "door_state"
-
-#: A door whose material nobody named (sample value: PAK 5, KEP 10).
-DEFAULT_DOOR_MATERIAL = "thin_duraplast_wall"
+from game.rulesets.entaria.state import CreatureState
 
 
 # --------------------------------------------------------------------- commands
@@ -102,13 +102,6 @@ def _item_name(battle: Battle, key: str) -> tuple[str, str]:
     except KeyError:
         return key, key
     return item.name, item.english
-
-
-def _door_record(battle: Battle, cell: Cell) -> Pending | None:
-    for pending in battle.state.pending:
-        if pending.kind == DOOR_STATE and tuple(pending.data["cell"]) == cell:
-            return pending
-    return None
 
 
 def _adjacent_door(battle: Battle, creature: CreatureState, cell: Cell | None) -> Cell:
@@ -336,8 +329,7 @@ def _close_door(battle: Battle, creature: CreatureState, command: Interact) -> P
     cell = _adjacent_door(battle, creature, command.cell)
     if not battle.grid.is_door_open(cell):
         raise CommandRejected(say("the door is already closed", "die Tür ist schon geschlossen"))
-    record = _door_record(battle, cell)
-    if record is not None and record.data.get("broken"):
+    if is_door_broken(battle, cell):
         raise CommandRejected(
             say(
                 "the door is broken and no longer closes (E-OBJ-5)",
@@ -364,34 +356,37 @@ def _close_door(battle: Battle, creature: CreatureState, command: Interact) -> P
     return perform
 
 
-def _door_material(record: Pending | None, named: str | None) -> str:
-    """Return the door's material key: as named before, or now, else the default."""
-    key = named or (record.data["material"] if record else DEFAULT_DOOR_MATERIAL)
-    if key not in MATERIALS:
+def _named_door(battle: Battle, cell: Cell, named: str | None) -> MapObject:
+    """Return the door on ``cell`` as an object, of the material named now if none was."""
+    door = object_at(battle, cell)
+    assert door is not None  # every door is an object
+    if named is None:
+        return door
+    if named not in MATERIALS:
         raise CommandRejected(
             say(
-                f"unknown material {key!r}; expected one of {sorted(MATERIALS)}",
-                f"unbekanntes Material {key!r}; erwartet eines von {sorted(MATERIALS)}",
+                f"unknown material {named!r}; expected one of {sorted(MATERIALS)}",
+                f"unbekanntes Material {named!r}; erwartet eines von {sorted(MATERIALS)}",
             )
         )
-    if record is not None and named and named != record.data["material"]:
+    known = cell in battle.setup.materials or door.damaged
+    if known and named != field_material(battle, cell):
         raise CommandRejected(
             say(
                 "the door's material was named before",
                 "das Material der Tür wurde schon vorher benannt",
             )
         )
-    return key
+    material = MATERIALS[named]
+    return door if known else replace(door, material=material, kep=material.kep)
 
 
 def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
-    """Break a door: damage against its PAK; a third of its KEP left breaks it (E-OBJ-2/5)."""
+    """Batter a door: damage against its PAK; a third of its KEP left breaks it (E-OBJ-2/5)."""
     cell = _adjacent_door(battle, creature, command.cell)
     if battle.grid.is_door_open(cell):
         raise CommandRejected(say("the door is open", "die Tür ist offen"))
-    record = _door_record(battle, cell)
-    key = _door_material(record, command.material)
-    material = MATERIALS[key]
+    door = _named_door(battle, cell, command.material)
     melee = [
         w for w in battle.catalogue.weapons_in(creature.held) if w.melee
     ]  # the first melee weapon in hand, else bare hands
@@ -399,41 +394,17 @@ def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> P
     bonus = battle.creature_type(creature).melee_damage_bonus
 
     def perform() -> list[Event]:
-        kep = int(record.data["kep"]) if record else material.kep
-        damage, after = damage_object(ObjectState(material, kep), battle.roller, sw, bonus=bonus)
-        broken = door_broken_open(after.kep, material.kep)
-        data = {"cell": list(cell), "material": key, "kep": after.kep, "broken": broken}
-        if record is None:
-            battle.state.pending.append(Pending(DOOR_STATE, "", data))
-        else:
-            record.data.update(data)
-        events = [
-            _event(
-                "door_damage",
-                f"{creature.name} schlägt gegen die Tür: SW {sw} + w6 [{damage.die}] + {bonus} "
-                f"- PAK {material.pak} = {damage.final} (KEP {kep} -> {after.kep}/{material.kep})",
-                f"{creature.name} batters the door: SW {sw} + d6 [{damage.die}] + {bonus} "
-                f"- PAK {material.pak} = {damage.final} (KEP {kep} -> {after.kep}/{material.kep})",
-                creature.key,
-                rule="E-OBJ-2",
-                die=damage.die,
-                final=damage.final,
-                **data,
-            )
-        ]
-        if broken:
-            _set_door(battle, cell, True)
-            events.append(
-                _event(
-                    "door",
-                    f"Die Tür bei {list(cell)} bricht auf",
-                    f"The door at {list(cell)} breaks open",
-                    creature.key,
-                    rule="E-OBJ-5",
-                    cell=list(cell),
-                    open=True,
-                )
-            )
+        damage = damage_roll(sw, battle.roller, bonus=bonus, armour=door.pak)
+        events = strike_object(
+            battle,
+            creature.key,
+            door,
+            damage,
+            formula_de=f"{creature.name} schlägt gegen die Tür: SW {sw} + w6 [{damage.die}] "
+            f"+ {bonus} - PAK {door.pak}",
+            formula_en=f"{creature.name} batters the door: SW {sw} + d6 [{damage.die}] "
+            f"+ {bonus} - PAK {door.pak}",
+        )
         return events + _reveal(creature, ConspicuousAct.INTERACTION)
 
     return perform

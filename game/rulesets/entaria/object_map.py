@@ -7,22 +7,21 @@ changes the grid every creature plays on (``rules.objects.remains_of``: rubble o
 glass shards); a destroyed weapon leaves its holder's hand and its magazine.
 
 The grid follows the state: a match rebuilds it by replaying its commands (undo, a
-loaded save), and an Impuls reroll's shadow copy calls ``sync_object_fields`` to set
-every object field as the state says.
+loaded save), and an Impuls reroll's shadow copy calls ``object_state.sync_object_fields``
+to set every object field as the state says.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.board.grid import Cell, FieldKind, Terrain
+from game.board.grid import Cell
 from game.match.events import Event
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.object_state import ObjectDamage
+from game.rulesets.entaria.object_state import ObjectDamage, remains_field
 from game.rulesets.entaria.rules.damage import Damage
 from game.rulesets.entaria.rules.objects import (
     MATERIALS,
-    RUBBLE,
     ObjectMaterial,
     door_broken_open,
     remains_of,
@@ -33,10 +32,14 @@ from game.rulesets.entaria.state import CreatureState
 #: A door whose material nobody named (sample value: PAK 5, KEP 10).
 DEFAULT_DOOR_MATERIAL = "thin_duraplast_wall"
 
-#: What a destroyed field becomes when the catalogue lacks the terrain kind.
-_FALLBACK_REMAINS = {
-    RUBBLE: FieldKind(difficult=True, terrain=Terrain.RUBBLE),
-}
+
+@dataclass(frozen=True)
+class AreaDamage:
+    """Damage without a die of its own: an area fire field's value less PAK (D-6)."""
+
+    raw: int
+    final: int
+    die: None = None
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,7 @@ def strike_object(
     battle: Battle,
     actor: str | None,
     target: MapObject,
-    damage: Damage,
+    damage: Damage | AreaDamage,
     *,
     formula_de: str,
     formula_en: str,
@@ -166,7 +169,9 @@ def strike_object(
 ) -> list[Event]:
     """Take ``damage.final`` KEP from ``target`` and apply what its KEP now mean.
 
-    ``formula_de``/``formula_en``: how the damage came about, for the log line.
+    ``formula_de``/``formula_en``: how the damage came about, for the log line. The
+    event is a ``door_damage`` for a door, else an ``object_damage``; ``die`` is None
+    when no die was rolled for it (area fire's field value).
     """
     record = _record(battle, target.cell, target.holder, target.item)
     if record is None:
@@ -179,16 +184,16 @@ def strike_object(
         )
         battle.state.objects.append(record)
     before = record.kep
-    record.kep = before - damage.final
+    record.kep = max(0, before - damage.final)  # an object ends at 0: destroyed (E-OBJ-4)
     de, en = target.names(battle)
     where = _where(battle, target)
     events = [
         Event(
-            "object_damage",
+            "door_damage" if target.door else "object_damage",
             f"Schaden an {de}{where[0]}: {formula_de} = {damage.final} "
-            f"(KEP {before} -> {max(0, record.kep)}/{target.max_kep})",
+            f"(KEP {before} -> {record.kep}/{target.max_kep})",
             f"Damage to {en}{where[1]}: {formula_en} = {damage.final} "
-            f"(KEP {before} -> {max(0, record.kep)}/{target.max_kep})",
+            f"(KEP {before} -> {record.kep}/{target.max_kep})",
             actor,
             {
                 "rule": rule,
@@ -269,7 +274,7 @@ def _destroy(
     assert target.cell is not None
     if not target.door:
         remains = remains_of(target.material)
-        battle.grid.set_field(target.cell, remains_field(battle, target.material))
+        battle.grid.set_field(target.cell, remains_field(battle.catalogue.terrain, target.material))
         data["remains"] = remains
         kind = battle.catalogue.terrain.get(remains)
         left_de = f": {kind.german}" if kind else ""
@@ -285,27 +290,3 @@ def _destroy(
             data,
         )
     ]
-
-
-def remains_field(battle: Battle, material: ObjectMaterial) -> FieldKind:
-    """Return what the field of a destroyed ``material`` becomes (``rules.objects.remains_of``)."""
-    key = remains_of(material)
-    kind = battle.catalogue.terrain.get(key)
-    if kind is not None:
-        return kind.field_kind()
-    return _FALLBACK_REMAINS.get(key, FieldKind(terrain=Terrain.SHARDS))
-
-
-def sync_object_fields(battle: Battle) -> None:
-    """Set every object field of the grid as the state says: destroyed, or as the map has it.
-
-    Doors are the state's ``open_doors`` (the caller sets them); this sets walls and panes.
-    """
-    for cell in battle.setup.materials:
-        if not battle.setup.grid.in_bounds(cell) or battle.setup.grid.is_door(cell):
-            continue
-        record = _record(battle, cell, None, None)
-        if record is not None and record.destroyed:
-            battle.grid.set_field(cell, remains_field(battle, MATERIALS[record.material]))
-        else:
-            battle.grid.set_field(cell, battle.setup.grid.field_kind(cell))

@@ -22,11 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from game.board.grid import Cell
+from game.board.grid import BattleGrid, Cell, FieldKind, Terrain
+from game.rulesets.entaria.rules.objects import MATERIALS, RUBBLE, ObjectMaterial, remains_of
 
-__all__ = ["ObjectDamage", "map_materials", "objects_from_dicts", "objects_to_dicts"]
+__all__ = [
+    "ObjectDamage",
+    "map_materials",
+    "objects_from_dicts",
+    "objects_to_dicts",
+    "remains_field",
+    "sync_object_fields",
+]
+
+#: What a destroyed field becomes when the catalogue lacks the terrain kind.
+_FALLBACK_REMAINS = {
+    RUBBLE: FieldKind(difficult=True, terrain=Terrain.RUBBLE),
+}
 
 
 @dataclass
@@ -103,3 +116,42 @@ def map_materials(rows: Iterable[str], legend: Mapping[str, str | None]) -> dict
             if material is not None:
                 found[(x, y)] = material
     return found
+
+
+class _TerrainKind(Protocol):
+    def field_kind(self) -> FieldKind: ...
+
+
+def remains_field(terrain: Mapping[str, _TerrainKind], material: ObjectMaterial) -> FieldKind:
+    """Return what the field of a destroyed ``material`` becomes (``rules.objects.remains_of``).
+
+    ``terrain``: the catalogue's terrain kinds (rubble, glass shards).
+    """
+    key = remains_of(material)
+    kind = terrain.get(key)
+    if kind is not None:
+        return kind.field_kind()
+    return _FALLBACK_REMAINS.get(key, FieldKind(terrain=Terrain.SHARDS))
+
+
+def sync_object_fields(
+    grid: BattleGrid,
+    start: BattleGrid,
+    materials: Mapping[Cell, str],
+    objects: Iterable[ObjectDamage],
+    terrain: Mapping[str, _TerrainKind],
+) -> None:
+    """Set every wall and pane field of ``grid`` as ``objects`` say: destroyed, or as ``start``.
+
+    ``start``: the map as the match began; ``materials``: its object fields. Doors are
+    the state's ``open_doors`` (the caller sets them). For a copy of a match put back to
+    an earlier state (an Impuls reroll's shadow).
+    """
+    destroyed = {o.cell: o.material for o in objects if o.cell is not None and o.destroyed}
+    for cell in materials:
+        if not start.in_bounds(cell) or start.is_door(cell):
+            continue
+        if cell in destroyed:
+            grid.set_field(cell, remains_field(terrain, MATERIALS[destroyed[cell]]))
+        else:
+            grid.set_field(cell, start.field_kind(cell))

@@ -32,7 +32,7 @@ RULE = "E-IMP-EFF-REROLL"
 
 
 #: Events whose ``data["die"]`` is a damage roll (the other ``die`` fields repeat a die).
-DAMAGE_EVENTS = frozenset({"damage", "area_fire", "door_damage"})
+DAMAGE_EVENTS = frozenset({"damage", "area_fire", "door_damage", "object_damage"})
 
 
 _REROLL_KINDS = ("spend_impulse", "gm_impulse")

@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from game.board.dice import Roller
 from game.match.record import first_difference
+from game.rulesets.entaria.object_state import sync_object_fields
 from game.rulesets.entaria.reroll_ledger import (
     Checkpoint,
     NoDice,
@@ -123,6 +124,11 @@ def shadow_at(battle: Battle, start: Checkpoint) -> Battle:
 def _set_doors(battle: Battle, doors: npt.NDArray[np.bool_]) -> None:
     for y, x in zip(*np.nonzero(battle.grid.door_open != doors), strict=True):
         battle.grid.set_door_open((int(x), int(y)), bool(doors[y, x]))
+    # walls and panes destroyed (or not yet) as the state says (E-OBJ-4)
+    setup = battle.setup
+    sync_object_fields(
+        battle.grid, setup.grid, setup.materials, battle.state.objects, battle.catalogue.terrain
+    )
 
 
 def same_but_pool(battle: Battle, other: Battle) -> bool:

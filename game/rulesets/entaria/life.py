@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from game.match.events import Event
 from game.rulesets.entaria.errors import CommandRejected
-from game.rulesets.entaria.rules.condition_changes import Change, gain, lose, lose_lp
+from game.rulesets.entaria.rules.condition_changes import Change, gain, lose, lose_lp, lp_loss_save
 from game.rulesets.entaria.rules.conditions import CONDITIONS
 from game.rulesets.entaria.rules.damage import LifeState, apply_damage, life_state
 from game.rulesets.entaria.rules.held_conditions import ConditionSet, closure
-from game.rulesets.entaria.rules.terms import Attribute, Condition, say
+from game.rulesets.entaria.rules.terms import Condition, say
 from game.rulesets.entaria.state import CreatureState, Effect, Stance
 
 if TYPE_CHECKING:
@@ -48,12 +48,20 @@ def lose_life_points(
             {"before": before, "after": creature.lp},
         )
     ]
-    change = lose_lp(
-        creature.conditions,
-        lost,
-        battle.roller,
-        reflexes=battle.creature_type(creature).attribute(Attribute.REFLEXES),
-    )
+    save = None
+    if (needed := lp_loss_save(creature.conditions, lost)) is not None:
+        # Konzentriert's save is the creature's own check (D-3): its conditions count
+        attribute, target = needed
+        save, event = battle.check(
+            creature,
+            attribute,
+            target,
+            rule="E-COND-KONZENTRIERT-4",
+            what_de="Rettungswurf, um konzentriert zu bleiben",
+            what_en="save to stay concentrating",
+        )
+        events.append(event)
+    change = lose_lp(creature.conditions, lost, save=save)
     events += apply_change(battle, creature, change)
     events += update_life_state(battle, creature, nonlethal=nonlethal, lp_fell=True)
     return events

@@ -12,9 +12,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from game.board.dice import Roller
-from game.rulesets.entaria.rules.checks import Roll, automatic_failure, saving_throw, success_roll
+from game.rulesets.entaria.rules.checks import Roll, success_roll
 from game.rulesets.entaria.rules.condition_effects import can_act
-from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
+from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_check, roll_modifiers
 from game.rulesets.entaria.rules.conditions import (
     CONCENTRATION_SAVE,
     CONDITIONS,
@@ -28,7 +28,7 @@ from game.rulesets.entaria.rules.held_conditions import (
     closure,
     held_rules,
 )
-from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.rules.terms import Attribute, Condition
 
 __all__ = [
     "Change",
@@ -41,6 +41,7 @@ __all__ = [
     "is_unforeseen",
     "lose",
     "lose_lp",
+    "lp_loss_save",
     "moved_faster_than_walking",
     "rest",
     "reveal",
@@ -150,12 +151,36 @@ def end_voluntarily(held: Held, condition: Condition) -> Change:
     return lose(held, condition)
 
 
-def lose_lp(held: Held, lp_lost: int, roller: Roller, *, reflexes: int) -> Change:
+def lp_loss_save(held: Held, lp_lost: int) -> tuple[Attribute, int] | None:
+    """Return the save losing ``lp_lost`` LP asks for, or None (E-COND-KONZENTRIERT-4).
+
+    Konzentriert asks a Rettungswurf Reflexe vs ZW 10 whenever LP are lost; the engine
+    rolls it as the creature's check (``Battle.check``) and hands it to ``lose_lp``.
+    """
+    if lp_lost <= 0:
+        return None
+    counts = as_condition_set(held)
+    for rule in held_rules(counts):
+        if rule.on_lp_loss is LpLossReaction.SAVE_OR_ENDS:
+            return CONCENTRATION_SAVE
+    return None
+
+
+def lose_lp(
+    held: Held,
+    lp_lost: int,
+    roller: Roller | None = None,
+    *,
+    reflexes: int = 0,
+    save: Roll | None = None,
+) -> Change:
     """Return the conditions after losing ``lp_lost`` LP.
 
     Fokussiert ends and interrupts the action (E-COND-FOKUSSIERT-2). Konzentriert needs
-    a Rettungswurf Reflexe vs ZW 10, with the creature's own conditions folded in; a
-    failure ends it (E-COND-KONZENTRIERT-4).
+    a Rettungswurf Reflexe vs ZW 10 (``lp_loss_save``); a failure ends it
+    (E-COND-KONZENTRIERT-4). ``save`` is that save already rolled (the engine's one check
+    roll); without it the save is rolled here with ``roller`` and ``reflexes``, the
+    creature's own conditions folded in.
     """
     counts = as_condition_set(held)
     if lp_lost <= 0:
@@ -170,14 +195,12 @@ def lose_lp(held: Held, lp_lost: int, roller: Roller, *, reflexes: int) -> Chang
             ended.add(rule.condition)
             interrupted = interrupted or rule.interrupts_action_when_lost
         elif rule.on_lp_loss is LpLossReaction.SAVE_OR_ENDS:
-            attribute, target = CONCENTRATION_SAVE
-            mods = roll_modifiers(counts, RollContext(attribute=attribute))
-            if mods.automatic_failure:
-                save = automatic_failure(target)
-            else:
-                save = saving_throw(
-                    reflexes, target, roller, edge=mods.edge, modifier=mods.modifier
-                )
+            if save is None:
+                if roller is None:
+                    raise ValueError("Konzentriert needs its save: pass save or roller")
+                attribute, target = CONCENTRATION_SAVE
+                mods = roll_modifiers(counts, RollContext(attribute=attribute))
+                save = roll_check(reflexes, target, roller, mods)
             saves.append(save)
             if not save.success:
                 after = after.remove(rule.condition)

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from game.board.grid import Cover
 from game.rulesets.entaria.combat import armour_of
+from game.rulesets.entaria.creature_values import armour_effects, base_bew, worn_armour
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.conditions import (
@@ -24,7 +25,33 @@ from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue
 from game.rulesets.entaria.state import CreatureState, Stance
 
-__all__ = ["BudgetCard", "ConditionCard", "CreatureCard", "WeaponCard", "creature_card"]
+__all__ = [
+    "ArmourCard",
+    "BudgetCard",
+    "ConditionCard",
+    "CreatureCard",
+    "WeaponCard",
+    "creature_card",
+]
+
+
+@dataclass(frozen=True)
+class ArmourCard:
+    """A piece of armour as the card lists it: PAZ and its side effects (E-ARMOR-2).
+
+    ``counts``: its side effects count now (a shield's only while raised, like its PAZ).
+    """
+
+    key: str
+    name: str
+    english: str
+    paz: int
+    movement: int  # change to BEW
+    initiative: int  # WM on initiative
+    dodge: int  # change to Ausweichen
+    cumbersome: bool  # Beschwerlich: Nachteil on initiative (E-INIT-6)
+    shield: bool
+    counts: bool
 
 
 @dataclass(frozen=True)
@@ -85,14 +112,16 @@ class CreatureCard:
     side_name: str
     is_character: bool
     attributes: Mapping[Attribute, int]
-    saves: Mapping[SaveValue, int]  # with conditions (Erschöpft, Geschützt)
-    base_saves: Mapping[SaveValue, int]
+    saves: Mapping[SaveValue, int]  # with armour (Ausweichen) and conditions (Erschöpft, Geschützt)
+    base_saves: Mapping[SaveValue, int]  # as the catalogue lists them
     lp: int
     max_lp: int
-    movement: int
+    movement: int  # BEW with the worn armour's change, before conditions (E-ARMOR-2)
+    base_movement: int  # BEW as the catalogue lists it
     move_types: Mapping[str, int]
     armour: int  # Panzerung against a ranged hit without cover (D-4)
-    armour_pieces: tuple[tuple[str, str, int], ...]  # (key, name, PAZ)
+    armour_pieces: tuple[ArmourCard, ...]
+    armour_dodge: int  # what the worn armour adds to Ausweichen (E-ARMOR-2)
     weapons: tuple[WeaponCard, ...]
     items: tuple[str, ...]
     conditions: tuple[ConditionCard, ...]
@@ -295,7 +324,7 @@ def _weapon_cards(battle: Battle, creature: CreatureState) -> tuple[WeaponCard, 
                 bem=f"{bem.multiplier},{bem.ammo}" if bem is not None else None,
                 magazine=creature.magazines.get(weapon.key) if weapon.has_magazine else None,
                 magazine_size=weapon.magazine,
-                attributes=tuple(sorted(a.value for a in weapon.attributes)),
+                attributes=weapon.attribute_names,  # fitted optics included
             )
         )
     return tuple(weapons)
@@ -330,10 +359,21 @@ def creature_card(battle: Battle, key: str) -> CreatureCard:
     creature = battle.creature(key)
     kind = battle.creature_type(creature)
     catalogue = battle.catalogue
+    counting = worn_armour(battle, creature)
     pieces = tuple(
-        (k, catalogue.armour[k].name, catalogue.armour[k].armor_value)
-        for k in creature.carried
-        if k in catalogue.armour
+        ArmourCard(
+            key=a.key,
+            name=a.name,
+            english=a.english,
+            paz=a.armor_value,
+            movement=a.movement,
+            initiative=a.initiative,
+            dodge=a.dodge,
+            cumbersome=a.cumbersome,
+            shield=a.shield,
+            counts=a in counting,
+        )
+        for a in catalogue.armour_in(creature.carried)
     )
     items = tuple(
         catalogue.items[k].name if k in catalogue.items else k
@@ -355,10 +395,12 @@ def creature_card(battle: Battle, key: str) -> CreatureCard:
         base_saves=MappingProxyType({s: kind.save(s) for s in SaveValue}),
         lp=creature.lp,
         max_lp=creature.max_lp,
-        movement=kind.movement,
+        movement=base_bew(battle, creature),
+        base_movement=kind.movement,
         move_types=MappingProxyType({t.value: v for t, v in kind.move_types.items()}),
         armour=armour_of(battle, creature, cover=Cover.NONE, melee=False),
         armour_pieces=pieces,
+        armour_dodge=armour_effects(battle, creature).dodge,
         weapons=_weapon_cards(battle, creature),
         items=items,
         conditions=_condition_cards(creature),

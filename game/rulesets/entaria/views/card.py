@@ -20,7 +20,12 @@ from game.match.views import (
     Value,
 )
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.queries.cards import CreatureCard, WeaponCard, creature_card
+from game.rulesets.entaria.queries.cards import (
+    ArmourCard,
+    CreatureCard,
+    WeaponCard,
+    creature_card,
+)
 from game.rulesets.entaria.rules.terms import Attribute, SaveValue
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views.terms import (
@@ -45,8 +50,11 @@ def card(battle: Battle, key: str, t: Texts) -> Card | None:
 
 def _card(card: CreatureCard, t: Texts) -> Card:
     kind = t("hud.card.character" if card.is_character else "hud.card.enemy")
+    bew = t("hud.card.bew", n=card.movement)
+    if card.movement != card.base_movement:  # the worn armour changes it (E-ARMOR-2)
+        bew = t("hud.card.bew_armour", n=card.movement, base=card.base_movement)
     parts = [
-        t("hud.card.bew", n=card.movement),
+        bew,
         t("hud.card.ini", n=card.initiative),
         t(f"hud.stance.{card.stance.name}"),
     ]
@@ -101,6 +109,9 @@ def _saves(card: CreatureCard, t: Texts) -> CardPart:
         name = save_name(save, t)
         tone = Tone.NORMAL if value == base else Tone.GOOD if value > base else Tone.BAD
         tip = t("hud.card.save_tip", name=name, value=value, base=base)
+        if save is SaveValue.DODGE and card.armour_dodge:  # E-ARMOR-2
+            armour = f"{card.armour_dodge:+d}"
+            tip = t("hud.card.save_tip_armour", name=name, value=value, base=base, armour=armour)
         values.append(Value(name, str(value), tone, tip, f"card:save:{save.name}"))
     return CardPart(t("hud.card.saves"), values=tuple(values))
 
@@ -108,10 +119,29 @@ def _saves(card: CreatureCard, t: Texts) -> CardPart:
 def _armour(card: CreatureCard, t: Texts) -> CardPart:
     lines = [Line(t("hud.card.armour_total", n=card.armour))]
     lines += [
-        Line(t("hud.card.armour_piece", name=name, paz=paz), indent=True, tone=Tone.DIM)
-        for _key, name, paz in card.armour_pieces
+        Line(_armour_piece(piece, t), indent=True, tone=Tone.DIM) for piece in card.armour_pieces
     ]
     return CardPart(t("hud.card.armour"), entries=tuple(Entry((line,)) for line in lines))
+
+
+def _armour_piece(piece: ArmourCard, t: Texts) -> str:
+    """Return "Plattenpanzerweste: PAZ 4, BEW -1, Ausweichen -2": PAZ and side effects."""
+    name = says(t.language, piece.name, piece.english)
+    effects = []
+    if piece.movement:
+        effects.append(t("hud.card.bew", n=f"{piece.movement:+d}"))
+    if piece.initiative:
+        effects.append(t("hud.card.ini", n=f"{piece.initiative:+d}"))
+    if piece.dodge:
+        effects.append(f"{save_name(SaveValue.DODGE, t)} {piece.dodge:+d}")
+    if piece.cumbersome:
+        effects.append(t("hud.card.armour_cumbersome"))
+    if not effects:
+        return t("hud.card.armour_piece", name=name, paz=piece.paz)
+    text = t("hud.card.armour_effects", name=name, paz=piece.paz, effects=", ".join(effects))
+    if not piece.counts:  # a shield that is not raised (Schildeinsatz)
+        text += " " + t("hud.card.armour_lowered")
+    return text
 
 
 def _weapon(weapon: WeaponCard, t: Texts) -> Entry:

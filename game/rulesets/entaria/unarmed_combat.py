@@ -32,16 +32,14 @@ from game.rulesets.entaria.melee_common import (
 )
 from game.rulesets.entaria.push_back import forced_move
 from game.rulesets.entaria.riding import shake_riders
-from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.checks import impulse_gain
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.movement import push_path
 from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue, say
 from game.rulesets.entaria.rules.unarmed import (
+    KNOCK_OUT_RECOVERY_SAVE,
     SHOVE_MAX_FIELDS,
     UnarmedOption,
-    knock_out_recovery,
     knock_out_rounds,
     unarmed_option_allowed,
     unarmed_rule,
@@ -298,8 +296,11 @@ def knock_out_save(battle: Battle, creature: CreatureState) -> list[Event]:
     The engine skips Handlungsunfähig creatures, so the save is rolled here for it;
     a success ends Bewusstlos and leaves the creature Handlungsunfähig until the start
     of its next turn (its turn went into the save). Only Bewusstlos from Betäuben at
-    LP >= 1 can be shaken off this way. The roll takes no condition modifiers: the
-    Liegend that Bewusstlos itself implies would otherwise always give Nachteil.
+    LP >= 1 can be shaken off this way. The roll is the creature's check (D-3) with
+    every condition it holds except the Bewusstlos being shaken off and what only that
+    Bewusstlos implies (Handlungsunfähig, Liegend, Wehrlos, its lost senses): a save
+    against a condition is not made harder by that condition itself. Liegend or
+    Handlungsunfähig held on their own still count, as do Abgelenkt, Verletzt and the rest.
     """
     effect = _knock_out_effect(creature)
     if effect is None:
@@ -308,29 +309,18 @@ def knock_out_save(battle: Battle, creature: CreatureState) -> list[Event]:
         return []
     if battle.held_conditions(creature) & {Condition.DYING, Condition.STABLE_COMA, Condition.DEAD}:
         return []
-    constitution = battle.creature_type(creature).attribute(Attribute.CONSTITUTION)
-    roll = knock_out_recovery(constitution, battle.roller)
-    gained = impulse_gain(roll, rolled_by_player_character=creature.is_character)
-    battle.state.impulse_pool += gained
-    de, en = describe_roll(roll, 0)
-    data = roll_data(roll, edge=0, modifier=0)
-    data.update(
-        {
-            "attribute": Attribute.CONSTITUTION.name,
-            "value": constitution,
-            "impulse": gained,
-            "rule": "E-ACT-HH-WAFFENLOS-BETAEUBEN-3",
-        }
+    save = KNOCK_OUT_RECOVERY_SAVE
+    assert save.attribute is not None and isinstance(save.against, int)
+    roll, event = battle.check(
+        creature,
+        save.attribute,
+        save.against,
+        held=creature.conditions.remove(Condition.UNCONSCIOUS),
+        rule="E-ACT-HH-WAFFENLOS-BETAEUBEN-3",
+        what_de="Rettungswurf Konstitution gegen Bewusstlos (Volle Handlung)",
+        what_en="Constitution save against unconsciousness (full action)",
     )
-    events = [
-        Event(
-            "roll",
-            f"{creature.name}: Rettungswurf Konstitution gegen Bewusstlos (Volle Handlung) {de}",
-            f"{creature.name}: Constitution save against unconsciousness (full action) {en}",
-            creature.key,
-            data,
-        )
-    ]
+    events = [event]
     if not roll.success:
         return events
     events += battle.remove_condition(creature, Condition.UNCONSCIOUS)

@@ -25,6 +25,7 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.command_table import COMMANDS
 from game.rulesets.entaria.commands import Attack, ChangePosition, EndTurn, UseAction
+from game.rulesets.entaria.draw_and_throw import belt_weapons, draw_and_throw_problem
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.moving import enemy_reach
 from game.rulesets.entaria.policy_moves import (
@@ -208,21 +209,27 @@ def _stabilise(battle: Battle, creature: CreatureState) -> Iterator[Command]:
 
 
 def _throw(battle: Battle, creature: CreatureState) -> Iterator[Command]:
-    """Yield a throw of a held area weapon (grenade) at an enemy's field, far from allies.
+    """Yield a throw of an area weapon (grenade) at an enemy's field, far from allies.
 
-    A ThrowAtField command (E-THROW-2). Allies within the blast radius
-    plus one field (a miss scatters, D-7) rule a target out.
+    A ThrowAtField command (E-THROW-2) for a grenade in hand, DrawAndThrowAtField for
+    one on the belt (Interagieren and Wurfangriff, E-OPEN-16). Allies within the blast
+    radius plus one field (a miss scatters, D-7) rule a target out.
     """
-    throw = COMMANDS["throw_at_field"]
-    if not can_take(battle, Action.THROW_ATTACK):
-        return
-    grenades = [
-        battle.catalogue.weapons[key]
-        for key in creature.held
-        if key in battle.catalogue.weapons and battle.catalogue.weapons[key].targets_field
+    weapons = battle.catalogue.weapons
+    grenades = []
+    if can_take(battle, Action.THROW_ATTACK):
+        grenades = [
+            (weapons[key], COMMANDS["throw_at_field"])
+            for key in creature.held
+            if key in weapons and weapons[key].targets_field
+        ]
+    grenades += [
+        (weapon, COMMANDS["draw_and_throw_at_field"])
+        for weapon in belt_weapons(battle, creature)
+        if weapon.targets_field and not draw_and_throw_problem(battle, creature, weapon.key)
     ]
     allies = [a.cell for a in battle.allies_of(creature)] + [creature.cell]
-    for weapon in sorted(grenades, key=lambda w: w.key):
+    for weapon, throw in sorted(grenades, key=lambda g: g[0].key):  # in hand first
         margin = int(weapon.area_size or 1) + 2
         for enemy in attack_targets(battle, creature):
             band = range_band(distance(creature.cell, enemy.cell))

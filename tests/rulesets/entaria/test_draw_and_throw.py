@@ -25,6 +25,7 @@ from game.rulesets.entaria.draw_and_throw import (
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import Interact
+from game.rulesets.entaria.policy import choose_command
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.draw_and_throw import (
     budget_after_draw_and_throw,
@@ -275,3 +276,17 @@ def test_e_open_16_the_commands_are_saved_and_read_back() -> None:
         DrawAndThrowAtCreature("ron", "kampfmesser", "p1"),
     ):
         assert COMMANDS.from_dict(command.to_dict()) == command
+
+
+@pytest.mark.rule("E-OPEN-16", "E-THROW-2")
+def test_e_open_16_the_built_in_opponent_throws_a_grenade_from_its_belt() -> None:
+    """A pirate with nothing in hand and a grenade on the belt draws and throws it at Ron."""
+    battle = make_battle(
+        OPEN, [foe("p1", (0, 2), equipment=("handgranate",)), hero("ron", (6, 2))], first="p1"
+    )
+    pirate = battle.creature("p1")
+    pirate.held, pirate.carried = [], ["handgranate"]
+    command = choose_command(battle)
+    assert command == DrawAndThrowAtField("p1", "handgranate", (6, 2))
+    battle.apply(command)
+    assert battle.state.budget.actions == (Action.INTERACT, Action.THROW_ATTACK)

@@ -21,14 +21,12 @@ from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import affinity_of, apply_saf, armour_of
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.ranged_common import allocation_of, field_list
-from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.areas import (
-    area_fire_damage_to_creature,
+    AREA_FIRE_SAVE_TARGET,
+    area_fire_hit,
     covering_fire_damage,
     covering_fire_triggers,
 )
-from game.rulesets.entaria.rules.checks import impulse_gain
-from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
 from game.rulesets.entaria.rules.terms import Attribute, Condition
 from game.rulesets.entaria.state import CreatureState, Pending
 
@@ -78,35 +76,24 @@ def zone_effect(
 def _area_fire_save(
     battle: Battle, weapon: WeaponType, creature: CreatureState, values: list[int], critical: bool
 ) -> list[Event]:
-    """Roll the Reflexe save and apply the area-fire damage to one creature (D-6)."""
-    kind = battle.creature_type(creature)
-    mods = roll_modifiers(creature.conditions, RollContext(attribute=Attribute.REFLEXES))
+    """Roll the Reflexe save and apply the area-fire damage to one creature (D-6).
+
+    The save is the creature's check (``Battle.check``, D-3): its conditions, Helfen and
+    a player character's crit Impuls count once, as in every other check.
+    """
+    roll, save_event = battle.check(
+        creature,
+        Attribute.REFLEXES,
+        AREA_FIRE_SAVE_TARGET,
+        rule="E-AREAFIRE-9",
+        what_de="Rettungswurf Reflexe gegen Bereichsfeuer",
+        what_en="Reflexes save against area fire",
+    )
     armour = armour_of(battle, creature, cover=Cover.NONE, melee=False)
     affinity = affinity_of(battle, creature, weapon)
-    result = area_fire_damage_to_creature(
-        values,
-        kind.attribute(Attribute.REFLEXES),
-        battle.roller,
-        armour=armour,
-        affinity=affinity,
-        edge=mods.edge,
-        modifier=mods.modifier,
-        critical=critical,
-    )
-    battle.state.impulse_pool += impulse_gain(
-        result.save, rolled_by_player_character=creature.is_character
-    )
-    de, en = describe_roll(result.save, mods.edge)
-    data = roll_data(result.save, edge=mods.edge, modifier=mods.modifier, reasons=mods.reasons)
-    data.update({"attribute": Attribute.REFLEXES.name, "rule": "E-AREAFIRE-9"})
+    result = area_fire_hit(values, roll, armour=armour, affinity=affinity, critical=critical)
     events = [
-        Event(
-            "roll",
-            f"{creature.name}: Rettungswurf Reflexe gegen Bereichsfeuer {de}",
-            f"{creature.name}: Reflexes save against area fire {en}",
-            creature.key,
-            data,
-        ),
+        save_event,
         Event(
             "damage",
             f"Bereichsfeuer: Feld {max(values)} - Panzerung {armour}"

@@ -38,6 +38,7 @@ from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.terms import ActionType, Condition, WeaponAttribute, say
 
 __all__ = [
+    "AREA_FIRE_SAVE_TARGET",
     "COVERING_FIRE_SHOOTER_CONDITION",
     "AreaFireAction",
     "AreaFireHit",
@@ -46,6 +47,7 @@ __all__ = [
     "ammo_use",
     "area_fire_check",
     "area_fire_damage_to_creature",
+    "area_fire_hit",
     "area_fire_total",
     "can_lay_area_fire",
     "covering_fire_damage",
@@ -493,17 +495,43 @@ def area_fire_damage_to_creature(
     (E-AREAFIRE-9) -> affinity (E-OPEN-13). ``critical``: the area fire was a critical;
     its SAF hits each creature that fails its save (E-OPEN-30 (i)), damage or not (D-12).
     """
-    values = list(field_values_hit)
-    if not values:
-        raise ValueError("the creature stands on no hit field")
-    if armour < 0:
-        raise ValueError(f"armour cannot be negative, got {armour}")
+    values = _hit_values(field_values_hit, armour)
     save = saving_throw(reflexes, STANDARD_TARGET, roller, edge=edge, modifier=modifier)
+    return area_fire_hit(values, save, armour=armour, affinity=affinity, critical=critical)
+
+
+#: The area-fire save: Reflexe vs ZW 15 (D-6, E-AREAFIRE-9).
+AREA_FIRE_SAVE_TARGET = STANDARD_TARGET
+
+
+def area_fire_hit(
+    field_values_hit: Iterable[int],
+    save: Roll,
+    *,
+    armour: int = 0,
+    affinity: Affinity = Affinity.NORMAL,
+    critical: bool = False,
+) -> AreaFireHit:
+    """Return what a creature takes from area fire after its Reflexe ``save`` (D-6).
+
+    ``area_fire_damage_to_creature`` without the roll: the engine rolls the save as the
+    creature's one check (``Battle.check``, D-3) and hands it in.
+    """
+    values = _hit_values(field_values_hit, armour)
     after_armour = max(0, max(values) - armour)
     halved = after_armour // 2 if save.success else after_armour
     damage = apply_affinity(halved, affinity)
     # D-12: the SAF comes with the critical even when armour leaves no damage
     return AreaFireHit(save=save, damage=damage, saf=critical and not save.success)
+
+
+def _hit_values(field_values_hit: Iterable[int], armour: int) -> list[int]:
+    values = list(field_values_hit)
+    if not values:
+        raise ValueError("the creature stands on no hit field")
+    if armour < 0:
+        raise ValueError(f"armour cannot be negative, got {armour}")
+    return values
 
 
 def covering_fire_damage(

@@ -12,6 +12,8 @@ Decisions where the rules leave room (also listed in the tests):
   total and gives the SAF to whoever fails the save (E-OPEN-30 (i)).
 - While a rolled area fire waits for its placement (``area_fire_placement``), no other
   area fire may be declared (``placement_block``).
+- A declared field may be an object's (a door, a wall field or a pane the map names a
+  material for): the object takes the field's value - PAK (``object_blasts``, D-6).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from game.rulesets.entaria.area_fire_zones import AREA_FIRE, COVERING_FIRE, zone
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import critical_failure, held_weapon, ranged_disturbance
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.object_blasts import area_fire_field_allowed, area_fire_on_objects
 from game.rulesets.entaria.ranged_common import (
     creature_cells,
     d6_refusal,
@@ -191,8 +194,7 @@ def _declared_fields(
         raise CommandRejected(
             say("each field may be declared once", "jedes Feld darf nur einmal benannt werden")
         )
-    grid = battle.grid
-    bad = [c for c in fields if not grid.in_bounds(c) or grid.is_wall(c)]
+    bad = [c for c in fields if not area_fire_field_allowed(battle, c)]  # objects may be hit
     if bad:
         raise CommandRejected(
             say(
@@ -359,7 +361,8 @@ def lay_area_fire(
         )
     if mode.persists:
         battle.state.pending.append(zone)
-    return events
+    # "jedem Objekt und Wesen in dieser Fläche": the objects after the creatures
+    return events + area_fire_on_objects(battle, shooter, allocation)
 
 
 def handle_area_fire(battle: Battle, command: AreaFire) -> list[Event]:

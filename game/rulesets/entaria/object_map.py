@@ -165,11 +165,13 @@ def strike_object(
     *,
     formula_de: str,
     formula_en: str,
+    lead: tuple[str, str] | None = None,
     rule: str = "E-OBJ-2",
 ) -> list[Event]:
     """Take ``damage.final`` KEP from ``target`` and apply what its KEP now mean.
 
-    ``formula_de``/``formula_en``: how the damage came about, for the log line. The
+    ``formula_de``/``formula_en``: how the damage came about, for the log line; ``lead``
+    its opening in German and English (default: "Schaden an <object> bei <field>"). The
     event is a ``door_damage`` for a door, else an ``object_damage``; ``die`` is None
     when no die was rolled for it (area fire's field value).
     """
@@ -187,12 +189,13 @@ def strike_object(
     record.kep = max(0, before - damage.final)  # an object ends at 0: destroyed (E-OBJ-4)
     de, en = target.names(battle)
     where = _where(battle, target)
+    opening = lead or (f"Schaden an {de}{where[0]}", f"Damage to {en}{where[1]}")
     events = [
         Event(
             "door_damage" if target.door else "object_damage",
-            f"Schaden an {de}{where[0]}: {formula_de} = {damage.final} "
+            f"{opening[0]}: {formula_de} = {damage.final} "
             f"(KEP {before} -> {record.kep}/{target.max_kep})",
-            f"Damage to {en}{where[1]}: {formula_en} = {damage.final} "
+            f"{opening[1]}: {formula_en} = {damage.final} "
             f"(KEP {before} -> {record.kep}/{target.max_kep})",
             actor,
             {

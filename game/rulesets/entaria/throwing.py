@@ -13,8 +13,9 @@ Decisions where the rules leave room (also listed in the tests):
   clipped to the map, without walls and closed doors, and only the fields the landing
   field sees: walls shield what lies behind them (glass does not). Every creature with
   a field in the area takes SW + 1w6 - armour (E-AREA-2, combat.hit), the thrower too.
-  The catalogue has no save flag, so no weapon allows a save (E-AREA-3). Doors, walls
-  and objects in the area take nothing here. The weapon is used up (one grenade).
+  The catalogue has no save flag, so no weapon allows a save (E-AREA-3). Then the
+  doors, walls and panes the blast reaches take SW + 1w6 - PAK (``object_blasts``).
+  The weapon is used up (one grenade).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import critical_failure, held_weapon, hit, ranged_disturbance
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.object_blasts import blast_on_objects
 from game.rulesets.entaria.ranged_common import (
     creature_cells,
     edge_reasons,
@@ -190,7 +192,8 @@ def _explode(
         if inside.isdisjoint(creature_cells(battle, creature)):
             continue
         events += hit(battle, thrower, creature, weapon, melee=False, cover=Cover.NONE)
-    return events
+    # "jedem Objekt und Wesen in dieser Fläche": the objects after the creatures
+    return events + blast_on_objects(battle, thrower, weapon, landing)
 
 
 def can_throw(battle: Battle, creature: CreatureState) -> str:

@@ -1,7 +1,8 @@
 """The built-in opponent: a simple, deterministic policy for any creature.
 
 Stabilise a dying ally within melee reach when the creature carries a Medkit
-(``UseAction`` STABILIZE, E-ACT-VH-STABILISIEREN-1), strike an enemy in reach, shoot
+(``UseAction`` STABILIZE, E-ACT-VH-STABILISIEREN-1), stand up, reload, draw a weapon when
+none is in hand (Interagieren, E-ACT-HH-INTERAGIEREN), strike an enemy in reach, shoot
 in the best range band, prefer fields with cover from the enemies when it moves to
 shoot, advance on the nearest visible enemy, run when nothing else helps, end the turn
 otherwise. Every rule is asked of ``entaria.rules`` and ``entaria.combat``; the
@@ -43,6 +44,7 @@ from game.rulesets.entaria.policy_targets import (
     best_shot,
     best_strike,
     can_take,
+    draw_command,
     has_medkit,
     loaded_ranged_weapons,
     shot_finishes,
@@ -90,6 +92,9 @@ def candidates(battle: Battle) -> Iterator[Command]:
     if lying and can_take(battle, Action.CHANGE_POSITION):
         yield ChangePosition(creature.key, Stance.STANDING.value)  # Liegend helps the enemy
     yield from _reload(battle, creature)
+    draw = draw_command(battle, creature)
+    if draw is not None:
+        yield draw  # nothing in hand to attack with: draw first, as the pirates of EX-ACT-1
     strike = best_strike(battle, creature)
     if strike is not None:
         yield strike

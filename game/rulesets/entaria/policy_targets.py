@@ -1,5 +1,5 @@
 """What the built-in opponent attacks, and with what: its targets, its weapons, the best
-shot and the best strike.
+shot and the best strike, and which weapon it draws when it holds none.
 
 Every attack is ranked by what the rules answer (``queries.targets.target_marks``: the
 edge of the roll, cover, the target's conditions); the policy only orders the answers.
@@ -14,9 +14,11 @@ from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import UNARMED, AttackPlan, affinity_of, armour_of, plan_attack
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.queries.targets import target_marks
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.damage import damage_from_die
+from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.state import CreatureState
 
@@ -85,6 +87,71 @@ def melee_options(battle: Battle, creature: CreatureState) -> list[str]:
     ]
     keys = [w.key for w in sorted(weapons, key=lambda w: (-w.damage_value, w.key))]
     return [*keys, UNARMED]
+
+
+def holds_a_weapon(battle: Battle, creature: CreatureState) -> bool:
+    """Return whether the creature has something to attack a creature with in hand.
+
+    A loaded ranged weapon or a melee weapon; an empty gun is the reload's business.
+    """
+    if loaded_ranged_weapons(battle, creature):
+        return True
+    weapons = battle.catalogue.weapons
+    return any(key in weapons and weapons[key].melee for key in creature.held)
+
+
+def weapon_to_draw(battle: Battle, creature: CreatureState) -> WeaponType | None:
+    """Return the carried weapon to draw, or None when there is nothing worth drawing.
+
+    Only when the creature holds no weapon to attack with and has an enemy to attack:
+    a melee weapon first when an enemy stands within melee reach (a shot at one field is
+    Kernschuss with Nachteil, E-RANGE-KERN), else a loaded ranged weapon, the highest SW
+    first; thrown weapons stay on the belt (the throw takes them from there).
+    """
+    if holds_a_weapon(battle, creature):
+        return None
+    targets = attack_targets(battle, creature)
+    if not targets:
+        return None
+    weapons = battle.catalogue.weapons
+    carried = sorted(
+        {key: weapons[key] for key in creature.carried if key in weapons}.values(),
+        key=lambda w: (-w.damage_value, w.key),
+    )
+    melee = [w for w in carried if w.melee]
+    ranged = [
+        w
+        for w in carried
+        if w.ranged
+        and not w.targets_field
+        and not (w.has_magazine and creature.magazines.get(w.key, 0) <= 0)
+    ]
+    kind = battle.creature_type(creature)
+    close = any(
+        in_melee_reach(
+            creature.cell,
+            enemy.cell,
+            attacker_side=kind.size_fields,
+            target_side=battle.creature_type(enemy).size_fields,
+            reach=kind.reach,
+        )
+        for enemy in targets
+    )
+    for choice in (melee, ranged) if close else (ranged, melee):
+        if choice:
+            return choice[0]
+    return None
+
+
+def draw_command(battle: Battle, creature: CreatureState) -> Interact | None:
+    """Return Interagieren "draw" of ``weapon_to_draw`` (one HH, E-ACT-HH-INTERAGIEREN), or None.
+
+    None also when Interagieren does not fit the turn or was taken already (Wehrlos, E-ACT-6).
+    """
+    if not can_take(battle, Action.INTERACT):
+        return None
+    weapon = weapon_to_draw(battle, creature)
+    return None if weapon is None else Interact(creature.key, "draw", item=weapon.key)
 
 
 def has_medkit(battle: Battle, creature: CreatureState) -> bool:

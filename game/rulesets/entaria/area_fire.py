@@ -52,6 +52,7 @@ from game.rulesets.entaria.rules.areas import (
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Crit
 from game.rulesets.entaria.rules.condition_rolls import RollContext
 from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.terms import Attribute, Condition, say
 from game.rulesets.entaria.state import CreatureState, Effect, Pending
@@ -236,7 +237,9 @@ def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], Rol
         STANDARD_TARGET,
         context=RollContext(attribute=Attribute.RANGED, is_attack=True),
         edge=band.edge + mode.check_edge,
-        extra=edge_reasons(band.edge, band.german, disturbed),
+        # E-ACT-VH-DAUERFEUER-2, DECKUNGSFEUER-1: optics count for the BEM shot only
+        extra=edge_reasons(band.edge, band.german, disturbed)
+        + optic_modifiers(weapon.optics, auto_fire=mode.auto_fire),
         what_de=f"{mode.value} mit {weapon.name}",
         what_en=f"{mode_en(mode)} with {weapon.english}",
     )

@@ -25,6 +25,7 @@ from game.rulesets.entaria.rules.areas import Bem
 from game.rulesets.entaria.rules.armour import ArmourPiece
 from game.rulesets.entaria.rules.hands import DEFAULT_HANDS
 from game.rulesets.entaria.rules.objects import ObjectMaterial, weapon_object
+from game.rulesets.entaria.rules.optics import Optic, OpticKind, has_scope
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import (
     ArmorCategory,
@@ -83,7 +84,9 @@ class WeaponType:
     ``range_bands`` are the bands the weapon can fire at, nearest first (E-RANGE-2;
     empty for a pure melee weapon). ``bem_multiplier``/``bem_ammo`` are the BEM "m,a"
     (E-AREAFIRE-2; None without area fire). ``area_shape``/``area_size`` give the
-    Flächenschaden of thrown or area weapons in fields (E-AREA-*).
+    Flächenschaden of thrown or area weapons in fields (E-AREA-*). ``optic_keys`` are
+    the aiming optics the file fits (items.toml keys); ``optics`` the fitted optics as
+    the loader resolved them, an old attribute "Bildvergrößerer" included (rules.optics).
     """
 
     key: str
@@ -99,6 +102,8 @@ class WeaponType:
     bem_ammo: int | None = None
     magazine: int | None = None
     attributes: frozenset[WeaponAttribute] = frozenset()
+    optic_keys: tuple[str, ...] = ()
+    optics: tuple[Optic, ...] = ()
     thrown: bool = False
     area_shape: AreaShape | None = None
     area_size: float | None = None
@@ -138,6 +143,18 @@ class WeaponType:
     def has(self, attribute: WeaponAttribute) -> bool:
         """Return whether the weapon carries ``attribute``."""
         return attribute in self.attributes
+
+    @property
+    def has_scope(self) -> bool:
+        """Return whether a Bildvergrößerer is fitted (Distanzschuss, E-ACT-VH-DISTANZ-1)."""
+        return has_scope(self.optics)
+
+    @property
+    def attribute_names(self) -> tuple[str, ...]:
+        """Return the attributes and the fitted optics by their rulebook names, for the card."""
+        return tuple(sorted(a.value for a in self.attributes)) + tuple(
+            optic.name for optic in self.optics
+        )
 
     def fires_at(self, band: RangeBand | None) -> bool:
         """Return whether a target in ``band`` can be hit at all (E-RANGE-2)."""
@@ -183,17 +200,29 @@ class ArmourType:
 
 @dataclass(frozen=True)
 class ItemType:
-    """Equipment that is neither weapon nor armour (Medkit, NanoHeilbots, ...)."""
+    """Equipment that is neither weapon nor armour (Medkit, NanoHeilbots, aiming optics, ...).
+
+    ``optic``: the kind of aiming optic the item is, which a weapon can carry
+    (``WeaponType.optics``); ``ranged_wm`` its WM on ranged attack rolls (rules.optics).
+    """
 
     key: str
     name: str
     english: str
     medkit: bool = False  # Stabilisieren, Erste Hilfe, Wiederbeleben need one
     nano_healbots: bool = False  # NanoHeilbot-Boost (E-ACT-LH-NANO)
+    optic: OpticKind | None = None
+    ranged_wm: int = 0
     sample_values: bool = False
     from_book: frozenset[str] = frozenset()
     source: str = ""
     notes: str = ""
+
+    def as_optic(self) -> Optic | None:
+        """Return the item as an optic fitted to a weapon, or None when it is none."""
+        if self.optic is None:
+            return None
+        return Optic(self.optic, self.name, self.english, self.ranged_wm, self.key)
 
 
 @dataclass(frozen=True)

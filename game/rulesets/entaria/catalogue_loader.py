@@ -4,6 +4,7 @@ entry read and the references between files checked, all problems at once.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib.resources
 import re
@@ -13,8 +14,9 @@ from typing import Any, Final
 
 from game.match.problems import MissionError, Problem, describe, suggestion
 from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_toml
-from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue import Catalogue, ItemType, WeaponType
 from game.rulesets.entaria.catalogue_readers import ENTRY_READERS
+from game.rulesets.entaria.rules.optics import Optic, OpticKind
 from game.rulesets.entaria.rules.terms import ArmorCategory
 
 __all__ = ["CATALOGUE_FILES", "DATA_LABEL", "DATA_PACKAGE", "load_catalogue", "load_catalogue_from"]
@@ -114,6 +116,7 @@ def load_catalogue_from(
             unreadable.add(kind)
 
     _check_references(entries, known, sinks, unreadable)
+    _fit_optics(entries, sinks, unreadable)
     errors = [p for p in problems if not p.warning]
     if errors:
         raise MissionError(errors)
@@ -205,3 +208,46 @@ def _check_references(
                     f"{kind.sample_char!r} is already the character of {chars[kind.sample_char]}",
                 )
             chars.setdefault(kind.sample_char, key)
+
+
+def _fit_optics(
+    entries: dict[str, dict[str, Any]], sinks: Mapping[str, ProblemSink], unreadable: set[str]
+) -> None:
+    """Give each weapon the aiming optics its ``optics`` list names (items with ``optic``).
+
+    An unknown key or an item that is no optic is an error at ``weapons.<id>.optics[n]``.
+    A scope fitted as an item replaces the one an old attribute "Bildvergrößerer" gives.
+    """
+    sink = sinks.get("weapons")
+    items: Mapping[str, ItemType] = entries["items"]
+    if sink is None or "items" in unreadable:
+        return  # without the items file every optic would look unknown
+    kinds = ", ".join(f'"{kind.value}"' for kind in OpticKind)
+    for key, weapon in list(entries["weapons"].items()):
+        assert isinstance(weapon, WeaponType)
+        fitted: list[Optic] = []
+        for index, optic_key in enumerate(weapon.optic_keys):
+            where = f"weapons.{key}.optics[{index}]"
+            item = items.get(optic_key)
+            optic = None if item is None else item.as_optic()
+            if item is None:
+                hint = suggestion(optic_key, [k for k, i in items.items() if i.optic])
+                sink.error(
+                    where,
+                    f"unknown optic {optic_key!r}{hint}: expected the key of an item in "
+                    f"items.toml with optic = {kinds}",
+                )
+            elif optic is None:
+                sink.error(
+                    where,
+                    f"{optic_key!r} is no aiming optic: expected an item in items.toml with "
+                    f"optic = {kinds}",
+                )
+            else:
+                fitted.append(optic)
+        if not fitted:
+            continue
+        legacy: tuple[Optic, ...] = weapon.optics
+        if any(optic.kind is OpticKind.SCOPE for optic in fitted):
+            legacy = ()  # the item is the scope the old attribute stood for
+        entries["weapons"][key] = dataclasses.replace(weapon, optics=(*legacy, *fitted))

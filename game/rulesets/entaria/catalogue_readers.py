@@ -25,6 +25,7 @@ from game.rulesets.entaria.catalogue import (
 from game.rulesets.entaria.rules.areas import Bem, parse_bem
 from game.rulesets.entaria.rules.hands import DEFAULT_HANDS
 from game.rulesets.entaria.rules.objects import MAX_WEAPON_SIZE
+from game.rulesets.entaria.rules.optics import LEGACY_SCOPE, OpticKind
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import (
     ArmorCategory,
@@ -51,6 +52,9 @@ _DAMAGE_TYPES = enum_spec(
 _WEAPON_ATTRIBUTES = enum_spec(
     WeaponAttribute, "weapon attribute", aliases={"Zielfernrohr": WeaponAttribute.SCOPE}
 )
+_OPTIC_KINDS = enum_spec(OpticKind, "aiming optic", aliases={"Zielfernrohr": OpticKind.SCOPE})
+#: The WM an aiming optic may give ranged attack rolls (the book gives none: samples).
+_OPTIC_WM_RANGE: Final = (-5, 5)
 _AREA_SHAPES = enum_spec(
     AreaShape,
     "area shape",
@@ -127,6 +131,7 @@ def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
     bem_text = reader.string("bem", "", max_len=20)
     magazine = reader.integer("magazine", None, low=1, high=10000)
     attributes = frozenset(reader.choices("attributes", _WEAPON_ATTRIBUTES))
+    optic_keys = reader.strings("optics", max_len=64)
     thrown = reader.boolean("thrown")
     area_shape = reader.choice("area_shape", _AREA_SHAPES, None)
     area_size = reader.number("area_size", None, low=0.5, high=100.0)
@@ -155,7 +160,11 @@ def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
         bem_multiplier=None if bem is None else bem.multiplier,
         bem_ammo=None if bem is None else bem.ammo,
         magazine=magazine,
-        attributes=attributes,
+        # An old catalogue gives the scope as the attribute Bildvergrößerer (alias
+        # Zielfernrohr): it still reads, as a fitted scope (rules.optics.LEGACY_SCOPE).
+        attributes=attributes - {WeaponAttribute.SCOPE},
+        optic_keys=optic_keys,
+        optics=(LEGACY_SCOPE,) if WeaponAttribute.SCOPE in attributes else (),
         thrown=thrown,
         area_shape=area_shape,
         area_size=area_size,
@@ -211,12 +220,20 @@ def _check_weapon(reader: TableReader, weapon: WeaponType) -> None:
             "area_size" if weapon.area_size is None else "area_shape",
             "give area_shape and area_size together",
         )
-    for attribute in (WeaponAttribute.ZERO_G, WeaponAttribute.SCOPE):
-        if attribute in weapon.attributes and not weapon.ranged:
-            reader.error(
-                "attributes",
-                f"{attribute.value} belongs to ranged weapons (E-ZEROG-2, E-ACT-VH-DISTANZ-1)",
-            )
+    if WeaponAttribute.ZERO_G in weapon.attributes and not weapon.ranged:
+        reader.error(
+            "attributes", f"{WeaponAttribute.ZERO_G.value} belongs to ranged weapons (E-ZEROG-2)"
+        )
+    if (weapon.optics or weapon.optic_keys) and (weapon.thrown or not weapon.ranged):
+        where = "optics" if weapon.optic_keys else "attributes"
+        reader.error(
+            where,
+            "aiming optics (Smartlink, Laservisier, Bildvergrößerer) belong to ranged weapons "
+            "that are not thrown (E-ACT-VH-DISTANZ-1, E-ACT-VH-DAUERFEUER-2)",
+        )
+    for index, optic in enumerate(weapon.optic_keys):
+        if optic in weapon.optic_keys[:index]:
+            reader.error(f"optics[{index}]", f"optic {optic!r} is listed twice")
     if WeaponAttribute.SHIELD in weapon.attributes:
         reader.error(
             "attributes",
@@ -269,7 +286,15 @@ def _read_item(key: str, reader: TableReader) -> ItemType | None:
     name, english = _common(reader)
     medkit = reader.boolean("medkit")
     nano = reader.boolean("nano_healbots")
+    optic = reader.choice("optic", _OPTIC_KINDS, None)
+    ranged_wm = reader.integer("ranged_wm", 0, low=_OPTIC_WM_RANGE[0], high=_OPTIC_WM_RANGE[1])
     sample, book, source, notes = _provenance(reader)
+    if ranged_wm and optic is None:
+        reader.error(
+            "ranged_wm",
+            'only an aiming optic gives a WM on ranged attacks: set optic = "Smartlink", '
+            '"Laservisier" or "Bildvergrößerer"',
+        )
     if reader.failed:
         return None
     return ItemType(
@@ -278,6 +303,8 @@ def _read_item(key: str, reader: TableReader) -> ItemType | None:
         english=english,
         medkit=medkit,
         nano_healbots=nano,
+        optic=optic,
+        ranged_wm=ranged_wm or 0,
         sample_values=sample,
         from_book=book,
         source=source,

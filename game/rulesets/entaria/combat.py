@@ -40,6 +40,7 @@ from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.criticals import saf_applies, saf_for, saf_insanity_check
 from game.rulesets.entaria.rules.damage import Affinity, combine_affinities, damage_roll
 from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import (
     MeleeThreat,
@@ -375,7 +376,7 @@ def _roll_attack(
         dodge,
         context=context,
         edge=edge + extra_edge,
-        extra=situation + RollModifiers(reasons=tuple(reasons)),
+        extra=situation + RollModifiers(reasons=tuple(reasons)) + _optics(plan),
         what_de=what_de or f"Angriff mit {name} auf {target.name}",
         what_en=what_en
         or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
@@ -390,6 +391,13 @@ def _roll_attack(
     )
     events.append(event)
     return roll, events, unforeseen
+
+
+def _optics(plan: AttackPlan) -> RollModifiers:
+    """Return the WM of the weapon's aiming optics: ranged attacks only (rules.optics)."""
+    if plan.melee or plan.weapon is None:
+        return RollModifiers()
+    return optic_modifiers(plan.weapon.optics)
 
 
 def _use_up_study(attacker: CreatureState, target: CreatureState) -> bool:

@@ -18,7 +18,7 @@ from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.ranged_common import held_weapons
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.ranges import long_shot_edge
-from game.rulesets.entaria.rules.terms import Condition, WeaponAttribute, german, say
+from game.rulesets.entaria.rules.terms import Condition, german, say
 from game.rulesets.entaria.state import CreatureState, Pending
 
 #: Pending kinds this module keeps (state.Pending).
@@ -45,11 +45,11 @@ def handle_long_shot(battle: Battle, command: LongShot) -> list[Event]:
                 "ein Distanzschuss braucht eine Fernkampfwaffe (E-ACT-VH-DISTANZ-1)",
             )
         )
-    if not weapon.has(WeaponAttribute.SCOPE):
+    if not weapon.has_scope:  # a fitted optic of the kind Bildvergrößerer (rules.optics)
         raise CommandRejected(
             say(
-                f"{weapon.name} has no scope (Bildvergrößerer) (E-ACT-VH-DISTANZ-1)",
-                f"{weapon.name} hat keinen Bildvergrößerer (E-ACT-VH-DISTANZ-1)",
+                f"{weapon.name} has no scope (Bildvergrößerer) fitted",
+                f"{weapon.name} hat keinen Bildvergrößerer (Zielfernrohr)",
             )
         )
     plan_attack(battle, shooter, target, weapon, melee=False)  # in sight, range, loaded
@@ -131,7 +131,7 @@ def _fire_long_shot(battle: Battle, shooter: CreatureState, pending: Pending) ->
 
 
 def can_long_shot(battle: Battle, creature: CreatureState) -> str:
-    scoped = [w for w in held_weapons(battle, creature) if w.has(WeaponAttribute.SCOPE)]
+    scoped = [w for w in held_weapons(battle, creature) if w.has_scope]
     if not scoped:
         return say(
             "no weapon with a scope (Bildvergrößerer) in hand",

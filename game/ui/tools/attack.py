@@ -46,9 +46,7 @@ def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[s
     if action is Action.THROW_ATTACK:
         return [w.key for w in held if w.thrown]
     if action is Action.LONG_SHOT:
-        from game.rulesets.entaria.rules.terms import WeaponAttribute
-
-        return [w.key for w in held if w.ranged and w.has(WeaponAttribute.SCOPE)]
+        return [w.key for w in held if w.ranged and w.has_scope]
     if action is Action.AIMED_ATTACK:
         return [w.key for w in held if not w.is_area] + [UNARMED]
     if action is Action.UNARMED_ATTACK:

@@ -410,7 +410,7 @@ def test_only_fired_weapons_have_a_magazine(cat: Catalogue) -> None:
 @pytest.mark.rule("E-ACT-VH-DISTANZ-1", "E-ZEROG-2", "E-UNDERWATER-6")
 def test_scope_zero_g_and_underwater_weapons(cat: Catalogue) -> None:
     """Weapon attributes used by the rules: Bildvergrößerer, Null-G, Unterwasser."""
-    assert cat.weapons["scharfschuetzengewehr"].has(WeaponAttribute.SCOPE)
+    assert cat.weapons["scharfschuetzengewehr"].has_scope  # a fitted optic now (issue 10)
     assert cat.weapons["harpunengewehr"].has(WeaponAttribute.UNDERWATER)
     zero_g = [w for w in cat.weapons.values() if w.has(WeaponAttribute.ZERO_G)]
     assert zero_g and all(w.ranged for w in zero_g)

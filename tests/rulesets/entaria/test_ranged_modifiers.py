@@ -6,14 +6,27 @@ one Vorteil or Nachteil), then the d6s of damage or total.
 
 from __future__ import annotations
 
+import importlib.resources
+
 import pytest
 
+from game.board.dice import ScriptedRoller
+from game.board.grid import BattleGrid
 from game.match.events import Event
+from game.match.problems import MissionError
 from game.rulesets.entaria.area_fire import AreaFire
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue_loader import DATA_PACKAGE, load_catalogue_from
+from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Attack
-from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.long_shot import LongShot
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.optics import LEGACY_SCOPE
+from game.rulesets.entaria.rules.terms import Condition, WeaponAttribute, german
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.throwing import ThrowAtField
-from tests.rulesets.entaria.helpers import foe, hero, make_battle
+from tests.rulesets.entaria.helpers import SIDES, foe, hero, make_battle
 
 OPEN = """
 ............
@@ -171,3 +184,179 @@ def test_critical_area_fire_brings_the_saf_to_a_failed_save_even_without_damage(
     hurt = [e for e in events if e.kind == "damage"]
     assert hurt and all(e.data["final"] == 0 for e in hurt)
     assert Condition.BLEEDING in battle.state.creatures["musa"].conditions
+
+
+# ---------------------------------------------------------------------- optics
+SHIPPED_WEAPONS = (
+    importlib.resources.files(DATA_PACKAGE).joinpath("weapons.toml").read_text(encoding="utf-8")
+)
+
+#: A copy of the Maschinenpistole with a Laservisier (sample WM +1), a rifle of an old
+#: catalogue with the attribute Zielfernrohr, and a rifle with no optic at all.
+EXTRA_WEAPONS = """
+[weapons.mp_laservisier]
+name = "MP mit Laservisier"
+sw = 3
+bem = "2,10"
+attributes = ["Dauerfeuer"]
+optics = ["laservisier"]
+damage_type = "Stich"
+wg = 2
+ranges = ["Kernschuss", "Nah", "Mittel"]
+magazine = 30
+
+[weapons.altes_gewehr]
+name = "Altes Gewehr"
+sw = 4
+damage_type = "Stich"
+wg = 4
+ranges = ["Mittel", "Weit", "Extrem"]
+magazine = 5
+attributes = ["Zielfernrohr"]
+
+[weapons.gewehr_ohne_optik]
+name = "Gewehr ohne Optik"
+sw = 4
+damage_type = "Stich"
+wg = 4
+ranges = ["Mittel", "Weit", "Extrem"]
+magazine = 5
+"""
+
+
+def optics_catalogue(extra: str = EXTRA_WEAPONS) -> Catalogue:
+    return load_catalogue_from({"weapons.toml": SHIPPED_WEAPONS + extra})
+
+
+def optics_battle(
+    ascii_map: str, creatures: list[CreatureSetup], dice: list[int], first: str
+) -> Battle:
+    """Return a battle on the optics catalogue, ``first`` to act, dice scripted."""
+    setup = BattleSetup("Optik", BattleGrid.from_ascii(ascii_map), SIDES, tuple(creatures))
+    battle = new_battle(setup, optics_catalogue(), 1)
+    order = battle.state.order
+    battle.state.order = order[order.index(first) :] + order[: order.index(first)]
+    battle.state.turn_index = 0
+    battle._start_turn()
+    battle.roller = ScriptedRoller(dice)
+    return battle
+
+
+WIDE = "\n".join(["." * 30] * 3)
+
+
+@pytest.mark.rule("E-ACT-VH-DISTANZ-1")
+def test_long_shot_is_refused_without_a_fitted_scope_and_allowed_with_one() -> None:
+    """Distanzschuss: "Für diese Handlung nutzt der Charakter eine Fernkampfwaffe die einen
+    Bildvergrößerer besitzen muss (auch Zielfernrohr genannt, siehe Ausrüstung)."
+    """
+    kit = ("scharfschuetzengewehr", "gewehr_ohne_optik")
+    creatures = [hero("ron", (0, 0), equipment=kit, held=kit[1:]), foe("p1", (10, 0))]
+    battle = optics_battle(WIDE, creatures, [], "ron")
+    ron = battle.state.creatures["ron"]
+    with pytest.raises(CommandRejected, match="scope"):
+        battle.apply(LongShot("ron", "gewehr_ohne_optik", "p1"))
+    reasons = {a.action: a.reason for a in battle.legal_actions()}
+    assert "Bildvergrößerer" in german(reasons[Action.LONG_SHOT])
+    ron.held = ["scharfschuetzengewehr"]  # its catalogue entry fits the item zielfernrohr
+    assert battle.catalogue.weapons["scharfschuetzengewehr"].optics[0].key == "zielfernrohr"
+    events = battle.apply(LongShot("ron", "scharfschuetzengewehr", "p1"))
+    assert any(e.kind == "long_shot" for e in events)
+
+
+@pytest.mark.rule("E-ACT-VH-DISTANZ-1")
+def test_the_old_zielfernrohr_attribute_still_loads_as_a_fitted_scope() -> None:
+    """An old catalogue's `attributes = ["Zielfernrohr"]` is read as a fitted scope."""
+    catalogue = optics_catalogue()
+    old = catalogue.weapons["altes_gewehr"]
+    assert old.has_scope and old.optics == (LEGACY_SCOPE,)
+    assert WeaponAttribute.SCOPE not in old.attributes
+    assert catalogue.warnings == ()
+    creatures = [
+        hero("ron", (0, 0), equipment=("altes_gewehr",), held=("altes_gewehr",)),
+        foe("p1", (10, 0)),
+    ]
+    battle = optics_battle(WIDE, creatures, [], "ron")
+    assert any(e.kind == "long_shot" for e in battle.apply(LongShot("ron", "altes_gewehr", "p1")))
+
+
+@pytest.mark.rule("E-ACT-VH-DAUERFEUER-2", "E-ACT-HH-FERNKAMPF")
+def test_an_optics_wm_counts_in_fernkampf_but_not_in_dauerfeuer() -> None:
+    """Dauerfeuer: "Beim Angriff erhält er Nachteil auf seinen Erfolgswurf und Zieloptiken
+    wie Smartlink, Laservisier oder Bildvergrößerer haben keinen Effekt."
+
+    The Laservisier's WM +1 is a sample value (the chapter gives none).
+    """
+
+    def likron_battle(dice: list[int]) -> Battle:
+        creatures = [
+            hero(
+                "likron",
+                (0, 3),
+                type_="likron",
+                equipment=("mp_laservisier",),
+                held=("mp_laservisier",),
+            ),
+            foe("d1", (3, 3), type_="akuanischer_drogendealer"),
+        ]
+        return optics_battle(OPEN, creatures, dice, "likron")
+
+    single = likron_battle([2])  # 2 + Fernkampf 6 + WM 1 = 9: a miss, no more dice
+    shot = rolls(single.apply(Attack("likron", "d1", "mp_laservisier")))[0]
+    assert shot.data["modifier"] == 1 and shot.data["total"] == 2 + 6 + 1
+    assert "Laservisier: WM +1" in shot.data["reasons"]
+
+    auto = likron_battle([2, 3])  # Dauerfeuer's Nachteil keeps 2: 2 + 6 = 8 < 15
+    fire = AreaFire("likron", "mp_laservisier", "AUTO_FIRE", ((3, 2), (3, 3)))
+    roll = rolls(auto.apply(fire))[0]
+    assert roll.data["modifier"] == 0 and roll.data["total"] == 2 + 6
+    assert roll.data["edge"] == -1
+    assert any("Zieloptiken ohne Effekt" in reason for reason in roll.data["reasons"])
+
+
+@pytest.mark.rule("E-ACT-VH-DECKUNGSFEUER-1", "E-ACT-VH-DAUERFEUER-2")
+def test_covering_fire_ignores_an_optics_wm_like_dauerfeuer() -> None:
+    """Deckungsfeuer is resolved like Dauerfeuer: the Laservisier's WM does not count."""
+    creatures = [
+        hero(
+            "likron",
+            (0, 3),
+            type_="likron",
+            equipment=("mp_laservisier",),
+            held=("mp_laservisier",),
+        ),
+        foe("d1", (6, 0), type_="akuanischer_drogendealer"),
+    ]
+    battle = optics_battle(OPEN, creatures, [2, 3], "likron")
+    roll = rolls(battle.apply(AreaFire("likron", "mp_laservisier", "COVERING_FIRE", ((3, 3),))))[0]
+    assert roll.data["modifier"] == 0 and roll.data["total"] == 2 + 6
+
+
+@pytest.mark.rule("E-ACT-VH-DISTANZ-1")
+def test_optics_errors_name_the_file_the_key_and_what_is_expected() -> None:
+    """An unknown optic, an item that is none, and an optic on a melee weapon are errors."""
+    bad = """
+[weapons.falsche_optik]
+name = "Falsche Optik"
+sw = 2
+damage_type = "Stich"
+wg = 1
+ranges = ["Nah"]
+optics = ["smartlnk", "medkit"]
+
+[weapons.messer_mit_optik]
+name = "Messer mit Optik"
+sw = 1
+damage_type = "Hieb"
+wg = 1
+melee = true
+optics = ["zielfernrohr"]
+"""
+    with pytest.raises(MissionError) as info:
+        optics_catalogue(bad)
+    problems = {p.key: p for p in info.value.problems}
+    unknown = problems["weapons.falsche_optik.optics[0]"]
+    assert unknown.path.endswith("weapons.toml") and "smartlink" in unknown.message
+    assert "no aiming optic" in problems["weapons.falsche_optik.optics[1]"].message
+    assert "ranged weapons" in problems["weapons.messer_mit_optik.optics"].message
+    assert len(problems) == 3

@@ -20,6 +20,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views import THREATS
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
+from game.ui.overlays_objects import draw_object_damage
 from game.ui.overlays_results import draw_area_fire_result, draw_throw_result
 from game.ui.overlays_rules import (
     AreaFireResult,
@@ -103,6 +104,7 @@ def draw_standing_over(
     scene: MapHost, surface: pygame.Surface, *, ranges: bool, sight: bool
 ) -> None:
     """Draw the range rings and labels, sight marks, zone values and kept results."""
+    draw_object_damage(scene, surface)  # a damaged door, wall or pane: cracks, KEP bar
     layers = layers_of(scene)
     zones = layers.zones(scene)
     if zones:

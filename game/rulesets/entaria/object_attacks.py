@@ -89,7 +89,7 @@ class ObjectAttackPlan:
 
 def _action(weapon: WeaponType | None, melee: bool) -> Action:
     if weapon is None:
-        return Action.UNARMED_ATTACK if not melee else Action.MELEE_ATTACK
+        return Action.UNARMED_ATTACK  # bare hands, as Attack spends them
     if melee:
         return Action.MELEE_ATTACK
     return Action.THROW_ATTACK if weapon.thrown else Action.RANGED_ATTACK

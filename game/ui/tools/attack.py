@@ -14,6 +14,7 @@ from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtCreature
 from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAttack
 from game.rulesets.entaria.long_shot import LongShot
+from game.rulesets.entaria.object_attacks import AttackObject
 from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
@@ -23,6 +24,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
 from game.ui import overlays
+from game.ui.overlays_objects import object_lines, object_under
 from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.tools.area_fire import AreaFireTool
@@ -54,8 +56,14 @@ def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[s
     return [w.key for w in held]
 
 
+#: The attacks that may aim at an object on a field (object_attacks.AttackObject).
+_OBJECT_ACTIONS = frozenset(
+    {Action.MELEE_ATTACK, Action.RANGED_ATTACK, Action.THROW_ATTACK, Action.UNARMED_ATTACK}
+)
+
+
 class AttackTool(Tool):
-    """Attack a creature: targets marked with band, cover and net edge (target_marks)."""
+    """Attack a creature, or the object on a field: targets marked with band, cover, edge."""
 
     name = "attack"
 
@@ -177,6 +185,9 @@ class AttackTool(Tool):
                 self.send(PushBack(actor.key, self.push_target, self.weapon, cell))
             return True
         target = creature_at(self.scene, cell)
+        if target is None and self.action in _OBJECT_ACTIONS and object_under(self.scene, cell):
+            self.send(AttackObject(actor.key, self.weapon, cell=cell))  # a door, wall, pane
+            return True
         if target is None or target.key == actor.key:
             return True
         if self.action is Action.SWEEP_ATTACK:
@@ -285,6 +296,10 @@ class AttackTool(Tool):
             lines.append(self.t("tools.pick_push_field"))
         elif hovered is not None and hovered.key in marks:
             lines += mark_lines(scene, marks[hovered.key], None)
+        elif self.action in _OBJECT_ACTIONS and (found := object_lines(scene, hover)):
+            assert hover is not None
+            overlays.draw_reticle(surface, camera, hover, (255, 170, 60), 1)
+            lines += [*found, self.t("tools.object.attack", name=found[0])]
         else:
             lines.append(self.t("tools.pick_target"))
         if self.action is Action.SWEEP_ATTACK:

@@ -3,8 +3,10 @@
 Melee has Nachteil except Stich (unarmed counts as Wucht); ranged weapons keep only the
 bands ``ranges.underwater_bands`` leaves, with Nachteil at Mittel unless built for water
 (Unterwasser); weapons with Flächenschaden or Bereichsfeuer and every area fire are
-refused. Water as difficult terrain (E-UNDERWATER-1) is the map's: water fields are
-marked as such.
+refused. Under water every field is water, "Wasser stellt schwieriges Gelände dar"
+(E-UNDERWATER-1): the one cost model every move, preview and the built-in opponent use
+prices it (``rules.movement.MovementProfile.underwater``, set by
+``moving.movement_profile``): 2 per field, 1 for a swimmer (E-MOVETYPE-S); nobody flies.
 """
 
 from __future__ import annotations

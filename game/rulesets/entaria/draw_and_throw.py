@@ -165,12 +165,3 @@ def _throw(battle: Battle, plan: AttackPlan) -> list[Event]:
     thrower.held.remove(weapon.key)
     battle.state.ground_items.setdefault(plan.target.cell, []).append(weapon.key)
     return events + rolled
-
-
-def can_draw_and_throw(battle: Battle, creature: CreatureState) -> str:
-    """Return why no weapon on the creature's belt can be drawn and thrown now, or ""."""
-    weapons = belt_weapons(battle, creature)
-    if not weapons:
-        return say("no throwing weapon on the belt", "keine Wurfwaffe am Gürtel")
-    reasons = [draw_and_throw_problem(battle, creature, w.key) for w in weapons]
-    return "" if "" in reasons else reasons[0]

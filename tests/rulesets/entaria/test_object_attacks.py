@@ -421,3 +421,17 @@ def test_object_cells_of_a_mission_come_from_its_legend() -> None:
 
 def _cells(cells: Sequence[Cell]) -> list[list[int]]:
     return [list(c) for c in cells]
+
+
+@pytest.mark.rule("D-6", "E-OBJ-GLASSCHEIBE")
+def test_the_area_fire_preview_lets_the_player_paint_an_object_field() -> None:
+    """The screen's area-fire preview marks the pane's field paintable, a plain wall not."""
+    from game.rulesets.entaria.queries.area_fire import area_fire_preview
+
+    battle = object_battle(
+        GLASS_AREA + "....#.....\n",
+        [hero("ron", (5, 0), type_="likron", held=("schrotgewehr",)), foe("p", (9, 0))],
+        dice=[],
+    )
+    preview = area_fire_preview(battle, "ron", "schrotgewehr", "BEM_SHOT", {})
+    assert preview.paintable[2, 5] and not preview.paintable[3, 4]

@@ -27,6 +27,7 @@ from game.rulesets.entaria.queries.common import (
     read_only,
     visible_from,
 )
+from game.rulesets.entaria.queries.objects import object_field_mask
 from game.rulesets.entaria.queries.ranges import bands_by_field
 from game.rulesets.entaria.rules.areas import (
     AreaFireAction,
@@ -170,7 +171,8 @@ def area_fire_preview(
         reason = error.reason
     grid = battle.grid
     seen, usable = _fire_mask(battle, weapon, shooter.cell)
-    paintable = seen & usable & ~grid.blocks_movement
+    # open ground, and the fields of doors, walls and panes: objects take area fire (D-6)
+    paintable = seen & usable & (~grid.blocks_movement | object_field_mask(battle))
     paintable[shooter.cell[1], shooter.cell[0]] = False
     errors = distribution_errors(
         values,

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.board.grid import Cell
+import numpy as np
+
+from game.board.grid import BoolGrid, Cell
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.object_map import MapObject, object_at, object_fields
 
@@ -63,3 +65,12 @@ def object_mark_at(battle: Battle, cell: Cell) -> ObjectMark | None:
 def damaged_objects(battle: Battle) -> list[ObjectMark]:
     """Return every object field that has lost KEP, row by row (the map's damage marks)."""
     return [_mark(battle, found) for found in object_fields(battle) if found.damaged]
+
+
+def object_field_mask(battle: Battle) -> BoolGrid:
+    """Return a mask [y, x] of the fields that hold an object (area fire may hit them, D-6)."""
+    mask = np.zeros(battle.grid.shape, dtype=bool)
+    for found in object_fields(battle):
+        if found.cell is not None:
+            mask[found.cell[1], found.cell[0]] = True
+    return mask

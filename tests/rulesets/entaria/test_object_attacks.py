@@ -22,6 +22,7 @@ from game.match.record import Match
 from game.rulesets.entaria.area_fire import AreaFire
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.impulse_actions import SpendImpulse
 from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.object_attacks import AttackObject
 from game.rulesets.entaria.object_map import object_at
@@ -435,3 +436,18 @@ def test_the_area_fire_preview_lets_the_player_paint_an_object_field() -> None:
     )
     preview = area_fire_preview(battle, "ron", "schrotgewehr", "BEM_SHOT", {})
     assert preview.paintable[2, 5] and not preview.paintable[3, 4]
+
+
+@pytest.mark.rule("E-IMP-EFF-REROLL", "E-OBJ-4", "E-OBJ-GLASSCHEIBE")
+def test_a_hit_that_smashed_a_pane_rerolled_into_a_miss_puts_the_pane_back() -> None:
+    """Ron smashes the pane (d20 15, SW 3 + w6 [1] - 2 = 2); the players reroll his attack
+    roll with Impuls into a 2 (a miss): the pane stands again, the map as the state says."""
+    battle = object_battle(PANES, [hero("ron", (1, 1)), foe("p", (9, 2), held=())], dice=[15, 1])
+    battle.state.impulse_pool = 2
+    battle.rerolls.fresh_dice = lambda key: ScriptedRoller([2])
+    battle.apply(AttackObject("ron", "laserpistole", cell=(4, 1)))
+    assert not battle.grid.is_wall((4, 1))
+    events = battle.apply(SpendImpulse("ron", "REROLL", roll=0))
+    assert of_kind(events, "miss")
+    assert battle.grid.is_wall((4, 1)) and not battle.state.objects
+    assert object_at(battle, (4, 1)) is not None

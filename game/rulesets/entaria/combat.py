@@ -244,14 +244,15 @@ def ranged_disturbance(battle: Battle, creature: CreatureState) -> RollModifiers
 
 
 def situation_edge(
-    battle: Battle, plan: AttackPlan, *, disturbed: int | None = None
+    battle: Battle, plan: AttackPlan, *, disturbed: int | RollModifiers | None = None
 ) -> tuple[int, list[str]]:
     """Return the edge the situation gives the attack of ``plan``, with its reasons.
 
     Range band, cover and Störung for a ranged attack (E-RANGE-*, E-COVER-4,
     E-DISTURB-1, E-OPEN-1: Störung's Abgelenkt counts once with a held one), then water
-    and riding (``situation_attack_edge``). ``disturbed``: the Störung edge when the
-    caller has it already. The conditions are folded in by ``Battle.check``.
+    and riding (``situation_attack_edge``). ``disturbed``: Störung when the caller has it
+    already (``ranged_disturbance``, or just its edge). The conditions are folded in by
+    ``Battle.check``.
     """
     edge = 0
     reasons: list[str] = []
@@ -262,9 +263,10 @@ def situation_edge(
             reasons.append(f"range {plan.band.german}")
         edge += cover_bonus(plan.cover).attacker_edge
         if disturbed is None:
-            disturbance_mods = ranged_disturbance(battle, plan.attacker)
-            disturbed = disturbance_mods.edge
-            reasons.extend(disturbance_mods.reasons)
+            disturbed = ranged_disturbance(battle, plan.attacker)
+        if isinstance(disturbed, RollModifiers):
+            reasons.extend(disturbed.reasons)
+            disturbed = disturbed.edge
         elif disturbed:
             reasons.append(f"Störung des Fernkampfs: {Condition.DISTRACTED.value}")
         edge += disturbed
@@ -353,7 +355,8 @@ def _roll_attack(
     # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
     facing = battle.conditions_toward(target, attacker)
     situation = attacker_modifiers(facing)
-    extra_edge, reasons = situation_edge(battle, plan)
+    disturbed = RollModifiers() if plan.melee else ranged_disturbance(battle, attacker)
+    extra_edge, reasons = situation_edge(battle, plan, disturbed=disturbed)
     # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
     battle.state.cover_overrides.pop(cover_key(attacker.key, target.key), None)
     context = RollContext(
@@ -376,7 +379,10 @@ def _roll_attack(
         dodge,
         context=context,
         edge=edge + extra_edge,
-        extra=situation + RollModifiers(reasons=tuple(reasons)) + _optics(plan),
+        # Störung's edge is in extra_edge; its words for the table come with its causes
+        extra=situation
+        + RollModifiers(reasons=tuple(reasons), causes=disturbed.causes)
+        + _optics(plan),
         what_de=what_de or f"Angriff mit {name} auf {target.name}",
         what_en=what_en
         or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",

@@ -20,7 +20,9 @@ from game.rulesets.entaria.catalogue_loader import DATA_PACKAGE, load_catalogue_
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.full_attacks import SweepAttack
 from game.rulesets.entaria.long_shot import LongShot
+from game.rulesets.entaria.queries.cards import creature_card
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.optics import LEGACY_SCOPE
 from game.rulesets.entaria.rules.terms import Condition, WeaponAttribute, german
@@ -67,10 +69,13 @@ def test_abgelenkt_shooter_next_to_an_enemy_has_one_nachteil_in_a_ranged_attack(
     both = _shot(DISTRACTED, neighbour=True)
     assert both.data["edge"] == -1 and both.data["dice"] == [15, 2] and both.data["kept"] == 2
     assert "Störung des Fernkampfs: Abgelenkt (already held: counts once)" in both.data["reasons"]
+    assert "(Abgelenkt: Nachteil; Störung des Fernkampfs: schon abgelenkt" in both.de
     # each source alone gives the same one Nachteil
     disturbed = _shot((), neighbour=True)
     assert disturbed.data["edge"] == -1 and disturbed.data["dice"] == [15, 2]
     assert "Störung des Fernkampfs: Abgelenkt" in disturbed.data["reasons"]
+    assert disturbed.de.endswith("(Störung des Fernkampfs: Abgelenkt)")
+    assert disturbed.en.endswith("(disturbed ranged attack: distracted)")
     held = _shot(DISTRACTED, neighbour=False)
     assert held.data["edge"] == -1 and held.data["dice"] == [15, 2]
 
@@ -164,6 +169,25 @@ def test_a_melee_crit_that_armour_soaks_to_zero_still_knocks_prone() -> None:
     events = battle.apply(Attack("punk", "musa", "knueppel"))
     assert next(e for e in events if e.kind == "damage").data["final"] == 0
     assert Condition.PRONE in battle.state.creatures["musa"].conditions
+
+
+@pytest.mark.rule("D-12", "E-CRIT-HIT-3", "E-ACT-VH-RUNDUM", "E-CRIT-SAF-WUCHT")
+def test_a_sweep_crit_that_armour_soaks_to_zero_still_knocks_prone() -> None:
+    """Rundumschlag: each attack's crit brings the SAF; the second soldier, missed, does not."""
+    battle = make_battle(
+        OPEN,
+        [
+            hero("punk", (1, 2), type_="akuanischer_strassenpunk", held=("knueppel",)),
+            foe("m1", (0, 2), type_="musa_elitesoldat"),
+            foe("m2", (2, 2), type_="musa_elitesoldat"),
+        ],
+        first="punk",
+        dice=[20, 20, 1, 15, 2],  # m1: kept natural 20, d6 1 -> 0 damage; m2: keeps 2, a miss
+    )
+    events = battle.apply(SweepAttack("punk", "knueppel", ("m1", "m2")))
+    assert [e.data["final"] for e in events if e.kind == "damage"] == [0]
+    assert Condition.PRONE in battle.state.creatures["m1"].conditions
+    assert Condition.PRONE not in battle.state.creatures["m2"].conditions
 
 
 @pytest.mark.rule("D-12", "E-OPEN-30", "E-AREAFIRE-9")
@@ -265,6 +289,16 @@ def test_long_shot_is_refused_without_a_fitted_scope_and_allowed_with_one() -> N
 
 
 @pytest.mark.rule("E-ACT-VH-DISTANZ-1")
+def test_the_creature_card_lists_a_weapons_fitted_optics() -> None:
+    """The card's weapon attributes name the fitted optic by its catalogue name."""
+    creatures = [hero("likron", (0, 3), type_="likron", equipment=("mp_laservisier",))]
+    battle = optics_battle(OPEN, [*creatures, foe("d1", (9, 3))], [], "likron")
+    card = creature_card(battle, "likron")
+    mp = next(w for w in card.weapons if w.key == "mp_laservisier")
+    assert mp.attributes == ("Dauerfeuer", "Laservisier")
+
+
+@pytest.mark.rule("E-ACT-VH-DISTANZ-1")
 def test_the_old_zielfernrohr_attribute_still_loads_as_a_fitted_scope() -> None:
     """An old catalogue's `attributes = ["Zielfernrohr"]` is read as a fitted scope."""
     catalogue = optics_catalogue()
@@ -304,7 +338,7 @@ def test_an_optics_wm_counts_in_fernkampf_but_not_in_dauerfeuer() -> None:
     single = likron_battle([2])  # 2 + Fernkampf 6 + WM 1 = 9: a miss, no more dice
     shot = rolls(single.apply(Attack("likron", "d1", "mp_laservisier")))[0]
     assert shot.data["modifier"] == 1 and shot.data["total"] == 2 + 6 + 1
-    assert "Laservisier: WM +1" in shot.data["reasons"]
+    assert "Laservisier: WM +1" in shot.data["reasons"] and "(Laservisier: WM +1)" in shot.de
 
     auto = likron_battle([2, 3])  # Dauerfeuer's Nachteil keeps 2: 2 + 6 = 8 < 15
     fire = AreaFire("likron", "mp_laservisier", "AUTO_FIRE", ((3, 2), (3, 3)))

@@ -91,7 +91,20 @@ def optic_modifiers(optics: Iterable[Optic], *, auto_fire: bool = False) -> Roll
         return RollModifiers()
     names = ", ".join(optic.name for optic in best.values())
     if not optics_take_effect(auto_fire=auto_fire):
-        return RollModifiers(reasons=(f"Zieloptiken ohne Effekt bei Dauerfeuer: {names}",))
+        names_en = ", ".join(optic.english for optic in best.values())
+        return RollModifiers(
+            reasons=(f"Zieloptiken ohne Effekt bei Dauerfeuer: {names}",),
+            causes=(
+                (
+                    f"Zieloptiken ohne Effekt: {names}",
+                    f"aiming optics have no effect: {names_en}",
+                ),
+            ),
+        )
     wm = sum(optic.ranged_wm for optic in best.values())
     reasons = tuple(f"{optic.name}: WM {optic.ranged_wm:+d}" for optic in best.values())
-    return RollModifiers(modifier=wm, reasons=reasons)
+    causes = tuple(
+        (f"{optic.name}: WM {optic.ranged_wm:+d}", f"{optic.english}: WM {optic.ranged_wm:+d}")
+        for optic in best.values()
+    )
+    return RollModifiers(modifier=wm, reasons=reasons, causes=causes)

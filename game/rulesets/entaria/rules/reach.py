@@ -208,9 +208,14 @@ def disturbance_modifiers(held: Held = (), roll: RollContext = _RANGED_ROLL) -> 
     edge = disturbed.edge - alone.edge
     modifier = disturbed.modifier - alone.modifier
     reason = f"Störung des Fernkampfs: {DISTURBED_CONDITION.value}"
+    cause = (reason, "disturbed ranged attack: distracted")
     if not edge and not modifier:
         reason += " (already held: counts once)"
-    return RollModifiers(edge=edge, modifier=modifier, reasons=(reason,))
+        cause = (
+            "Störung des Fernkampfs: schon abgelenkt, kein weiterer Nachteil",
+            "disturbed ranged attack: already distracted, no further disadvantage",
+        )
+    return RollModifiers(edge=edge, modifier=modifier, reasons=(reason,), causes=(cause,))
 
 
 def disturbance_edge(

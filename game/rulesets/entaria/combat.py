@@ -213,10 +213,8 @@ def proposed_cover(
 
 
 def disturbance(battle: Battle, creature: CreatureState) -> int:
-    """Return the edge Störung adds to a ranged roll of ``creature`` (E-DISTURB-1, E-OPEN-17).
-
-    Störung gives Abgelenkt for that roll; a creature already Abgelenkt gets no second
-    Nachteil from it (E-OPEN-1), so this is 0 then (``ranged_disturbance``).
+    """Return the edge Störung adds to a ranged roll of ``creature``: 0 when already
+    Abgelenkt (E-DISTURB-1, E-OPEN-1, E-OPEN-17; ``ranged_disturbance``).
     """
     return ranged_disturbance(battle, creature).edge
 
@@ -379,10 +377,10 @@ def _roll_attack(
         dodge,
         context=context,
         edge=edge + extra_edge,
-        # Störung's edge is in extra_edge; its words for the table come with its causes
+        # Störung's edge is in extra_edge, its words in its causes; optics: ranged only
         extra=situation
         + RollModifiers(reasons=tuple(reasons), causes=disturbed.causes)
-        + _optics(plan),
+        + optic_modifiers(() if plan.melee or weapon is None else weapon.optics),
         what_de=what_de or f"Angriff mit {name} auf {target.name}",
         what_en=what_en
         or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
@@ -397,13 +395,6 @@ def _roll_attack(
     )
     events.append(event)
     return roll, events, unforeseen
-
-
-def _optics(plan: AttackPlan) -> RollModifiers:
-    """Return the WM of the weapon's aiming optics: ranged attacks only (rules.optics)."""
-    if plan.melee or plan.weapon is None:
-        return RollModifiers()
-    return optic_modifiers(plan.weapon.optics)
 
 
 def _use_up_study(attacker: CreatureState, target: CreatureState) -> bool:

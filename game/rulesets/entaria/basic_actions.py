@@ -6,7 +6,6 @@ master's commands are ``gm_actions``.
 
 from __future__ import annotations
 
-from game.board.grid import distance
 from game.match.events import Event
 from game.rulesets.entaria.combat import held_weapon, plan_attack, resolve_attack
 from game.rulesets.entaria.commands import (
@@ -14,10 +13,10 @@ from game.rulesets.entaria.commands import (
     ChangePosition,
     Move,
 )
-from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.moving import (
     MOVE_ACTIONS,
+    count_movement,
     enemy_reach,
     leave_reach,
     move_allowance,
@@ -25,8 +24,6 @@ from game.rulesets.entaria.moving import (
     walked_path_cost,
 )
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
-from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.movement import disengage_required
 from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Condition, say
@@ -77,14 +74,9 @@ def handle_move(battle: Battle, command: Move) -> list[Event]:
             return events
     stop, terrain_events = terrain_along(battle, creature, path)
     events += terrain_events
-    start = creature.cell
     creature.cell = path[stop]
-    bew = base_bew(battle, creature)  # Gehen's allowance before conditions (E-ARMOR-2)
-    if Condition.UNDETECTED in creature.conditions and moved_faster_than_walking(
-        distance(start, creature.cell) if action is not Action.RUN else bew + 1,
-        bew,
-    ):
-        creature.conditions = reveal(creature.conditions, ConspicuousAct.FAST_MOVEMENT)
+    # every field of the round counts against Gehen (E-OPEN-39); Laufen is faster itself
+    revealed = count_movement(battle, creature, stop, faster=action is Action.RUN)
     events.append(
         Event(
             "move",
@@ -94,6 +86,7 @@ def handle_move(battle: Battle, command: Move) -> list[Event]:
             {"path": [list(c) for c in path[: stop + 1]], "action": action.name},
         )
     )
+    events += revealed
     for hook in battle.table.enter:
         events += hook(battle, creature, path[1 : stop + 1])
     return events

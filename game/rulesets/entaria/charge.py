@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.board.grid import Cell, distance
+from game.board.grid import Cell
 from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
@@ -34,6 +34,7 @@ from game.rulesets.entaria.melee_common import (
 )
 from game.rulesets.entaria.moving import (
     climb_refusal,
+    count_movement,
     enemy_reach,
     leave_reach,
     move_allowance,
@@ -43,8 +44,6 @@ from game.rulesets.entaria.moving import (
 )
 from game.rulesets.entaria.riding import shake_riders
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
-from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.movement import (
     Halving,
     charge_path,
@@ -205,12 +204,8 @@ def handle_charge(battle: Battle, command: Charge) -> list[Event]:
             return events
     stop, terrain_events = terrain_along(battle, attacker, path)
     events += terrain_events
-    start = attacker.cell
     attacker.cell = path[stop]
-    if Condition.UNDETECTED in attacker.conditions and moved_faster_than_walking(
-        distance(start, attacker.cell), base_bew(battle, attacker)
-    ):
-        attacker.conditions = reveal(attacker.conditions, ConspicuousAct.FAST_MOVEMENT)
+    revealed = count_movement(battle, attacker, stop)  # every field of the round (E-OPEN-39)
     events.append(
         _event(
             "move",
@@ -222,6 +217,7 @@ def handle_charge(battle: Battle, command: Charge) -> list[Event]:
             rule="E-ACT-VH-STURM",
         )
     )
+    events += revealed
     for hook in battle.table.enter:
         events += hook(battle, attacker, path[1 : stop + 1])
     return events + _charge_attack(battle, charge, command, arrived=stop == len(path) - 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.board.grid import Cell, distance
+from game.board.grid import Cell
 from game.board.movement import path_cost
 from game.match.commands import Command
 from game.match.events import Event
@@ -23,14 +23,13 @@ from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.flying import FLIGHT_TURN, fall_to_ground, glide_loss, start_flight_turn
 from game.rulesets.entaria.moving import (
     MOVE_ACTIONS,
+    count_movement,
     enemy_reach,
     leaving_reach_save,
     movement_profile,
     path_refusal,
 )
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking, reveal
-from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance
 from game.rulesets.entaria.rules.situations import can_gain_height, fly_value, glides_only
 from game.rulesets.entaria.rules.terms import Condition, say
@@ -219,14 +218,13 @@ def handle_fly(battle: Battle, command: Fly) -> list[Event]:
         events.append(event)
         if not passed:  # a flyer that fails falls (E-ACT-HH-GEHEN-3)
             return events + fall_to_ground(battle, creature, "E-ACT-HH-GEHEN-3")
-    start_cell = creature.cell
     creature.cell = path[-1]
     creature.altitude = command.altitude
     track.value += plan.climb
-    if Condition.UNDETECTED in creature.conditions and moved_faster_than_walking(
-        distance(start_cell, creature.cell) if action is not Action.RUN else value + 1, value
-    ):
-        creature.conditions = reveal(creature.conditions, ConspicuousAct.FAST_MOVEMENT)
+    # the fields flown count with the round's other movement against Gehen (E-OPEN-39)
+    events += count_movement(
+        battle, creature, len(path) - 1, walking=value, faster=action is Action.RUN
+    )
     events.append(
         _event(
             "move",

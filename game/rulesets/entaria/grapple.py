@@ -26,7 +26,13 @@ from game.rulesets.entaria.action_helpers import _event
 from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.melee_common import can_act_now, check_not_seated, keys_of
-from game.rulesets.entaria.moving import MOVE_ACTIONS, leave_reach, terrain_along, walked_path_cost
+from game.rulesets.entaria.moving import (
+    MOVE_ACTIONS,
+    count_movement,
+    leave_reach,
+    terrain_along,
+    walked_path_cost,
+)
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance
@@ -332,6 +338,8 @@ def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
     grappler.cell = path[stop]
     if stop > 0 and battle.state.creature_at(path[stop - 1]) in (None, target):
         target.cell = path[stop - 1]
+    # the grappler's own fields count toward its round (E-OPEN-39); the dragged one's do not
+    revealed = count_movement(battle, grappler, stop, faster=action is Action.RUN)
     events.append(
         _event(
             "move",
@@ -345,6 +353,7 @@ def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
             rule="E-ACT-HH-WAFFENLOS-UMKLAMMERN-3",
         )
     )
+    events += revealed
     for hook in battle.table.enter:
         events += hook(battle, grappler, path[1 : stop + 1])
         if stop > 0:

@@ -17,11 +17,14 @@ import numpy as np
 from game.board.grid import BoolGrid, Cell, Cover, Terrain, distance
 from game.board.movement import path_cost
 from game.match.events import Event
+from game.rulesets.entaria.action_helpers import _reveal
 from game.rulesets.entaria.combat import armour_of
 from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.damage import shards_damage
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.movement import (
@@ -163,6 +166,51 @@ def leave_reach(battle: Battle, mover: CreatureState, *, running: bool) -> tuple
     if passed:
         return True, [event]
     return False, [event, *battle.knock_prone(mover)]
+
+
+#: Effect name: the fields a creature moved since the start of its turn (E-OPEN-39).
+MOVED_THIS_ROUND = "moved_this_round"
+
+
+def fields_moved_this_round(creature: CreatureState) -> int:
+    """Return the fields the creature moved itself since the start of its turn."""
+    return sum(e.value for e in creature.effects if e.name == MOVED_THIS_ROUND)
+
+
+def count_movement(
+    battle: Battle,
+    creature: CreatureState,
+    fields: int,
+    *,
+    walking: int | None = None,
+    faster: bool = False,
+) -> list[Event]:
+    """Count a movement into the creature's round; end Unentdeckt when it went too fast.
+
+    Unentdeckt ends toward everyone when the creature "sich schneller als die Handlung
+    Gehen in einer Runde bewegt" (E-COND-UNENTDECKT-5, E-OPEN-39): every field it moved
+    itself since the start of its turn counts (two Gehen, Gehen and Lösen, a charge, a
+    flight, dragging), and more than its BEW (``walking``: what Gehen moves it, default
+    the BEW with its armour) breaks it. ``faster``: the action itself is faster than
+    Gehen (Laufen), whatever its length. Forced movement (pushed, hurled, carried) is not
+    the creature's own and is not counted. The count lives in an effect that ends at the
+    start of its next turn, so a readied move out of turn counts with its own turn's.
+    """
+    if fields <= 0 and not faster:
+        return []
+    counted = next((e for e in creature.effects if e.name == MOVED_THIS_ROUND), None)
+    if counted is None:
+        counted = Effect(
+            MOVED_THIS_ROUND,
+            DurationKind.UNTIL_START_OF_OWN_NEXT_TURN,
+            started_round=battle.state.round,
+        )
+        creature.effects.append(counted)
+    counted.value += max(0, fields)
+    bew = base_bew(battle, creature) if walking is None else walking
+    if faster or moved_faster_than_walking(counted.value, bew):
+        return _reveal(creature, ConspicuousAct.FAST_MOVEMENT)
+    return []
 
 
 def unclimbable(battle: Battle, creature: CreatureState) -> BoolGrid:

@@ -317,7 +317,8 @@ def test_commands_lists_each_kind_with_its_fields(capsys: pytest.CaptureFixture[
     assert "    action: string" in block
     assert "    path: array of [integer, integer]" in block
     assert "\nattack\n" in out and "nonlethal: boolean = false" in out
-    assert out.startswith("entaria: 41 command kinds")
+    # 41 + draw_and_throw_at_field, draw_and_throw_at_creature (E-OPEN-16) + attack_object
+    assert out.startswith("entaria: 44 command kinds")
 
 
 def test_commands_of_an_unknown_ruleset_and_no_arguments_are_usage_errors(

@@ -16,6 +16,7 @@ from game.match.decisions import Decision, DecisionKind
 from game.match.views import Meter
 from game.missions.loader import demo_mission_path
 from game.rulesets.entaria.commands import Attack, EndTurn, GmAnswer, GmCondition, UseAction
+from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.queries.fog import fog_of_war
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Condition, german
@@ -146,6 +147,7 @@ def test_space_ends_the_turn_only_for_whoever_controls_it(
 def test_dice_log_shows_the_dice_of_an_attack(game: tuple[App, BattleScene]) -> None:
     app, scene = game
     scene.send(EndTurn(scene.session.current.key))  # Elro-Sa -> Ron
+    assert scene.send(Interact("ron", "draw", item="laserpistole")).ok  # holstered (EX-ACT-1)
     outcome = scene.send(Attack("ron", "terraner", "laserpistole"))
     assert outcome.ok
     app.step()
@@ -316,6 +318,7 @@ def test_impulse_menu_greys_what_the_pool_cannot_pay_and_spends(
 def test_a_roll_of_the_last_command_can_be_rerolled(game: tuple[App, BattleScene]) -> None:
     app, scene = game
     scene.send(EndTurn(scene.session.current.key))
+    assert scene.send(Interact("ron", "draw", item="laserpistole")).ok  # holstered (EX-ACT-1)
     assert scene.send(Attack("ron", "terraner", "laserpistole")).ok
     app.step()
     options = scene.session.battle.rerollable_rolls()

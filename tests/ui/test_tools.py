@@ -78,6 +78,7 @@ name = "Schuetze"
 side = "helden"
 at = [2, 8]
 equipment = ["maschinenpistole"]
+held = ["maschinenpistole"]
 
 [[creatures]]
 key = "werfer"
@@ -86,6 +87,7 @@ name = "Werfer"
 side = "helden"
 at = [2, 2]
 equipment = ["handgranate"]
+held = ["handgranate"]
 
 [[creatures]]
 key = "pistolero"
@@ -94,6 +96,7 @@ name = "Pistolero"
 side = "helden"
 at = [3, 4]
 equipment = ["laserpistole"]
+held = ["laserpistole"]
 
 [[creatures]]
 key = "p1"
@@ -101,6 +104,7 @@ type = "dretop_pirat"
 name = "Pirat Eins"
 side = "piraten"
 at = [9, 4]
+held = ["laserpistole"]
 
 [[creatures]]
 key = "p2"
@@ -108,6 +112,7 @@ type = "dretop_pirat"
 name = "Pirat Zwei"
 side = "piraten"
 at = [12, 8]
+held = ["laserpistole"]
 
 [[creatures]]
 key = "p3"
@@ -115,6 +120,7 @@ type = "dretop_pirat"
 name = "Pirat Drei"
 side = "piraten"
 at = [14, 3]
+held = ["laserpistole"]
 """
 
 
@@ -509,7 +515,8 @@ def test_esc_cannot_cancel_a_rolled_area_fire_and_keeps_the_paint(home: Path) ->
 
 #: The test mission with the Schuetze carrying a shotgun (Bereichsfeuer, SW 3, BEM 1,1).
 SHOTGUN_MISSION = MISSION.replace(
-    'at = [2, 8]\nequipment = ["maschinenpistole"]', 'at = [2, 8]\nequipment = ["schrotgewehr"]'
+    'equipment = ["maschinenpistole"]\nheld = ["maschinenpistole"]',
+    'equipment = ["schrotgewehr"]\nheld = ["schrotgewehr"]',
 )
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.board.dice import ScriptedRoller
-from game.board.grid import BattleGrid, Cell, FieldKind, Terrain
+from game.board.grid import BattleGrid, FieldKind, Terrain
 from game.board.movement import find_path
 from game.board.sight import line_of_sight
 from game.match.commands import Command
@@ -418,10 +418,6 @@ def test_object_cells_of_a_mission_come_from_its_legend() -> None:
 
     found = map_materials([".W.", "+S."], {"W": "glass_pane", "S": "stone_wall", ".": None})
     assert found == {(1, 0): "glass_pane", (1, 1): "stone_wall"}
-
-
-def _cells(cells: Sequence[Cell]) -> list[list[int]]:
-    return [list(c) for c in cells]
 
 
 @pytest.mark.rule("D-6", "E-OBJ-GLASSCHEIBE")

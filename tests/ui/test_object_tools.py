@@ -117,3 +117,25 @@ def test_a_click_on_an_object_attacks_it_and_the_map_marks_the_damage(
     assert tuple(before)[:3] != (0, 0, 0)
     _shot(table, "damaged")
     assert object_lines(scene, (12, 7))[1].startswith("KEP 30/30, PAK 9")
+
+
+@pytest.mark.rule("E-OBJ-WAFFE-WG1", "E-OBJ-4")
+def test_alt_click_on_an_enemy_aims_at_the_weapon_in_its_hand(home: Path) -> None:  # noqa: F811
+    """With Alt held, a click on Pirat Eins shoots at his Laserpistole: a natural 20 and
+    (3 + 6 - PAK 1) x 2 = 16 destroy it; he keeps his LP and loses the weapon."""
+    text = MISSION.replace("at = [16, 9]\n", 'at = [8, 9]\nheld = ["laserpistole"]\n')
+    table = Table(home, "pistolero", mission_text=text)
+    scene = table.scene
+    table.battle.roller = Fixed(20, 6)
+    scene.start_action(Action.RANGED_ATTACK)
+    table.app.step()
+    table.hover((8, 9))
+    pygame.key.set_mods(pygame.KMOD_ALT)
+    try:
+        table.click((8, 9))
+    finally:
+        pygame.key.set_mods(0)
+    command = table.battle.record[-1]
+    assert isinstance(command, AttackObject) and command.holder == "p1"
+    pirate = table.battle.state.creatures["p1"]
+    assert "laserpistole" not in pirate.held and pirate.lp == pirate.max_lp

@@ -190,6 +190,11 @@ class AttackTool(Tool):
             return True
         if target is None or target.key == actor.key:
             return True
+        weapon = self._weapon_in_hand(target)
+        if weapon is not None and pygame.key.get_mods() & pygame.KMOD_ALT:
+            # Alt: aim at the weapon in the target's hand, not at the target (E-OBJ-WAFFE-WG*)
+            self.send(AttackObject(actor.key, self.weapon, holder=target.key, item=weapon))
+            return True
         if self.action is Action.SWEEP_ATTACK:
             if target.key in self.targets:
                 self.targets.remove(target.key)
@@ -210,6 +215,13 @@ class AttackTool(Tool):
             return True
         self.send(self.command_for(target.key))
         return True
+
+    def _weapon_in_hand(self, target: CreatureState) -> str | None:
+        """Return the first weapon ``target`` holds, when this attack may aim at it."""
+        if self.action not in _OBJECT_ACTIONS:
+            return None
+        weapons = self.battle.catalogue.weapons
+        return next((key for key in target.held if key in weapons), None)
 
     def command_for(self, target: str) -> Command:
         key = self.actor.key
@@ -296,6 +308,8 @@ class AttackTool(Tool):
             lines.append(self.t("tools.pick_push_field"))
         elif hovered is not None and hovered.key in marks:
             lines += mark_lines(scene, marks[hovered.key], None)
+            if (in_hand := self._weapon_in_hand(hovered)) is not None:
+                lines.append(self.t("tools.object.aim_weapon", weapon=weapon_name(scene, in_hand)))
         elif self.action in _OBJECT_ACTIONS and (found := object_lines(scene, hover)):
             assert hover is not None
             overlays.draw_reticle(surface, camera, hover, (255, 170, 60), 1)

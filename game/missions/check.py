@@ -3,8 +3,8 @@
 The report lists every error (the mission cannot be played), every warning (it
 loads but something looks wrong: a creature in a wall, sides that cannot reach
 each other) and a summary: the ruleset, size, terrain counts, sides, creatures.
-The mission's ruleset checks its words (creature types, equipment, conditions,
-terrain kinds, materials) while it loads and sets its match up once.
+The mission's ruleset checks its words (creature types, equipment, what is held at the
+start, conditions, terrain kinds, materials) while it loads and sets its match up once.
 """
 
 from __future__ import annotations

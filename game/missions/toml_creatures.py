@@ -1,8 +1,9 @@
 """The creatures of a native mission file: ``[[creatures]]``.
 
 The format's keys are checked here; what the rule-specific names mean (the creature
-type, its footprint and name, equipment, start conditions) the mission's ruleset says
-through its ``MissionTerms``. The names are kept as the file gives them.
+type, its footprint and name, equipment, what it holds at the start, start conditions)
+the mission's ruleset says through its ``MissionTerms``. The names are kept as the file
+gives them.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking
+from game.rulesets.entaria.rules.condition_rolls import RollModifiers
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.damage import shards_damage
 from game.rulesets.entaria.rules.durations import DurationKind
@@ -144,11 +145,17 @@ def leaving_reach_save(
     prone).
     """
     check = disengage_check(running=running)
+    # Laufen's own Nachteil, named in the log like a condition's (E-ACT-VH-LAUFEN-2)
+    action = RollModifiers(
+        edge=check.edge,
+        reasons=("Laufen: Nachteil (E-ACT-VH-LAUFEN-2)",) if check.edge else (),
+        causes=(("Laufen: Nachteil", "running: disadvantage"),) if check.edge else (),
+    )
     roll, event = battle.check(
         mover,
         check.attribute,
         check.target,
-        edge=check.edge,
+        extra=action,
         rule="D-10",
         what_de="löst sich aus der Nahkampfreichweite:",
         what_en="leaves melee reach:",
@@ -341,8 +348,8 @@ def terrain_along(
             check.attribute,
             check.target,
             rule=check.rule_id,
-            what_de=f"Geländeprobe ({check.terrain.name})",
-            what_en=f"terrain check ({check.terrain.name})",
+            what_de=f"Geländeprobe ({TERRAIN_RULES[check.terrain].german})",
+            what_en=f"terrain check ({TERRAIN_RULES[check.terrain].english})",
         )
         events.append(event)
         result = terrain_check_result(check, roll)

@@ -125,13 +125,15 @@ def terrain_counts(mission: Mission, catalogue: Any | None = None) -> dict[str, 
 
 
 def _char_name(char: str, mission: Mission, terms: MissionTerms) -> str:
-    if char in DEFAULT_CHARACTERS:
-        return DEFAULT_CHARACTERS[char]
     entry = mission.legend.get(char)
+    if char in DEFAULT_CHARACTERS and (entry is None or entry.material is None):
+        return DEFAULT_CHARACTERS[char]
     if entry is None:
         return "unknown"
     if entry.terrain is not None:
-        return terms.terrain_name(entry.terrain)
+        name = terms.terrain_name(entry.terrain)
+        # furniture: its terrain, and an object of its material
+        return f"{name} ({terms.material_name(entry.material)})" if entry.material else name
     material_name = terms.material_name(entry.material) if entry.material else ""
     if entry.door is not None:
         state = "offene Tür" if entry.door == "open" else "geschlossene Tür"

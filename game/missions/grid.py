@@ -19,8 +19,11 @@ def build_grid(
     Default characters as in DESIGN.md. What a legend's terrain kind and wall material
     make of a field the mission's ruleset says (``catalogue``: that ruleset's, None:
     the one it ships): terrain with the entry's overrides, walls, see-through panes;
-    doors become doors (open or closed). Raise MissionError for a character or key it
-    cannot place (a mission from ``loads_mission`` never does).
+    doors become doors (open or closed). A terrain entry with a material (furniture)
+    is its terrain on the grid: that it is also an object of the material is the
+    ruleset's set-up. A default character's entry only adds a material, so its field is
+    the default one. Raise MissionError for a character or key it cannot place (a
+    mission from ``loads_mission`` never does).
     """
     if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
         raise MissionError(
@@ -31,7 +34,7 @@ def build_grid(
     legend: dict[str, FieldKind] = {}
     for char, entry in mission.legend.items():
         if char in DEFAULT_LEGEND or len(char) != 1:
-            continue
+            continue  # a default character keeps its field; its material is an object's
         field = _legend_field(entry, f"legend.{char}", terms, path_label)
         if isinstance(field, Problem):
             problems.append(field)
@@ -48,7 +51,14 @@ def build_grid(
 def _legend_field(
     entry: LegendEntry, key: str, terms: MissionTerms, path_label: str
 ) -> FieldKind | Problem:
-    """Return the field a legend entry stands for, or the problem with its terrain or material."""
+    """Return the field a legend entry stands for, or the problem with its terrain or material.
+
+    Terrain first: furniture (terrain and material) keeps its terrain's cover and ground.
+    """
+    if entry.material is not None and terms.wall_field(entry.material) is None:
+        return Problem(
+            path_label, f"unknown wall material {entry.material!r}", key=f"{key}.material"
+        )
     if entry.terrain is not None:
         field = terms.terrain_field(entry.terrain, difficult=entry.difficult, target=entry.target)
         if field is None:
@@ -59,12 +69,7 @@ def _legend_field(
     if entry.door is not None:
         return FieldKind(door=True, door_open=entry.door == "open")
     if entry.material is not None:
-        field = terms.wall_field(entry.material)
-        if field is None:
-            return Problem(
-                path_label, f"unknown wall material {entry.material!r}", key=f"{key}.material"
-            )
-        return field
+        return terms.wall_field(entry.material) or FieldKind()  # known: checked above
     return FieldKind()
 
 

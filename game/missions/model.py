@@ -40,9 +40,10 @@ class Facing(Enum):
 class LegendEntry:
     """What one map character means beyond the default legend.
 
-    Exactly one of ``terrain`` (a terrain kind of the ruleset's catalogue) or
-    ``material`` (a wall, pane or door material the ruleset knows) is set, or
-    ``door`` alone. ``door`` is None, "open" or "closed". The names are the ruleset's
+    ``terrain`` (a terrain kind of the ruleset's catalogue), ``material`` (a wall, pane
+    or door material the ruleset knows), both (furniture: the terrain, and an object of
+    the material), or ``door`` with or without ``material``. ``door`` is None, "open"
+    or "closed". The names are the ruleset's
     (``game.match.mission_ruleset.MissionTerms`` says what they mean).
     """
 

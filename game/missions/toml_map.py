@@ -1,4 +1,12 @@
-"""The map of a native mission file: ``[map]``, its rows and background, ``[legend]``."""
+"""The map of a native mission file: ``[map]``, its rows and background, ``[legend]``.
+
+A legend entry is a terrain kind, a wall material, or a door (with or without a
+material). A terrain entry may name a material too: furniture, a field that keeps its
+terrain (cover, difficult ground) and is an object of that material (crates, tables,
+barricades). A default character keeps its meaning; the one entry it may have adds a
+material to its own terrain kind (``"=" = { terrain = "low_obstacle", material = ... }``).
+What the words mean is the mission's ruleset's (``MissionTerms``).
+"""
 
 from __future__ import annotations
 
@@ -191,13 +199,7 @@ class MapSections(TomlChecker):
                 )
                 ok = False
                 continue
-            if char in DEFAULT_CHARACTERS:
-                self.error(
-                    key,
-                    f"legend key {char!r} is a default legend character "
-                    f"({DEFAULT_CHARACTERS[char]}) and cannot be redefined; expected a "
-                    f"character other than {''.join(DEFAULT_CHARACTERS)!r}",
-                )
+            if char in DEFAULT_CHARACTERS and not self.adds_material(char, raw, key):
                 ok = False
                 continue
             entry = self.legend_entry(raw, key)
@@ -208,6 +210,42 @@ class MapSections(TomlChecker):
         self.defined = set(value)
         return legend if ok else {}
 
+    def adds_material(self, char: str, value: object, key: str) -> bool:
+        """Return whether a default character's entry only adds a material to its terrain.
+
+        ``"=" = { terrain = "low_obstacle", material = "thin_wooden_wall" }``: the field
+        stays what the default legend says and is furniture of that material. Anything
+        else would redefine the character (reported here). The terrain kind a default
+        character stands for is the ruleset's (the kind whose character it is).
+        """
+        own = self.own_terrain(char)
+        if isinstance(value, dict) and set(value) == {"terrain", "material"}:
+            if own is not None and value["terrain"] == own:
+                return True
+            if not self.terms.terrain_kinds:
+                return True  # an unknown ruleset, reported once: its words pass unchecked
+        meaning = DEFAULT_CHARACTERS[char]
+        others = f"a character other than {''.join(DEFAULT_CHARACTERS)!r}"
+        if own is None:
+            self.error(
+                key,
+                f"legend key {char!r} is a default legend character ({meaning}) and cannot "
+                f"be redefined; expected {others}",
+            )
+        else:
+            self.error(
+                key,
+                f"legend key {char!r} is a default legend character ({meaning}) and keeps its "
+                f'meaning; expected only a material added to it, {{ terrain = "{own}", '
+                f'material = "..." }}, or {others}',
+            )
+        return False
+
+    def own_terrain(self, char: str) -> str | None:
+        """Return the ruleset's terrain kind whose legend character ``char`` is, None if none."""
+        terms = self.terms
+        return next((k for k in terms.terrain_kinds if terms.terrain_char(k) == char), None)
+
     def legend_entry(self, value: object, key: str) -> LegendEntry | None:
         before = len(self.problems)
         section = self.table(value, key, LEGEND_KEYS, shown=f"legend entry {key[7:]!r}")
@@ -216,11 +254,11 @@ class MapSections(TomlChecker):
         terrain = section.get("terrain")
         material = section.get("material")
         door = section.get("door")
-        if terrain is not None and (material is not None or door is not None):
+        if terrain is not None and door is not None:
             self.error(
                 key,
-                f"legend entry {key[7:]!r} has terrain and {'material' if material else 'door'};"
-                ' expected either terrain = "..." or material/door',
+                f"legend entry {key[7:]!r} has terrain and door; expected either "
+                'terrain = "..." (with material = "..." for furniture) or door = "..."',
             )
         if terrain is None and material is None and door is None:
             self.error(

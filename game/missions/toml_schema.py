@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-#: The default legend (DESIGN.md): always in force, a file may not redefine it.
+#: The default legend (DESIGN.md): always in force, a file may not redefine it (it may
+#: only add a material to a terrain character: furniture, ``toml_map``).
 DEFAULT_CHARACTERS: Mapping[str, str] = {
     ".": "floor",
     "#": "wall",

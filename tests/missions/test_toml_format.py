@@ -638,7 +638,7 @@ def test_legend_errors() -> None:
     text = BASE.replace(
         '"L" = { terrain = "lava" }',
         '"L" = { terrain = "lawa" }\n"#" = { terrain = "mud" }\n"ab" = { terrain = "mud" }\n'
-        '"E" = { }\n"F" = { terrain = "mud", material = "stone_wall" }\n'
+        '"E" = { }\n"F" = { terrain = "mud", door = "open" }\n'
         '"G" = { material = "wood" }\n"H" = { door = "ajar" }\n'
         '"I" = { material = "stone_wall", zw = 10 }\n"J" = { material = "weapon_wg3" }',
     )
@@ -657,9 +657,10 @@ def test_legend_errors() -> None:
         'legend entry \'E\' says nothing; expected terrain = "...", material = "..." or '
         'door = "closed"/"open"'
     )
+    # terrain and material is furniture (tests/missions/test_furniture_legend.py)
     assert found["legend.F"] == (
-        "legend entry 'F' has terrain and material; expected either terrain = \"...\" or "
-        "material/door"
+        "legend entry 'F' has terrain and door; expected either terrain = \"...\" "
+        '(with material = "..." for furniture) or door = "..."'
     )
     assert found["legend.G.material"].startswith("unknown wall material 'wood'; expected one of")
     assert found["legend.H.door"] == "legend.H.door: found 'ajar'; expected 'closed' or 'open'"

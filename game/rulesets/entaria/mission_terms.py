@@ -25,7 +25,11 @@ _BY_GERMAN = {c.value.lower(): c for c in Condition}
 
 
 def wall_materials() -> list[str]:
-    """Return the material keys a legend may use for walls, panes and doors (per field)."""
+    """Return the material keys a legend may use for walls, panes, doors and furniture.
+
+    Every one is a surface of the table whose PAK and KEP are per field (E-OBJ-6):
+    furniture (terrain with a material) is one object per field, like a wall.
+    """
     return [key for key, material in MATERIALS.items() if material.per_field]
 
 

@@ -6,6 +6,15 @@ of ``object_state`` (E-OBJ-2), a door at a third of its KEP breaks open for good
 changes the grid every creature plays on (``rules.objects.remains_of``: rubble or
 glass shards); a destroyed weapon leaves its holder's hand and its magazine.
 
+Furniture is a field whose legend names a terrain and a material (low crates, tables,
+barricades: ``"=" = { terrain = "low_obstacle", material = "thin_wooden_wall" }``). It
+plays as its terrain (cover, difficult ground) and is an object of the material, its
+PAK and KEP per field (E-OBJ-1, E-OBJ-6). Decision (issue 10, the book is silent): a
+destroyed piece of furniture leaves what a destroyed wall of its material leaves,
+debris -- Geröll / Müll (rubble: difficult ground, no cover, no check), or glass
+shards for a glass material: the cover is gone for whoever stood behind it, the
+ground stays as slow to cross as the crates were.
+
 The grid follows the state: a match rebuilds it by replaying its commands (undo, a
 loaded save), and an Impuls reroll's shadow copy calls ``object_state.sync_object_fields``
 to set every object field as the state says.
@@ -53,6 +62,7 @@ class MapObject:
     item: str | None = None
     door: bool = False
     broken: bool = False
+    furniture: bool = False  # a terrain field that is an object too (crates, tables)
 
     @property
     def max_kep(self) -> int:
@@ -77,7 +87,27 @@ class MapObject:
             return (weapon.name, weapon.english) if weapon else (self.item, self.item)
         if self.door:
             return f"Tür ({self.material.german})", f"door ({self.material.english})"
+        if self.furniture and self.cell is not None:
+            kind = furniture_kind(battle, self.cell)
+            if kind is not None:
+                return (
+                    f"{kind[0]} ({self.material.german})",
+                    f"{kind[1]} ({self.material.english})",
+                )
         return self.material.german, self.material.english
+
+
+def furniture_kind(battle: Battle, cell: Cell) -> tuple[str, str] | None:
+    """Return the German and English name of the terrain kind furniture on ``cell`` is.
+
+    The kind of the catalogue whose field the map began with there (None when the
+    legend changed the kind's field, e.g. made it not difficult).
+    """
+    start = battle.setup.grid.field_kind(cell)
+    for kind in battle.catalogue.terrain.values():
+        if kind.field_kind() == start:
+            return kind.german, kind.english
+    return None
 
 
 # ----------------------------------------------------------------------- lookups
@@ -110,10 +140,10 @@ def field_material(battle: Battle, cell: Cell) -> str | None:
 
 
 def object_at(battle: Battle, cell: Cell) -> MapObject | None:
-    """Return the object on map field ``cell`` (door, wall, pane), None when there is none.
+    """Return the object on map field ``cell`` (door, wall, pane, furniture), None if none.
 
-    A destroyed wall or pane is none any more (its field is rubble or shards); a
-    destroyed door stands open in its frame and stays an object.
+    A destroyed wall, pane or piece of furniture is none any more (its field is rubble
+    or shards); a destroyed door stands open in its frame and stays an object.
     """
     if not battle.grid.in_bounds(cell):
         return None
@@ -121,13 +151,15 @@ def object_at(battle: Battle, cell: Cell) -> MapObject | None:
     if key is None:
         return None
     record = _record(battle, cell, None, None)
-    door = battle.setup.grid.is_door(cell)
+    start = battle.setup.grid
+    door = start.is_door(cell)
     if record is not None and record.destroyed and not door:
         return None
     material = MATERIALS[key]
     kep = material.kep if record is None else record.kep
     broken = record is not None and record.broken
-    return MapObject(material, kep, cell=cell, door=door, broken=broken)
+    furniture = not door and not start.is_wall(cell)
+    return MapObject(material, kep, cell=cell, door=door, broken=broken, furniture=furniture)
 
 
 def held_object(battle: Battle, holder: CreatureState, item: str) -> MapObject | None:
@@ -253,7 +285,11 @@ def _break_open(battle: Battle, actor: str | None, target: MapObject) -> list[Ev
 def _destroy(
     battle: Battle, actor: str | None, target: MapObject, record: ObjectDamage
 ) -> list[Event]:
-    """Destroy the object at 0 KEP (E-OBJ-4): the field opens, the weapon is gone."""
+    """Destroy the object at 0 KEP (E-OBJ-4): the field opens, the weapon is gone.
+
+    A wall, pane or piece of furniture leaves its remains (``remains_field``); furniture's
+    cover goes with it.
+    """
     de, en = target.names(battle)
     data: dict[str, object] = {"rule": "E-OBJ-4", "material": target.material.key}
     data.update(_place(target))
@@ -279,6 +315,8 @@ def _destroy(
         remains = remains_of(target.material)
         battle.grid.set_field(target.cell, remains_field(battle.catalogue.terrain, target.material))
         data["remains"] = remains
+        if target.furniture:
+            data["furniture"] = True
         kind = battle.catalogue.terrain.get(remains)
         left_de = f": {kind.german}" if kind else ""
         left_en = f": {kind.english}" if kind else ""

@@ -4,10 +4,11 @@ The one place that keeps an object's KEP. ``BattleState.objects`` holds an
 ``ObjectDamage`` for every object that has lost KEP (an undamaged object has no record:
 its values are the table's, ``rules.objects.MATERIALS``). Two kinds of object:
 
-- a map field (``cell``): a door, a wall or a glass pane whose material the map names
-  (a legend entry's ``material``; ``BattleSetup.materials``). A door without a material
-  is a thin duraplast wall (a sample value); a wall without a material is no object
-  (it cannot be attacked: the book gives no values for it).
+- a map field (``cell``): a door, a wall, a glass pane or furniture (a terrain field:
+  low crates, tables) whose material the map names (a legend entry's ``material``;
+  ``BattleSetup.materials``). A door without a material is a thin duraplast wall (a
+  sample value); a wall or terrain without a material is no object (it cannot be
+  attacked: the book gives no values for it).
 - a weapon a creature holds (``holder``, ``item``): PAK and KEP of its WG
   (E-OBJ-WAFFE-WG0..7). The state keeps item keys, not items: the record follows the
   weapon only while its holder keeps it; a weapon that changes hands is another item's
@@ -15,7 +16,8 @@ its values are the table's, ``rules.objects.MATERIALS``). Two kinds of object:
 
 The records are plain data: saved with the state, copied with every snapshot (undo,
 replay and the Impuls reroll rebuild them like the rest of the state). What a
-destroyed field becomes on the map is ``object_map``'s.
+destroyed field becomes on the map is ``remains_field``: rubble or glass shards, for a
+wall, a pane and furniture alike (the decision is in ``object_map``'s docstring).
 """
 
 from __future__ import annotations
@@ -141,11 +143,12 @@ def sync_object_fields(
     objects: Iterable[ObjectDamage],
     terrain: Mapping[str, _TerrainKind],
 ) -> None:
-    """Set every wall and pane field of ``grid`` as ``objects`` say: destroyed, or as ``start``.
+    """Set every wall, pane and furniture field of ``grid`` as ``objects`` say.
 
-    ``start``: the map as the match began; ``materials``: its object fields. Doors are
-    the state's ``open_doors`` (the caller sets them). For a copy of a match put back to
-    an earlier state (an Impuls reroll's shadow).
+    A destroyed one to its remains, the others as ``start`` (furniture with its terrain
+    and cover). ``start``: the map as the match began; ``materials``: its object
+    fields. Doors are the state's ``open_doors`` (the caller sets them). For a copy of a
+    match put back to an earlier state (an Impuls reroll's shadow).
     """
     destroyed = {o.cell: o.material for o in objects if o.cell is not None and o.destroyed}
     for cell in materials:

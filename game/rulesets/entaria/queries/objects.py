@@ -3,7 +3,9 @@
 The map layer draws a KEP bar on every damaged object (``damaged_objects``); the attack
 tools show the object under the mouse (``object_mark_at``: name, KEP left of the
 table's KEP, PAK) and send ``object_attacks.AttackObject`` for a field that holds one.
-The rules stay in ``object_map`` and ``rules.objects``.
+Objects are doors, walls, panes and furniture (a terrain field the map gives a material:
+low crates as "Niedriges Hindernis / Kisten (Dünne Holzwand)"). The rules stay in
+``object_map`` and ``rules.objects``.
 """
 
 from __future__ import annotations

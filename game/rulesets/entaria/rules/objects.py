@@ -14,6 +14,8 @@ Decisions where the book is silent (issue 10):
   the landing field sees ("jedem Objekt und Wesen in dieser Fläche").
 - What a destroyed field leaves: a wall rubble (Geröll, difficult ground), a pane
   glass shards (Glassplitter, E-TERRAIN-SHARDS); a door broken open stands open for good.
+  Furniture (a terrain field a map gives a material: low crates) leaves what a wall of
+  its material leaves: its cover is gone, the debris is difficult ground.
 """
 
 from __future__ import annotations

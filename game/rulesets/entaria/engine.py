@@ -422,6 +422,8 @@ class Battle:
         rule: str = "",
         what_de: str = "",
         what_en: str = "",
+        target_de: str = "",
+        target_en: str = "",
     ) -> tuple[Roll, Event]:
         """Roll a check of ``creature`` with its conditions folded in; return roll and event.
 
@@ -430,6 +432,8 @@ class Battle:
         automatic failure and the Impuls of a player character's crit apply exactly once.
         ``held`` replaces the conditions that count, for the one save whose own condition
         must not weigh on it (shaking off Bewusstlos); ``rule`` goes into the event's data.
+        ``target_de`` / ``target_en`` say what the target value is made of (an attack's
+        Ausweichen), instead of the bare "ZW n".
         """
         context = context or RollContext(attribute=attribute)
         helped = next((e for e in creature.effects if e.name == HELP_BONUS), None)
@@ -452,7 +456,7 @@ class Battle:
             )
         gained = impulse_gain(roll, rolled_by_player_character=creature.is_character)
         self.state.impulse_pool += gained
-        de, en = describe_roll(roll, total_edge)
+        de, en = describe_roll(roll, total_edge, target_de=target_de, target_en=target_en)
         because_de, because_en = mods.causes_text()  # the conditions' part, for the table
         data = roll_data(roll, edge=total_edge, modifier=total_modifier, reasons=mods.reasons)
         data.update({"attribute": attribute.name, "value": value, "impulse": gained})

@@ -24,8 +24,14 @@ def roll_data(
     }
 
 
-def describe_roll(roll: Roll, edge: int) -> tuple[str, str]:
-    """Return a short German and English account of a roll's dice and result."""
+def describe_roll(
+    roll: Roll, edge: int, *, target_de: str = "", target_en: str = ""
+) -> tuple[str, str]:
+    """Return a short German and English account of a roll's dice and result.
+
+    ``target_de`` / ``target_en`` name what the target value is ("Ausweichen 12 (...)")
+    instead of the bare "ZW 12".
+    """
     dice = ", ".join(str(d) for d in roll.dice) or "-"
     if not roll.dice:
         return "automatisch misslungen", "fails automatically"
@@ -33,8 +39,8 @@ def describe_roll(roll: Roll, edge: int) -> tuple[str, str]:
     en_edge = (
         "" if edge == 0 else (f" (advantage x{edge})" if edge > 0 else f" (disadvantage x{-edge})")
     )
-    target = "" if roll.target is None else f" gegen ZW {roll.target}"
-    target_en = "" if roll.target is None else f" vs {roll.target}"
+    target = "" if roll.target is None else f" gegen {target_de or f'ZW {roll.target}'}"
+    target_en = "" if roll.target is None else f" vs {target_en or roll.target}"
     crit_de = {"success": " - kritischer Erfolg!", "failure": " - kritischer Fehler!"}
     crit_en = {"success": " - critical success!", "failure": " - critical failure!"}
     crit = roll.crit.value if roll.crit else ""

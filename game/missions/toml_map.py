@@ -316,8 +316,9 @@ class MapSections(TomlChecker):
                 else:
                     seen[3] += 1
         expected = f"expected a default character {''.join(DEFAULT_CHARACTERS)!r}"
-        if legend:
-            expected += f" or one of [legend] {''.join(sorted(legend))!r}"
+        own = sorted(set(legend) - set(DEFAULT_CHARACTERS))  # furniture '=' is named above
+        if own:
+            expected += f" or one of [legend] {''.join(own)!r}"
         for char, (x, y, start, count) in unknown.items():
             line = column = None
             if start is not None:

@@ -8,17 +8,23 @@ together in the order of sections 7, 8 and 13 and records an event for each.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from game.board.grid import Cell, Cover, distance
 from game.board.sight import cover as compute_cover
 from game.board.sight import line_of_sight
 from game.match.events import Event
+from game.rulesets.entaria.attack_situation import (
+    AttackPlan,
+    disturbance,
+    ranged_disturbance,
+    situation_attack_edge,
+    situation_edge,
+    situation_modifiers,
+)
+from game.rulesets.entaria.attack_texts import attack_dodge, edge_cause
 from game.rulesets.entaria.catalogue import WeaponType
-from game.rulesets.entaria.creature_values import base_dodge
 from game.rulesets.entaria.engine import (
     BLOCKING_STANCE,
-    EVASIVE_MOVE,
     IMPULSE_COVER,
     IMPULSE_ENV,
     SHIELD_RAISED,
@@ -33,40 +39,41 @@ from game.rulesets.entaria.rules.condition_rolls import (
     RollContext,
     RollModifiers,
     attacker_modifiers,
-    dodge_value,
 )
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
-from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.criticals import saf_applies, saf_for, saf_insanity_check
 from game.rulesets.entaria.rules.damage import Affinity, combine_affinities, damage_roll
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.optics import optic_modifiers
-from game.rulesets.entaria.rules.ranges import RangeBand, range_band
-from game.rulesets.entaria.rules.reach import (
-    MeleeThreat,
-    disturbance_modifiers,
-    in_melee_reach,
-    is_ranged_attack_disturbed,
-)
+from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.terms import Attribute, Condition, say
-from game.rulesets.entaria.seats import rider_attack_edge
 from game.rulesets.entaria.state import CreatureState, Effect, cover_key
-from game.rulesets.entaria.underwater import underwater_attack_edge, underwater_rejection
+from game.rulesets.entaria.underwater import underwater_rejection
 from game.rulesets.entaria.zero_g import after_hit
 
+# the situation's edges live in attack_situation; callers keep importing them from here
+__all__ = [
+    "UNARMED",
+    "AttackPlan",
+    "affinity_of",
+    "apply_saf",
+    "armour_of",
+    "critical_failure",
+    "disturbance",
+    "held_weapon",
+    "hit",
+    "plan_attack",
+    "proposed_cover",
+    "ranged_disturbance",
+    "resolve_attack",
+    "revealed",
+    "situation_attack_edge",
+    "situation_edge",
+    "situation_modifiers",
+]
+
 UNARMED = "unarmed"
-
-
-@dataclass(frozen=True)
-class AttackPlan:
-    """A validated attack: who, with what, and what the situation adds."""
-
-    attacker: CreatureState
-    target: CreatureState
-    weapon: WeaponType | None  # None: unarmed
-    melee: bool
-    band: RangeBand | None
-    cover: Cover
 
 
 def held_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponType | None:
@@ -212,67 +219,6 @@ def proposed_cover(
     return (Cover[override] if override is not None else level), level
 
 
-def disturbance(battle: Battle, creature: CreatureState) -> int:
-    """Return the edge Störung adds to a ranged roll of ``creature``: 0 when already
-    Abgelenkt (E-DISTURB-1, E-OPEN-1, E-OPEN-17; ``ranged_disturbance``).
-    """
-    return ranged_disturbance(battle, creature).edge
-
-
-def ranged_disturbance(battle: Battle, creature: CreatureState) -> RollModifiers:
-    """Return what Störung adds to a ranged roll of ``creature``, with its reason.
-
-    Nothing when no enemy that can act has it within melee reach (E-DISTURB-1,
-    E-OPEN-17); otherwise the Abgelenkt of that roll, counted once with the creature's
-    own conditions (E-OPEN-1, ``rules.reach.disturbance_modifiers``).
-    """
-    threats = [
-        MeleeThreat(
-            enemy.cell,
-            battle.creature_type(enemy).size_fields,
-            battle.creature_type(enemy).reach,
-            not battle._can_take_turn(enemy),
-        )
-        for enemy in battle.enemies_of(creature)
-    ]
-    side = battle.creature_type(creature).size_fields
-    if not is_ranged_attack_disturbed(creature.cell, threats, shooter_side=side):
-        return RollModifiers()
-    return disturbance_modifiers(creature.conditions)
-
-
-def situation_edge(
-    battle: Battle, plan: AttackPlan, *, disturbed: int | RollModifiers | None = None
-) -> tuple[int, list[str]]:
-    """Return the edge the situation gives the attack of ``plan``, with its reasons.
-
-    Range band, cover and Störung for a ranged attack (E-RANGE-*, E-COVER-4,
-    E-DISTURB-1, E-OPEN-1: Störung's Abgelenkt counts once with a held one), then water
-    and riding (``situation_attack_edge``). ``disturbed``: Störung when the caller has it
-    already (``ranged_disturbance``, or just its edge). The conditions are folded in by
-    ``Battle.check``.
-    """
-    edge = 0
-    reasons: list[str] = []
-    if not plan.melee:
-        assert plan.band is not None
-        edge += plan.band.edge
-        if plan.band.edge:
-            reasons.append(f"range {plan.band.german}")
-        edge += cover_bonus(plan.cover).attacker_edge
-        if disturbed is None:
-            disturbed = ranged_disturbance(battle, plan.attacker)
-        if isinstance(disturbed, RollModifiers):
-            reasons.extend(disturbed.reasons)
-            disturbed = disturbed.edge
-        elif disturbed:
-            reasons.append(f"Störung des Fernkampfs: {Condition.DISTRACTED.value}")
-        edge += disturbed
-    extra, why = situation_attack_edge(battle, plan)
-    reasons.extend(why)
-    return edge + extra, reasons
-
-
 def revealed(attacker: CreatureState) -> list[Event]:
     """End the attacker's Unentdeckt toward everyone: attacking is conspicuous."""
     attacker.conditions = reveal(attacker.conditions, ConspicuousAct.ATTACK)
@@ -292,15 +238,23 @@ def resolve_attack(
     plan: AttackPlan,
     *,
     edge: int = 0,
+    edge_why: tuple[str, str] = ("Handlung", "action"),
     nonlethal: bool = False,
     what_de: str = "",
     what_en: str = "",
     deal_damage: bool = True,
 ) -> tuple[Roll, list[Event]]:
-    """Roll the attack of ``plan`` (plus ``edge``) and, on a hit, its damage."""
+    """Roll the attack of ``plan`` (plus ``edge``) and, on a hit, its damage.
+
+    ``edge_why``: what gives ``edge``, in German and English ("Mehrfachangriff"), so the
+    roll names it ("Mehrfachangriff: Nachteil").
+    """
     attacker, target, weapon = plan.attacker, plan.target, plan.weapon
+    edge_mods = RollModifiers()
+    if edge:
+        edge_mods = RollModifiers(edge=edge, causes=(edge_cause(edge, *edge_why),))
     roll, events, unforeseen = _roll_attack(
-        battle, plan, edge=edge, what_de=what_de, what_en=what_en
+        battle, plan, edge_mods, what_de=what_de, what_en=what_en
     )
     if unforeseen:
         events += revealed(attacker)
@@ -334,12 +288,14 @@ def resolve_attack(
 
 
 def _roll_attack(
-    battle: Battle, plan: AttackPlan, *, edge: int, what_de: str, what_en: str
+    battle: Battle, plan: AttackPlan, action: RollModifiers, *, what_de: str, what_en: str
 ) -> tuple[Roll, list[Event], bool]:
     """Roll the attack against the target's Ausweichen with everything the situation adds.
 
-    Return the roll, its events and whether it came unforeseen (E-UNFORESEEN-1). The GM's
-    cover ruling and a Gegner studieren are used up by this attack.
+    ``action``: the edge the attacking action gives, with its words. Return the roll, its
+    events and whether it came unforeseen (E-UNFORESEEN-1). The GM's cover ruling and a
+    Gegner studieren are used up by this attack. The roll's text names the Ausweichen's
+    parts (armour, E-ARMOR-2; cover, E-COVER-3/4) and every edge and WM.
     """
     attacker, target, weapon = plan.attacker, plan.target, plan.weapon
     events: list[Event] = []
@@ -352,9 +308,8 @@ def _roll_attack(
     # The target faces the attacker without Unentdeckt's Geschützt unless hidden from
     # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
     facing = battle.conditions_toward(target, attacker)
-    situation = attacker_modifiers(facing)
     disturbed = RollModifiers() if plan.melee else ranged_disturbance(battle, attacker)
-    extra_edge, reasons = situation_edge(battle, plan, disturbed=disturbed)
+    around = situation_modifiers(battle, plan, disturbed=disturbed)
     # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
     battle.state.cover_overrides.pop(cover_key(attacker.key, target.key), None)
     context = RollContext(
@@ -364,26 +319,24 @@ def _roll_attack(
         unforeseen=unforeseen,
         studied_target=_use_up_study(attacker, target),
     )
-    dodge = dodge_value(
-        base_dodge(battle, target),  # with the worn armour's change (E-ARMOR-2)
-        facing,
-        evasive_move=battle.has_effect(target, EVASIVE_MOVE),
-        cover_bonus=0 if plan.melee else cover_bonus(plan.cover).dodge,
-    )
+    dodge = attack_dodge(battle, target, facing, cover=plan.cover, melee=plan.melee)
+    target_de, target_en = dodge.texts()
     name = weapon.name if weapon else "waffenlos"
     roll, event = battle.check(
         attacker,
         context.attribute or Attribute.MELEE,
-        dodge,
+        dodge.value,
         context=context,
-        edge=edge + extra_edge,
-        # Störung's edge is in extra_edge, its words in its causes; optics: ranged only
-        extra=situation
-        + RollModifiers(reasons=tuple(reasons), causes=disturbed.causes)
+        # the target's conditions, the situation, the action; optics: ranged only
+        extra=attacker_modifiers(facing)
+        + around
+        + action
         + optic_modifiers(() if plan.melee or weapon is None else weapon.optics),
         what_de=what_de or f"Angriff mit {name} auf {target.name}",
         what_en=what_en
         or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
+        target_de=target_de,
+        target_en=target_en,
     )
     event.data.update(
         {
@@ -570,18 +523,3 @@ def apply_saf(
             )
         )
     return events
-
-
-def situation_attack_edge(battle: Battle, plan: AttackPlan) -> tuple[int, tuple[str, ...]]:
-    """Return the edge and its reasons that water and riding give ``plan``'s attack.
-
-    ``combat.resolve_attack`` adds them to the roll.
-    """
-    reasons: list[str] = []
-    water = underwater_attack_edge(battle, plan.weapon, plan.band, plan.melee)
-    if water:
-        reasons.append("unter Wasser")
-    riding = rider_attack_edge(battle, plan.attacker, plan.melee)
-    if riding:
-        reasons.append("vom Reittier")
-    return water + riding, tuple(reasons)

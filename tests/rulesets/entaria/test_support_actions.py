@@ -125,7 +125,7 @@ def test_evasive_move_raises_dodge_by_five_for_attacks() -> None:
     battle.apply(EndTurn("ron"))
     events = battle.apply(Attack("p", "ron", "laserpistole"))
     roll = of_kind(events, "roll")[0]
-    assert "gegen ZW 20" in roll.de  # Ausweichen 15 + 5
+    assert "gegen Ausweichen 20 (Grundwert 15, Ausweichbewegung +5)" in roll.de
     assert "miss" in kinds(events)
     advance(battle, "ron", 2)
     assert not battle.has_effect(creature(battle, "ron"), EVASIVE_MOVE)

@@ -118,7 +118,12 @@ def _replan(
 
 
 def _attacks_in_turn(
-    battle: Battle, attacker: CreatureState, strikes: Iterable[_Strike], *, edge: int
+    battle: Battle,
+    attacker: CreatureState,
+    strikes: Iterable[_Strike],
+    *,
+    edge: int,
+    why: tuple[str, str],
 ) -> list[Event]:
     """Resolve the attacks of one action in order, each planned just before its roll.
 
@@ -142,7 +147,7 @@ def _attacks_in_turn(
             assert skipped is not None
             events.append(skipped)
             continue
-        _, attack_events = resolve_attack(battle, plan, edge=edge)
+        _, attack_events = resolve_attack(battle, plan, edge=edge, edge_why=why)
         events += attack_events
         weapon = plan.weapon
         if weapon is not None and weapon.thrown and not plan.melee:
@@ -192,7 +197,8 @@ def handle_multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
     check_hands(battle, attacker, weapons)  # "at the same time": all in hand together
     edge = -1  # E-ACT-VH-MEHRFACH: every attack roll with Nachteil
     events = battle.spend(attacker, Action.MULTI_ATTACK)
-    events += _attacks_in_turn(battle, attacker, strikes, edge=edge)
+    why = ("Mehrfachangriff", "multi-attack")
+    events += _attacks_in_turn(battle, attacker, strikes, edge=edge, why=why)
     return events
 
 
@@ -223,7 +229,8 @@ def handle_sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
     ]
     check_hands(battle, attacker, [weapon])
     events = battle.spend(attacker, Action.SWEEP_ATTACK)
-    events += _attacks_in_turn(battle, attacker, strikes, edge=-1)  # E-ACT-VH-RUNDUM: Nachteil
+    why = ("Rundumschlag", "sweep attack")
+    events += _attacks_in_turn(battle, attacker, strikes, edge=-1, why=why)  # E-ACT-VH-RUNDUM
     return events
 
 
@@ -256,6 +263,7 @@ def handle_aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
         battle,
         plan,
         edge=-1,  # E-ACT-VH-GEZIELT-1: Nachteil
+        edge_why=("Gezielter Angriff", "aimed attack"),
         deal_damage=False,
         what_de=f"Gezielter Angriff auf {target.name}",
         what_en=f"aimed attack on {target.name}",

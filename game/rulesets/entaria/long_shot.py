@@ -123,8 +123,8 @@ def _fire_long_shot(battle: Battle, shooter: CreatureState, pending: Pending) ->
         battle,
         plan,
         edge=edge,
-        what_de=f"Distanzschuss mit {weapon.name} auf {plan.target.name}"
-        + (" (Vorteil: Weit/Extrem)" if edge else ""),
+        edge_why=("Distanzschuss", "long shot"),  # E-ACT-VH-DISTANZ-3: Weit, Extrem
+        what_de=f"Distanzschuss mit {weapon.name} auf {plan.target.name}",
         what_en=f"long shot with {weapon.english} at {plan.target.name}",
     )
     return events + attack_events

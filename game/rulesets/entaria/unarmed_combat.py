@@ -129,6 +129,7 @@ def handle_unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]
         battle,
         plan,
         edge=rule.edge,
+        edge_why=(rule.german, rule.english.lower()),
         nonlethal=command.nonlethal,
         deal_damage=rule.deals_damage,
         what_de=f"Waffenloser Kampf ({rule.german}) gegen {target.name}",

@@ -36,6 +36,7 @@ from game.rulesets.entaria.ranged_common import (
     edge_reasons,
     held_weapons,
     mode_en,
+    named_edge,
     range_test,
     reveal_shooter,
     sight_test,
@@ -239,6 +240,7 @@ def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], Rol
         edge=band.edge + mode.check_edge,
         # E-ACT-VH-DAUERFEUER-2, DECKUNGSFEUER-1: optics count for the BEM shot only
         extra=edge_reasons(band.edge, band.german, disturbed)
+        + named_edge(mode.check_edge, mode.value, mode_en(mode))
         + optic_modifiers(weapon.optics, auto_fire=mode.auto_fire),
         what_de=f"{mode.value} mit {weapon.name}",
         what_en=f"{mode_en(mode)} with {weapon.english}",

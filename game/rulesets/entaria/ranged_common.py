@@ -8,12 +8,13 @@ from typing import Any
 from game.board.grid import Cell, distance, footprint_cells
 from game.board.sight import line_of_sight
 from game.match.events import Event
+from game.rulesets.entaria.attack_texts import BAND_ENGLISH, edge_cause
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import revealed
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.condition_rolls import RollModifiers
-from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.terms import Condition, Text, german, say
 from game.rulesets.entaria.state import CreatureState, Pending
 
@@ -30,13 +31,22 @@ def reveal_shooter(creature: CreatureState) -> list[Event]:
 
 
 def edge_reasons(band_edge: int, band_name: str, disturbed: RollModifiers) -> RollModifiers:
-    """Return the range band's reason plus Störung's Abgelenkt, edge included.
+    """Return the range band's reason and words plus Störung's Abgelenkt, edge included.
 
     ``disturbed`` is ``combat.ranged_disturbance``: it carries its own edge (0 when the
-    shooter already is Abgelenkt, E-OPEN-1), so callers add only the band's edge.
+    shooter already is Abgelenkt, E-OPEN-1), so callers add only the band's edge. The
+    band's words ("Kernschuss: Nachteil", E-RANGE-*) go into the roll's causes.
     """
-    reasons = (f"range {band_name}",) if band_edge else ()
-    return RollModifiers(reasons=reasons) + disturbed
+    if not band_edge:
+        return disturbed
+    english = next((BAND_ENGLISH[b] for b in RangeBand if b.german == band_name), band_name)
+    cause = edge_cause(band_edge, band_name, english)
+    return RollModifiers(reasons=(f"range {band_name}",), causes=(cause,)) + disturbed
+
+
+def named_edge(edge: int, de: str, en: str) -> RollModifiers:
+    """Return the words of an edge the caller adds itself ("Dauerfeuer: Nachteil")."""
+    return RollModifiers(causes=(edge_cause(edge, de, en),)) if edge else RollModifiers()
 
 
 def field_list(cells: Iterable[Cell]) -> list[list[int]]:

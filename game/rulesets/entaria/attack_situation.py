@@ -33,6 +33,7 @@ __all__ = [
     "situation_attack_edge",
     "situation_edge",
     "situation_modifiers",
+    "water_and_mount",
 ]
 
 
@@ -117,7 +118,7 @@ def situation_modifiers(
         if not isinstance(disturbed, RollModifiers):
             disturbed = _disturbed_edge(disturbed)
         mods += disturbed
-    return mods + _water_and_mount(battle, plan)
+    return mods + water_and_mount(battle, plan.attacker, plan.weapon, plan.band, plan.melee)
 
 
 def situation_edge(
@@ -131,14 +132,23 @@ def situation_edge(
     return mods.edge, list(mods.reasons)
 
 
-def _water_and_mount(battle: Battle, plan: AttackPlan) -> RollModifiers:
-    """Return the edge water and riding give ``plan``'s attack, each named."""
+def water_and_mount(
+    battle: Battle,
+    attacker: CreatureState,
+    weapon: WeaponType | None,
+    band: RangeBand | None,
+    melee: bool,
+) -> RollModifiers:
+    """Return the edge water and riding give an attack, each named (E-UNDERWATER-*, E-MOUNT-1).
+
+    Attacks on creatures (``situation_modifiers``) and on objects ask this.
+    """
     mods = RollModifiers()
-    water = underwater_attack_edge(battle, plan.weapon, plan.band, plan.melee)
+    water = underwater_attack_edge(battle, weapon, band, melee)
     if water:
         cause = edge_cause(water, "unter Wasser", "under water")
         mods += RollModifiers(edge=water, reasons=("unter Wasser",), causes=(cause,))
-    riding = rider_attack_edge(battle, plan.attacker, plan.melee)
+    riding = rider_attack_edge(battle, attacker, melee)
     if riding:
         cause = edge_cause(riding, "vom Reittier", "from a mount")
         mods += RollModifiers(edge=riding, reasons=("vom Reittier",), causes=(cause,))
@@ -147,5 +157,5 @@ def _water_and_mount(battle: Battle, plan: AttackPlan) -> RollModifiers:
 
 def situation_attack_edge(battle: Battle, plan: AttackPlan) -> tuple[int, tuple[str, ...]]:
     """Return the edge and its reasons that water and riding give ``plan``'s attack."""
-    mods = _water_and_mount(battle, plan)
+    mods = water_and_mount(battle, plan.attacker, plan.weapon, plan.band, plan.melee)
     return mods.edge, mods.reasons

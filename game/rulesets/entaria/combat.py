@@ -20,6 +20,7 @@ from game.rulesets.entaria.attack_situation import (
     situation_attack_edge,
     situation_edge,
     situation_modifiers,
+    water_and_mount,
 )
 from game.rulesets.entaria.attack_texts import attack_dodge, edge_cause
 from game.rulesets.entaria.catalogue import WeaponType
@@ -71,6 +72,7 @@ __all__ = [
     "situation_attack_edge",
     "situation_edge",
     "situation_modifiers",
+    "water_and_mount",
 ]
 
 UNARMED = "unarmed"

@@ -9,8 +9,9 @@ Decisions where the book is silent (issue 10):
 
 - An unattended object is hit on Nahkampf or Fernkampf vs ZW 15, like a throw at a
   field (E-THROW-2, ``rules.objects.object_target``): the range band's edge, Störung,
-  water and riding count as for any attack, the attacker's conditions through the one
-  check roll; cover does not (the object is what covers). A held weapon is attacked as
+  a fitted optic's WM (``rules.optics``), water and riding count as for a Fernkampf, the
+  attacker's conditions through the one check roll; cover does not (the object is what
+  covers). A held weapon is attacked as
   its holder is (reach, sight, band, the holder's Ausweichen with its cover and
   conditions), and its PAK stands in for armour.
 - Damage SW + w6 (+ NSB in melee) - PAK (E-OBJ-2, E-DMG-2); a critical hit doubles it
@@ -36,10 +37,11 @@ from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     UNARMED,
     critical_failure,
-    disturbance,
     held_weapon,
     plan_attack,
+    ranged_disturbance,
     resolve_attack,
+    water_and_mount,
 )
 from game.rulesets.entaria.engine import ActionCheck, Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import hands_problem
@@ -50,18 +52,18 @@ from game.rulesets.entaria.object_map import (
     object_fields,
     strike_object,
 )
-from game.rulesets.entaria.ranged_common import reveal_shooter
+from game.rulesets.entaria.ranged_common import edge_reasons, reveal_shooter
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit
 from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
 from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers
 from game.rulesets.entaria.rules.damage import damage_roll
 from game.rulesets.entaria.rules.objects import object_target
+from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.terms import Attribute, say
-from game.rulesets.entaria.seats import rider_attack_edge
 from game.rulesets.entaria.state import CreatureState
-from game.rulesets.entaria.underwater import underwater_attack_edge, underwater_rejection
+from game.rulesets.entaria.underwater import underwater_rejection
 
 
 @dataclass(frozen=True)
@@ -201,28 +203,22 @@ def _ranged_band(
     return band
 
 
-def object_attack_edge(battle: Battle, plan: ObjectAttackPlan) -> tuple[int, list[str]]:
-    """Return the edge the situation gives an attack on an object field, with its reasons.
+def object_attack_modifiers(battle: Battle, plan: ObjectAttackPlan) -> RollModifiers:
+    """Return what the situation gives an attack on an object field, each part named.
 
-    The range band and Störung for a shot or throw (E-RANGE-*, E-DISTURB-1), then water
-    and riding; the attacker's conditions come with ``Battle.check``.
+    As for a Fernkampf at a creature: the range band (E-RANGE-*), Störung's Abgelenkt
+    counted once with a held one (E-DISTURB-1, E-OPEN-1) and the fitted optics' WM (a
+    single shot, so they take effect, E-ACT-VH-DAUERFEUER-2 aside) for a shot or throw;
+    then water and riding. The attacker's conditions come with ``Battle.check``.
     """
-    edge, reasons = 0, []
-    if not plan.melee and plan.band is not None:
-        edge += plan.band.edge
-        if plan.band.edge:
-            reasons.append(f"range {plan.band.german}")
-        disturbed = disturbance(battle, plan.attacker)
-        if disturbed:
-            reasons.append("Störung des Fernkampfs")
-        edge += disturbed
-    water = underwater_attack_edge(battle, plan.weapon, plan.band, plan.melee)
-    if water:
-        reasons.append("unter Wasser")
-    riding = rider_attack_edge(battle, plan.attacker, plan.melee)
-    if riding:
-        reasons.append("vom Reittier")
-    return edge + water + riding, reasons
+    mods = RollModifiers()
+    band = plan.band
+    if not plan.melee and band is not None:
+        disturbed = ranged_disturbance(battle, plan.attacker)
+        mods = RollModifiers(edge=band.edge) + edge_reasons(band.edge, band.german, disturbed)
+        if plan.weapon is not None:
+            mods += optic_modifiers(plan.weapon.optics)
+    return mods + water_and_mount(battle, plan.attacker, plan.weapon, band, plan.melee)
 
 
 def handle_attack_object(battle: Battle, command: AttackObject) -> list[Event]:
@@ -233,7 +229,7 @@ def handle_attack_object(battle: Battle, command: AttackObject) -> list[Event]:
     # valid: now change the state
     events = battle.spend(attacker, plan.action)
     events += reveal_shooter(attacker)  # attacking is conspicuous (E-COND-UNENTDECKT-5)
-    edge, reasons = object_attack_edge(battle, plan)
+    situation = object_attack_modifiers(battle, plan)
     attribute = Attribute.MELEE if plan.melee else Attribute.RANGED
     de, en = target.names(battle)
     assert target.cell is not None
@@ -242,8 +238,7 @@ def handle_attack_object(battle: Battle, command: AttackObject) -> list[Event]:
         attribute,
         object_target(),
         context=RollContext(attribute=attribute, is_attack=True, is_melee=plan.melee),
-        edge=edge,
-        extra=RollModifiers(reasons=tuple(reasons)),
+        extra=situation,
         rule="E-OBJ-2",
         what_de=f"Angriff mit {weapon.name if weapon else 'waffenlos'} auf {de}",
         what_en=f"attack with {weapon.english if weapon else 'bare hands'} on {en}",

@@ -1,8 +1,10 @@
 """The ranged duel (E-DUEL-*, E-OPEN-48): a game-master command outside the round.
 
-Both roll Reflexe (``attacks.duel_order``, ties rerolled), the faster fires once, the
-other then fires if he still can; ranged weapons with WG <= KG only; no budget is spent
-(a critical failure empties the magazine but forfeits nobody's turn).
+Both roll Reflexe, each as the creature's check (``Battle.check``, D-3: its conditions,
+Helfen, an automatic failure and a crit's Impuls count), ties rerolled
+(``attacks.duel_leader``); the faster fires once, the other then fires if he still can;
+ranged weapons with WG <= KG only; no budget is spent (a critical failure empties the
+magazine but forfeits nobody's turn).
 """
 
 from __future__ import annotations
@@ -16,10 +18,14 @@ from game.rulesets.entaria.action_helpers import _event
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import held_weapon, plan_attack, resolve_attack
 from game.rulesets.entaria.engine import Battle, CommandRejected
-from game.rulesets.entaria.roll_events import describe_roll, roll_data
-from game.rulesets.entaria.rules.attacks import duel_order, duel_second_shot, weapon_allowed_in_duel
-from game.rulesets.entaria.rules.checks import impulse_gain
-from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_modifiers
+from game.rulesets.entaria.rules.attacks import (
+    MAX_DUEL_ROLLS,
+    DuelParty,
+    duel_leader,
+    duel_second_shot,
+    weapon_allowed_in_duel,
+)
+from game.rulesets.entaria.rules.checks import Roll
 from game.rulesets.entaria.rules.terms import Attribute, Condition, say
 from game.rulesets.entaria.state import CreatureState
 
@@ -57,13 +63,6 @@ def _duel_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponTyp
     return weapon
 
 
-def _duel_reflexes(battle: Battle, creature: CreatureState) -> tuple[int, int]:
-    """Return the Reflexe value with the conditions' WM folded in, and their edge."""
-    mods = roll_modifiers(creature.conditions, RollContext(attribute=Attribute.REFLEXES))
-    value = battle.creature_type(creature).attribute(Attribute.REFLEXES)
-    return value + mods.modifier, mods.edge
-
-
 def _duelists(
     battle: Battle, command: Duel
 ) -> tuple[CreatureState, CreatureState, dict[str, WeaponType]]:
@@ -98,29 +97,22 @@ def _duelists(
 def _draw(
     battle: Battle, a: CreatureState, b: CreatureState
 ) -> tuple[CreatureState, CreatureState, list[Event]]:
-    """Roll both parties' Reflexe until one is faster (E-DUEL-3); return first, second."""
+    """Roll both parties' Reflexe until one is faster (E-DUEL-3); return first, second.
+
+    Each roll is the party's check (D-3); equal totals are rolled again (E-OPEN-48).
+    """
     events: list[Event] = []
-    value_a, edge_a = _duel_reflexes(battle, a)
-    value_b, edge_b = _duel_reflexes(battle, b)
-    order = duel_order(value_a, value_b, battle.roller, edge_a=edge_a, edge_b=edge_b)
-    for roll_a, roll_b in order.rolls:
-        for party, roll, edge in ((a, roll_a, edge_a), (b, roll_b, edge_b)):
-            gained = impulse_gain(roll, rolled_by_player_character=party.is_character)
-            battle.state.impulse_pool += gained
-            de, en = describe_roll(roll, edge)
-            data = roll_data(roll, edge=edge, modifier=0)
-            data.update({"attribute": Attribute.REFLEXES.name, "impulse": gained})
-            data["rule"] = "E-DUEL-3"
-            events.append(
-                Event(
-                    "roll",
-                    f"{party.name}: Reflexe {de}",
-                    f"{party.name}: reflexes {en}",
-                    party.key,
-                    data,
-                )
-            )
-    first, second = (a, b) if order.first == "a" else (b, a)
+    leader: DuelParty | None = None
+    for _ in range(MAX_DUEL_ROLLS):
+        roll_a, event_a = _reflexes(battle, a)
+        roll_b, event_b = _reflexes(battle, b)
+        events += [event_a, event_b]
+        leader = duel_leader(roll_a, roll_b)
+        if leader is not None:
+            break
+    else:
+        raise RuntimeError(f"the duel stayed tied after {MAX_DUEL_ROLLS} rolls")
+    first, second = (a, b) if leader == "a" else (b, a)
     events.append(
         _event(
             "duel_order",
@@ -132,6 +124,18 @@ def _draw(
         )
     )
     return first, second, events
+
+
+def _reflexes(battle: Battle, party: CreatureState) -> tuple[Roll, Event]:
+    """Roll the party's Reflexe for the draw: its check, without a target (E-DUEL-3)."""
+    return battle.check(
+        party,
+        Attribute.REFLEXES,
+        None,
+        rule="E-DUEL-3",
+        what_de="Reflexe (Duell)",
+        what_en="reflexes (duel)",
+    )
 
 
 def _exchange(

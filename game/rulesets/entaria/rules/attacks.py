@@ -91,10 +91,21 @@ def duel_order(
         roll_a = success_roll(reflexes_a, None, roller, edge=edge_a)
         roll_b = success_roll(reflexes_b, None, roller, edge=edge_b)
         rolls.append((roll_a, roll_b))
-        if roll_a.total != roll_b.total:
-            first: DuelParty = "a" if roll_a.total > roll_b.total else "b"
+        first = duel_leader(roll_a, roll_b)
+        if first is not None:
             return DuelOrder(first=first, rolls=tuple(rolls))
     raise RuntimeError(f"the duel stayed tied after {MAX_DUEL_ROLLS} rolls; the roller is stuck")
+
+
+def duel_leader(roll_a: Roll, roll_b: Roll) -> DuelParty | None:
+    """Return who draws first after one pair of Reflexe rolls; None: tied, roll again.
+
+    The higher total draws first (E-DUEL-3); equal totals are rerolled (E-OPEN-48). The
+    engine's duel rolls each Reflexe as the creature's check (D-3) and asks this.
+    """
+    if roll_a.total == roll_b.total:
+        return None
+    return "a" if roll_a.total > roll_b.total else "b"
 
 
 def duel_second_shot(*, incapacitated: bool, dead: bool) -> bool:

@@ -14,6 +14,7 @@ from game.rulesets.entaria.commands import (
     Move,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.move_texts import allowance_text, move_line
 from game.rulesets.entaria.moving import (
     MOVE_ACTIONS,
     count_movement,
@@ -65,6 +66,7 @@ def handle_move(battle: Battle, command: Move) -> list[Event]:
                 f"der Weg kostet {cost} Felder, {ACTIONS[action].german} erlaubt {allowance}",
             )
         )
+    why = allowance_text(battle, creature, action, halved=needs_save)  # before the move
     # valid: now change the state
     events = battle.spend(creature, action)
     if needs_save:
@@ -77,11 +79,12 @@ def handle_move(battle: Battle, command: Move) -> list[Event]:
     creature.cell = path[stop]
     # every field of the round counts against Gehen (E-OPEN-39); Laufen is faster itself
     revealed = count_movement(battle, creature, stop, faster=action is Action.RUN)
+    line_de, line_en = move_line(creature, action, stop, creature.cell, why)
     events.append(
         Event(
             "move",
-            f"{creature.name} bewegt sich nach {list(creature.cell)}",
-            f"{creature.name} moves to {list(creature.cell)}",
+            line_de,
+            line_en,
             creature.key,
             {"path": [list(c) for c in path[: stop + 1]], "action": action.name},
         )

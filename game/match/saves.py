@@ -8,7 +8,7 @@ snapshot, so a save cannot put the match into a state the rules could not reach.
 Format (version 1)::
 
     {"format": "kampfkarte-save", "version": 1, "program": "0.1.0",
-     "ruleset": {"key": "entaria", "version": "1"},
+     "ruleset": {"key": "entaria", "version": "2"},
      "mission": {"path": "maps/dretop-versteck.toml", "sha256": "<64 hex digits>"},
      "seed": 7, "commands": [{"kind": "move", ...}, ...], "snapshot": {...state...}}
 

@@ -24,7 +24,7 @@ class EntariaRuleset(EntariaMissionRules):
 
     key: str = "entaria"
     #: Raised whenever a change of the rules makes older saves replay differently.
-    version: str = "1"
+    version: str = "2"  # 2: issue 10 (checks with conditions, armour, held, objects)
     name_de: str = "ENTARIA (Gitterregeln)"
     name_en: str = "ENTARIA (grid rules)"
 

@@ -35,9 +35,11 @@ def describe_roll(
     dice = ", ".join(str(d) for d in roll.dice) or "-"
     if not roll.dice:
         return "automatisch misslungen", "fails automatically"
-    de_edge = "" if edge == 0 else (f" (Vorteil x{edge})" if edge > 0 else f" (Nachteil x{-edge})")
+    # "Nachteil", "Nachteil x2": a single edge needs no count (D-2)
+    times = f" x{abs(edge)}" if abs(edge) > 1 else ""
+    de_edge = "" if edge == 0 else (f" (Vorteil{times})" if edge > 0 else f" (Nachteil{times})")
     en_edge = (
-        "" if edge == 0 else (f" (advantage x{edge})" if edge > 0 else f" (disadvantage x{-edge})")
+        "" if edge == 0 else (f" (advantage{times})" if edge > 0 else f" (disadvantage{times})")
     )
     target = "" if roll.target is None else f" gegen {target_de or f'ZW {roll.target}'}"
     target_en = "" if roll.target is None else f" vs {target_en or roll.target}"

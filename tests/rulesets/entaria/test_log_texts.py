@@ -279,7 +279,7 @@ def test_the_duels_reflexe_roll_is_a_check_with_the_creatures_conditions() -> No
     ron = next(r for r in reflexes if r.actor == "ron")
     assert ron.data["dice"] == [10, 3]
     assert ron.data["total"] == 3 + RON.attribute(Attribute.REFLEXES)
-    assert ron.de.startswith("Ron: Reflexe (Duell) w20 [10, 3] (Nachteil x1) -> 9")
+    assert ron.de.startswith("Ron: Reflexe (Duell) w20 [10, 3] (Nachteil) -> 9")
     assert ron.de.endswith("(Abgelenkt: Nachteil)")
     assert ron.en.endswith("(distracted: disadvantage)")
     assert next(e for e in events if e.kind == "duel_order").data["first"] == "p1"

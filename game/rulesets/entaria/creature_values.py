@@ -42,6 +42,7 @@ __all__ = [
     "base_dodge",
     "base_save",
     "base_value",
+    "listed_bew",
     "worn_armour",
 ]
 
@@ -64,6 +65,11 @@ def base_value(battle: Battle, creature: CreatureState, value: int) -> int:
     slows wings and fins alike (decision).
     """
     return armoured_bew(value, armour_effects(battle, creature))
+
+
+def listed_bew(battle: Battle, creature: CreatureState) -> int:
+    """Return the catalogue's BEW, for texts that show it next to ``base_bew`` (the log)."""
+    return battle.creature_type(creature).movement
 
 
 def base_bew(battle: Battle, creature: CreatureState) -> int:

@@ -10,7 +10,7 @@ the catalogue's BEW; parts that change nothing are left out. No rule IDs: player
 from __future__ import annotations
 
 from game.board.grid import Cell
-from game.rulesets.entaria.creature_values import base_bew
+from game.rulesets.entaria.creature_values import base_bew, listed_bew
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.moving import move_allowance
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
@@ -42,7 +42,7 @@ def allowance_text(
     Two empty strings when the allowance is the catalogue's BEW for ``action`` unchanged.
     ``halved``: the move leaves an enemy's melee reach (D-10).
     """
-    listed = battle.creature_type(creature).movement
+    listed = listed_bew(battle, creature)
     armoured = base_bew(battle, creature)
     held = battle.held_conditions(creature)
     overload = creature.conditions.count(Condition.OVERLOADED)

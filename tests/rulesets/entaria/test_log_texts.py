@@ -17,6 +17,7 @@ import pytest
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid, Cover
 from game.match.events import Event
+from game.rulesets.entaria.area_fire import AreaFire
 from game.rulesets.entaria.catalogue_loader import DATA_PACKAGE, load_catalogue_from
 from game.rulesets.entaria.combat import proposed_cover
 from game.rulesets.entaria.command_table import new_battle
@@ -25,7 +26,10 @@ from game.rulesets.entaria.duel import Duel
 from game.rulesets.entaria.engine import HELP_BONUS, Battle
 from game.rulesets.entaria.full_attacks import MultiAttack
 from game.rulesets.entaria.object_attacks import AttackObject
+from game.rulesets.entaria.ranged_common import edge_reasons
+from game.rulesets.entaria.rules.condition_rolls import RollModifiers
 from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import Attribute, Condition, SaveValue
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup
 from game.rulesets.entaria.state import Effect
@@ -156,6 +160,35 @@ def test_a_multi_attack_names_its_own_nachteil() -> None:
         assert roll.data["edge"] == -1
         assert roll.de.endswith("(Mehrfachangriff: Nachteil)")
         assert roll.en.endswith("(multi-attack: disadvantage)")
+
+
+@pytest.mark.rule("E-RANGE-KERN", "E-RANGE-EXTREM", "E-OPEN-16")
+def test_throws_and_area_fire_name_the_range_bands_edge() -> None:
+    """E-RANGE-KERN, E-RANGE-EXTREM: the band's Nachteil is named in throws and area fire
+    (``ranged_common.edge_reasons``, which both ask); a band without edge adds nothing."""
+    point_blank = edge_reasons(RangeBand.POINT_BLANK.edge, "Kernschuss", RollModifiers())
+    assert point_blank.causes == (("Kernschuss: Nachteil", "point blank: disadvantage"),)
+    assert point_blank.edge == 0  # the callers add the band's edge themselves
+    extreme = edge_reasons(RangeBand.EXTREME.edge, "Extrem", RollModifiers())
+    assert extreme.causes == (("Extrem: Nachteil x2", "extreme: disadvantage x2"),)
+    assert edge_reasons(RangeBand.NEAR.edge, "Nah", RollModifiers()).causes == ()
+
+
+@pytest.mark.rule("E-ACT-VH-DAUERFEUER-2", "E-AREAFIRE-3")
+def test_dauerfeuer_names_its_own_nachteil() -> None:
+    """E-ACT-VH-DAUERFEUER-2: "Beim Angriff erhält er Nachteil auf seinen Erfolgswurf" -
+    named as Dauerfeuer's in the check's text."""
+    kit = ("maschinenpistole",)
+    creatures = [
+        hero("likron", (0, 1), type_="likron", equipment=kit, held=kit),
+        foe("d1", (3, 1), type_="akuanischer_drogendealer"),
+    ]
+    battle = make_battle(OPEN, creatures, first="likron", dice=[2, 3])  # keeps 2: a miss
+    fire = AreaFire("likron", "maschinenpistole", "AUTO_FIRE", ((3, 0), (3, 1)))
+    roll = rolls(battle.apply(fire))[0]
+    assert roll.data["edge"] == -1 and roll.data["success"] is False
+    assert roll.de.endswith("(Dauerfeuer: Nachteil)")
+    assert roll.en.endswith("(auto fire: disadvantage)")
 
 
 # --------------------------------------------------------------- objects

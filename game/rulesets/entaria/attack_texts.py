@@ -35,10 +35,10 @@ __all__ = [
 #: The range bands' names in English (the German ones are ``RangeBand.german``).
 BAND_ENGLISH = {
     RangeBand.POINT_BLANK: "point blank",
-    RangeBand.NEAR: "near",
-    RangeBand.MEDIUM: "medium",
-    RangeBand.LONG: "long",
-    RangeBand.EXTREME: "extreme",
+    RangeBand.NEAR: "near range",
+    RangeBand.MEDIUM: "medium range",
+    RangeBand.LONG: "long range",
+    RangeBand.EXTREME: "extreme range",
 }
 #: Cover in the book's words, German and English.
 COVER_WORDS = {

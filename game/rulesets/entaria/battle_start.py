@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.match.events import Event
 from game.rulesets.entaria.life import lies_down
-from game.rulesets.entaria.roll_events import describe_roll, roll_data
+from game.rulesets.entaria.roll_events import armour_initiative_causes, describe_roll, roll_data
 from game.rulesets.entaria.rules.condition_changes import gain
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
@@ -157,10 +157,11 @@ def _initiative_of(battle: Battle, creature: CreatureState) -> tuple[int, Event]
         )
         creature.initiative = roll.total
         de, en = describe_roll(roll, -1 if cumbersome else 0)
+        why_de, why_en = armour_initiative_causes(cumbersome=cumbersome, modifier=modifier)
         event = Event(
             "initiative",
-            f"{creature.name} würfelt Initiative: {de}",
-            f"{creature.name} rolls initiative: {en}",
+            f"{creature.name} würfelt Initiative: {de}{why_de}",
+            f"{creature.name} rolls initiative: {en}{why_en}",
             creature.key,
             roll_data(roll, edge=-1 if cumbersome else 0, modifier=modifier),
         )

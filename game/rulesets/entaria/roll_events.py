@@ -53,3 +53,20 @@ def describe_roll(
     de = f"w20 [{dice}]{de_edge} -> {roll.total}{target}{colon}{verdict_de}{crit_text_de}"
     en = f"d20 [{dice}]{en_edge} -> {roll.total}{target_en}{colon}{verdict_en}{crit_text_en}"
     return de, en
+
+
+def armour_initiative_causes(*, cumbersome: bool, modifier: int) -> tuple[str, str]:
+    """Return what worn armour does to an initiative roll, as " (…)" in German and English.
+
+    Beschwerlich gives the roll Nachteil, armour's Initiative a WM (E-ARMOR-2); two empty
+    strings when the armour does neither.
+    """
+    causes = [("Beschwerlich: Nachteil", "cumbersome: disadvantage")] if cumbersome else []
+    if modifier:
+        causes.append((f"Panzerung: WM {modifier:+d}", f"armour: WM {modifier:+d}"))
+    if not causes:
+        return "", ""
+    return (
+        " (" + "; ".join(de for de, _ in causes) + ")",
+        " (" + "; ".join(en for _, en in causes) + ")",
+    )

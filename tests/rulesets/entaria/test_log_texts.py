@@ -170,7 +170,7 @@ def test_throws_and_area_fire_name_the_range_bands_edge() -> None:
     assert point_blank.causes == (("Kernschuss: Nachteil", "point blank: disadvantage"),)
     assert point_blank.edge == 0  # the callers add the band's edge themselves
     extreme = edge_reasons(RangeBand.EXTREME.edge, "Extrem", RollModifiers())
-    assert extreme.causes == (("Extrem: Nachteil x2", "extreme: disadvantage x2"),)
+    assert extreme.causes == (("Extrem: Nachteil x2", "extreme range: disadvantage x2"),)
     assert edge_reasons(RangeBand.NEAR.edge, "Nah", RollModifiers()).causes == ()
 
 
@@ -290,6 +290,18 @@ def test_a_move_line_names_a_condition_that_takes_from_bew() -> None:
     assert "exhausted -1" in tired[0].en
     fresh = moves(_walker().apply(Move("ron", "WALK", _path(1))))[0]
     assert fresh.de == "Ron geht 1 Feld nach [1, 1]" and fresh.en == "Ron walks 1 field to [1, 1]"
+
+
+@pytest.mark.rule("E-ARMOR-2", "E-INIT-2")
+def test_the_initiative_roll_names_cumbersome_armours_nachteil() -> None:
+    """E-ARMOR-2: Beschwerlich armour gives the initiative roll Nachteil, named as such."""
+    battle = _walker("alpha_anzug")
+    (line,) = [e for e in battle.log if e.kind == "initiative" and e.actor == "ron"]
+    assert line.data["edge"] == -1
+    assert line.de.endswith("(Beschwerlich: Nachteil)")
+    assert line.en.endswith("(cumbersome: disadvantage)")
+    (bare,) = [e for e in _walker().log if e.kind == "initiative" and e.actor == "ron"]
+    assert bare.data["edge"] == 0 and not bare.de.endswith(")")
 
 
 # -------------------------------------------------------------------- the duel

@@ -323,7 +323,6 @@ def _roll_attack(
     )
     dodge = attack_dodge(battle, target, facing, cover=plan.cover, melee=plan.melee)
     target_de, target_en = dodge.texts()
-    name = weapon.name if weapon else "waffenlos"
     roll, event = battle.check(
         attacker,
         context.attribute or Attribute.MELEE,
@@ -334,9 +333,18 @@ def _roll_attack(
         + around
         + action
         + optic_modifiers(() if plan.melee or weapon is None else weapon.optics),
-        what_de=what_de or f"Angriff mit {name} auf {target.name}",
+        what_de=what_de
+        or (
+            f"Angriff mit {weapon.name} auf {target.name}"
+            if weapon
+            else f"Waffenloser Angriff auf {target.name}"
+        ),
         what_en=what_en
-        or f"attack with {weapon.english if weapon else 'bare hands'} on {target.name}",
+        or (
+            f"attack with {weapon.english} on {target.name}"
+            if weapon
+            else f"unarmed attack on {target.name}"
+        ),
         target_de=target_de,
         target_en=target_en,
     )

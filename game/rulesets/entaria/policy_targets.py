@@ -104,9 +104,9 @@ def weapon_to_draw(battle: Battle, creature: CreatureState) -> WeaponType | None
     """Return the carried weapon to draw, or None when there is nothing worth drawing.
 
     Only when the creature holds no weapon to attack with and has an enemy to attack:
-    a melee weapon first when an enemy stands within melee reach (a shot at one field is
-    Kernschuss with Nachteil, E-RANGE-KERN), else a loaded ranged weapon, the highest SW
-    first; thrown weapons stay on the belt (the throw takes them from there).
+    a melee weapon when an enemy stands within melee reach (none: it fights unarmed, since
+    a shot at one field is Kernschuss with Nachteil, E-RANGE-KERN), else a loaded ranged
+    weapon, the highest SW first; thrown weapons stay on the belt (the throw takes them from there).
     """
     if holds_a_weapon(battle, creature):
         return None
@@ -137,7 +137,9 @@ def weapon_to_draw(battle: Battle, creature: CreatureState) -> WeaponType | None
         )
         for enemy in targets
     )
-    for choice in (melee, ranged) if close else (ranged, melee):
+    # next to an enemy without a melee weapon, the free hands fight better than a gun
+    # drawn for a Kernschuss with Nachteil and Störung (E-RANGE-KERN, E-DISTURB-1)
+    for choice in (melee,) if close else (ranged, melee):
         if choice:
             return choice[0]
     return None

@@ -180,8 +180,13 @@ class _CardWriter:
         top = self.y
         for line in entry.lines:
             x = 18 if line.indent else 10
-            self.text(line.text, x, TONE_COLOURS[line.tone], bold=line.bold)
-            self.y += self.line
+            # wrapped, not cut: an armour's side effects end the line (E-ARMOR-2)
+            wrap = self.hud.text.wrap
+            first, *rest = wrap(line.text, self.size, self.width - x - 8) or [""]
+            parts = [first, *(wrap(" ".join(rest), self.size, self.width - x - 16) if rest else [])]
+            for i, part in enumerate(parts):
+                self.text(part, x if i == 0 else x + 8, TONE_COLOURS[line.tone], bold=line.bold)
+                self.y += self.line
         if entry.key or entry.tooltip:
             rect = pygame.Rect(6, top, self.width - 12, self.y - top)
             self.spots.append(Hotspot(rect, entry.key, None, entry.tooltip))

@@ -41,8 +41,7 @@ from game.rulesets.entaria.object_map import (
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_effects import can_speak
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
-from game.rulesets.entaria.rules.damage import damage_roll
-from game.rulesets.entaria.rules.objects import MATERIALS
+from game.rulesets.entaria.rules.objects import MATERIALS, object_damage
 from game.rulesets.entaria.rules.terms import ArmorCategory, say
 from game.rulesets.entaria.state import CreatureState
 
@@ -394,7 +393,7 @@ def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> P
     bonus = battle.creature_type(creature).melee_damage_bonus
 
     def perform() -> list[Event]:
-        damage = damage_roll(sw, battle.roller, bonus=bonus, armour=door.pak)
+        damage = object_damage(door.material, battle.roller, sw, bonus=bonus)
         events = strike_object(
             battle,
             creature.key,

@@ -57,8 +57,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit
 from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
 from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers
-from game.rulesets.entaria.rules.damage import damage_roll
-from game.rulesets.entaria.rules.objects import object_target
+from game.rulesets.entaria.rules.objects import object_damage, object_target
 from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.terms import Attribute, say
@@ -240,7 +239,9 @@ def handle_attack_object(battle: Battle, command: AttackObject) -> list[Event]:
         context=RollContext(attribute=attribute, is_attack=True, is_melee=plan.melee),
         extra=situation,
         rule="E-OBJ-2",
-        what_de=f"Angriff mit {weapon.name if weapon else 'waffenlos'} auf {de}",
+        what_de=(
+            f"Angriff mit {weapon.name} auf {de}" if weapon else f"Waffenloser Angriff auf {de}"
+        ),
         what_en=f"attack with {weapon.english if weapon else 'bare hands'} on {en}",
     )
     event.data.update(
@@ -286,7 +287,7 @@ def _damage(
     """Roll SW + w6 (+ NSB in melee) - PAK, doubled on a crit, and strike the object."""
     sw = weapon.damage_value if weapon is not None else 0
     bonus = battle.creature_type(attacker).melee_damage_bonus if melee else 0
-    damage = damage_roll(sw, battle.roller, bonus=bonus, armour=target.pak, crit=crit)
+    damage = object_damage(target.material, battle.roller, sw, bonus=bonus, crit=crit)
     doubled_de = " x2 (kritisch)" if crit else ""
     doubled_en = " x2 (critical)" if crit else ""
     return strike_object(
@@ -343,7 +344,11 @@ def _attack_held_weapon(battle: Battle, command: AttackObject) -> list[Event]:
         battle,
         plan,
         deal_damage=False,
-        what_de=f"Angriff mit {weapon.name if weapon else 'waffenlos'} auf {de} von {holder.name}",
+        what_de=(
+            f"Angriff mit {weapon.name} auf {de} von {holder.name}"
+            if weapon
+            else f"Waffenloser Angriff auf {de} von {holder.name}"
+        ),
         what_en=f"attack with {weapon.english if weapon else 'bare hands'} on {holder.name}'s {en}",
     )
     events += rolled

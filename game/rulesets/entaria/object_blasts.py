@@ -24,8 +24,7 @@ from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.object_map import AreaDamage, object_at, strike_object
-from game.rulesets.entaria.rules.damage import damage_roll
-from game.rulesets.entaria.rules.objects import area_damage_to_object, blast_fields
+from game.rulesets.entaria.rules.objects import area_damage_to_object, blast_fields, object_damage
 from game.rulesets.entaria.state import CreatureState
 
 
@@ -42,7 +41,7 @@ def blast_on_objects(
         if target is None:
             continue
         sw = weapon.damage_value
-        damage = damage_roll(sw, battle.roller, armour=target.pak)
+        damage = object_damage(target.material, battle.roller, sw)
         events += strike_object(
             battle,
             thrower.key,

@@ -32,8 +32,11 @@ from game.rulesets.entaria.rules.damage import Damage
 from game.rulesets.entaria.rules.objects import (
     MATERIALS,
     ObjectMaterial,
+    ObjectState,
     door_broken_open,
+    is_destroyed,
     remains_of,
+    take_kep,
     weapon_object,
 )
 from game.rulesets.entaria.state import CreatureState
@@ -73,8 +76,13 @@ class MapObject:
         return self.material.pak
 
     @property
+    def state(self) -> ObjectState:
+        """Return the object as the rules see it: its material and KEP left."""
+        return ObjectState(self.material, self.kep)
+
+    @property
     def destroyed(self) -> bool:
-        return self.kep <= 0
+        return is_destroyed(self.state)
 
     @property
     def damaged(self) -> bool:
@@ -218,7 +226,7 @@ def strike_object(
         )
         battle.state.objects.append(record)
     before = record.kep
-    record.kep = max(0, before - damage.final)  # an object ends at 0: destroyed (E-OBJ-4)
+    record.kep = take_kep(ObjectState(target.material, before), damage.final).kep  # E-OBJ-4
     de, en = target.names(battle)
     where = _where(battle, target)
     opening = lead or (f"Schaden an {de}{where[0]}", f"Damage to {en}{where[1]}")

@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.board.grid import BattleGrid, Cell, FieldKind, Terrain
-from game.rulesets.entaria.rules.objects import MATERIALS, RUBBLE, ObjectMaterial, remains_of
+from game.rulesets.entaria.rules.objects import (
+    MATERIALS,
+    RUBBLE,
+    ObjectMaterial,
+    ObjectState,
+    is_destroyed,
+    remains_of,
+)
 
 __all__ = [
     "ObjectDamage",
@@ -62,8 +69,8 @@ class ObjectDamage:
 
     @property
     def destroyed(self) -> bool:
-        """Return whether the object is destroyed: KEP 0 or lower (E-OBJ-4, E-OPEN-33 C)."""
-        return self.kep <= 0
+        """Return whether the object is destroyed (``rules.objects.is_destroyed``, E-OBJ-4)."""
+        return is_destroyed(ObjectState(MATERIALS[self.material], self.kep))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"material": self.material, "kep": self.kep}

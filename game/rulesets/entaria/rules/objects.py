@@ -43,9 +43,11 @@ __all__ = [
     "damage_object",
     "door_broken_open",
     "is_destroyed",
+    "object_damage",
     "object_target",
     "remains_of",
     "synt_life_state",
+    "take_kep",
     "weapon_object",
 ]
 
@@ -183,12 +185,30 @@ class ObjectState:
         return cls(material=material, kep=material.kep)
 
 
+def object_damage(
+    material: ObjectMaterial, roller: Roller, sw: int, *, bonus: int = 0, crit: bool = False
+) -> Damage:
+    """Roll damage against an object: SW + w6 (+ bonus) - PAK, doubled on a crit (E-OBJ-2).
+
+    Every attack on an object rolls this: Nahkampf, Fernkampf, a throw, a blast,
+    battering a door (E-OBJ-2, E-DMG-2, E-CRIT-HIT-2).
+    """
+    return damage_roll(sw, roller, bonus=bonus, armour=material.pak, crit=crit)
+
+
+def take_kep(state: ObjectState, amount: int) -> ObjectState:
+    """Return the object after losing ``amount`` KEP; it ends at 0, destroyed (E-OBJ-4)."""
+    if amount < 0:
+        raise ValueError(f"an object cannot lose negative KEP, got {amount}")
+    return replace(state, kep=max(0, state.kep - amount))
+
+
 def damage_object(
     state: ObjectState, roller: Roller, sw: int, *, bonus: int = 0, crit: bool = False
 ) -> tuple[Damage, ObjectState]:
     """Roll damage against an object with its PAK as armour and lower its KEP (E-OBJ-2)."""
-    damage = damage_roll(sw, roller, bonus=bonus, armour=state.material.pak, crit=crit)
-    return damage, replace(state, kep=state.kep - damage.final)
+    damage = object_damage(state.material, roller, sw, bonus=bonus, crit=crit)
+    return damage, take_kep(state, damage.final)
 
 
 def is_destroyed(state: ObjectState) -> bool:

@@ -128,7 +128,7 @@ def test_bad_held_values_give_a_readable_error() -> None:
 
 
 def test_worn_armour_is_not_held() -> None:
-    """E-ACT-LH-PANZERUNG: worn armour is put on, not drawn (rules.hands.HELD_ARMOUR)."""
+    """E-ACT-LH-PANZERUNG-1: worn armour is put on, not drawn (rules.hands.HELD_ARMOUR)."""
     (problem,) = problems(mission('held = ["plattenpanzerweste"]'))
     assert problem.key == "creatures[0].held[0]"
     assert "Getragene Panzerung" in problem.message and "not a thing held in a hand" in (

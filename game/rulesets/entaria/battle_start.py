@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.match.events import Event
+from game.rulesets.entaria.creature_values import armour_effects, worn_armour
 from game.rulesets.entaria.life import lies_down
 from game.rulesets.entaria.roll_events import armour_initiative_causes, describe_roll, roll_data
 from game.rulesets.entaria.rules.condition_changes import gain
@@ -144,11 +145,9 @@ def _initiative_of(battle: Battle, creature: CreatureState) -> tuple[int, Event]
     """
     kind = battle.creature_type(creature)
     if kind.is_character and kind.base_initiative is not None:
-        armour = [
-            battle.catalogue.armour[k] for k in creature.carried if k in battle.catalogue.armour
-        ]
-        cumbersome = any(a.cumbersome for a in armour)
-        modifier = sum(a.initiative for a in armour)
+        # the worn armour as everywhere else (E-ARMOR-2, ``creature_values``)
+        cumbersome = any(a.cumbersome for a in worn_armour(battle, creature))
+        modifier = armour_effects(battle, creature).initiative
         roll = roll_initiative(
             kind.base_initiative,
             battle.roller,

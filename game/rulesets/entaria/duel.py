@@ -2,7 +2,7 @@
 
 Both roll Reflexe, each as the creature's check (``Battle.check``, D-3: its conditions,
 Helfen, an automatic failure and a crit's Impuls count), ties rerolled
-(``attacks.duel_leader``); the faster fires once, the other then fires if he still can;
+(``attacks.duel_draw``); the faster fires once, the other then fires if he still can;
 ranged weapons with WG <= KG only; no budget is spent (a critical failure empties the
 magazine but forfeits nobody's turn).
 """
@@ -19,9 +19,7 @@ from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import held_weapon, plan_attack, resolve_attack
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.attacks import (
-    MAX_DUEL_ROLLS,
-    DuelParty,
-    duel_leader,
+    duel_draw,
     duel_second_shot,
     weapon_allowed_in_duel,
 )
@@ -102,17 +100,14 @@ def _draw(
     Each roll is the party's check (D-3); equal totals are rolled again (E-OPEN-48).
     """
     events: list[Event] = []
-    leader: DuelParty | None = None
-    for _ in range(MAX_DUEL_ROLLS):
+
+    def pair() -> tuple[Roll, Roll]:
         roll_a, event_a = _reflexes(battle, a)
         roll_b, event_b = _reflexes(battle, b)
-        events += [event_a, event_b]
-        leader = duel_leader(roll_a, roll_b)
-        if leader is not None:
-            break
-    else:
-        raise RuntimeError(f"the duel stayed tied after {MAX_DUEL_ROLLS} rolls")
-    first, second = (a, b) if leader == "a" else (b, a)
+        events.extend((event_a, event_b))
+        return roll_a, roll_b
+
+    first, second = (a, b) if duel_draw(pair).first == "a" else (b, a)
     events.append(
         _event(
             "duel_order",

@@ -4,6 +4,7 @@ and the duel (E-DUEL-*, E-OPEN-48).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -84,12 +85,25 @@ def duel_order(
 ) -> DuelOrder:
     """Roll Reflexe for both duellists; the higher total draws first (E-DUEL-3).
 
-    Equal totals are rerolled by both until they differ (E-OPEN-48).
+    Equal totals are rerolled by both until they differ (E-OPEN-48). ``duel_draw`` with
+    bare rolls of the given values; the engine rolls each as the creature's check.
+    """
+    return duel_draw(
+        lambda: (
+            success_roll(reflexes_a, None, roller, edge=edge_a),
+            success_roll(reflexes_b, None, roller, edge=edge_b),
+        )
+    )
+
+
+def duel_draw(roll_pair: Callable[[], tuple[Roll, Roll]]) -> DuelOrder:
+    """Roll pairs of Reflexe (a, b) with ``roll_pair`` until one is higher (E-DUEL-3).
+
+    Equal totals are rolled again by both (E-OPEN-48), at most ``MAX_DUEL_ROLLS`` times.
     """
     rolls: list[tuple[Roll, Roll]] = []
     for _ in range(MAX_DUEL_ROLLS):
-        roll_a = success_roll(reflexes_a, None, roller, edge=edge_a)
-        roll_b = success_roll(reflexes_b, None, roller, edge=edge_b)
+        roll_a, roll_b = roll_pair()
         rolls.append((roll_a, roll_b))
         first = duel_leader(roll_a, roll_b)
         if first is not None:

@@ -399,10 +399,11 @@ def edge_text(edge: int | None, t: Any) -> str:
     """Return the counted Vorteil/Nachteil (D-2) as the screen shows it."""
     if edge is None:
         return ""
+    one = "_one" if abs(edge) == 1 else ""  # "Nachteil", counted from two on (D-2)
     if edge > 0:
-        return str(t("tools.edge.advantage", n=edge))
+        return str(t(f"tools.edge.advantage{one}", n=edge))
     if edge < 0:
-        return str(t("tools.edge.disadvantage", n=-edge))
+        return str(t(f"tools.edge.disadvantage{one}", n=-edge))
     return str(t("tools.edge.none"))
 
 

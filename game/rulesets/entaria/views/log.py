@@ -74,6 +74,7 @@ def _chips(roll: Mapping[str, Any], t: Texts) -> tuple[tuple[str, Tone], ...]:
     edge = int(roll.get("edge") or 0)
     if edge:
         key = "hud.log.advantage" if edge > 0 else "hud.log.disadvantage"
+        key += "_one" if abs(edge) == 1 else ""  # "Nachteil", counted from two on (D-2)
         chips.append((t(key, n=abs(edge)), Tone.NORMAL))
     modifier = int(roll.get("modifier") or 0)
     if modifier:

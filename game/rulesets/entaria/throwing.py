@@ -43,7 +43,12 @@ from game.rulesets.entaria.rules.checks import Crit
 from game.rulesets.entaria.rules.condition_rolls import RollContext
 from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.ranges import range_band
-from game.rulesets.entaria.rules.scatter import Scatter, scatter, throw_at_field_target
+from game.rulesets.entaria.rules.scatter import (
+    Scatter,
+    ScatterDir,
+    scatter,
+    throw_at_field_target,
+)
 from game.rulesets.entaria.rules.terms import Attribute, Condition, say
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.underwater import underwater_rejection
@@ -150,12 +155,25 @@ def handle_throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
     return events + _explode(battle, thrower, weapon, landing)
 
 
+#: The scatter diagram's rows in German, seen from the thrower along the flight (E-SCATTER-5).
+_DIRECTION_DE = {
+    ScatterDir.FORWARD: "in Flugrichtung",
+    ScatterDir.FORWARD_RIGHT: "vorn rechts",
+    ScatterDir.RIGHT: "rechts",
+    ScatterDir.BACK_RIGHT: "hinten rechts",
+    ScatterDir.BACK: "entgegen der Flugrichtung",
+    ScatterDir.BACK_LEFT: "hinten links",
+    ScatterDir.LEFT: "links",
+    ScatterDir.FORWARD_LEFT: "vorn links",
+}
+
+
 def _scatter_event(thrower: CreatureState, weapon: WeaponType, target: Cell, s: Scatter) -> Event:
     direction = s.direction.name.lower().replace("_", "-")
     return Event(
         "scatter",
         f"{weapon.name} verfehlt Feld {list(target)}: Fehlwurf w20 [{s.direction_roll}] "
-        f"({direction}), w6 [{s.distance_roll}] -> landet auf {list(s.landing)}",
+        f"({_DIRECTION_DE[s.direction]}), w6 [{s.distance_roll}] -> landet auf {list(s.landing)}",
         f"{weapon.english} misses field {list(target)}: scatter d20 [{s.direction_roll}] "
         f"({direction}), d6 [{s.distance_roll}] -> lands on {list(s.landing)}",
         thrower.key,

@@ -288,8 +288,9 @@ def _damage(
     sw = weapon.damage_value if weapon is not None else 0
     bonus = battle.creature_type(attacker).melee_damage_bonus if melee else 0
     damage = object_damage(target.material, battle.roller, sw, bonus=bonus, crit=crit)
-    doubled_de = " x2 (kritisch)" if crit else ""
-    doubled_en = " x2 (critical)" if crit else ""
+    # "= 4 x2 (kritisch) = 8" as a creature's damage line: doubled after the PAK (E-CRIT-HIT-2)
+    doubled_de = f" = {damage.raw} x2 (kritisch)" if crit else ""
+    doubled_en = f" = {damage.raw} x2 (critical)" if crit else ""
     return strike_object(
         battle,
         attacker.key,

@@ -16,12 +16,7 @@ from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.rules.condition_rolls import RollModifiers
 from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.ranges import RangeBand
-from game.rulesets.entaria.rules.reach import (
-    MeleeThreat,
-    disturbance_modifiers,
-    is_ranged_attack_disturbed,
-)
-from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.rules.reach import MeleeThreat, ranged_disturbance_modifiers
 from game.rulesets.entaria.seats import rider_attack_edge
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.underwater import underwater_attack_edge
@@ -73,30 +68,20 @@ def ranged_disturbance(battle: Battle, creature: CreatureState) -> RollModifiers
         for enemy in battle.enemies_of(creature)
     ]
     side = battle.creature_type(creature).size_fields
-    if not is_ranged_attack_disturbed(creature.cell, threats, shooter_side=side):
-        return RollModifiers()
-    return disturbance_modifiers(creature.conditions)
-
-
-def _disturbed_edge(edge: int) -> RollModifiers:
-    """Return Störung given as a bare edge (the screen's memo) with its words."""
-    if not edge:
-        return RollModifiers()
-    reason = f"Störung des Fernkampfs: {Condition.DISTRACTED.value}"
-    return RollModifiers(
-        edge=edge, reasons=(reason,), causes=((reason, "disturbed ranged attack: distracted"),)
+    return ranged_disturbance_modifiers(
+        creature.cell, threats, shooter_side=side, held=creature.conditions
     )
 
 
 def situation_modifiers(
-    battle: Battle, plan: AttackPlan, *, disturbed: int | RollModifiers | None = None
+    battle: Battle, plan: AttackPlan, *, disturbed: RollModifiers | None = None
 ) -> RollModifiers:
     """Return the edge the situation gives the attack of ``plan``, each part named.
 
     Range band, cover and Störung for a ranged attack (E-RANGE-*, E-COVER-4,
     E-DISTURB-1, E-OPEN-1: Störung's Abgelenkt counts once with a held one), then water
     and riding. ``disturbed``: Störung when the caller has it already
-    (``ranged_disturbance``, or just its edge). ``reasons`` are the log's details,
+    (``ranged_disturbance``). ``reasons`` are the log's details,
     ``causes`` the words for the table ("Kernschuss: Nachteil", "Volldeckung: Nachteil").
     The conditions are folded in by ``Battle.check``.
     """
@@ -115,14 +100,12 @@ def situation_modifiers(
             )
         if disturbed is None:
             disturbed = ranged_disturbance(battle, plan.attacker)
-        if not isinstance(disturbed, RollModifiers):
-            disturbed = _disturbed_edge(disturbed)
         mods += disturbed
     return mods + water_and_mount(battle, plan.attacker, plan.weapon, plan.band, plan.melee)
 
 
 def situation_edge(
-    battle: Battle, plan: AttackPlan, *, disturbed: int | RollModifiers | None = None
+    battle: Battle, plan: AttackPlan, *, disturbed: RollModifiers | None = None
 ) -> tuple[int, list[str]]:
     """Return the edge the situation gives the attack of ``plan``, with its reasons.
 

@@ -14,9 +14,9 @@ from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     UNARMED,
     AttackPlan,
-    disturbance,
     plan_attack,
     proposed_cover,
+    ranged_disturbance,
     situation_edge,
 )
 from game.rulesets.entaria.engine import STUDIED_ENEMY, Battle, CommandRejected
@@ -24,6 +24,7 @@ from game.rulesets.entaria.queries.common import side_of
 from game.rulesets.entaria.rules.condition_changes import reveal
 from game.rulesets.entaria.rules.condition_rolls import (
     RollContext,
+    RollModifiers,
     attacker_modifiers,
     roll_modifiers,
 )
@@ -78,7 +79,7 @@ class TargetMark:
 
 
 def _attack_edge(
-    battle: Battle, plan: AttackPlan, disturbed: int
+    battle: Battle, plan: AttackPlan, disturbed: RollModifiers
 ) -> tuple[int, bool, tuple[str, ...]]:
     """Return the edge, automatic failure and reasons ``combat.resolve_attack`` would use.
 
@@ -124,7 +125,7 @@ def _planned(
     attacker: CreatureState,
     target: CreatureState,
     weapon: WeaponType | None,
-    disturbed: Callable[[], int],
+    disturbed: Callable[[], RollModifiers],
 ) -> tuple[AttackPlan | None, str, int | None, bool, tuple[str, ...]]:
     """Return the attack's plan, why it is refused ("" when not), and the roll's edge,
     automatic failure and reasons (None, False, () when it cannot be made).
@@ -185,11 +186,11 @@ def target_marks(
     living = [c for c in battle.state.creatures.values() if Condition.DEAD not in c.conditions]
     occupied = frozenset(c.cell for c in living)
     wanted = None if only is None else frozenset(only)
-    memo: list[int] = []
+    memo: list[RollModifiers] = []
 
-    def disturbed() -> int:
+    def disturbed() -> RollModifiers:
         if not memo:  # Störung of the attacker, asked once and only when an attack is planned
-            memo.append(disturbance(battle, attacker))
+            memo.append(ranged_disturbance(battle, attacker))
         return memo[0]
 
     for target in living:

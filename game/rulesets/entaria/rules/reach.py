@@ -231,9 +231,26 @@ def disturbance_edge(
     attack roll only. ``held``: the shooter's own conditions; when they already make it
     Abgelenkt, Störung adds nothing (E-OPEN-1, ``disturbance_modifiers``).
     """
+    return ranged_disturbance_modifiers(shooter, enemies, shooter_side=shooter_side, held=held).edge
+
+
+def ranged_disturbance_modifiers(
+    shooter: Cell,
+    enemies: Iterable[MeleeThreat | tuple[Cell, int, int, bool]],
+    *,
+    shooter_side: int = 1,
+    held: Held = (),
+) -> RollModifiers:
+    """Return what Störung adds to a ranged roll from ``shooter``, with its words.
+
+    Nothing when no enemy that can act has the shooter within melee reach
+    (``is_ranged_attack_disturbed``, E-DISTURB-1, E-OPEN-17); else the Abgelenkt of that
+    roll, counted once with ``held``, the shooter's own conditions (E-OPEN-1,
+    ``disturbance_modifiers``). Every ranged roll of the engine and the screen asks this.
+    """
     if not is_ranged_attack_disturbed(shooter, enemies, shooter_side=shooter_side):
-        return 0
-    return disturbance_modifiers(held).edge
+        return RollModifiers()
+    return disturbance_modifiers(held)
 
 
 def sweep_targets_allowed(count: int) -> bool:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from game.board.dice import Roller
 from game.rulesets.entaria.rules.checks import Roll, success_roll
 from game.rulesets.entaria.rules.condition_effects import can_act
-from game.rulesets.entaria.rules.condition_rolls import RollContext, roll_check, roll_modifiers
 from game.rulesets.entaria.rules.conditions import (
     CONCENTRATION_SAVE,
     CONDITIONS,
@@ -166,21 +165,14 @@ def lp_loss_save(held: Held, lp_lost: int) -> tuple[Attribute, int] | None:
     return None
 
 
-def lose_lp(
-    held: Held,
-    lp_lost: int,
-    roller: Roller | None = None,
-    *,
-    reflexes: int = 0,
-    save: Roll | None = None,
-) -> Change:
+def lose_lp(held: Held, lp_lost: int, *, save: Roll | None = None) -> Change:
     """Return the conditions after losing ``lp_lost`` LP.
 
     Fokussiert ends and interrupts the action (E-COND-FOKUSSIERT-2). Konzentriert needs
     a Rettungswurf Reflexe vs ZW 10 (``lp_loss_save``); a failure ends it
-    (E-COND-KONZENTRIERT-4). ``save`` is that save already rolled (the engine's one check
-    roll); without it the save is rolled here with ``roller`` and ``reflexes``, the
-    creature's own conditions folded in.
+    (E-COND-KONZENTRIERT-4). ``save`` is that save, rolled by the engine as the
+    creature's one check (``Battle.check``, D-3: its conditions fold in there, once);
+    a ValueError when Konzentriert needs it and it is missing.
     """
     counts = as_condition_set(held)
     if lp_lost <= 0:
@@ -196,11 +188,7 @@ def lose_lp(
             interrupted = interrupted or rule.interrupts_action_when_lost
         elif rule.on_lp_loss is LpLossReaction.SAVE_OR_ENDS:
             if save is None:
-                if roller is None:
-                    raise ValueError("Konzentriert needs its save: pass save or roller")
-                attribute, target = CONCENTRATION_SAVE
-                mods = roll_modifiers(counts, RollContext(attribute=attribute))
-                save = roll_check(reflexes, target, roller, mods)
+                raise ValueError("Konzentriert needs its save (lp_loss_save), rolled as a check")
             saves.append(save)
             if not save.success:
                 after = after.remove(rule.condition)

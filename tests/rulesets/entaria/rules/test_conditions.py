@@ -22,6 +22,7 @@ from game.rulesets.entaria.rules.condition_changes import (
     is_unforeseen,
     lose,
     lose_lp,
+    lp_loss_save,
     moved_faster_than_walking,
     rest,
     reveal,
@@ -783,27 +784,30 @@ def test_voluntary_end() -> None:
 @pytest.mark.rule("E-COND-FOKUSSIERT-2", "E-ACT-VH-DISTANZ-4")
 def test_e_cond_fokussiert_2_losing_lp_ends_focus_and_the_action() -> None:
     """E-COND-FOKUSSIERT-2: 1 or more LP lost -> Fokussiert ends, the action is interrupted."""
-    change = lose_lp([C.FOCUSED], 1, ScriptedRoller([]), reflexes=3)
+    change = lose_lp([C.FOCUSED], 1)
     assert change.held == {} and change.interrupted_action
     assert change.ended == {C.FOCUSED}
-    unchanged = lose_lp([C.FOCUSED], 0, ScriptedRoller([]), reflexes=3)
+    unchanged = lose_lp([C.FOCUSED], 0)
     assert unchanged.held == {C.FOCUSED: 1} and not unchanged.interrupted_action
 
 
 @pytest.mark.rule("E-COND-KONZENTRIERT-4")
 def test_e_cond_konzentriert_4_reflexe_save_vs_zw_10() -> None:
-    """E-COND-KONZENTRIERT-4: Rettungswurf Reflexe vs ZW 10 on LP loss; failing ends it."""
-    kept = lose_lp([C.CONCENTRATING], 3, ScriptedRoller([8]), reflexes=2)
-    assert kept.held == {C.CONCENTRATING: 1}
-    assert kept.saves[0].total == 10 and kept.saves[0].target == 10
-    lost = lose_lp([C.CONCENTRATING], 3, ScriptedRoller([7]), reflexes=2)
+    """E-COND-KONZENTRIERT-4: Rettungswurf Reflexe vs ZW 10 on LP loss; failing ends it.
+
+    The save is rolled by the engine as the creature's check (D-3, its conditions folded
+    in: test_checks_with_conditions); the rule reads the rolled save.
+    """
+    assert lp_loss_save([C.CONCENTRATING], 3) == (Attribute.REFLEXES, 10)
+    assert lp_loss_save([C.CONCENTRATING], 0) is None and lp_loss_save([C.FOCUSED], 3) is None
+    passed = success_roll(2, 10, ScriptedRoller([8]))
+    kept = lose_lp([C.CONCENTRATING], 3, save=passed)
+    assert kept.held == {C.CONCENTRATING: 1} and kept.saves == (passed,)
+    lost = lose_lp([C.CONCENTRATING], 3, save=success_roll(2, 10, ScriptedRoller([7])))
     assert lost.held == {} and lost.ended == {C.CONCENTRATING}
     assert not lost.interrupted_action
-    # its own conditions fold in: Abgelenkt gives the save Nachteil
-    roller = ScriptedRoller([15, 7])
-    distracted = lose_lp([C.CONCENTRATING, C.DISTRACTED], 1, roller, reflexes=2)
-    assert distracted.saves[0].dice == (15, 7)
-    assert C.CONCENTRATING not in distracted.held
+    with pytest.raises(ValueError):
+        lose_lp([C.CONCENTRATING], 1)  # the save must be rolled as a check first
 
 
 @pytest.mark.rule("E-COND-BEWUSSTLOS-2")

@@ -78,6 +78,7 @@ class Layers:
         self._stamp: tuple[Any, ...] | None = None
         self._memo: dict[tuple[Any, ...], Any] = {}
         self.sticky: Sticky | None = None
+        self._kept: tuple[Sticky | None, int] = (None, 0)  # the sticky and the commands then
         self.weapons: dict[str, str] = {}  # creature key -> the weapon chosen for overlays
 
     # ------------------------------------------------------------------ caching
@@ -87,6 +88,15 @@ class Layers:
         if stamp != self._stamp:
             self._memo.clear()
             self._stamp = stamp
+
+    def kept(self, scene: MapHost) -> Sticky | None:
+        """Return the kept result to draw; an undo of the command that made it drops it."""
+        commands = len(scene.session.match.commands)
+        if self.sticky is not self._kept[0]:
+            self._kept = (self.sticky, commands)
+        elif commands < self._kept[1]:  # the throw or area fire was taken back
+            self.sticky = None
+        return self.sticky
 
     def get(self, scene: MapHost, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
         """Return the cached answer for ``key``, computing it once per change of the match."""

@@ -116,7 +116,7 @@ def draw_standing_over(
             draw_range_rings(scene, surface, layers.rings(scene, creature.key, weapon))
     if creature is not None and sight:
         draw_sight_marks(scene, surface, creature)
-    sticky = layers.sticky
+    sticky = layers.kept(scene)
     if isinstance(sticky, ThrowResult):
         draw_throw_result(scene, surface, sticky)
     elif isinstance(sticky, AreaFireResult):

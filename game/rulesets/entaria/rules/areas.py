@@ -494,9 +494,11 @@ def area_fire_damage_to_creature(
     E-OPEN-25). Steps: value - armour (clamp 0) -> half, rounded down, on a passed save
     (E-AREAFIRE-9) -> affinity (E-OPEN-13). ``critical``: the area fire was a critical;
     its SAF hits each creature that fails its save (E-OPEN-30 (i)), damage or not (D-12).
+    The pure form of ``area_fire_hit`` with a bare save (rule tests, the acceptance
+    suite); the engine rolls the save as the creature's ``Battle.check`` (D-3).
     """
     values = _hit_values(field_values_hit, armour)
-    save = saving_throw(reflexes, STANDARD_TARGET, roller, edge=edge, modifier=modifier)
+    save = saving_throw(reflexes, AREA_FIRE_SAVE_TARGET, roller, edge=edge, modifier=modifier)
     return area_fire_hit(values, save, armour=armour, affinity=affinity, critical=critical)
 
 

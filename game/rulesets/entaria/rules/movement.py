@@ -347,6 +347,8 @@ def resolve_disengage(
     not. ``edge`` carries other Vorteile/Nachteile. On success the whole move is made
     at the halved allowance (``Halving.LEAVING_REACH``); on failure the mover gets
     Liegend on its start field and does not move (E-ACT-HH-GEHEN-3, E-ACT-VH-LAUFEN-3).
+    The pure form of ``disengage_check`` with a bare value (rule tests, the acceptance
+    suite); the engine rolls that check as the mover's ``Battle.check`` (D-3).
     """
     check = disengage_check(running=running)
     return saving_throw(dex_value, check.target, roller, edge=edge + check.edge, modifier=modifier)

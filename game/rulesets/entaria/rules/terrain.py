@@ -232,7 +232,11 @@ def resolve_terrain_check(
     edge: int = 0,
     modifier: int = 0,
 ) -> TerrainCheckResult:
-    """Roll a terrain check and say what its failure does."""
+    """Roll a terrain check with a bare value and say what its failure does.
+
+    The pure form of ``terrain_check_result``; the engine rolls the check as the
+    creature's ``Battle.check`` (D-3) and asks that.
+    """
     roll = saving_throw(attribute_value, check.target, roller, edge=edge, modifier=modifier)
     return terrain_check_result(check, roll)
 

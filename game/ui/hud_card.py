@@ -121,8 +121,7 @@ class _CardWriter:
         if card.alert:
             self.text(card.alert, 10, theme.TEXT_BAD, bold=True)
             self.y += self.line
-        self.text(card.summary, 10)
-        self.y += self.line
+        self._wrapped(card.summary, 10, theme.TEXT)
         for section in card.sections:
             self._section(section)
 
@@ -180,16 +179,22 @@ class _CardWriter:
         top = self.y
         for line in entry.lines:
             x = 18 if line.indent else 10
-            # wrapped, not cut: an armour's side effects end the line (E-ARMOR-2)
-            wrap = self.hud.text.wrap
-            first, *rest = wrap(line.text, self.size, self.width - x - 8) or [""]
-            parts = [first, *(wrap(" ".join(rest), self.size, self.width - x - 16) if rest else [])]
-            for i, part in enumerate(parts):
-                self.text(part, x if i == 0 else x + 8, TONE_COLOURS[line.tone], bold=line.bold)
-                self.y += self.line
+            self._wrapped(line.text, x, TONE_COLOURS[line.tone], bold=line.bold)
         if entry.key or entry.tooltip:
             rect = pygame.Rect(6, top, self.width - 12, self.y - top)
             self.spots.append(Hotspot(rect, entry.key, None, entry.tooltip))
+
+    def _wrapped(
+        self, text: str, x: int, colour: tuple[int, int, int], *, bold: bool = False
+    ) -> None:
+        """Write ``text`` on as many lines as it needs, the further ones indented."""
+        # wrapped, not cut: an armour's side effects end their lines (E-ARMOR-2)
+        wrap = self.hud.text.wrap
+        first, *rest = wrap(text, self.size, self.width - x - 8) or [""]
+        parts = [first, *(wrap(" ".join(rest), self.size, self.width - x - 16) if rest else [])]
+        for i, part in enumerate(parts):
+            self.text(part, x if i == 0 else x + 8, colour, bold=bold)
+            self.y += self.line
 
     def _badges(self, section: CardPart) -> None:
         x = 10

@@ -60,6 +60,7 @@ __all__ = [
     "affinity_of",
     "apply_saf",
     "armour_of",
+    "attack_words",
     "critical_failure",
     "disturbance",
     "held_weapon",
@@ -289,6 +290,13 @@ def resolve_attack(
     return roll, events
 
 
+def attack_words(weapon: WeaponType | None, target: str) -> tuple[str, str]:
+    """Return "Angriff mit <weapon> auf <target>" in German and English."""
+    if weapon is None:
+        return f"Waffenloser Angriff auf {target}", f"unarmed attack on {target}"
+    return f"Angriff mit {weapon.name} auf {target}", f"attack with {weapon.english} on {target}"
+
+
 def _roll_attack(
     battle: Battle, plan: AttackPlan, action: RollModifiers, *, what_de: str, what_en: str
 ) -> tuple[Roll, list[Event], bool]:
@@ -333,18 +341,8 @@ def _roll_attack(
         + around
         + action
         + optic_modifiers(() if plan.melee or weapon is None else weapon.optics),
-        what_de=what_de
-        or (
-            f"Angriff mit {weapon.name} auf {target.name}"
-            if weapon
-            else f"Waffenloser Angriff auf {target.name}"
-        ),
-        what_en=what_en
-        or (
-            f"attack with {weapon.english} on {target.name}"
-            if weapon
-            else f"unarmed attack on {target.name}"
-        ),
+        what_de=what_de or attack_words(weapon, target.name)[0],
+        what_en=what_en or attack_words(weapon, target.name)[1],
         target_de=target_de,
         target_en=target_en,
     )

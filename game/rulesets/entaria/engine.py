@@ -435,12 +435,7 @@ class Battle:
         ``target_de`` / ``target_en`` say what the target value is made of (an attack's
         Ausweichen), instead of the bare "ZW n".
         """
-        context = context or RollContext(attribute=attribute)
-        helped = next((e for e in creature.effects if e.name == HELP_BONUS), None)
-        if helped is not None:
-            # Helfen: the w6 is rolled with the helped creature's next check (E-OPEN-22).
-            creature.effects.remove(helped)
-            context = replace(context, help_bonus=roll_help_bonus(self.roller))
+        context = self._helped(creature, context or RollContext(attribute=attribute))
         mods = roll_modifiers(creature.conditions if held is None else held, context)
         if extra is not None:
             mods = mods + extra
@@ -470,6 +465,14 @@ class Battle:
             data,
         )
         return roll, event
+
+    def _helped(self, creature: CreatureState, context: RollContext) -> RollContext:
+        """Use up a Helfen on ``creature``: its w6 is rolled with this check (E-OPEN-22)."""
+        helped = next((e for e in creature.effects if e.name == HELP_BONUS), None)
+        if helped is None:
+            return context
+        creature.effects.remove(helped)
+        return replace(context, help_bonus=roll_help_bonus(self.roller))
 
     def shield_raised(self, creature: CreatureState) -> bool:
         """Return whether the creature's shield is raised (Schildeinsatz, E-ACT-HH-SCHILD)."""

@@ -36,6 +36,7 @@ from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     UNARMED,
+    attack_words,
     critical_failure,
     held_weapon,
     plan_attack,
@@ -239,10 +240,8 @@ def handle_attack_object(battle: Battle, command: AttackObject) -> list[Event]:
         context=RollContext(attribute=attribute, is_attack=True, is_melee=plan.melee),
         extra=situation,
         rule="E-OBJ-2",
-        what_de=(
-            f"Angriff mit {weapon.name} auf {de}" if weapon else f"Waffenloser Angriff auf {de}"
-        ),
-        what_en=f"attack with {weapon.english if weapon else 'bare hands'} on {en}",
+        what_de=attack_words(weapon, de)[0],
+        what_en=attack_words(weapon, f"the {en}")[1],
     )
     event.data.update(
         {
@@ -345,12 +344,8 @@ def _attack_held_weapon(battle: Battle, command: AttackObject) -> list[Event]:
         battle,
         plan,
         deal_damage=False,
-        what_de=(
-            f"Angriff mit {weapon.name} auf {de} von {holder.name}"
-            if weapon
-            else f"Waffenloser Angriff auf {de} von {holder.name}"
-        ),
-        what_en=f"attack with {weapon.english if weapon else 'bare hands'} on {holder.name}'s {en}",
+        what_de=attack_words(weapon, f"{de} von {holder.name}")[0],
+        what_en=attack_words(weapon, f"{holder.name}'s {en}")[1],
     )
     events += rolled
     if roll.success:

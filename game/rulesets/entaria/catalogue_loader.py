@@ -16,7 +16,7 @@ from game.match.problems import MissionError, Problem, describe, suggestion
 from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_toml
 from game.rulesets.entaria.catalogue import Catalogue, ItemType, WeaponType
 from game.rulesets.entaria.catalogue_readers import ENTRY_READERS
-from game.rulesets.entaria.rules.optics import Optic, OpticKind
+from game.rulesets.entaria.rules.optics import Optic, OpticKind, has_scope
 from game.rulesets.entaria.rules.terms import ArmorCategory
 
 __all__ = ["CATALOGUE_FILES", "DATA_LABEL", "DATA_PACKAGE", "load_catalogue", "load_catalogue_from"]
@@ -248,6 +248,6 @@ def _fit_optics(
         if not fitted:
             continue
         legacy: tuple[Optic, ...] = weapon.optics
-        if any(optic.kind is OpticKind.SCOPE for optic in fitted):
+        if has_scope(fitted):
             legacy = ()  # the item is the scope the old attribute stood for
         entries["weapons"][key] = dataclasses.replace(weapon, optics=(*legacy, *fitted))

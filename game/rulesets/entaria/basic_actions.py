@@ -32,6 +32,12 @@ from game.rulesets.entaria.state import CreatureState, Stance
 
 #: "{name} steht/kniet/liegt schon" (a refused Positionsänderung).
 _STANCE_DE = {Stance.STANDING: "steht", Stance.KNEELING: "kniet", Stance.PRONE: "liegt"}
+#: Positionsänderung's log line: stands up, kneels down or lies down (E-ACT-HH-POSITION).
+_STANCE_CHANGE = {
+    Stance.STANDING: ("steht auf", "stands up"),
+    Stance.KNEELING: ("kniet sich hin", "kneels down"),
+    Stance.PRONE: ("legt sich hin", "lies down"),
+}
 
 
 def handle_move(battle: Battle, command: Move) -> list[Event]:
@@ -173,8 +179,8 @@ def handle_change_position(battle: Battle, command: ChangePosition) -> list[Even
     events.append(
         Event(
             "stance",
-            f"{creature.name}: {stance.value}",
-            f"{creature.name}: {stance.value}",
+            f"{creature.name} {_STANCE_CHANGE[stance][0]}",
+            f"{creature.name} {_STANCE_CHANGE[stance][1]}",
             creature.key,
             {"stance": stance.value},
         )

@@ -394,6 +394,15 @@ def _hurt_by_terrain(
     )
 
 
+#: A fall's words for the German log, the book's where it has them (E-TERRAIN-*).
+_FALL_DE = {
+    TerrainFailure.LOSES_GRIP_AND_FALLS: "verliert den Halt und fällt",
+    TerrainFailure.GOES_UNDER: "geht unter",
+    TerrainFailure.PRONE_AND_SLIDES: "liegt und rutscht eventuell das Gefälle herunter",
+    TerrainFailure.FALLS_OFF: "stürzt ab",
+}
+
+
 def _fallen_on_terrain(
     battle: Battle, creature: CreatureState, failure: TerrainFailure
 ) -> list[Event]:
@@ -403,7 +412,7 @@ def _fallen_on_terrain(
         events.append(
             Event(
                 "gm_question",
-                f"{creature.name}: {failure.value} - Folgen: Spielleitung",
+                f"{creature.name} {_FALL_DE.get(failure, failure.value)} - Folgen: Spielleitung",
                 f"{creature.name}: {failure.value} - GM rules on the rest",
                 creature.key,
             )

@@ -377,11 +377,16 @@ def _hurt_by_terrain(
 ) -> list[Event]:
     """Shards hurt (SW 1 piercing, worn armour counts); strobe light blinds a turn."""
     if failure is TerrainFailure.PIERCING_DAMAGE:
-        damage = shards_damage(
-            battle.roller, armour_of(battle, creature, cover=Cover.NONE, melee=False)
-        )
+        armour = armour_of(battle, creature, cover=Cover.NONE, melee=False)
+        damage = shards_damage(battle.roller, armour)
+        # the terrain as the check named it, and the die, for the table (E-TERRAIN-SHARDS)
+        sum_de = f"SW 1 + w6 [{damage.die}] - Panzerung {armour}"
+        sum_en = f"SW 1 + d6 [{damage.die}] - armour {armour}"
         return battle.lose_life_points(
-            creature, damage.final, why_de=" durch Splitter", why_en=" from shards"
+            creature,
+            damage.final,
+            why_de=f" durch Glassplitter / Stacheldraht: {sum_de}",
+            why_en=f" from glass shards / barbed wire: {sum_en}",
         )
     return battle.add_condition(
         creature,

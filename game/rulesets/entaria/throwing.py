@@ -199,7 +199,7 @@ def _explode(
         Event(
             "area",
             f"{weapon.name} trifft {len(area)} Felder um {list(landing)}",
-            f"{weapon.english} hits {len(area)} fields round {list(landing)}",
+            f"{weapon.english} hits {len(area)} fields around {list(landing)}",
             thrower.key,
             {"rule": "E-AREA-2", "landing": list(landing), "fields": field_list(area)},
         )

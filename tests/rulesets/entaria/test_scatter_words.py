@@ -31,3 +31,17 @@ def test_e_scatter_5_the_german_scatter_line_names_the_direction_in_german(
     (line,) = [e for e in events if e.kind == "scatter"]
     assert f"Fehlwurf w20 [{d20}] ({german}), w6 [2]" in line.de
     assert f"scatter d20 [{d20}] ({english}), d6 [2]" in line.en
+
+
+@pytest.mark.rule("E-AREA-1", "E-AREA-2")
+def test_the_blast_line_reads_around_not_round_in_english() -> None:
+    """ "hits 21 fields round [5, 2]" read like the log's "Round 2"; it says "around"."""
+    battle = make_battle(
+        OPEN,
+        [hero("ron", (0, 2), equipment=("handgranate",)), foe("p1", (11, 5))],
+        first="ron",
+        dice=[15, 1],  # 15 + 8 = 23: hit
+    )
+    events = battle.apply(ThrowAtField("ron", "handgranate", (5, 2)))
+    (area,) = [e for e in events if e.kind == "area"]
+    assert " fields around [5, 2]" in area.en and " Felder um [5, 2]" in area.de

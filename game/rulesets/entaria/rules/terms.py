@@ -5,6 +5,7 @@ Enums only: what each term *does* lives in the module that owns the rule.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 
@@ -180,6 +181,12 @@ def german(reason: str) -> str:
     return reason.de if isinstance(reason, Text) else reason
 
 
+#: A rule reference a reason ends in, " (E-ACT-VH-VERBERGEN-1)", " (E-MOUNT-2, E-MOUNT-3)",
+#: " (D-6)": the engine's reasons keep it (tests, CLI), the player does not read it.
+_RULE_IDS = re.compile(r"\s*\((?:[ED]-[A-Z0-9-]*[A-Z0-9](?:,\s*)?)+\)")
+
+
 def in_language(reason: str, language: str) -> str:
-    """Return ``reason`` in ``language``: its German for "de", else the English."""
-    return german(reason) if language == "de" else str(reason)
+    """Return ``reason`` for the screen in ``language`` (German for "de", else the
+    English), without the rule IDs in brackets."""
+    return _RULE_IDS.sub("", german(reason) if language == "de" else str(reason))

@@ -32,7 +32,7 @@ def says(language: str, de: str, en: str) -> str:
 
 
 def reason(text: str, t: Texts) -> str:
-    """Return a refusal or reason of the engine in the screen's language."""
+    """Return a refusal or reason of the engine in the screen's language, no rule IDs."""
     return in_language(text, t.language)
 
 

@@ -58,4 +58,4 @@ def test_e_act_vh_verbergen_1_the_greyed_hide_says_why_without_the_rule_id(
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=hide.rect.center, button=1))
     app.step()
-    assert "kann Ron sehen" in scene.hud.notice and "E-ACT" not in scene.hud.notice
+    assert "kann Ron sehen" in scene.hud.notice and "(E-" not in scene.hud.notice

@@ -357,12 +357,18 @@ def _attack_held_weapon(battle: Battle, command: AttackObject) -> list[Event]:
 
 
 def object_in_reach(battle: Battle, creature: CreatureState) -> bool:
-    """Return whether an object lies within the melee reach of a held weapon or a fist."""
+    """Return whether an object worth a blow lies within the melee reach of a weapon or a fist.
+
+    A door that stands open and a destroyed object can still be struck by the command,
+    but they do not light up Nahkampf: nobody batters an open door to get through it.
+    """
     kind = battle.creature_type(creature)
     weapons = battle.catalogue.weapons
     reach = max([kind.reach, 1, *(weapons[k].reach for k in creature.held if k in weapons)])
     return any(
         found.cell is not None
+        and not found.destroyed
+        and not (found.door and battle.grid.is_door_open(found.cell))
         and footprint_distance(creature.cell, found.cell, side_a=kind.size_fields) <= reach
         for found in object_fields(battle)
     )

@@ -99,6 +99,10 @@ def _report_problems(error: Exception) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    if args.json:
+        from game.missions.check_json import run_check_json
+
+        return run_check_json(args.missions, sys.stdout)
     from game.missions.check import run_check
 
     status = EXIT_OK
@@ -236,6 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="mission",
         help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)",
+    )
+    check.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object per file, one per line (keys: maps/README.md)",
     )
     check.set_defaults(run=_check)
     convert = commands.add_parser(

@@ -5,6 +5,7 @@ loads but something looks wrong: a creature in a wall, sides that cannot reach
 each other) and a summary: the ruleset, size, terrain counts, sides, creatures.
 The mission's ruleset checks its words (creature types, equipment, what is held at the
 start, conditions, terrain kinds, materials) while it loads and sets its match up once.
+``check --json`` prints the same report as JSON (``game.missions.check_json``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game.missions.ruleset_choice import mission_ruleset, mission_terms
 from game.missions.setup import prepare_match
 from game.missions.toml_schema import DEFAULT_CHARACTERS
 
-__all__ = ["CheckReport", "check_mission", "run_check"]
+__all__ = ["CheckReport", "check_mission", "field_name", "run_check", "terrain_counts"]
 
 EXIT_VALID = 0
 EXIT_INVALID = 1
@@ -120,11 +121,12 @@ def terrain_counts(mission: Mission, catalogue: Any | None = None) -> dict[str, 
     counts = Counter(char for row in mission.rows for char in row)
     named: Counter[str] = Counter()
     for char, count in counts.items():
-        named[f"{_char_name(char, mission, terms)} ({char})"] += count
+        named[f"{field_name(char, mission, terms)} ({char})"] += count
     return dict(named.most_common())
 
 
-def _char_name(char: str, mission: Mission, terms: MissionTerms) -> str:
+def field_name(char: str, mission: Mission, terms: MissionTerms) -> str:
+    """Return the readable name of map character ``char``'s fields (``terms``: its ruleset's)."""
     entry = mission.legend.get(char)
     if char in DEFAULT_CHARACTERS and (entry is None or entry.material is None):
         return DEFAULT_CHARACTERS[char]

@@ -14,6 +14,8 @@ from enum import IntEnum
 import numpy as np
 import numpy.typing as npt
 
+from game.board.edges import Edge, EdgeKind, EdgeLayer
+
 Cell = tuple[int, int]
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -185,6 +187,8 @@ class BattleGrid:
             if target_array.shape != shape:
                 raise ValueError(f"terrain_target has shape {target_array.shape}, expected {shape}")
             self.terrain_target = target_array.astype(np.int16, copy=True)
+        # Walls and doors on field edges (D-13); empty unless a map puts some there.
+        self.edges = EdgeLayer(shape[1], shape[0])
         self.version = 0
         self._refresh()
 
@@ -242,7 +246,7 @@ class BattleGrid:
 
     def copy(self) -> BattleGrid:
         """Return an independent copy (doors can then change separately)."""
-        return BattleGrid(
+        other = BattleGrid(
             self.wall,
             difficult=self.difficult,
             cover=self.cover,
@@ -254,6 +258,8 @@ class BattleGrid:
             hazard=self.hazard,
             see_through=self.see_through,
         )
+        other.edges = self.edges.copy()
+        return other
 
     def to_ascii(self) -> str:
         """Return the grid in the default legend (kinds it cannot show become '.')."""
@@ -382,6 +388,39 @@ class BattleGrid:
         self.hazard[index] = kind.hazard
         self.see_through[index] = kind.wall and kind.see_through
         self._refresh()
+
+    # ------------------------------------------------------------ edges (D-13)
+    @property
+    def has_edge_walls(self) -> bool:
+        """Return whether any edge wall or closed edge door stands on the map."""
+        return self.edges.any_blocking
+
+    def add_edge_wall(self, a: Cell, b: Cell) -> None:
+        """Put a wall on the border between orthogonal neighbours ``a`` and ``b``."""
+        if self.edges.set(a, b, EdgeKind.WALL):
+            self.version += 1
+
+    def set_edge_door(self, a: Cell, b: Cell, *, open: bool = False) -> None:
+        """Put a door (open or closed) on the border between ``a`` and ``b``, or open/close it."""
+        if self.edges.set(a, b, EdgeKind.OPEN_DOOR if open else EdgeKind.DOOR):
+            self.version += 1
+
+    def clear_edge(self, a: Cell, b: Cell) -> None:
+        """Remove whatever stands on the border between ``a`` and ``b``."""
+        if self.edges.set(a, b, None):
+            self.version += 1
+
+    def edge_kind(self, a: Cell, b: Cell) -> EdgeKind | None:
+        """Return what stands on the border between ``a`` and ``b`` (None: nothing)."""
+        return self.edges.kind(a, b)
+
+    def is_edge_blocked(self, a: Cell, b: Cell) -> bool:
+        """Return whether an edge wall or closed edge door separates ``a`` and ``b`` (D-13)."""
+        return self.edges.blocked(a, b)
+
+    def edge_list(self) -> list[Edge]:
+        """Return every edge wall and edge door (for drawing and saving)."""
+        return self.edges.listing()
 
     def _refresh(self) -> None:
         closed_doors = self.door & ~self.door_open

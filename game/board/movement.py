@@ -5,6 +5,10 @@ difficult terrain (``costs.StepCosts``; a ruleset prices its movers with a ``Cos
 Walls and closed doors (``grid.blocks_movement``) and the fields of ``enemies`` cannot
 be entered; the fields of ``allies`` can be passed through but not ended on.
 
+Edge walls (D-13): no step crosses a wall or closed door on a field edge, and no
+diagonal step passes a corner such an edge touches (``steps.edge_step_blocked``; for a
+footprint, no blocking edge inside the box it covers before and after the step).
+
 Corner rule (D-10): a diagonal step is forbidden only when *both* orthogonal
 neighbours it passes between are blocking **terrain** (walls or closed doors; the map
 edge counts as blocking). Creatures never block a corner. ``steps.diagonal_step_blocked``
@@ -40,7 +44,7 @@ import numpy.typing as npt
 
 from game.board.costs import STEP_COSTS, CostModel, CostWindow, checked_field_costs
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, footprint_cells
-from game.board.steps import as_cells, check_anchor, step_problem
+from game.board.steps import as_cells, check_anchor, edge_step_masks, step_problem
 
 IntGrid = npt.NDArray[np.integer]
 BoolGrid = npt.NDArray[np.bool_]
@@ -106,6 +110,10 @@ class _Board:
     size: int  # padded anchors in all
     passable: int  # anchors whose footprint holds no wall, closed door or enemy
     diag_ok: tuple[int, int, int, int]  # sources allowed to step SE, SW, NW, NE
+    # D-13, None on maps without edge walls: sources allowed to step E, S, W, N, and
+    # per direction of DIRECTIONS_8 and padded anchor whether an edge lets the step pass.
+    orth_ok: tuple[int, int, int, int] | None
+    edge_flat: BoolGrid | None
     offsets: tuple[int, ...]  # flat index offsets of DIRECTIONS_8
     # Target-only costs: ((cost, anchors entered at that cost), ...); None with footprints.
     costs: tuple[tuple[int, int], ...] | None
@@ -200,6 +208,14 @@ def _board(
         a, b = _CORNERS[direction]
         ok = _shifted(terrain_bits, offsets[a]) | _shifted(terrain_bits, offsets[b])
         diag_ok.append(ok)
+    orth_ok: tuple[int, int, int, int] | None = None
+    edge_flat: BoolGrid | None = None
+    if grid.edges.any_blocking:  # D-13: only maps with edge walls pay for them
+        edge_masks = [pad(m, False) for m in edge_step_masks(grid, x0, y0, shape, side)]
+        edge_flat = np.stack(edge_masks)
+        edge_bits = [_to_bits(m) for m in edge_masks]
+        orth_ok = (edge_bits[0], edge_bits[1], edge_bits[2], edge_bits[3])
+        diag_ok = [ok & edge_bits[4 + i] for i, ok in enumerate(diag_ok)]
 
     def masks(cost_grid: IntGrid) -> tuple[tuple[int, int], ...]:
         flat = cost_grid.ravel()
@@ -224,6 +240,8 @@ def _board(
         size=size,
         passable=passable_bits,
         diag_ok=(diag_ok[0], diag_ok[1], diag_ok[2], diag_ok[3]),
+        orth_ok=orth_ok,
+        edge_flat=edge_flat,
         offsets=offsets,
         costs=target_costs,
         dir_costs=dir_costs,
@@ -252,6 +270,7 @@ def _search(board: _Board, start: int, limit: int | None, goal: int | None = Non
         # a field leaves ``avail`` once and sits in exactly one pending level.
         masks = board.costs
         se, sw, nw, ne = board.diag_ok
+        orth = board.orth_ok
         stride = board.stride
         plus, minus = stride + 1, stride - 1
         avail = board.passable & ~start_bit
@@ -273,11 +292,17 @@ def _search(board: _Board, start: int, limit: int | None, goal: int | None = Non
                 bit += 1
             if front & goal_bit:
                 break
+            if orth is None:
+                straight = (front << 1) | (front >> 1) | (front << stride) | (front >> stride)
+            else:  # D-13: edge walls stop straight steps too
+                straight = (
+                    ((front & orth[0]) << 1)
+                    | ((front & orth[2]) >> 1)
+                    | ((front & orth[1]) << stride)
+                    | ((front & orth[3]) >> stride)
+                )
             reached = (
-                (front << 1)
-                | (front >> 1)
-                | (front << stride)
-                | (front >> stride)
+                straight
                 | ((front & se) << plus)
                 | ((front & sw) << minus)
                 | ((front & nw) >> plus)
@@ -300,7 +325,8 @@ def _search(board: _Board, start: int, limit: int | None, goal: int | None = Non
     else:
         # Costs depend on the direction (footprints): lazy deletion of stale entries.
         assert board.dir_costs is not None
-        oks: tuple[int | None, ...] = (None, None, None, None, *board.diag_ok)
+        straight_oks: tuple[int | None, ...] = board.orth_ok or (None, None, None, None)
+        oks: tuple[int | None, ...] = (*straight_oks, *board.diag_ok)
         steps = list(zip(board.offsets, oks, board.dir_costs, strict=True))
         open_ = board.passable
         while pending:
@@ -456,6 +482,7 @@ def find_path(
     done = _from_bits(result.done, board.size)
     costs = _costs_of(result.planes, board.size)
     free = board.terrain_free
+    edge_flat = board.edge_flat
     offsets = board.offsets
     # Walk back: a predecessor's cost plus the step's cost gives the current cost.
     current = target
@@ -465,6 +492,8 @@ def find_path(
         for direction, offset in enumerate(offsets):
             before = current - offset
             if not done[before]:
+                continue
+            if edge_flat is not None and not edge_flat[direction, before]:
                 continue
             if direction in _CORNERS:
                 a, b = _CORNERS[direction]

@@ -28,6 +28,10 @@ the pairwise test uses integer arithmetic, the sweep keeps its slopes as integer
 fractions; where floats are used, they only compare rationals with denominators
 ``<= 2 * 2000`` (exactly ordered by IEEE division; equal rationals give equal doubles).
 
+Walls and closed doors on field edges (D-13) block too: the line is blocked when it
+crosses such an edge or passes through a grid corner that edge walls close
+(``edge_sight``, exact and symmetric as well). Maps without edge walls skip the test.
+
 Creatures, low obstacles (``=``) and smoke (``%``) never block sight (D-9); they give
 cover instead. ``creatures`` arguments are accepted by the sight functions so that
 callers can pass the same arguments everywhere, and are ignored there.
@@ -53,6 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from game.board.edge_sight import edges_clear, edges_visible
 from game.board.grid import BattleGrid, Cell, Cover
 
 __all__ = [
@@ -134,6 +139,13 @@ def _clear_along(blocks: npt.NDArray[np.bool_], ax: int, ay: int, dx: int, dy: i
     return not bool(hit.any())
 
 
+def _sight_clear(grid: BattleGrid, ax: int, ay: int, bx: int, by: int) -> bool:
+    """Return whether neither a blocking field nor a blocking edge (D-13) cuts A-B."""
+    if not _clear(grid.blocks_sight, ax, ay, bx, by):
+        return False
+    return not grid.edges.any_blocking or edges_clear(grid.edges, ax, ay, bx, by)
+
+
 # ------------------------------------------------------------------ sight
 def line_of_sight(grid: BattleGrid, a: Cell, b: Cell, *, creatures: Iterable[Cell] = ()) -> bool:
     """Return whether fields ``a`` and ``b`` see each other (D-9; module docstring).
@@ -145,7 +157,7 @@ def line_of_sight(grid: BattleGrid, a: Cell, b: Cell, *, creatures: Iterable[Cel
     """
     ax, ay = _field(grid, a, "first")
     bx, by = _field(grid, b, "second")
-    return _clear(grid.blocks_sight, ax, ay, bx, by)
+    return _sight_clear(grid, ax, ay, bx, by)
 
 
 def line_of_sight_footprints(
@@ -160,12 +172,11 @@ def line_of_sight_footprints(
     They do when any field of one sees any field of the other (the pairwise rule of
     :func:`line_of_sight`); a shared field counts as seen.
     """
-    blocks = grid.blocks_sight
     first = [_field(grid, cell, "first") for cell in a_cells]
     second = [_field(grid, cell, "second") for cell in b_cells]
     if not first or not second:
         raise ValueError("each footprint needs at least one field")
-    return any(_clear(blocks, ax, ay, bx, by) for ax, ay in first for bx, by in second)
+    return any(_sight_clear(grid, ax, ay, bx, by) for ax, ay in first for bx, by in second)
 
 
 def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] = ()) -> BoolGrid:
@@ -176,6 +187,14 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
     docstring); ``creatures`` never block sight and are ignored.
     """
     ox, oy = _field(grid, origin, "origin")
+    out = _visible_fields(grid, ox, oy)
+    if grid.edges.any_blocking:  # D-13: only maps with edge walls pay for them
+        out &= edges_visible(grid.edges, ox, oy, out)
+    return out
+
+
+def _visible_fields(grid: BattleGrid, ox: int, oy: int) -> BoolGrid:
+    """Return :func:`visible_cells` as blocking fields alone allow it (the sweep)."""
     blocks = grid.blocks_sight
     out = np.zeros(blocks.shape, dtype=bool)
     if not blocks.any():
@@ -438,7 +457,7 @@ def cover(
     """
     ax, ay = _field(grid, attacker, "attacker")
     bx, by = _field(grid, target, "target")
-    if not _clear(grid.blocks_sight, ax, ay, bx, by):
+    if not _sight_clear(grid, ax, ay, bx, by):
         return None
     occupied = _as_cell_set(creatures)
     best = int(granted)

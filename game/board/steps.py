@@ -73,39 +73,48 @@ def edge_step_masks(
     """Return, per direction of ``DIRECTIONS_8``, which anchors of a window may step so.
 
     The window's anchors are (x0 .. x0 + width - 1, y0 .. y0 + height - 1); an entry is
-    False where :func:`edge_step_blocked` holds. Box sums over prefix sums, so the cost
-    does not grow with ``side``.
+    False where :func:`edge_step_blocked` holds. Box sums over prefix sums of the edges
+    near the window, so the cost grows with neither ``side`` nor the map.
     """
     height, width = shape
-    ys = np.arange(y0, y0 + height)[:, None]
-    xs = np.arange(x0, x0 + width)[None, :]
+    # The edges any step box of the window can touch, with one spare line each side.
+    top, left = max(0, y0 - 1), max(0, x0 - 1)
+    bottom, right = y0 + height + side + 1, x0 + width + side + 1
+    vertical = _prefix(grid.edges.blocks_v[top:bottom, left:right])
+    horizontal = _prefix(grid.edges.blocks_h[top:bottom, left:right])
+    ys = np.arange(y0 - top, y0 - top + height)[:, None]
+    xs = np.arange(x0 - left, x0 - left + width)[None, :]
     out = []
     for dx, dy in DIRECTIONS_8:
         x_lo, x_hi = xs + min(0, dx), xs + max(0, dx) + side - 1
         y_lo, y_hi = ys + min(0, dy), ys + max(0, dy) + side - 1
-        blocked = _box_any(grid.edges.blocks_v, y_lo, y_hi, x_lo + 1, x_hi)
-        blocked |= _box_any(grid.edges.blocks_h, y_lo + 1, y_hi, x_lo, x_hi)
+        blocked = _box_any(vertical, y_lo, y_hi, x_lo + 1, x_hi)
+        blocked |= _box_any(horizontal, y_lo + 1, y_hi, x_lo, x_hi)
         out.append(~blocked)
     return out
 
 
+def _prefix(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """Return the 2-D prefix sums of ``flags``, with a zero first row and column."""
+    rows, columns = flags.shape
+    table = np.zeros((rows + 1, columns + 1), dtype=np.int32)
+    table[1:, 1:] = np.cumsum(np.cumsum(flags, axis=0, dtype=np.int32), axis=1)
+    return table
+
+
 def _box_any(
-    flags: npt.NDArray[np.bool_],
+    table: npt.NDArray[np.int32],
     r0: npt.NDArray[np.int_],
     r1: npt.NDArray[np.int_],
     c0: npt.NDArray[np.int_],
     c1: npt.NDArray[np.int_],
 ) -> npt.NDArray[np.bool_]:
     """Return whether any flag is set in rows r0..r1, columns c0..c1 (clipped, inclusive)."""
-    rows, columns = flags.shape
-    table = np.zeros((rows + 1, columns + 1), dtype=np.int32)
-    table[1:, 1:] = np.cumsum(np.cumsum(flags, axis=0, dtype=np.int32), axis=1)
+    rows, columns = table.shape[0] - 1, table.shape[1] - 1
     r0 = np.clip(r0, 0, rows)
-    r1 = np.clip(r1 + 1, 0, rows)
+    r1 = np.maximum(np.clip(r1 + 1, 0, rows), r0)
     c0 = np.clip(c0, 0, columns)
-    c1 = np.clip(c1 + 1, 0, columns)
-    r0, r1 = np.broadcast_arrays(r0, np.maximum(r1, r0))
-    c0, c1 = np.broadcast_arrays(c0, np.maximum(c1, c0))
+    c1 = np.maximum(np.clip(c1 + 1, 0, columns), c0)
     r0, r1, c0, c1 = np.broadcast_arrays(r0, r1, c0, c1)
     total = table[r1, c1] - table[r0, c1] - table[r1, c0] + table[r0, c0]
     return np.asarray(total > 0)

@@ -211,8 +211,11 @@ def test_d13_a_big_mover_cannot_straddle_or_cross_an_edge_wall() -> None:
     assert (1, 0) in costs and (3, 0) not in costs  # a one-field gap is too narrow
 
 
-def reference_costs(grid: BattleGrid, start: Cell) -> dict[Cell, int]:
-    """Return cheapest costs by a plain Dijkstra over ``step_problem`` (the one-step rule)."""
+def reference_costs(grid: BattleGrid, start: Cell, side: int = 1) -> dict[Cell, int]:
+    """Return cheapest costs by a plain Dijkstra over ``step_problem`` (the one-step rule).
+
+    With ``side`` > 1 every step costs 1 (the map must have no difficult ground).
+    """
     best = {start: 0}
     queue = [(0, start)]
     while queue:
@@ -221,9 +224,12 @@ def reference_costs(grid: BattleGrid, start: Cell) -> dict[Cell, int]:
             continue
         for dx, dy in DIRECTIONS_8:
             after = (cell[0] + dx, cell[1] + dy)
-            if not grid.in_bounds(after) or step_problem(grid, cell, after, 1, set()):
+            x, y = after
+            if not (0 <= x <= grid.width - side and 0 <= y <= grid.height - side):
                 continue
-            total = cost + grid.step_cost(after)
+            if step_problem(grid, cell, after, side, set()):
+                continue
+            total = cost + (grid.step_cost(after) if side == 1 else 1)
             if total < best.get(after, total + 1):
                 best[after] = total
                 heapq.heappush(queue, (total, after))
@@ -258,3 +264,28 @@ def test_d10_d13_find_path_never_crosses_an_edge_wall_and_agrees_with_reachable(
             else:
                 assert not corner_touched(grid, a, b), (path, a, b)
         assert path_cost(grid, path) == costs[goal]
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS)
+def test_d13_e_size_1_big_movers_search_agrees_with_the_step_rule(seed: int) -> None:
+    """D-13 with E-SIZE-1: a 2×2 mover's reachable (windowed or not) agrees with a plain
+    Dijkstra over ``step_problem``, and its paths cost what reachable says."""
+    grid = random_map(seed)
+    free = [
+        (x, y)
+        for y in range(grid.height - 1)
+        for x in range(grid.width - 1)
+        if not grid.blocks_movement[y : y + 2, x : x + 2].any()
+    ]
+    if not free:
+        return
+    start = free[seed % len(free)]
+    costs = reachable(grid, start, None, footprint=2)
+    assert costs == reference_costs(grid, start, side=2)
+    assert reachable(grid, start, 3, footprint=2) == {c: v for c, v in costs.items() if v <= 3}
+    for goal in free[:: max(1, len(free) // 8)]:
+        path = find_path(grid, start, goal, footprint=2)
+        assert (path is None) == (goal not in costs)
+        if path is not None:
+            assert path_cost(grid, path, footprint=2) == costs[goal]

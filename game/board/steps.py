@@ -77,6 +77,20 @@ def edge_step_masks(
     near the window, so the cost grows with neither ``side`` nor the map.
     """
     height, width = shape
+    if side == 1:  # plain slices: the edge crossed, or the corner passed
+        rows, cols = slice(y0, y0 + height), slice(x0, x0 + width)
+        down, east = slice(y0 + 1, y0 + height + 1), slice(x0 + 1, x0 + width + 1)
+        v, h, c = grid.edges.blocks_v, grid.edges.blocks_h, grid.edges.corners()
+        return [
+            ~v[rows, east],  # E
+            ~h[down, cols],  # S
+            ~v[rows, cols],  # W
+            ~h[rows, cols],  # N
+            ~c[down, east],  # SE
+            ~c[down, cols],  # SW
+            ~c[rows, cols],  # NW
+            ~c[rows, east],  # NE
+        ]
     # The edges any step box of the window can touch, with one spare line each side.
     top, left = max(0, y0 - 1), max(0, x0 - 1)
     bottom, right = y0 + height + side + 1, x0 + width + side + 1

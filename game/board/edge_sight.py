@@ -87,45 +87,55 @@ def edges_visible(edges: EdgeLayer, ox: int, oy: int, candidates: BoolGrid) -> B
     bx = np.where(swap, ox, xs).astype(np.int64)
     by = np.where(swap, oy, ys).astype(np.int64)
     dx, dy = bx - ax, by - ay
-    for k in np.flatnonzero(blocks_v.any(axis=0) | _corner_columns(edges)).tolist():
-        live = ok & (ax < k) & (k <= bx)
-        if not live.any():
-            continue
-        idx = np.flatnonzero(live)
-        ddx, ddy, aax, aay = dx[idx], dy[idx], ax[idx], ay[idx]
-        two_dx = 2 * ddx
-        shifted = two_dx * aay + ddy * (2 * (k - aax) - 1) + ddx
-        rows, rest = np.divmod(shifted, two_dx)
-        on_edge = rest != 0
-        jj = np.clip(rows, 0, edges.height - 1)
-        hit = on_edge & blocks_v[jj, k]
-        corner = ~on_edge
-        if corner.any():
-            cj = np.clip(rows, 1, edges.height - 1)
-            top = blocks_v[cj - 1, k]
-            bottom = blocks_v[cj, k]
-            left = blocks_h[cj, k - 1]
-            right = blocks_h[cj, min(k, edges.width - 1)]
-            falling = (top | right) & (left | bottom)  # UL -> LR, as in _corner_closed
-            rising = (left | top) & (bottom | right)  # LL -> UR
-            closed = np.where(ddy > 0, falling, rising)
-            hit |= corner & closed
-        ok[idx[hit]] = False
-    for j in np.flatnonzero(blocks_h.any(axis=1)).tolist():
-        low, high = np.minimum(ay, by), np.maximum(ay, by)
-        live = ok & (low < j) & (j <= high)
-        if not live.any():
-            continue
-        idx = np.flatnonzero(live)
-        ddx, ddy, aax, aay = dx[idx], dy[idx], ax[idx], ay[idx]
-        step = np.sign(ddy)
-        abs_dy = np.abs(ddy)
-        two_dy = 2 * abs_dy
-        shifted = two_dy * aax + ddx * step * (2 * (j - aay) - 1) + abs_dy
-        columns, rest = np.divmod(shifted, two_dy)
-        kk = np.clip(columns, 0, edges.width - 1)
-        hit = (rest != 0) & blocks_h[j, kk]
-        ok[idx[hit]] = False
+    # Walk the grid lines outward from the origin; a field leaves the active set once
+    # its line is blocked or ends, so a walled map soon has few lines left to follow.
+    columns = blocks_v.any(axis=0) | _corner_columns(edges)
+    for side, order in ((xs > ox, range(ox + 1, edges.width)), (xs < ox, range(ox, 0, -1))):
+        active = np.flatnonzero(side)
+        for k in order:
+            if not active.size:
+                break
+            far = xs[active] >= k if k > ox else xs[active] <= k - 1
+            active = active[far]
+            if not columns[k] or not active.size:
+                continue
+            ddx, ddy, aax, aay = dx[active], dy[active], ax[active], ay[active]
+            two_dx = 2 * ddx
+            shifted = two_dx * aay + ddy * (2 * (k - aax) - 1) + ddx
+            rows, rest = np.divmod(shifted, two_dx)
+            on_edge = rest != 0
+            jj = np.clip(rows, 0, edges.height - 1)
+            hit = on_edge & blocks_v[jj, k]
+            corner = ~on_edge
+            if corner.any():
+                cj = np.clip(rows, 1, edges.height - 1)
+                top = blocks_v[cj - 1, k]
+                bottom = blocks_v[cj, k]
+                left = blocks_h[cj, k - 1]
+                right = blocks_h[cj, min(k, edges.width - 1)]
+                falling = (top | right) & (left | bottom)  # UL -> LR, as in _corner_closed
+                rising = (left | top) & (bottom | right)  # LL -> UR
+                hit |= corner & np.where(ddy > 0, falling, rising)
+            ok[active[hit]] = False
+            active = active[~hit]
+    lines = np.asarray(blocks_h.any(axis=1), dtype=bool)
+    for side, order in ((ys > oy, range(oy + 1, edges.height)), (ys < oy, range(oy, 0, -1))):
+        active = np.flatnonzero(side & ok)
+        for j in order:
+            if not active.size:
+                break
+            far = ys[active] >= j if j > oy else ys[active] <= j - 1
+            active = active[far]
+            if not lines[j] or not active.size:
+                continue
+            ddx, ddy, aax, aay = dx[active], dy[active], ax[active], ay[active]
+            abs_dy = np.abs(ddy)
+            two_dy = 2 * abs_dy
+            shifted = two_dy * aax + ddx * np.sign(ddy) * (2 * (j - aay) - 1) + abs_dy
+            cols, rest = np.divmod(shifted, two_dy)
+            hit = np.asarray((rest != 0) & blocks_h[j, np.clip(cols, 0, edges.width - 1)])
+            ok[active[hit]] = False
+            active = active[~hit]
     out = np.zeros(candidates.shape, dtype=bool)
     out[ys[ok], xs[ok]] = True
     return out

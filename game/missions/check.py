@@ -176,6 +176,9 @@ def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> st
         )
     lines.append("Terrain:")
     lines += [f"  {name}: {count}" for name, count in counts.items()]
+    if mission.edges:  # walls and doors on field borders (D-13); silent on maps without
+        doors = sum(1 for edge in mission.edges if edge.kind == "door")
+        lines.append(f"Edge walls: {len(mission.edges) - doors}, edge doors: {doors}")
     lines.append(f"Sides ({len(mission.sides)}):")
     for side in mission.sides:
         members = sum(1 for c in mission.creatures if c.side == side.key)

@@ -33,9 +33,8 @@ One object's keys, always all present (``null`` where the file did not load far 
 ``wall_fields``, ``door_fields``
     how many fields are walls (panes included) and doors (open or closed).
 ``edge_walls``, ``edge_doors``
-    walls and doors standing on the border between two fields (DESIGN D-13). Always 0
-    for now: the board has no edge walls yet; the engineer who adds them (issue 11,
-    "Walls on field edges") fills these two counts in ``_edge_counts``.
+    walls and doors (open or closed) standing on the border between two fields
+    (DESIGN D-13): the mission's edges, e.g. its ``[[map.edges]]`` tables.
 ``creatures``
     the number of creatures on the map.
 ``creatures_per_side``
@@ -249,10 +248,6 @@ def _wall_and_door_fields(mission: Mission) -> tuple[int, int]:
 
 
 def _edge_counts(mission: Mission) -> tuple[int, int]:
-    """Return the mission's edge walls and edge doors (D-13).
-
-    The board has no edge walls yet, so both are 0; when the mission model gains them
-    (issue 11, "Walls on field edges"), count them here.
-    """
-    del mission  # read once the model has edge walls
-    return 0, 0
+    """Return the mission's edge walls and edge doors, open or closed (D-13)."""
+    doors = sum(1 for edge in mission.edges if edge.kind == "door")
+    return len(mission.edges) - doors, doors

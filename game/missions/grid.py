@@ -22,8 +22,9 @@ def build_grid(
     doors become doors (open or closed). A terrain entry with a material (furniture)
     is its terrain on the grid: that it is also an object of the material is the
     ruleset's set-up. A default character's entry only adds a material, so its field is
-    the default one. Raise MissionError for a character or key it cannot place (a
-    mission from ``loads_mission`` never does).
+    the default one. The mission's edges become edge walls and edge doors (D-13). Raise
+    MissionError for a character or key it cannot place (a mission from
+    ``loads_mission`` never does).
     """
     if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
         raise MissionError(
@@ -45,7 +46,13 @@ def build_grid(
         problems.append(stray)
     if problems:
         raise MissionError(problems)
-    return BattleGrid.from_ascii("\n".join(mission.rows), legend)
+    grid = BattleGrid.from_ascii("\n".join(mission.rows), legend)
+    for edge in mission.edges:  # walls and doors on field borders (D-13)
+        if edge.kind == "door":
+            grid.set_edge_door(edge.a, edge.b, open=edge.open)
+        else:
+            grid.add_edge_wall(edge.a, edge.b)
+    return grid
 
 
 def _legend_field(

@@ -64,6 +64,20 @@ class Background:
 
 
 @dataclass(frozen=True)
+class MapEdge:
+    """A wall or door on the border between two orthogonal neighbours (D-13).
+
+    ``a`` is the upper or left field, ``b`` the lower or right one; ``kind`` is
+    "wall" or "door"; ``open`` says whether a door stands open (False for walls).
+    """
+
+    a: Cell
+    b: Cell
+    kind: str = "wall"
+    open: bool = False
+
+
+@dataclass(frozen=True)
 class Side:
     """A party of the fight."""
 
@@ -116,6 +130,7 @@ class Mission:
     weightless: bool = False  # [environment]: the ruleset says what zero gravity changes
     underwater: bool = False  # [environment]: the ruleset says what a fight under water changes
     ruleset: str = DEFAULT_RULESET  # [mission] ruleset, a key of game.rulesets.RULESETS
+    edges: tuple[MapEdge, ...] = ()  # [[map.edges]]: walls and doors on field borders (D-13)
 
 
 @dataclass(frozen=True)

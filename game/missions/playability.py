@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid, Cell, footprint_cells
 from game.board.movement import reachable
 from game.match.mission_ruleset import MissionTerms
@@ -164,6 +165,12 @@ def _unreachable_sides(mission: Mission, grid: BattleGrid) -> list[tuple[str, st
         door=grid.door,
         door_open=grid.door,
     )
+    # Edge walls stay; edge doors count as open like door fields (D-13).
+    for edge in grid.edge_list():
+        if edge.kind is EdgeKind.WALL:
+            open_grid.add_edge_wall(edge.a, edge.b)
+        else:
+            open_grid.set_edge_door(edge.a, edge.b, open=True)
     labels = np.full(grid.shape, -1, dtype=np.int32)
     floods = 0
     areas: dict[str, set[int]] = {}

@@ -17,6 +17,7 @@ from game.match.tomlcheck import locate_keys, parse_toml
 from game.missions.model import Mission
 from game.missions.ruleset_choice import UNCHECKED_TERMS, mission_terms, ruleset_problem
 from game.missions.toml_creatures import CreatureSection
+from game.missions.toml_edges import EdgeSection
 from game.missions.toml_map import MapSections
 from game.missions.toml_parties import PartySections
 from game.missions.toml_schema import (
@@ -53,7 +54,7 @@ def read_mission_text(
     return mission, where
 
 
-class MissionReader(MapSections, PartySections, CreatureSection):
+class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection):
     """Validates the parsed TOML and builds the Mission, collecting problems."""
 
     def __init__(self, label: str, where: KeyLocations, catalogue: Any | None) -> None:
@@ -76,6 +77,10 @@ class MissionReader(MapSections, PartySections, CreatureSection):
             self.characters(rows, legend)
         sides = self.sides(data.get("sides", []), width, height)
         creatures = self.creatures(data.get("creatures", []), sides, width, height)
+        raw_map = data.get("map")
+        edges = self.edges(
+            raw_map.get("edges", []) if isinstance(raw_map, dict) else [], width, height
+        )
         notes = self.notes(data.get("notes", {}))
         weightless, underwater = self.environment(data.get("environment", {}))
         if any(not p.warning for p in self.problems):
@@ -106,6 +111,7 @@ class MissionReader(MapSections, PartySections, CreatureSection):
             weightless=weightless,
             underwater=underwater,
             ruleset=ruleset,
+            edges=tuple(edges),
         )
 
     def ruleset(self, value: object) -> str | None:

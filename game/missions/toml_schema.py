@@ -31,6 +31,7 @@ MAX_PIXELS_PER_FIELD = 1000
 MAX_OFFSET = 100_000
 MIN_LP, MAX_LP = -99, 9999
 MAX_DEPLOYMENT_ENTRIES = 1000  # rectangles and fields per side
+MAX_EDGES = 100_000  # [[map.edges]] entries
 
 #: Keys of sides and creatures: letters, digits, '_' and '-', no spaces.
 KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
@@ -43,7 +44,9 @@ DEFAULT_COLOURS = ("#2f6fd0", "#c83232", "#2e9e44", "#8a4fbf", "#d98a1c", "#1fa3
 TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes", "environment")
 ENVIRONMENT_KEYS = ("weightless", "underwater")
 MISSION_KEYS = ("title", "ruleset", "description", "author", "players")
-MAP_KEYS = ("width", "height", "rows", "background")
+MAP_KEYS = ("width", "height", "rows", "background", "edges")
+EDGE_KEYS = ("between", "kind", "open")
+EDGE_KINDS = ("wall", "door")
 BACKGROUND_KEYS = ("path", "pixels_per_field", "offset")
 LEGEND_KEYS = ("terrain", "material", "door", "difficult", "zw")
 SIDE_KEYS = ("key", "name", "colour", "controller", "deployment")

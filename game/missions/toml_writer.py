@@ -22,6 +22,7 @@ def dumps_mission(mission: Mission) -> str:
     out: list[str] = ["# Kampfkarte mission -- format: maps/README.md", ""]
     out += _mission_table(mission)
     out += _map_tables(mission)
+    out += _edge_tables(mission)
     for side in mission.sides:
         out += _side_table(side)
     for creature in mission.creatures:
@@ -108,6 +109,18 @@ def _creature_table(creature: CreaturePlacement) -> list[str]:
         out.append("companion_before = true")
     if creature.hidden:
         out.append("hidden = true")
+    return out
+
+
+def _edge_tables(mission: Mission) -> list[str]:
+    """Return one ``[[map.edges]]`` table per edge wall or edge door (D-13)."""
+    out: list[str] = []
+    for edge in mission.edges:
+        out += ["", "[[map.edges]]", f"between = [{list(edge.a)}, {list(edge.b)}]"]
+        if edge.kind == "door":
+            out.append('kind = "door"')
+            if edge.open:
+                out.append("open = true")
     return out
 
 

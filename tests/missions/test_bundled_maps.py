@@ -202,7 +202,8 @@ def test_readme_example_loads_and_uses_every_key() -> None:
     ]:
         for key in keys:
             as_key = re.search(rf"(?m)^{re.escape(key)} =", readme_example())
-            as_table = re.search(rf"(?m)^\[[a-z.]*\b{re.escape(key)}\]$", readme_example())
+            # [map.background] and arrays of tables such as [[map.edges]] (D-13)
+            as_table = re.search(rf"(?m)^\[\[?[a-z.]*\b{re.escape(key)}\]\]?$", readme_example())
             assert as_key or as_table, f"{section} {key} is missing from the README example"
 
 

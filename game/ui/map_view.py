@@ -5,9 +5,11 @@ code is painted once per field size into a small sprite (with its share of the g
 lines); square *tiles* of ``TILE_PX`` map pixels are composed from the floor, the
 background image, the grid lines and those sprites, and kept in an LRU cache
 (``map_tiles.TileCache``) keyed by (grid generation, ``grid.version``, field size,
-tile) whose memory is bounded (``map_tiles.MAX_TILE_BYTES``). Tiles have one pixel
-size at every zoom, so a tile dropped from the cache is reused for the next one. A
-frame costs one batched blit (``Surface.fblits``) of the tiles in view; a frame that
+tile) whose memory is bounded (``map_tiles.MAX_TILE_BYTES``). Walls and doors on field
+edges (D-13, ``edge_looks``) are painted into the tiles too; changing one bumps
+``grid.version``, so a door opened in the match redraws the tiles and nothing else does.
+Tiles have one pixel size at every zoom, so a tile dropped from the cache is reused for
+the next one. A frame costs one batched blit (``Surface.fblits``) of the tiles in view; a frame that
 found them all cached renders the tiles the next frames are likely to need (a margin
 round the view and one wheel step in and out) for at most ``PREFETCH_MS``.
 
@@ -35,6 +37,7 @@ import pygame
 from game.board.grid import BattleGrid
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
+from game.ui.edge_looks import draw_edges, has_edges
 from game.ui.map_looks import IntGrid, field_codes, render_field
 from game.ui.map_tiles import TILE_BYTES, TILE_PX, TileCache, new_opaque, opaque, with_alpha
 from game.ui.theme import Colour, Fonts
@@ -84,6 +87,7 @@ class MapRenderer:
         self._sprites: OrderedDict[tuple[int, int, bool, bool], pygame.Surface] = OrderedDict()
         self._generation = 0
         self._codes: tuple[tuple[int, int], IntGrid] | None = None
+        self._edges: tuple[tuple[int, int], bool] | None = None
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
         self._rulers: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.set_background(background, background_px_per_field, background_offset)
@@ -133,6 +137,13 @@ class MapRenderer:
         if self._codes is None or self._codes[0] != key:
             self._codes = (key, field_codes(self.grid))
         return self._codes[1]
+
+    def has_edges(self) -> bool:
+        """Return whether the grid has walls or doors on field edges (cached per version)."""
+        key = (self._generation, self.grid.version)
+        if self._edges is None or self._edges[0] != key:
+            self._edges = (key, has_edges(self.grid.edges))
+        return self._edges[1]
 
     def sprite(self, code: int, s: int, *, grid_line: bool = True) -> pygame.Surface:
         """Return the cached picture of one field look at ``s`` pixels.
@@ -283,6 +294,8 @@ class MapRenderer:
                     for code, x, y in zip(values, xs.tolist(), ys.tolist(), strict=True)
                 ]
             )
+        if self.has_edges():  # over the fields and the image, under the tokens (D-13)
+            draw_edges(tile, grid.edges, ox, oy, w, h, s)
         return tile
 
     def _blit_background(

@@ -22,6 +22,7 @@ from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
 from game.ui.camera_control import CameraControl
+from game.ui.edge_looks import EDGE_NAMES, edge_swatch, field_edge_words
 from game.ui.map_looks import field_codes, look_keys, look_name
 from game.ui.map_tiles import FieldLayer
 from game.ui.map_view import MapRenderer, background_for
@@ -336,6 +337,15 @@ class PreviewScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_EDGE, (x, y, SWATCH, SWATCH), 1)
             draw_text(surface, fonts, item.name(language), (x + SWATCH + 8, y + 3), size=17)
             y += SWATCH + 4
+        for kind in model.edge_legend:  # walls and doors on field edges (D-13)
+            if y + SWATCH > bottom:
+                break
+            surface.blit(edge_swatch(kind, SWATCH), (x, y))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (x, y, SWATCH, SWATCH), 1)
+            german, english = EDGE_NAMES[kind]
+            name = english if language == "en" else german
+            draw_text(surface, fonts, name, (x + SWATCH + 8, y + 3), size=17)
+            y += SWATCH + 4
         return y + 8
 
     def _draw_sides(
@@ -445,6 +455,7 @@ class PreviewScene(Scene):
         language = self.app.t.language
         code = int(field_codes(grid)[y, x]) if self.map is None else int(self.map.codes()[y, x])
         parts = [look_name(key, language) for key in look_keys(code)]
+        parts.extend(field_edge_words(grid.edges, (x, y), language))
         for side in self.model.mission.sides:
             if (x, y) in side.deployment:
                 parts.append(self.app.t("preview.zone", side=side.name))

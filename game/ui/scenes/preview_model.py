@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid
 from game.match.problems import MissionError, Problem
 from game.missions.loader import LoadedMission
@@ -18,6 +19,7 @@ from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.views.pieces import condition_marks, life_meter
 from game.rulesets.entaria.views.terms import life_of
 from game.ui import theme
+from game.ui.edge_looks import edge_kinds
 from game.ui.map_looks import LegendItem, legend_items
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenView, initials_of
@@ -34,6 +36,7 @@ class PreviewModel:
     warnings: list[Problem] = field(default_factory=list)
     legend: list[LegendItem] = field(default_factory=list)
     type_names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    edge_legend: list[EdgeKind] = field(default_factory=list)  # walls, doors on edges (D-13)
 
     @property
     def mission(self) -> Mission:
@@ -111,4 +114,5 @@ def load_preview(path: Path) -> PreviewModel:
         warnings=[w for w in warnings if w.warning],
         legend=legend_items(grid),
         type_names=type_names,
+        edge_legend=edge_kinds(grid.edges),
     )

@@ -101,6 +101,7 @@ class GmDoor(Command):
     kind: ClassVar[str] = "gm_door"
     cell: Cell
     open: bool
+    edge_to: Cell | None = None  # D-13: the door on the edge between ``cell`` and this field
 
 
 @dataclass(frozen=True)

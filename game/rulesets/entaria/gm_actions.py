@@ -6,7 +6,7 @@ put to the game master (a ``gm_question`` event), in one line of the log.
 
 from __future__ import annotations
 
-from game.board.grid import Cover
+from game.board.grid import Cell, Cover
 from game.match.events import Event
 from game.rulesets.entaria.commands import (
     GmAnswer,
@@ -17,6 +17,7 @@ from game.rulesets.entaria.commands import (
     GmMoveToken,
     GmSetLifePoints,
 )
+from game.rulesets.entaria.edge_doors import edge_key, edge_text, is_edge_door, set_edge_door
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.rules.terms import Condition, say
 from game.rulesets.entaria.seats import follow_mount
@@ -99,6 +100,8 @@ def handle_gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
 
 
 def handle_gm_door(battle: Battle, command: GmDoor) -> list[Event]:
+    if command.edge_to is not None:
+        return _gm_edge_door(battle, command.cell, command.edge_to, command.open)
     cell = command.cell
     if not battle.grid.in_bounds(cell) or not battle.grid.is_door(cell):
         raise CommandRejected(
@@ -113,6 +116,22 @@ def handle_gm_door(battle: Battle, command: GmDoor) -> list[Event]:
         battle.state.open_doors.discard(cell)
     word = ("öffnet", "opens") if command.open else ("schließt", "closes")
     return [_gm_event(f"{word[0]} die Tür bei {list(cell)}", f"{word[1]} the door at {list(cell)}")]
+
+
+def _gm_edge_door(battle: Battle, a: Cell, b: Cell, is_open: bool) -> list[Event]:
+    """Open or close the door on the edge between ``a`` and ``b`` (D-13)."""
+    if not is_edge_door(battle.grid, a, b):
+        raise CommandRejected(
+            say(
+                f"there is no door between {list(a)} and {list(b)}",
+                f"zwischen {list(a)} und {list(b)} ist keine Tür",
+            )
+        )
+    a, b = edge_key(a, b)  # named upper/left first, as the players' log names it
+    set_edge_door(battle, a, b, is_open)
+    de, en = edge_text(a, b)
+    word = ("öffnet", "opens") if is_open else ("schließt", "closes")
+    return [_gm_event(f"{word[0]} die Tür {de}", f"{word[1]} the door {en}")]
 
 
 def handle_gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:

@@ -29,6 +29,7 @@ from game.rulesets.entaria.action_helpers import (
     _not_busy,
     _reveal,
 )
+from game.rulesets.entaria.edge_doors import door_on_edge, refuse_edge_break
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
 from game.rulesets.entaria.object_map import (
@@ -57,6 +58,9 @@ class Interact(Command):
     cell: Cell | None = None
     other: str | None = None  # swap: the held item to holster
     material: str | None = None  # break_door: an objects.MATERIALS key
+    # open_door / close_door of a door on a field edge (D-13): the field across the door;
+    # ``cell`` may then name the own field the door borders
+    edge_to: Cell | None = None
 
 
 @dataclass(frozen=True)
@@ -303,6 +307,8 @@ def _set_door(battle: Battle, cell: Cell, is_open: bool) -> None:
 
 
 def _open_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
+    if command.edge_to is not None:
+        return door_on_edge(battle, creature, command.edge_to, command.cell, True)
     cell = _adjacent_door(battle, creature, command.cell)
     if battle.grid.is_door_open(cell):
         raise CommandRejected(say("the door is already open", "die Tür ist schon offen"))
@@ -325,6 +331,8 @@ def _open_door(battle: Battle, creature: CreatureState, command: Interact) -> Pe
 
 
 def _close_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
+    if command.edge_to is not None:
+        return door_on_edge(battle, creature, command.edge_to, command.cell, False)
     cell = _adjacent_door(battle, creature, command.cell)
     if not battle.grid.is_door_open(cell):
         raise CommandRejected(say("the door is already closed", "die Tür ist schon geschlossen"))
@@ -382,6 +390,8 @@ def _named_door(battle: Battle, cell: Cell, named: str | None) -> MapObject:
 
 def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     """Batter a door: damage against its PAK; a third of its KEP left breaks it (E-OBJ-2/5)."""
+    if command.edge_to is not None:
+        raise refuse_edge_break()
     cell = _adjacent_door(battle, creature, command.cell)
     if battle.grid.is_door_open(cell):
         raise CommandRejected(say("the door is open", "die Tür ist offen"))

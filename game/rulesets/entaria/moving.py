@@ -64,6 +64,10 @@ _PATH_PROBLEMS_DE = (
         "Schritt {0} -> {1} führt auf ein Feld, das ein Gegner besetzt",
     ),
     (
+        re.compile(r"^step (.+) -> (.+) crosses a wall on a field edge$"),
+        "Schritt {0} -> {1} führt über eine Wand auf einer Feldkante",
+    ),
+    (
         re.compile(r"^step (.+) -> (.+) cuts a corner between two walls$"),
         "Schritt {0} -> {1} schneidet eine Ecke zwischen zwei Wänden",
     ),

@@ -132,7 +132,7 @@ class Checkpoint:
 
     record_len: int
     state: dict[str, Any]  # BattleState.to_dict(): shares nothing with the live state
-    doors: npt.NDArray[np.bool_]  # BattleGrid.door_open
+    doors: npt.NDArray[np.bool_]  # BattleGrid.door_open (edge doors: the state's edge_doors)
     roller: Roller  # the main dice stream at that moment (a private copy)
     log_len: int = 0  # the log's length then (a replayed GmAnswer checks its question)
 

@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from game.board.dice import Roller
 from game.match.record import first_difference
+from game.rulesets.entaria.edge_door_state import sync_edge_doors
 from game.rulesets.entaria.object_state import sync_object_fields
 from game.rulesets.entaria.reroll_ledger import (
     Checkpoint,
@@ -129,6 +130,8 @@ def _set_doors(battle: Battle, doors: npt.NDArray[np.bool_]) -> None:
     sync_object_fields(
         battle.grid, setup.grid, setup.materials, battle.state.objects, battle.catalogue.terrain
     )
+    # doors on field edges (D-13) as the state says: the state keeps them
+    sync_edge_doors(battle.grid, setup.grid, battle.state)
 
 
 def same_but_pool(battle: Battle, other: Battle) -> bool:

@@ -256,6 +256,8 @@ class BattleState:
     budget: TurnBudget = field(default_factory=TurnBudget)
     impulse_pool: int = 0
     open_doors: set[Cell] = field(default_factory=set)
+    # the edge doors (D-13) opened or closed in the match: (upper/left, lower/right) -> open
+    edge_doors: dict[tuple[Cell, Cell], bool] = field(default_factory=dict)
     ground_items: dict[Cell, list[str]] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
     over: bool = False
@@ -304,6 +306,10 @@ class BattleState:
             data["hidden_items"] = [h.to_dict() for h in self.hidden_items]
         if self.objects:  # written only when set: older saves compare equal
             data["objects"] = objects_to_dicts(self.objects)
+        if self.edge_doors:  # written only when set: older saves compare equal
+            data["edge_doors"] = [
+                [list(a), list(b), is_open] for (a, b), is_open in sorted(self.edge_doors.items())
+            ]
         return data
 
     @classmethod
@@ -337,4 +343,8 @@ class BattleState:
             cover_overrides={str(k): str(v) for k, v in data.get("cover_overrides", {}).items()},
             hidden_items=[HiddenItem.from_dict(h) for h in data.get("hidden_items", [])],
             objects=objects_from_dicts(data.get("objects", [])),
+            edge_doors={
+                ((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))): bool(is_open)
+                for a, b, is_open in data.get("edge_doors", [])
+            },
         )

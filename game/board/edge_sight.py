@@ -74,77 +74,42 @@ def edges_clear(edges: EdgeLayer, ax: int, ay: int, bx: int, by: int) -> bool:
     return True
 
 
-def edges_visible(edges: EdgeLayer, ox: int, oy: int, candidates: BoolGrid) -> BoolGrid:
-    """Return, for every field set in ``candidates``, whether the line from (ox, oy) to it
-    is clear of edges (:func:`edges_clear`, vectorised over the fields)."""
-    ys, xs = np.nonzero(candidates)
-    ok = np.ones(xs.shape, dtype=bool)
-    blocks_v, blocks_h = edges.blocks_v, edges.blocks_h
-    # Normalise every pair like edges_clear does: from the smaller (x, y) to the larger.
-    swap = (xs < ox) | ((xs == ox) & (ys < oy))
-    ax = np.where(swap, xs, ox).astype(np.int64)
-    ay = np.where(swap, ys, oy).astype(np.int64)
-    bx = np.where(swap, ox, xs).astype(np.int64)
-    by = np.where(swap, oy, ys).astype(np.int64)
-    dx, dy = bx - ax, by - ay
-    # Walk the grid lines outward from the origin; a field leaves the active set once
-    # its line is blocked or ends, so a walled map soon has few lines left to follow.
-    columns = blocks_v.any(axis=0) | _corner_columns(edges)
-    for side, order in ((xs > ox, range(ox + 1, edges.width)), (xs < ox, range(ox, 0, -1))):
-        active = np.flatnonzero(side)
-        for k in order:
-            if not active.size:
-                break
-            far = xs[active] >= k if k > ox else xs[active] <= k - 1
-            active = active[far]
-            if not columns[k] or not active.size:
-                continue
-            ddx, ddy, aax, aay = dx[active], dy[active], ax[active], ay[active]
-            two_dx = 2 * ddx
-            shifted = two_dx * aay + ddy * (2 * (k - aax) - 1) + ddx
-            rows, rest = np.divmod(shifted, two_dx)
-            on_edge = rest != 0
-            jj = np.clip(rows, 0, edges.height - 1)
-            hit = on_edge & blocks_v[jj, k]
-            corner = ~on_edge
-            if corner.any():
-                cj = np.clip(rows, 1, edges.height - 1)
-                top = blocks_v[cj - 1, k]
-                bottom = blocks_v[cj, k]
-                left = blocks_h[cj, k - 1]
-                right = blocks_h[cj, min(k, edges.width - 1)]
-                falling = (top | right) & (left | bottom)  # UL -> LR, as in _corner_closed
-                rising = (left | top) & (bottom | right)  # LL -> UR
-                hit |= corner & np.where(ddy > 0, falling, rising)
-            ok[active[hit]] = False
-            active = active[~hit]
-    lines = np.asarray(blocks_h.any(axis=1), dtype=bool)
-    for side, order in ((ys > oy, range(oy + 1, edges.height)), (ys < oy, range(oy, 0, -1))):
-        active = np.flatnonzero(side & ok)
-        for j in order:
-            if not active.size:
-                break
-            far = ys[active] >= j if j > oy else ys[active] <= j - 1
-            active = active[far]
-            if not lines[j] or not active.size:
-                continue
-            ddx, ddy, aax, aay = dx[active], dy[active], ax[active], ay[active]
-            abs_dy = np.abs(ddy)
-            two_dy = 2 * abs_dy
-            shifted = two_dy * aax + ddx * np.sign(ddy) * (2 * (j - aay) - 1) + abs_dy
-            cols, rest = np.divmod(shifted, two_dy)
-            hit = np.asarray((rest != 0) & blocks_h[j, np.clip(cols, 0, edges.width - 1)])
-            ok[active[hit]] = False
-            active = active[~hit]
-    out = np.zeros(candidates.shape, dtype=bool)
-    out[ys[ok], xs[ok]] = True
-    return out
+def corner_shadows(edges: EdgeLayer, ox: int, oy: int, out: BoolGrid) -> None:
+    """Clear in ``out`` every field whose line from (ox, oy) passes a closed corner.
 
-
-def _corner_columns(edges: EdgeLayer) -> BoolGrid:
-    """Return the grid-line columns k where a closed corner may lie (horizontal edges meet)."""
-    cols = np.zeros(edges.width + 1, dtype=bool)
-    rows_any = edges.blocks_h.any(axis=0)
-    cols[:-1] |= rows_any
-    cols[1:] |= rows_any
-    return cols
+    The corner rule of :func:`edges_clear` for all fields at once: a closed corner at
+    (k - 1/2, j - 1/2) lies ``(U, V) / 2`` from the origin (U, V odd). With ``g`` their
+    greatest common divisor, the lines through it end on the fields
+    ``origin + n * (U, V) / g``, and the corner lies strictly between the centres for
+    ``n >= (g + 1) / 2``. Whether it closes depends on the line's direction only.
+    """
+    height, width = edges.height, edges.width
+    if height < 2 or width < 2:
+        return
+    v, h = edges.blocks_v, edges.blocks_h
+    # Interior corners j = 1 .. height-1, k = 1 .. width-1 (the ones lines can cross).
+    top, bottom = v[:-1, 1:-1], v[1:, 1:-1]
+    left, right = h[1:-1, :-1], h[1:-1, 1:]
+    falling = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
+    rising = (left | top) & (bottom | right)  # LL <-> UR
+    ks = np.arange(1, width)
+    js = np.arange(1, height)
+    # x and y grow together along the line (falling) when both lie on the same side.
+    same = (js > oy)[:, None] == (ks > ox)[None, :]
+    jj, kk = np.nonzero(np.where(same, falling, rising))
+    if not jj.size:
+        return
+    us = 2 * (kk + 1) - 1 - 2 * ox
+    vs = 2 * (jj + 1) - 1 - 2 * oy
+    g = np.gcd(us, vs)
+    sx, sy = us // g, vs // g
+    first = (g + 1) // 2
+    last_x = np.where(sx > 0, (width - 1 - ox) // sx, ox // -sx)
+    last_y = np.where(sy > 0, (height - 1 - oy) // sy, oy // -sy)
+    counts = np.maximum(np.minimum(last_x, last_y) - first + 1, 0)
+    total = int(counts.sum())
+    if not total:
+        return
+    owner = np.repeat(np.arange(counts.size), counts)
+    n = first[owner] + np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    out[oy + n * sy[owner], ox + n * sx[owner]] = False

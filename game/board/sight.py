@@ -49,16 +49,16 @@ the level for an attack, which the ruleset records (D-9).
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from game.board.edge_sight import edges_clear, edges_visible
+from game.board.edge_sight import corner_shadows, edges_clear
+from game.board.edges import EdgeLayer
 from game.board.grid import BattleGrid, Cell, Cover
+from game.board.shadowcast import Lines, Quadrant, sweep_quadrant
 
 __all__ = [
     "Cover",
@@ -183,159 +183,47 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
     """Return the fields ``origin`` sees, as a bool array of shape (height, width).
 
     The mask agrees with ``line_of_sight(grid, origin, cell)`` on every field. It is
-    computed by an exact shadowcasting sweep over the four quadrants (module
-    docstring); ``creatures`` never block sight and are ignored.
+    computed by an exact shadowcasting sweep over the four quadrants (``shadowcast``)
+    that reads blocking fields and, on maps with them, blocking edges (D-13);
+    ``creatures`` never block sight and are ignored.
     """
     ox, oy = _field(grid, origin, "origin")
-    out = _visible_fields(grid, ox, oy)
-    if grid.edges.any_blocking:  # D-13: only maps with edge walls pay for them
-        out &= edges_visible(grid.edges, ox, oy, out)
-    return out
-
-
-def _visible_fields(grid: BattleGrid, ox: int, oy: int) -> BoolGrid:
-    """Return :func:`visible_cells` as blocking fields alone allow it (the sweep)."""
     blocks = grid.blocks_sight
+    edges = grid.edges if grid.edges.any_blocking else None  # D-13: only maps with them pay
     out = np.zeros(blocks.shape, dtype=bool)
-    if not blocks.any():
+    if edges is None and not blocks.any():
         out[:] = True
         return out
-    # Blocking fields per line of the map, once per orientation: "lines" are columns
-    # for the two x quadrants (offsets along y) and rows for the two y quadrants.
-    for cells, centre_line, centre, sign_views in (
-        (np.ascontiguousarray(blocks.T), ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1))),
-        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1))),
-    ):
-        lines, positions = np.divmod(np.flatnonzero(cells), cells.shape[1])  # ~ np.nonzero
-        line_start: list[int] = np.searchsorted(lines, np.arange(cells.shape[0] + 1)).tolist()
-        offsets: list[int] = (positions - centre).tolist()
+    # Per orientation, "lines" are map columns for the two x quadrants (offsets along
+    # y) and map rows for the two y quadrants. Edges across the primary axis are the
+    # vertical ones for x and the horizontal ones for y; the others run along it.
+    frames = (
+        (blocks.T, ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1)), "v", "h"),
+        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1)), "h", "v"),
+    )
+    for cells, centre_line, centre, sign_views, across_name, along_name in frames:
+        fields = Lines.of(np.ascontiguousarray(cells), centre)
+        across = along = None
+        if edges is not None:
+            across = Lines.of(_edge_lines(edges, across_name, cells is blocks), centre)
+            along = Lines.of(_edge_lines(edges, along_name, cells is blocks), centre)
         for target, sign in sign_views:
-            walls = _QuadrantWalls(offsets, line_start, centre_line, sign)
-            _sweep_quadrant(walls, target, centre)
+            quadrant = Quadrant(fields, across, along, centre_line, sign)
+            sweep_quadrant(quadrant, target, centre)
+    if edges is not None:
+        corner_shadows(edges, ox, oy, out)
     out[oy, ox] = True
     return out
 
 
-@dataclass(frozen=True)
-class _QuadrantWalls:
-    """The blocking fields one quadrant sweep reads.
+def _edge_lines(edges: EdgeLayer, name: str, rows: bool) -> BoolGrid:
+    """Return the blocking edges ``blocks_h`` or ``blocks_v`` with map lines first.
 
-    ``offsets[line_start[n]:line_start[n + 1]]`` are the sorted offsets (from the
-    centre line) of the blocking fields on map line ``n``; depth ``d`` of the quadrant
-    is map line ``origin_line + sign * d``.
+    ``rows``: the frame whose lines are map rows (the arrays as stored); otherwise
+    the lines are map columns (transposed).
     """
-
-    offsets: list[int]
-    line_start: list[int]
-    origin_line: int
-    sign: int
-
-
-def _sweep_quadrant(walls: _QuadrantWalls, target: npt.NDArray[np.bool_], centre: int) -> None:
-    """Mark the visible fields of one quadrant in ``target``.
-
-    Row ``d`` of ``target`` is depth ``d`` from the origin (row 0); a field at column
-    ``centre + k`` has slope ``k/d``. The quadrant holds the fields with ``|k| <= d``.
-    The visible part of the slope range [-1, 1] is a sorted list of disjoint closed
-    intervals in exact integer fractions. A row's blocking runs cut their open
-    intervals out of the intervals they touch; an interval nothing touches costs
-    nothing per row. Each interval remembers the depths it held for, and all fields
-    are painted from those spans in one vectorised step at the end.
-    """
-    max_depth = target.shape[0] - 1
-    if max_depth < 1:
-        return
-    columns = target.shape[1]
-    offsets, line_start = walls.offsets, walls.line_start
-    origin_line, sign = walls.origin_line, walls.sign
-
-    # (ln, ld, hn, hd, since): the slopes [ln/ld, hn/hd] are visible from depth `since`
-    # on. Floats of the bounds serve bisect; they order these rationals exactly.
-    visible: list[tuple[int, int, int, int, int]] = [(-1, 1, 1, 1, 1)]
-    lows = [-1.0]
-    highs = [1.0]
-    spans: list[tuple[int, int, int, int, int, int]] = []
-    for depth in range(1, max_depth + 1):
-        line = origin_line + sign * depth
-        start, stop = line_start[line], line_start[line + 1]
-        if start == stop:
-            continue
-        two_d = 2 * depth
-        # Offsets whose open interval (k-1/2, k+1/2)/d can meet a visible slope, and one
-        # more on each side so that a seam at the edge is seen as merged.
-        ln, ld = visible[0][0], visible[0][1]
-        hn, hd = visible[-1][2], visible[-1][3]
-        i = bisect_left(offsets, (two_d * ln - ld) // (2 * ld), start, stop)
-        j = bisect_right(offsets, -((-(two_d * hn + hd)) // (2 * hd)), start, stop)
-        touched: dict[int, list[tuple[int, int]]] = {}
-        while i < j:
-            k0 = k1 = offsets[i]
-            i += 1
-            while i < j and offsets[i] == k1 + 1:
-                k1 += 1
-                i += 1
-            # The run's open interval ((2*k0-1)/2d, (2*k1+1)/2d) meets [l, h] when
-            # a < h and b > l.
-            first = bisect_right(highs, (2 * k0 - 1) / two_d)
-            last = bisect_left(lows, (2 * k1 + 1) / two_d)
-            for index in range(first, last):
-                touched.setdefault(index, []).append((k0, k1))
-        if not touched:
-            continue
-        kept: list[tuple[int, int, int, int, int]] = []
-        done = 0
-        for index in sorted(touched):
-            kept.extend(visible[done:index])
-            done = index + 1
-            ln, ld, hn, hd, since = visible[index]
-            spans.append((ln, ld, hn, hd, since, depth))
-            cn, cd = ln, ld  # the lowest slope still visible
-            for k0, k1 in touched[index]:
-                an = 2 * k0 - 1
-                if an * cd >= cn * two_d:  # the run starts at or after it: keep [c, a]
-                    kept.append((cn, cd, an, two_d, depth + 1))
-                bn = 2 * k1 + 1
-                if bn * cd > cn * two_d:
-                    cn, cd = bn, two_d
-            if cn * hd <= hn * cd:
-                kept.append((cn, cd, hn, hd, depth + 1))
-        kept.extend(visible[done:])
-        visible = kept
-        if not visible:
-            break
-        lows = [v[0] / v[1] for v in visible]
-        highs = [v[2] / v[3] for v in visible]
-    spans.extend((ln, ld, hn, hd, since, max_depth) for ln, ld, hn, hd, since in visible)
-    _paint_spans(target, centre, columns, spans)
-
-
-def _paint_spans(
-    target: npt.NDArray[np.bool_],
-    centre: int,
-    columns: int,
-    spans: list[tuple[int, int, int, int, int, int]],
-) -> None:
-    """Mark the fields of visible slope intervals [ln/ld, hn/hd] over their depths."""
-    table = np.array(spans, dtype=np.int64).reshape(-1, 6)
-    table = table[table[:, 5] >= table[:, 4]]
-    if not table.size:
-        return
-    depth = int(table[:, 5].max()) + 1  # nothing deeper is visible
-    lengths = table[:, 5] - table[:, 4] + 1
-    owner = np.repeat(np.arange(len(table)), lengths)
-    firsts = np.cumsum(lengths) - lengths
-    rows = table[owner, 4] + np.arange(int(lengths.sum())) - firsts[owner]
-    low_n, low_d, high_n, high_d = (table[owner, n] for n in range(4))
-    lo = np.maximum(-((-low_n * rows) // low_d), -centre)  # ceil, clipped to the map
-    hi = np.minimum((high_n * rows) // high_d, columns - 1 - centre)  # floor, clipped
-    keep = lo <= hi
-    rows, lo, hi = rows[keep], lo[keep] + centre, hi[keep] + centre
-    # The ranges of one row are disjoint, so a +1/-1 difference array and a running
-    # sum paint them all at once.
-    marks = np.zeros((depth, columns + 1), dtype=np.int8)
-    marks[rows, lo] = 1
-    marks[rows, hi + 1] -= 1
-    target[:depth] |= np.cumsum(marks, axis=1, dtype=np.int8)[:, :columns] > 0
+    flags = edges.blocks_h if name == "h" else edges.blocks_v
+    return flags if rows else np.ascontiguousarray(flags.T)
 
 
 # ------------------------------------------------------------------ cover

@@ -1,8 +1,9 @@
-"""Turn wall polylines (in grid units) into wall fields.
+"""Turn wall polylines (in grid units) into edge walls and wall fields.
 
 Map makers such as Dungeondraft draw walls as thin lines, usually exactly on the
-lines between fields; our grid has no thin walls, only whole wall fields. The rule
-(used for Universal VTT ``line_of_sight``, ``objects_line_of_sight`` and portals):
+lines between fields. Those become walls on the field borders (rule 4, D-13); the
+rest, diagonal or off the lines, become whole wall fields. The rules (used for
+Universal VTT ``line_of_sight``, ``objects_line_of_sight`` and portals):
 
 1. **Interior crossing.** A segment marks every field whose interior it passes
    through over a positive length. A segment that only touches a field at a corner
@@ -22,6 +23,15 @@ lines between fields; our grid has no thin walls, only whole wall fields. The ru
    borders would have a gap at its lower-right corner (its bottom wall lies in the
    row below the room, its right wall in the column to its right), through which
    sight passes (D-9: sight passes between fields that touch only at a corner).
+
+4. **Grid lines become edges (D-13).** A segment whose two ends lie within
+   :data:`LINE_TOLERANCE` (0.05 field) of the same grid line stands on that line:
+   :func:`line_borders` gives the field borders it runs along (each covered over more
+   than the tolerance), and callers make edge walls or edge doors of them instead of
+   rasterising it. Borders on the map's outline have a field on one side only; a wall
+   there changes nothing (outside the map nobody stands), so they are dropped. Rules
+   1-3 are for the segments off the grid lines (:func:`rasterise_walls` still applies
+   them to any segment it is given).
 
 Parts of walls outside the map are dropped. Coordinates are exact: callers snap
 grid-unit coordinates to integers in units of 1/``SUBDIVISIONS`` of a field
@@ -50,6 +60,12 @@ SUBDIVISIONS = 1024
 
 #: A point in sub-units (1/SUBDIVISIONS of a field), x right, y down.
 Point = tuple[int, int]
+
+#: How far (in sub-units) a segment's ends may lie off a grid line and still stand on it.
+LINE_TOLERANCE = round(0.05 * SUBDIVISIONS)
+
+#: A field border: the upper or left field, then its neighbour below or to the right.
+Border = tuple[Cell, Cell]
 
 
 def snap(value: float) -> int:
@@ -199,3 +215,39 @@ def _corner_fields(cells: dict[Cell, set[tuple[int, int]]]) -> list[Cell]:
             candidates = [(a[0], b[1]), (b[0], a[1])]
             found.append(max(candidates))
     return found
+
+
+def _line_index(coord: int) -> int | None:
+    """Return the grid line a coordinate lies on within LINE_TOLERANCE, or None."""
+    index = (coord + SUBDIVISIONS // 2) // SUBDIVISIONS
+    return index if abs(coord - index * SUBDIVISIONS) <= LINE_TOLERANCE else None
+
+
+def line_borders(start: Point, end: Point, width: int, height: int) -> list[Border] | None:
+    """Return the map's field borders a segment on a grid line covers (rule 4), in order.
+
+    Return None when the segment does not stand on a grid line (rules 1-3 apply). A
+    segment on a line covers a border when it runs along it for more than
+    LINE_TOLERANCE; borders on the map's outline or outside the map are left out, so a
+    segment there (or one too short to cover any border) gives an empty list.
+    """
+    q = SUBDIVISIONS
+    across_x = abs(end[0] - start[0]) >= abs(end[1] - start[1])
+    for along in (0, 1) if across_x else (1, 0):  # the axis the line runs along
+        line = _line_index(start[1 - along])
+        if line is None or _line_index(end[1 - along]) != line:
+            continue
+        size_along, size_across = (width, height) if along == 0 else (height, width)
+        if not 0 < line < size_across:
+            return []  # on the outline or outside: a field on one side at most
+        low, high = sorted((start[along], end[along]))
+        borders: list[Border] = []
+        for i in range(max(0, low // q), min(size_along, high // q + 1)):
+            if min(high, (i + 1) * q) - max(low, i * q) <= LINE_TOLERANCE:
+                continue
+            if along == 0:
+                borders.append(((i, line - 1), (i, line)))
+            else:
+                borders.append(((line - 1, i), (line, i)))
+        return borders
+    return None

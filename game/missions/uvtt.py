@@ -11,14 +11,21 @@ Imported:
 - ``image``: the base64 PNG becomes the background (``<file stem>.png``, kept in
   :attr:`LoadedMission.images`); it must be a PNG of at most 8192×8192 pixels. An
   empty or missing image gives a mission without background.
-- ``line_of_sight`` and ``objects_line_of_sight``: both are wall polylines, turned
-  into wall fields by :mod:`game.missions.rasterise` (border walls go to the field
-  below / to the right, at the map's far edges to the field inside; see there).
+- ``line_of_sight`` and ``objects_line_of_sight``: both are wall polylines. A
+  segment on a grid line (both ends within 0.05 field of it) becomes edge walls on
+  the field borders it runs along (D-13, :func:`~game.missions.rasterise.line_borders`);
+  a segment on the map's outline is dropped, since outside the map nobody stands.
+  Segments off the grid lines (diagonal, or between the lines) are rasterised to wall
+  fields by :func:`~game.missions.rasterise.rasterise_walls` (see there).
 - ``portals``: every portal becomes a door, closed or open per ``closed`` (a missing
-  ``closed`` counts as closed). The door fields are the fields its ``bounds``
-  segment marks under the same rule as walls; a portal without usable bounds marks
-  the field its ``position`` lies in. Doors replace walls. Windows cannot be told
-  apart from doors in the format, so they become doors too.
+  ``closed`` counts as closed). A portal whose ``bounds`` lie on a grid line becomes
+  edge doors on the borders they cover (on the outline: dropped); other bounds mark
+  door fields under the rasterising rule; a portal without usable bounds (or with
+  bounds of zero length) marks the field its ``position`` lies in. Doors replace
+  walls, on a border as on a field; where portals disagree, closed wins. Windows
+  cannot be told apart from doors in the format, so they become doors too.
+- :attr:`UvttLoaded.placement` counts what became of the segments and portals (the
+  ``import`` and ``check`` summaries print it).
 
 Not imported: ``lights``, ``environment`` (ambient light, baked lighting), portal
 ``rotation`` and ``freestanding`` (the bounds say where the portal is), and the
@@ -26,9 +33,10 @@ Not imported: ``lights``, ``environment`` (ambient light, baked lighting), porta
 dropped. The mission's title is the file name; it has no sides or creatures.
 
 Limits: the file is at most 5 MB, the map at most 500×500 fields, JSON nesting at
-most 64 deep, coordinates within 500 fields of the map, and the walls and portal
-bounds together at most :data:`MAX_WALL_WORK` field steps. Every problem is raised as one
-:class:`MissionError` naming the file and the JSON path.
+most 64 deep, coordinates within 500 fields of the map, the walls and portal
+bounds together at most :data:`MAX_WALL_WORK` field steps, and at most
+:data:`~game.missions.toml_schema.MAX_EDGES` edges (what a mission file may hold).
+Every problem is raised as one :class:`MissionError` naming the file and the JSON path.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
@@ -44,7 +52,7 @@ from types import MappingProxyType
 from game.board.grid import Cell
 from game.match.problems import MissionError, Problem, describe
 from game.missions.json_reading import JsonChecker, read_json
-from game.missions.model import Background, LoadedMission, Mission
+from game.missions.model import Background, LoadedMission, MapEdge, Mission
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
@@ -54,13 +62,16 @@ from game.missions.paths import (
 )
 from game.missions.rasterise import (
     SUBDIVISIONS,
+    Border,
     Point,
+    line_borders,
     point_field,
     rasterise_walls,
     segment_fields,
     snap,
     walk_length,
 )
+from game.missions.toml_schema import MAX_EDGES
 
 #: Coordinates may lie at most this many fields outside the map.
 MAX_OUTSIDE = 500
@@ -229,17 +240,111 @@ def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometr
     return found
 
 
-def _door_fields(portals: list[_Portal], width: int, height: int) -> dict[Cell, bool]:
-    """Return door fields -> open (a field with any closed portal stays closed)."""
-    doors: dict[Cell, bool] = {}
+@dataclass(frozen=True)
+class UvttPlacement:
+    """What became of a Universal VTT file's wall segments and portals."""
+
+    edge_segments: int = 0  # wall segments on grid lines: edge walls
+    field_segments: int = 0  # wall segments off the grid lines: rasterised to wall fields
+    dropped_segments: int = 0  # on the map's outline, outside the map or too short
+    edge_portals: int = 0  # portals on grid lines: edge doors
+    field_portals: int = 0  # portals off the grid lines or without bounds: door fields
+    dropped_portals: int = 0  # on the outline or outside the map
+
+    def lines(self) -> list[str]:
+        """Return the summary lines: where the walls and the portals went."""
+        segments = "segment" if self.edge_segments == 1 else "segments"
+        return [
+            f"Universal VTT walls: {self.edge_segments} {segments} on grid lines became edge "
+            f"walls, {self.field_segments} off the grid lines were rasterised to wall fields, "
+            f"{self.dropped_segments} were dropped (on the map's outline or outside it)",
+            f"Universal VTT portals: {self.edge_portals} on grid lines became edge doors, "
+            f"{self.field_portals} off the grid lines became door fields, "
+            f"{self.dropped_portals} were dropped (on the outline or outside the map)",
+        ]
+
+
+@dataclass(frozen=True)
+class UvttLoaded(LoadedMission):
+    """A Universal VTT map as loaded, with what became of its walls and portals."""
+
+    placement: UvttPlacement = UvttPlacement()
+
+
+@dataclass
+class _Placed:
+    """The walls and doors of a map while they are placed, with their counts."""
+
+    width: int
+    height: int
+    wall_borders: set[Border]
+    door_borders: dict[Border, bool]  # border -> open (closed wins)
+    door_fields: dict[Cell, bool]  # field -> open (closed wins)
+    off_grid: list[list[Point]]
+    counts: dict[str, int]
+
+    def outside(self, a: Point, b: Point) -> bool:
+        """Return whether a segment's bounding box misses the map (it marks no field)."""
+        q = SUBDIVISIONS
+        return (
+            max(a[0], b[0]) <= 0
+            or min(a[0], b[0]) >= self.width * q
+            or max(a[1], b[1]) <= 0
+            or min(a[1], b[1]) >= self.height * q
+        )
+
+
+def _place_walls(placed: _Placed, polylines: list[list[Point]]) -> None:
+    """Put every wall segment on the borders of its grid line, or keep it to rasterise."""
+    counts = placed.counts
+    for polyline in polylines:
+        for a, b in pairwise(polyline):
+            if a == b:
+                continue  # a point is no wall
+            borders = line_borders(a, b, placed.width, placed.height)
+            if borders is None:
+                placed.off_grid.append([a, b])  # rule 3 still joins them at shared ends
+                counts["dropped_segments" if placed.outside(a, b) else "field_segments"] += 1
+            elif borders:
+                placed.wall_borders.update(borders)
+                counts["edge_segments"] += 1
+            else:
+                counts["dropped_segments"] += 1
+
+
+def _place_portals(placed: _Placed, portals: list[_Portal]) -> None:
+    """Put every portal on the borders of its grid line, else on the fields it marks."""
+    counts = placed.counts
+    width, height = placed.width, placed.height
     for portal in portals:
-        fields = segment_fields(*portal.bounds, width, height) if portal.bounds else []
-        if not fields and portal.position is not None:
-            field = point_field(portal.position, width, height)
-            fields = [field] if field is not None else []
-        for field in fields:
-            doors[field] = doors.get(field, True) and not portal.closed
-    return doors
+        bounds = portal.bounds if portal.bounds and portal.bounds[0] != portal.bounds[1] else None
+        marked: list[Cell] = []
+        if bounds is not None:
+            borders = line_borders(*bounds, width, height)
+            if borders is not None:
+                for border in borders:
+                    placed.door_borders[border] = (
+                        placed.door_borders.get(border, True) and not portal.closed
+                    )
+                counts["edge_portals" if borders else "dropped_portals"] += 1
+                continue
+            marked = segment_fields(*bounds, width, height)
+        if not marked and portal.position is not None:
+            cell = point_field(portal.position, width, height)
+            marked = [cell] if cell is not None else []
+        for cell in marked:
+            placed.door_fields[cell] = placed.door_fields.get(cell, True) and not portal.closed
+        counts["field_portals" if marked else "dropped_portals"] += 1
+
+
+def _edges(placed: _Placed) -> tuple[MapEdge, ...]:
+    """Return the map's edges, upper or left field first, in reading order; doors win."""
+    edges = {border: MapEdge(*border) for border in placed.wall_borders}
+    for border, is_open in placed.door_borders.items():
+        edges[border] = MapEdge(*border, kind="door", open=is_open)
+    return tuple(
+        edges[b] for b in sorted(edges, key=lambda b: (b[0][1], b[0][0], b[1][1], b[1][0]))
+    )
 
 
 def _image(check: JsonChecker, document: dict[str, object], path_label: str) -> bytes | None:
@@ -274,6 +379,16 @@ def parse_uvtt(
     ``image_name`` is the name the background gets (the mission's ``background.path``);
     ``title`` becomes the mission's title. Raise MissionError on any problem.
     """
+    mission, images, _ = parse_uvtt_placed(
+        data, path_label=path_label, image_name=image_name, title=title
+    )
+    return mission, images
+
+
+def parse_uvtt_placed(
+    data: bytes, *, path_label: str, image_name: str, title: str
+) -> tuple[Mission, Mapping[str, bytes], UvttPlacement]:
+    """Return what :func:`parse_uvtt` does and what became of the walls and portals."""
     document_raw = read_json(data, path_label=path_label)
     check = JsonChecker(path_label)
     document = check.obj(document_raw, "")
@@ -302,10 +417,24 @@ def parse_uvtt(
         )
     check.raise_if_any()
     width, height = geometry.width, geometry.height
-    wall = rasterise_walls(polylines, width, height)
-    doors = _door_fields(portals, width, height)
+    placed = _Placed(width, height, set(), {}, {}, [], {f.name: 0 for f in fields(UvttPlacement)})
+    _place_walls(placed, polylines)
+    _place_portals(placed, portals)
+    edges = _edges(placed)
+    if len(edges) > MAX_EDGES:
+        raise MissionError(
+            [
+                Problem(
+                    path_label,
+                    f"walls and portals on grid lines give {len(edges)} edges; expected at "
+                    f"most {MAX_EDGES}",
+                    key="line_of_sight",
+                )
+            ]
+        )
+    wall = rasterise_walls(placed.off_grid, width, height)
     grid = [["#" if wall[y, x] else "." for x in range(width)] for y in range(height)]
-    for (x, y), is_open in doors.items():
+    for (x, y), is_open in placed.door_fields.items():
         grid[y][x] = "/" if is_open else "+"
     background = None
     images: dict[str, bytes] = {}
@@ -318,14 +447,17 @@ def parse_uvtt(
         height=height,
         rows=tuple("".join(row) for row in grid),
         background=background,
+        edges=edges,
     )
-    return mission, MappingProxyType(images)
+    return mission, MappingProxyType(images), UvttPlacement(**placed.counts)
 
 
-def load_uvtt(path: Path | str) -> LoadedMission:
+def load_uvtt(path: Path | str) -> UvttLoaded:
     """Return the mission in a Universal VTT file; raise MissionError on any problem."""
     p = Path(path)
     label = str(path)
     data = read_limited(p, MAX_FILE_BYTES, path_label=label)
-    mission, images = parse_uvtt(data, path_label=label, image_name=f"{p.stem}.png", title=p.stem)
-    return LoadedMission(mission, "uvtt", p.resolve().parent, images)
+    mission, images, placement = parse_uvtt_placed(
+        data, path_label=label, image_name=f"{p.stem}.png", title=p.stem
+    )
+    return UvttLoaded(mission, "uvtt", p.resolve().parent, images, placement=placement)

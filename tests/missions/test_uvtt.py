@@ -14,13 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.board.grid import BattleGrid
 from game.board.movement import reachable
 from game.match.problems import MissionError, Problem
 from game.missions.grid import build_grid
 from game.missions.json_reading import MAX_JSON_DEPTH
 from game.missions.loader import load_any
-from game.missions.model import Background, LoadedMission
+from game.missions.model import Background, LoadedMission, MapEdge
 from game.missions.toml_format import dumps_mission, loads_mission
 from game.missions.uvtt import load_uvtt, parse_uvtt
 from game.rulesets.entaria.catalogue_loader import load_catalogue
@@ -36,6 +35,32 @@ from tests.missions.data.make_samples import (
 )
 
 DATA = Path(__file__).resolve().parent / "data"
+
+#: What the samples import as since D-13: walls on grid lines stand on the field borders.
+BORDER_ROOM_FIELDS = ("........",) * 6
+TAVERN_FIELDS = (
+    "..........",
+    "..#.......",
+    "..........",
+    "..........",
+    ".#........",
+    "..#.......",
+    "..........",
+)
+TAVERN_EDGES = (
+    MapEdge((4, 0), (5, 0)),
+    MapEdge((4, 1), (5, 1)),
+    MapEdge((4, 2), (5, 2)),
+    MapEdge((4, 3), (5, 3), "door", open=False),
+    MapEdge((5, 3), (5, 4)),
+    MapEdge((6, 3), (6, 4)),
+    MapEdge((7, 3), (7, 4)),
+    MapEdge((8, 3), (8, 4), "door", open=True),
+    MapEdge((9, 3), (9, 4)),
+    MapEdge((4, 4), (5, 4)),
+    MapEdge((4, 5), (5, 5)),
+    MapEdge((4, 6), (5, 6)),
+)
 
 
 def parse(document: Any, *, raw: bytes | None = None) -> LoadedMission:
@@ -72,27 +97,28 @@ def minimal(**extra: Any) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ the sample maps
+@pytest.mark.rule("D-13")
 def test_border_room_sample() -> None:
-    """The 8x6 map whose walls lie exactly on its outline: one-field walls, 6x4 floor."""
+    """D-13: the 8x6 map whose walls lie exactly on its outline: 8x6 floor, no edges
+    (a wall on the map's outline changes nothing and is dropped)."""
     loaded = load_uvtt(DATA / "border_room.dd2vtt")
     mission = loaded.mission
     assert loaded.source_format == "uvtt"
     assert loaded.base_dir == DATA
     assert (mission.width, mission.height) == (8, 6)
-    assert mission.rows == BORDER_ROOM_ROWS
+    assert mission.rows == BORDER_ROOM_FIELDS
+    assert mission.edges == ()
     assert mission.title == "border_room"
     assert mission.sides == () and mission.creatures == ()
 
 
-@pytest.mark.rule("D-10")
-def test_border_room_keeps_its_interior_connected() -> None:
-    """Walls on field borders do not swallow the floor: all 24 inner fields reachable."""
+@pytest.mark.rule("D-13")
+def test_border_room_keeps_all_its_drawn_floor() -> None:
+    """D-13: walls on the outline do not swallow the floor: all 48 fields reachable."""
     mission = load_uvtt(DATA / "border_room.dd2vtt").mission
-    grid = BattleGrid.from_ascii("\n".join(mission.rows))
-    floor = {(x, y) for y in range(1, 5) for x in range(1, 7)}
-    assert set(reachable(grid, (1, 1), None)) == floor
-    assert set(mission.rows[0]) == set(mission.rows[-1]) == {"#"}
-    assert all(row[0] == row[-1] == "#" and row[1:-1] == "......" for row in mission.rows[1:-1])
+    grid = build_grid(mission)
+    floor = {(x, y) for y in range(6) for x in range(8)}
+    assert set(reachable(grid, (0, 0), None)) == floor
 
 
 def test_border_room_background_image() -> None:
@@ -104,28 +130,36 @@ def test_border_room_background_image() -> None:
     assert struct.unpack(">II", image[16:24]) == (8 * BORDER_ROOM_PPG, 6 * BORDER_ROOM_PPG)
 
 
+@pytest.mark.rule("D-13")
 def test_tavern_sample() -> None:
-    """Origin (2, 1) subtracted; border walls, a pillar (objects_line_of_sight), a
-    diagonal wall, a closed and an open door; lights and environment ignored."""
+    """D-13: origin (2, 1) subtracted; the outline dropped, inner walls on grid lines as
+    edge walls, the portals on grid lines as a closed and an open edge door; the pillar
+    (objects_line_of_sight) and the diagonal wall rasterised to wall fields; lights and
+    environment ignored."""
     loaded = load_uvtt(DATA / "tavern.dd2vtt")
     mission = loaded.mission
     assert (mission.width, mission.height) == (10, 7)
-    assert mission.rows == TAVERN_ROWS
-    assert mission.rows[3][5] == "+"  # closed portal on the border x = 5
-    assert mission.rows[4][8] == "/"  # open portal on the border y = 4
+    assert mission.rows == TAVERN_FIELDS
+    assert mission.edges == TAVERN_EDGES
     assert mission.rows[1][2] == "#"  # the pillar from objects_line_of_sight
+    assert (mission.rows[4][1], mission.rows[5][2]) == ("#", "#")  # the diagonal wall
     assert mission.background == Background("tavern.png", TAVERN_PPG)
     assert loaded.images["tavern.png"] == map_png(TAVERN_ROWS, TAVERN_PPG)
 
 
+@pytest.mark.rule("D-13")
 def test_tavern_rooms_connect_through_the_doors_only() -> None:
+    """D-13: the closed edge door on x = 5 parts the rooms until it opens; the open
+    edge door on y = 4 lets one through."""
     mission = load_uvtt(DATA / "tavern.dd2vtt").mission
-    grid = BattleGrid.from_ascii("\n".join(mission.rows))
+    grid = build_grid(mission)
     left = set(reachable(grid, (3, 2), None))
-    assert (6, 2) not in left  # the door at (5, 3) is closed
-    grid.set_door_open((5, 3), True)
+    assert (6, 2) not in left  # the door between (4, 3) and (5, 3) is closed
+    grid.set_edge_door((4, 3), (5, 3), open=True)
     assert (6, 2) in set(reachable(grid, (3, 2), None))
-    assert (8, 5) in set(reachable(grid, (6, 2), None))  # through the open door (8, 4)
+    assert (8, 5) in set(reachable(grid, (6, 2), None))  # through the open door below (8, 3)
+    grid.set_edge_door((8, 3), (8, 4), open=False)
+    assert (8, 5) not in set(reachable(grid, (6, 2), None))
 
 
 def test_cave_sample_fractional_size_negative_origin_no_image() -> None:
@@ -144,23 +178,27 @@ def test_other_suffixes_through_load_any(tmp_path: Path) -> None:
         target.write_bytes(text)
         loaded = load_any(target)
         assert loaded.source_format == "uvtt"
-        assert loaded.mission.rows == TAVERN_ROWS
+        assert loaded.mission.rows == TAVERN_FIELDS
+        assert loaded.mission.edges == TAVERN_EDGES
         assert loaded.mission.background == Background("karte.png", TAVERN_PPG)
         assert set(loaded.images) == {"karte.png"}
 
 
 def test_imported_missions_round_trip_through_the_native_format() -> None:
     catalogue = load_catalogue()
-    for name in ("border_room.dd2vtt", "tavern.dd2vtt", "cave.uvtt"):
+    for name in ("border_room.dd2vtt", "tavern.dd2vtt", "cave.uvtt", "divided_room.dd2vtt"):
         mission = load_uvtt(DATA / name).mission
         assert loads_mission(dumps_mission(mission), "x.toml") == mission
         build_grid(mission, catalogue)
 
 
+@pytest.mark.rule("D-13")
 def test_bom_and_float_coordinates_are_accepted() -> None:
+    """D-13: a wall at y = 1.0000000001 stands on the grid line y = 1: four edge walls."""
     document = minimal(line_of_sight=[[{"x": 0.0, "y": 1.0000000001}, {"x": 4.0, "y": 1.0}]])
     loaded = parse(None, raw=b"\xef\xbb\xbf" + json.dumps(document).encode())
-    assert loaded.mission.rows == ("....", "####", "....")
+    assert loaded.mission.rows == ("....",) * 3
+    assert loaded.mission.edges == tuple(MapEdge((x, 0), (x, 1)) for x in range(4))
 
 
 def test_missing_optional_parts() -> None:
@@ -178,7 +216,9 @@ def test_portal_missing_closed_counts_as_closed_and_closed_wins() -> None:
     assert loaded.mission.rows == ("../.", ".+..", "....")
 
 
+@pytest.mark.rule("D-13")
 def test_portal_replaces_a_wall() -> None:
+    """D-13: a portal on a grid line turns the edge walls it covers into edge doors."""
     wall = [{"x": 0, "y": 1}, {"x": 4, "y": 1}]
     portal = {
         "position": {"x": 1.5, "y": 1},
@@ -186,7 +226,26 @@ def test_portal_replaces_a_wall() -> None:
         "closed": True,
     }
     loaded = parse(minimal(line_of_sight=[wall], portals=[portal]))
-    assert loaded.mission.rows == ("....", "#++#", "....")
+    assert loaded.mission.rows == ("....",) * 3
+    assert loaded.mission.edges == (
+        MapEdge((0, 0), (0, 1)),
+        MapEdge((1, 0), (1, 1), "door"),
+        MapEdge((2, 0), (2, 1), "door"),
+        MapEdge((3, 0), (3, 1)),
+    )
+
+
+def test_an_off_grid_portal_replaces_a_wall_field() -> None:
+    """A portal off the grid lines marks door fields, which replace rasterised wall fields."""
+    wall = [{"x": 0, "y": 1.5}, {"x": 4, "y": 1.5}]
+    portal = {
+        "position": {"x": 2, "y": 1.5},
+        "bounds": [{"x": 1.5, "y": 1.5}, {"x": 2.5, "y": 1.5}],
+        "closed": False,
+    }
+    loaded = parse(minimal(line_of_sight=[wall], portals=[portal]))
+    assert loaded.mission.rows == ("....", "#//#", "....")
+    assert loaded.mission.edges == ()
 
 
 def test_walls_and_portals_outside_the_map_are_dropped() -> None:
@@ -408,6 +467,7 @@ SAMPLES = {
     "border_room": (DATA / "border_room.dd2vtt").read_bytes(),
     "tavern": (DATA / "tavern.dd2vtt").read_bytes(),
     "cave": (DATA / "cave.uvtt").read_bytes(),
+    "divided_room": (DATA / "divided_room.dd2vtt").read_bytes(),
 }
 
 

@@ -74,6 +74,7 @@ def _within_reach(battle: Battle, actor: CreatureState, other: CreatureState) ->
         attacker_side=kind.size_fields,
         target_side=battle.creature_type(other).size_fields,
         reach=kind.reach,
+        grid=battle.grid,
     )
 
 

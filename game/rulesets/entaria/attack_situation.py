@@ -69,7 +69,7 @@ def ranged_disturbance(battle: Battle, creature: CreatureState) -> RollModifiers
     ]
     side = battle.creature_type(creature).size_fields
     return ranged_disturbance_modifiers(
-        creature.cell, threats, shooter_side=side, held=creature.conditions
+        creature.cell, threats, shooter_side=side, held=creature.conditions, grid=battle.grid
     )
 
 

@@ -204,6 +204,7 @@ def can_melee(battle: Battle, creature: CreatureState) -> str:
             attacker_side=kind.size_fields,
             target_side=battle.creature_type(enemy).size_fields,
             reach=reach,
+            grid=battle.grid,
         ):
             return ""
     return say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")

@@ -121,7 +121,10 @@ def plan_attack(
         melee = (
             weapon is None
             or (weapon.melee and not weapon.ranged)
-            or (weapon.melee and in_melee_reach(attacker.cell, target.cell, reach=weapon.reach))
+            or (
+                weapon.melee
+                and in_melee_reach(attacker.cell, target.cell, reach=weapon.reach, grid=battle.grid)
+            )
         )
     if melee:
         return _plan_melee(battle, attacker, target, weapon)
@@ -147,6 +150,7 @@ def _plan_melee(
         attacker_side=kind.size_fields,
         target_side=battle.creature_type(target).size_fields,
         reach=reach,
+        grid=battle.grid,
     ):
         raise CommandRejected(
             say(

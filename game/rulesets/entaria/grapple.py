@@ -205,6 +205,7 @@ def grapple_upkeep(battle: Battle, creature: CreatureState) -> list[Event]:
                 attacker_side=kind.size_fields,
                 target_side=battle.creature_type(target).size_fields,
                 reach=kind.reach,
+                grid=battle.grid,
             )
         )
         if not holds:
@@ -378,7 +379,12 @@ def _drag_leaves_reach(
             continue
         enemy_kind = battle.creature_type(enemy)
         zones.append(
-            melee_reach_cells(enemy.cell, side=enemy_kind.size_fields, reach=enemy_kind.reach)
+            melee_reach_cells(
+                enemy.cell,
+                side=enemy_kind.size_fields,
+                reach=enemy_kind.reach,
+                grid=battle.grid,
+            )
         )
     move_types = battle.creature_type(grappler).move_types.keys()
     return disengage_required(action, path, zones, move_types=move_types)

@@ -117,6 +117,7 @@ def enemies_in_reach(battle: Battle, creature: CreatureState, reach: int) -> lis
             attacker_side=kind.size_fields,
             target_side=battle.creature_type(e).size_fields,
             reach=max(kind.reach, reach),
+            grid=battle.grid,
         )
     ]
 

@@ -190,6 +190,7 @@ def _in_reach(battle: Battle, creature: CreatureState, other: CreatureState) -> 
         attacker_side=kind.size_fields,
         target_side=battle.creature_type(other).size_fields,
         reach=kind.reach,
+        grid=battle.grid,
     )
 
 

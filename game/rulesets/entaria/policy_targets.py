@@ -134,6 +134,7 @@ def weapon_to_draw(battle: Battle, creature: CreatureState) -> WeaponType | None
             attacker_side=kind.size_fields,
             target_side=battle.creature_type(enemy).size_fields,
             reach=kind.reach,
+            grid=battle.grid,
         )
         for enemy in targets
     )

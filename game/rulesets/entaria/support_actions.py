@@ -141,6 +141,7 @@ def resolve_help(
         helper_side=kind.size_fields,
         other_side=battle.creature_type(other).size_fields,
         reach=kind.reach,
+        grid=battle.grid,
     ):
         raise CommandRejected(
             say(
@@ -248,6 +249,7 @@ def resolve_irritate(
         actor_side=kind.size_fields,
         target_side=battle.creature_type(target).size_fields,
         reach=kind.reach,
+        grid=battle.grid,
     ):
         raise CommandRejected(
             say(

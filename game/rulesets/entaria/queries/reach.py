@@ -44,14 +44,18 @@ def threat_zones(battle: Battle, key: str) -> ThreatZones:
     creature = battle.creature(key)
     shape = grid_shape(battle)
     reach = _own_reach(battle, creature)
-    own = reach_mask(shape, creature.cell, side=side_of(battle, creature), reach=reach)
+    own = reach_mask(
+        shape, creature.cell, side=side_of(battle, creature), reach=reach, grid=battle.grid
+    )
     enemies: dict[str, BoolGrid] = {}
     union = np.zeros(shape, dtype=bool)
     for enemy in battle.enemies_of(creature):
         if not battle._can_take_turn(enemy):
             continue
         kind = battle.creature_type(enemy)
-        mask = reach_mask(shape, enemy.cell, side=kind.size_fields, reach=kind.reach)
+        mask = reach_mask(
+            shape, enemy.cell, side=kind.size_fields, reach=kind.reach, grid=battle.grid
+        )
         union |= mask
         enemies[enemy.key] = read_only(mask)
     return ThreatZones(key, reach, read_only(own), MappingProxyType(enemies), read_only(union))

@@ -204,6 +204,7 @@ def target_marks(
             attacker_side=kind.size_fields,
             target_side=side_of(battle, target),
             reach=reach,
+            grid=battle.grid,
         )
         plan, why, edge, failure, reasons = _planned(battle, attacker, target, weapon, disturbed)
         melee = None if plan is None else plan.melee

@@ -23,6 +23,7 @@ from game.board.steps import (
     as_cells,
     check_anchor,
     diagonal_step_blocked,
+    edge_step_blocked,
     footprint_walled,
     step_problem,
 )
@@ -377,16 +378,22 @@ def bresenham_line(start: Cell, end: Cell) -> list[Cell]:
 
 
 def charge_allowed(
-    start: Cell, enemies: Iterable[Cell], *, enemy_reach: int = 1, side: int = 1
+    start: Cell,
+    enemies: Iterable[Cell],
+    *,
+    enemy_reach: int = 1,
+    side: int = 1,
+    grid: BattleGrid | None = None,
 ) -> bool:
     """Return whether the charger stands outside every enemy's melee reach (E-ACT-VH-STURM).
 
     ``enemies``: every field an enemy occupies (all fields of a large one), each
     reaching ``enemy_reach`` fields; ``side``: the charger's footprint (E-SIZE-1,
-    E-OPEN-14). The reach test is ``reach.in_melee_reach``.
+    E-OPEN-14). The reach test is ``reach.in_melee_reach`` (with ``grid``: past no
+    wall, D-13).
     """
     return not any(
-        in_melee_reach(enemy, start, target_side=side, reach=enemy_reach)
+        in_melee_reach(enemy, start, target_side=side, reach=enemy_reach, grid=grid)
         for enemy in as_cells(enemies)
     )
 
@@ -421,7 +428,7 @@ def charge_path(
     enemy = (int(enemy[0]), int(enemy[1]))
     own = set(footprint_cells(start, side))
     foes = (as_cells(enemies) | set(footprint_cells(enemy, enemy_side))) - own
-    if not charge_allowed(start, foes, enemy_reach=enemy_reach, side=side):
+    if not charge_allowed(start, foes, enemy_reach=enemy_reach, side=side, grid=grid):
         return None
     check_anchor(grid, start, side)
     check_anchor(grid, enemy, enemy_side)
@@ -439,7 +446,7 @@ def charge_path(
             return None
         path.append(after)
         in_reach = in_melee_reach(
-            after, enemy, attacker_side=side, target_side=enemy_side, reach=reach
+            after, enemy, attacker_side=side, target_side=enemy_side, reach=reach, grid=grid
         )
         if in_reach and not _covers(after, side, friends):
             return path
@@ -452,9 +459,15 @@ def _sign(value: int) -> int:
 
 
 def _enterable(grid: BattleGrid, cell: Cell, step: Cell, blocked: Collection[Cell]) -> bool:
-    """Return whether a pushed creature can be moved one ``step`` from ``cell``."""
+    """Return whether a pushed creature can be moved one ``step`` from ``cell``.
+
+    Not into a wall or an occupied field, not across a wall on a field edge (D-13) and
+    not diagonally between two walls or past a corner an edge wall touches (D-10).
+    """
     target = (cell[0] + step[0], cell[1] + step[1])
     if footprint_walled(grid, target) or target in blocked:
+        return False
+    if edge_step_blocked(grid, cell, step):
         return False
     return not diagonal_step_blocked(grid, cell, step)
 

@@ -15,7 +15,7 @@ from enum import Enum
 
 from game.board.dice import Roller
 from game.board.grid import BattleGrid, Cell, distance
-from game.board.steps import diagonal_step_blocked
+from game.board.steps import diagonal_step_blocked, edge_step_blocked
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, success_roll
 from game.rulesets.entaria.rules.damage import ZERO_G_DIRECTIONS
 from game.rulesets.entaria.rules.ranges import range_band, ranged_attack_edge
@@ -140,7 +140,8 @@ def scatter(grid: BattleGrid, thrower: Cell, target: Cell, roller: Roller) -> Sc
     Rolls the d20 for the direction first, then the d6 for the distance. The object
     flies from the intended field one field at a time and stops on the last field
     before a wall, a closed door or the map edge (E-OPEN-27); like a creature it does
-    not slip diagonally between two blocking fields (D-10).
+    not slip diagonally between two blocking fields (D-10), nor cross a wall or closed
+    door on a field edge or pass diagonally a corner one touches (D-13).
     """
     if not grid.in_bounds(target):
         raise ValueError(f"the target field {target} is outside the map")
@@ -195,6 +196,8 @@ def _fly(grid: BattleGrid, start: Cell, step: Cell, fields: int) -> Cell:
         nxt = (x + dx, y + dy)
         if not grid.in_bounds(nxt) or grid.is_wall(nxt):
             break
+        if edge_step_blocked(grid, (x, y), step):
+            break  # a wall or closed door on the field edge stops it as a wall field (D-13)
         if diagonal_step_blocked(grid, (x, y), step):
             break  # a diagonal gap between two walls is closed (D-10)
         x, y = nxt

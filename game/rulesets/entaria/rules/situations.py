@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from game.board.dice import Roller
 from game.board.grid import BattleGrid, Cell, footprint_cells
-from game.board.steps import diagonal_step_blocked
+from game.board.steps import diagonal_step_blocked, edge_step_blocked
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, saving_throw
 from game.rulesets.entaria.rules.damage import ZERO_G_DIRECTIONS, ZERO_G_HURL_FIELDS
 from game.rulesets.entaria.rules.movement import falls_from_flight
@@ -73,8 +73,9 @@ def hurl_path(
     E-ZEROG-3, E-OPEN-46: ``fields`` (5) fields in one of the eight directions of
     ``damage.ZERO_G_DIRECTIONS`` (``damage.zero_g_direction`` rolls it), as forced
     movement: it stops before a wall, a closed door, the map edge, a corner between two
-    walls or an ``occupied`` field (other creatures), and on the first dangerous field it
-    enters (what that does is the game master's, like a push, E-OPEN-18). ``side`` is
+    walls, a wall on a field edge (D-13) or an ``occupied`` field (other creatures), and
+    on the first dangerous field it enters (what that does is the game master's, like a
+    push, E-OPEN-18). ``side`` is
     the creature's footprint (E-SIZE-1). An empty list: it does not move.
     """
     if step not in ZERO_G_DIRECTIONS:
@@ -89,6 +90,8 @@ def hurl_path(
         body = footprint_cells(target, side)
         if any(not grid.in_bounds(c) or grid.is_wall(c) or c in blocked for c in body):
             break
+        if edge_step_blocked(grid, cell, step, side=side):
+            break  # a wall on a field edge stops it as a wall field would (D-13)
         if diagonal_step_blocked(grid, cell, step, side=side):
             break
         cell = target

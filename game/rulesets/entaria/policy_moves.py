@@ -14,11 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid, Cell, Cover, distance
 from game.board.movement import find_path, path_cost, reachable
 from game.board.sight import cover, line_of_sight
+from game.board.steps import edge_step_blocked
 from game.match.commands import Command
 from game.rulesets.entaria.commands import Move
+from game.rulesets.entaria.edge_doors import has_edge_doors
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.interact_actions import Interact
 from game.rulesets.entaria.moving import (
@@ -159,7 +162,7 @@ def approach_goal(mover: Mover, targets: list[CreatureState]) -> list[Cell] | No
 
 
 def cover_mask(battle: Battle) -> np.ndarray:
-    """Return the fields next to a field that gives cover (where cover can be had)."""
+    """Return the fields next to a field or field edge that gives cover (where cover can be had)."""
     solid = (battle.grid.cover > 0) | battle.grid.blocks_sight
     padded = np.pad(solid, 1)
     near = np.zeros_like(solid)
@@ -167,6 +170,10 @@ def cover_mask(battle: Battle) -> np.ndarray:
     for dy in (0, 1, 2):
         for dx in (0, 1, 2):
             near |= padded[dy : dy + height, dx : dx + width]
+    edges = battle.grid.edges
+    if edges.any_blocking:  # a wall on a field's own edge gives cover too (D-13)
+        near |= edges.blocks_h[:-1, :] | edges.blocks_h[1:, :]
+        near |= edges.blocks_v[:, :-1] | edges.blocks_v[:, 1:]
     return near
 
 
@@ -239,20 +246,60 @@ _DOORS_OPEN: dict[str, tuple[weakref.ref[BattleGrid], int, BattleGrid | None]] =
 def _doors_open(grid: BattleGrid) -> BattleGrid | None:
     """Return a copy of ``grid`` with every closed door open (None: no closed door).
 
-    Used only to plan a route: the creature walks to the first closed door on it and
-    opens it with Interagieren (E-ACT-HH-INTERAGIEREN). One copy per grid version.
+    Field doors and doors on field edges (D-13). Used only to plan a route: the creature
+    walks to the first closed door on it and opens it with Interagieren
+    (E-ACT-HH-INTERAGIEREN). One copy per grid version.
     """
     cached = _DOORS_OPEN.get("grid")
     if cached is not None and cached[0]() is grid and cached[1] == grid.version:
         return cached[2]
     closed = np.argwhere(grid.door & ~grid.door_open)
+    edges = [e for e in grid.edge_list() if e.kind is EdgeKind.DOOR] if has_edge_doors(grid) else []
     opened: BattleGrid | None = None
-    if len(closed):
+    if len(closed) or edges:
         opened = grid.copy()
         for y, x in closed:
             opened.set_door_open((int(x), int(y)), True)
+        for edge in edges:
+            opened.set_edge_door(edge.a, edge.b, open=True)
     _DOORS_OPEN["grid"] = (weakref.ref(grid), grid.version, opened)
     return opened
+
+
+def _closed_edge_door(grid: BattleGrid, before: Cell, after: Cell) -> Cell | None:
+    """Return the field across the closed edge door that stops the step, if one does.
+
+    Only a door on the border of ``before`` can be opened from there: a straight step's
+    crossed edge, or for a diagonal step an edge of ``before`` at the corner it passes.
+    """
+    if not edge_step_blocked(grid, before, (after[0] - before[0], after[1] - before[1])):
+        return None
+    straight = before[0] == after[0] or before[1] == after[1]
+    sides = [after] if straight else [(after[0], before[1]), (before[0], after[1])]
+    for far in sides:
+        try:
+            kind = grid.edge_kind(before, far)
+        except ValueError:
+            continue
+        if kind is EdgeKind.DOOR:
+            return far
+    return None
+
+
+def _first_door(grid: BattleGrid, path: list[Cell]) -> tuple[int, Cell | None] | None:
+    """Return (index, edge field) of the first closed door on ``path`` (None: none).
+
+    A field door: its index on the path and None. An edge door: the index of the field
+    in front of it and the field across it (D-13).
+    """
+    for i, c in enumerate(path):
+        if grid.door[c[1], c[0]] and not grid.door_open[c[1], c[0]]:
+            return i, None
+        if i + 1 < len(path) and grid.edges.any_blocking:
+            far = _closed_edge_door(grid, c, path[i + 1])
+            if far is not None:
+                return i, far
+    return None
 
 
 def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
@@ -289,14 +336,16 @@ def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
     )
     if path is None:
         return
-    grid = battle.grid
-    door = next(
-        (i for i, c in enumerate(path) if grid.door[c[1], c[0]] and not grid.door_open[c[1], c[0]]),
-        None,
-    )
-    if door is None:
+    found = _first_door(battle.grid, path)
+    if found is None:
         return
-    if door == 1 and can_take(battle, Action.INTERACT):
+    door, far = found
+    if far is not None:  # a door on a field edge: open it from the field in front of it
+        if door == 0 and can_take(battle, Action.INTERACT):
+            yield Interact(creature.key, "open_door", edge_to=far)
+            return
+        door += 1  # walk up to the field in front of the door
+    elif door == 1 and can_take(battle, Action.INTERACT):
         yield Interact(creature.key, "open_door", cell=path[1])
         return
     if can_take(battle, Action.WALK):

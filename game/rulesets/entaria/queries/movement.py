@@ -20,7 +20,7 @@ import numpy as np
 
 from game.board.grid import DIRECTIONS_8, BattleGrid, Cell, distance
 from game.board.movement import find_path, reachable
-from game.board.steps import diagonal_step_blocked
+from game.board.steps import diagonal_step_blocked, edge_step_blocked
 from game.rulesets.entaria import charge
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import UNARMED
@@ -209,7 +209,8 @@ def _save_free_search(
     passed, so they are left out there and dropped as ends afterwards, E-OBST-2). The
     few reach fields are then searched from their outside neighbours (or the start)
     with steps that leave no reach, with the rules' field costs, walls, enemy fields
-    (E-OBST-1) and ``steps.diagonal_step_blocked``.
+    (E-OBST-1), ``steps.diagonal_step_blocked`` and the edge walls (``edge_step_blocked``,
+    D-13).
     """
     member: dict[Cell, int] = {}
     for bit, zone in enumerate(zones):
@@ -230,6 +231,7 @@ def _save_free_search(
     ).tolist()
     walled: list[list[bool]] = grid.blocks_movement[window].tolist()
     diagonal = _diagonal_blocked(grid)
+    edged = grid.edges.any_blocking
     best: dict[Cell, tuple[int, float]] = {}
     trail: dict[Cell, Cell] = {}
     heap: list[tuple[int, float, Cell]] = []
@@ -248,7 +250,9 @@ def _save_free_search(
         if key[0] > budget or key >= best.get(nxt, (budget + 1, 0.0)):
             return
         if dx and dy and diagonal(before, (dx, dy)):
-            return
+            return  # diagonal_step_blocked also asks the edges the corner touches (D-13)
+        if edged and not (dx and dy) and edge_step_blocked(grid, before, (dx, dy)):
+            return  # a wall or closed door on the edge between the two fields (D-13)
         best[nxt] = key
         trail[nxt] = before
         heapq.heappush(heap, (key[0], key[1], nxt))

@@ -1,9 +1,10 @@
 """The legend in the footer of every sheet: a swatch and two lines of text per entry.
 
-An entry is a mark the map uses (its pattern in a small square) or a side whose
-creatures are printed (a small token in the side's outline). The entries flow left to
-right in rows above the calibration bar; the page plan needs the number of rows
-before anything is drawn (``flow_rows``).
+An entry is a mark the map uses (its pattern in a small square), a kind of wall or
+door on field edges (D-13, one edge across the square) or a side whose creatures are
+printed (a small token in the side's outline). The entries flow left to right in rows
+above the calibration bar; the page plan needs the number of rows before anything is
+drawn (``flow_rows``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.board.edges import EdgeKind
+from game.export.edges import EDGE_NAMES, draw_edge_swatch
 from game.export.layout import CALIBRATION_ROW_MM, LEGEND_ROW_MM, MARGIN_MM, MM
 from game.export.patterns import Mark, draw_code, draw_mark
 from game.export.styles import UNKNOWN_SIDE, SideStyle
@@ -36,6 +39,7 @@ class LegendItem:
     width: float  # points, swatch and gap included
     mark: Mark | None = None
     side: SideStyle | None = None
+    edge: EdgeKind | None = None  # a wall or door on a field edge (D-13)
 
 
 def _side_entries(
@@ -69,18 +73,21 @@ def legend_items(
     sides: Sequence[Side],
     styles: Mapping[str, SideStyle],
     shown: Sequence[CreaturePlacement],
+    edges: Sequence[EdgeKind] = (),
 ) -> list[LegendItem]:
-    """Return the legend: its heading, the marks in ``used``, the sides of ``shown``."""
-    entries: list[tuple[str, str, Mark | None, SideStyle | None]] = [
-        (mark.german, mark.english, mark, None) for mark in used
+    """Return the legend: its heading, the marks in ``used``, the kinds of edge in
+    ``edges`` (D-13), the sides of ``shown``."""
+    entries: list[tuple[str, str, Mark | None, SideStyle | None, EdgeKind | None]] = [
+        (mark.german, mark.english, mark, None, None) for mark in used
     ]
+    entries.extend((*EDGE_NAMES[kind], None, None, kind) for kind in edges)
     if shown:
-        entries.extend(_side_entries(sides, styles, shown))
+        entries.extend((*entry, None) for entry in _side_entries(sides, styles, shown))
     items = [LegendItem("Legende", "legend", string_width("Legende", BOLD, 6.5) + 8)]
-    for german, english, mark, token in entries:
+    for german, english, mark, token, edge in entries:
         text = max(string_width(german, BOLD, 6.0), string_width(english, FONT, 5.5))
         width = SWATCH_MM * MM + 1.5 * MM + text + 4 * MM
-        items.append(LegendItem(german, english, width, mark, token))
+        items.append(LegendItem(german, english, width, mark, token, edge))
     return items
 
 
@@ -121,7 +128,7 @@ def draw_legend(c: Canvas, legend: Sequence[LegendItem], page_w: float) -> None:
 
 def _draw_item(c: Canvas, item: LegendItem, x: float, y: float, swatch: float) -> None:
     c.setFillGray(0.0)
-    if item.mark is None and item.side is None:
+    if item.mark is None and item.side is None and item.edge is None:
         c.setFont(BOLD, 6.5)
         c.drawString(x, y + swatch / 2 - 1.0, item.german)
         c.setFont(FONT, 5.5)
@@ -129,6 +136,8 @@ def _draw_item(c: Canvas, item: LegendItem, x: float, y: float, swatch: float) -
         return
     if item.mark is not None:
         _draw_mark_swatch(c, item.mark, x, y, swatch)
+    elif item.edge is not None:
+        _draw_edge_swatch(c, item.edge, x, y, swatch)
     elif item.side is not None:
         draw_token(
             c,
@@ -163,5 +172,20 @@ def _draw_mark_swatch(c: Canvas, mark: Mark, x: float, y: float, swatch: float) 
     c.clipPath(clip, stroke=0, fill=0)
     draw_mark(c, mark, x, y, swatch)
     draw_code(c, mark, x, y, swatch)
+    c.restoreState()
+    c.addLiteral("EMC")
+
+
+def _draw_edge_swatch(c: Canvas, kind: EdgeKind, x: float, y: float, swatch: float) -> None:
+    c.addLiteral(f"/KKEdgeSwatch_{kind.value} BMC")
+    c.saveState()
+    c.setFillGray(1.0)
+    c.setStrokeGray(0.0)
+    c.setLineWidth(0.5)
+    c.rect(x, y, swatch, swatch, stroke=1, fill=1)
+    clip = c.beginPath()
+    clip.rect(x, y, swatch, swatch)
+    c.clipPath(clip, stroke=0, fill=0)
+    draw_edge_swatch(c, kind, x, y, swatch)
     c.restoreState()
     c.addLiteral("EMC")

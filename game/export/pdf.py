@@ -16,10 +16,11 @@ keeps every kind apart. reportlab is an optional extra (``print``); without it
 ``write_map_pdf`` raises ``PrintUnavailable``.
 
 The content stream carries marked-content tags (``/KKGrid``, ``/KKCalibration``,
-``/KKSwatch_<mark>``, ``/KKFrame``, ``/KKCut``) around the grid, the bar, the legend
-swatches, the frame and the cut lines, and each field pattern is one form XObject
-(``KK_<mark>_<variant>``) placed per field, so tests and curious users can measure
-the file itself.
+``/KKSwatch_<mark>``, ``/KKEdges``, ``/KKEdgeSwatch_<kind>``, ``/KKFrame``, ``/KKCut``)
+around the grid, the bar, the legend swatches, the walls and doors on field edges
+(D-13, ``game.export.edges``: thick lines over the artwork), the frame and the cut
+lines, and each field pattern is one form XObject (``KK_<mark>_<variant>``) placed per
+field, so tests and curious users can measure the file itself.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from game.board.grid import BattleGrid
 from game.export.background import read_background
+from game.export.edges import edge_kinds
 from game.export.layout import (
     FIELD_MM,
     MARGIN_MM,
@@ -159,7 +161,7 @@ def _page_context(
     styles = side_styles(mission.sides)
     masks = mark_masks(grid)
     used = [MARKS[key] for key in MARKS if bool(masks[key].any())]
-    legend = legend_items(used, mission.sides, styles, shown)
+    legend = legend_items(used, mission.sides, styles, shown, edge_kinds(grid.edges))
     page_w = page_w_mm * MM
     legend_rows = flow_rows([item.width for item in legend], page_w - 2 * MARGIN_MM * MM)
     fields_x, fields_y = fields_per_page(page_w_mm, page_h_mm, legend_rows)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.export.calibration import draw_calibration
+from game.export.edges import draw_sheet_edges
 from game.export.layout import MARGIN_MM, MM, OVERLAP_MM, STRIP_MM, Sheet, page_label
 from game.export.legend import draw_legend
 from game.export.map_drawing import draw_background, draw_creatures, draw_fields, draw_grid
@@ -51,6 +52,8 @@ def draw_sheet(c: Canvas, page: PageContext, sheet: Sheet) -> None:
         draw_background(c, page.background, window)
     draw_fields(c, page, window, xs, ys)
     draw_grid(c, window)
+    # walls and doors on field edges (D-13): over the artwork and the grid, under tokens
+    draw_sheet_edges(c, page.grid.edges, xs, ys, *_corner(window, xs, ys), FIELD_PT)
     if page.creatures:
         draw_creatures(c, page, window, xs, ys)
     _draw_flaps(c, window)
@@ -61,6 +64,12 @@ def draw_sheet(c: Canvas, page: PageContext, sheet: Sheet) -> None:
     _draw_header(c, page, sheet)
     draw_calibration(c, page.page_w)
     draw_legend(c, page.legend, page.page_w)
+
+
+def _corner(window: Window, xs: range, ys: range) -> tuple[float, float]:
+    """Return the top-left corner of field (xs.start, ys.start) on the sheet, in points."""
+    x, y = window.origin(xs.start, ys.start)
+    return x, y + FIELD_PT
 
 
 def _draw_flaps(c: Canvas, window: Window) -> None:

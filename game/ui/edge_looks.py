@@ -22,6 +22,18 @@ import numpy.typing as npt
 import pygame
 
 from game.board.edges import EdgeKind, EdgeLayer
+from game.export.edges import EDGE_NAMES, edge_kinds
+
+__all__ = [
+    "EDGE_NAMES",
+    "draw_edges",
+    "edge_kinds",
+    "edge_swatch",
+    "field_edge_words",
+    "has_edges",
+    "outline",
+    "thickness",
+]
 from game.ui import theme
 from game.ui.theme import Colour
 
@@ -191,25 +203,6 @@ def _draw_swing(
 
 
 # ------------------------------------------------------------------- legend
-EDGE_NAMES: dict[EdgeKind, tuple[str, str]] = {
-    EdgeKind.WALL: ("Wand auf der Feldkante", "wall on a field edge"),
-    EdgeKind.DOOR: ("Tür auf der Feldkante, geschlossen", "door on a field edge, closed"),
-    EdgeKind.OPEN_DOOR: ("Tür auf der Feldkante, offen", "door on a field edge, open"),
-}
-
-
-def edge_kinds(layer: EdgeLayer) -> list[EdgeKind]:
-    """Return the kinds of edge the layer holds, walls first."""
-    closed = (layer.door_h & ~layer.open_h).any() or (layer.door_v & ~layer.open_v).any()
-    opened = (layer.door_h & layer.open_h).any() or (layer.door_v & layer.open_v).any()
-    present = {
-        EdgeKind.WALL: bool(layer.wall_h.any() or layer.wall_v.any()),
-        EdgeKind.DOOR: bool(closed),
-        EdgeKind.OPEN_DOOR: bool(opened),
-    }
-    return [kind for kind, there in present.items() if there]
-
-
 def edge_swatch(kind: EdgeKind, size: int, background: Colour = theme.FLOOR) -> pygame.Surface:
     """Return a ``size`` square legend swatch: floor with one edge of ``kind`` across it."""
     swatch = pygame.Surface((size, size))

@@ -6,7 +6,8 @@ selected creature, the range bands of its weapon and an area template following 
 mouse, while the camera pans every frame (circling round that creature, so the map
 fills the view) and zooms one wheel step at the mouse every ``ZOOM_EVERY`` frames
 (between 35 % and 300 %). One frame is ``App.step()``: events,
-update, draw, flip.
+update, draw, flip. ``edges=True`` gives every room a dividing wall on field edges with
+an edge door, closed or open (D-13, ``bench_edges``): the same frame with edge walls.
 
 The overlays are the tools' own (``tools.overlay_bench_setup``: the Gehen overlay, the
 range bands and threat zones, a cone template). Benchmarks print numbers, not
@@ -65,9 +66,42 @@ def bench_rows(seed: int, side: int = MAP_SIDE) -> list[str]:
     return ["".join(row) for row in chars]
 
 
-def write_bench_mission(folder: Path, seed: int) -> Path:
-    """Write the seeded 100x100 mission with 100 creatures; return its path."""
-    from game.missions.model import Controller, CreaturePlacement, Facing, Mission, Side
+def bench_edges(rows: list[str]) -> list[tuple[tuple[int, int], tuple[int, int], str, bool]]:
+    """Return (a, b, kind, open) of the edge walls and doors of the bench map (D-13).
+
+    Every 12x12 room gets a wall on the grid line through its middle column, from its
+    top wall down, with an edge door two fields above the bottom (closed in rooms of even
+    index, open in the others) and a short wall along a row border from that line.
+    """
+    side = len(rows)
+    out: list[tuple[tuple[int, int], tuple[int, int], str, bool]] = []
+    index = 0
+    for top in range(0, side - 12, 12):
+        for left in range(0, side - 12, 12):
+            column = left + 6
+            for y in range(top + 1, top + 12):
+                if rows[y][column - 1] == "#" or rows[y][column] == "#":
+                    continue
+                door = y == top + 9
+                out.append(
+                    (
+                        (column - 1, y),
+                        (column, y),
+                        "door" if door else "wall",
+                        door and index % 2 == 1,
+                    )
+                )
+            for x in range(column, min(side - 1, column + 3)):
+                if rows[top + 4][x] != "#" and rows[top + 5][x] != "#":
+                    out.append(((x, top + 4), (x, top + 5), "wall", False))
+            index += 1
+    return out
+
+
+def write_bench_mission(folder: Path, seed: int, *, edges: bool = False) -> Path:
+    """Write the seeded 100x100 mission with 100 creatures (with ``edges``: and the edge
+    walls of ``bench_edges``); return its path."""
+    from game.missions.model import Controller, CreaturePlacement, Facing, MapEdge, Mission, Side
     from game.missions.toml_format import dumps_mission
 
     rows = bench_rows(seed)
@@ -98,6 +132,9 @@ def write_bench_mission(folder: Path, seed: int) -> Path:
             Side("rot", "Rot", "#c83a3a", Controller.PLAYER),
         ),
         creatures=tuple(creatures),
+        edges=tuple(MapEdge(a, b, kind, is_open) for a, b, kind, is_open in bench_edges(rows))
+        if edges
+        else (),
     )
     path = folder / "bench.toml"
     path.write_text(dumps_mission(mission), encoding="utf-8")
@@ -124,8 +161,10 @@ def run_ui_bench(
     seed: int = 2026,
     out: TextIO,
     clock: Callable[[], float] = time.perf_counter,
+    edges: bool = False,
 ) -> int:
-    """Render ``frames`` frames of the battle screen and print median, p95 and max in ms."""
+    """Render ``frames`` frames of the battle screen and print median, p95 and max in ms
+    (``edges``: on the map with edge walls and doors)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # comparable figures on any machine
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -138,7 +177,7 @@ def run_ui_bench(
 
     with tempfile.TemporaryDirectory(prefix="kampfkarte-bench-") as folder:
         home = Path(folder)
-        mission = write_bench_mission(home, seed)
+        mission = write_bench_mission(home, seed, edges=edges)
         settings = Settings(animations=False, fog_of_war=False, window_w=SIZE[0], window_h=SIZE[1])
         app = open_app(home=home, settings=settings, size=SIZE, headless=True)
         session = GameSession.new(mission, home=home, seed=seed, autosave_enabled=False)
@@ -148,6 +187,7 @@ def run_ui_bench(
         samples = _run_frames(app, scene, frames, clock)
         tiles = len(scene.map.tiles)
         tile_mb = scene.map.tiles.bytes / 2**20
+        edge_count = len(scene.session.battle.grid.edge_list())
         pygame.display.quit()
     median = statistics.median(samples)
     p95 = _percentile(samples, 0.95)
@@ -155,7 +195,7 @@ def run_ui_bench(
     print(
         f"kampfkarte bench ui  ({frames} frames, {SIZE[0]}x{SIZE[1]}, dummy driver, "
         f"{MAP_SIDE}x{MAP_SIDE} map, {CREATURES} tokens, overlays: tools.overlay_bench_setup; "
-        f"seed {seed})",
+        f"seed {seed}" + (f"; {edge_count} edge walls and doors" if edges else "") + ")",
         file=out,
     )
     print(f"{'figure':<18}  {'ms':>8}  target", file=out)

@@ -279,3 +279,22 @@ def test_d13_the_preview_draws_a_missions_edges(app: App, tmp_path: Path) -> Non
     assert "(" in scene.hover_text() and (
         "Feldkante" in scene.hover_text() or "field edge" in scene.hover_text()
     )
+
+
+@pytest.mark.rule("D-13")
+def test_d13_the_bench_map_with_edges_loads_with_them(tmp_path: Path) -> None:
+    from game.missions.grid import build_grid
+    from game.missions.loader import load_any
+    from game.rulesets.entaria.catalogue_loader import load_catalogue
+    from game.ui.bench import bench_edges, bench_rows, write_bench_mission
+
+    catalogue = load_catalogue()
+    expected = bench_edges(bench_rows(2026))
+    path = write_bench_mission(tmp_path, 2026, edges=True)
+    grid = build_grid(load_any(path, catalogue=catalogue).mission, catalogue)
+    kinds = [edge.kind for edge in grid.edge_list()]
+    assert len(kinds) == len(expected) > 500
+    assert {EdgeKind.WALL, EdgeKind.DOOR, EdgeKind.OPEN_DOOR} == set(kinds)
+    (tmp_path / "plain").mkdir()
+    plain = write_bench_mission(tmp_path / "plain", 2026)
+    assert not load_any(plain, catalogue=catalogue).mission.edges

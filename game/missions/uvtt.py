@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
@@ -258,9 +259,10 @@ class UvttPlacement:
             f"Universal VTT walls: {self.edge_segments} {segments} on grid lines became edge "
             f"walls, {self.field_segments} off the grid lines were rasterised to wall fields, "
             f"{self.dropped_segments} were dropped (on the map's outline or outside it)",
-            f"Universal VTT portals: {self.edge_portals} on grid lines became edge doors, "
-            f"{self.field_portals} off the grid lines became door fields, "
-            f"{self.dropped_portals} were dropped (on the outline or outside the map)",
+            f"Universal VTT portals: {self.edge_portals} on grid lines became edge doors "
+            f"(a door replaces the wall on its border), {self.field_portals} off the grid "
+            f"lines became door fields, {self.dropped_portals} were dropped (on the outline "
+            "or outside the map)",
         ]
 
 
@@ -277,11 +279,11 @@ class _Placed:
 
     width: int
     height: int
-    wall_borders: set[Border]
-    door_borders: dict[Border, bool]  # border -> open (closed wins)
-    door_fields: dict[Cell, bool]  # field -> open (closed wins)
-    off_grid: list[list[Point]]
-    counts: dict[str, int]
+    wall_borders: set[Border] = field(default_factory=set)
+    door_borders: dict[Border, bool] = field(default_factory=dict)  # -> open (closed wins)
+    door_fields: dict[Cell, bool] = field(default_factory=dict)  # -> open (closed wins)
+    off_grid: list[list[Point]] = field(default_factory=list)
+    counts: Counter[str] = field(default_factory=Counter)  # by UvttPlacement field name
 
     def outside(self, a: Point, b: Point) -> bool:
         """Return whether a segment's bounding box misses the map (it marks no field)."""
@@ -417,7 +419,7 @@ def parse_uvtt_placed(
         )
     check.raise_if_any()
     width, height = geometry.width, geometry.height
-    placed = _Placed(width, height, set(), {}, {}, [], {f.name: 0 for f in fields(UvttPlacement)})
+    placed = _Placed(width, height)
     _place_walls(placed, polylines)
     _place_portals(placed, portals)
     edges = _edges(placed)

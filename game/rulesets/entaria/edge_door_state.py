@@ -6,6 +6,7 @@ it without importing the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from game.board.edges import EdgeKind
@@ -36,6 +37,20 @@ def is_edge_door(grid: BattleGrid, a: Cell, b: Cell) -> bool:
     except ValueError:
         return False
     return kind in (EdgeKind.DOOR, EdgeKind.OPEN_DOOR)
+
+
+def edge_doors_around(grid: BattleGrid, cell: Cell, own: Iterable[Cell] = ()) -> list[Cell]:
+    """Return the fields across the edge doors on the border of ``cell`` (top, left, right,
+    bottom), leaving out fields of ``own`` (the rest of a footprint)."""
+    if not has_edge_doors(grid):
+        return []
+    skip = set(own)
+    x, y = int(cell[0]), int(cell[1])
+    found = []
+    for far in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)):
+        if far not in skip and grid.in_bounds(far) and is_edge_door(grid, (x, y), far):
+            found.append(far)
+    return found
 
 
 def sync_edge_doors(grid: BattleGrid, start: BattleGrid, state: BattleState) -> None:

@@ -15,6 +15,7 @@ from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid, Cell, footprint_cells
 from game.rulesets.entaria.edge_door_state import (
     EdgeKey,
+    edge_doors_around,
     edge_key,
     edge_text,
     has_edge_doors,
@@ -26,6 +27,7 @@ __all__ = [
     "EdgeKey",
     "door_on_edge",
     "edge_door_open",
+    "edge_doors_around",
     "edge_doors_of",
     "edge_key",
     "edge_text",
@@ -46,23 +48,15 @@ if TYPE_CHECKING:
     from game.rulesets.entaria.engine import Battle
     from game.rulesets.entaria.state import CreatureState
 
-_ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
 
 def edge_doors_of(battle: Battle, creature: CreatureState) -> list[EdgeKey]:
-    """Return the edge doors on the border of the creature's footprint (near field first)."""
+    """Return (own field, field across) of the edge doors on the border of its footprint."""
     grid = battle.grid
     if not has_edge_doors(grid):
         return []
     size = battle.creature_type(creature).size_fields
-    own = set(footprint_cells(creature.cell, size))
-    found: list[EdgeKey] = []
-    for near in sorted(own, key=lambda c: (c[1], c[0])):
-        for dx, dy in _ORTHOGONAL:
-            far = (near[0] + dx, near[1] + dy)
-            if far not in own and grid.in_bounds(far) and is_edge_door(grid, near, far):
-                found.append((near, far))
-    return found
+    own = footprint_cells(creature.cell, size)
+    return [(near, far) for near in own for far in edge_doors_around(grid, near, own)]
 
 
 def reached_edge_door(

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 from game.board.grid import Cell, distance
 from game.match.commands import Command
 from game.rulesets.entaria.commands import ChangePosition, UseAction
+from game.rulesets.entaria.edge_doors import edge_doors_of, has_edge_doors
 from game.rulesets.entaria.interact_actions import DropItem, Interact, Shout
 from game.rulesets.entaria.mount_actions import Dismount, Mount
 from game.rulesets.entaria.mount_commands import MountCommand
 from game.rulesets.entaria.queries.dry_runs import reachable_ground_items, refusal
 from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language
+from game.rulesets.entaria.rules.terms import ArmorCategory, SaveValue, in_language, say
 from game.rulesets.entaria.state import CreatureState, Stance
 from game.ui.overlays_rules import (
     says,
@@ -25,6 +26,7 @@ from game.ui.tools.move import MOVE_NAMES, MoveTool
 from game.ui.tools.targets import MenuTool, TargetTool
 
 if TYPE_CHECKING:
+    from game.rulesets.entaria.engine import Battle
     from game.ui.host import MapHost
 
 
@@ -57,30 +59,63 @@ def _change_position(scene: MapHost, actor: CreatureState, action: Action) -> To
     return MenuTool(scene, _title(scene, action), items)
 
 
+def _door_command(battle: Battle, key: str, what: str, cell: Cell | None) -> Interact:
+    """Return the door interaction the player means by clicking ``cell``.
+
+    A door field names itself; another field names the door on a field edge (D-13) between
+    it and the actor's footprint ("the field across the door").
+    """
+    grid = battle.grid
+    if cell is not None and grid.in_bounds(cell) and not grid.is_door(cell):
+        for _near, far in edge_doors_of(battle, battle.creature(key)):
+            if far == cell:
+                return Interact(key, what, edge_to=cell)
+    return Interact(key, what, cell=cell)
+
+
 def _door_item(scene: MapHost, actor: CreatureState, what: str) -> MenuItem | None:
     """Return the row of a door interaction: offered when the engine takes it at some door.
 
-    The doors next to the actor are tried (the engine decides which it reaches); with none
-    accepted the row is greyed with the reason for the nearest door. No door on the map:
-    no row.
+    The doors next to the actor are tried, door fields and doors on the edges of its
+    fields (D-13; the engine decides which it reaches); with none accepted the row is
+    greyed with the reason for the nearest door. No door on the map: no row.
     """
     battle = scene.session.battle
     t = scene.app.t
     doors: list[Cell] = [(int(x), int(y)) for y, x in zip(*battle.grid.door.nonzero(), strict=True)]
-    if not doors:
+    edges = edge_doors_of(battle, actor)
+    if not doors and not has_edge_doors(battle.grid):
         return None
     doors.sort(key=lambda cell: (distance(actor.cell, cell), cell[1], cell[0]))
-    near = [cell for cell in doors if distance(actor.cell, cell) <= 1] or doors[:1]
-    reasons = [refusal(battle, Interact(actor.key, what, cell=cell)) for cell in near]
+    near = [cell for cell in doors if distance(actor.cell, cell) <= 1]
+    tried = [Interact(actor.key, what, cell=cell) for cell in near]
+    tried += [Interact(actor.key, what, edge_to=far) for _near, far in edges]
+    if not tried:  # no door in reach: the reason for the nearest door field
+        tried = [Interact(actor.key, what, cell=cell) for cell in doors[:1]]
+    reasons = [refusal(battle, command) for command in tried]
+    if not reasons:  # only edge doors on the map, none at the actor's fields
+        reasons = [
+            say(
+                "no door on the edge of the own fields",
+                "am Rand der eigenen Felder ist keine Tür",
+            )
+        ]
     enabled = any(not reason for reason in reasons)
     key = actor.key
+    prompt = t("tools.pick_door")
+    if edges:
+        prompt = says(
+            scene,
+            "Tür anklicken (auf einer Feldkante: das Feld dahinter)",
+            "Click a door (on a field edge: the field across it)",
+        )
 
     def door() -> None:
         scene.tool = TargetTool(
             scene,
             t(f"tools.interact.{what}"),
-            t("tools.pick_door"),
-            lambda _k, cell: Interact(key, what, cell=cell),
+            prompt,
+            lambda _k, cell: _door_command(scene.session.battle, key, what, cell),
             wants="field",
         )
 

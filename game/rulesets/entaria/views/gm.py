@@ -19,11 +19,12 @@ from game.rulesets.entaria.commands import (
     GmMoveToken,
     GmSetLifePoints,
 )
+from game.rulesets.entaria.edge_doors import edge_door_open, edge_doors_around
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.impulse_actions import GmSpendImpulse
 from game.rulesets.entaria.queries.targets import cover_override
 from game.rulesets.entaria.rules.impulse import ImpulseEffect
-from game.rulesets.entaria.rules.terms import Condition
+from game.rulesets.entaria.rules.terms import Condition, in_language, say
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views.impulse import effect_offers
 from game.rulesets.entaria.views.terms import condition_name
@@ -135,9 +136,23 @@ def _door(battle: Battle, t: Texts) -> Offer:
     def make(pick: Pick) -> Command | str:
         cell: Cell | None = pick.cell
         grid = battle.grid
-        if cell is None or not grid.is_door(cell):
+        if cell is None or not grid.in_bounds(cell):
             return t("hud.gm.no_door")
-        return GmDoor(None, cell, not grid.is_door_open(cell))
+        if grid.is_door(cell):
+            return GmDoor(None, cell, not grid.is_door_open(cell))
+        # a door on a field edge (D-13): the one on the clicked field's border
+        across = edge_doors_around(grid, cell)
+        if len(across) == 1:
+            return GmDoor(None, cell, not edge_door_open(grid, cell, across[0]), edge_to=across[0])
+        if not across:
+            return t("hud.gm.no_door")
+        return in_language(
+            say(
+                "several doors border this field; click the field across the one you mean",
+                "an diesem Feld liegen mehrere Türen; klicke das Feld hinter der gemeinten",
+            ),
+            t.language,
+        )
 
     return Offer(
         "gm:door",

@@ -157,10 +157,19 @@ def _import(args: argparse.Namespace) -> int:
         print(f"kampfkarte import: cannot write {out}: {error.strerror}", file=sys.stderr)
         return EXIT_INVALID
     mission = loaded.mission
+    for warning in loaded.warnings:  # the file converted; what the map lacks is said here
+        print(warning, file=sys.stderr)
     print(
         f"{out}: {mission.title!r}, {mission.width}x{mission.height} fields, "
         f"{len(mission.creatures)} creatures (from {loaded.source_format})"
     )
+    from game.missions.uvtt import UvttLoaded
+
+    if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)
+        for line in loaded.placement.lines():
+            print(line)
+        doors = sum(1 for edge in mission.edges if edge.kind == "door")
+        print(f"Edge walls: {len(mission.edges) - doors}, edge doors: {doors}")
     return EXIT_OK
 
 

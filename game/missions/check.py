@@ -24,6 +24,7 @@ from game.missions.playability import mission_warnings
 from game.missions.ruleset_choice import mission_ruleset, mission_terms
 from game.missions.setup import prepare_match
 from game.missions.toml_schema import DEFAULT_CHARACTERS
+from game.missions.uvtt import UvttLoaded
 
 __all__ = ["CheckReport", "check_mission", "field_name", "run_check", "terrain_counts"]
 
@@ -86,12 +87,19 @@ def check_mission(path: Path | str, *, catalogue: Any | None = None) -> CheckRep
         return CheckReport(label, None, None, errors=tuple(exc.problems))
     mission = loaded.mission
     try:
-        warnings = mission_warnings(
+        warnings = list(loaded.warnings)  # the loader's: a missing tile image, no terrain
+        warnings += mission_warnings(
             mission, catalogue, path_label=label, locations=loaded.key_locations
         )
         prepare_match(mission, catalogue, path_label=label)  # what the ruleset would refuse
     except MissionError as exc:
-        return CheckReport(label, mission, loaded.source_format, errors=tuple(exc.problems))
+        return CheckReport(
+            label,
+            mission,
+            loaded.source_format,
+            errors=tuple(exc.problems),
+            warnings=tuple(loaded.warnings),
+        )
     counts = terrain_counts(mission, catalogue)
     summary = _summary(label, loaded, counts)
     return CheckReport(
@@ -179,6 +187,8 @@ def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> st
     if mission.edges:  # walls and doors on field borders (D-13); silent on maps without
         doors = sum(1 for edge in mission.edges if edge.kind == "door")
         lines.append(f"Edge walls: {len(mission.edges) - doors}, edge doors: {doors}")
+    if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)
+        lines += loaded.placement.lines()
     lines.append(f"Sides ({len(mission.sides)}):")
     for side in mission.sides:
         members = sum(1 for c in mission.creatures if c.side == side.key)

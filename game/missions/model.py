@@ -13,6 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.board.grid import Cell
+from game.match.problems import Problem
 from game.rulesets import DEFAULT_RULESET
 
 
@@ -143,6 +144,9 @@ class LoadedMission:
     ``background.path`` names; empty for native missions, whose images are files.
     ``key_locations``: where each key stands in a native TOML file, (line, column)
     by dotted key path, for messages about the mission; empty for other formats.
+    ``warnings``: what the loader noticed without refusing the file (a Tiled map's
+    missing tile image, a map that says nothing about terrain); ``check`` and
+    ``import`` print them.
     """
 
     mission: Mission
@@ -152,3 +156,4 @@ class LoadedMission:
     key_locations: Mapping[str, tuple[int, int]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    warnings: tuple[Problem, ...] = ()

@@ -62,22 +62,36 @@ puts them together.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from game.match.problems import MissionError, Problem
 from game.missions.json_reading import read_json
-from game.missions.model import LoadedMission, Mission
+from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.ruleset_choice import mission_terms
+from game.missions.tiled_art import render_tiled
 from game.missions.tiled_model import Problems, TiledMap, Unusable, Where
 from game.missions.tiled_objects import TiledObjects
 from game.missions.tiled_terrain import TileTerrain
 from game.missions.tiled_tmj import read_tmj
 from game.missions.tiled_tmx import read_tmx
 from game.missions.tiled_values import prop_text
+from game.missions.tiled_walls import TiledWalls, WallResult
 from game.missions.tiled_xml import parse_xml
 from game.rulesets import DEFAULT_RULESET
+
+
+@dataclass(frozen=True)
+class TiledResult:
+    """A read Tiled map: the mission, its rendered background image and the warnings."""
+
+    mission: Mission
+    images: Mapping[str, bytes]
+    warnings: tuple[Problem, ...]
 
 
 def parse_tiled(
@@ -93,7 +107,34 @@ def parse_tiled(
 
     ``base_dir`` is the folder external tilesets resolve in (None: none may be used).
     The map plays the default ruleset; its terrain and creature keys are that
-    ruleset's (``catalogue``: its catalogue, None: the one it ships).
+    ruleset's (``catalogue``: its catalogue, None: the one it ships). The tile
+    images are not drawn (:func:`read_tiled` draws them).
+    """
+    return read_tiled(
+        data,
+        path_label=path_label,
+        suffix=suffix,
+        base_dir=base_dir,
+        title=title,
+        catalogue=catalogue,
+        image_name=None,
+    ).mission
+
+
+def read_tiled(
+    data: bytes,
+    *,
+    path_label: str,
+    suffix: str,
+    base_dir: Path | None,
+    title: str,
+    catalogue: Any | None = None,
+    image_name: str | None,
+) -> TiledResult:
+    """Return the mission in Tiled bytes with its art and warnings; raise MissionError.
+
+    As :func:`parse_tiled`; with ``image_name`` the tile layers are drawn into the
+    background image of that name (its images read from ``base_dir``).
     """
     problems = Problems()
     try:
@@ -112,27 +153,64 @@ def parse_tiled(
     terms = mission_terms(DEFAULT_RULESET, catalogue, path_label=path_label)
     tiles = TileTerrain(problems, tmap, terms)
     problems.raise_if_any()  # overlapping tilesets make every later tile lookup doubtful
-    return _build(problems, tmap, tiles, TiledObjects(problems, tmap, terms, tiles), title)
+    mission, walls = _build(
+        problems, tmap, tiles, TiledObjects(problems, tmap, terms, tiles), title
+    )
+    warnings: list[Problem] = []
+    images: dict[str, bytes] = {}
+    if image_name is not None:
+        art = render_tiled(tmap, tiles.tile, base_dir)
+        warnings += art.warnings
+        if art.png is not None:
+            images[image_name] = art.png
+            background = Background(path=image_name, pixels_per_field=art.pixels_per_field)
+            mission = replace(mission, background=background)
+    if not tiles.said_terrain and walls.objects == 0:
+        warnings.append(tmap.where.warning(no_terrain_text("en")))
+    return TiledResult(mission, MappingProxyType(images), tuple(warnings))
+
+
+def no_terrain_text(language: str) -> str:
+    """Return the warning for a map that says nothing about terrain ("de" or "en")."""
+    if language == "de":
+        return (
+            "die Karte sagt nichts über Gelände: kein Tile hat die Eigenschaft 'terrain' "
+            "und keine Objektebene Wände oder Türen, also ist jedes Feld Boden. Abhilfe: "
+            "gib den Tiles im Tileset eine eigene Eigenschaft 'terrain' (etwa '#' für Wand, "
+            "'~' für Wasser, 'mud') oder zeichne in einer Objektebene Rechtecke und "
+            "Linienzüge der Klasse 'wall' bzw. 'door'"
+        )
+    return (
+        "the map says nothing about terrain: no tile has the property 'terrain' and no "
+        "object layer has walls or doors, so every field is floor. To fix it, give the "
+        "tileset's tiles a custom property 'terrain' (e.g. '#' for wall, '~' for water, "
+        "'mud') or draw rectangles and polylines of class 'wall' or 'door' in an object "
+        "layer"
+    )
 
 
 def _build(
     problems: Problems, tmap: TiledMap, tiles: TileTerrain, objects: TiledObjects, title: str
-) -> Mission:
+) -> tuple[Mission, WallResult]:
     rows = tiles.rows()
     sides, creatures = objects.read()
+    typed = [(obj, *objects.object_props(obj)) for obj in tmap.objects]
+    walls = TiledWalls(problems, tmap).read(typed, rows)
     title = _text_property(problems, tmap, "title") or title
     author = _text_property(problems, tmap, "author") or ""
     problems.raise_if_any()
-    return Mission(
+    mission = Mission(
         title=title,
         width=tmap.width,
         height=tmap.height,
-        rows=rows,
+        rows=walls.rows,
         legend=dict(tiles.legend),
         author=author,
         sides=tuple(sides),
         creatures=tuple(creatures),
+        edges=walls.edges,
     )
+    return mission, walls
 
 
 def _text_property(problems: Problems, tmap: TiledMap, name: str) -> str | None:
@@ -147,18 +225,20 @@ def load_tiled(path: Path | str, *, catalogue: Any | None = None) -> LoadedMissi
     """Return the mission in a Tiled ``.tmx`` or ``.tmj`` file; raise MissionError.
 
     ``catalogue`` (for terrain and creature keys) is the default ruleset's (None: the
-    one it ships).
+    one it ships). The tile layers become the background ``<file stem>.png``, kept
+    in :attr:`LoadedMission.images`; what could not be drawn is a warning.
     """
     p = Path(path)
     label = str(path)
     data = read_limited(p, MAX_FILE_BYTES, path_label=label)
     base_dir = p.resolve().parent
-    mission = parse_tiled(
+    result = read_tiled(
         data,
         path_label=label,
         suffix=p.suffix,
         base_dir=base_dir,
         title=p.stem,
         catalogue=catalogue,
+        image_name=f"{p.stem}.png",
     )
-    return LoadedMission(mission, "tiled", base_dir)
+    return LoadedMission(result.mission, "tiled", base_dir, result.images, warnings=result.warnings)

@@ -19,11 +19,16 @@ MAX_LAYERS = 100
 MAX_TILESETS = 100
 #: Most objects in all object layers together.
 MAX_OBJECTS = 10_000
+#: Most points of one polygon or polyline.
+MAX_POINTS = 10_000
 #: Largest tile size in pixels.
 MAX_TILE_PIXELS = 4096
 #: Largest object coordinate or size in pixels (far beyond any map; keeps arithmetic sane).
 MAX_COORDINATE = 1e9
 GID_MASK = 0x0FFFFFFF  # bits 28..31 are flip/rotation flags
+FLIP_H = 0x80000000
+FLIP_V = 0x40000000
+FLIP_D = 0x20000000  # x/y swap, done before the other two
 
 
 @dataclass(frozen=True)
@@ -38,12 +43,33 @@ class Where:
     def problem(self, message: str) -> Problem:
         return Problem(self.path, message, line=self.line, column=self.column, key=self.key)
 
+    def warning(self, message: str) -> Problem:
+        return Problem(
+            self.path, message, line=self.line, column=self.column, key=self.key, warning=True
+        )
+
 
 class Problems(ProblemList):
     """The problems found so far (capped), each located by a Where."""
 
     def add(self, where: Where, message: str) -> None:
         self.append(where.problem(message))
+
+
+@dataclass(frozen=True)
+class TileImage:
+    """An image a tileset names: the path relative to the map's folder, as normalised.
+
+    ``rect`` is the part of the image a tile of an image collection uses (x, y, width,
+    height; None: all of it); ``trans`` the colour drawn transparent ("rrggbb" or "").
+    """
+
+    source: str
+    where: Where
+    width: int = 0  # as the file declares it; 0: not given
+    height: int = 0
+    rect: tuple[int, int, int, int] | None = None
+    trans: str = ""
 
 
 @dataclass
@@ -55,6 +81,13 @@ class Tileset:
     properties: dict[int, dict[str, object]] = field(default_factory=dict)
     types: dict[int, str] = field(default_factory=dict)
     wheres: dict[int, Where] = field(default_factory=dict)
+    tile_width: int = 0
+    tile_height: int = 0
+    spacing: int = 0
+    margin: int = 0
+    columns: int = 0  # 0: as many as the image holds
+    image: TileImage | None = None  # one image cut into tiles
+    tile_images: dict[int, TileImage] = field(default_factory=dict)  # an image collection
 
 
 @dataclass
@@ -62,6 +95,8 @@ class TileLayer:
     name: str
     where: Where
     data: npt.NDArray[np.uint32]
+    visible: bool = True
+    opacity: float = 1.0  # with the opacity of the groups it lies in
 
 
 @dataclass
@@ -79,6 +114,7 @@ class MapObject:
     shape: str  # "rectangle", "point", "ellipse", "polygon", "polyline", "text"
     properties: dict[str, object]
     template: bool
+    points: tuple[tuple[float, float], ...] = ()  # polygon/polyline, relative to (x, y)
 
 
 @dataclass
@@ -92,6 +128,7 @@ class TiledMap:
     tilesets: list[Tileset] = field(default_factory=list)
     layers: list[TileLayer] = field(default_factory=list)
     objects: list[MapObject] = field(default_factory=list)
+    background_colour: str = ""  # "rrggbb" or "aarrggbb"; "": none
 
 
 class Unusable(Exception):

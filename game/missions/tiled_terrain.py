@@ -31,6 +31,7 @@ class TileTerrain:
         self.map = tmap
         self.terms = terms
         self.legend: dict[str, LegendEntry] = {}
+        self.said_terrain = False  # a placed tile has a ``terrain`` property (set by rows)
         self.char_of_key: dict[str, str] = {}
         self.tilesets = sorted(tmap.tilesets, key=lambda t: t.firstgid)
         self.firstgids = [t.firstgid for t in self.tilesets]
@@ -108,6 +109,7 @@ class TileTerrain:
                     else:
                         chars[gid] = self.terrain_char(*found) or ""
                 mapped.append(chars[gid])
+                self.said_terrain = self.said_terrain or bool(chars[gid])
             if missing:
                 self.unknown_gids(layer, gids, missing)
             layer_chars = np.array(mapped, dtype="<U1")[inverse.reshape(-1)]

@@ -1,17 +1,30 @@
 """Tilesets, embedded in a map or external (``.tsx``, ``.tsj``/``.json`` in the map's folder).
 
-A tileset gives each tile id its custom properties and type; external files pass the
-same checks as the map.
+A tileset gives each tile id its custom properties and type, and the images its tiles
+are drawn from (one image cut into tiles, or one image per tile); external files pass
+the same checks as the map. Image paths are kept relative to the map's folder (an
+external tileset's images lie relative to the tileset's file); whether they stay inside
+it is checked when they are read (``tiled_art``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import posixpath
 from pathlib import Path
 
 from game.match.problems import MissionError, Problem
 from game.missions.json_reading import read_json
 from game.missions.paths import MAX_FILE_BYTES, read_limited, resolve_inside
-from game.missions.tiled_model import GID_MASK, Problems, Tileset, Unusable, Where
+from game.missions.tiled_model import (
+    GID_MASK,
+    MAX_TILE_PIXELS,
+    Problems,
+    TileImage,
+    Tileset,
+    Unusable,
+    Where,
+)
 from game.missions.tiled_values import (
     int_text,
     json_int,
@@ -20,12 +33,81 @@ from game.missions.tiled_values import (
     json_properties,
     json_str,
     json_where,
+    opt_int_text,
+    opt_json_int,
     xml_properties,
 )
 from game.missions.tiled_xml import Node, WhereOf, parse_xml
 
+#: Largest image size in pixels a tileset may declare (the image itself is checked too).
+_MAX_IMAGE_SIDE = 1 << 16
 
-def tmx_tileset(problems: Problems, node: Node, where_of: WhereOf, firstgid: int) -> Tileset:
+
+def image_path(folder: str, source: str) -> str:
+    """Return an image's path relative to the map's folder (``folder``: the tileset's)."""
+    return posixpath.normpath(posixpath.join(folder, source.replace("\\", "/")))
+
+
+def _xml_image(
+    problems: Problems, node: Node | None, where_of: WhereOf, folder: str
+) -> TileImage | None:
+    if node is None:
+        return None
+    where = where_of(node)
+    source = node.attrs.get("source")
+    if not source:
+        problems.add(where, 'image without a source; expected source="<file>"')
+        return None
+    try:
+        width = opt_int_text(problems, where, "width", node.attrs.get("width"), _MAX_IMAGE_SIDE)
+        height = opt_int_text(problems, where, "height", node.attrs.get("height"), _MAX_IMAGE_SIDE)
+    except Unusable:
+        return None
+    trans = node.attrs.get("trans", "").lstrip("#")
+    return TileImage(image_path(folder, source), where, width, height, trans=trans)
+
+
+def _sub_rect(
+    problems: Problems, where: Where, get: dict[str, object], image: TileImage, json: bool
+) -> TileImage:
+    """Return the image with the part a collection tile uses (Tiled >= 1.9: x, y, w, h)."""
+    if not any(k in get for k in ("x", "y", "width", "height")):
+        return image
+    values = []
+    for name in ("x", "y", "width", "height"):
+        raw = get.get(name)
+        if json:
+            values.append(opt_json_int(problems, json_where(where, name), raw, _MAX_IMAGE_SIDE))
+        else:
+            text = raw if isinstance(raw, str) else None
+            values.append(opt_int_text(problems, where, name, text, _MAX_IMAGE_SIDE))
+    x, y, w, h = values
+    if w == 0 or h == 0:
+        return image
+    return TileImage(
+        image.source, image.where, image.width, image.height, (x, y, w, h), image.trans
+    )
+
+
+def _grid_attrs(problems: Problems, where: Where, tileset: Tileset, get: dict[str, object]) -> None:
+    """Read the tile size, spacing, margin and columns (XML attributes or JSON members)."""
+    names = ("tilewidth", "tileheight", "spacing", "margin", "columns")
+    highs = (MAX_TILE_PIXELS, MAX_TILE_PIXELS, MAX_TILE_PIXELS, MAX_TILE_PIXELS, GID_MASK)
+    values = []
+    for name, high in zip(names, highs, strict=True):
+        raw = get.get(name)
+        if isinstance(raw, str):
+            values.append(opt_int_text(problems, where, name, raw, high))
+        else:
+            values.append(opt_json_int(problems, json_where(where, name), raw, high))
+    tileset.tile_width, tileset.tile_height, tileset.spacing, tileset.margin = values[:4]
+    tileset.columns = values[4]
+
+
+def tmx_tileset(
+    problems: Problems, node: Node, where_of: WhereOf, firstgid: int, folder: str = ""
+) -> Tileset:
+    """Return a ``<tileset>`` element's tileset (``folder``: its file's, for its images)."""
     where = where_of(node)
     if node.tag != "tileset":
         problems.add(where, f"root element is <{node.tag[:30]}>; expected <tileset>")
@@ -35,12 +117,20 @@ def tmx_tileset(problems: Problems, node: Node, where_of: WhereOf, firstgid: int
     if count_text is not None:
         tilecount = int_text(problems, where, "tilecount", count_text, 0, GID_MASK)
     tileset = Tileset(firstgid, tilecount, node.attrs.get("name", ""), where)
+    with contextlib.suppress(Unusable):  # reported; the tiles' properties still count
+        _grid_attrs(problems, where, tileset, dict(node.attrs))
+    tileset.image = _xml_image(problems, node.find("image"), where_of, folder)
     for tile in node.find_all("tile"):
         tile_where = where_of(tile)
         try:
             local = int_text(problems, tile_where, "id", tile.attrs.get("id"), 0, GID_MASK)
         except Unusable:
             continue
+        image = _xml_image(problems, tile.find("image"), where_of, folder)
+        if image is not None:
+            with contextlib.suppress(Unusable):  # reported; the whole image is drawn
+                image = _sub_rect(problems, tile_where, dict(tile.attrs), image, json=False)
+            tileset.tile_images[local] = image
         tileset.properties[local] = xml_properties(problems, tile, where_of)
         tileset.types[local] = tile.attrs.get("type") or tile.attrs.get("class") or ""
         tileset.wheres[local] = tile_where
@@ -62,13 +152,14 @@ def external_tileset(
             problems.append(Problem(p.path, p.message, p.line, p.column, p.key or where.key))
         raise Unusable from None
     suffix = real.suffix.lower()
+    folder = posixpath.dirname(image_path("", str(source)))
     try:
         if suffix == ".tsx":
             root = parse_xml(data, path_label=label)
-            return tmx_tileset(problems, root, WhereOf(label), firstgid)
+            return tmx_tileset(problems, root, WhereOf(label), firstgid, folder)
         if suffix in (".tsj", ".json"):
             document = read_json(data, path_label=label)
-            return json_tileset(problems, Where(label), document, firstgid)
+            return json_tileset(problems, Where(label), document, firstgid, folder)
     except MissionError as exc:
         for p in exc.problems:
             problems.append(p)
@@ -79,7 +170,31 @@ def external_tileset(
     raise Unusable
 
 
-def json_tileset(problems: Problems, where: Where, document: object, firstgid: int) -> Tileset:
+def _json_image(
+    problems: Problems, where: Where, data: dict[str, object], folder: str
+) -> TileImage | None:
+    if "image" not in data:
+        return None
+    source = json_str(problems, json_where(where, "image"), data["image"])
+    if not source:
+        return None
+    width = opt_json_int(
+        problems, json_where(where, "imagewidth"), data.get("imagewidth"), _MAX_IMAGE_SIDE
+    )
+    height = opt_json_int(
+        problems, json_where(where, "imageheight"), data.get("imageheight"), _MAX_IMAGE_SIDE
+    )
+    trans = data.get("transparentcolor")
+    shown = trans.lstrip("#") if isinstance(trans, str) else ""
+    return TileImage(
+        image_path(folder, source), json_where(where, "image"), width, height, None, shown
+    )
+
+
+def json_tileset(
+    problems: Problems, where: Where, document: object, firstgid: int, folder: str = ""
+) -> Tileset:
+    """Return a JSON tileset (``folder``: its file's, for its images)."""
     data = json_obj(problems, where, document)
     tilecount = None
     if "tilecount" in data:
@@ -92,6 +207,11 @@ def json_tileset(problems: Problems, where: Where, document: object, firstgid: i
         )
     name = data.get("name")
     tileset = Tileset(firstgid, tilecount, name if isinstance(name, str) else "", where)
+    try:
+        _grid_attrs(problems, where, tileset, data)
+        tileset.image = _json_image(problems, where, data, folder)
+    except Unusable:
+        pass
     tiles = json_list(problems, json_where(where, "tiles"), data.get("tiles"))
     for i, raw in enumerate(tiles):
         tile_where = json_where(where, f"tiles[{i}]")
@@ -106,4 +226,11 @@ def json_tileset(problems: Problems, where: Where, document: object, firstgid: i
             problems, json_where(tile_where, "properties"), tile.get("properties")
         )
         tileset.wheres[local] = tile_where
+        try:
+            image = _json_image(problems, tile_where, tile, folder)
+            if image is not None:
+                image = _sub_rect(problems, tile_where, tile, image, json=True)
+                tileset.tile_images[local] = image
+        except Unusable:
+            continue
     return tileset

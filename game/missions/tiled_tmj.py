@@ -14,6 +14,7 @@ from game.missions.tiled_model import (
     GID_MASK,
     MAX_LAYERS,
     MAX_OBJECTS,
+    MAX_POINTS,
     MAX_TILE_PIXELS,
     MAX_TILESETS,
     MapObject,
@@ -61,6 +62,8 @@ def read_tmj(
     th = need_int("tileheight", 1, MAX_TILE_PIXELS)
     properties = json_properties(problems, Where(path_label, "properties"), data.get("properties"))
     result = TiledMap(width, height, tw, th, properties, where)
+    colour = data.get("backgroundcolor")
+    result.background_colour = colour.lstrip("#") if isinstance(colour, str) else ""
     tilesets = json_list(problems, Where(path_label, "tilesets"), data.get("tilesets"))
     if len(tilesets) > MAX_TILESETS:
         problems.add(Where(path_label, "tilesets"), f"more than {MAX_TILESETS} tilesets")
@@ -89,13 +92,23 @@ def read_tmj(
     return result
 
 
-def _json_layers(problems: Problems, where: Where, layers: list[object], result: TiledMap) -> None:
-    """Read layers in drawing order; group layers recurse (JSON depth bounds them)."""
+def _json_layers(
+    problems: Problems,
+    where: Where,
+    layers: list[object],
+    result: TiledMap,
+    outer: tuple[bool, float] = (True, 1.0),
+) -> None:
+    """Read layers in drawing order; group layers recurse (JSON depth bounds them).
+
+    ``outer``: whether the groups around are visible, and their opacity together.
+    """
     for i, raw in enumerate(layers):
         layer_where = json_where(where, f"[{i}]")
         try:
             layer = json_obj(problems, layer_where, raw)
             kind = layer.get("type")
+            shown = _shown(layer, outer)
             inner_where = json_where(layer_where, "layers")
             if kind == "group":
                 inner = json_list(problems, inner_where, layer.get("layers"))
@@ -107,8 +120,9 @@ def _json_layers(problems: Problems, where: Where, layers: list[object], result:
         except Unusable:
             continue
         if kind == "group":
-            _json_layers(problems, inner_where, inner, result)
+            _json_layers(problems, inner_where, inner, result, shown)
         elif kind == "tilelayer":
+            tile_layer.visible, tile_layer.opacity = shown
             result.layers.append(tile_layer)
             if len(result.layers) > MAX_LAYERS:
                 problems.add(layer_where, f"more than {MAX_LAYERS} tile layers")
@@ -124,6 +138,15 @@ def _json_layers(problems: Problems, where: Where, layers: list[object], result:
                     )
                 except Unusable:
                     continue
+
+
+def _shown(layer: dict[str, object], outer: tuple[bool, float]) -> tuple[bool, float]:
+    """Return whether a layer is drawn and its opacity, with those of its groups."""
+    visible = layer.get("visible", True) is not False
+    opacity = layer.get("opacity", 1.0)
+    if type(opacity) not in (int, float) or not 0 <= opacity <= 1:  # type: ignore[operator]
+        opacity = 1.0
+    return outer[0] and visible, outer[1] * float(opacity)  # type: ignore[arg-type]
 
 
 def _json_tile_layer(
@@ -182,7 +205,11 @@ def _json_object(problems: Problems, where: Where, raw: object) -> MapObject:
     def num(name: str) -> float:
         return json_float(problems, json_where(where, name), obj.get(name))
 
+    points: tuple[tuple[float, float], ...] = ()
+    if shape in ("polygon", "polyline"):
+        points = _points(problems, json_where(where, shape), obj.get(shape))
     return MapObject(
+        points=points,
         where=where,
         type=json_str(problems, json_where(where, "type"), kind),
         name=json_str(problems, json_where(where, "name"), obj.get("name")),
@@ -199,3 +226,22 @@ def _json_object(problems: Problems, where: Where, raw: object) -> MapObject:
         ),
         template="template" in obj,
     )
+
+
+def _points(problems: Problems, where: Where, raw: object) -> tuple[tuple[float, float], ...]:
+    """Return a polygon's or polyline's points ([{"x", "y"}, ...]), relative to the object."""
+    items = json_list(problems, where, raw)
+    if len(items) > MAX_POINTS:
+        problems.add(where, f"{len(items)} points; expected at most {MAX_POINTS}")
+        raise Unusable
+    found: list[tuple[float, float]] = []
+    for i, item in enumerate(items):
+        point_where = json_where(where, f"[{i}]")
+        point = json_obj(problems, point_where, item)
+        found.append(
+            (
+                json_float(problems, json_where(point_where, "x"), point.get("x")),
+                json_float(problems, json_where(point_where, "y"), point.get("y")),
+            )
+        )
+    return tuple(found)

@@ -13,6 +13,7 @@ from game.missions.tiled_model import (
     GID_MASK,
     MAX_LAYERS,
     MAX_OBJECTS,
+    MAX_POINTS,
     MAX_TILE_PIXELS,
     MAX_TILESETS,
     MapObject,
@@ -21,6 +22,7 @@ from game.missions.tiled_model import (
     TileLayer,
     Tileset,
     Unusable,
+    Where,
 )
 from game.missions.tiled_tilesets import external_tileset, tmx_tileset
 from game.missions.tiled_values import (
@@ -46,6 +48,7 @@ def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | N
     tw = int_text(problems, where, "tilewidth", root.attrs.get("tilewidth"), 1, MAX_TILE_PIXELS)
     th = int_text(problems, where, "tileheight", root.attrs.get("tileheight"), 1, MAX_TILE_PIXELS)
     result = TiledMap(width, height, tw, th, xml_properties(problems, root, where_of), where)
+    result.background_colour = root.attrs.get("backgroundcolor", "").lstrip("#")
     for node in root.find_all("tileset"):
         if len(result.tilesets) >= MAX_TILESETS:
             problems.add(where_of(node), f"more than {MAX_TILESETS} tilesets")
@@ -69,14 +72,25 @@ def _tmx_tileset_ref(
     return external_tileset(problems, where, source, firstgid, base_dir)
 
 
-def _tmx_layers(problems: Problems, parent: Node, where_of: WhereOf, result: TiledMap) -> None:
-    """Read layers in drawing order; groups recurse (the XML depth limit bounds them)."""
+def _tmx_layers(
+    problems: Problems,
+    parent: Node,
+    where_of: WhereOf,
+    result: TiledMap,
+    shown: tuple[bool, float] = (True, 1.0),
+) -> None:
+    """Read layers in drawing order; groups recurse (the XML depth limit bounds them).
+
+    ``shown``: whether the groups around are visible, and their opacity together.
+    """
     for node in parent.children:
         if node.tag == "group":
-            _tmx_layers(problems, node, where_of, result)
+            _tmx_layers(problems, node, where_of, result, _shown(problems, node, where_of, shown))
         elif node.tag == "layer":
             try:
-                result.layers.append(_tmx_layer(problems, node, where_of, result))
+                layer = _tmx_layer(problems, node, where_of, result)
+                layer.visible, layer.opacity = _shown(problems, node, where_of, shown)
+                result.layers.append(layer)
             except Unusable:
                 continue
             if len(result.layers) > MAX_LAYERS:
@@ -91,6 +105,18 @@ def _tmx_layers(problems: Problems, parent: Node, where_of: WhereOf, result: Til
                     result.objects.append(_tmx_object(problems, obj, where_of))
                 except Unusable:
                     continue
+
+
+def _shown(
+    problems: Problems, node: Node, where_of: WhereOf, outer: tuple[bool, float]
+) -> tuple[bool, float]:
+    """Return whether a layer is drawn and its opacity, with those of its groups."""
+    visible = node.attrs.get("visible", "1").strip() != "0"
+    try:
+        opacity = float_text(problems, where_of(node), "opacity", node.attrs.get("opacity", "1"))
+    except Unusable:
+        opacity = 1.0
+    return outer[0] and visible, outer[1] * min(1.0, max(0.0, opacity))
 
 
 def _tmx_layer(problems: Problems, node: Node, where_of: WhereOf, result: TiledMap) -> TileLayer:
@@ -150,7 +176,11 @@ def _tmx_object(problems: Problems, node: Node, where_of: WhereOf) -> MapObject:
     gid = None
     if gid_text is not None:
         gid = int_text(problems, where, "gid", gid_text, 0, 2**32 - 1) & GID_MASK
+    points: tuple[tuple[float, float], ...] = ()
+    if shape in ("polygon", "polyline"):
+        points = _points(problems, where, node.find(shape))
     return MapObject(
+        points=points,
         where=where,
         type=node.attrs.get("type") or node.attrs.get("class") or "",
         name=node.attrs.get("name", ""),
@@ -165,3 +195,21 @@ def _tmx_object(problems: Problems, node: Node, where_of: WhereOf) -> MapObject:
         properties=xml_properties(problems, node, where_of),
         template="template" in node.attrs,
     )
+
+
+def _points(problems: Problems, where: Where, node: Node | None) -> tuple[tuple[float, float], ...]:
+    """Return a polygon's or polyline's points ("x,y x,y ..."), relative to the object."""
+    text = node.attrs.get("points", "") if node is not None else ""
+    found: list[tuple[float, float]] = []
+    for i, pair in enumerate(text.split()):
+        if i >= MAX_POINTS:
+            problems.add(where, f"more than {MAX_POINTS} points; expected fewer")
+            raise Unusable
+        x_text, _, y_text = pair.partition(",")
+        found.append(
+            (
+                float_text(problems, where, "points", x_text),
+                float_text(problems, where, "points", y_text),
+            )
+        )
+    return tuple(found)

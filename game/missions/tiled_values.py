@@ -35,6 +35,15 @@ def int_text(
     return value
 
 
+def opt_int_text(
+    problems: Problems, where: Where, name: str, text: str | None, high: int, default: int = 0
+) -> int:
+    """Return an optional whole-number attribute from 0 to ``high`` (``default`` if absent)."""
+    if text is None:
+        return default
+    return int_text(problems, where, name, text, 0, high)
+
+
 def float_text(problems: Problems, where: Where, name: str, text: str | None) -> float:
     if text is None:
         return 0.0
@@ -64,6 +73,15 @@ def _json(problems: Problems, where: Where) -> tuple[JsonChecker, str]:
 def json_int(problems: Problems, where: Where, value: object, low: int, high: int) -> int:
     check, key = _json(problems, where)
     return usable(check.integer(value, key, low=low, high=high))
+
+
+def opt_json_int(
+    problems: Problems, where: Where, value: object, high: int, default: int = 0
+) -> int:
+    """Return an optional whole number from 0 to ``high`` (``default`` if absent)."""
+    if value is None:
+        return default
+    return json_int(problems, where, value, 0, high)
 
 
 def json_float(problems: Problems, where: Where, value: object) -> float:

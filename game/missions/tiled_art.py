@@ -1,0 +1,297 @@
+"""Draw a Tiled map's tile layers into one background image: one field per tile.
+
+Every tile is drawn scaled to one field (Tiled anchors a larger tile at its cell's
+bottom-left corner; a battle map wants it on its field). Tiles come from a tileset's
+one image (cut by tile size, ``margin`` and ``spacing``, ``columns``) or from an image
+collection (one image per tile, or the part of it a tile names). Flip flags are
+applied as Tiled does: the x/y swap first, then horizontal and vertical. Hidden
+layers are not drawn; a layer's opacity (with its groups') is. What no tile covers
+shows the map's background colour (white if it has none).
+
+Images are read as the mission's background is: only inside the map's folder, at
+most ``MAX_IMAGE_BYTES`` and 8192×8192 pixels, PNG or JPEG. An image that is missing,
+damaged, of another format or outside the folder is a warning: the map loads and
+those tiles stay undrawn. The image is bounded: at most ``MAX_SIDE`` pixels a side and
+``MAX_PIXELS`` in all (pixels per field shrink for large maps), at most ``MAX_TILES``
+tiles drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.match.problems import MissionError, Problem
+from game.missions.paths import MAX_IMAGE_BYTES, check_image, read_limited, resolve_inside
+from game.missions.tiled_model import (
+    FLIP_D,
+    FLIP_H,
+    FLIP_V,
+    GID_MASK,
+    TiledMap,
+    TileImage,
+    Tileset,
+    Where,
+)
+
+if TYPE_CHECKING:
+    import pygame
+
+#: Pixels per field: the map's tile width within these bounds.
+MIN_PIXELS_PER_FIELD = 16
+MAX_PIXELS_PER_FIELD = 128
+#: Largest background: pixels a side and in all.
+MAX_SIDE = 8192
+MAX_PIXELS = 32 * 1024 * 1024
+#: Most tiles drawn over all layers (protects against maps of a hundred full layers).
+MAX_TILES = 1_000_000
+
+#: Looks a masked global tile id up: its tileset and local id, or None.
+TileLookup = Callable[[int], "tuple[Tileset, int] | None"]
+
+
+@dataclass(frozen=True)
+class Art:
+    """The rendered background: PNG bytes and pixels per field (None: nothing to draw)."""
+
+    png: bytes | None
+    pixels_per_field: int
+    warnings: tuple[Problem, ...]
+
+
+def pixels_per_field(width: int, height: int, tile_width: int) -> int:
+    """Return the background's pixels per field for a map of ``width``×``height`` fields."""
+    ppf = min(MAX_PIXELS_PER_FIELD, max(MIN_PIXELS_PER_FIELD, tile_width))
+    ppf = min(ppf, MAX_SIDE // max(width, height))
+    while ppf > 1 and width * height * ppf * ppf > MAX_PIXELS:
+        ppf -= 1
+    return max(1, ppf)
+
+
+def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> Art:
+    """Return the map's tile layers drawn at the field grid, with the warnings found.
+
+    ``lookup`` finds a (masked) global id's tileset; ``base_dir`` is the map's folder
+    (None: no image can be read). Never raises for a bad image: it becomes a warning.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
+    import pygame
+
+    ppf = pixels_per_field(tmap.width, tmap.height, tmap.tile_width)
+    painter = _Painter(tmap, lookup, base_dir, ppf)
+    drawn = painter.draw()
+    if not drawn:
+        return Art(None, ppf, tuple(painter.warnings))
+    buffer = io.BytesIO()
+    pygame.image.save(painter.canvas, buffer, "background.png")
+    return Art(buffer.getvalue(), ppf, tuple(painter.warnings))
+
+
+def _colour(text: str) -> tuple[int, int, int]:
+    """Return Tiled's "rrggbb" / "aarrggbb" as RGB; white when absent or unreadable."""
+    digits = text[-6:]
+    if len(text) in (6, 8) and all(c in "0123456789abcdefABCDEF" for c in text):
+        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    return 255, 255, 255
+
+
+class _Painter:
+    """Draws the layers onto one canvas, loading and scaling each tile once."""
+
+    def __init__(self, tmap: TiledMap, lookup: TileLookup, base_dir: Path | None, ppf: int) -> None:
+        import pygame  # render_tiled has hidden pygame's greeting
+
+        self.pg = pygame
+        self.map = tmap
+        self.lookup = lookup
+        self.base_dir = base_dir
+        self.ppf = ppf
+        self.warnings: list[Problem] = []
+        self.warned: set[object] = set()
+        self.images: dict[str, pygame.Surface | None] = {}
+        self.tiles: dict[int, pygame.Surface | None] = {}
+        size = (tmap.width * ppf, tmap.height * ppf)
+        self.canvas = pygame.Surface(size)
+        self.canvas.fill(_colour(tmap.background_colour))
+
+    def warn(self, once: object, where: Where, message: str) -> None:
+        if once in self.warned:
+            return
+        self.warned.add(once)
+        if len(self.warnings) < 50:
+            self.warnings.append(where.warning(message))
+
+    def draw(self) -> bool:
+        """Draw every visible layer; return whether any tile was drawn."""
+        pygame = self.pg
+        w, ppf = self.map.width, self.ppf
+        budget = MAX_TILES
+        drawn = False
+        for layer in self.map.layers:
+            if not layer.visible or layer.opacity <= 0:
+                continue
+            cells = np.flatnonzero(layer.data & GID_MASK)
+            if len(cells) > budget:
+                self.warn(
+                    "budget",
+                    layer.where,
+                    f"layer {layer.name[:40]!r} and those above it are not drawn: the map "
+                    f"has more than {MAX_TILES} tiles; expected fewer",
+                )
+                break
+            budget -= len(cells)
+            target = self.canvas
+            if layer.opacity < 0.999:
+                target = pygame.Surface(self.canvas.get_size(), pygame.SRCALPHA)
+            raw = layer.data[cells]
+            unique, inverse = np.unique(raw, return_inverse=True)
+            pieces = []
+            for index, gid in enumerate(unique.tolist()):
+                surface = self.tile(int(gid), layer.where)
+                if surface is None:
+                    continue
+                for cell in cells[inverse.reshape(-1) == index].tolist():
+                    y, x = divmod(cell, w)
+                    pieces.append((surface, (x * ppf, y * ppf)))
+            if not pieces:
+                continue
+            target.blits(pieces, doreturn=False)
+            drawn = True
+            if target is not self.canvas:
+                target.set_alpha(round(layer.opacity * 255))
+                self.canvas.blit(target, (0, 0))
+        return drawn
+
+    def tile(self, raw: int, where: Where) -> pygame.Surface | None:
+        """Return the tile of raw global id ``raw`` (flags included) scaled to one field."""
+        if raw in self.tiles:
+            return self.tiles[raw]
+        self.tiles[raw] = None
+        found = self.lookup(raw & GID_MASK)
+        if found is None:
+            return None
+        tileset, local = found
+        piece = self.piece(tileset, local, where)
+        if piece is None:
+            return None
+        pygame = self.pg
+        if raw & FLIP_D:  # x/y swap: a quarter turn clockwise, then mirrored left-right
+            piece = pygame.transform.flip(pygame.transform.rotate(piece, -90), True, False)
+        if raw & (FLIP_H | FLIP_V):
+            piece = pygame.transform.flip(piece, bool(raw & FLIP_H), bool(raw & FLIP_V))
+        size = (self.ppf, self.ppf)
+        if piece.get_size() != size:
+            if piece.get_width() > self.ppf or piece.get_height() > self.ppf:
+                piece = pygame.transform.smoothscale(piece, size)
+            else:  # growing pixel art: keep its pixels sharp
+                piece = pygame.transform.scale(piece, size)
+        self.tiles[raw] = piece
+        return piece
+
+    def piece(self, tileset: Tileset, local: int, where: Where) -> pygame.Surface | None:
+        """Return the unscaled part of the tileset's image that tile ``local`` shows."""
+        own = tileset.tile_images.get(local)
+        if own is not None:
+            image = self.image(own)
+            if image is None:
+                return None
+            x, y, w, h = own.rect or (0, 0, image.get_width(), image.get_height())
+        elif tileset.image is not None:
+            image = self.image(tileset.image)
+            if image is None:
+                return None
+            rect = self.cut(tileset, local, image.get_size())
+            if rect is None:
+                return None
+            x, y, w, h = rect
+        else:
+            self.warn(
+                ("no image", id(tileset)),
+                tileset.where,
+                f"tileset {tileset.name[:40]!r} has no image for tile {local}; its tiles "
+                "are not drawn",
+            )
+            return None
+        iw, ih = image.get_size()
+        if w < 1 or h < 1 or x < 0 or y < 0 or x + w > iw or y + h > ih:
+            self.warn(
+                ("outside", id(tileset), local),
+                tileset.where,
+                f"tile {local} of tileset {tileset.name[:40]!r} lies outside its "
+                f"{iw}x{ih} image; it is not drawn",
+            )
+            return None
+        return image.subsurface((x, y, w, h))
+
+    def cut(
+        self, tileset: Tileset, local: int, size: tuple[int, int]
+    ) -> tuple[int, int, int, int] | None:
+        """Return the rectangle of tile ``local`` in a tileset's one image."""
+        tw = tileset.tile_width or self.map.tile_width
+        th = tileset.tile_height or self.map.tile_height
+        step_x, step_y = tw + tileset.spacing, th + tileset.spacing
+        columns = tileset.columns or (size[0] - 2 * tileset.margin + tileset.spacing) // step_x
+        if columns < 1:
+            self.warn(
+                ("columns", id(tileset)),
+                tileset.where,
+                f"tileset {tileset.name[:40]!r}: its {size[0]}x{size[1]} image holds no "
+                f"{tw}x{th} tile; its tiles are not drawn",
+            )
+            return None
+        row, column = divmod(local, columns)
+        return tileset.margin + column * step_x, tileset.margin + row * step_y, tw, th
+
+    def image(self, source: TileImage) -> pygame.Surface | None:
+        """Return a tileset image, read once; None (and a warning) if it cannot be used."""
+        key = f"{source.source}#{source.trans}"
+        if key in self.images:
+            return self.images[key]
+        self.images[key] = None
+        pygame = self.pg
+        label = source.source
+        try:
+            if self.base_dir is None:
+                raise MissionError([Problem(label, "cannot be read without the map's folder")])
+            path = resolve_inside(self.base_dir, source.source, path_label=source.where.path)
+            label = str(Path(source.where.path).parent / source.source)
+            data = read_limited(path, MAX_IMAGE_BYTES, path_label=label)
+            check_image(data, path_label=label)
+            image = pygame.image.load(io.BytesIO(data), Path(source.source).name)
+        except MissionError as exc:
+            reason = "; ".join(p.message for p in exc.problems)
+            self.warn(key, source.where, f"tile image {source.source[:80]!r}: {reason}; {_UNDRAWN}")
+            return None
+        except (pygame.error, OSError, ValueError) as exc:
+            self.warn(
+                key,
+                source.where,
+                f"tile image {source.source[:80]!r} cannot be read ({exc}); {_UNDRAWN}",
+            )
+            return None
+        if source.trans:
+            image = _keyed(image, _colour(source.trans))
+        self.images[key] = image
+        return image
+
+
+_UNDRAWN = "the map loads, its tiles are not drawn"
+
+
+def _keyed(image: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
+    """Return the image with every pixel of ``colour`` transparent (a tileset's ``trans``)."""
+    import pygame as pg
+
+    keyed = pg.Surface(image.get_size(), pg.SRCALPHA)
+    keyed.blit(image, (0, 0))
+    rgb = pg.surfarray.pixels3d(keyed)
+    alpha = pg.surfarray.pixels_alpha(keyed)
+    alpha[(rgb == np.array(colour, dtype=rgb.dtype)).all(axis=2)] = 0
+    del rgb, alpha  # release the surface's lock
+    return keyed

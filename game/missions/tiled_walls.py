@@ -1,0 +1,226 @@
+"""Objects of type ``wall`` and ``door`` to edge walls, edge doors and wall/door fields (D-13).
+
+What a shape becomes (pixels are divided by the map's tile size: one tile = one field):
+
+- a polyline's segments, a polygon's outline (closed), and a rectangle of zero width or
+  height (a line): a segment lying on a grid line (horizontal at a whole y, vertical
+  at a whole x, to 1/1024 of a field) becomes edge walls or edge doors on the borders it
+  covers (its ends rounded to the nearest grid point); on the map's outline it is
+  dropped, as the map's own edge stops everything already. Any other segment (slanted,
+  or between grid lines) is rasterised to fields by :mod:`game.missions.rasterise`
+  as Universal VTT walls are.
+- a rectangle with a width and a height (or a tile object): every field it overlaps by
+  a positive area becomes a wall or door field.
+- a point: the field it lies in.
+
+Rotated rectangles, ellipses and texts give an error. A door's custom bool property
+``open`` says whether it stands open (default: closed). Doors replace walls on the
+same border or field. Fields the objects mark override the tile layers' terrain.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+
+from game.board.grid import Cell
+from game.missions.model import MapEdge
+from game.missions.rasterise import (
+    SUBDIVISIONS,
+    Point,
+    point_field,
+    rasterise_walls,
+    snap,
+    walk_length,
+)
+from game.missions.tiled_model import MapObject, Problems, TiledMap
+
+#: Total field steps wall and door shapes may take (protects against hostile files).
+MAX_WALL_WORK = 2_000_000
+WALL_KINDS = ("wall", "door")
+
+
+@dataclass
+class _Marks:
+    """What the objects of one kind (walls, closed doors, open doors) mark."""
+
+    edges: set[tuple[Cell, Cell]] = field(default_factory=set)
+    lines: list[list[Point]] = field(default_factory=list)  # off the grid lines: rasterised
+    fields: list[tuple[slice, slice]] = field(default_factory=list)
+    points: list[Cell] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class WallResult:
+    """Edges (D-13) and the rows with wall and door fields painted in."""
+
+    edges: tuple[MapEdge, ...]
+    rows: tuple[str, ...]
+    objects: int  # wall and door objects read
+
+
+class TiledWalls:
+    """Reads wall and door objects; ``kind_of`` gives an object's type and properties."""
+
+    def __init__(self, problems: Problems, tmap: TiledMap) -> None:
+        self.problems = problems
+        self.map = tmap
+        self.work = 0
+        self.marks = {key: _Marks() for key in ("wall", "closed", "open")}
+
+    def read(
+        self,
+        objects: list[tuple[MapObject, str, dict[str, object]]],
+        rows: tuple[str, ...],
+    ) -> WallResult:
+        """Return the edges and ``rows`` with the fields the wall/door objects mark."""
+        count = 0
+        for obj, kind, props in objects:
+            if kind not in WALL_KINDS:
+                continue
+            count += 1
+            if obj.template:
+                self.problems.add(
+                    obj.where,
+                    "object uses a template; expected a plain object (detach the template "
+                    "in Tiled)",
+                )
+                continue
+            key = "wall"
+            if kind == "door":
+                key = "open" if self.door_open(obj, props) else "closed"
+            self.shape(obj, self.marks[key])
+        return WallResult(self.edges(), self.paint(rows), count)
+
+    def door_open(self, obj: MapObject, props: dict[str, object]) -> bool:
+        value = props.get("open", False)
+        if isinstance(value, bool):
+            return value
+        self.problems.add(obj.where, f"property 'open' is {value!r}; expected a bool (true/false)")
+        return False
+
+    def shape(self, obj: MapObject, marks: _Marks) -> None:
+        tw, th = self.map.tile_width, self.map.tile_height
+        if obj.shape in ("polyline", "polygon"):
+            turn = math.radians(obj.rotation)
+            cos, sin = math.cos(turn), math.sin(turn)
+            points = [
+                (
+                    snap((obj.x + px * cos - py * sin) / tw),
+                    snap((obj.y + px * sin + py * cos) / th),
+                )
+                for px, py in obj.points
+            ]
+            if obj.shape == "polygon" and len(points) > 2:
+                points.append(points[0])
+            for start, end in pairwise(points):
+                self.segment(obj, start, end, marks)
+            return
+        if obj.shape in ("ellipse", "text"):
+            self.problems.add(
+                obj.where,
+                f"{obj.type or 'wall'} object is a{'n' * (obj.shape == 'ellipse')} {obj.shape}; "
+                "expected a rectangle, polyline, polygon or point",
+            )
+            return
+        if obj.point or (obj.width == 0 and obj.height == 0 and not obj.gid):
+            cell = point_field(
+                (snap(obj.x / tw), snap(obj.y / th)), self.map.width, self.map.height
+            )
+            if cell is not None:
+                marks.points.append(cell)
+            return
+        if obj.rotation % 360 != 0:
+            self.problems.add(
+                obj.where,
+                f"rectangle is rotated by {obj.rotation:g}°; expected no rotation (draw a "
+                "polygon or polyline instead)",
+            )
+            return
+        top = obj.y - obj.height if obj.gid else obj.y  # tile objects hang from bottom-left
+        if obj.width == 0 or obj.height == 0:  # a line
+            start = (snap(obj.x / tw), snap(top / th))
+            end = (snap((obj.x + obj.width) / tw), snap((top + obj.height) / th))
+            self.segment(obj, start, end, marks)
+            return
+        self.area(obj, obj.x, top, marks)
+
+    def area(self, obj: MapObject, x: float, y: float, marks: _Marks) -> None:
+        tw, th = self.map.tile_width, self.map.tile_height
+        x0 = max(0, math.floor(x / tw + 1e-9))
+        y0 = max(0, math.floor(y / th + 1e-9))
+        x1 = min(self.map.width, math.ceil((x + obj.width) / tw - 1e-9))
+        y1 = min(self.map.height, math.ceil((y + obj.height) / th - 1e-9))
+        if x0 < x1 and y0 < y1:
+            marks.fields.append((slice(y0, y1), slice(x0, x1)))
+
+    def segment(self, obj: MapObject, start: Point, end: Point, marks: _Marks) -> None:
+        if start == end:
+            return
+        q = SUBDIVISIONS
+        self.work += walk_length(start, end)
+        if self.work > MAX_WALL_WORK:
+            if self.work - walk_length(start, end) <= MAX_WALL_WORK:
+                self.problems.add(
+                    obj.where,
+                    f"wall and door objects take more than {MAX_WALL_WORK} field steps; "
+                    "expected shorter walls inside the map",
+                )
+            return
+        (ax, ay), (bx, by) = start, end
+        if ay == by and ay % q == 0 and self.on_line(ax, bx, ay // q, True, marks):
+            return
+        if ax == bx and ax % q == 0 and self.on_line(ay, by, ax // q, False, marks):
+            return
+        marks.lines.append([start, end])
+
+    def on_line(self, a: int, b: int, line: int, horizontal: bool, marks: _Marks) -> bool:
+        """Mark the borders a segment along grid line ``line`` covers; False if too short."""
+        q = SUBDIVISIONS
+        low = (min(a, b) + q // 2) // q
+        high = (max(a, b) + q // 2) // q
+        if low >= high:
+            return False  # shorter than half a field: rasterised instead
+        size, across = (
+            (self.map.width, self.map.height) if horizontal else (self.map.height, self.map.width)
+        )
+        if not 0 < line < across:
+            return True  # on the map's outline: its edge stops everything already
+        for i in range(max(0, low), min(size, high)):
+            if horizontal:
+                marks.edges.add(((i, line - 1), (i, line)))
+            else:
+                marks.edges.add(((line - 1, i), (line, i)))
+        return True
+
+    def edges(self) -> tuple[MapEdge, ...]:
+        found: dict[tuple[Cell, Cell], MapEdge] = {}
+        for pair in sorted(self.marks["wall"].edges):
+            found[pair] = MapEdge(pair[0], pair[1], "wall")
+        for key in ("closed", "open"):  # doors replace walls on the same border
+            for pair in sorted(self.marks[key].edges):
+                found[pair] = MapEdge(pair[0], pair[1], "door", open=key == "open")
+        return tuple(found[pair] for pair in sorted(found))
+
+    def mask(self, marks: _Marks) -> npt.NDArray[np.bool_]:
+        w, h = self.map.width, self.map.height
+        mask = rasterise_walls(marks.lines, w, h) if marks.lines else np.zeros((h, w), bool)
+        for area in marks.fields:
+            mask[area] = True
+        for x, y in marks.points:
+            mask[y, x] = True
+        return mask
+
+    def paint(self, rows: tuple[str, ...]) -> tuple[str, ...]:
+        grid = np.array([list(row) for row in rows], dtype="<U1").reshape(
+            self.map.height, self.map.width
+        )
+        for key, char in (("wall", "#"), ("closed", "+"), ("open", "/")):
+            marks = self.marks[key]
+            if marks.lines or marks.fields or marks.points:
+                grid[self.mask(marks)] = char
+        return tuple("".join(row) for row in grid.tolist())

@@ -209,8 +209,10 @@ def edge_swatch(kind: EdgeKind, size: int, background: Colour = theme.FLOOR) -> 
     swatch.fill(background)
     layer = EdgeLayer(1, 2)  # two fields, one above the other; the edge between them
     layer.set((0, 0), (0, 1), kind)
-    # the edge (at y = size) lies across the swatch's middle: look at it from half a field
-    draw_edges(swatch, layer, 0, size // 2, size, size, size)
+    # the edge (map y = size) lies across the swatch's middle; an open door's near the top,
+    # so the leaf swung into the lower field shows
+    top = round(size * (0.8 if kind is EdgeKind.OPEN_DOOR else 0.5))
+    draw_edges(swatch, layer, 0, top, size, size, size)
     return swatch
 
 

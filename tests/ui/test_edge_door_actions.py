@@ -101,6 +101,7 @@ def test_the_game_masters_door_offer_toggles_the_edge_door_of_the_clicked_field(
     rows = gm_commands(battle, None, table.app.t)
     door = next(o for row in rows for o in row.offers if o.key == "gm:door")
     assert door.make is not None
+    assert "Feldkante" in door.prompts[0]
     assert door.make(Pick(cell=(3, 8))) == GmDoor(None, (3, 8), True, edge_to=(2, 8))
     assert door.make(Pick(cell=(2, 8))) == GmDoor(None, (2, 8), True, edge_to=(3, 8))
     assert door.make(Pick(cell=(6, 6))) == table.app.t("hud.gm.no_door")

@@ -19,7 +19,7 @@ from game.rulesets.entaria.commands import (
     GmMoveToken,
     GmSetLifePoints,
 )
-from game.rulesets.entaria.edge_doors import edge_door_open, edge_doors_around
+from game.rulesets.entaria.edge_doors import edge_door_open, edge_doors_around, has_edge_doors
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.impulse_actions import GmSpendImpulse
 from game.rulesets.entaria.queries.targets import cover_override
@@ -154,13 +154,23 @@ def _door(battle: Battle, t: Texts) -> Offer:
             t.language,
         )
 
+    prompt = t("hud.gm.door_pick")
+    if has_edge_doors(battle.grid):  # D-13: an edge door is picked by a field beside it
+        prompt = in_language(
+            say(
+                "Door: click a door field, or a field beside a door on a field edge (Esc cancels)",
+                "Tür: ein Türfeld anklicken oder ein Feld neben einer Tür auf einer "
+                "Feldkante (Esc bricht ab)",
+            ),
+            t.language,
+        )
     return Offer(
         "gm:door",
         t("hud.gm.door"),
         tooltip=t("hud.gm.door_tip"),
         needs=Needs.FIELD,
         make=make,
-        prompts=(t("hud.gm.door_pick"),),
+        prompts=(prompt,),
     )
 
 

@@ -224,3 +224,27 @@ def test_d13_kampfkarte_print_draws_a_missions_edges(
         "KKEdgeSwatch_wall",
         "KKEdgeSwatch_open_door",
     }
+
+
+@pytest.mark.rule("D-13")
+def test_d13_an_edge_on_a_sheet_border_prints_on_both_sheets(rl: Any, tmp_path: Path) -> None:
+    """Glued together, the wall must be whole: both neighbouring sheets print it."""
+    from tests.export.test_pdf import wide_mission
+
+    mission, grid = wide_mission(30, 20)
+    out = tmp_path / "probe.pdf"
+    write_map_pdf(mission, grid, out)
+    owned = len(grid_lines(read_pdf(out)[0])[0]) - 1  # the first sheet's columns
+    grid.add_edge_wall((owned - 1, 3), (owned, 3))
+    report = write_map_pdf(mission, grid, out)
+    pages = read_pdf(out)
+    assert len(grid_lines(pages[0])[0]) - 1 == owned
+    w = WALL_FRACTION * FIELD_PT
+
+    def bars(page: Page) -> list[float]:
+        return [r[0] + r[2] / 2 for r in _edge_rects(page) if math.isclose(r[2], w, abs_tol=0.1)]
+
+    first, second = grid_lines(pages[0])[0], grid_lines(pages[1])[0]
+    assert [round(x, 2) for x in bars(pages[0])] == [round(first[-1], 2)]  # its right border
+    assert [round(x, 2) for x in bars(pages[1])] == [round(second[0], 2)]  # its left border
+    assert not bars(pages[2]) and not bars(pages[report.columns])

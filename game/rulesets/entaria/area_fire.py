@@ -211,6 +211,7 @@ def _declared_fields(
         shooter=shooter.cell,
         visible=sight_test(battle, shooter.cell),
         in_range=range_test(weapon, shooter.cell),
+        grid=battle.grid,
     )
     if errors:
         raise CommandRejected(d6_refusal(errors))
@@ -377,12 +378,15 @@ def handle_area_fire(battle: Battle, command: AreaFire) -> list[Event]:
     if rolled is None:
         return events
     weapon = plan.weapon
-    allocation = suggest_distribution(rolled.total, weapon.damage_value, plan.fields)
+    allocation = suggest_distribution(
+        rolled.total, weapon.damage_value, plan.fields, grid=battle.grid
+    )
     errors = distribution_errors(
         allocation,
         sw=weapon.damage_value,
         total=sum(allocation.values()),
         shooter=plan.shooter.cell,
+        grid=battle.grid,
     )
     if errors:  # the fields were checked before: this would be a bug in the placement
         raise AssertionError("; ".join(errors))

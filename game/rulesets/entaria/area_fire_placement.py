@@ -121,6 +121,7 @@ def placement_errors(battle: Battle, pending: Pending, allocation: Mapping[Cell,
         shooter=origin,
         visible=sight_test(battle, origin),
         in_range=range_test(weapon, origin),
+        grid=battle.grid,
     )
     outside = sorted(cell for cell in allocation if is_field(cell) and cell not in declared)
     if outside:
@@ -208,7 +209,9 @@ def suggested_placement(battle: Battle, pending: Pending) -> dict[Cell, int]:
     ]
     if not usable:
         return {}
-    return suggest_distribution(int(pending.data["total"]), int(pending.data["sw"]), usable)
+    return suggest_distribution(
+        int(pending.data["total"]), int(pending.data["sw"]), usable, grid=battle.grid
+    )
 
 
 def placement_command_guard(battle: Battle, command: Command) -> str:

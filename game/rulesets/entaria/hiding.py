@@ -54,6 +54,7 @@ from game.rulesets.entaria.rules.checks import STANDARD_TARGET, compare_with_eac
 from game.rulesets.entaria.rules.condition_rolls import RollContext
 from game.rulesets.entaria.rules.conditions import CONDITIONS
 from game.rulesets.entaria.rules.hiding_places import observers_seeing, suitable_hiding_place
+from game.rulesets.entaria.rules.reach import reach_unwalled
 from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, SaveValue, say
 from game.rulesets.entaria.state import CreatureState, HiddenItem
 
@@ -236,6 +237,13 @@ def _hide_item_subject(
             say(
                 "the item must lie on the own or a neighbouring field",
                 "der Gegenstand muss auf dem eigenen oder einem Nachbarfeld liegen",
+            )
+        )
+    if cell != hider.cell and not reach_unwalled(battle.grid, hider.cell, cell):
+        raise CommandRejected(
+            say(
+                f"a wall stands between {hider.name} and field {list(cell)} (D-13)",
+                f"zwischen {hider.name} und Feld {list(cell)} steht eine Wand (D-13)",
             )
         )
     on_ground = battle.state.ground_items.get(cell, []).count(item)

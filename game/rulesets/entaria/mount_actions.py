@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.board.grid import Cell, footprint_distance
+from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import _event
@@ -43,6 +43,7 @@ from game.rulesets.entaria.rules.checks import STANDARD_TARGET
 from game.rulesets.entaria.rules.damage import HAZARDS
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.mounts import may_board, mount_seats
+from game.rulesets.entaria.rules.reach import in_melee_reach
 from game.rulesets.entaria.rules.situations import (
     RIDING_TALENT,
     can_carry_rider,
@@ -201,13 +202,14 @@ def _boarding_problem(
         return say(
             f"{mount.name} flies at another height", f"{mount.name} fliegt in einer anderen Höhe"
         )
-    gap = footprint_distance(
+    next_to = in_melee_reach(  # next to it, and no wall on the edge between them (D-13)
         rider.cell,
         mount.cell,
-        side_a=battle.creature_type(rider).size_fields,
-        side_b=battle.creature_type(mount).size_fields,
+        attacker_side=battle.creature_type(rider).size_fields,
+        target_side=battle.creature_type(mount).size_fields,
+        grid=battle.grid,
     )
-    if gap != 1:
+    if not next_to:
         return say(
             f"{mount.name} is not next to {rider.name}",
             f"{mount.name} ist nicht neben {rider.name}",
@@ -390,7 +392,7 @@ def handle_dismount(battle: Battle, command: Dismount) -> list[Event]:
             )
         )
     mount_side = battle.creature_type(mount).size_fields
-    if footprint_distance(cell, mount.cell, side_b=mount_side) != 1:
+    if not in_melee_reach(cell, mount.cell, target_side=mount_side, grid=grid):  # D-13
         raise CommandRejected(
             say(
                 f"field {list(cell)} is not next to {mount.name}",

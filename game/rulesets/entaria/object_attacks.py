@@ -61,6 +61,7 @@ from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifie
 from game.rulesets.entaria.rules.objects import object_damage, object_target
 from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
+from game.rulesets.entaria.rules.reach import in_melee_reach, reach_unwalled
 from game.rulesets.entaria.rules.terms import Attribute, say
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.underwater import underwater_rejection
@@ -144,7 +145,7 @@ def plan_object_attack(battle: Battle, command: AttackObject) -> ObjectAttackPla
         )
     kind = battle.creature_type(attacker)
     reach = max(kind.reach, 1, weapon.reach if weapon is not None else 1)
-    in_reach = footprint_distance(attacker.cell, cell, side_a=kind.size_fields) <= reach
+    in_reach = _object_in_reach(battle, attacker.cell, kind.size_fields, cell, reach)
     melee = weapon is None or (weapon.melee and (not weapon.ranged or in_reach))
     band = None
     if melee:
@@ -312,7 +313,8 @@ def _landing(battle: Battle, thrower: Cell, cell: Cell) -> Cell:
         for dy in (-1, 0, 1)
         if (dx or dy) and grid.in_bounds((cell[0] + dx, cell[1] + dy))
     ]
-    open_fields = [c for c in around if not grid.is_wall(c)]
+    # it falls back off the wall, not through a wall on a field edge (D-13)
+    open_fields = [c for c in around if not grid.is_wall(c) and reach_unwalled(grid, cell, c)]
     if not open_fields:
         return thrower
     return min(open_fields, key=lambda c: (distance(c, thrower), c[1], c[0]))
@@ -356,6 +358,16 @@ def _attack_held_weapon(battle: Battle, command: AttackObject) -> list[Event]:
     return events
 
 
+def _object_in_reach(battle: Battle, at: Cell, side: int, cell: Cell, reach: int) -> bool:
+    """Return whether a creature at ``at`` strikes the object on ``cell`` (E-OBJ-2, D-13).
+
+    Its own field, or within melee reach past the walls (``reach.in_melee_reach``).
+    """
+    if footprint_distance(at, cell, side_a=side) == 0:
+        return True
+    return in_melee_reach(at, cell, attacker_side=side, reach=reach, grid=battle.grid)
+
+
 def object_in_reach(battle: Battle, creature: CreatureState) -> bool:
     """Return whether an object worth a blow lies within the melee reach of a weapon or a fist.
 
@@ -369,7 +381,7 @@ def object_in_reach(battle: Battle, creature: CreatureState) -> bool:
         found.cell is not None
         and not found.destroyed
         and not (found.door and battle.grid.is_door_open(found.cell))
-        and footprint_distance(creature.cell, found.cell, side_a=kind.size_fields) <= reach
+        and _object_in_reach(battle, creature.cell, kind.size_fields, found.cell, reach)
         for found in object_fields(battle)
     )
 

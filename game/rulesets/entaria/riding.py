@@ -28,6 +28,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET
 from game.rulesets.entaria.rules.damage import HAZARDS, Hazard, combine_affinities, hazard_damage
 from game.rulesets.entaria.rules.durations import DurationKind
+from game.rulesets.entaria.rules.reach import reach_unwalled
 from game.rulesets.entaria.rules.situations import RIDING_TALENT, fly_value, rider_edge
 from game.rulesets.entaria.rules.terms import Attribute, Condition
 from game.rulesets.entaria.seats import (
@@ -125,8 +126,15 @@ def _landing(
     for cell in near:
         if _free_for(battle, creature, cell, ignore):
             return cell
-    around = {
-        (x + dx, y + dy) for x, y in near for dx, dy in DIRECTIONS_8 if (x + dx, y + dy) not in near
+    grid = battle.grid
+    around = {  # not across a wall on a field edge nor past its corner (D-13)
+        (x + dx, y + dy)
+        for x, y in near
+        for dx, dy in DIRECTIONS_8
+        if (x + dx, y + dy) not in near
+        and grid.in_bounds((x, y))
+        and grid.in_bounds((x + dx, y + dy))
+        and reach_unwalled(grid, (x, y), (x + dx, y + dy))
     }
     for cell in sorted(around, key=lambda c: (distance(c, creature.cell), c[1], c[0])):
         if _free_for(battle, creature, cell, ignore):

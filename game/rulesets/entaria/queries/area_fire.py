@@ -181,9 +181,10 @@ def area_fire_preview(
         shooter=shooter.cell,
         visible=seen,
         in_range=usable,
+        grid=grid,
     )
     band, check_edge = _band_and_edge(battle, shooter, kind, cells)
-    fill = suggest_distribution(high, sw, cells) if high is not None and sw >= 1 else {}
+    fill = suggest_distribution(high, sw, cells, grid=grid) if high is not None and sw >= 1 else {}
     return AreaFirePreview(
         actor=actor_key,
         weapon_key=weapon_key,

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.board.dice import Roller
-from game.board.grid import DIRECTIONS_4, Cell, distance
+from game.board.grid import DIRECTIONS_4, BattleGrid, Cell, distance
 from game.rulesets.entaria.rules.actions import (
     ACTIONS,
     COVERING_FIRE_AMMO_FACTOR,
@@ -227,8 +227,23 @@ def _neighbours(cell: Cell) -> list[Cell]:
     return [(cell[0] + dx, cell[1] + dy) for dx, dy in DIRECTIONS_4]
 
 
-def _edge_groups(cells: Iterable[Cell]) -> list[list[Cell]]:
-    """Return the edge-connected (4-neighbour) groups of ``cells``, each sorted, largest first."""
+def _walled(grid: BattleGrid | None, a: Cell, b: Cell) -> bool:
+    """Return whether a wall or closed door on the edge parts neighbours a and b (D-13)."""
+    if grid is None or not grid.has_edge_walls:
+        return False
+    return grid.in_bounds(a) and grid.in_bounds(b) and grid.is_edge_blocked(a, b)
+
+
+def _joined_neighbours(cell: Cell, grid: BattleGrid | None) -> list[Cell]:
+    """Return the 4 neighbours of ``cell`` that no edge wall parts from it (D-6, D-13)."""
+    return [n for n in _neighbours(cell) if not _walled(grid, cell, n)]
+
+
+def _edge_groups(cells: Iterable[Cell], grid: BattleGrid | None = None) -> list[list[Cell]]:
+    """Return the edge-connected (4-neighbour) groups of ``cells``, each sorted, largest first.
+
+    With ``grid``, fields parted by a wall or closed door on their edge are not joined (D-13).
+    """
     remaining = set(cells)
     groups: list[list[Cell]] = []
     while remaining:
@@ -237,7 +252,7 @@ def _edge_groups(cells: Iterable[Cell]) -> list[list[Cell]]:
         group = [start]
         frontier = [start]
         while frontier:
-            for neighbour in _neighbours(frontier.pop()):
+            for neighbour in _joined_neighbours(frontier.pop(), grid):
                 if neighbour in remaining:
                     remaining.discard(neighbour)
                     group.append(neighbour)
@@ -288,6 +303,7 @@ def distribution_errors(
     shooter: Cell | None = None,
     visible: CellTest | None = None,
     in_range: CellTest | None = None,
+    grid: BattleGrid | None = None,
 ) -> list[str]:
     """Return what is wrong with a placement of area-fire damage; [] when it obeys D-6.
 
@@ -295,7 +311,8 @@ def distribution_errors(
     (E-AREAFIRE-7/8); the values add up to exactly ``total`` (E-OPEN-24 (iv)); the fields
     form one edge-connected group (E-AREAFIRE-6). Optional checks: never ``shooter``'s
     own field; every field ``visible`` and ``in_range`` (each a bool mask [y, x], a
-    callable cell -> bool, or a set of cells; "vor ihm", E-OPEN-24 (i)/(ii)).
+    callable cell -> bool, or a set of cells; "vor ihm", E-OPEN-24 (i)/(ii)). With
+    ``grid``, a wall or closed door on the edge between two fields parts them (D-13).
     Each error is one English sentence naming the field(s), a ``Text`` carrying the German
     (the screen shows them live while the fire is painted).
     """
@@ -318,7 +335,7 @@ def distribution_errors(
         ]
     cells = sorted(allocation)
     errors = _value_errors(allocation, cells, sw=sw, total=total)
-    errors += _join_errors(cells)
+    errors += _join_errors(cells, grid)
     errors += _placement_errors(allocation, cells, shooter, visible, in_range)
     return errors
 
@@ -369,15 +386,27 @@ def _value_errors(
     return errors
 
 
-def _join_errors(cells: Sequence[Cell]) -> list[str]:
+def _join_errors(cells: Sequence[Cell], grid: BattleGrid | None = None) -> list[str]:
     """Return an error for each group of fields not joined by an edge to the first group."""
     errors: list[str] = []
-    groups = _edge_groups(cells)
+    groups = _edge_groups(cells, grid)
     if len(groups) > 1:
         main, *rest = groups
         main_en, main_de = _fields(main)
+        near = {n for cell in main for n in _neighbours(cell)}
         for group in rest:
             group_en, group_de = _fields(group)
+            if not near.isdisjoint(group):  # they touch, but a wall on the edge parts them
+                errors.append(
+                    say(
+                        f"Field(s) {group_en} are parted from field(s) {main_en} by a wall "
+                        "on the field edge; all hit fields must be joined along their sides.",
+                        f"Feld(er) {group_de} sind von Feld(ern) {main_de} durch eine Wand "
+                        "auf der Feldkante getrennt; alle getroffenen Felder müssen an den "
+                        "Seiten verbunden sein.",
+                    )
+                )
+                continue
             errors.append(
                 say(
                     f"Field(s) {group_en} are not joined by an edge to field(s) "
@@ -433,12 +462,15 @@ def farthest_field(shooter: Cell, cells: Iterable[Cell]) -> int:
     return max((distance(shooter, cell) for cell in cells), default=0)
 
 
-def suggest_distribution(total: int, sw: int, fields_in_order: Iterable[Cell]) -> dict[Cell, int]:
+def suggest_distribution(
+    total: int, sw: int, fields_in_order: Iterable[Cell], *, grid: BattleGrid | None = None
+) -> dict[Cell, int]:
     """Return a greedy placement: SW per field, in the given order, the rest on the last one.
 
-    A field is taken only once it is edge-joined to a field already taken, so the result
-    always obeys E-AREAFIRE-6 (the first field starts the group). If the fields run out,
-    the remainder is lost (E-OPEN-24 (iv)).
+    A field is taken only once it is edge-joined to a field already taken (with ``grid``:
+    not across a wall on the edge, D-13), so the result always obeys E-AREAFIRE-6 (the
+    first field starts the group). If the fields run out, the remainder is lost
+    (E-OPEN-24 (iv)).
     """
     if sw < 1:
         raise ValueError(f"area fire needs an SW of at least 1 to place damage, got {sw}")
@@ -454,7 +486,7 @@ def suggest_distribution(total: int, sw: int, fields_in_order: Iterable[Cell]) -
         for cell in list(pending):
             if remaining <= 0:
                 break
-            if result and not any(n in result for n in _neighbours(cell)):
+            if result and not any(n in result for n in _joined_neighbours(cell, grid)):
                 continue
             share = min(sw, remaining)
             result[cell] = share

@@ -20,9 +20,20 @@ Imported:
   empty cells change nothing; what no layer sets is floor. Hidden layers count too.
   Layer data: CSV, plain XML ``<tile>`` elements, JSON arrays, and base64 (plain,
   zlib or gzip). Flip and rotation flags on global tile ids are masked off.
-- Object layers: objects whose type (Tiled ≥ 1.10 ``type``, Tiled 1.9 ``class``) is
-  ``creature`` or ``deployment``; other objects are ignored. A tile object inherits
-  its tile's type and properties.
+- Tile images (:mod:`game.missions.tiled_art`): the visible tile layers are drawn, in
+  order, into the background image ``<file stem>.png`` (kept in
+  :attr:`LoadedMission.images`), one field per tile: a tile of another size than the
+  field is scaled to it. From a tileset's one image (``margin``, ``spacing``,
+  ``columns``, ``trans``) or an image collection (one image per tile, or the part of
+  it a tile names); flip flags (horizontal, vertical, x/y swap) as Tiled draws them;
+  layer and group opacity; the map's background colour where no tile is. Pixels per
+  field: the map's tile width within 16..128, smaller for large maps (at most 8192
+  pixels a side, 32 M pixels). Images must be PNG or JPEG inside the map's folder
+  (an external tileset's images relative to it); a missing, broken or outside image
+  is a warning and its tiles stay undrawn.
+- Object layers: objects whose type (Tiled ≥ 1.10 ``type``, Tiled 1.9 ``class``, any
+  case) is ``creature``, ``deployment``, ``wall`` or ``door``; other objects are
+  ignored. A tile object inherits its tile's type and properties.
 
   * ``creature``: properties ``creature_type`` (a catalogue creature key) and
     ``side``; optional ``name`` (else the object's name, else the type's name) and
@@ -35,17 +46,31 @@ Imported:
     side may deploy on every field the rectangle overlaps by a positive area (parts
     outside the map are dropped). Optional property ``controller``: ``player`` or
     ``gm``.
+  * ``wall`` and ``door`` (:mod:`game.missions.tiled_walls`, D-13): polylines,
+    polygon outlines and zero-width/-height rectangles lying on grid lines become
+    edge walls / edge doors between the fields; slanted or off-line segments are
+    rasterised to wall / door fields; rectangles with an area (and tile objects) make
+    the fields they overlap walls / doors; a point the field it lies in. A door's
+    bool property ``open`` (default false). Fields they mark override the tiles'
+    terrain.
 
 - Sides are the ``side`` values in the order they first appear (layers and objects
   in document order). A side's controller is the ``controller`` property of its
   deployment objects, or by default ``player`` for the first side and ``gm`` for
   every other. Name = key; colours are the native format's default colours.
+- Warnings (:attr:`LoadedMission.warnings`, printed by ``check`` and ``import``): an
+  image that cannot be drawn, and a map that says nothing about terrain (no placed
+  tile has a ``terrain`` property and no object is a wall or door: every field is
+  floor; the warning says how to fix it).
 
-Not imported: tile images and image layers (there is no background), layer offsets,
-opacity and tint, objects of any other type (text, polygons, markers), object
-templates (an error), Wang sets and Tiled's own terrain sets, animations, collision
-shapes, and any property not named above. Deployment areas must be rectangles (an
-ellipse or polygon gives an error). zstd-compressed layers give an error.
+Not imported: image layers, tile objects' pictures (only tile layers are drawn),
+layer offsets, parallax and tint, tile offsets and Tiled's bottom-left anchoring of
+big tiles (each tile fills its field), animations (the tile itself is drawn),
+objects of any other type (text, markers), ellipses and rotated rectangles as walls
+(an error), object templates (an error), Wang sets and Tiled's own terrain sets,
+collision shapes, and any property not named above. Deployment areas must be
+rectangles (an ellipse or polygon gives an error). zstd-compressed layers give an
+error; tileset images other than PNG and JPEG (GIF, BMP, WebP) give a warning.
 
 XML safety: any ``<!DOCTYPE`` or ``<!ENTITY`` is refused before parsing (and the
 parser refuses them again), so no entity can expand and no external file is read.
@@ -56,8 +81,9 @@ naming the file and the line/column, the XML element or the JSON path.
 The modules: ``tiled_xml`` (safe XML), ``tiled_tmx`` and ``tiled_tmj`` (the two file
 formats into the structures of ``tiled_model``), ``tiled_tilesets``, ``tiled_layers``
 (layer data), ``tiled_values`` (attributes and properties), ``tiled_terrain`` (tile
-layers to rows) and ``tiled_objects`` (objects to sides and creatures); this module
-puts them together.
+layers to rows), ``tiled_objects`` (objects to sides and creatures), ``tiled_walls``
+(wall and door objects) and ``tiled_art`` (the background image); this module puts
+them together.
 """
 
 from __future__ import annotations

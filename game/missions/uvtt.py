@@ -10,7 +10,8 @@ Imported:
   the background's pixels per field.
 - ``image``: the base64 PNG becomes the background (``<file stem>.png``, kept in
   :attr:`LoadedMission.images`); it must be a PNG of at most 8192×8192 pixels. An
-  empty or missing image gives a mission without background.
+  empty or missing image gives a mission without background; so does a WebP or JPEG
+  picture (Dungeondraft can export those), with a warning saying how to export a PNG.
 - ``line_of_sight`` and ``objects_line_of_sight``: both are wall polylines. A
   segment on a grid line (both ends within 0.05 field of it) becomes edge walls on
   the field borders it runs along (D-13, :func:`~game.missions.rasterise.line_borders`);
@@ -349,7 +350,19 @@ def _edges(placed: _Placed) -> tuple[MapEdge, ...]:
     )
 
 
-def _image(check: JsonChecker, document: dict[str, object], path_label: str) -> bytes | None:
+def _foreign_format(data: bytes) -> str | None:
+    """Return the name of a picture format other exporters write that is not PNG, or None."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    if data.startswith(b"\xff\xd8"):
+        return "JPEG"
+    return None
+
+
+def _image(
+    check: JsonChecker, document: dict[str, object], path_label: str, warnings: list[Problem]
+) -> bytes | None:
+    """Return the picture's PNG bytes; a picture in another format is a warning, not used."""
     raw = document.get("image")
     if raw is None:
         return None
@@ -363,6 +376,14 @@ def _image(check: JsonChecker, document: dict[str, object], path_label: str) -> 
         data = base64.b64decode(compact, validate=True)
     except (binascii.Error, ValueError):
         check.error("image", "image is not valid base64; expected a base64-encoded PNG")
+        return None
+    foreign = _foreign_format(data)
+    if foreign is not None:  # a valid export in a format we do not read: keep the walls
+        message = (
+            f"the picture is a {foreign} image; only PNG pictures are read, so the map has "
+            "no background. Export the map again with PNG as the image format"
+        )
+        warnings.append(Problem(path_label, message, key="image", warning=True))
         return None
     try:
         check_image(data, path_label=path_label, formats=(ImageFormat.PNG,))
@@ -381,7 +402,7 @@ def parse_uvtt(
     ``image_name`` is the name the background gets (the mission's ``background.path``);
     ``title`` becomes the mission's title. Raise MissionError on any problem.
     """
-    mission, images, _ = parse_uvtt_placed(
+    mission, images, _, _ = parse_uvtt_placed(
         data, path_label=path_label, image_name=image_name, title=title
     )
     return mission, images
@@ -389,8 +410,9 @@ def parse_uvtt(
 
 def parse_uvtt_placed(
     data: bytes, *, path_label: str, image_name: str, title: str
-) -> tuple[Mission, Mapping[str, bytes], UvttPlacement]:
-    """Return what :func:`parse_uvtt` does and what became of the walls and portals."""
+) -> tuple[Mission, Mapping[str, bytes], UvttPlacement, tuple[Problem, ...]]:
+    """Return what :func:`parse_uvtt` does, what became of the walls and portals, and
+    the warnings (a picture in a format other than PNG)."""
     document_raw = read_json(data, path_label=path_label)
     check = JsonChecker(path_label)
     document = check.obj(document_raw, "")
@@ -403,7 +425,8 @@ def parse_uvtt_placed(
     geometry, pixels = resolved
     polylines = _walls(check, document, geometry)
     portals = _portals(check, document, geometry)
-    image = _image(check, document, path_label)
+    warnings: list[Problem] = []
+    image = _image(check, document, path_label, warnings)
     if image is not None and pixels is None:
         check.error(
             "resolution.pixels_per_grid",
@@ -451,7 +474,7 @@ def parse_uvtt_placed(
         background=background,
         edges=edges,
     )
-    return mission, MappingProxyType(images), UvttPlacement(**placed.counts)
+    return mission, MappingProxyType(images), UvttPlacement(**placed.counts), tuple(warnings)
 
 
 def load_uvtt(path: Path | str) -> UvttLoaded:
@@ -459,7 +482,9 @@ def load_uvtt(path: Path | str) -> UvttLoaded:
     p = Path(path)
     label = str(path)
     data = read_limited(p, MAX_FILE_BYTES, path_label=label)
-    mission, images, placement = parse_uvtt_placed(
+    mission, images, placement, warnings = parse_uvtt_placed(
         data, path_label=label, image_name=f"{p.stem}.png", title=p.stem
     )
-    return UvttLoaded(mission, "uvtt", p.resolve().parent, images, placement=placement)
+    return UvttLoaded(
+        mission, "uvtt", p.resolve().parent, images, warnings=warnings, placement=placement
+    )

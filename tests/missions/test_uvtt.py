@@ -409,9 +409,31 @@ def test_image_not_base64() -> None:
 
 
 def test_image_not_a_png() -> None:
-    jpeg = base64.b64encode(b"\xff\xd8\xff\xe0" + b"\x00" * 40).decode()
-    [problem] = problems(minimal(image=jpeg))
+    gif = base64.b64encode(b"GIF89a" + b"\x00" * 40).decode()
+    [problem] = problems(minimal(image=gif))
     assert "expected a PNG" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [("WebP", b"RIFF\x10\x00\x00\x00WEBPVP8 "), ("JPEG", b"\xff\xd8\xff\xe0")],
+)
+def test_a_webp_or_jpeg_picture_is_a_warning_and_no_background(
+    name: str, head: bytes, tmp_path: Path
+) -> None:
+    """Dungeondraft can export WebP or JPEG pictures: the walls still load, the picture
+    is left out with a warning that says how to export a PNG."""
+    picture = base64.b64encode(head + b"\x00" * 40).decode()
+    document = minimal(image=picture, line_of_sight=[[{"x": 0, "y": 1}, {"x": 4, "y": 1}]])
+    target = tmp_path / "karte.dd2vtt"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    loaded = load_uvtt(target)
+    assert loaded.mission.background is None and dict(loaded.images) == {}
+    assert len(loaded.mission.edges) == 4
+    [warning] = loaded.warnings
+    assert warning.warning and warning.key == "image" and warning.path == str(target)
+    assert f"the picture is a {name} image" in warning.message
+    assert "with PNG as the image format" in warning.message
 
 
 def test_image_too_large() -> None:

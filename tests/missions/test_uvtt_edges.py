@@ -42,7 +42,7 @@ def place(**extra: Any) -> tuple[Any, UvttPlacement]:
         "portals": [],
     }
     document.update(extra)
-    mission, _, placement = parse_uvtt_placed(
+    mission, _, placement, _ = parse_uvtt_placed(
         json.dumps(document).encode(), path_label="m.dd2vtt", image_name="m.png", title="m"
     )
     return mission, placement

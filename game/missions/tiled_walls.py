@@ -3,19 +3,21 @@
 What a shape becomes (pixels are divided by the map's tile size: one tile = one field):
 
 - a polyline's segments, a polygon's outline (closed), and a rectangle of zero width or
-  height (a line): a segment lying on a grid line (horizontal at a whole y, vertical
-  at a whole x, to 1/1024 of a field) becomes edge walls or edge doors on the borders it
-  covers (its ends rounded to the nearest grid point); on the map's outline it is
-  dropped, as the map's own edge stops everything already. Any other segment (slanted,
-  or between grid lines) is rasterised to fields by :mod:`game.missions.rasterise`
-  as Universal VTT walls are.
+  height (a line): a segment on a grid line (both ends within 0.05 field of the same
+  line) becomes edge walls or edge doors on the field borders it runs along, as
+  Universal VTT walls do (:func:`game.missions.rasterise.line_borders`); on the map's
+  outline it is dropped, as the map's own edge stops everything already. Any other
+  segment (slanted, or between grid lines) is rasterised to fields by
+  :func:`game.missions.rasterise.rasterise_walls`.
 - a rectangle with a width and a height (or a tile object): every field it overlaps by
   a positive area becomes a wall or door field.
 - a point: the field it lies in.
 
 Rotated rectangles, ellipses and texts give an error. A door's custom bool property
 ``open`` says whether it stands open (default: closed). Doors replace walls on the
-same border or field. Fields the objects mark override the tile layers' terrain.
+same border or field; where doors disagree, closed wins (as for Universal VTT portals).
+Fields the objects mark override the tile layers' terrain. At most ``MAX_EDGES``
+edges (the native format's limit).
 """
 
 from __future__ import annotations
@@ -30,14 +32,16 @@ import numpy.typing as npt
 from game.board.grid import Cell
 from game.missions.model import MapEdge
 from game.missions.rasterise import (
-    SUBDIVISIONS,
+    Border,
     Point,
+    line_borders,
     point_field,
     rasterise_walls,
     snap,
     walk_length,
 )
 from game.missions.tiled_model import MapObject, Problems, TiledMap
+from game.missions.toml_schema import MAX_EDGES
 
 #: Total field steps wall and door shapes may take (protects against hostile files).
 MAX_WALL_WORK = 2_000_000
@@ -48,7 +52,7 @@ WALL_KINDS = ("wall", "door")
 class _Marks:
     """What the objects of one kind (walls, closed doors, open doors) mark."""
 
-    edges: set[tuple[Cell, Cell]] = field(default_factory=set)
+    edges: set[Border] = field(default_factory=set)
     lines: list[list[Point]] = field(default_factory=list)  # off the grid lines: rasterised
     fields: list[tuple[slice, slice]] = field(default_factory=list)
     points: list[Cell] = field(default_factory=list)
@@ -94,7 +98,14 @@ class TiledWalls:
             if kind == "door":
                 key = "open" if self.door_open(obj, props) else "closed"
             self.shape(obj, self.marks[key])
-        return WallResult(self.edges(), self.paint(rows), count)
+        edges = self.edges()
+        if len(edges) > MAX_EDGES:
+            self.problems.add(
+                self.map.where,
+                f"wall and door objects on grid lines give {len(edges)} edges; expected at "
+                f"most {MAX_EDGES}",
+            )
+        return WallResult(edges, self.paint(rows), count)
 
     def door_open(self, obj: MapObject, props: dict[str, object]) -> bool:
         value = props.get("open", False)
@@ -161,7 +172,6 @@ class TiledWalls:
     def segment(self, obj: MapObject, start: Point, end: Point, marks: _Marks) -> None:
         if start == end:
             return
-        q = SUBDIVISIONS
         self.work += walk_length(start, end)
         if self.work > MAX_WALL_WORK:
             if self.work - walk_length(start, end) <= MAX_WALL_WORK:
@@ -171,37 +181,17 @@ class TiledWalls:
                     "expected shorter walls inside the map",
                 )
             return
-        (ax, ay), (bx, by) = start, end
-        if ay == by and ay % q == 0 and self.on_line(ax, bx, ay // q, True, marks):
-            return
-        if ax == bx and ax % q == 0 and self.on_line(ay, by, ax // q, False, marks):
-            return
-        marks.lines.append([start, end])
-
-    def on_line(self, a: int, b: int, line: int, horizontal: bool, marks: _Marks) -> bool:
-        """Mark the borders a segment along grid line ``line`` covers; False if too short."""
-        q = SUBDIVISIONS
-        low = (min(a, b) + q // 2) // q
-        high = (max(a, b) + q // 2) // q
-        if low >= high:
-            return False  # shorter than half a field: rasterised instead
-        size, across = (
-            (self.map.width, self.map.height) if horizontal else (self.map.height, self.map.width)
-        )
-        if not 0 < line < across:
-            return True  # on the map's outline: its edge stops everything already
-        for i in range(max(0, low), min(size, high)):
-            if horizontal:
-                marks.edges.add(((i, line - 1), (i, line)))
-            else:
-                marks.edges.add(((line - 1, i), (line, i)))
-        return True
+        borders = line_borders(start, end, self.map.width, self.map.height)
+        if borders is None:
+            marks.lines.append([start, end])
+        else:
+            marks.edges.update(borders)
 
     def edges(self) -> tuple[MapEdge, ...]:
-        found: dict[tuple[Cell, Cell], MapEdge] = {}
+        found: dict[Border, MapEdge] = {}
         for pair in sorted(self.marks["wall"].edges):
             found[pair] = MapEdge(pair[0], pair[1], "wall")
-        for key in ("closed", "open"):  # doors replace walls on the same border
+        for key in ("open", "closed"):  # doors replace walls; where doors disagree, closed wins
             for pair in sorted(self.marks[key].edges):
                 found[pair] = MapEdge(pair[0], pair[1], "door", open=key == "open")
         return tuple(found[pair] for pair in sorted(found))
@@ -219,7 +209,7 @@ class TiledWalls:
         grid = np.array([list(row) for row in rows], dtype="<U1").reshape(
             self.map.height, self.map.width
         )
-        for key, char in (("wall", "#"), ("closed", "+"), ("open", "/")):
+        for key, char in (("wall", "#"), ("open", "/"), ("closed", "+")):
             marks = self.marks[key]
             if marks.lines or marks.fields or marks.points:
                 grid[self.mask(marks)] = char

@@ -250,3 +250,25 @@ def test_very_long_walls_are_bounded(tmp_path: Path) -> None:
         '<polyline points="0,0 900000000,100000000"/></object>',
     )
     assert "field steps" in text
+
+
+def test_a_wall_drawn_a_pixel_off_the_line_still_stands_on_it(tmp_path: Path) -> None:
+    """Unsnapped drawing: 1 px of 32 is within 0.05 field, as for Universal VTT walls."""
+    mission = _mission(
+        tmp_path, '<object id="1" type="wall" x="65" y="1"><polyline points="0,0 -1,62"/></object>'
+    )
+    assert _walls(mission) == {((1, 0), (2, 0)), ((1, 1), (2, 1))}
+    assert set(mission.rows) == {"......"}
+
+
+def test_where_doors_disagree_closed_wins(tmp_path: Path) -> None:
+    opened = '<properties><property name="open" type="bool" value="true"/></properties>'
+    mission = _mission(
+        tmp_path,
+        f'<object id="1" type="door" x="64" y="0" width="0" height="32">{opened}</object>'
+        '<object id="2" type="door" x="64" y="0" width="0" height="32"/>'
+        f'<object id="3" type="door" x="0" y="96" width="32" height="32">{opened}</object>'
+        '<object id="4" type="door" x="0" y="96" width="32" height="32"/>',
+    )
+    assert mission.edges == (MapEdge((1, 0), (2, 0), "door", open=False),)
+    assert mission.rows[3][0] == "+"

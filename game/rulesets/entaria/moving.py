@@ -133,7 +133,9 @@ def enemy_reach(
             continue
         if not battle._can_take_turn(enemy):
             continue
-        zones.append(melee_reach_cells(enemy.cell, side=kind.size_fields, reach=kind.reach))
+        zones.append(  # past no wall on a field edge (D-13)
+            melee_reach_cells(enemy.cell, side=kind.size_fields, reach=kind.reach, grid=battle.grid)
+        )
     return zones
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid, Cell
-from game.rulesets.entaria.commands import Attack
+from game.rulesets.entaria.commands import Attack, Move
 from game.rulesets.entaria.engine import CommandRejected
 from game.rulesets.entaria.queries.reach import threat_zones
 from game.rulesets.entaria.queries.targets import target_marks
@@ -32,6 +32,7 @@ from game.rulesets.entaria.rules.reach import (
 )
 from game.rulesets.entaria.rules.scatter import scatter
 from game.rulesets.entaria.rules.situations import hurl_path
+from game.rulesets.entaria.rules.terms import Condition
 from tests.rulesets.entaria.helpers import foe, hero, make_battle
 
 D13 = "D-13"
@@ -246,3 +247,18 @@ def test_a_hurl_in_zero_g_stops_at_an_edge_wall_as_at_a_wall_field(walled: str) 
         grid = open_grid(8, 3)
         grid.add_edge_wall((3, 1), (4, 1))
     assert hurl_path(grid, (1, 1), (1, 0)) == [(2, 1), (3, 1)]
+
+
+# ------------------------------------------------------------- leaving reach
+@pytest.mark.rule(D13, "D-10", "E-ACT-HH-GEHEN-2", "E-OPEN-11")
+@pytest.mark.parametrize("walled", [False, True])
+def test_walking_away_from_an_enemy_behind_an_edge_wall_leaves_no_reach(walled: bool) -> None:
+    """Open map: the save is rolled (a 1 fails, Liegend on the start); walled: no roll."""
+    creatures = [hero("ron", (1, 1)), foe("p1", (2, 1))]
+    battle = make_battle(ROOM, creatures, seed=3, first="ron", dice=[] if walled else [1])
+    if walled:
+        battle.grid.add_edge_wall((1, 1), (2, 1))
+    battle.apply(Move("ron", "WALK", ((1, 1), (0, 1))))
+    ron = battle.state.creatures["ron"]
+    assert ron.cell == ((0, 1) if walled else (1, 1))
+    assert (Condition.PRONE in ron.conditions) is not walled

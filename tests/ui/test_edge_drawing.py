@@ -298,3 +298,89 @@ def test_d13_the_bench_map_with_edges_loads_with_them(tmp_path: Path) -> None:
     (tmp_path / "plain").mkdir()
     plain = write_bench_mission(tmp_path / "plain", 2026)
     assert not load_any(plain, catalogue=catalogue).mission.edges
+
+
+BATTLE = """
+[mission]
+title = "Kantentür"
+
+[map]
+width = 22
+height = 5
+rows = '''
+......................
+......................
+......................
+......................
+......................
+'''
+
+[[map.edges]]
+between = [[17, 1], [18, 1]]
+
+[[map.edges]]
+between = [[17, 2], [18, 2]]
+kind = "door"
+
+[[sides]]
+key = "helden"
+name = "Helden"
+colour = "#2f6fd0"
+controller = "player"
+deployment = [[0, 0]]
+
+[[sides]]
+key = "gegner"
+name = "Gegner"
+colour = "#c83a3a"
+controller = "player"
+deployment = [[0, 4]]
+
+[[creatures]]
+key = "a"
+type = "dretop_pirat"
+name = "Pirat A"
+side = "helden"
+at = [0, 0]
+
+[[creatures]]
+key = "b"
+type = "dretop_pirat"
+name = "Pirat B"
+side = "gegner"
+at = [0, 4]
+"""
+
+
+@pytest.mark.rule("D-13")
+def test_d13_the_battle_screen_redraws_an_edge_door_the_match_opens(
+    app: App, tmp_path: Path
+) -> None:
+    from game.rulesets.entaria.commands import GmDoor
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import GameSession
+
+    app.settings.fog_of_war = False  # the fog's dimming is tested above
+    path = tmp_path / "kanten.toml"
+    path.write_text(BATTLE, encoding="utf-8")
+    session = GameSession.new(path, home=tmp_path / "home", seed=1, autosave_enabled=False)
+    scene = BattleScene(app, session)
+    app.push(scene)
+    scene.camera.set_zoom(2.0)
+    scene.camera.centre_on(18.0, 2.5)  # far from the creatures and their overlays
+    app.step()
+    door = _border_point(scene.camera, (17, 2))
+    leaf = (door[0] - 1, door[1])
+    wall = _border_point(scene.camera, (17, 1))
+    assert _rgb(app.screen, wall) == EDGE_WALL
+    assert _rgb(app.screen, leaf) == theme.DOOR_CLOSED
+    outcome = scene.send(GmDoor(None, (17, 2), True, edge_to=(18, 2)))
+    assert not outcome.rejected
+    app.step()
+    assert _rgb(app.screen, leaf) != theme.DOOR_CLOSED  # the doorway stands free
+    assert _rgb(app.screen, wall) == EDGE_WALL
+    opened_grid = session.battle.grid
+    scene.undo()  # the match goes back to a grid of its own, at a lower version
+    assert session.battle.grid is not opened_grid
+    app.step()
+    assert _rgb(app.screen, leaf) == theme.DOOR_CLOSED  # back as it was

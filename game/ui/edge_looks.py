@@ -199,6 +199,8 @@ def _draw_swing(
         surface.fill(EDGE_DOOR_OPEN, (x - width // 2, y, width, length))
     if length >= 6:  # the leaf's path: a quarter circle round the hinge, lower right
         box = pygame.Rect(x - length, y - length, 2 * length, 2 * length)
+        if s >= 24:  # on a light band, so it reads on dark artwork too
+            pygame.draw.arc(surface, EDGE_OUTLINE, box.inflate(2, 2), -math.pi / 2, 0.0, 3)
         pygame.draw.arc(surface, EDGE_DOOR_OPEN, box, -math.pi / 2, 0.0, 1)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game.board.grid import BattleGrid
+from game.board.templates import AreaShape
 from game.rulesets.entaria.command_table import new_battle
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -18,6 +19,8 @@ from game.rulesets.entaria.object_attacks import AttackObject, object_in_reach
 from game.rulesets.entaria.queries.fog import FogCache, fog_of_war
 from game.rulesets.entaria.rules.areas import distribution_errors, suggest_distribution
 from game.rulesets.entaria.rules.hiding_places import suitable_hiding_place
+from game.rulesets.entaria.rules.impact import area_of_impact
+from game.rulesets.entaria.rules.objects import blast_fields
 from game.rulesets.entaria.setup import BattleSetup
 from tests.rulesets.entaria.helpers import SIDES, foe, hero, make_battle
 from tests.rulesets.entaria.test_mount_passengers import TEST_CATALOGUE
@@ -169,3 +172,32 @@ def test_no_dismounting_across_an_edge_wall() -> None:
         battle.apply(Dismount("ron", (3, 1)))
     battle.apply(Dismount("ron", (2, 2)))
     assert battle.state.creatures["ron"].cell == (2, 2)
+
+
+# ---------------------------------------------------------------------- blasts
+@pytest.mark.rule(D13, "D-8", "E-AREA-1", "E-AREA-ROUND")
+@pytest.mark.parametrize("walled", ["field", "edge"])
+def test_a_blast_is_shielded_by_an_edge_wall_as_by_a_wall_field(walled: str) -> None:
+    """A round blast of radius 3 at (2, 2); a wall line at x = 4 (fields) or between
+    x = 4 and x = 5 (edges) keeps it from everything beyond; the room in front is hit."""
+    if walled == "field":
+        grid = BattleGrid.from_ascii("\n".join("....#...." for _ in range(5)))
+    else:
+        grid = BattleGrid.from_ascii("\n".join("........." for _ in range(5)))
+        for y in range(5):
+            grid.add_edge_wall((4, y), (5, y))
+    hit = set(area_of_impact(grid, AreaShape.ROUND, 3, (0, 2), (2, 2)))
+    struck = set(blast_fields(grid, AreaShape.ROUND, 3, (0, 2), (2, 2)))
+    assert {(5, 2), (5, 1), (5, 3)}.isdisjoint(hit | struck)
+    assert {(3, 2), (1, 1), (2, 4)} <= hit
+    assert ((4, 2) in hit) is (walled == "edge")  # a wall field is no open field
+    assert (4, 2) in struck  # but its object is struck
+
+
+@pytest.mark.rule(D13, "D-8", "E-AREA-1")
+def test_an_edge_wall_cuts_a_blast_that_the_open_map_lets_through() -> None:
+    grid = BattleGrid.from_ascii("\n".join("......." for _ in range(5)))
+    assert (3, 2) in area_of_impact(grid, AreaShape.ROUND, 2, (0, 2), (2, 2))
+    grid.add_edge_wall((2, 2), (3, 2))
+    hit = area_of_impact(grid, AreaShape.ROUND, 2, (0, 2), (2, 2))
+    assert (3, 2) not in hit and (2, 3) in hit

@@ -15,10 +15,14 @@ All arithmetic is in integers.
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
+
 import numpy as np
 import numpy.typing as npt
 
 from game.board.edges import EdgeLayer
+from game.board.shadowcast import Lines
 
 BoolGrid = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
@@ -74,7 +78,55 @@ def edges_clear(edges: EdgeLayer, ax: int, ay: int, bx: int, by: int) -> bool:
     return True
 
 
-def corner_shadows(edges: EdgeLayer, ox: int, oy: int, out: BoolGrid) -> None:
+@dataclass(frozen=True)
+class EdgeSight:
+    """What ``visible_cells`` reads of one state of an edge layer.
+
+    ``columns`` and ``rows``: the blocking edges (across the primary axis, along it)
+    for the frames whose lines are map columns and map rows (``shadowcast.Quadrant``).
+    ``falling`` and ``rising``: (k, j) of the interior corners (k - 1/2, j - 1/2)
+    that close a line running with x and y growing together, or against each other.
+    """
+
+    blocks_h: BoolGrid  # the arrays it was read from: a refresh makes new ones
+    blocks_v: BoolGrid
+    columns: tuple[Lines, Lines]
+    rows: tuple[Lines, Lines]
+    falling: tuple[IntArray, IntArray]
+    rising: tuple[IntArray, IntArray]
+
+
+# Edges change seldom (a door opens) while sight is asked from many fields, so each
+# state of a layer is read once. Weak keys: the cache never keeps a map alive.
+_SIGHT: weakref.WeakKeyDictionary[EdgeLayer, EdgeSight] = weakref.WeakKeyDictionary()
+
+
+def edge_sight(edges: EdgeLayer) -> EdgeSight:
+    """Return the :class:`EdgeSight` of the layer's current blocking edges."""
+    known = _SIGHT.get(edges)
+    if known is not None and known.blocks_h is edges.blocks_h and known.blocks_v is edges.blocks_v:
+        return known
+    v, h = edges.blocks_v, edges.blocks_h
+    # Interior corners j = 1 .. height-1, k = 1 .. width-1 (the ones lines can cross).
+    top, bottom = v[:-1, 1:-1], v[1:, 1:-1]
+    left, right = h[1:-1, :-1], h[1:-1, 1:]
+    falling = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
+    rising = (left | top) & (bottom | right)  # LL <-> UR
+    fj, fk = np.nonzero(falling)
+    rj, rk = np.nonzero(rising)
+    made = EdgeSight(
+        blocks_h=h,
+        blocks_v=v,
+        columns=(Lines.of(np.ascontiguousarray(v.T)), Lines.of(np.ascontiguousarray(h.T))),
+        rows=(Lines.of(h), Lines.of(v)),
+        falling=(fk.astype(np.int64) + 1, fj.astype(np.int64) + 1),
+        rising=(rk.astype(np.int64) + 1, rj.astype(np.int64) + 1),
+    )
+    _SIGHT[edges] = made
+    return made
+
+
+def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
     """Clear in ``out`` every field whose line from (ox, oy) passes a closed corner.
 
     The corner rule of :func:`edges_clear` for all fields at once: a closed corner at
@@ -83,30 +135,29 @@ def corner_shadows(edges: EdgeLayer, ox: int, oy: int, out: BoolGrid) -> None:
     ``origin + n * (U, V) / g``, and the corner lies strictly between the centres for
     ``n >= (g + 1) / 2``. Whether it closes depends on the line's direction only.
     """
-    height, width = edges.height, edges.width
-    if height < 2 or width < 2:
-        return
-    v, h = edges.blocks_v, edges.blocks_h
-    # Interior corners j = 1 .. height-1, k = 1 .. width-1 (the ones lines can cross).
-    top, bottom = v[:-1, 1:-1], v[1:, 1:-1]
-    left, right = h[1:-1, :-1], h[1:-1, 1:]
-    falling = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
-    rising = (left | top) & (bottom | right)  # LL <-> UR
-    ks = np.arange(1, width)
-    js = np.arange(1, height)
+    height, width = out.shape
+    fk, fj = sight.falling
+    rk, rj = sight.rising
     # x and y grow together along the line (falling) when both lie on the same side.
-    same = (js > oy)[:, None] == (ks > ox)[None, :]
-    jj, kk = np.nonzero(np.where(same, falling, rising))
-    if not jj.size:
+    same = (fk > ox) == (fj > oy)
+    other = (rk > ox) != (rj > oy)
+    kk = np.concatenate((fk[same], rk[other]))
+    jj = np.concatenate((fj[same], rj[other]))
+    if not kk.size:
         return
-    us = 2 * (kk + 1) - 1 - 2 * ox
-    vs = 2 * (jj + 1) - 1 - 2 * oy
+    us = 2 * (kk - ox) - 1
+    vs = 2 * (jj - oy) - 1
     g = np.gcd(us, vs)
     sx, sy = us // g, vs // g
     first = (g + 1) // 2
     last_x = np.where(sx > 0, (width - 1 - ox) // sx, ox // -sx)
     last_y = np.where(sy > 0, (height - 1 - oy) // sy, oy // -sy)
     counts = np.maximum(np.minimum(last_x, last_y) - first + 1, 0)
+    # Only rays still lit right behind the corner matter: a line already blocked on
+    # the way to that field is blocked on the way to every field further out.
+    lit = np.flatnonzero(counts)
+    lit = lit[out[oy + first[lit] * sy[lit], ox + first[lit] * sx[lit]]]
+    first, sx, sy, counts = first[lit], sx[lit], sy[lit], counts[lit]
     total = int(counts.sum())
     if not total:
         return

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from math import ceil, floor
 
 import numpy as np
 import numpy.typing as npt
@@ -36,23 +37,31 @@ Cut = tuple[int, int, int, int]
 Visible = tuple[int, int, int, int, int]
 
 
+#: Room for float rounding in the bounds on blocker positions (slopes here are
+#: fractions with denominators of at most a few thousand, so distinct ones differ far more).
+_EPS = 1e-9
+
+
 @dataclass(frozen=True)
 class Lines:
     """The set flags of a (lines, positions) array, line by line.
 
-    ``offsets[start[n]:start[n + 1]]`` are the sorted positions (minus the origin's
-    secondary coordinate) of the flags on line ``n``.
+    ``positions[start[n]:start[n + 1]]`` are the sorted positions of the flags on
+    line ``n``.
     """
 
-    offsets: list[int]
+    positions: list[int]
     start: list[int]
 
     @classmethod
-    def of(cls, flags: BoolGrid, centre: int) -> Lines:
-        """Return the flags of ``flags`` (lines × positions) relative to ``centre``."""
+    def of(cls, flags: BoolGrid) -> Lines:
+        """Return the flags of ``flags`` (lines × positions)."""
         lines, positions = np.divmod(np.flatnonzero(flags), flags.shape[1])
         start: list[int] = np.searchsorted(lines, np.arange(flags.shape[0] + 1)).tolist()
-        return cls((positions - centre).tolist(), start)
+        return cls(positions.tolist(), start)
+
+
+_NO_LINES = Lines([], [])
 
 
 @dataclass(frozen=True)
@@ -62,8 +71,9 @@ class Quadrant:
     ``fields``: blocking fields per map line along the primary axis (depth ``d`` is
     map line ``origin_line + sign * d``). ``across``: blocking edges across the
     primary axis per grid line (grid line ``n`` lies before map line ``n``), ``along``:
-    blocking edges along it per map line (position ``j``: the grid line ``j - 1/2``);
-    both None on maps without edge walls.
+    blocking edges along it per map line (position ``p``: the grid line ``p - 1/2``);
+    both None on maps without edge walls. ``centre``: the origin's position on the
+    secondary axis (offset ``k`` is position ``centre + k``).
     """
 
     fields: Lines
@@ -71,9 +81,10 @@ class Quadrant:
     along: Lines | None
     origin_line: int
     sign: int
+    centre: int
 
 
-def sweep_quadrant(quadrant: Quadrant, target: BoolGrid, centre: int) -> None:
+def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
     """Mark the visible fields of one quadrant in ``target``.
 
     Row ``d`` of ``target`` is depth ``d`` from the origin (row 0); a field at column
@@ -86,21 +97,79 @@ def sweep_quadrant(quadrant: Quadrant, target: BoolGrid, centre: int) -> None:
     max_depth = target.shape[0] - 1
     if max_depth < 1:
         return
+    centre, sign, origin_line = quadrant.centre, quadrant.sign, quadrant.origin_line
+    f_pos = quadrant.fields.positions
+    across = quadrant.across or _NO_LINES
+    along = quadrant.along or _NO_LINES
+    a_pos, c_pos = along.positions, across.positions
+    # Per depth d: where map line origin_line + sign*d starts and stops in each list;
+    # the edges across the primary axis are read on the grid line after it.
+    lines = range(origin_line, origin_line + sign * max_depth, sign)
+    f_start = quadrant.fields.start
+    ranges: list[tuple[int, int, int, int, int, int]] = [
+        (f_start[n], f_start[n + 1], 0, 0, 0, 0) for n in lines
+    ]
+    if along.start:
+        a_start, c_start = along.start, across.start
+        shift = 1 if sign > 0 else 0
+        ranges = [
+            (f0, f1, a_start[n], a_start[n + 1], c_start[n + shift], c_start[n + shift + 1])
+            for n, (f0, f1, *_) in zip(lines, ranges, strict=True)
+        ]
     visible: list[Visible] = [(-1, 1, 1, 1, 1)]
     lows = [-1.0]
     highs = [1.0]
     spans: list[tuple[int, int, int, int, int, int]] = []
-    for depth in range(max_depth):
-        cuts = _cuts(quadrant, depth, visible[0], visible[-1])
+    for depth, (f0, f1, a0, a1, c0, c1) in enumerate(ranges):
+        # Only blockers whose cut can meet the visible slopes [low, high] are read: the
+        # bounds on their positions below are exact but for a margin against rounding
+        # (_EPS; distinct slopes differ far more), plus one position on either side of
+        # the fields and of the edges across, so that a run at the border is merged.
+        low, high = lows[0], highs[-1]
+        cuts: list[Cut] = []
+        sources = 0
+        if f0 < f1 and depth:  # k > low*d - 1/2 and k < high*d + 1/2
+            first = centre + floor(low * depth - 0.5 - _EPS)
+            last = centre + ceil(high * depth + 0.5 + _EPS)
+            i = bisect_left(f_pos, first, f0, f1)
+            if i < f1 and f_pos[i] <= last:
+                _runs(f_pos, i, bisect_right(f_pos, last, i, f1), centre, 2 * depth, cuts)
+                sources = 1
+        if a0 < a1 and depth:
+            # Both ends of v/(2d + 1) .. v/(2d - 1), v = 2j - 1, grow with j: the cut
+            # meets [low, high] when its high end exceeds low and its low end stays
+            # below high.
+            wide, narrow = 2 * depth + 1, 2 * depth - 1
+            t = low * (narrow if low >= 0 else wide)
+            first = centre + floor((t + 1) / 2 - _EPS) + 1
+            t = high * (wide if high > 0 else narrow)
+            last = centre + ceil((t + 1) / 2 + _EPS) - 1
+            i = bisect_left(a_pos, first, a0, a1)
+            if i < a1 and a_pos[i] <= last:
+                for position in a_pos[i : bisect_right(a_pos, last, i, a1)]:
+                    v = 2 * (position - centre) - 1
+                    cuts.append((v, wide, v, narrow) if v > 0 else (v, narrow, v, wide))
+                sources += 1
+        if c0 < c1:  # j > low*(d + 1/2) - 1/2 and j < high*(d + 1/2) + 1/2
+            first = centre + floor(low * (depth + 0.5) - 0.5 - _EPS)
+            last = centre + ceil(high * (depth + 0.5) + 0.5 + _EPS)
+            i = bisect_left(c_pos, first, c0, c1)
+            if i < c1 and c_pos[i] <= last:
+                j = bisect_right(c_pos, last, i, c1)
+                _runs(c_pos, i, j, centre, 2 * depth + 1, cuts)
+                sources += 1
         if not cuts:
             continue
+        if sources > 1:
+            cuts.sort(key=lambda cut: cut[0] / cut[1])
         touched: dict[int, list[Cut]] = {}
         for cut in cuts:
             # The open cut (a, b) meets the closed [l, h] when a < h and b > l.
-            first = bisect_right(highs, cut[0] / cut[1])
-            last = bisect_left(lows, cut[2] / cut[3])
-            for index in range(first, last):
+            index = bisect_right(highs, cut[0] / cut[1])
+            stop = bisect_left(lows, cut[2] / cut[3])
+            while index < stop:
                 touched.setdefault(index, []).append(cut)
+                index += 1
         if not touched:
             continue
         visible = _cut_visible(visible, touched, depth, spans)
@@ -142,86 +211,20 @@ def _cut_visible(
     return kept
 
 
-def _cuts(quadrant: Quadrant, depth: int, low: Visible, high: Visible) -> list[Cut]:
-    """Return the cuts of the blockers that hide what lies deeper than ``depth``.
+def _runs(
+    positions: list[int], i: int, j: int, centre: int, denominator: int, cuts: list[Cut]
+) -> None:
+    """Append the cut of every run of consecutive positions in ``positions[i:j]``.
 
-    Only blockers that can meet the visible range [low, high] are read. The cuts
-    come sorted by their low ends.
+    A run of offsets ``k0..k1`` hides ``((2*k0 - 1) / denominator, (2*k1 + 1) / denominator)``.
     """
-    ln, ld, hn, hd = low[0], low[1], high[2], high[3]
-    line = quadrant.origin_line + quadrant.sign * depth
-    cuts: list[Cut] = []
-    sources = 0
-    if depth:
-        fields = quadrant.fields
-        start, stop = fields.start[line], fields.start[line + 1]
-        if start < stop:
-            two_d = 2 * depth
-            # One more position on each side, so that a seam at the edge is merged.
-            i = bisect_left(fields.offsets, (two_d * ln - ld) // (2 * ld), start, stop)
-            j = bisect_right(fields.offsets, -((-(two_d * hn + hd)) // (2 * hd)), start, stop)
-            _runs(fields.offsets, i, j, two_d, cuts)
-            sources += len(cuts) > 0
-    across, along = quadrant.across, quadrant.along
-    if across is not None:
-        grid_line = quadrant.origin_line + depth + 1 if quadrant.sign > 0 else line
-        start, stop = across.start[grid_line], across.start[grid_line + 1]
-        if start < stop:
-            q = 2 * depth + 1
-            before = len(cuts)
-            i = bisect_left(across.offsets, (q * ln - ld) // (2 * ld) - 1, start, stop)
-            j = bisect_right(across.offsets, -((-(q * hn + hd)) // (2 * hd)) + 1, start, stop)
-            _runs(across.offsets, i, j, q, cuts)
-            sources += len(cuts) > before
-    if along is not None and depth:
-        start, stop = along.start[line], along.start[line + 1]
-        if start < stop:
-            before = len(cuts)
-            _along_cuts(along.offsets, start, stop, depth, (ln, ld, hn, hd), cuts)
-            sources += len(cuts) > before
-    if sources > 1:
-        cuts.sort(key=lambda cut: cut[0] / cut[1])
-    return cuts
-
-
-def _runs(offsets: list[int], i: int, j: int, denominator: int, cuts: list[Cut]) -> None:
-    """Append the cut of every run of consecutive offsets in ``offsets[i:j]``."""
     while i < j:
-        k0 = k1 = offsets[i]
+        k0 = k1 = positions[i]
         i += 1
-        while i < j and offsets[i] == k1 + 1:
+        while i < j and positions[i] == k1 + 1:
             k1 += 1
             i += 1
-        cuts.append((2 * k0 - 1, denominator, 2 * k1 + 1, denominator))
-
-
-def _along_cuts(
-    offsets: list[int],
-    start: int,
-    stop: int,
-    depth: int,
-    bounds: tuple[int, int, int, int],
-    cuts: list[Cut],
-) -> None:
-    """Append the cuts of the edges along the primary axis in column ``depth``.
-
-    The edge on grid line ``j - 1/2`` (``v = 2j - 1``) hides the slopes between
-    ``v / (2d + 1)`` and ``v / (2d - 1)``; both ends grow with ``j``, so the edges that
-    can meet the visible range (ln/ld, hn/hd) are one run of positions.
-    """
-    ln, ld, hn, hd = bounds
-    wide, narrow = 2 * depth + 1, 2 * depth - 1
-    # The high end v/narrow (v > 0) or v/wide (v < 0) must exceed ln/ld: v > t.
-    m = narrow if ln >= 0 else wide
-    j_min = (ln * m + ld) // (2 * ld) + 1
-    # The low end v/wide (v > 0) or v/narrow (v < 0) must stay below hn/hd: v < t'.
-    m = wide if hn > 0 else narrow
-    j_max = -((-(hn * m + hd)) // (2 * hd)) - 1
-    i = bisect_left(offsets, j_min, start, stop)
-    j = bisect_right(offsets, j_max, start, stop)
-    for position in offsets[i:j]:
-        v = 2 * position - 1
-        cuts.append((v, wide, v, narrow) if v > 0 else (v, narrow, v, wide))
+        cuts.append((2 * (k0 - centre) - 1, denominator, 2 * (k1 - centre) + 1, denominator))
 
 
 def paint_spans(
@@ -235,7 +238,6 @@ def paint_spans(
     table = table[table[:, 5] >= table[:, 4]]
     if not table.size:
         return
-    depth = int(table[:, 5].max()) + 1  # nothing deeper is visible
     lengths = table[:, 5] - table[:, 4] + 1
     owner = np.repeat(np.arange(len(table)), lengths)
     firsts = np.cumsum(lengths) - lengths
@@ -245,8 +247,17 @@ def paint_spans(
     hi = np.minimum((high_n * rows) // high_d, columns - 1 - centre)  # floor, clipped
     keep = lo <= hi
     rows, lo, hi = rows[keep], lo[keep] + centre, hi[keep] + centre
-    # The ranges of one row are disjoint, so a +1/-1 difference array and a running
-    # sum paint them all at once.
+    widths = hi - lo + 1
+    total = int(widths.sum())
+    if not total:
+        return
+    depth = int(rows.max()) + 1  # nothing deeper is visible
+    if 8 * total < depth * columns:  # few fields (a walled map): one index per field
+        starts = np.cumsum(widths) - widths
+        target[np.repeat(rows, widths), np.arange(total) + np.repeat(lo - starts, widths)] = True
+        return
+    # Many: the ranges of one row are disjoint, so a +1/-1 difference array and a
+    # running sum paint them all at once.
     marks = np.zeros((depth, columns + 1), dtype=np.int8)
     marks[rows, lo] = 1
     marks[rows, hi + 1] -= 1

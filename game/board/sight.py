@@ -55,8 +55,7 @@ from collections.abc import Set as AbstractSet
 import numpy as np
 import numpy.typing as npt
 
-from game.board.edge_sight import corner_shadows, edges_clear
-from game.board.edges import EdgeLayer
+from game.board.edge_sight import corner_shadows, edge_sight, edges_clear
 from game.board.grid import BattleGrid, Cell, Cover
 from game.board.shadowcast import Lines, Quadrant, sweep_quadrant
 
@@ -189,41 +188,27 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
     """
     ox, oy = _field(grid, origin, "origin")
     blocks = grid.blocks_sight
-    edges = grid.edges if grid.edges.any_blocking else None  # D-13: only maps with them pay
+    # D-13: only maps with edge walls pay for them.
+    edges = edge_sight(grid.edges) if grid.edges.any_blocking else None
     out = np.zeros(blocks.shape, dtype=bool)
     if edges is None and not blocks.any():
         out[:] = True
         return out
     # Per orientation, "lines" are map columns for the two x quadrants (offsets along
-    # y) and map rows for the two y quadrants. Edges across the primary axis are the
-    # vertical ones for x and the horizontal ones for y; the others run along it.
+    # y) and map rows for the two y quadrants; edges run across or along the lines.
     frames = (
-        (blocks.T, ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1)), "v", "h"),
-        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1)), "h", "v"),
+        (blocks.T, ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1)), edges and edges.columns),
+        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1)), edges and edges.rows),
     )
-    for cells, centre_line, centre, sign_views, across_name, along_name in frames:
-        fields = Lines.of(np.ascontiguousarray(cells), centre)
-        across = along = None
-        if edges is not None:
-            across = Lines.of(_edge_lines(edges, across_name, cells is blocks), centre)
-            along = Lines.of(_edge_lines(edges, along_name, cells is blocks), centre)
+    for cells, centre_line, centre, sign_views, edge_lines in frames:
+        fields = Lines.of(np.ascontiguousarray(cells))
+        across, along = edge_lines or (None, None)
         for target, sign in sign_views:
-            quadrant = Quadrant(fields, across, along, centre_line, sign)
-            sweep_quadrant(quadrant, target, centre)
+            sweep_quadrant(Quadrant(fields, across, along, centre_line, sign, centre), target)
     if edges is not None:
         corner_shadows(edges, ox, oy, out)
     out[oy, ox] = True
     return out
-
-
-def _edge_lines(edges: EdgeLayer, name: str, rows: bool) -> BoolGrid:
-    """Return the blocking edges ``blocks_h`` or ``blocks_v`` with map lines first.
-
-    ``rows``: the frame whose lines are map rows (the arrays as stored); otherwise
-    the lines are map columns (transposed).
-    """
-    flags = edges.blocks_h if name == "h" else edges.blocks_v
-    return flags if rows else np.ascontiguousarray(flags.T)
 
 
 # ------------------------------------------------------------------ cover

@@ -113,3 +113,19 @@ def test_d13_edge_walls_on_an_open_map_leave_sight_as_the_lines_say() -> None:
     mask = visible_cells(grid, (1, 2))
     assert not mask[:, 4:].any()
     assert mask[:, :4].all()
+
+
+@pytest.mark.rule("D-13")
+def test_d13_visible_cells_follows_a_door_that_opens_and_closes() -> None:
+    """D-13: the edges sight reads are read again after every change of the map's edges."""
+    grid = BattleGrid.open(6, 3)
+    for y in range(3):
+        grid.add_edge_wall((2, y), (3, y))
+    assert not visible_cells(grid, (0, 1))[:, 3:].any()
+    grid.set_edge_door((2, 1), (3, 1), open=True)
+    assert visible_cells(grid, (0, 1))[1, 3:].all()
+    twin = grid.copy()
+    grid.set_edge_door((2, 1), (3, 1), open=False)
+    assert not visible_cells(grid, (0, 1))[:, 3:].any()
+    assert visible_cells(twin, (0, 1))[1, 3:].all()
+    assert_mask_agrees(twin, (0, 1))

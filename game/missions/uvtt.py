@@ -278,6 +278,7 @@ class UvttLoaded(LoadedMission):
 class _Placed:
     """The walls and doors of a map while they are placed, with their counts."""
 
+    path_label: str
     width: int
     height: int
     wall_borders: set[Border] = field(default_factory=set)
@@ -285,6 +286,19 @@ class _Placed:
     door_fields: dict[Cell, bool] = field(default_factory=dict)  # -> open (closed wins)
     off_grid: list[list[Point]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)  # by UvttPlacement field name
+
+    def count_edges(self, count: int) -> None:
+        """Raise MissionError once ``count`` borders exceed what a mission file may hold.
+
+        Checked while placing, so a hostile file stops early instead of building
+        hundreds of thousands of edges first.
+        """
+        if count > MAX_EDGES:
+            message = (
+                f"walls and portals on grid lines give more than {MAX_EDGES} edges; "
+                f"expected at most {MAX_EDGES}"
+            )
+            raise MissionError([Problem(self.path_label, message, key="line_of_sight")])
 
     def outside(self, a: Point, b: Point) -> bool:
         """Return whether a segment's bounding box misses the map (it marks no field)."""
@@ -311,6 +325,7 @@ def _place_walls(placed: _Placed, polylines: list[list[Point]]) -> None:
             elif borders:
                 placed.wall_borders.update(borders)
                 counts["edge_segments"] += 1
+                placed.count_edges(len(placed.wall_borders))
             else:
                 counts["dropped_segments"] += 1
 
@@ -319,6 +334,7 @@ def _place_portals(placed: _Placed, portals: list[_Portal]) -> None:
     """Put every portal on the borders of its grid line, else on the fields it marks."""
     counts = placed.counts
     width, height = placed.width, placed.height
+    extra_doors = 0
     for portal in portals:
         bounds = portal.bounds if portal.bounds and portal.bounds[0] != portal.bounds[1] else None
         marked: list[Cell] = []
@@ -326,10 +342,13 @@ def _place_portals(placed: _Placed, portals: list[_Portal]) -> None:
             borders = line_borders(*bounds, width, height)
             if borders is not None:
                 for border in borders:
+                    if border not in placed.door_borders and border not in placed.wall_borders:
+                        extra_doors += 1  # a door on no wall: one edge more
                     placed.door_borders[border] = (
                         placed.door_borders.get(border, True) and not portal.closed
                     )
                 counts["edge_portals" if borders else "dropped_portals"] += 1
+                placed.count_edges(len(placed.wall_borders) + extra_doors)
                 continue
             marked = segment_fields(*bounds, width, height)
         if not marked and portal.position is not None:
@@ -442,21 +461,10 @@ def parse_uvtt_placed(
         )
     check.raise_if_any()
     width, height = geometry.width, geometry.height
-    placed = _Placed(width, height)
+    placed = _Placed(path_label, width, height)
     _place_walls(placed, polylines)
     _place_portals(placed, portals)
     edges = _edges(placed)
-    if len(edges) > MAX_EDGES:
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"walls and portals on grid lines give {len(edges)} edges; expected at "
-                    f"most {MAX_EDGES}",
-                    key="line_of_sight",
-                )
-            ]
-        )
     wall = rasterise_walls(placed.off_grid, width, height)
     grid = [["#" if wall[y, x] else "." for x in range(width)] for y in range(height)]
     for (x, y), is_open in placed.door_fields.items():

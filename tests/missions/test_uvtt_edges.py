@@ -278,4 +278,10 @@ def test_too_many_edges_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         place(line_of_sight=[pts((0, 2), (6, 2))])
     [problem] = info.value.problems
     assert problem.key == "line_of_sight"
-    assert "give 6 edges; expected at most 5" in problem.message
+    assert "give more than 5 edges; expected at most 5" in problem.message
+    with pytest.raises(MissionError) as info:  # edge doors count as well
+        place(portals=[{"position": {"x": 3, "y": 2}, "bounds": pts((0, 2), (6, 2))}])
+    assert "more than 5 edges" in str(info.value)
+    door = {"position": {"x": 2, "y": 2}, "bounds": pts((0, 2), (5, 2))}
+    mission, _ = place(line_of_sight=[pts((0, 2), (5, 2))], portals=[door])  # 5 borders
+    assert [edge.kind for edge in mission.edges] == ["door"] * 5

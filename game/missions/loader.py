@@ -10,7 +10,7 @@ from typing import Any
 
 from game.match.problems import MissionError, Problem
 from game.missions.model import LoadedMission
-from game.missions.tiled import load_tiled
+from game.missions.tiled import is_tiled_json, load_tiled
 from game.missions.toml_format import load_native
 from game.missions.uvtt import load_uvtt
 
@@ -34,6 +34,8 @@ def load_any(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission
     if suffix in NATIVE_SUFFIXES:
         return load_native(p, catalogue=catalogue)
     if suffix in UVTT_SUFFIXES:
+        if suffix == ".json" and is_tiled_json(p):  # Tiled before 1.8 saved maps as .json
+            return load_tiled(p, catalogue=catalogue)
         return load_uvtt(p)
     if suffix in TILED_SUFFIXES:
         return load_tiled(p, catalogue=catalogue)

@@ -1,5 +1,8 @@
 """Import Tiled maps (``.tmx`` XML and ``.tmj`` JSON, orthogonal) as missions.
 
+A ``.json`` file is read as a Tiled map when it is one (:func:`is_tiled_json`: Tiled
+before 1.8 saved its JSON maps so), else as a Universal VTT export.
+
 Tiled has no walls or rules of its own; a map says what its tiles mean through
 custom properties (the same in the map editor's TMX and JSON formats).
 
@@ -88,6 +91,7 @@ them together.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -129,7 +133,7 @@ def parse_tiled(
     title: str,
     catalogue: Any | None = None,
 ) -> Mission:
-    """Return the mission in Tiled bytes (``suffix`` ".tmx" or ".tmj"); raise MissionError.
+    """Return the mission in Tiled bytes (``suffix`` ".tmx", ".tmj" or ".json"); raise MissionError.
 
     ``base_dir`` is the folder external tilesets resolve in (None: none may be used).
     The map plays the default ruleset; its terrain and creature keys are that
@@ -166,11 +170,13 @@ def read_tiled(
     try:
         if suffix.lower() == ".tmx":
             tmap = read_tmx(problems, parse_xml(data, path_label=path_label), path_label, base_dir)
-        elif suffix.lower() == ".tmj":
+        elif suffix.lower() in (".tmj", ".json"):
             document = read_json(data, path_label=path_label)
             tmap = read_tmj(problems, document, path_label, base_dir)
         else:
-            problems.add(Where(path_label), f"unknown suffix {suffix!r}; expected .tmx or .tmj")
+            problems.add(
+                Where(path_label), f"unknown suffix {suffix!r}; expected .tmx, .tmj or .json"
+            )
             raise Unusable
     except Unusable:
         problems.raise_if_any()
@@ -245,6 +251,25 @@ def _text_property(problems: Problems, tmap: TiledMap, name: str) -> str | None:
         problems.add(tmap.where, f"map property {name!r} is {len(value)} characters; at most 200")
         return None
     return value
+
+
+def is_tiled_json(path: Path | str) -> bool:
+    """Return whether a ``.json`` file is a Tiled map (older Tiled saved maps as .json).
+
+    A Universal VTT export has ``resolution``; a Tiled map has ``tiledversion``,
+    ``type`` "map", or (before Tiled 1.2) ``layers`` and ``tilewidth``. A file that
+    cannot be read is no Tiled map here (the Universal VTT reader then says what is
+    wrong with it).
+    """
+    try:
+        document = json.loads(read_limited(Path(path), MAX_FILE_BYTES, path_label=str(path)))
+    except (MissionError, ValueError, RecursionError):
+        return False
+    if not isinstance(document, dict) or "resolution" in document:
+        return False
+    if "tiledversion" in document or document.get("type") == "map":
+        return True
+    return "layers" in document and "tilewidth" in document  # Tiled before 1.2
 
 
 def load_tiled(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission:

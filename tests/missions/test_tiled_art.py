@@ -351,3 +351,29 @@ def test_the_rendered_map_loads_as_json_tileset_too(tmp_path: Path) -> None:
     (tmp_path / "desert.tmx").write_text(text)
     assert np.array_equal(picture(load_tiled(tmp_path / "desert.tmx")), picture(load_tiled(DESERT)))
     assert json.loads((SAMPLES / "desert.tsj").read_text())["spacing"] == 1
+
+
+# ------------------------------------------------------------------ .json maps
+def test_a_tiled_map_saved_as_json_is_read_as_tiled(tmp_path: Path) -> None:
+    """Tiled before 1.8 saved JSON maps as .json, which Universal VTT exports use too."""
+    for name in ("desert.tsj", "tmw_desert_spacing.png"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    document = json.loads(OUTPOST.read_text(encoding="utf-8"))
+    (tmp_path / "new.json").write_text(json.dumps(document), encoding="utf-8")
+    for key in ("type", "tiledversion", "version"):  # as Tiled before 1.2 wrote it
+        document.pop(key)
+    (tmp_path / "old.json").write_text(json.dumps(document), encoding="utf-8")
+    for name in ("new.json", "old.json"):
+        loaded = load_any(tmp_path / name)
+        assert loaded.source_format == "tiled"
+        assert loaded.mission.background is not None
+        assert loaded.mission.edges == load_tiled(OUTPOST).mission.edges
+
+
+def test_a_universal_vtt_json_stays_universal_vtt(tmp_path: Path) -> None:
+    source = SAMPLES.parent / "cave.uvtt"
+    shutil.copy(source, tmp_path / "cave.json")
+    assert load_any(tmp_path / "cave.json").source_format == "uvtt"
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    report = check_mission(tmp_path / "broken.json")
+    assert not report.valid and report.errors

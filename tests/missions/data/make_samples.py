@@ -60,7 +60,8 @@ def _line(points: Sequence[tuple[float, float]], origin: tuple[float, float] = (
     return [_p(x, y, origin) for x, y in points]
 
 
-#: The expected fields of the samples (the tests compare against these).
+#: The fields the sample pictures are drawn from (wall fields, as imported before D-13;
+#: walls on grid lines now import as edge walls, see test_uvtt.py).
 BORDER_ROOM_ROWS = (
     "########",
     "#......#",

@@ -253,8 +253,20 @@ class UvttPlacement:
     field_portals: int = 0  # portals off the grid lines or without bounds: door fields
     dropped_portals: int = 0  # on the outline or outside the map
 
-    def lines(self) -> list[str]:
-        """Return the summary lines: where the walls and the portals went."""
+    def lines(self, language: str = "en") -> list[str]:
+        """Return the summary lines: where the walls and the portals went ("de" or "en")."""
+        if language == "de":
+            return [
+                f"Universal-VTT-Wände: {self.edge_segments} Segment(e) auf Gitterlinien wurden "
+                f"Wände auf den Feldkanten, {self.field_segments} abseits der Gitterlinien "
+                f"wurden zu Wandfeldern gerastert, {self.dropped_segments} fielen weg (auf "
+                "dem Kartenrand oder außerhalb der Karte)",
+                f"Universal-VTT-Portale: {self.edge_portals} auf Gitterlinien wurden Türen auf "
+                "den Feldkanten (eine Tür ersetzt die Wand auf ihrer Kante), "
+                f"{self.field_portals} abseits der Gitterlinien wurden Türfelder, "
+                f"{self.dropped_portals} fielen weg (auf dem Kartenrand oder außerhalb der "
+                "Karte)",
+            ]
         segments = "segment" if self.edge_segments == 1 else "segments"
         return [
             f"Universal VTT walls: {self.edge_segments} {segments} on grid lines became edge "
@@ -265,6 +277,20 @@ class UvttPlacement:
             f"lines became door fields, {self.dropped_portals} were dropped (on the outline "
             "or outside the map)",
         ]
+
+
+def picture_warning_text(picture_format: str, language: str = "en") -> str:
+    """Return the warning for a picture that is not a PNG ("de" or "en")."""
+    if language == "de":
+        return (
+            f"das Bild ist ein {picture_format}-Bild; gelesen werden nur PNG-Bilder, die "
+            "Karte hat also keinen Hintergrund. Exportiere die Karte noch einmal mit PNG als "
+            "Bildformat"
+        )
+    return (
+        f"the picture is a {picture_format} image; only PNG pictures are read, so the map "
+        "has no background. Export the map again with PNG as the image format"
+    )
 
 
 @dataclass(frozen=True)
@@ -398,10 +424,7 @@ def _image(
         return None
     foreign = _foreign_format(data)
     if foreign is not None:  # a valid export in a format we do not read: keep the walls
-        message = (
-            f"the picture is a {foreign} image; only PNG pictures are read, so the map has "
-            "no background. Export the map again with PNG as the image format"
-        )
+        message = picture_warning_text(foreign)
         warnings.append(Problem(path_label, message, key="image", warning=True))
         return None
     try:

@@ -21,7 +21,7 @@ from game.missions.json_reading import MAX_JSON_DEPTH
 from game.missions.loader import load_any
 from game.missions.model import Background, LoadedMission, MapEdge
 from game.missions.toml_format import dumps_mission, loads_mission
-from game.missions.uvtt import load_uvtt, parse_uvtt
+from game.missions.uvtt import load_uvtt, parse_uvtt, picture_warning_text
 from game.rulesets.entaria.catalogue_loader import load_catalogue
 from tests.missions.data.make_samples import (
     BORDER_ROOM_PPG,
@@ -434,6 +434,7 @@ def test_a_webp_or_jpeg_picture_is_a_warning_and_no_background(
     assert warning.warning and warning.key == "image" and warning.path == str(target)
     assert f"the picture is a {name} image" in warning.message
     assert "with PNG as the image format" in warning.message
+    assert picture_warning_text(name, "de").startswith(f"das Bild ist ein {name}-Bild")
 
 
 def test_image_too_large() -> None:

@@ -102,6 +102,9 @@ def test_sample_import_summary_counts() -> None:
     assert "6 segments on grid lines became edge walls" in first
     assert "0 off the grid lines were rasterised to wall fields" in first
     assert "1 on grid lines became edge doors" in second
+    german = placement.lines("de")
+    assert german[0].startswith("Universal-VTT-Wände: 6 Segment(e) auf Gitterlinien")
+    assert german[1].startswith("Universal-VTT-Portale: 1 auf Gitterlinien wurden Türen")
 
 
 def test_sample_generator_matches_the_file() -> None:

@@ -144,14 +144,19 @@ def _plan_melee(
             )
         )
     reach = max(kind.reach, weapon.reach if weapon else 1)
+    side_a, side_b = kind.size_fields, battle.creature_type(target).size_fields
+    a, b = attacker.cell, target.cell
     if not in_melee_reach(
-        attacker.cell,
-        target.cell,
-        attacker_side=kind.size_fields,
-        target_side=battle.creature_type(target).size_fields,
-        reach=reach,
-        grid=battle.grid,
+        a, b, attacker_side=side_a, target_side=side_b, reach=reach, grid=battle.grid
     ):
+        if in_melee_reach(a, b, attacker_side=side_a, target_side=side_b, reach=reach):
+            raise CommandRejected(
+                say(
+                    f"{target.name} is not within melee reach: a wall stands between (D-13)",
+                    f"{target.name} ist nicht in Nahkampfreichweite: eine Wand steht "
+                    "dazwischen (D-13)",
+                )
+            )
         raise CommandRejected(
             say(
                 f"{target.name} is not within melee reach (E-MELEE-2)",

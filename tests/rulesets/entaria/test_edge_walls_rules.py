@@ -168,8 +168,9 @@ def test_a_melee_attack_across_an_edge_wall_is_refused() -> None:
     )
     battle.grid.add_edge_wall((1, 1), (2, 1))
     weapon = battle.state.creatures["ron"].held[0]
-    with pytest.raises(CommandRejected, match="melee reach"):
+    with pytest.raises(CommandRejected, match="a wall stands between") as refused:
         battle.apply(Attack("ron", "p1", "unarmed"))
+    assert "eine Wand steht dazwischen" in refused.value.reason.de  # type: ignore[attr-defined]
     assert not target_marks(battle, "ron", weapon)["p1"].in_melee_reach
     zones = threat_zones(battle, "ron")
     assert not zones.union[1, 1]  # p1 does not threaten ron through the wall

@@ -44,17 +44,15 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
-from game.board.grid import Cell
 from game.match.problems import MissionError, Problem, describe
 from game.missions.json_reading import JsonChecker, read_json
-from game.missions.model import Background, LoadedMission, MapEdge, Mission
+from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
@@ -64,16 +62,19 @@ from game.missions.paths import (
 )
 from game.missions.rasterise import (
     SUBDIVISIONS,
-    Border,
     Point,
-    line_borders,
-    point_field,
     rasterise_walls,
-    segment_fields,
     snap,
     walk_length,
 )
-from game.missions.toml_schema import MAX_EDGES
+from game.missions.uvtt_walls import (
+    Placed,
+    Portal,
+    UvttPlacement,
+    map_edges,
+    place_portals,
+    place_walls,
+)
 
 #: Coordinates may lie at most this many fields outside the map.
 MAX_OUTSIDE = 500
@@ -195,18 +196,9 @@ def _walls(
     return polylines
 
 
-@dataclass(frozen=True)
-class _Portal:
-    """A door as the file gives it: its bounds segment, else its position."""
-
-    bounds: tuple[Point, Point] | None
-    position: Point | None
-    closed: bool
-
-
-def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometry) -> list[_Portal]:
+def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometry) -> list[Portal]:
     """Return the portals; their fields are found later, once the work limit is checked."""
-    found: list[_Portal] = []
+    found: list[Portal] = []
     if "portals" not in document or document["portals"] is None:
         return found
     portals = check.array(document["portals"], "portals")
@@ -238,45 +230,8 @@ def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometr
                     if a is not None and b is not None:
                         bounds = (a, b)
         if closed is not None:
-            found.append(_Portal(bounds, position, closed))
+            found.append(Portal(bounds, position, closed))
     return found
-
-
-@dataclass(frozen=True)
-class UvttPlacement:
-    """What became of a Universal VTT file's wall segments and portals."""
-
-    edge_segments: int = 0  # wall segments on grid lines: edge walls
-    field_segments: int = 0  # wall segments off the grid lines: rasterised to wall fields
-    dropped_segments: int = 0  # on the map's outline, outside the map or too short
-    edge_portals: int = 0  # portals on grid lines: edge doors
-    field_portals: int = 0  # portals off the grid lines or without bounds: door fields
-    dropped_portals: int = 0  # on the outline or outside the map
-
-    def lines(self, language: str = "en") -> list[str]:
-        """Return the summary lines: where the walls and the portals went ("de" or "en")."""
-        if language == "de":
-            return [
-                f"Universal-VTT-Wände: {self.edge_segments} Segment(e) auf Gitterlinien wurden "
-                f"Wände auf den Feldkanten, {self.field_segments} abseits der Gitterlinien "
-                f"wurden zu Wandfeldern gerastert, {self.dropped_segments} fielen weg (auf "
-                "dem Kartenrand oder außerhalb der Karte)",
-                f"Universal-VTT-Portale: {self.edge_portals} auf Gitterlinien wurden Türen auf "
-                "den Feldkanten (eine Tür ersetzt die Wand auf ihrer Kante), "
-                f"{self.field_portals} abseits der Gitterlinien wurden Türfelder, "
-                f"{self.dropped_portals} fielen weg (auf dem Kartenrand oder außerhalb der "
-                "Karte)",
-            ]
-        segments = "segment" if self.edge_segments == 1 else "segments"
-        return [
-            f"Universal VTT walls: {self.edge_segments} {segments} on grid lines became edge "
-            f"walls, {self.field_segments} off the grid lines were rasterised to wall fields, "
-            f"{self.dropped_segments} were dropped (on the map's outline or outside it)",
-            f"Universal VTT portals: {self.edge_portals} on grid lines became edge doors "
-            f"(a door replaces the wall on its border), {self.field_portals} off the grid "
-            f"lines became door fields, {self.dropped_portals} were dropped (on the outline "
-            "or outside the map)",
-        ]
 
 
 def picture_warning_text(picture_format: str, language: str = "en") -> str:
@@ -297,102 +252,7 @@ def picture_warning_text(picture_format: str, language: str = "en") -> str:
 class UvttLoaded(LoadedMission):
     """A Universal VTT map as loaded, with what became of its walls and portals."""
 
-    placement: UvttPlacement = UvttPlacement()
-
-
-@dataclass
-class _Placed:
-    """The walls and doors of a map while they are placed, with their counts."""
-
-    path_label: str
-    width: int
-    height: int
-    wall_borders: set[Border] = field(default_factory=set)
-    door_borders: dict[Border, bool] = field(default_factory=dict)  # -> open (closed wins)
-    door_fields: dict[Cell, bool] = field(default_factory=dict)  # -> open (closed wins)
-    off_grid: list[list[Point]] = field(default_factory=list)
-    counts: Counter[str] = field(default_factory=Counter)  # by UvttPlacement field name
-
-    def count_edges(self, count: int) -> None:
-        """Raise MissionError once ``count`` borders exceed what a mission file may hold.
-
-        Checked while placing, so a hostile file stops early instead of building
-        hundreds of thousands of edges first.
-        """
-        if count > MAX_EDGES:
-            message = (
-                f"walls and portals on grid lines give more than {MAX_EDGES} edges; "
-                f"expected at most {MAX_EDGES}"
-            )
-            raise MissionError([Problem(self.path_label, message, key="line_of_sight")])
-
-    def outside(self, a: Point, b: Point) -> bool:
-        """Return whether a segment's bounding box misses the map (it marks no field)."""
-        q = SUBDIVISIONS
-        return (
-            max(a[0], b[0]) <= 0
-            or min(a[0], b[0]) >= self.width * q
-            or max(a[1], b[1]) <= 0
-            or min(a[1], b[1]) >= self.height * q
-        )
-
-
-def _place_walls(placed: _Placed, polylines: list[list[Point]]) -> None:
-    """Put every wall segment on the borders of its grid line, or keep it to rasterise."""
-    counts = placed.counts
-    for polyline in polylines:
-        for a, b in pairwise(polyline):
-            if a == b:
-                continue  # a point is no wall
-            borders = line_borders(a, b, placed.width, placed.height)
-            if borders is None:
-                placed.off_grid.append([a, b])  # rule 3 still joins them at shared ends
-                counts["dropped_segments" if placed.outside(a, b) else "field_segments"] += 1
-            elif borders:
-                placed.wall_borders.update(borders)
-                counts["edge_segments"] += 1
-                placed.count_edges(len(placed.wall_borders))
-            else:
-                counts["dropped_segments"] += 1
-
-
-def _place_portals(placed: _Placed, portals: list[_Portal]) -> None:
-    """Put every portal on the borders of its grid line, else on the fields it marks."""
-    counts = placed.counts
-    width, height = placed.width, placed.height
-    extra_doors = 0
-    for portal in portals:
-        bounds = portal.bounds if portal.bounds and portal.bounds[0] != portal.bounds[1] else None
-        marked: list[Cell] = []
-        if bounds is not None:
-            borders = line_borders(*bounds, width, height)
-            if borders is not None:
-                for border in borders:
-                    if border not in placed.door_borders and border not in placed.wall_borders:
-                        extra_doors += 1  # a door on no wall: one edge more
-                    placed.door_borders[border] = (
-                        placed.door_borders.get(border, True) and not portal.closed
-                    )
-                counts["edge_portals" if borders else "dropped_portals"] += 1
-                placed.count_edges(len(placed.wall_borders) + extra_doors)
-                continue
-            marked = segment_fields(*bounds, width, height)
-        if not marked and portal.position is not None:
-            cell = point_field(portal.position, width, height)
-            marked = [cell] if cell is not None else []
-        for cell in marked:
-            placed.door_fields[cell] = placed.door_fields.get(cell, True) and not portal.closed
-        counts["field_portals" if marked else "dropped_portals"] += 1
-
-
-def _edges(placed: _Placed) -> tuple[MapEdge, ...]:
-    """Return the map's edges, upper or left field first, in reading order; doors win."""
-    edges = {border: MapEdge(*border) for border in placed.wall_borders}
-    for border, is_open in placed.door_borders.items():
-        edges[border] = MapEdge(*border, kind="door", open=is_open)
-    return tuple(
-        edges[b] for b in sorted(edges, key=lambda b: (b[0][1], b[0][0], b[1][1], b[1][0]))
-    )
+    placement: UvttPlacement = field(default_factory=UvttPlacement)
 
 
 def _foreign_format(data: bytes) -> str | None:
@@ -484,10 +344,10 @@ def parse_uvtt_placed(
         )
     check.raise_if_any()
     width, height = geometry.width, geometry.height
-    placed = _Placed(path_label, width, height)
-    _place_walls(placed, polylines)
-    _place_portals(placed, portals)
-    edges = _edges(placed)
+    placed = Placed(path_label, width, height)
+    place_walls(placed, polylines)
+    place_portals(placed, portals)
+    edges = map_edges(placed)
     wall = rasterise_walls(placed.off_grid, width, height)
     grid = [["#" if wall[y, x] else "." for x in range(width)] for y in range(height)]
     for (x, y), is_open in placed.door_fields.items():

@@ -274,9 +274,9 @@ def test_off_grid_portals_and_portals_without_bounds_are_door_fields() -> None:
 
 def test_too_many_edges_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """More edges than a mission file may hold: one clear error, not a file that fails later."""
-    import game.missions.uvtt as uvtt
+    import game.missions.uvtt_walls as uvtt_walls
 
-    monkeypatch.setattr(uvtt, "MAX_EDGES", 5)
+    monkeypatch.setattr(uvtt_walls, "MAX_EDGES", 5)
     with pytest.raises(MissionError) as info:
         place(line_of_sight=[pts((0, 2), (6, 2))])
     [problem] = info.value.problems

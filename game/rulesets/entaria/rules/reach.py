@@ -75,6 +75,10 @@ def melee_reach_cells(
     }
     if grid is None:
         return cells
+    corner = (max(x0 - reach, 0), max(y0 - reach, 0))
+    far = (min(x0 + side + reach, grid.width) - 1, min(y0 + side + reach, grid.height) - 1)
+    if grid.in_bounds(position) and _open_around(grid, corner, far, 1, 1):
+        return {cell for cell in cells if grid.in_bounds(cell)}  # nothing in the way
     return {
         cell
         for cell in cells

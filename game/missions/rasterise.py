@@ -223,6 +223,13 @@ def _line_index(coord: int) -> int | None:
     return index if abs(coord - index * SUBDIVISIONS) <= LINE_TOLERANCE else None
 
 
+def grid_corner(point: Point) -> Cell | None:
+    """Return the grid point (x, y) a point lies on within LINE_TOLERANCE, or None."""
+    x = _line_index(point[0])
+    y = _line_index(point[1])
+    return (x, y) if x is not None and y is not None else None
+
+
 def line_borders(start: Point, end: Point, width: int, height: int) -> list[Border] | None:
     """Return the map's field borders a segment on a grid line covers (rule 4), in order.
 

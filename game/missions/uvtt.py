@@ -71,6 +71,7 @@ from game.missions.uvtt_walls import (
     Placed,
     Portal,
     UvttPlacement,
+    close_joins,
     map_edges,
     place_portals,
     place_walls,
@@ -347,6 +348,7 @@ def parse_uvtt_placed(
     placed = Placed(path_label, width, height)
     place_walls(placed, polylines)
     place_portals(placed, portals)
+    close_joins(placed)
     edges = map_edges(placed)
     wall = rasterise_walls(placed.off_grid, width, height)
     grid = [["#" if wall[y, x] else "." for x in range(width)] for y in range(height)]

@@ -5,6 +5,14 @@ A wall segment on a grid line becomes edge walls on the borders it runs along
 rasterised to wall fields; one on the map's outline or outside it is dropped. A portal
 on a grid line becomes edge doors; other portals mark door fields. :class:`UvttPlacement`
 counts what became of each, for the summaries of ``import`` and ``check``.
+
+Joins: where a rasterised wall ends on a grid point at which an edge wall or edge door
+ends too (a diagonal corner of a room drawn on grid lines), the wall field it starts
+in gets edge walls on its two borders that meet there (:func:`close_joins`). Without
+them sight would pass between that wall field and the edge through the corner (D-9:
+fields that touch only at a corner do not block; D-13: one edge ending at a corner
+does not close it), from outside a room into it. The wall field blocks anyway, so the
+extra edges change only what passes that corner.
 """
 
 from __future__ import annotations
@@ -20,9 +28,11 @@ from game.missions.rasterise import (
     SUBDIVISIONS,
     Border,
     Point,
+    grid_corner,
     line_borders,
     point_field,
     segment_fields,
+    start_field,
 )
 from game.missions.toml_schema import MAX_EDGES
 
@@ -85,6 +95,7 @@ class Placed:
     door_fields: dict[Cell, bool] = field(default_factory=dict)  # -> open (closed wins)
     off_grid: list[list[Point]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)  # by UvttPlacement field name
+    line_ends: set[Cell] = field(default_factory=set)  # grid points where edges end
 
     def count_edges(self, count: int) -> None:
         """Raise MissionError once ``count`` borders exceed what a mission file may hold.
@@ -123,6 +134,7 @@ def place_walls(placed: Placed, polylines: list[list[Point]]) -> None:
                 counts["dropped_segments" if placed.outside(a, b) else "field_segments"] += 1
             elif borders:
                 placed.wall_borders.update(borders)
+                placed.line_ends.update(c for c in (grid_corner(a), grid_corner(b)) if c)
                 counts["edge_segments"] += 1
                 placed.count_edges(len(placed.wall_borders))
             else:
@@ -140,6 +152,8 @@ def place_portals(placed: Placed, portals: list[Portal]) -> None:
         if bounds is not None:
             borders = line_borders(*bounds, width, height)
             if borders is not None:
+                ends = (grid_corner(bounds[0]), grid_corner(bounds[1]))
+                placed.line_ends.update(c for c in ends if c and borders)
                 for border in borders:
                     if border not in placed.door_borders and border not in placed.wall_borders:
                         extra_doors += 1  # a door on no wall: one edge more
@@ -156,6 +170,26 @@ def place_portals(placed: Placed, portals: list[Portal]) -> None:
         for cell in marked:
             placed.door_fields[cell] = placed.door_fields.get(cell, True) and not portal.closed
         counts["field_portals" if marked else "dropped_portals"] += 1
+
+
+def close_joins(placed: Placed) -> None:
+    """Wall the borders of a wall field where its wall meets an edge at a grid point."""
+    q = SUBDIVISIONS
+    width, height = placed.width, placed.height
+    for a, b in placed.off_grid:
+        for end, other in ((a, b), (b, a)):
+            corner = grid_corner(end)
+            if corner is None or corner not in placed.line_ends:
+                continue
+            cx, cy = corner
+            fx, fy = start_field((cx * q, cy * q), other, width, height)
+            if not (0 <= fx < width and 0 <= fy < height):
+                continue
+            if 0 < cy < height:  # F's top or bottom border, the one that ends at the corner
+                placed.wall_borders.add(((fx, cy - 1), (fx, cy)))
+            if 0 < cx < width:  # F's left or right border
+                placed.wall_borders.add(((cx - 1, fy), (cx, fy)))
+    placed.count_edges(len(placed.wall_borders | placed.door_borders.keys()))
 
 
 def map_edges(placed: Placed) -> tuple[MapEdge, ...]:

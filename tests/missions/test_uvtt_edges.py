@@ -211,10 +211,29 @@ def test_mixed_walls_become_edges_fields_or_nothing() -> None:
     its part on the outline dropped; the summary counts each."""
     wall = pts((0, 0), (0, 3), (3, 3), (5, 1))
     mission, placement = place(line_of_sight=[wall], objects_line_of_sight=[])
-    assert mission.edges == tuple(MapEdge((x, 2), (x, 3)) for x in range(3))
+    line = {MapEdge((x, 2), (x, 3)) for x in range(3)}
+    assert line <= set(mission.edges)
     assert mission.rows[2][3] == "#" and mission.rows[1][4] == "#"
     assert "#" not in mission.rows[3] + mission.rows[4]
     assert placement == UvttPlacement(edge_segments=1, field_segments=1, dropped_segments=1)
+
+
+@pytest.mark.rule("D-13")
+@pytest.mark.rule("D-9")
+def test_a_diagonal_wall_joins_an_edge_wall_without_a_gap_for_sight() -> None:
+    """D-13/D-9: where the diagonal wall starts at the end of the edge wall (3, 3), its
+    first wall field (3, 2) gets its two borders at that corner as edge walls, so no
+    line passes the corner from one side of the wall to the other."""
+    wall = pts((0, 3), (3, 3), (5, 1))
+    mission, _ = place(line_of_sight=[wall])
+    joins = {MapEdge((2, 2), (3, 2)), MapEdge((3, 2), (3, 3))}
+    assert set(mission.edges) == {MapEdge((x, 2), (x, 3)) for x in range(3)} | joins
+    grid = build_grid(mission)
+    assert not line_of_sight(grid, (2, 2), (3, 3))
+    assert not line_of_sight(grid, (1, 2), (4, 4))
+    assert line_of_sight(grid, (1, 3), (4, 4))  # both below the wall
+    mission, _ = place(line_of_sight=[pts((0, 3), (3, 3)), pts((3, 3.5), (5, 1))])
+    assert not joins & set(mission.edges)  # the walls do not meet: nothing joined
 
 
 @pytest.mark.rule("D-13")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.board.movement import reachable
+from game.board.sight import line_of_sight
 from game.cli import main
 from game.missions.grid import build_grid
 from game.missions.model import MapEdge
@@ -51,7 +52,14 @@ def test_headmasters_quarters_windows_on_a_grid_line_are_edge_doors() -> None:
     assert (mission.width, mission.height) == (10, 10)
     assert mission.background is None  # the picture was removed (THIRD_PARTY.md)
     assert mission.rows == HEADMASTER_FIELDS
-    assert mission.edges == tuple(MapEdge((x, 0), (x, 1), "door") for x in range(3, 7))
+    windows = {MapEdge((x, 0), (x, 1), "door") for x in range(3, 7)}
+    joins = {  # the corner fields (2, 1) and (7, 1) walled where the windows begin
+        MapEdge((2, 0), (2, 1)),
+        MapEdge((2, 1), (3, 1)),
+        MapEdge((7, 0), (7, 1)),
+        MapEdge((6, 1), (7, 1)),
+    }
+    assert set(mission.edges) == windows | joins
     assert loaded.placement == UvttPlacement(
         edge_segments=5,
         field_segments=6,
@@ -68,6 +76,17 @@ def test_headmasters_quarters_floor_is_the_drawn_floor() -> None:
     inside = set(reachable(grid, (5, 5), None))
     assert {(x, y) for x in range(10) for y in range(3, 10)} <= inside
     assert (4, 0) not in inside  # beyond the closed windows (the top left/right are open)
+
+
+@pytest.mark.rule("D-13")
+@pytest.mark.rule("D-9")
+def test_headmasters_quarters_corners_let_no_sight_in() -> None:
+    """D-13/D-9: from outside above the windows nobody sees into the room past the
+    corners where the diagonal walls meet the window line."""
+    grid = build_grid(load_uvtt(HEADMASTER).mission)
+    for outside in ((2, 0), (7, 0)):
+        for inside in ((3, 1), (6, 1), (4, 2), (5, 3)):
+            assert not line_of_sight(grid, outside, inside), (outside, inside)
 
 
 @pytest.mark.rule("D-13")

@@ -3,6 +3,7 @@ loader and the ``check`` and ``import`` commands (D-13: walls on grid lines as e
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,13 @@ def test_import_summary_of_the_sample(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "Universal VTT portals: 1 on grid lines became edge doors" in printed
     assert "Edge walls: 39, edge doors: 1" in printed
     assert (tmp_path / "divided_room.png").is_file()  # the picture, named after the source
+
+
+@pytest.mark.rule("D-13")
+def test_check_json_counts_the_sample_edges(capsys: pytest.CaptureFixture[str]) -> None:
+    """D-13: ``check --json`` on the sample: 100 fields of floor, 39 edge walls, 1 edge door."""
+    assert main(["check", "--json", str(SAMPLE)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "uvtt" and data["terrain"] == {"floor": 100}
+    assert (data["wall_fields"], data["door_fields"]) == (0, 0)
+    assert (data["edge_walls"], data["edge_doors"]) == (39, 1)

@@ -23,10 +23,13 @@ Imported:
   empty cells change nothing; what no layer sets is floor. Hidden layers count too.
   Layer data: CSV, plain XML ``<tile>`` elements, JSON arrays, and base64 (plain,
   zlib or gzip). Flip and rotation flags on global tile ids are masked off.
-- Tile images (:mod:`game.missions.tiled_art`): the visible tile layers are drawn, in
-  order, into the background image ``<file stem>.png`` (kept in
-  :attr:`LoadedMission.images`), one field per tile: a tile of another size than the
-  field is scaled to it. From a tileset's one image (``margin``, ``spacing``,
+- Tile images (:mod:`game.missions.tiled_art`): the visible tile layers, image layers
+  and tile objects are drawn, in order, into the background image ``<file stem>.png``
+  (kept in :attr:`LoadedMission.images`), one field per tile: a tile of another size
+  than the field is scaled to it; image layers (at their offset) and tile objects (at
+  their size, hanging from their bottom-left corner, turned and flipped) are scaled by
+  the same factor. Creature and deployment objects are not drawn (the game draws
+  tokens and zones). From a tileset's one image (``margin``, ``spacing``,
   ``columns``, ``trans``) or an image collection (one image per tile, or the part of
   it a tile names); flip flags (horizontal, vertical, x/y swap) as Tiled draws them;
   layer and group opacity; the map's background colour where no tile is. Pixels per
@@ -66,14 +69,14 @@ Imported:
   tile has a ``terrain`` property and no object is a wall or door: every field is
   floor; the warning says how to fix it).
 
-Not imported: image layers, tile objects' pictures (only tile layers are drawn),
-layer offsets, parallax and tint, tile offsets and Tiled's bottom-left anchoring of
-big tiles (each tile fills its field), animations (the tile itself is drawn),
-objects of any other type (text, markers), ellipses and rotated rectangles as walls
-(an error), object templates (an error), Wang sets and Tiled's own terrain sets,
-collision shapes, and any property not named above. Deployment areas must be
-rectangles (an ellipse or polygon gives an error). zstd-compressed layers give an
-error; tileset images other than PNG and JPEG (GIF, BMP, WebP) give a warning.
+Not imported: tile layers' offsets, parallax, tint, image layers' repeat, tile
+offsets and Tiled's bottom-left anchoring of big tiles (each tile fills its field),
+animations (the tile itself is drawn), objects of any other type (text, markers),
+ellipses and rotated rectangles as walls (an error), object templates (an error),
+Wang sets and Tiled's own terrain sets, collision shapes, and any property not named
+above. Deployment areas must be rectangles (an ellipse or polygon gives an error).
+zstd-compressed layers give an error; tileset images other than PNG and JPEG (GIF,
+BMP, WebP) give a warning.
 
 XML safety: any ``<!DOCTYPE`` or ``<!ENTITY`` is refused before parsing (and the
 parser refuses them again), so no entity can expand and no external file is read.

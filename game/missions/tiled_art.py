@@ -1,4 +1,9 @@
-"""Draw a Tiled map's tile layers into one background image: one field per tile.
+"""Draw a Tiled map's layers into one background image: one field per tile.
+
+Drawn in the map's order: tile layers, image layers (at their offset) and the tile
+objects of object layers (at their size, from their bottom-left corner, turned and
+flipped; creatures and deployment zones are left to the game), all scaled by one
+factor: pixels per field over the map's tile size.
 
 Every tile is drawn scaled to one field (Tiled anchors a larger tile at its cell's
 bottom-left corner; a battle map wants it on its field). Tiles come from a tileset's
@@ -19,6 +24,7 @@ tiles drawn.
 from __future__ import annotations
 
 import io
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,8 +40,11 @@ from game.missions.tiled_model import (
     FLIP_H,
     FLIP_V,
     GID_MASK,
+    ImageLayer,
+    ObjectArt,
     TiledMap,
     TileImage,
+    TileLayer,
     Tileset,
     Where,
 )
@@ -85,7 +94,13 @@ def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> A
 
     ppf = pixels_per_field(tmap.width, tmap.height, tmap.tile_width)
     painter = _Painter(tmap, lookup, base_dir, ppf)
-    drawn = painter.draw()
+    try:
+        drawn = painter.draw()
+    except (pygame.error, ValueError, MemoryError) as exc:  # a picture pygame cannot handle
+        painter.warn(
+            "failed", tmap.where, f"the tile images cannot be drawn ({exc}); the map loads without"
+        )
+        return Art(None, ppf, tuple(painter.warnings))
     if not drawn:
         return Art(None, ppf, tuple(painter.warnings))
     buffer = io.BytesIO()
@@ -116,6 +131,8 @@ class _Painter:
         self.warned: set[object] = set()
         self.images: dict[str, pygame.Surface | None] = {}
         self.tiles: dict[int, pygame.Surface | None] = {}
+        self.budget = MAX_TILES  # tiles left to draw
+        self.area = 4 * MAX_PIXELS  # pixels left for image layers and tile objects
         size = (tmap.width * ppf, tmap.height * ppf)
         self.canvas = pygame.Surface(size)
         self.canvas.fill(_colour(tmap.background_colour))
@@ -128,45 +145,124 @@ class _Painter:
             self.warnings.append(where.warning(message))
 
     def draw(self) -> bool:
-        """Draw every visible layer; return whether any tile was drawn."""
+        """Draw every visible layer in drawing order; return whether anything was drawn."""
         pygame = self.pg
-        w, ppf = self.map.width, self.ppf
-        budget = MAX_TILES
         drawn = False
-        for layer in self.map.layers:
-            if not layer.visible or layer.opacity <= 0:
+        for item in self.map.drawing or list(self.map.layers):
+            if not item.visible or item.opacity <= 0:
                 continue
-            cells = np.flatnonzero(layer.data & GID_MASK)
-            if len(cells) > budget:
-                self.warn(
-                    "budget",
-                    layer.where,
-                    f"layer {layer.name[:40]!r} and those above it are not drawn: the map "
-                    f"has more than {MAX_TILES} tiles; expected fewer",
-                )
-                break
-            budget -= len(cells)
             target = self.canvas
-            if layer.opacity < 0.999:
+            if item.opacity < 0.999:
                 target = pygame.Surface(self.canvas.get_size(), pygame.SRCALPHA)
-            raw = layer.data[cells]
-            unique, inverse = np.unique(raw, return_inverse=True)
-            pieces = []
-            for index, gid in enumerate(unique.tolist()):
-                surface = self.tile(int(gid), layer.where)
-                if surface is None:
-                    continue
-                for cell in cells[inverse.reshape(-1) == index].tolist():
-                    y, x = divmod(cell, w)
-                    pieces.append((surface, (x * ppf, y * ppf)))
+            if isinstance(item, TileLayer):
+                if self.budget < 0:
+                    break
+                pieces = self.tile_pieces(item)
+            elif isinstance(item, ImageLayer):
+                pieces = self.image_pieces(item)
+            else:
+                pieces = self.object_pieces(item)
             if not pieces:
                 continue
             target.blits(pieces, doreturn=False)
             drawn = True
             if target is not self.canvas:
-                target.set_alpha(round(layer.opacity * 255))
+                target.set_alpha(round(item.opacity * 255))
                 self.canvas.blit(target, (0, 0))
         return drawn
+
+    def tile_pieces(self, layer: TileLayer) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Return the layer's tiles with their places, within the tile budget."""
+        w, ppf = self.map.width, self.ppf
+        cells = np.flatnonzero(layer.data & GID_MASK)
+        self.budget -= len(cells)
+        if self.budget < 0:
+            self.warn(
+                "budget",
+                layer.where,
+                f"layer {layer.name[:40]!r} and those above it are not drawn: the map "
+                f"has more than {MAX_TILES} tiles; expected fewer",
+            )
+            return []
+        unique, inverse = np.unique(layer.data[cells], return_inverse=True)
+        pieces = []
+        for index, gid in enumerate(unique.tolist()):
+            surface = self.tile(int(gid), layer.where)
+            if surface is None:
+                continue
+            for cell in cells[inverse.reshape(-1) == index].tolist():
+                y, x = divmod(cell, w)
+                pieces.append((surface, (x * ppf, y * ppf)))
+        return pieces
+
+    def scaled(self, width: float, height: float) -> tuple[int, int] | None:
+        """Return a size in map pixels as canvas pixels; None if empty or far too large."""
+        size = (
+            round(width * self.ppf / self.map.tile_width),
+            round(height * self.ppf / self.map.tile_height),
+        )
+        if size[0] < 1 or size[1] < 1:
+            return None
+        if size[0] > MAX_SIDE or size[1] > MAX_SIDE:
+            return None
+        self.area -= size[0] * size[1]
+        return size if self.area >= 0 else None
+
+    def image_pieces(self, layer: ImageLayer) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Return an image layer's picture, scaled as the tiles are, at its offset."""
+        image = self.image(layer.image)
+        if image is None:
+            return []
+        size = self.scaled(image.get_width(), image.get_height())
+        if size is None:
+            return []
+        x, y = self.scaled_point(layer.x, layer.y)
+        return [(self.fit(image, size), (x, y))]
+
+    def scaled_point(self, x: float, y: float) -> tuple[int, int]:
+        sx, sy = self.ppf / self.map.tile_width, self.ppf / self.map.tile_height
+        return round(x * sx), round(y * sy)
+
+    def fit(self, piece: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """Return ``piece`` scaled to ``size``: smoothly when shrinking, sharp when growing."""
+        pygame = self.pg
+        if piece.get_size() == size:
+            return piece
+        if piece.get_width() > size[0] or piece.get_height() > size[1]:
+            return pygame.transform.smoothscale(piece, size)
+        return pygame.transform.scale(piece, size)
+
+    def object_pieces(self, layer: ObjectArt) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Return the layer's tile objects' pictures (creatures and zones are not drawn)."""
+        pygame = self.pg
+        pieces = []
+        for obj in layer.objects:
+            found = self.lookup(obj.gid) if obj.gid else None
+            if found is None or obj.shape != "rectangle":
+                continue
+            tileset, local = found
+            kind = (obj.type or tileset.types.get(local, "")).strip().lower()
+            if kind in _NOT_DRAWN:
+                continue  # the game draws its tokens and zones itself
+            piece = self.piece(tileset, local, obj.where)
+            if piece is None:
+                continue
+            w = obj.width or piece.get_width()
+            h = obj.height or piece.get_height()
+            size = self.scaled(w, h)
+            if size is None:
+                continue
+            if obj.flags & (FLIP_H | FLIP_V):
+                piece = pygame.transform.flip(
+                    piece, bool(obj.flags & FLIP_H), bool(obj.flags & FLIP_V)
+                )
+            piece = self.fit(piece, size)
+            left, top = 0.0, -h  # the picture hangs from the object's bottom-left corner
+            if obj.rotation % 360:
+                piece = pygame.transform.rotate(piece, -obj.rotation)  # Tiled turns clockwise
+                left, top = _turned_corner(w, h, obj.rotation)
+            pieces.append((piece, self.scaled_point(obj.x + left, obj.y + top)))
+        return pieces
 
     def tile(self, raw: int, where: Where) -> pygame.Surface | None:
         """Return the tile of raw global id ``raw`` (flags included) scaled to one field."""
@@ -275,6 +371,10 @@ class _Painter:
                 f"tile image {source.source[:80]!r} cannot be read ({exc}); {_UNDRAWN}",
             )
             return None
+        if image.get_bitsize() not in (24, 32):  # palette images cannot be scaled smoothly
+            deep = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+            deep.blit(image, (0, 0))
+            image = deep
         if source.trans:
             image = _keyed(image, _colour(source.trans))
         self.images[key] = image
@@ -282,6 +382,17 @@ class _Painter:
 
 
 _UNDRAWN = "the map loads, its tiles are not drawn"
+#: Object types whose tile pictures are not drawn into the background.
+_NOT_DRAWN = frozenset({"creature", "deployment"})
+
+
+def _turned_corner(width: float, height: float, degrees: float) -> tuple[float, float]:
+    """Return the top-left of a picture's bounding box turned about its bottom-left corner."""
+    turn = math.radians(degrees)
+    cos, sin = math.cos(turn), math.sin(turn)
+    corners = [(0.0, -height), (width, -height), (width, 0.0), (0.0, 0.0)]
+    turned = [(x * cos - y * sin, x * sin + y * cos) for x, y in corners]
+    return min(x for x, _ in turned), min(y for _, y in turned)
 
 
 def _keyed(image: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:

@@ -100,6 +100,28 @@ class TileLayer:
 
 
 @dataclass
+class ImageLayer:
+    """An image layer: one picture at an offset in pixels."""
+
+    name: str
+    where: Where
+    image: TileImage
+    x: float = 0.0
+    y: float = 0.0
+    visible: bool = True
+    opacity: float = 1.0
+
+
+@dataclass
+class ObjectArt:
+    """The objects of one object layer, drawn where the layer stands (tile objects only)."""
+
+    objects: list[MapObject]
+    visible: bool = True
+    opacity: float = 1.0
+
+
+@dataclass
 class MapObject:
     where: Where
     type: str
@@ -115,6 +137,7 @@ class MapObject:
     properties: dict[str, object]
     template: bool
     points: tuple[tuple[float, float], ...] = ()  # polygon/polyline, relative to (x, y)
+    flags: int = 0  # a tile object's flip flags (the gid's top bits)
 
 
 @dataclass
@@ -129,6 +152,8 @@ class TiledMap:
     layers: list[TileLayer] = field(default_factory=list)
     objects: list[MapObject] = field(default_factory=list)
     background_colour: str = ""  # "rrggbb" or "aarrggbb"; "": none
+    #: What is drawn, in drawing order: tile layers, image layers, object layers.
+    drawing: list[TileLayer | ImageLayer | ObjectArt] = field(default_factory=list)
 
 
 class Unusable(Exception):

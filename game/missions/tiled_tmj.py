@@ -17,14 +17,17 @@ from game.missions.tiled_model import (
     MAX_POINTS,
     MAX_TILE_PIXELS,
     MAX_TILESETS,
+    ImageLayer,
     MapObject,
+    ObjectArt,
     Problems,
     TiledMap,
+    TileImage,
     TileLayer,
     Unusable,
     Where,
 )
-from game.missions.tiled_tilesets import external_tileset, json_tileset
+from game.missions.tiled_tilesets import external_tileset, image_path, json_tileset
 from game.missions.tiled_values import (
     check_infinite,
     check_orientation,
@@ -117,6 +120,8 @@ def _json_layers(
                 objects = json_list(problems, objects_where, layer.get("objects"))
             elif kind == "tilelayer":
                 tile_layer = _json_tile_layer(problems, layer_where, layer, result)
+            elif kind == "imagelayer":
+                picture = _json_image_layer(problems, layer_where, layer, shown)
         except Unusable:
             continue
         if kind == "group":
@@ -124,10 +129,16 @@ def _json_layers(
         elif kind == "tilelayer":
             tile_layer.visible, tile_layer.opacity = shown
             result.layers.append(tile_layer)
+            result.drawing.append(tile_layer)
             if len(result.layers) > MAX_LAYERS:
                 problems.add(layer_where, f"more than {MAX_LAYERS} tile layers")
                 raise Unusable
+        elif kind == "imagelayer":
+            if picture is not None:
+                result.drawing.append(picture)
         elif kind == "objectgroup":
+            art = ObjectArt([], *shown)
+            result.drawing.append(art)
             for j, obj in enumerate(objects):
                 if len(result.objects) >= MAX_OBJECTS:
                     problems.add(layer_where, f"more than {MAX_OBJECTS} objects")
@@ -138,6 +149,21 @@ def _json_layers(
                     )
                 except Unusable:
                     continue
+                art.objects.append(result.objects[-1])
+
+
+def _json_image_layer(
+    problems: Problems, where: Where, layer: dict[str, object], shown: tuple[bool, float]
+) -> ImageLayer | None:
+    """Return an image layer (None: it has no image)."""
+    source = json_str(problems, json_where(where, "image"), layer.get("image"))
+    if not source:
+        return None
+    x = json_float(problems, json_where(where, "offsetx"), layer.get("offsetx"))
+    y = json_float(problems, json_where(where, "offsety"), layer.get("offsety"))
+    name = layer.get("name")
+    picture = TileImage(image_path("", source), json_where(where, "image"))
+    return ImageLayer(name if isinstance(name, str) else "", where, picture, x, y, *shown)
 
 
 def _shown(layer: dict[str, object], outer: tuple[bool, float]) -> tuple[bool, float]:
@@ -198,8 +224,10 @@ def _json_object(problems: Problems, where: Where, raw: object) -> MapObject:
         if key in obj:
             shape = key
     gid = None
+    flags = 0
     if "gid" in obj:
-        gid = json_int(problems, json_where(where, "gid"), obj["gid"], 0, 2**32 - 1) & GID_MASK
+        raw = json_int(problems, json_where(where, "gid"), obj["gid"], 0, 2**32 - 1)
+        gid, flags = raw & GID_MASK, raw & ~GID_MASK
     kind = obj.get("type") or obj.get("class") or ""
 
     def num(name: str) -> float:
@@ -209,6 +237,7 @@ def _json_object(problems: Problems, where: Where, raw: object) -> MapObject:
     if shape in ("polygon", "polyline"):
         points = _points(problems, json_where(where, shape), obj.get(shape))
     return MapObject(
+        flags=flags,
         points=points,
         where=where,
         type=json_str(problems, json_where(where, "type"), kind),

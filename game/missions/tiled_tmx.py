@@ -16,15 +16,18 @@ from game.missions.tiled_model import (
     MAX_POINTS,
     MAX_TILE_PIXELS,
     MAX_TILESETS,
+    ImageLayer,
     MapObject,
+    ObjectArt,
     Problems,
     TiledMap,
+    TileImage,
     TileLayer,
     Tileset,
     Unusable,
     Where,
 )
-from game.missions.tiled_tilesets import external_tileset, tmx_tileset
+from game.missions.tiled_tilesets import external_tileset, image_path, tmx_tileset
 from game.missions.tiled_values import (
     check_infinite,
     check_orientation,
@@ -91,12 +94,15 @@ def _tmx_layers(
                 layer = _tmx_layer(problems, node, where_of, result)
                 layer.visible, layer.opacity = _shown(problems, node, where_of, shown)
                 result.layers.append(layer)
+                result.drawing.append(layer)
             except Unusable:
                 continue
             if len(result.layers) > MAX_LAYERS:
                 problems.add(where_of(node), f"more than {MAX_LAYERS} tile layers")
                 raise Unusable
         elif node.tag == "objectgroup":
+            art = ObjectArt([], *_shown(problems, node, where_of, shown))
+            result.drawing.append(art)
             for obj in node.find_all("object"):
                 if len(result.objects) >= MAX_OBJECTS:
                     problems.add(where_of(obj), f"more than {MAX_OBJECTS} objects")
@@ -105,6 +111,22 @@ def _tmx_layers(
                     result.objects.append(_tmx_object(problems, obj, where_of))
                 except Unusable:
                     continue
+                art.objects.append(result.objects[-1])
+        elif node.tag == "imagelayer":
+            image = node.find("image")
+            source = image.attrs.get("source") if image is not None else None
+            if image is None or not source:
+                continue  # an empty image layer draws nothing
+            where = where_of(node)
+            try:
+                x = float_text(problems, where, "offsetx", node.attrs.get("offsetx"))
+                y = float_text(problems, where, "offsety", node.attrs.get("offsety"))
+            except Unusable:
+                continue
+            picture = TileImage(image_path("", source), where_of(image))
+            visible, opacity = _shown(problems, node, where_of, shown)
+            name = node.attrs.get("name", "")
+            result.drawing.append(ImageLayer(name, where, picture, x, y, visible, opacity))
 
 
 def _shown(
@@ -174,12 +196,15 @@ def _tmx_object(problems: Problems, node: Node, where_of: WhereOf) -> MapObject:
             shape = tag
     gid_text = node.attrs.get("gid")
     gid = None
+    flags = 0
     if gid_text is not None:
-        gid = int_text(problems, where, "gid", gid_text, 0, 2**32 - 1) & GID_MASK
+        raw = int_text(problems, where, "gid", gid_text, 0, 2**32 - 1)
+        gid, flags = raw & GID_MASK, raw & ~GID_MASK
     points: tuple[tuple[float, float], ...] = ()
     if shape in ("polygon", "polyline"):
         points = _points(problems, where, node.find(shape))
     return MapObject(
+        flags=flags,
         points=points,
         where=where,
         type=node.attrs.get("type") or node.attrs.get("class") or "",

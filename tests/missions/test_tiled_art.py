@@ -86,7 +86,9 @@ def test_forest_draws_tiles_of_an_image_collection_from_their_sub_rectangles() -
     # row 6 of the platforms layer holds tile 0 at x = 23..26
     for x in range(23, 27):
         assert np.array_equal(field(image, 16, x, 6), expected)
-    assert np.all(field(image, 16, 0, 0) == 255)  # no tile: the white ground
+    assert np.all(field(image, 16, 0, 15) == 255)  # no tile: the white ground
+    # the parallax backgrounds are tile objects of the same collection: drawn too
+    assert len(np.unique(field(image, 16, 0, 0).reshape(-1, 3), axis=0)) > 1
 
 
 def test_outpost_uses_an_external_json_tileset_and_skips_the_hidden_layer() -> None:
@@ -164,18 +166,19 @@ def _map(
     map_tile: int = 16,
     tileset_extra: str = "",
     layers: str = "",
+    height: int = 1,
 ) -> Path:
-    width = len(gids)
+    width = len(gids) // height
     csv = ",".join(str(g) for g in gids)
     text = f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" orientation="orthogonal" width="{width}" height="1" tilewidth="{map_tile}"
-     tileheight="{map_tile}" infinite="0">
+<map version="1.10" orientation="orthogonal" width="{width}" height="{height}"
+     tilewidth="{map_tile}" tileheight="{map_tile}" infinite="0">
  <tileset firstgid="1" name="pal" tilewidth="{tile}" tileheight="{tile}" tilecount="4"
           columns="2" {tileset_extra}>
   <image source="pal.png"/>
   <tile id="0"><properties><property name="terrain" value="."/></properties></tile>
  </tileset>
- <layer name="ground" width="{width}" height="1"><data encoding="csv">{csv}</data></layer>
+ <layer name="ground" width="{width}" height="{height}"><data encoding="csv">{csv}</data></layer>
  {layers}
 </map>
 """
@@ -377,3 +380,99 @@ def test_a_universal_vtt_json_stays_universal_vtt(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     report = check_mission(tmp_path / "broken.json")
     assert not report.valid and report.errors
+
+
+# ------------------------------------------------------------------ objects and image layers
+def test_tile_objects_are_drawn_from_their_bottom_left_corner(tmp_path: Path) -> None:
+    """A 4 px tile object, 32 px large, at (16, 48) on 16 px fields: fields (1..2, 1..2)."""
+    _palette_tileset(tmp_path, "pal.png", 4)
+    objects = (
+        '<objectgroup name="o"><object id="1" gid="2" x="16" y="48" width="32" height="32"/>'
+        f'<object id="2" gid="{4 | FLIP_H}" x="0" y="64" width="16" height="16"/>'
+        '<object id="3" gid="3" type="creature" x="48" y="16" width="16" height="16">'
+        '<properties><property name="creature_type" value="ron"/>'
+        '<property name="side" value="a"/></properties></object>'
+        "</objectgroup>"
+    )
+    path = _map(tmp_path, [0] * 16, height=4, layers=objects)
+    loaded = load_tiled(path)
+    image = picture(loaded)
+    assert image.shape == (64, 64, 3)
+    assert tuple(image[16 + 1, 16 + 1]) == _source(1, 0, 0)  # 8x8 blocks from (16, 16)
+    assert tuple(image[16 + 31, 16 + 31]) == _source(1, 3, 3)
+    assert tuple(image[0 + 1, 48 + 1]) == _source(3, 3, 0)  # flipped left-right
+    assert tuple(image[48 + 8, 0 + 8]) == (255, 255, 255)  # a creature's picture is its token
+
+
+def test_a_turned_tile_object_turns_about_its_bottom_left_corner(tmp_path: Path) -> None:
+    """Turned 90° clockwise about (0, 16), a 16 px object covers (0..16, 16..32)."""
+    _palette_tileset(tmp_path, "pal.png", 4)
+    objects = (
+        '<objectgroup name="o"><object id="1" gid="2" x="0" y="16" width="16" height="16" '
+        'rotation="90"/></objectgroup>'
+    )
+    path = _map(tmp_path, [0] * 4, height=2, layers=objects)
+    image = picture(load_tiled(path))
+    # the tile's top-left pixel ends at the top-right after a clockwise quarter turn
+    assert tuple(image[14, 17]) == _source(1, 0, 0)
+    assert tuple(image[1, 1]) == (255, 255, 255)
+
+
+def test_an_image_layer_is_drawn_at_its_offset_scaled_as_the_tiles(tmp_path: Path) -> None:
+    _palette_tileset(tmp_path, "pal.png", 4)
+    layer = '<imagelayer name="pic" offsetx="4" offsety="0"><image source="pal.png"/></imagelayer>'
+    path = _map(tmp_path, [0, 0, 0], tile=4, map_tile=4, layers=layer)
+    loaded = load_tiled(path)
+    assert loaded.mission.background is not None
+    image = picture(loaded)  # 16 px per field: the image's 4 px are 16 px
+    assert image.shape == (48, 16, 3)
+    assert tuple(image[16 + 1, 1]) == _source(0, 0, 0)
+    assert tuple(image[1, 1]) == (255, 255, 255)
+
+
+def test_a_palette_image_is_drawn(tmp_path: Path) -> None:
+    """8-bit PNGs (common in older tilesets) are scaled like the others."""
+    _palette_tileset(tmp_path, "rgb.png", 4)
+    image = pygame.image.load(str(tmp_path / "rgb.png"))
+    pygame.image.save(image.convert(8), str(tmp_path / "pal.png"))
+    loaded = load_tiled(_map(tmp_path, [1, 4], tile=4, map_tile=2))
+    assert loaded.warnings == ()
+    assert picture(loaded).shape == (32, 16, 3)
+
+
+def test_json_maps_draw_image_layers_and_tile_objects(tmp_path: Path) -> None:
+    _palette_tileset(tmp_path, "pal.png", 4)
+    document = {
+        "type": "map",
+        "orientation": "orthogonal",
+        "width": 3,
+        "height": 1,
+        "tilewidth": 4,
+        "tileheight": 4,
+        "tilesets": [
+            {
+                "firstgid": 1,
+                "name": "pal",
+                "tilewidth": 4,
+                "tileheight": 4,
+                "tilecount": 4,
+                "columns": 2,
+                "image": "pal.png",
+                "imagewidth": 8,
+                "imageheight": 8,
+            },
+        ],
+        "layers": [
+            {"type": "imagelayer", "name": "pic", "image": "pal.png", "offsetx": 4},
+            {
+                "type": "objectgroup",
+                "name": "o",
+                "objects": [{"id": 1, "gid": 4 | FLIP_V, "x": 0, "y": 4, "width": 4, "height": 4}],
+            },
+        ],
+    }
+    (tmp_path / "m.tmj").write_text(json.dumps(document), encoding="utf-8")
+    image = picture(load_tiled(tmp_path / "m.tmj"))
+    assert image.shape == (48, 16, 3)
+    assert tuple(image[16 + 1, 1]) == _source(0, 0, 0)  # the image layer at 4 px = 1 field
+    assert tuple(image[1, 1]) == _source(3, 0, 3)  # the object, flipped upside down

@@ -17,7 +17,9 @@ Imported:
   the field borders it runs along (D-13, :func:`~game.missions.rasterise.line_borders`);
   a segment on the map's outline is dropped, since outside the map nobody stands.
   Segments off the grid lines (diagonal, or between the lines) are rasterised to wall
-  fields by :func:`~game.missions.rasterise.rasterise_walls` (see there).
+  fields by :func:`~game.missions.rasterise.rasterise_walls` (see there); where one
+  meets an edge at a grid point, the join is closed for sight
+  (:mod:`game.missions.uvtt_walls`).
 - ``portals``: every portal becomes a door, closed or open per ``closed`` (a missing
   ``closed`` counts as closed). A portal whose ``bounds`` lie on a grid line becomes
   edge doors on the borders they cover (on the outline: dropped); other bounds mark

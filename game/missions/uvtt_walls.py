@@ -8,7 +8,8 @@ counts what became of each, for the summaries of ``import`` and ``check``.
 
 Joins: where a rasterised wall ends on a grid point at which an edge wall or edge door
 ends too (a diagonal corner of a room drawn on grid lines), the wall field it starts
-in gets edge walls on its two borders that meet there (:func:`close_joins`). Without
+in (unless a door field replaced it) gets edge walls on its two borders that meet
+there (:func:`close_joins`). Without
 them sight would pass between that wall field and the edge through the corner (D-9:
 fields that touch only at a corner do not block; D-13: one edge ending at a corner
 does not close it), from outside a room into it. The wall field blocks anyway, so the
@@ -183,8 +184,8 @@ def close_joins(placed: Placed) -> None:
                 continue
             cx, cy = corner
             fx, fy = start_field((cx * q, cy * q), other, width, height)
-            if not (0 <= fx < width and 0 <= fy < height):
-                continue
+            if not (0 <= fx < width and 0 <= fy < height) or (fx, fy) in placed.door_fields:
+                continue  # outside, or a door replaced the wall there: keep its way open
             if 0 < cy < height:  # F's top or bottom border, the one that ends at the corner
                 placed.wall_borders.add(((fx, cy - 1), (fx, cy)))
             if 0 < cx < width:  # F's left or right border

@@ -234,6 +234,10 @@ def test_a_diagonal_wall_joins_an_edge_wall_without_a_gap_for_sight() -> None:
     assert line_of_sight(grid, (1, 3), (4, 4))  # both below the wall
     mission, _ = place(line_of_sight=[pts((0, 3), (3, 3)), pts((3, 3.5), (5, 1))])
     assert not joins & set(mission.edges)  # the walls do not meet: nothing joined
+    door = {"position": {"x": 3.4, "y": 2.6}, "bounds": pts((3, 3), (3.8, 2.2))}
+    mission, _ = place(line_of_sight=[wall], portals=[door])
+    assert mission.rows[2][3] == "+"  # a door field where the diagonal wall begins
+    assert not joins & set(mission.edges)  # its way stays open
 
 
 @pytest.mark.rule("D-13")

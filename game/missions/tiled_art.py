@@ -18,7 +18,7 @@ most ``MAX_IMAGE_BYTES`` and 8192×8192 pixels, PNG or JPEG. An image that is mi
 damaged, of another format or outside the folder is a warning: the map loads and
 those tiles stay undrawn. The image is bounded: at most ``MAX_SIDE`` pixels a side and
 ``MAX_PIXELS`` in all (pixels per field shrink for large maps), at most ``MAX_TILES``
-tiles drawn.
+tiles drawn, at most ``MAX_DECODED`` pixels of images read.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ MAX_SIDE = 8192
 MAX_PIXELS = 32 * 1024 * 1024
 #: Most tiles drawn over all layers (protects against maps of a hundred full layers).
 MAX_TILES = 1_000_000
+#: Most pixels of all tileset images read together (each is at most 8192x8192 anyway).
+MAX_DECODED = 64 * 1024 * 1024
 
 #: Looks a masked global tile id up: its tileset and local id, or None.
 TileLookup = Callable[[int], "tuple[Tileset, int] | None"]
@@ -133,6 +135,7 @@ class _Painter:
         self.tiles: dict[int, pygame.Surface | None] = {}
         self.budget = MAX_TILES  # tiles left to draw
         self.area = 4 * MAX_PIXELS  # pixels left for image layers and tile objects
+        self.decoded = 0  # pixels of the images read so far
         size = (tmap.width * ppf, tmap.height * ppf)
         self.canvas = pygame.Surface(size)
         self.canvas.fill(_colour(tmap.background_colour))
@@ -358,7 +361,17 @@ class _Painter:
             path = resolve_inside(self.base_dir, source.source, path_label=source.where.path)
             label = str(Path(source.where.path).parent / source.source)
             data = read_limited(path, MAX_IMAGE_BYTES, path_label=label)
-            check_image(data, path_label=label)
+            width, height = check_image(data, path_label=label)
+            self.decoded += width * height
+            if self.decoded > MAX_DECODED:
+                self.warn(
+                    "decoded",
+                    source.where,
+                    f"tile image {source.source[:80]!r} and further ones are not read: the "
+                    f"tilesets' images hold more than {MAX_DECODED} pixels together; "
+                    f"{_UNDRAWN}",
+                )
+                return None
             image = pygame.image.load(io.BytesIO(data), Path(source.source).name)
         except MissionError as exc:
             reason = "; ".join(p.message for p in exc.problems)

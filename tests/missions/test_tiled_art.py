@@ -476,3 +476,32 @@ def test_json_maps_draw_image_layers_and_tile_objects(tmp_path: Path) -> None:
     assert image.shape == (48, 16, 3)
     assert tuple(image[16 + 1, 1]) == _source(0, 0, 0)  # the image layer at 4 px = 1 field
     assert tuple(image[1, 1]) == _source(3, 0, 3)  # the object, flipped upside down
+
+
+def test_the_images_read_are_bounded_in_pixels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the bound, further images are not read: a warning, the first tiles drawn."""
+    _palette_tileset(tmp_path, "pal.png", 4)
+    shutil.copy(tmp_path / "pal.png", tmp_path / "more.png")
+    monkeypatch.setattr("game.missions.tiled_art.MAX_DECODED", 100)
+    second = '<imagelayer name="pic"><image source="more.png"/></imagelayer>'
+    loaded = load_tiled(_map(tmp_path, [1], layers=second))
+    assert "more.png" in _warnings_text(loaded) and "100 pixels" in _warnings_text(loaded)
+    assert picture(loaded)[1, 1][0] == 10
+
+
+def test_huge_tile_objects_and_oversized_tiles_are_not_drawn(tmp_path: Path) -> None:
+    """Hostile sizes: an object of 10^8 px and tiles larger than their image; no crash."""
+    _palette_tileset(tmp_path, "pal.png", 4)
+    huge = (
+        '<objectgroup name="o"><object id="1" gid="2" x="0" y="16" width="100000000" '
+        'height="100000000"/></objectgroup>'
+    )
+    loaded = load_tiled(_map(tmp_path, [1], layers=huge))
+    assert picture(loaded).shape == (16, 16, 3)
+    path = _map(tmp_path, [1], tile=64, tileset_extra="")
+    path.write_text(path.read_text().replace('columns="2"', 'columns="0"'))
+    loaded = load_tiled(path)
+    assert "holds no 64x64 tile" in _warnings_text(loaded)
+    assert loaded.mission.background is None

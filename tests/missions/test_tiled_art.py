@@ -505,3 +505,35 @@ def test_huge_tile_objects_and_oversized_tiles_are_not_drawn(tmp_path: Path) -> 
     loaded = load_tiled(path)
     assert "holds no 64x64 tile" in _warnings_text(loaded)
     assert loaded.mission.background is None
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("/etc/passwd.png", "absolute"),
+        ("C:\\\\maps\\\\pal.png", "absolute"),
+        ("sub/../../x.png", "'..'"),
+    ],
+)
+def test_absolute_and_escaping_image_paths_are_warnings(
+    tmp_path: Path, source: str, expected: str
+) -> None:
+    path = _map(tmp_path, [1])
+    path.write_text(path.read_text().replace('source="pal.png"', f'source="{source}"'))
+    loaded = load_tiled(path)
+    assert expected in _warnings_text(loaded)
+    assert loaded.mission.background is None
+
+
+def test_an_external_tilesets_images_lie_beside_it(tmp_path: Path) -> None:
+    """tilesets/desert.tsx names tmw_desert_spacing.png: it is read from tilesets/."""
+    (tmp_path / "tilesets").mkdir()
+    shutil.copy(SAMPLES / "desert.tsx", tmp_path / "tilesets" / "desert.tsx")
+    shutil.copy(
+        SAMPLES / "tmw_desert_spacing.png", tmp_path / "tilesets" / "tmw_desert_spacing.png"
+    )
+    text = DESERT.read_text(encoding="utf-8").replace('"desert.tsx"', '"tilesets/desert.tsx"')
+    (tmp_path / "desert.tmx").write_text(text, encoding="utf-8")
+    loaded = load_tiled(tmp_path / "desert.tmx")
+    assert not any("image" in w.message for w in loaded.warnings)
+    assert np.array_equal(picture(loaded), picture(load_tiled(DESERT)))

@@ -86,6 +86,8 @@ class EdgeSight:
     for the frames whose lines are map columns and map rows (``shadowcast.Quadrant``).
     ``falling`` and ``rising``: (k, j) of the interior corners (k - 1/2, j - 1/2)
     that close a line running with x and y growing together, or against each other.
+    ``column_corners`` and ``row_corners``: the same as flags for the two frames, each
+    (closing falling lines, closing rising lines), indexed [k, j] and [j, k].
     """
 
     blocks_h: BoolGrid  # the arrays it was read from: a refresh makes new ones
@@ -94,6 +96,8 @@ class EdgeSight:
     rows: tuple[Lines, Lines]
     falling: tuple[IntArray, IntArray]
     rising: tuple[IntArray, IntArray]
+    column_corners: tuple[BoolGrid, BoolGrid]
+    row_corners: tuple[BoolGrid, BoolGrid]
 
 
 # Edges change seldom (a door opens) while sight is asked from many fields, so each
@@ -114,6 +118,10 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
     rising = (left | top) & (bottom | right)  # LL <-> UR
     fj, fk = np.nonzero(falling)
     rj, rk = np.nonzero(rising)
+    falls = np.zeros((edges.height + 1, edges.width + 1), dtype=bool)
+    rises = np.zeros_like(falls)
+    falls[1:-1, 1:-1] = falling
+    rises[1:-1, 1:-1] = rising
     made = EdgeSight(
         blocks_h=h,
         blocks_v=v,
@@ -121,6 +129,8 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
         rows=(Lines.of(h), Lines.of(v)),
         falling=(fk.astype(np.int64) + 1, fj.astype(np.int64) + 1),
         rising=(rk.astype(np.int64) + 1, rj.astype(np.int64) + 1),
+        column_corners=(np.ascontiguousarray(falls.T), np.ascontiguousarray(rises.T)),
+        row_corners=(falls, rises),
     )
     _SIGHT[edges] = made
     return made

@@ -73,7 +73,9 @@ class Quadrant:
     primary axis per grid line (grid line ``n`` lies before map line ``n``), ``along``:
     blocking edges along it per map line (position ``p``: the grid line ``p - 1/2``);
     both None on maps without edge walls. ``centre``: the origin's position on the
-    secondary axis (offset ``k`` is position ``centre + k``).
+    secondary axis (offset ``k`` is position ``centre + k``). ``corners``: whether the
+    grid corner (grid line ``n``, position ``p - 1/2``) closes a line of positive
+    slope, and one of negative slope, indexed ``[n, p]``; None without edge walls.
     """
 
     fields: Lines
@@ -82,6 +84,7 @@ class Quadrant:
     origin_line: int
     sign: int
     centre: int
+    corners: tuple[BoolGrid, BoolGrid] | None = None
 
 
 def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
@@ -97,77 +100,38 @@ def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
     max_depth = target.shape[0] - 1
     if max_depth < 1:
         return
-    centre, sign, origin_line = quadrant.centre, quadrant.sign, quadrant.origin_line
-    f_pos = quadrant.fields.positions
+    centre, sign, corners = quadrant.centre, quadrant.sign, quadrant.corners
     across = quadrant.across or _NO_LINES
     along = quadrant.along or _NO_LINES
-    a_pos, c_pos = along.positions, across.positions
-    # Per depth d: where map line origin_line + sign*d starts and stops in each list;
-    # the edges across the primary axis are read on the grid line after it.
-    lines = range(origin_line, origin_line + sign * max_depth, sign)
-    f_start = quadrant.fields.start
-    ranges: list[tuple[int, int, int, int, int, int]] = [
-        (f_start[n], f_start[n + 1], 0, 0, 0, 0) for n in lines
-    ]
-    if along.start:
-        a_start, c_start = along.start, across.start
-        shift = 1 if sign > 0 else 0
-        ranges = [
-            (f0, f1, a_start[n], a_start[n + 1], c_start[n + shift], c_start[n + shift + 1])
-            for n, (f0, f1, *_) in zip(lines, ranges, strict=True)
-        ]
+    shift = 1 if sign > 0 else 0  # the grid line after map line n: n + 1 going +, n going -
+    lists = (quadrant.fields, along, across, centre, shift)
     visible: list[Visible] = [(-1, 1, 1, 1, 1)]
     lows = [-1.0]
     highs = [1.0]
     spans: list[tuple[int, int, int, int, int, int]] = []
-    for depth, (f0, f1, a0, a1, c0, c1) in enumerate(ranges):
-        # Only blockers whose cut can meet the visible slopes [low, high] are read: the
-        # bounds on their positions below are exact but for a margin against rounding
-        # (_EPS; distinct slopes differ far more), plus one position on either side of
-        # the fields and of the edges across, so that a run at the border is merged.
-        low, high = lows[0], highs[-1]
-        cuts: list[Cut] = []
-        sources = 0
-        if f0 < f1 and depth:  # k > low*d - 1/2 and k < high*d + 1/2
-            first = centre + floor(low * depth - 0.5 - _EPS)
-            last = centre + ceil(high * depth + 0.5 + _EPS)
-            i = bisect_left(f_pos, first, f0, f1)
-            if i < f1 and f_pos[i] <= last:
-                _runs(f_pos, i, bisect_right(f_pos, last, i, f1), centre, 2 * depth, cuts)
-                sources = 1
-        if a0 < a1 and depth:
-            # Both ends of v/(2d + 1) .. v/(2d - 1), v = 2j - 1, grow with j: the cut
-            # meets [low, high] when its high end exceeds low and its low end stays
-            # below high.
-            wide, narrow = 2 * depth + 1, 2 * depth - 1
-            t = low * (narrow if low >= 0 else wide)
-            first = centre + floor((t + 1) / 2 - _EPS) + 1
-            t = high * (wide if high > 0 else narrow)
-            last = centre + ceil((t + 1) / 2 + _EPS) - 1
-            i = bisect_left(a_pos, first, a0, a1)
-            if i < a1 and a_pos[i] <= last:
-                for position in a_pos[i : bisect_right(a_pos, last, i, a1)]:
-                    v = 2 * (position - centre) - 1
-                    cuts.append((v, wide, v, narrow) if v > 0 else (v, narrow, v, wide))
-                sources += 1
-        if c0 < c1:  # j > low*(d + 1/2) - 1/2 and j < high*(d + 1/2) + 1/2
-            first = centre + floor(low * (depth + 0.5) - 0.5 - _EPS)
-            last = centre + ceil(high * (depth + 0.5) + 0.5 + _EPS)
-            i = bisect_left(c_pos, first, c0, c1)
-            if i < c1 and c_pos[i] <= last:
-                j = bisect_right(c_pos, last, i, c1)
-                _runs(c_pos, i, j, centre, 2 * depth + 1, cuts)
-                sources += 1
+    line = quadrant.origin_line - sign
+    for depth in range(max_depth):
+        line += sign
+        if (
+            corners is not None
+            and (highs[0] == -1.0 or lows[-1] == 1.0)
+            and _end_diagonals(visible, corners, line + shift, centre, depth, spans)
+        ):
+            if not visible:
+                break
+            lows = [v[0] / v[1] for v in visible]
+            highs = [v[2] / v[3] for v in visible]
+        cuts = _cuts(lists, line, depth, lows[0], highs[-1])
         if not cuts:
             continue
-        if sources > 1:
-            cuts.sort(key=lambda cut: cut[0] / cut[1])
         touched: dict[int, list[Cut]] = {}
+        count = len(lows)
         for cut in cuts:
-            # The open cut (a, b) meets the closed [l, h] when a < h and b > l.
+            # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
+            # intervals from the first with h > a on, while l < b.
             index = bisect_right(highs, cut[0] / cut[1])
-            stop = bisect_left(lows, cut[2] / cut[3])
-            while index < stop:
+            b = cut[2] / cut[3]
+            while index < count and lows[index] < b:
                 touched.setdefault(index, []).append(cut)
                 index += 1
         if not touched:
@@ -179,6 +143,95 @@ def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
         highs = [v[2] / v[3] for v in visible]
     spans.extend((ln, ld, hn, hd, since, max_depth) for ln, ld, hn, hd, since in visible)
     paint_spans(target, centre, target.shape[1], spans)
+
+
+def _end_diagonals(
+    visible: list[Visible],
+    corners: tuple[BoolGrid, BoolGrid],
+    grid_line: int,
+    centre: int,
+    depth: int,
+    spans: list[tuple[int, int, int, int, int, int]],
+) -> bool:
+    """End the single slopes [1, 1] and [-1, -1] at a closed corner after ``depth``.
+
+    The diagonals cross grid lines only at corners, so no edge cuts them; the closed
+    corner that ends one (and that ``corner_shadows`` applies) ends it here, so that it
+    does not hold the window of blockers read open to the map's end. Return whether
+    ``visible`` changed.
+    """
+    positive, negative = corners
+    changed = False
+    top = centre + depth + 1  # the corner at offset +(d + 1/2)
+    last = visible[-1]
+    if last[0] == last[1] and top < positive.shape[1] and positive.item(grid_line, top):
+        spans.append((*last, depth))
+        del visible[-1]
+        changed = True
+    bottom = centre - depth  # the corner at offset -(d + 1/2)
+    first = visible[0] if visible else None
+    if first and first[2] == -first[3] and bottom > 0 and negative.item(grid_line, bottom):
+        spans.append((*first, depth))
+        del visible[0]
+        changed = True
+    return changed
+
+
+def _cuts(
+    lists: tuple[Lines, Lines, Lines, int, int], line: int, depth: int, low: float, high: float
+) -> list[Cut]:
+    """Return the cuts of the blockers that hide what lies deeper than ``depth``.
+
+    ``lists``: fields, edges along and edges across the lines, centre and shift of
+    :func:`sweep_quadrant`. Only blockers whose cut can meet the visible slopes
+    [low, high] are read: the bounds on their positions are exact but for a margin
+    against rounding (_EPS; distinct slopes differ far more), plus one position on
+    either side of the fields and of the edges across, so that a run at the border is
+    merged. The cuts come sorted by their low ends.
+    """
+    fields, along, across, centre, shift = lists
+    cuts: list[Cut] = []
+    sources = 0
+    start = fields.start
+    f0, f1 = start[line], start[line + 1]
+    if f0 < f1 and depth:  # k > low*d - 1/2 and k < high*d + 1/2
+        positions = fields.positions
+        first = centre + floor(low * depth - 0.5 - _EPS)
+        last = centre + ceil(high * depth + 0.5 + _EPS)
+        i = bisect_left(positions, first, f0, f1)
+        if i < f1 and positions[i] <= last:
+            _runs(positions, i, bisect_right(positions, last, i, f1), centre, 2 * depth, cuts)
+            sources = 1
+    start = along.start
+    if start and depth and (a0 := start[line]) < (a1 := start[line + 1]):
+        # Both ends of v/(2d + 1) .. v/(2d - 1), v = 2j - 1, grow with j: the cut meets
+        # [low, high] when its high end exceeds low and its low end stays below high.
+        positions = along.positions
+        wide, narrow = 2 * depth + 1, 2 * depth - 1
+        t = low * (narrow if low >= 0 else wide)
+        first = centre + floor((t + 1) / 2 - _EPS) + 1
+        t = high * (wide if high > 0 else narrow)
+        last = centre + ceil((t + 1) / 2 + _EPS) - 1
+        i = bisect_left(positions, first, a0, a1)
+        if i < a1 and positions[i] <= last:
+            for position in positions[i : bisect_right(positions, last, i, a1)]:
+                v = 2 * (position - centre) - 1
+                cuts.append((v, wide, v, narrow) if v > 0 else (v, narrow, v, wide))
+            sources += 1
+    start = across.start
+    if start and (c0 := start[line + shift]) < (c1 := start[line + shift + 1]):
+        # j > low*(d + 1/2) - 1/2 and j < high*(d + 1/2) + 1/2
+        positions = across.positions
+        first = centre + floor(low * (depth + 0.5) - 0.5 - _EPS)
+        last = centre + ceil(high * (depth + 0.5) + 0.5 + _EPS)
+        i = bisect_left(positions, first, c0, c1)
+        if i < c1 and positions[i] <= last:
+            j = bisect_right(positions, last, i, c1)
+            _runs(positions, i, j, centre, 2 * depth + 1, cuts)
+            sources += 1
+    if sources > 1:
+        cuts.sort(key=lambda cut: cut[0] / cut[1])
+    return cuts
 
 
 def _cut_visible(

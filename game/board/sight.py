@@ -197,14 +197,21 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
     # Per orientation, "lines" are map columns for the two x quadrants (offsets along
     # y) and map rows for the two y quadrants; edges run across or along the lines.
     frames = (
-        (blocks.T, ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1)), edges and edges.columns),
-        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1)), edges and edges.rows),
+        (blocks.T, ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1)), edges, True),
+        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1)), edges, False),
     )
-    for cells, centre_line, centre, sign_views, edge_lines in frames:
+    for cells, centre_line, centre, sign_views, sight, columns in frames:
         fields = Lines.of(np.ascontiguousarray(cells))
-        across, along = edge_lines or (None, None)
+        across = along = None
+        corners: tuple[BoolGrid, BoolGrid] | None = None
+        if sight is not None:
+            across, along = sight.columns if columns else sight.rows
+            falling, rising = sight.column_corners if columns else sight.row_corners
         for target, sign in sign_views:
-            sweep_quadrant(Quadrant(fields, across, along, centre_line, sign, centre), target)
+            if sight is not None:  # a line of positive slope falls when the sweep goes +
+                corners = (falling, rising) if sign > 0 else (rising, falling)
+            quadrant = Quadrant(fields, across, along, centre_line, sign, centre, corners)
+            sweep_quadrant(quadrant, target)
     if edges is not None:
         corner_shadows(edges, ox, oy, out)
     out[oy, ox] = True

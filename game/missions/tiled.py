@@ -38,8 +38,8 @@ Imported:
   (an external tileset's images relative to it); a missing, broken or outside image
   is a warning and its tiles stay undrawn.
 - Object layers: objects whose type (Tiled ≥ 1.10 ``type``, Tiled 1.9 ``class``, any
-  case) is ``creature``, ``deployment``, ``wall`` or ``door``; other objects are
-  ignored. A tile object inherits its tile's type and properties.
+  case) is ``creature``, ``deployment``, ``terrain``, ``wall`` or ``door``; other
+  objects are ignored. A tile object inherits its tile's type and properties.
 
   * ``creature``: properties ``creature_type`` (a catalogue creature key) and
     ``side``; optional ``name`` (else the object's name, else the type's name) and
@@ -52,6 +52,9 @@ Imported:
     side may deploy on every field the rectangle overlaps by a positive area (parts
     outside the map are dropped). Optional property ``controller``: ``player`` or
     ``gm``.
+  * ``terrain`` (:mod:`game.missions.tiled_areas`): the property ``terrain`` (as on
+    a tile) for the fields an unrotated rectangle overlaps, a polygon's field centres
+    lie in, or a point lies in; over the tile layers, under walls and doors.
   * ``wall`` and ``door`` (:mod:`game.missions.tiled_walls`, D-13): polylines,
     polygon outlines and zero-width/-height rectangles lying on grid lines become
     edge walls / edge doors between the fields; slanted or off-line segments are
@@ -66,8 +69,8 @@ Imported:
   every other. Name = key; colours are the native format's default colours.
 - Warnings (:attr:`LoadedMission.warnings`, printed by ``check`` and ``import``): an
   image that cannot be drawn, and a map that says nothing about terrain (no placed
-  tile has a ``terrain`` property and no object is a wall or door: every field is
-  floor; the warning says how to fix it).
+  tile has a ``terrain`` property and no object is a wall, door or terrain area:
+  every field is floor; the warning says how to fix it).
 
 Not imported: tile layers' offsets, parallax, tint, image layers' repeat, tile
 offsets and Tiled's bottom-left anchoring of big tiles (each tile fills its field),
@@ -88,8 +91,8 @@ The modules: ``tiled_xml`` (safe XML), ``tiled_tmx`` and ``tiled_tmj`` (the two 
 formats into the structures of ``tiled_model``), ``tiled_tilesets``, ``tiled_layers``
 (layer data), ``tiled_values`` (attributes and properties), ``tiled_terrain`` (tile
 layers to rows), ``tiled_objects`` (objects to sides and creatures), ``tiled_walls``
-(wall and door objects) and ``tiled_art`` (the background image); this module puts
-them together.
+(wall and door objects), ``tiled_areas`` (terrain objects) and ``tiled_art`` (the
+background image); this module puts them together.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ from game.missions.json_reading import read_json
 from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.ruleset_choice import mission_terms
+from game.missions.tiled_areas import paint_areas
 from game.missions.tiled_art import render_tiled
 from game.missions.tiled_model import Problems, TiledMap, Unusable, Where
 from game.missions.tiled_objects import TiledObjects
@@ -113,7 +117,7 @@ from game.missions.tiled_terrain import TileTerrain
 from game.missions.tiled_tmj import read_tmj
 from game.missions.tiled_tmx import read_tmx
 from game.missions.tiled_values import prop_text
-from game.missions.tiled_walls import TiledWalls, WallResult
+from game.missions.tiled_walls import TiledWalls
 from game.missions.tiled_xml import parse_xml
 from game.rulesets import DEFAULT_RULESET
 
@@ -188,9 +192,7 @@ def read_tiled(
     terms = mission_terms(DEFAULT_RULESET, catalogue, path_label=path_label)
     tiles = TileTerrain(problems, tmap, terms)
     problems.raise_if_any()  # overlapping tilesets make every later tile lookup doubtful
-    mission, walls = _build(
-        problems, tmap, tiles, TiledObjects(problems, tmap, terms, tiles), title
-    )
+    mission, said = _build(problems, tmap, tiles, TiledObjects(problems, tmap, terms, tiles), title)
     warnings: list[Problem] = []
     images: dict[str, bytes] = {}
     if image_name is not None:
@@ -200,7 +202,7 @@ def read_tiled(
             images[image_name] = art.png
             background = Background(path=image_name, pixels_per_field=art.pixels_per_field)
             mission = replace(mission, background=background)
-    if not tiles.said_terrain and walls.objects == 0:
+    if not said:
         warnings.append(tmap.where.warning(no_terrain_text("en")))
     return TiledResult(mission, MappingProxyType(images), tuple(warnings))
 
@@ -210,26 +212,30 @@ def no_terrain_text(language: str) -> str:
     if language == "de":
         return (
             "die Karte sagt nichts über Gelände: kein Tile hat die Eigenschaft 'terrain' "
-            "und keine Objektebene Wände oder Türen, also ist jedes Feld Boden. Abhilfe: "
-            "gib den Tiles im Tileset eine eigene Eigenschaft 'terrain' (etwa '#' für Wand, "
-            "'~' für Wasser, 'mud') oder zeichne in einer Objektebene Rechtecke und "
-            "Linienzüge der Klasse 'wall' bzw. 'door'"
+            "und kein Objekt ist Wand, Tür oder Geländefläche, also ist jedes Feld Boden. "
+            "Abhilfe: gib den Tiles im Tileset eine eigene Eigenschaft 'terrain' (etwa '#' "
+            "für Wand, '~' für Wasser, 'mud') oder zeichne in einer Objektebene Rechtecke "
+            "und Linienzüge der Klasse 'wall' bzw. 'door' oder Rechtecke und Polygone der "
+            "Klasse 'terrain' mit einer Eigenschaft 'terrain'"
         )
     return (
         "the map says nothing about terrain: no tile has the property 'terrain' and no "
-        "object layer has walls or doors, so every field is floor. To fix it, give the "
-        "tileset's tiles a custom property 'terrain' (e.g. '#' for wall, '~' for water, "
-        "'mud') or draw rectangles and polylines of class 'wall' or 'door' in an object "
-        "layer"
+        "object is a wall, door or terrain area, so every field is floor. To fix it, give "
+        "the tileset's tiles a custom property 'terrain' (e.g. '#' for wall, '~' for "
+        "water, 'mud'), or draw in an object layer rectangles and polylines of class "
+        "'wall' or 'door', or rectangles and polygons of class 'terrain' with a property "
+        "'terrain'"
     )
 
 
 def _build(
     problems: Problems, tmap: TiledMap, tiles: TileTerrain, objects: TiledObjects, title: str
-) -> tuple[Mission, WallResult]:
+) -> tuple[Mission, bool]:
+    """Return the mission and whether the map says anything about terrain."""
     rows = tiles.rows()
     sides, creatures = objects.read()
     typed = [(obj, *objects.object_props(obj)) for obj in tmap.objects]
+    rows, areas = paint_areas(problems, tmap, typed, tiles.char_for, rows)
     walls = TiledWalls(problems, tmap).read(typed, rows)
     title = _text_property(problems, tmap, "title") or title
     author = _text_property(problems, tmap, "author") or ""
@@ -245,7 +251,7 @@ def _build(
         creatures=tuple(creatures),
         edges=walls.edges,
     )
-    return mission, walls
+    return mission, tiles.said_terrain or areas > 0 or walls.objects > 0
 
 
 def _text_property(problems: Problems, tmap: TiledMap, name: str) -> str | None:

@@ -9,6 +9,7 @@ legend character of its own. Layers are painted in drawing order; tiles without 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from itertools import pairwise
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy.typing as npt
 from game.board.grid import DEFAULT_LEGEND
 from game.match.mission_ruleset import MissionTerms
 from game.missions.model import LegendEntry
-from game.missions.tiled_model import GID_MASK, Problems, TiledMap, TileLayer, Tileset
+from game.missions.tiled_model import GID_MASK, Problems, TiledMap, TileLayer, Tileset, Where
 from game.missions.tiled_values import prop_text
 
 _EXTRA_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&*?!$@^"
@@ -59,6 +60,11 @@ class TileTerrain:
     def terrain_char(self, tileset: Tileset, local: int) -> str | None:
         props = tileset.properties.get(local, {})
         where = tileset.wheres.get(local, tileset.where)
+        label = f"tile {local} of tileset {tileset.name[:40]!r}"
+        return self.char_for(props, where, label)
+
+    def char_for(self, props: Mapping[str, object], where: Where, label: str) -> str | None:
+        """Return the map character of a ``terrain`` property (None: none, or reported)."""
         value = prop_text(self.problems, where, props, "terrain")
         if value is None:
             return None
@@ -70,7 +76,7 @@ class TileTerrain:
             known = ", ".join(sorted(self.terms.terrain_kinds))
             self.problems.add(
                 where,
-                f"tile {local} of tileset {tileset.name[:40]!r}: terrain {value[:40]!r} is "
+                f"{label}: terrain {value[:40]!r} is "
                 f"neither a legend character ({''.join(DEFAULT_LEGEND)}) nor a terrain key "
                 f"of the catalogue ({known})",
             )

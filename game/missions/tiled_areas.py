@@ -1,0 +1,106 @@
+"""Objects of type ``terrain``: areas of the map whose fields get the object's ``terrain``.
+
+The property ``terrain`` is read as a tile's is (a legend character or a terrain key
+of the catalogue). An unrotated rectangle (or tile object) marks every field it
+overlaps by a positive area; a polygon the fields whose centre lies inside it; a
+point the field it lies in. Later objects paint over earlier ones; all paint over
+the tile layers and under wall and door objects (``tiled_walls``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from game.missions.tiled_model import MapObject, Problems, TiledMap, Where
+
+#: Most field tests the terrain areas may take together (a polygon: fields × corners).
+MAX_AREA_WORK = 50_000_000
+
+#: Returns the map character of a ``terrain`` property (None: reported or absent).
+CharFor = Callable[[Mapping[str, object], Where, str], "str | None"]
+
+
+def paint_areas(
+    problems: Problems,
+    tmap: TiledMap,
+    objects: list[tuple[MapObject, str, dict[str, object]]],
+    char_for: CharFor,
+    rows: tuple[str, ...],
+) -> tuple[tuple[str, ...], int]:
+    """Return ``rows`` with the terrain objects painted in, and how many there were."""
+    grid = np.array([list(row) for row in rows], dtype="<U1").reshape(tmap.height, tmap.width)
+    count = 0
+    work = 0
+    for obj, kind, props in objects:
+        if kind != "terrain":
+            continue
+        count += 1
+        if obj.template:
+            problems.add(obj.where, "object uses a template; expected a plain object")
+            continue
+        if "terrain" not in props:
+            problems.add(obj.where, "missing property 'terrain'; expected a terrain")
+            continue
+        work += tmap.width * tmap.height * max(1, len(obj.points))
+        if work > MAX_AREA_WORK:
+            problems.add(
+                obj.where,
+                f"terrain objects take more than {MAX_AREA_WORK} field tests; expected fewer "
+                "or simpler shapes",
+            )
+            break
+        char = char_for(props, obj.where, f"object {obj.name[:40] or obj.where.key}")
+        mask = _mask(problems, tmap, obj)
+        if char is not None and mask is not None:
+            grid[mask] = char
+    return tuple("".join(row) for row in grid.tolist()), count
+
+
+def _mask(problems: Problems, tmap: TiledMap, obj: MapObject) -> npt.NDArray[np.bool_] | None:
+    tw, th = tmap.tile_width, tmap.tile_height
+    mask = np.zeros((tmap.height, tmap.width), dtype=bool)
+    if obj.point or (obj.shape == "rectangle" and obj.width == 0 and obj.height == 0):
+        x, y = math.floor(obj.x / tw), math.floor(obj.y / th)
+        if 0 <= x < tmap.width and 0 <= y < tmap.height:
+            mask[y, x] = True
+        return mask
+    if obj.shape == "polygon" and len(obj.points) >= 3:
+        return _polygon(tmap, obj, mask)
+    if obj.shape != "rectangle" or obj.rotation % 360 or obj.width <= 0 or obj.height <= 0:
+        problems.add(
+            obj.where,
+            f"terrain object is a {obj.shape}"
+            + (f" rotated by {obj.rotation:g}°" if obj.rotation % 360 else "")
+            + "; expected an unrotated rectangle with an area, a polygon or a point",
+        )
+        return None
+    top = obj.y - obj.height if obj.gid else obj.y  # tile objects hang from bottom-left
+    x0 = max(0, math.floor(obj.x / tw + 1e-9))
+    y0 = max(0, math.floor(top / th + 1e-9))
+    x1 = min(tmap.width, math.ceil((obj.x + obj.width) / tw - 1e-9))
+    y1 = min(tmap.height, math.ceil((top + obj.height) / th - 1e-9))
+    mask[y0:y1, x0:x1] = True
+    return mask
+
+
+def _polygon(tmap: TiledMap, obj: MapObject, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Mark the fields whose centre lies inside the polygon (even-odd rule)."""
+    turn = math.radians(obj.rotation)
+    cos, sin = math.cos(turn), math.sin(turn)
+    xs = np.array([(obj.x + px * cos - py * sin) / tmap.tile_width for px, py in obj.points])
+    ys = np.array([(obj.y + px * sin + py * cos) / tmap.tile_height for px, py in obj.points])
+    cy, cx = np.mgrid[0 : tmap.height, 0 : tmap.width] + 0.5
+    inside = np.zeros(cx.shape, dtype=bool)
+    for i in range(len(xs)):
+        x1, y1, x2, y2 = xs[i - 1], ys[i - 1], xs[i], ys[i]
+        if y1 == y2:
+            continue
+        crosses = (y1 > cy) != (y2 > cy)
+        at = x1 + (cy - y1) * (x2 - x1) / (y2 - y1)
+        inside ^= crosses & (cx < at)
+    mask |= inside
+    return mask

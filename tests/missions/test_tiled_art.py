@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.cli import main
 from game.missions.check import check_mission
@@ -537,3 +539,35 @@ def test_an_external_tilesets_images_lie_beside_it(tmp_path: Path) -> None:
     loaded = load_tiled(tmp_path / "desert.tmx")
     assert not any("image" in w.message for w in loaded.warnings)
     assert np.array_equal(picture(loaded), picture(load_tiled(DESERT)))
+
+
+def test_the_transparent_colour_of_a_tileset_image_lets_the_ground_through(
+    tmp_path: Path,
+) -> None:
+    """``trans="0a0505"``: tile 0's top-left pixel (10, 5, 5) is drawn transparent."""
+    _palette_tileset(tmp_path, "pal.png", 4)
+    path = _map(tmp_path, [1])
+    path.write_text(path.read_text().replace('source="pal.png"', 'source="pal.png" trans="0a0505"'))
+    image = picture(load_tiled(path))
+    assert tuple(image[1, 1]) == (255, 255, 255)
+    assert tuple(image[5, 1]) == _source(0, 1, 0)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    data=st.binary(max_size=300),
+    keep=st.integers(min_value=0, max_value=200),
+    flags=st.sampled_from([0, FLIP_H, FLIP_V, FLIP_D, FLIP_D | FLIP_H | FLIP_V]),
+)
+def test_damaged_tileset_images_never_crash_the_loader(
+    tmp_path: Path, data: bytes, keep: int, flags: int
+) -> None:
+    """A real PNG cut short or followed by junk, or junk alone: a warning at worst."""
+    _palette_tileset(tmp_path, "good.png", 4)
+    good = (tmp_path / "good.png").read_bytes()
+    (tmp_path / "pal.png").write_bytes(good[:keep] + data)
+    loaded = load_tiled(_map(tmp_path, [2 | flags, 0]))
+    assert loaded.mission.width == 2
+    assert all(w.warning for w in loaded.warnings)

@@ -105,7 +105,9 @@ def _refuse_declarations(data: bytes, path_label: str) -> None:
                     Problem(
                         path_label,
                         f"found {marker.decode()}: document type and entity declarations "
-                        "are not allowed; expected a plain Tiled file",
+                        "are not allowed; expected a plain Tiled file (old Tiled versions "
+                        "wrote a <!DOCTYPE ...> line: delete it, or open and save the map "
+                        "in a current Tiled)",
                         line=line,
                         column=column,
                     )

@@ -100,7 +100,9 @@ def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> A
         drawn = painter.draw()
     except (pygame.error, ValueError, MemoryError) as exc:  # a picture pygame cannot handle
         painter.warn(
-            "failed", tmap.where, f"the tile images cannot be drawn ({exc}); the map loads without"
+            "failed",
+            tmap.where,
+            f"the tile images cannot be drawn ({exc}); the map loads without its picture",
         )
         return Art(None, ppf, tuple(painter.warnings))
     if not drawn:
@@ -284,12 +286,7 @@ class _Painter:
             piece = pygame.transform.flip(pygame.transform.rotate(piece, -90), True, False)
         if raw & (FLIP_H | FLIP_V):
             piece = pygame.transform.flip(piece, bool(raw & FLIP_H), bool(raw & FLIP_V))
-        size = (self.ppf, self.ppf)
-        if piece.get_size() != size:
-            if piece.get_width() > self.ppf or piece.get_height() > self.ppf:
-                piece = pygame.transform.smoothscale(piece, size)
-            else:  # growing pixel art: keep its pixels sharp
-                piece = pygame.transform.scale(piece, size)
+        piece = self.fit(piece, (self.ppf, self.ppf))
         self.tiles[raw] = piece
         return piece
 

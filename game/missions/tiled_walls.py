@@ -7,16 +7,19 @@ What a shape becomes (pixels are divided by the map's tile size: one tile = one 
   line) becomes edge walls or edge doors on the field borders it runs along, as
   Universal VTT walls do (:func:`game.missions.rasterise.line_borders`); on the map's
   outline it is dropped, as the map's own edge stops everything already. Any other
-  segment (slanted, or between grid lines) is rasterised to fields by
-  :func:`game.missions.rasterise.rasterise_walls`.
+  segment (slanted, or between grid lines) is rasterised to fields: walls by
+  :func:`game.missions.rasterise.rasterise_walls`, doors by ``segment_fields``.
 - a rectangle with a width and a height (or a tile object): every field it overlaps by
   a positive area becomes a wall or door field.
 - a point: the field it lies in.
 
 Rotated rectangles, ellipses and texts give an error. A door's custom bool property
 ``open`` says whether it stands open (default: closed). Doors replace walls on the
-same border or field; where doors disagree, closed wins (as for Universal VTT portals).
-Fields the objects mark override the tile layers' terrain. At most ``MAX_EDGES``
+same border or field; where doors disagree, closed wins. The segments are placed by
+:mod:`game.missions.uvtt_walls` exactly as Universal VTT walls (doors as its portals),
+so a rasterised wall that ends on a grid point where an edge wall ends gets the
+borders of its field there too (its ``close_joins``: sight does not slip past the
+corner). Fields the objects mark override the tile layers' terrain. At most ``MAX_EDGES``
 edges (the native format's limit).
 """
 
@@ -30,18 +33,19 @@ import numpy as np
 import numpy.typing as npt
 
 from game.board.grid import Cell
+from game.match.problems import MissionError
 from game.missions.model import MapEdge
-from game.missions.rasterise import (
-    Border,
-    Point,
-    line_borders,
-    point_field,
-    rasterise_walls,
-    snap,
-    walk_length,
-)
+from game.missions.rasterise import Point, point_field, rasterise_walls, snap, walk_length
 from game.missions.tiled_model import MapObject, Problems, TiledMap
 from game.missions.toml_schema import MAX_EDGES
+from game.missions.uvtt_walls import (
+    Placed,
+    Portal,
+    close_joins,
+    map_edges,
+    place_portals,
+    place_walls,
+)
 
 #: Total field steps wall and door shapes may take (protects against hostile files).
 MAX_WALL_WORK = 2_000_000
@@ -52,8 +56,7 @@ WALL_KINDS = ("wall", "door")
 class _Marks:
     """What the objects of one kind (walls, closed doors, open doors) mark."""
 
-    edges: set[Border] = field(default_factory=set)
-    lines: list[list[Point]] = field(default_factory=list)  # off the grid lines: rasterised
+    lines: list[list[Point]] = field(default_factory=list)  # segments: edges or rasterised
     fields: list[tuple[slice, slice]] = field(default_factory=list)
     points: list[Cell] = field(default_factory=list)
 
@@ -98,14 +101,16 @@ class TiledWalls:
             if kind == "door":
                 key = "open" if self.door_open(obj, props) else "closed"
             self.shape(obj, self.marks[key])
-        edges = self.edges()
-        if len(edges) > MAX_EDGES:
+        try:
+            placed, wall = self.place()
+        except MissionError:  # more edges than a mission file may hold
             self.problems.add(
                 self.map.where,
-                f"wall and door objects on grid lines give {len(edges)} edges; expected at "
-                f"most {MAX_EDGES}",
+                f"wall and door objects on grid lines give more than {MAX_EDGES} edges; "
+                f"expected at most {MAX_EDGES}",
             )
-        return WallResult(edges, self.paint(rows), count)
+            return WallResult((), rows, count)
+        return WallResult(map_edges(placed), self.paint(rows, placed, wall), count)
 
     def door_open(self, obj: MapObject, props: dict[str, object]) -> bool:
         value = props.get("open", False)
@@ -181,36 +186,44 @@ class TiledWalls:
                     "expected shorter walls inside the map",
                 )
             return
-        borders = line_borders(start, end, self.map.width, self.map.height)
-        if borders is None:
-            marks.lines.append([start, end])
-        else:
-            marks.edges.update(borders)
+        marks.lines.append([start, end])
 
-    def edges(self) -> tuple[MapEdge, ...]:
-        found: dict[Border, MapEdge] = {}
-        for pair in sorted(self.marks["wall"].edges):
-            found[pair] = MapEdge(pair[0], pair[1], "wall")
-        for key in ("open", "closed"):  # doors replace walls; where doors disagree, closed wins
-            for pair in sorted(self.marks[key].edges):
-                found[pair] = MapEdge(pair[0], pair[1], "door", open=key == "open")
-        return tuple(found[pair] for pair in sorted(found))
-
-    def mask(self, marks: _Marks) -> npt.NDArray[np.bool_]:
+    def place(self) -> tuple[Placed, npt.NDArray[np.bool_]]:
+        """Place the marks as Universal VTT walls are; return them and the wall fields."""
         w, h = self.map.width, self.map.height
-        mask = rasterise_walls(marks.lines, w, h) if marks.lines else np.zeros((h, w), bool)
-        for area in marks.fields:
-            mask[area] = True
-        for x, y in marks.points:
-            mask[y, x] = True
-        return mask
+        placed = Placed(self.map.where.path, w, h)
+        walls, closed, opened = self.marks["wall"], self.marks["closed"], self.marks["open"]
+        place_walls(placed, walls.lines)
+        portals = [Portal((a, b), None, closed=True) for a, b in closed.lines]
+        portals += [Portal((a, b), None, closed=False) for a, b in opened.lines]
+        place_portals(placed, portals)
+        for marks, is_open in ((closed, False), (opened, True)):
+            for cell in _cells(marks, w, h):  # closed wins, as between portals
+                placed.door_fields[cell] = placed.door_fields.get(cell, True) and is_open
+        close_joins(placed)
+        wall = rasterise_walls(placed.off_grid, w, h)
+        for x, y in _cells(walls, w, h):
+            wall[y, x] = True
+        return placed, wall
 
-    def paint(self, rows: tuple[str, ...]) -> tuple[str, ...]:
+    def paint(
+        self, rows: tuple[str, ...], placed: Placed, wall: npt.NDArray[np.bool_]
+    ) -> tuple[str, ...]:
+        """Return ``rows`` with the wall fields, then the door fields, painted in."""
         grid = np.array([list(row) for row in rows], dtype="<U1").reshape(
             self.map.height, self.map.width
         )
-        for key, char in (("wall", "#"), ("open", "/"), ("closed", "+")):
-            marks = self.marks[key]
-            if marks.lines or marks.fields or marks.points:
-                grid[self.mask(marks)] = char
+        grid[wall] = "#"
+        for (x, y), is_open in placed.door_fields.items():
+            grid[y, x] = "/" if is_open else "+"
         return tuple("".join(row) for row in grid.tolist())
+
+
+def _cells(marks: _Marks, width: int, height: int) -> list[Cell]:
+    """Return the fields a kind's rectangles and points mark."""
+    mask = np.zeros((height, width), dtype=bool)
+    for area in marks.fields:
+        mask[area] = True
+    for x, y in marks.points:
+        mask[y, x] = True
+    return [(int(x), int(y)) for y, x in np.argwhere(mask)]

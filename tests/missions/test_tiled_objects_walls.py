@@ -272,3 +272,17 @@ def test_where_doors_disagree_closed_wins(tmp_path: Path) -> None:
     )
     assert mission.edges == (MapEdge((1, 0), (2, 0), "door", open=False),)
     assert mission.rows[3][0] == "+"
+
+
+def test_a_diagonal_corner_joins_the_edge_walls_it_meets(tmp_path: Path) -> None:
+    """Top wall on y = 1, a diagonal corner (3, 1)-(4, 2), right wall on x = 4: the
+    corner's wall field (3, 1) gets its borders at both joins, as for Universal VTT."""
+    mission = _mission(
+        tmp_path,
+        '<object id="1" type="wall" x="32" y="32">'
+        '<polyline points="0,0 64,0 96,32 96,96"/></object>',
+    )
+    assert mission.rows[1][3] == "#"
+    walls = _walls(mission)
+    assert {((1, 0), (1, 1)), ((2, 0), (2, 1)), ((3, 2), (4, 2)), ((3, 3), (4, 3))} <= walls
+    assert {((3, 0), (3, 1)), ((2, 1), (3, 1)), ((3, 1), (3, 2)), ((3, 1), (4, 1))} <= walls

@@ -148,9 +148,16 @@ def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
     height, width = out.shape
     fk, fj = sight.falling
     rk, rj = sight.rising
+    # Only corners inside the box of the origin and the lit fields can lie on a line to
+    # a lit field: the box is convex and holds both ends.
+    columns, rows = np.flatnonzero(out.any(axis=0)), np.flatnonzero(out.any(axis=1))
+    if not columns.size:
+        return
+    x0, x1 = min(ox, int(columns[0])) + 1, max(ox, int(columns[-1]))
+    y0, y1 = min(oy, int(rows[0])) + 1, max(oy, int(rows[-1]))
     # x and y grow together along the line (falling) when both lie on the same side.
-    same = (fk > ox) == (fj > oy)
-    other = (rk > ox) != (rj > oy)
+    same = ((fk > ox) == (fj > oy)) & (fk >= x0) & (fk <= x1) & (fj >= y0) & (fj <= y1)
+    other = ((rk > ox) != (rj > oy)) & (rk >= x0) & (rk <= x1) & (rj >= y0) & (rj <= y1)
     kk = np.concatenate((fk[same], rk[other]))
     jj = np.concatenate((fj[same], rj[other]))
     if not kk.size:

@@ -31,10 +31,13 @@ import numpy as np
 import numpy.typing as npt
 
 BoolGrid = npt.NDArray[np.bool_]
-#: (low_n, low_d, high_n, high_d): the open interval of slopes one blocker hides.
-Cut = tuple[int, int, int, int]
+#: (low, high, low_n, low_d, high_n, high_d): the open interval of slopes one blocker
+#: hides, as floats (to order and compare) and as exact fractions.
+Cut = tuple[float, float, int, int, int, int]
 #: (low_n, low_d, high_n, high_d, since): closed slopes visible from depth ``since`` on.
 Visible = tuple[int, int, int, int, int]
+#: (low_n, low_d, high_n, high_d, since, until): slopes visible from depth since to until.
+Span = tuple[int, int, int, int, int, int]
 
 
 #: Room for float rounding in the bounds on blocker positions (slopes here are
@@ -87,19 +90,18 @@ class Quadrant:
     corners: tuple[BoolGrid, BoolGrid] | None = None
 
 
-def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
-    """Mark the visible fields of one quadrant in ``target``.
+def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
+    """Return the visible slopes of one quadrant, as spans for :func:`paint`.
 
-    Row ``d`` of ``target`` is depth ``d`` from the origin (row 0); a field at column
-    ``centre + k`` has slope ``k/d``. The visible part of the slope range [-1, 1] is a
+    Depths run from the origin (0) to ``max_depth``; a field at offset ``k`` and depth
+    ``d`` has slope ``k/d``. The visible part of the slope range [-1, 1] is a
     sorted list of disjoint closed intervals. After each depth the blockers hiding the
     deeper fields cut their open intervals out of the visible ones they touch; an
     interval nothing touches costs nothing per depth. Each interval remembers the
-    depths it held for, and all fields are painted from those spans in one step.
+    depths it held for: a span (ln, ld, hn, hd, since, until).
     """
-    max_depth = target.shape[0] - 1
     if max_depth < 1:
-        return
+        return []
     centre, sign, corners = quadrant.centre, quadrant.sign, quadrant.corners
     across = quadrant.across or _NO_LINES
     along = quadrant.along or _NO_LINES
@@ -108,7 +110,7 @@ def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
     visible: list[Visible] = [(-1, 1, 1, 1, 1)]
     lows = [-1.0]
     highs = [1.0]
-    spans: list[tuple[int, int, int, int, int, int]] = []
+    spans: list[Span] = []
     line = quadrant.origin_line - sign
     for depth in range(max_depth):
         line += sign
@@ -129,20 +131,18 @@ def sweep_quadrant(quadrant: Quadrant, target: BoolGrid) -> None:
         for cut in cuts:
             # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
             # intervals from the first with h > a on, while l < b.
-            index = bisect_right(highs, cut[0] / cut[1])
-            b = cut[2] / cut[3]
+            index = bisect_right(highs, cut[0])
+            b = cut[1]
             while index < count and lows[index] < b:
                 touched.setdefault(index, []).append(cut)
                 index += 1
         if not touched:
             continue
-        visible = _cut_visible(visible, touched, depth, spans)
+        visible, lows, highs = _cut_visible(visible, (lows, highs), touched, depth, spans)
         if not visible:
             break
-        lows = [v[0] / v[1] for v in visible]
-        highs = [v[2] / v[3] for v in visible]
     spans.extend((ln, ld, hn, hd, since, max_depth) for ln, ld, hn, hd, since in visible)
-    paint_spans(target, centre, target.shape[1], spans)
+    return spans
 
 
 def _end_diagonals(
@@ -151,7 +151,7 @@ def _end_diagonals(
     grid_line: int,
     centre: int,
     depth: int,
-    spans: list[tuple[int, int, int, int, int, int]],
+    spans: list[Span],
 ) -> bool:
     """End the single slopes [1, 1] and [-1, -1] at a closed corner after ``depth``.
 
@@ -216,7 +216,10 @@ def _cuts(
         if i < a1 and positions[i] <= last:
             for position in positions[i : bisect_right(positions, last, i, a1)]:
                 v = 2 * (position - centre) - 1
-                cuts.append((v, wide, v, narrow) if v > 0 else (v, narrow, v, wide))
+                if v > 0:
+                    cuts.append((v / wide, v / narrow, v, wide, v, narrow))
+                else:
+                    cuts.append((v / narrow, v / wide, v, narrow, v, wide))
             sources += 1
     start = across.start
     if start and (c0 := start[line + shift]) < (c1 := start[line + shift + 1]):
@@ -230,38 +233,51 @@ def _cuts(
             _runs(positions, i, j, centre, 2 * depth + 1, cuts)
             sources += 1
     if sources > 1:
-        cuts.sort(key=lambda cut: cut[0] / cut[1])
+        cuts.sort()  # by the low end
     return cuts
 
 
 def _cut_visible(
     visible: list[Visible],
+    bounds: tuple[list[float], list[float]],
     touched: dict[int, list[Cut]],
     depth: int,
-    spans: list[tuple[int, int, int, int, int, int]],
-) -> list[Visible]:
+    spans: list[Span],
+) -> tuple[list[Visible], list[float], list[float]]:
     """Return ``visible`` with the cuts taken out of the intervals they touch.
 
-    A touched interval ends its span at ``depth``; what is left of it is visible
+    ``bounds``: the low and high ends of ``visible`` as floats; the answer has them
+    too. A touched interval ends its span at ``depth``; what is left of it is visible
     from ``depth + 1`` on. The cuts of one interval come sorted by their low end.
     """
+    lows, highs = bounds
     kept: list[Visible] = []
+    kept_lows: list[float] = []
+    kept_highs: list[float] = []
     done = 0
     for index in sorted(touched):
         kept.extend(visible[done:index])
+        kept_lows.extend(lows[done:index])
+        kept_highs.extend(highs[done:index])
         done = index + 1
         ln, ld, hn, hd, since = visible[index]
         spans.append((ln, ld, hn, hd, since, depth))
-        cn, cd = ln, ld  # the lowest slope still visible
-        for an, ad, bn, bd in touched[index]:
+        cn, cd, low = ln, ld, lows[index]  # the lowest slope still visible
+        for a, b, an, ad, bn, bd in touched[index]:
             if an * cd >= cn * ad:  # the cut starts at or after it: keep [c, a]
                 kept.append((cn, cd, an, ad, depth + 1))
+                kept_lows.append(low)
+                kept_highs.append(a)
             if bn * cd > cn * bd:
-                cn, cd = bn, bd
+                cn, cd, low = bn, bd, b
         if cn * hd <= hn * cd:
             kept.append((cn, cd, hn, hd, depth + 1))
+            kept_lows.append(low)
+            kept_highs.append(highs[index])
     kept.extend(visible[done:])
-    return kept
+    kept_lows.extend(lows[done:])
+    kept_highs.extend(highs[done:])
+    return kept, kept_lows, kept_highs
 
 
 def _runs(
@@ -277,41 +293,47 @@ def _runs(
         while i < j and positions[i] == k1 + 1:
             k1 += 1
             i += 1
-        cuts.append((2 * (k0 - centre) - 1, denominator, 2 * (k1 - centre) + 1, denominator))
+        an, bn = 2 * (k0 - centre) - 1, 2 * (k1 - centre) + 1
+        cuts.append((an / denominator, bn / denominator, an, denominator, bn, denominator))
 
 
-def paint_spans(
-    target: BoolGrid,
-    centre: int,
-    columns: int,
-    spans: list[tuple[int, int, int, int, int, int]],
-) -> None:
-    """Mark the fields of visible slope intervals [ln/ld, hn/hd] over their depths."""
-    table = np.array(spans, dtype=np.int64).reshape(-1, 6)
-    table = table[table[:, 5] >= table[:, 4]]
-    if not table.size:
-        return
-    lengths = table[:, 5] - table[:, 4] + 1
-    owner = np.repeat(np.arange(len(table)), lengths)
+def paint(out: BoolGrid, swept: list[tuple[Quadrant, bool, list[Span]]]) -> None:
+    """Mark in ``out`` the fields of the spans of all quadrants at once.
+
+    ``swept``: each quadrant, whether its lines are map columns (else map rows), and
+    its spans. A span marks, at each of its depths ``r``, the offsets from
+    ``ceil(low * r)`` to ``floor(high * r)``, clipped to the map. Those are computed in
+    floats: ``n * r`` is exact, and one division cannot carry a quotient across an
+    integer, as the denominators are far below 2**26.
+    """
+    height, width = out.shape
+    tables = [np.array(spans, dtype=np.int64).reshape(-1, 6) for _, _, spans in swept]
+    # Per span: its quadrant's origin line, sign, centre, last position, index step.
+    figures = [
+        (q.origin_line, q.sign, q.centre, height - 1, width)
+        if columns
+        else (q.origin_line, q.sign, q.centre, width - 1, 1)
+        for q, columns, _ in swept
+    ]
+    meta = np.repeat(np.array(figures, dtype=np.int64), [len(t) for t in tables], axis=0)
+    table = np.concatenate(tables)
+    keep = table[:, 5] >= table[:, 4]
+    table, meta = table[keep].T, meta[keep].T
+    lengths = table[5] - table[4] + 1
+    rows_count = int(lengths.sum())
     firsts = np.cumsum(lengths) - lengths
-    rows = table[owner, 4] + np.arange(int(lengths.sum())) - firsts[owner]
-    low_n, low_d, high_n, high_d = (table[owner, n] for n in range(4))
-    lo = np.maximum(-((-low_n * rows) // low_d), -centre)  # ceil, clipped to the map
-    hi = np.minimum((high_n * rows) // high_d, columns - 1 - centre)  # floor, clipped
-    keep = lo <= hi
-    rows, lo, hi = rows[keep], lo[keep] + centre, hi[keep] + centre
-    widths = hi - lo + 1
+    rows = np.arange(rows_count) + np.repeat(table[4] - firsts, lengths)
+    low_n, low_d, high_n, high_d = (np.repeat(table[n], lengths) for n in range(4))
+    origin_line, sign, centre, top, step = (np.repeat(meta[n], lengths) for n in range(5))
+    lo = np.maximum(np.ceil(low_n * rows / low_d).astype(np.int64), -centre) + centre
+    hi = np.minimum(np.floor(high_n * rows / high_d).astype(np.int64), top - centre) + centre
+    widths = np.maximum(hi - lo + 1, 0)
     total = int(widths.sum())
     if not total:
         return
-    depth = int(rows.max()) + 1  # nothing deeper is visible
-    if 8 * total < depth * columns:  # few fields (a walled map): one index per field
-        starts = np.cumsum(widths) - widths
-        target[np.repeat(rows, widths), np.arange(total) + np.repeat(lo - starts, widths)] = True
-        return
-    # Many: the ranges of one row are disjoint, so a +1/-1 difference array and a
-    # running sum paint them all at once.
-    marks = np.zeros((depth, columns + 1), dtype=np.int8)
-    marks[rows, lo] = 1
-    marks[rows, hi + 1] -= 1
-    target[:depth] |= np.cumsum(marks, axis=1, dtype=np.int8)[:, :columns] > 0
+    line = origin_line + sign * rows
+    # The flat index of (line, lo): a line is a column (x) or a row (y) of the map.
+    base = np.where(step == 1, line * width + lo, lo * width + line)
+    starts = np.cumsum(widths) - widths
+    offsets = np.arange(total) - np.repeat(starts, widths)
+    out.reshape(-1)[np.repeat(base, widths) + offsets * np.repeat(step, widths)] = True

@@ -57,7 +57,7 @@ import numpy.typing as npt
 
 from game.board.edge_sight import corner_shadows, edge_sight, edges_clear
 from game.board.grid import BattleGrid, Cell, Cover
-from game.board.shadowcast import Lines, Quadrant, sweep_quadrant
+from game.board.shadowcast import Lines, Quadrant, Span, paint, sweep_quadrant
 
 __all__ = [
     "Cover",
@@ -196,22 +196,21 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
         return out
     # Per orientation, "lines" are map columns for the two x quadrants (offsets along
     # y) and map rows for the two y quadrants; edges run across or along the lines.
-    frames = (
-        (blocks.T, ox, oy, ((out.T[ox:, :], 1), (out.T[ox::-1, :], -1)), edges, True),
-        (blocks, oy, ox, ((out[oy:, :], 1), (out[oy::-1, :], -1)), edges, False),
-    )
-    for cells, centre_line, centre, sign_views, sight, columns in frames:
+    frames = ((blocks.T, ox, oy, edges, True), (blocks, oy, ox, edges, False))
+    swept: list[tuple[Quadrant, bool, list[Span]]] = []
+    for cells, centre_line, centre, sight, columns in frames:
         fields = Lines.of(np.ascontiguousarray(cells))
         across = along = None
         corners: tuple[BoolGrid, BoolGrid] | None = None
         if sight is not None:
             across, along = sight.columns if columns else sight.rows
             falling, rising = sight.column_corners if columns else sight.row_corners
-        for target, sign in sign_views:
+        for sign, max_depth in ((1, cells.shape[0] - 1 - centre_line), (-1, centre_line)):
             if sight is not None:  # a line of positive slope falls when the sweep goes +
                 corners = (falling, rising) if sign > 0 else (rising, falling)
             quadrant = Quadrant(fields, across, along, centre_line, sign, centre, corners)
-            sweep_quadrant(quadrant, target)
+            swept.append((quadrant, columns, sweep_quadrant(quadrant, max_depth)))
+    paint(out, swept)
     if edges is not None:
         corner_shadows(edges, ox, oy, out)
     out[oy, ox] = True

@@ -138,7 +138,8 @@ def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
                 index += 1
         if not touched:
             continue
-        visible, lows, highs = _cut_visible(visible, (lows, highs), touched, depth, spans)
+        near = None if corners is None else (*corners, line + shift - sign, line + shift, centre)
+        visible, lows, highs = _cut_visible(visible, (lows, highs), touched, depth, spans, near)
         if not visible:
             break
     spans.extend((ln, ld, hn, hd, since, max_depth) for ln, ld, hn, hd, since in visible)
@@ -243,12 +244,19 @@ def _cut_visible(
     touched: dict[int, list[Cut]],
     depth: int,
     spans: list[Span],
+    corners: _Corners | None = None,
 ) -> tuple[list[Visible], list[float], list[float]]:
     """Return ``visible`` with the cuts taken out of the intervals they touch.
 
     ``bounds``: the low and high ends of ``visible`` as floats; the answer has them
     too. A touched interval ends its span at ``depth``; what is left of it is visible
     from ``depth + 1`` on. The cuts of one interval come sorted by their low end.
+
+    Where two edge cuts meet, a single slope [s, s] is left; when its line passes a
+    closed corner on a grid line next to ``depth`` (``corners``; the joints of a wall
+    and the corners of a room), it is hidden from there on and is not kept. That
+    changes nothing (``corner_shadows`` hides it too) but the work: a long wall along
+    the sweep would leave one such slope per joint.
     """
     lows, highs = bounds
     kept: list[Visible] = []
@@ -264,20 +272,44 @@ def _cut_visible(
         spans.append((ln, ld, hn, hd, since, depth))
         cn, cd, low = ln, ld, lows[index]  # the lowest slope still visible
         for a, b, an, ad, bn, bd in touched[index]:
-            if an * cd >= cn * ad:  # the cut starts at or after it: keep [c, a]
+            if an * cd >= cn * ad and (  # the cut starts at or after it: keep [c, a]
+                low != a or corners is None or not _corner_on(cn, cd, corners, depth)
+            ):
                 kept.append((cn, cd, an, ad, depth + 1))
                 kept_lows.append(low)
                 kept_highs.append(a)
             if bn * cd > cn * bd:
                 cn, cd, low = bn, bd, b
-        if cn * hd <= hn * cd:
+        high = highs[index]
+        if cn * hd <= hn * cd and (
+            low != high or corners is None or not _corner_on(cn, cd, corners, depth)
+        ):
             kept.append((cn, cd, hn, hd, depth + 1))
             kept_lows.append(low)
-            kept_highs.append(highs[index])
+            kept_highs.append(high)
     kept.extend(visible[done:])
     kept_lows.extend(lows[done:])
     kept_highs.extend(highs[done:])
     return kept, kept_lows, kept_highs
+
+
+#: For _cut_visible: the corner flags of a quadrant (positive slope, negative slope),
+#: the grid lines before and after the current depth, and the centre.
+_Corners = tuple[BoolGrid, BoolGrid, int, int, int]
+
+
+def _corner_on(num: int, den: int, corners: _Corners, depth: int) -> bool:
+    """Return whether the line of slope num/den passes a closed corner at depth d +- 1/2."""
+    positive, negative, before, after, centre = corners
+    flags = positive if num > 0 else negative
+    for grid_line, halves in ((before, 2 * depth - 1), (after, 2 * depth + 1)):
+        twice, rest = divmod(num * halves, den)  # the corner's offset, in halves
+        if rest or not twice & 1:
+            continue
+        position = centre + (twice + 1) // 2
+        if 0 < position < flags.shape[1] and flags.item(grid_line, position):
+            return True
+    return False
 
 
 def _runs(

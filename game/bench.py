@@ -1,7 +1,8 @@
 """``kampfkarte bench rules``: timings of the rules queries, printed as figures.
 
 Benchmarks print numbers, not verdicts; the targets are listed beside them for the
-reader. Maps are random but seeded, so two runs measure the same work.
+reader. Maps are random but seeded, so two runs measure the same work. The edge-wall
+rows (D-13) come from ``game.bench_edges``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from game.bench_edges import edge_rows
 from game.board.grid import BattleGrid, Cell
 
 SIDE = 200
@@ -89,6 +91,7 @@ def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None
         lambda: reachable(maps["terrain"], centre, None),
         "<= 8 ms",
     )
+    rows.extend(edge_rows(seed, repeats, rows, _time))  # D-13, beside the rows above
     creatures = _creature_cells(maps["walled"], 100, seed)
     attackers, targets = creatures[:50], creatures[50:]
     occupied = frozenset(creatures)

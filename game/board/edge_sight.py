@@ -111,24 +111,23 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
     if known is not None and known.blocks_h is edges.blocks_h and known.blocks_v is edges.blocks_v:
         return known
     v, h = edges.blocks_v, edges.blocks_h
-    # Interior corners j = 1 .. height-1, k = 1 .. width-1 (the ones lines can cross).
+    # Interior corners j = 1 .. height-1, k = 1 .. width-1 (the ones lines can cross);
+    # the corners on the map's border stay open.
     top, bottom = v[:-1, 1:-1], v[1:, 1:-1]
     left, right = h[1:-1, :-1], h[1:-1, 1:]
-    falling = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
-    rising = (left | top) & (bottom | right)  # LL <-> UR
-    fj, fk = np.nonzero(falling)
-    rj, rk = np.nonzero(rising)
     falls = np.zeros((edges.height + 1, edges.width + 1), dtype=bool)
     rises = np.zeros_like(falls)
-    falls[1:-1, 1:-1] = falling
-    rises[1:-1, 1:-1] = rising
+    falls[1:-1, 1:-1] = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
+    rises[1:-1, 1:-1] = (left | top) & (bottom | right)  # LL <-> UR
+    fj, fk = np.divmod(np.flatnonzero(falls), edges.width + 1)
+    rj, rk = np.divmod(np.flatnonzero(rises), edges.width + 1)
     made = EdgeSight(
         blocks_h=h,
         blocks_v=v,
         columns=(Lines.of(np.ascontiguousarray(v.T)), Lines.of(np.ascontiguousarray(h.T))),
         rows=(Lines.of(h), Lines.of(v)),
-        falling=(fk.astype(np.int64) + 1, fj.astype(np.int64) + 1),
-        rising=(rk.astype(np.int64) + 1, rj.astype(np.int64) + 1),
+        falling=(fk.astype(np.int64), fj.astype(np.int64)),
+        rising=(rk.astype(np.int64), rj.astype(np.int64)),
         column_corners=(np.ascontiguousarray(falls.T), np.ascontiguousarray(rises.T)),
         row_corners=(falls, rises),
     )

@@ -123,19 +123,7 @@ def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
                 break
             lows = [v[0] / v[1] for v in visible]
             highs = [v[2] / v[3] for v in visible]
-        cuts = _cuts(lists, line, depth, lows[0], highs[-1])
-        if not cuts:
-            continue
-        touched: dict[int, list[Cut]] = {}
-        count = len(lows)
-        for cut in cuts:
-            # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
-            # intervals from the first with h > a on, while l < b.
-            index = bisect_right(highs, cut[0])
-            b = cut[1]
-            while index < count and lows[index] < b:
-                touched.setdefault(index, []).append(cut)
-                index += 1
+        touched = _cuts(lists, line, depth, lows, highs)
         if not touched:
             continue
         near = None if corners is None else (*corners, line + shift - sign, line + shift, centre)
@@ -179,19 +167,25 @@ def _end_diagonals(
 
 
 def _cuts(
-    lists: tuple[Lines, Lines, Lines, int, int], line: int, depth: int, low: float, high: float
-) -> list[Cut]:
+    lists: tuple[Lines, Lines, Lines, int, int],
+    line: int,
+    depth: int,
+    lows: list[float],
+    highs: list[float],
+) -> dict[int, list[Cut]]:
     """Return the cuts of the blockers that hide what lies deeper than ``depth``.
 
-    ``lists``: fields, edges along and edges across the lines, centre and shift of
-    :func:`sweep_quadrant`. Only blockers whose cut can meet the visible slopes
-    [low, high] are read: the bounds on their positions are exact but for a margin
-    against rounding (_EPS; distinct slopes differ far more), plus one position on
-    either side of the fields and of the edges across, so that a run at the border is
-    merged. The cuts come sorted by their low ends.
+    The answer maps the index of each visible interval (ends ``lows``, ``highs``) a cut
+    touches to its cuts, sorted by their low ends. ``lists``: fields, edges along and
+    edges across the lines, centre and shift of :func:`sweep_quadrant`. Only blockers
+    whose cut can meet the visible slopes [low, high] are read: the bounds on their
+    positions are exact but for a margin against rounding (_EPS; distinct slopes
+    differ far more), plus one position on either side of the fields and of the edges
+    across, so that a run at the border is merged.
     """
     fields, along, across, centre, shift = lists
-    cuts: list[Cut] = []
+    low, high = lows[0], highs[-1]
+    touched: dict[int, list[Cut]] = {}
     sources = 0
     start = fields.start
     f0, f1 = start[line], start[line + 1]
@@ -201,7 +195,8 @@ def _cuts(
         last = centre + ceil(high * depth + 0.5 + _EPS)
         i = bisect_left(positions, first, f0, f1)
         if i < f1 and positions[i] <= last:
-            _runs(positions, i, bisect_right(positions, last, i, f1), centre, 2 * depth, cuts)
+            j = bisect_right(positions, last, i, f1)
+            _runs(positions, i, j, centre, 2 * depth, (lows, highs, touched))
             sources = 1
     start = along.start
     if start and depth and (a0 := start[line]) < (a1 := start[line + 1]):
@@ -215,12 +210,18 @@ def _cuts(
         last = centre + ceil((t + 1) / 2 + _EPS) - 1
         i = bisect_left(positions, first, a0, a1)
         if i < a1 and positions[i] <= last:
+            count = len(lows)
             for position in positions[i : bisect_right(positions, last, i, a1)]:
                 v = 2 * (position - centre) - 1
-                if v > 0:
-                    cuts.append((v / wide, v / narrow, v, wide, v, narrow))
-                else:
-                    cuts.append((v / narrow, v / wide, v, narrow, v, wide))
+                a, b = (v / wide, v / narrow) if v > 0 else (v / narrow, v / wide)
+                # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
+                # intervals from the first with h > a on, while l < b.
+                index = bisect_right(highs, a)
+                if index < count and lows[index] < b:
+                    cut = (a, b, v, wide, v, narrow) if v > 0 else (a, b, v, narrow, v, wide)
+                    while index < count and lows[index] < b:
+                        touched.setdefault(index, []).append(cut)
+                        index += 1
             sources += 1
     start = across.start
     if start and (c0 := start[line + shift]) < (c1 := start[line + shift + 1]):
@@ -231,11 +232,13 @@ def _cuts(
         i = bisect_left(positions, first, c0, c1)
         if i < c1 and positions[i] <= last:
             j = bisect_right(positions, last, i, c1)
-            _runs(positions, i, j, centre, 2 * depth + 1, cuts)
+            _runs(positions, i, j, centre, 2 * depth + 1, (lows, highs, touched))
             sources += 1
-    if sources > 1:
-        cuts.sort()  # by the low end
-    return cuts
+    if sources > 1:  # each source came in order of the low ends, together they did not
+        for cuts in touched.values():
+            if len(cuts) > 1:
+                cuts.sort()
+    return touched
 
 
 def _cut_visible(
@@ -313,12 +316,20 @@ def _corner_on(num: int, den: int, corners: _Corners, depth: int) -> bool:
 
 
 def _runs(
-    positions: list[int], i: int, j: int, centre: int, denominator: int, cuts: list[Cut]
+    positions: list[int],
+    i: int,
+    j: int,
+    centre: int,
+    denominator: int,
+    into: tuple[list[float], list[float], dict[int, list[Cut]]],
 ) -> None:
-    """Append the cut of every run of consecutive positions in ``positions[i:j]``.
+    """Add the cut of every run of consecutive positions in ``positions[i:j]``.
 
-    A run of offsets ``k0..k1`` hides ``((2*k0 - 1) / denominator, (2*k1 + 1) / denominator)``.
+    A run of offsets ``k0..k1`` hides ``((2*k0 - 1) / denominator, (2*k1 + 1) / denominator)``;
+    ``into``: the visible ends and the touched intervals of :func:`_cuts`.
     """
+    lows, highs, touched = into
+    count = len(lows)
     while i < j:
         k0 = k1 = positions[i]
         i += 1
@@ -326,7 +337,13 @@ def _runs(
             k1 += 1
             i += 1
         an, bn = 2 * (k0 - centre) - 1, 2 * (k1 - centre) + 1
-        cuts.append((an / denominator, bn / denominator, an, denominator, bn, denominator))
+        a, b = an / denominator, bn / denominator
+        index = bisect_right(highs, a)  # as in _cuts
+        if index < count and lows[index] < b:
+            cut = (a, b, an, denominator, bn, denominator)
+            while index < count and lows[index] < b:
+                touched.setdefault(index, []).append(cut)
+                index += 1
 
 
 def paint(out: BoolGrid, swept: list[tuple[Quadrant, bool, list[Span]]]) -> None:

@@ -11,6 +11,10 @@ P -> R1 -> Q and P -> R2 -> Q, cross a blocking edge. A straight wall through th
 corner and an L of two walls around P or Q close it; a single wall ending there does
 not. The test reads the same line from either end, so sight stays symmetric (D-9).
 All arithmetic is in integers.
+
+For ``sight.visible_cells``: :class:`EdgeSight` holds what the sweep reads of one
+state of an edge layer (the blocking edges line by line, the closed corners), built
+once per state; :func:`corner_shadows` applies the corner rule to all fields at once.
 """
 
 from __future__ import annotations

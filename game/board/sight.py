@@ -31,6 +31,10 @@ fractions; where floats are used, they only compare rationals with denominators
 Walls and closed doors on field edges (D-13) block too: the line is blocked when it
 crosses such an edge or passes through a grid corner that edge walls close
 (``edge_sight``, exact and symmetric as well). Maps without edge walls skip the test.
+``visible_cells`` answers the same for all fields at once: the sweep (``shadowcast``)
+treats a blocking edge as a thin obstacle that hides an open interval of slopes, as a
+run of blocking fields does, and the closed corners hide the rays through them
+afterwards (``edge_sight.corner_shadows``).
 
 Creatures, low obstacles (``=``) and smoke (``%``) never block sight (D-9); they give
 cover instead. ``creatures`` arguments are accepted by the sight functions so that

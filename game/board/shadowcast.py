@@ -252,8 +252,9 @@ def _cut_visible(
     """Return ``visible`` with the cuts taken out of the intervals they touch.
 
     ``bounds``: the low and high ends of ``visible`` as floats; the answer has them
-    too. A touched interval ends its span at ``depth``; what is left of it is visible
-    from ``depth + 1`` on. The cuts of one interval come sorted by their low end.
+    too (the lists are changed in place). A touched interval ends its span at
+    ``depth``; what is left of it is visible from ``depth + 1`` on. The cuts of one
+    interval come sorted by their low end.
 
     Where two edge cuts meet, a single slope [s, s] is left; when its line passes a
     closed corner on a grid line next to ``depth`` (``corners``; the joints of a wall
@@ -262,38 +263,35 @@ def _cut_visible(
     the sweep would leave one such slope per joint.
     """
     lows, highs = bounds
-    kept: list[Visible] = []
-    kept_lows: list[float] = []
-    kept_highs: list[float] = []
-    done = 0
-    for index in sorted(touched):
-        kept.extend(visible[done:index])
-        kept_lows.extend(lows[done:index])
-        kept_highs.extend(highs[done:index])
-        done = index + 1
+    # Replace each touched interval by what is left of it, from the last one back, so
+    # that the indices of the ones still to do stay put; the rest is not copied.
+    for index in sorted(touched, reverse=True):
         ln, ld, hn, hd, since = visible[index]
         spans.append((ln, ld, hn, hd, since, depth))
+        pieces: list[Visible] = []
+        piece_lows: list[float] = []
+        piece_highs: list[float] = []
         cn, cd, low = ln, ld, lows[index]  # the lowest slope still visible
         for a, b, an, ad, bn, bd in touched[index]:
             if an * cd >= cn * ad and (  # the cut starts at or after it: keep [c, a]
                 low != a or corners is None or not _corner_on(cn, cd, corners, depth)
             ):
-                kept.append((cn, cd, an, ad, depth + 1))
-                kept_lows.append(low)
-                kept_highs.append(a)
+                pieces.append((cn, cd, an, ad, depth + 1))
+                piece_lows.append(low)
+                piece_highs.append(a)
             if bn * cd > cn * bd:
                 cn, cd, low = bn, bd, b
         high = highs[index]
         if cn * hd <= hn * cd and (
             low != high or corners is None or not _corner_on(cn, cd, corners, depth)
         ):
-            kept.append((cn, cd, hn, hd, depth + 1))
-            kept_lows.append(low)
-            kept_highs.append(high)
-    kept.extend(visible[done:])
-    kept_lows.extend(lows[done:])
-    kept_highs.extend(highs[done:])
-    return kept, kept_lows, kept_highs
+            pieces.append((cn, cd, hn, hd, depth + 1))
+            piece_lows.append(low)
+            piece_highs.append(high)
+        visible[index : index + 1] = pieces
+        lows[index : index + 1] = piece_lows
+        highs[index : index + 1] = piece_highs
+    return visible, lows, highs
 
 
 #: For _cut_visible: the corner flags of a quadrant (positive slope, negative slope),

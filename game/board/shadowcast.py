@@ -15,8 +15,11 @@ an open interval of slopes, for every field deeper than some depth ``d``:
 
 The ends of an interval stay visible. Where two edge intervals meet, the common end
 is the slope through a grid corner; whether that corner closes the way is the corner
-rule of ``edge_sight`` (``corner_shadows``), applied to the mask afterwards. A field
-interval never ends where an edge interval does (odd/even against odd/odd fractions).
+rule of ``edge_sight`` (``corner_shadows``), applied to the mask afterwards. (The
+sweep itself drops such a single slope [s, s] where it sees its corner closed, and
+ends the diagonals, which no edge cuts, at their closed corners: that saves work and
+changes no answer.) A field interval never ends where an edge interval does
+(odd/even against odd/odd fractions).
 All slopes are exact integer fractions; floats only order them for bisect, which is
 exact for these small denominators (module docstring of ``sight``).
 """

@@ -86,8 +86,8 @@ def edges_clear(edges: EdgeLayer, ax: int, ay: int, bx: int, by: int) -> bool:
 class EdgeSight:
     """What ``visible_cells`` reads of one state of an edge layer.
 
-    ``columns`` and ``rows``: the blocking edges (across the primary axis, along it)
-    for the frames whose lines are map columns and map rows (``shadowcast.Quadrant``).
+    ``columns`` and ``rows``: the blocking edges (``shadowcast.Lines.edges``) for the
+    sweeps whose lines are map columns and map rows, going + and going -.
     ``falling`` and ``rising``: (k, j) of the interior corners (k - 1/2, j - 1/2)
     that close a line running with x and y growing together, or against each other.
     ``column_corners`` and ``row_corners``: the same as flags for the two frames, each
@@ -128,8 +128,10 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
     made = EdgeSight(
         blocks_h=h,
         blocks_v=v,
-        columns=(Lines.of(np.ascontiguousarray(v.T)), Lines.of(np.ascontiguousarray(h.T))),
-        rows=(Lines.of(h), Lines.of(v)),
+        # The sweeps along x read map columns: horizontal edges run along them, the
+        # vertical ones cross them, on grid line x + 1/2 going +x and x - 1/2 going -x.
+        columns=(Lines.edges(h.T, v.T[1:]), Lines.edges(h.T, v.T[:-1])),
+        rows=(Lines.edges(v, h[1:]), Lines.edges(v, h[:-1])),
         falling=(fk.astype(np.int64), fj.astype(np.int64)),
         rising=(rk.astype(np.int64), rj.astype(np.int64)),
         column_corners=(np.ascontiguousarray(falls.T), np.ascontiguousarray(rises.T)),

@@ -66,6 +66,22 @@ class Lines:
         start: list[int] = np.searchsorted(lines, np.arange(flags.shape[0] + 1)).tolist()
         return cls(positions.tolist(), start)
 
+    @classmethod
+    def edges(cls, along: BoolGrid, across: BoolGrid) -> Lines:
+        """Return edges along and across the lines (lines × positions) in one list.
+
+        Each position is stored as ``2 * position + 1`` for an edge across, and
+        ``2 * position`` for one along, so one bisect finds both kinds.
+        """
+        width = 2 * (max(along.shape[1], across.shape[1]) + 1)
+        keys = []
+        for flags, kind in ((along, 0), (across, 1)):
+            rows, columns = np.divmod(np.flatnonzero(flags), flags.shape[1])
+            keys.append(rows * width + 2 * columns + kind)
+        lines, positions = np.divmod(np.sort(np.concatenate(keys)), width)
+        start: list[int] = np.searchsorted(lines, np.arange(along.shape[0] + 1)).tolist()
+        return cls(positions.tolist(), start)
+
 
 _NO_LINES = Lines([], [])
 
@@ -75,18 +91,17 @@ class Quadrant:
     """What one quadrant's sweep reads.
 
     ``fields``: blocking fields per map line along the primary axis (depth ``d`` is
-    map line ``origin_line + sign * d``). ``across``: blocking edges across the
-    primary axis per grid line (grid line ``n`` lies before map line ``n``), ``along``:
-    blocking edges along it per map line (position ``p``: the grid line ``p - 1/2``);
-    both None on maps without edge walls. ``centre``: the origin's position on the
+    map line ``origin_line + sign * d``). ``edges`` (``Lines.edges``): per map line the
+    blocking edges along it (position ``p``: the grid line ``p - 1/2``) and across
+    the primary axis on the grid line the sweep crosses after it; None on maps
+    without edge walls. ``centre``: the origin's position on the
     secondary axis (offset ``k`` is position ``centre + k``). ``corners``: whether the
     grid corner (grid line ``n``, position ``p - 1/2``) closes a line of positive
     slope, and one of negative slope, indexed ``[n, p]``; None without edge walls.
     """
 
     fields: Lines
-    across: Lines | None
-    along: Lines | None
+    edges: Lines | None
     origin_line: int
     sign: int
     centre: int
@@ -106,10 +121,8 @@ def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
     if max_depth < 1:
         return []
     centre, sign, corners = quadrant.centre, quadrant.sign, quadrant.corners
-    across = quadrant.across or _NO_LINES
-    along = quadrant.along or _NO_LINES
     shift = 1 if sign > 0 else 0  # the grid line after map line n: n + 1 going +, n going -
-    lists = (quadrant.fields, along, across, centre, shift)
+    lists = (quadrant.fields, quadrant.edges or _NO_LINES, centre)
     visible: list[Visible] = [(-1, 1, 1, 1, 1)]
     lows = [-1.0]
     highs = [1.0]
@@ -170,7 +183,7 @@ def _end_diagonals(
 
 
 def _cuts(
-    lists: tuple[Lines, Lines, Lines, int, int],
+    lists: tuple[Lines, Lines, int],
     line: int,
     depth: int,
     lows: list[float],
@@ -179,14 +192,13 @@ def _cuts(
     """Return the cuts of the blockers that hide what lies deeper than ``depth``.
 
     The answer maps the index of each visible interval (ends ``lows``, ``highs``) a cut
-    touches to its cuts, sorted by their low ends. ``lists``: fields, edges along and
-    edges across the lines, centre and shift of :func:`sweep_quadrant`. Only blockers
-    whose cut can meet the visible slopes [low, high] are read: the bounds on their
-    positions are exact but for a margin against rounding (_EPS; distinct slopes
-    differ far more), plus one position on either side of the fields and of the edges
-    across, so that a run at the border is merged.
+    touches to its cuts, sorted by their low ends. ``lists``: fields, edges and centre
+    of :func:`sweep_quadrant`. Only blockers whose cut can meet the visible slopes
+    [low, high] are read: the bounds on their positions are exact but for a margin
+    against rounding (_EPS; distinct slopes differ far more), plus one position on
+    either side, so that a run at the border is merged.
     """
-    fields, along, across, centre, shift = lists
+    fields, edges, centre = lists
     low, high = lows[0], highs[-1]
     touched: dict[int, list[Cut]] = {}
     sources = 0
@@ -201,47 +213,61 @@ def _cuts(
             j = bisect_right(positions, last, i, f1)
             _runs(positions, i, j, centre, 2 * depth, (lows, highs, touched))
             sources = 1
-    start = along.start
-    if start and depth and (a0 := start[line]) < (a1 := start[line + 1]):
-        # Both ends of v/(2d + 1) .. v/(2d - 1), v = 2j - 1, grow with j: the cut meets
-        # [low, high] when its high end exceeds low and its low end stays below high.
-        positions = along.positions
-        wide, narrow = 2 * depth + 1, 2 * depth - 1
-        t = low * (narrow if low >= 0 else wide)
-        first = centre + floor((t + 1) / 2 - _EPS) + 1
-        t = high * (wide if high > 0 else narrow)
-        last = centre + ceil((t + 1) / 2 + _EPS) - 1
-        i = bisect_left(positions, first, a0, a1)
-        if i < a1 and positions[i] <= last:
-            count = len(lows)
-            for position in positions[i : bisect_right(positions, last, i, a1)]:
-                v = 2 * (position - centre) - 1
-                a, b = (v / wide, v / narrow) if v > 0 else (v / narrow, v / wide)
-                # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
-                # intervals from the first with h > a on, while l < b.
-                index = bisect_right(highs, a)
-                if index < count and lows[index] < b:
-                    cut = (a, b, v, wide, v, narrow) if v > 0 else (a, b, v, narrow, v, wide)
-                    while index < count and lows[index] < b:
-                        touched.setdefault(index, []).append(cut)
-                        index += 1
-            sources += 1
-    start = across.start
-    if start and (c0 := start[line + shift]) < (c1 := start[line + shift + 1]):
-        # j > low*(d + 1/2) - 1/2 and j < high*(d + 1/2) + 1/2
-        positions = across.positions
-        first = centre + floor(low * (depth + 0.5) - 0.5 - _EPS)
-        last = centre + ceil(high * (depth + 0.5) + 0.5 + _EPS)
-        i = bisect_left(positions, first, c0, c1)
-        if i < c1 and positions[i] <= last:
-            j = bisect_right(positions, last, i, c1)
-            _runs(positions, i, j, centre, 2 * depth + 1, (lows, highs, touched))
-            sources += 1
-    if sources > 1:  # each source came in order of the low ends, together they did not
+    start = edges.start
+    if start and (e0 := start[line]) < (e1 := start[line + 1]):
+        # Edges across: j > low*(d + 1/2) - 1/2 and j < high*(d + 1/2) + 1/2; edges
+        # along lie within one more position on either side.
+        keys = edges.positions
+        first = 2 * (centre + floor(low * (depth + 0.5) - 0.5 - _EPS) - 1)
+        last = 2 * (centre + ceil(high * (depth + 0.5) + 0.5 + _EPS) + 1) + 1
+        i = bisect_left(keys, first, e0, e1)
+        if i < e1 and keys[i] <= last:
+            _edge_cuts(
+                keys[i : bisect_right(keys, last, i, e1)], centre, depth, (lows, highs, touched)
+            )
+            sources = 2  # edges along and runs across came in two orders of their own
+    if sources > 1:  # each kind came in order of the low ends, together they did not
         for cuts in touched.values():
             if len(cuts) > 1:
                 cuts.sort()
     return touched
+
+
+def _edge_cuts(
+    keys: list[int],
+    centre: int,
+    depth: int,
+    into: tuple[list[float], list[float], dict[int, list[Cut]]],
+) -> None:
+    """Add the cuts of the edges ``keys`` (``Lines.edges``) of one line at ``depth``.
+
+    An edge along on the grid line ``j - 1/2`` (``v = 2j - 1``) hides the slopes
+    between ``v / (2d + 1)`` and ``v / (2d - 1)``; consecutive edges across make one
+    run (``_runs``). Edges along the origin's own line hide nothing.
+    """
+    lows, highs, touched = into
+    count = len(lows)
+    wide, narrow = 2 * depth + 1, 2 * depth - 1
+    runs: list[int] = []
+    for key in keys:
+        position = key >> 1
+        if key & 1:
+            runs.append(position)
+            continue
+        if not depth:
+            continue
+        v = 2 * (position - centre) - 1
+        a, b = (v / wide, v / narrow) if v > 0 else (v / narrow, v / wide)
+        # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
+        # intervals from the first with h > a on, while l < b.
+        index = bisect_right(highs, a)
+        if index < count and lows[index] < b:
+            cut = (a, b, v, wide, v, narrow) if v > 0 else (a, b, v, narrow, v, wide)
+            while index < count and lows[index] < b:
+                touched.setdefault(index, []).append(cut)
+                index += 1
+    if runs:
+        _runs(runs, 0, len(runs), centre, wide, into)
 
 
 def _cut_visible(

@@ -204,15 +204,16 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
     swept: list[tuple[Quadrant, bool, list[Span]]] = []
     for cells, centre_line, centre, sight, columns in frames:
         fields = Lines.of(np.ascontiguousarray(cells))
-        across = along = None
+        plus = minus = None
         corners: tuple[BoolGrid, BoolGrid] | None = None
         if sight is not None:
-            across, along = sight.columns if columns else sight.rows
+            plus, minus = sight.columns if columns else sight.rows
             falling, rising = sight.column_corners if columns else sight.row_corners
         for sign, max_depth in ((1, cells.shape[0] - 1 - centre_line), (-1, centre_line)):
             if sight is not None:  # a line of positive slope falls when the sweep goes +
                 corners = (falling, rising) if sign > 0 else (rising, falling)
-            quadrant = Quadrant(fields, across, along, centre_line, sign, centre, corners)
+            edge_lines = plus if sign > 0 else minus
+            quadrant = Quadrant(fields, edge_lines, centre_line, sign, centre, corners)
             swept.append((quadrant, columns, sweep_quadrant(quadrant, max_depth)))
     paint(out, swept)
     if edges is not None:

@@ -88,8 +88,9 @@ class EdgeSight:
 
     ``columns`` and ``rows``: the blocking edges (``shadowcast.Lines.edges``) for the
     sweeps whose lines are map columns and map rows, going + and going -.
-    ``falling`` and ``rising``: (k, j) of the interior corners (k - 1/2, j - 1/2)
-    that close a line running with x and y growing together, or against each other.
+    ``closed``: (k, j, falling) of every interior corner (k - 1/2, j - 1/2) and way it
+    closes: for a line with x and y growing together (falling) or against each other;
+    sorted by k.
     ``column_corners`` and ``row_corners``: the same as flags for the two frames, each
     (closing falling lines, closing rising lines), indexed [k, j] and [j, k].
     """
@@ -98,8 +99,7 @@ class EdgeSight:
     blocks_v: BoolGrid
     columns: tuple[Lines, Lines]
     rows: tuple[Lines, Lines]
-    falling: tuple[IntArray, IntArray]
-    rising: tuple[IntArray, IntArray]
+    closed: tuple[IntArray, IntArray, BoolGrid]
     column_corners: tuple[BoolGrid, BoolGrid]
     row_corners: tuple[BoolGrid, BoolGrid]
 
@@ -123,8 +123,12 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
     rises = np.zeros_like(falls)
     falls[1:-1, 1:-1] = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
     rises[1:-1, 1:-1] = (left | top) & (bottom | right)  # LL <-> UR
-    fj, fk = np.divmod(np.flatnonzero(falls), edges.width + 1)
-    rj, rk = np.divmod(np.flatnonzero(rises), edges.width + 1)
+    # Every closed (corner, direction), ordered by column k for slicing: a corner that
+    # closes both ways comes twice.
+    flat = np.concatenate((np.flatnonzero(falls.T), np.flatnonzero(rises.T)))
+    kind = np.repeat([True, False], [int(falls.sum()), int(rises.sum())])
+    order = np.argsort(flat, kind="stable")
+    ck, cj = np.divmod(flat[order], edges.height + 1)
     made = EdgeSight(
         blocks_h=h,
         blocks_v=v,
@@ -132,8 +136,7 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
         # vertical ones cross them, on grid line x + 1/2 going +x and x - 1/2 going -x.
         columns=(Lines.edges(h.T, v.T[1:]), Lines.edges(h.T, v.T[:-1])),
         rows=(Lines.edges(v, h[1:]), Lines.edges(v, h[:-1])),
-        falling=(fk.astype(np.int64), fj.astype(np.int64)),
-        rising=(rk.astype(np.int64), rj.astype(np.int64)),
+        closed=(ck.astype(np.int64), cj.astype(np.int64), kind[order]),
         column_corners=(np.ascontiguousarray(falls.T), np.ascontiguousarray(rises.T)),
         row_corners=(falls, rises),
     )
@@ -151,8 +154,6 @@ def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
     ``n >= (g + 1) / 2``. Whether it closes depends on the line's direction only.
     """
     height, width = out.shape
-    fk, fj = sight.falling
-    rk, rj = sight.rising
     # Only corners inside the box of the origin and the lit fields can lie on a line to
     # a lit field: the box is convex and holds both ends.
     columns, rows = np.flatnonzero(out.any(axis=0)), np.flatnonzero(out.any(axis=1))
@@ -160,11 +161,12 @@ def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
         return
     x0, x1 = min(ox, int(columns[0])) + 1, max(ox, int(columns[-1]))
     y0, y1 = min(oy, int(rows[0])) + 1, max(oy, int(rows[-1]))
+    ck, cj, falling = sight.closed
+    i, j = np.searchsorted(ck, (x0, x1 + 1))
+    kk, jj, falling = ck[i:j], cj[i:j], falling[i:j]
     # x and y grow together along the line (falling) when both lie on the same side.
-    same = ((fk > ox) == (fj > oy)) & (fk >= x0) & (fk <= x1) & (fj >= y0) & (fj <= y1)
-    other = ((rk > ox) != (rj > oy)) & (rk >= x0) & (rk <= x1) & (rj >= y0) & (rj <= y1)
-    kk = np.concatenate((fk[same], rk[other]))
-    jj = np.concatenate((fj[same], rj[other]))
+    pick = (((kk > ox) == (jj > oy)) == falling) & (jj >= y0) & (jj <= y1)
+    kk, jj = kk[pick], jj[pick]
     if not kk.size:
         return
     us = 2 * (kk - ox) - 1

@@ -73,12 +73,11 @@ class Lines:
         Each position is stored as ``2 * position + 1`` for an edge across, and
         ``2 * position`` for one along, so one bisect finds both kinds.
         """
-        width = 2 * (max(along.shape[1], across.shape[1]) + 1)
-        keys = []
-        for flags, kind in ((along, 0), (across, 1)):
-            rows, columns = np.divmod(np.flatnonzero(flags), flags.shape[1])
-            keys.append(rows * width + 2 * columns + kind)
-        lines, positions = np.divmod(np.sort(np.concatenate(keys)), width)
+        # Interleaved flags: column 2p holds the edge along at p, 2p + 1 the one across.
+        merged = np.zeros((along.shape[0], 2 * max(along.shape[1], across.shape[1])), dtype=bool)
+        merged[:, 0 : 2 * along.shape[1] : 2] = along
+        merged[:, 1 : 2 * across.shape[1] : 2] = across
+        lines, positions = np.divmod(np.flatnonzero(merged), merged.shape[1])
         start: list[int] = np.searchsorted(lines, np.arange(along.shape[0] + 1)).tolist()
         return cls(positions.tolist(), start)
 

@@ -40,6 +40,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.movement import disengage_required
 from game.rulesets.entaria.rules.ranges import range_band
+from game.rulesets.entaria.rules.reach import melee_reach_cells
 from game.rulesets.entaria.state import CreatureState
 
 #: How many fields a move of the policy looks at when it wants cover (closest first).
@@ -141,19 +142,40 @@ class Mover:
         return Move(self.creature.key, action.name, tuple(prefix))
 
 
+def strike_fields(grid: BattleGrid, target: Cell, target_side: int = 1) -> set[Cell]:
+    """Return the fields next to ``target`` a one-field creature strikes it from.
+
+    The neighbours of the target's footprint the one-step rule joins to it, so not the
+    field across an edge wall nor diagonally past a corner one touches (D-13,
+    ``melee_reach_cells``).
+    """
+    return melee_reach_cells(target, side=target_side, grid=grid)
+
+
+def _cheapest_strike_field(
+    battle: Battle, grid: BattleGrid, targets: list[CreatureState], costs: dict[Cell, int]
+) -> tuple[int, Cell] | None:
+    """Return (cost, field) of the cheapest field in ``costs`` to strike a target from."""
+    best: tuple[int, Cell] | None = None
+    for target in targets:
+        side = battle.creature_type(target).size_fields
+        for cell in strike_fields(grid, target.cell, side):
+            if cell in costs and (best is None or (costs[cell], cell) < best):
+                best = (costs[cell], cell)
+    return best
+
+
 def approach_goal(mover: Mover, targets: list[CreatureState]) -> list[Cell] | None:
-    """Return the cheapest path to a field next to one of ``targets`` (visible ones first)."""
+    """Return the cheapest path to a field next to one of ``targets`` (visible ones first).
+
+    Only fields from which the creature could strike count: not one across an edge wall
+    from the target (D-13, ``strike_fields``).
+    """
     battle, creature = mover.battle, mover.creature
     costs = mover.costs(None)
     visible = [t for t in targets if line_of_sight(battle.grid, creature.cell, t.cell)]
     for group in (visible, targets):
-        best: tuple[int, Cell] | None = None
-        for target in group:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    cell = (target.cell[0] + dx, target.cell[1] + dy)
-                    if cell in costs and (best is None or (costs[cell], cell) < best):
-                        best = (costs[cell], cell)
+        best = _cheapest_strike_field(battle, battle.grid, group, costs)
         if best is not None:
             if best[1] == creature.cell:
                 return None
@@ -317,13 +339,7 @@ def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
         allies=mover.allies,
         cost_model=profile,
     )
-    best: tuple[int, Cell] | None = None
-    for target in targets:
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                cell = (target.cell[0] + dx, target.cell[1] + dy)
-                if cell in costs and (best is None or (costs[cell], cell) < best):
-                    best = (costs[cell], cell)
+    best = _cheapest_strike_field(battle, opened, targets, costs)
     if best is None or best[1] == creature.cell:
         return
     path = find_path(

@@ -9,6 +9,9 @@ rules). Imports inside functions count; imports only for type checking do not.
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -193,13 +196,137 @@ def test_no_import_cycles() -> None:
     assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
 
 
+#: The files outside game/ui that may use pygame: the missions layer's picture codec.
+PYGAME_OUTSIDE_UI = frozenset({"game/missions/pictures.py"})
+#: What those files may use of pygame: pictures and surfaces, no display, events, fonts,
+#: sound or clocks.
+PYGAME_PICTURE_PARTS = frozenset(
+    {"image", "Surface", "transform", "surfarray", "error", "SRCALPHA"}
+)
+
+
+def _pygame_misuse(source: str, *, allowed: bool) -> list[str]:
+    """Return what a file outside game/ui does wrong with pygame (empty: nothing).
+
+    ``allowed``: the file is in :data:`PYGAME_OUTSIDE_UI`. Every other file may not
+    import pygame at all; an allowed file only inside functions (not at module level,
+    so importing it loads no pygame) and only the parts in :data:`PYGAME_PICTURE_PARTS`.
+    Imports only for type checking count as well.
+    """
+    tree = ast.parse(source)
+    in_function: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            in_function.update(id(sub) for sub in ast.walk(node) if sub is not node)
+    checking = _type_checking_lines(tree)
+    found: list[str] = []
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[tuple[str, str]] = []  # (module part used, name bound)
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "pygame":
+                    part = alias.name.partition(".")[2]
+                    names.append((part, alias.asname or alias.name.split(".")[0]))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "pygame":
+            part = (node.module or "").partition(".")[2]
+            names.extend((part or a.name, a.asname or a.name) for a in node.names)
+        if not names:
+            continue
+        line = node.lineno
+        if not allowed:
+            found.append(f"line {line}: imports pygame outside game/ui")
+            continue
+        if id(node) not in in_function and line not in checking:
+            found.append(f"line {line}: imports pygame at module level; import it in a function")
+        for part, bound in names:
+            if part and part.split(".")[0] not in PYGAME_PICTURE_PARTS:
+                found.append(f"line {line}: imports pygame.{part}, not a picture part")
+            elif not part:
+                aliases.add(bound)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr not in PYGAME_PICTURE_PARTS
+        ):
+            found.append(f"line {node.lineno}: uses pygame.{node.attr}, not a picture part")
+    return found
+
+
 def test_only_ui_imports_pygame() -> None:
-    """pygame stays in game/ui; the rules and everything else run without a display."""
+    """pygame stays in game/ui; the rules and everything else run without a display.
+
+    Only the picture codec of the missions layer may use pygame's image, Surface and
+    transform parts (headless), imported inside its functions.
+    """
+    assert all((GAME.parent / name).is_file() for name in PYGAME_OUTSIDE_UI)
     for path in sorted(GAME.rglob("*.py")):
         if (GAME / "ui") in path.parents:
             continue
-        for name in _imports(path):
-            assert name.split(".")[0] != "pygame", f"{path} imports pygame outside game/ui"
+        relative = path.relative_to(GAME.parent).as_posix()
+        misuse = _pygame_misuse(
+            path.read_text(encoding="utf-8"), allowed=relative in PYGAME_OUTSIDE_UI
+        )
+        assert not misuse, f"{relative}: " + "; ".join(misuse)
+
+
+@pytest.mark.parametrize(
+    ("source", "allowed", "expected"),
+    [
+        ("import pygame\n", False, "imports pygame outside game/ui"),
+        ("def f():\n    from pygame import image\n", False, "imports pygame outside game/ui"),
+        ("import pygame\n", True, "at module level"),
+        ("def f():\n    import pygame.display\n", True, "pygame.display"),
+        ("def f():\n    from pygame import font\n", True, "pygame.font"),
+        ("def f():\n    import pygame as pg\n    pg.event.get()\n", True, "pygame.event"),
+        ("def f():\n    import pygame\n    pygame.mixer.init()\n", True, "pygame.mixer"),
+        ("def f():\n    import pygame\n    pygame.time.Clock()\n", True, "pygame.time"),
+    ],
+)
+def test_the_pygame_check_can_fail(source: str, allowed: bool, expected: str) -> None:
+    """The check above finds pygame outside game/ui, at module level, or its display parts."""
+    assert any(expected in problem for problem in _pygame_misuse(source, allowed=allowed))
+
+
+def test_the_pygame_check_passes_picture_use() -> None:
+    """A function that decodes, scales and saves a picture, importing pygame inside it, passes."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from pygame import Surface\n"
+        "def f(data):\n    import pygame\n"
+        "    s = pygame.image.load(data)\n    return pygame.transform.scale(s, (1, 1))\n"
+    )
+    assert _pygame_misuse(source, allowed=True) == []
+
+
+_NO_PYGAME_SCRIPT = """
+import sys
+from game.missions.loader import load_any, demo_mission_path
+loaded = load_any(demo_mission_path())
+assert loaded.mission.width > 0
+loaded = load_any(sys.argv[1])
+assert loaded.images, "the PNG background was read"
+print("pygame" in sys.modules, sorted(m for m in sys.modules if m.startswith("pygame"))[:5])
+"""
+
+
+def test_loading_a_mission_without_art_imports_no_pygame() -> None:
+    """A fresh interpreter loads a TOML mission and a UVTT map with a PNG picture (no
+    drawing, no conversion) without importing pygame."""
+    uvtt = GAME.parent / "tests" / "missions" / "data" / "tavern.dd2vtt"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYGAME")}
+    done = subprocess.run(
+        [sys.executable, "-c", _NO_PYGAME_SCRIPT, str(uvtt)],
+        capture_output=True,
+        text=True,
+        cwd=GAME.parent,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False []"
 
 
 def _pure_files() -> list[Path]:

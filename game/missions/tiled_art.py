@@ -14,7 +14,8 @@ layers are not drawn; a layer's opacity (with its groups') is. What no tile cove
 shows the map's background colour (white if it has none).
 
 Images are read as the mission's background is: only inside the map's folder, at
-most ``MAX_IMAGE_BYTES`` and 8192×8192 pixels, PNG or JPEG. An image that is missing,
+most ``MAX_IMAGE_BYTES`` and 8192×8192 pixels, PNG or JPEG, decoded and drawn by
+:mod:`game.missions.pictures` (this module imports no pygame). An image that is missing,
 damaged, of another format or outside the folder is a warning: the map loads and
 those tiles stay undrawn. The image is bounded: at most ``MAX_SIDE`` pixels a side and
 ``MAX_PIXELS`` in all (pixels per field shrink for large maps), at most ``MAX_TILES``
@@ -23,9 +24,7 @@ tiles drawn, at most ``MAX_DECODED`` pixels of images read.
 
 from __future__ import annotations
 
-import io
 import math
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.match.problems import MissionError, Problem
+from game.missions import pictures
 from game.missions.paths import MAX_IMAGE_BYTES, check_image, read_limited, resolve_inside
 from game.missions.tiled_model import (
     FLIP_D,
@@ -50,7 +50,7 @@ from game.missions.tiled_model import (
 )
 
 if TYPE_CHECKING:
-    import pygame
+    from game.missions.pictures import Surface
 
 #: Pixels per field: the map's tile width within these bounds.
 MIN_PIXELS_PER_FIELD = 16
@@ -91,14 +91,11 @@ def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> A
     ``lookup`` finds a (masked) global id's tileset; ``base_dir`` is the map's folder
     (None: no image can be read). Never raises for a bad image: it becomes a warning.
     """
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
-    import pygame
-
     ppf = pixels_per_field(tmap.width, tmap.height, tmap.tile_width)
     painter = _Painter(tmap, lookup, base_dir, ppf)
     try:
         drawn = painter.draw()
-    except (pygame.error, ValueError, MemoryError) as exc:  # a picture pygame cannot handle
+    except pictures.drawing_errors() as exc:  # a picture pygame cannot handle
         painter.warn(
             "failed",
             tmap.where,
@@ -107,9 +104,7 @@ def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> A
         return Art(None, ppf, tuple(painter.warnings))
     if not drawn:
         return Art(None, ppf, tuple(painter.warnings))
-    buffer = io.BytesIO()
-    pygame.image.save(painter.canvas, buffer, "background.png")
-    return Art(buffer.getvalue(), ppf, tuple(painter.warnings))
+    return Art(pictures.encode_png(painter.canvas), ppf, tuple(painter.warnings))
 
 
 def _colour(text: str) -> tuple[int, int, int]:
@@ -124,23 +119,19 @@ class _Painter:
     """Draws the layers onto one canvas, loading and scaling each tile once."""
 
     def __init__(self, tmap: TiledMap, lookup: TileLookup, base_dir: Path | None, ppf: int) -> None:
-        import pygame  # render_tiled has hidden pygame's greeting
-
-        self.pg = pygame
         self.map = tmap
         self.lookup = lookup
         self.base_dir = base_dir
         self.ppf = ppf
         self.warnings: list[Problem] = []
         self.warned: set[object] = set()
-        self.images: dict[str, pygame.Surface | None] = {}
-        self.tiles: dict[int, pygame.Surface | None] = {}
+        self.images: dict[str, Surface | None] = {}
+        self.tiles: dict[int, Surface | None] = {}
         self.budget = MAX_TILES  # tiles left to draw
         self.area = 4 * MAX_PIXELS  # pixels left for image layers and tile objects
         self.decoded = 0  # pixels of the images read so far
         size = (tmap.width * ppf, tmap.height * ppf)
-        self.canvas = pygame.Surface(size)
-        self.canvas.fill(_colour(tmap.background_colour))
+        self.canvas = pictures.canvas(size, colour=_colour(tmap.background_colour))
 
     def warn(self, once: object, where: Where, message: str) -> None:
         if once in self.warned:
@@ -151,14 +142,13 @@ class _Painter:
 
     def draw(self) -> bool:
         """Draw every visible layer in drawing order; return whether anything was drawn."""
-        pygame = self.pg
         drawn = False
         for item in self.map.drawing or list(self.map.layers):
             if not item.visible or item.opacity <= 0:
                 continue
             target = self.canvas
             if item.opacity < 0.999:
-                target = pygame.Surface(self.canvas.get_size(), pygame.SRCALPHA)
+                target = pictures.canvas(self.canvas.get_size(), alpha=True)
             if isinstance(item, TileLayer):
                 if self.budget < 0:
                     break
@@ -176,7 +166,7 @@ class _Painter:
                 self.canvas.blit(target, (0, 0))
         return drawn
 
-    def tile_pieces(self, layer: TileLayer) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def tile_pieces(self, layer: TileLayer) -> list[tuple[Surface, tuple[int, int]]]:
         """Return the layer's tiles with their places, within the tile budget."""
         w, ppf = self.map.width, self.ppf
         cells = np.flatnonzero(layer.data & GID_MASK)
@@ -213,7 +203,7 @@ class _Painter:
         self.area -= size[0] * size[1]
         return size if self.area >= 0 else None
 
-    def image_pieces(self, layer: ImageLayer) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def image_pieces(self, layer: ImageLayer) -> list[tuple[Surface, tuple[int, int]]]:
         """Return an image layer's picture, scaled as the tiles are, at its offset."""
         image = self.image(layer.image)
         if image is None:
@@ -222,24 +212,14 @@ class _Painter:
         if size is None:
             return []
         x, y = self.scaled_point(layer.x, layer.y)
-        return [(self.fit(image, size), (x, y))]
+        return [(pictures.fitted(image, size), (x, y))]
 
     def scaled_point(self, x: float, y: float) -> tuple[int, int]:
         sx, sy = self.ppf / self.map.tile_width, self.ppf / self.map.tile_height
         return round(x * sx), round(y * sy)
 
-    def fit(self, piece: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-        """Return ``piece`` scaled to ``size``: smoothly when shrinking, sharp when growing."""
-        pygame = self.pg
-        if piece.get_size() == size:
-            return piece
-        if piece.get_width() > size[0] or piece.get_height() > size[1]:
-            return pygame.transform.smoothscale(piece, size)
-        return pygame.transform.scale(piece, size)
-
-    def object_pieces(self, layer: ObjectArt) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def object_pieces(self, layer: ObjectArt) -> list[tuple[Surface, tuple[int, int]]]:
         """Return the layer's tile objects' pictures (creatures and zones are not drawn)."""
-        pygame = self.pg
         pieces = []
         for obj in layer.objects:
             found = self.lookup(obj.gid) if obj.gid else None
@@ -258,18 +238,16 @@ class _Painter:
             if size is None:
                 continue
             if obj.flags & (FLIP_H | FLIP_V):
-                piece = pygame.transform.flip(
-                    piece, bool(obj.flags & FLIP_H), bool(obj.flags & FLIP_V)
-                )
-            piece = self.fit(piece, size)
+                piece = pictures.flipped(piece, bool(obj.flags & FLIP_H), bool(obj.flags & FLIP_V))
+            piece = pictures.fitted(piece, size)
             left, top = 0.0, -h  # the picture hangs from the object's bottom-left corner
             if obj.rotation % 360:
-                piece = pygame.transform.rotate(piece, -obj.rotation)  # Tiled turns clockwise
+                piece = pictures.turned(piece, obj.rotation)  # Tiled turns clockwise
                 left, top = _turned_corner(w, h, obj.rotation)
             pieces.append((piece, self.scaled_point(obj.x + left, obj.y + top)))
         return pieces
 
-    def tile(self, raw: int, where: Where) -> pygame.Surface | None:
+    def tile(self, raw: int, where: Where) -> Surface | None:
         """Return the tile of raw global id ``raw`` (flags included) scaled to one field."""
         if raw in self.tiles:
             return self.tiles[raw]
@@ -281,16 +259,15 @@ class _Painter:
         piece = self.piece(tileset, local, where)
         if piece is None:
             return None
-        pygame = self.pg
         if raw & FLIP_D:  # x/y swap: a quarter turn clockwise, then mirrored left-right
-            piece = pygame.transform.flip(pygame.transform.rotate(piece, -90), True, False)
+            piece = pictures.flipped(pictures.turned(piece, 90), True, False)
         if raw & (FLIP_H | FLIP_V):
-            piece = pygame.transform.flip(piece, bool(raw & FLIP_H), bool(raw & FLIP_V))
-        piece = self.fit(piece, (self.ppf, self.ppf))
+            piece = pictures.flipped(piece, bool(raw & FLIP_H), bool(raw & FLIP_V))
+        piece = pictures.fitted(piece, (self.ppf, self.ppf))
         self.tiles[raw] = piece
         return piece
 
-    def piece(self, tileset: Tileset, local: int, where: Where) -> pygame.Surface | None:
+    def piece(self, tileset: Tileset, local: int, where: Where) -> Surface | None:
         """Return the unscaled part of the tileset's image that tile ``local`` shows."""
         own = tileset.tile_images.get(local)
         if own is not None:
@@ -344,13 +321,12 @@ class _Painter:
         row, column = divmod(local, columns)
         return tileset.margin + column * step_x, tileset.margin + row * step_y, tw, th
 
-    def image(self, source: TileImage) -> pygame.Surface | None:
+    def image(self, source: TileImage) -> Surface | None:
         """Return a tileset image, read once; None (and a warning) if it cannot be used."""
         key = f"{source.source}#{source.trans}"
         if key in self.images:
             return self.images[key]
         self.images[key] = None
-        pygame = self.pg
         label = source.source
         try:
             if self.base_dir is None:
@@ -369,24 +345,14 @@ class _Painter:
                     f"{_UNDRAWN}",
                 )
                 return None
-            image = pygame.image.load(io.BytesIO(data), Path(source.source).name)
+            image = pictures.decode(data, name=Path(source.source).name, path_label=label)
         except MissionError as exc:
             reason = "; ".join(p.message for p in exc.problems)
             self.warn(key, source.where, f"tile image {source.source[:80]!r}: {reason}; {_UNDRAWN}")
             return None
-        except (pygame.error, OSError, ValueError) as exc:
-            self.warn(
-                key,
-                source.where,
-                f"tile image {source.source[:80]!r} cannot be read ({exc}); {_UNDRAWN}",
-            )
-            return None
-        if image.get_bitsize() not in (24, 32):  # palette images cannot be scaled smoothly
-            deep = pygame.Surface(image.get_size(), pygame.SRCALPHA)
-            deep.blit(image, (0, 0))
-            image = deep
+        image = pictures.deepened(image)  # palette images cannot be scaled smoothly
         if source.trans:
-            image = _keyed(image, _colour(source.trans))
+            image = pictures.keyed(image, _colour(source.trans))
         self.images[key] = image
         return image
 
@@ -403,16 +369,3 @@ def _turned_corner(width: float, height: float, degrees: float) -> tuple[float, 
     corners = [(0.0, -height), (width, -height), (width, 0.0), (0.0, 0.0)]
     turned = [(x * cos - y * sin, x * sin + y * cos) for x, y in corners]
     return min(x for x, _ in turned), min(y for _, y in turned)
-
-
-def _keyed(image: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
-    """Return the image with every pixel of ``colour`` transparent (a tileset's ``trans``)."""
-    import pygame as pg
-
-    keyed = pg.Surface(image.get_size(), pg.SRCALPHA)
-    keyed.blit(image, (0, 0))
-    rgb = pg.surfarray.pixels3d(keyed)
-    alpha = pg.surfarray.pixels_alpha(keyed)
-    alpha[(rgb == np.array(colour, dtype=rgb.dtype)).all(axis=2)] = 0
-    del rgb, alpha  # release the surface's lock
-    return keyed

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from game.board.grid import Cell, distance, footprint_distance
+from game.board.grid import Cell, distance, footprint_cells, footprint_distance
 from game.match.commands import Command
 from game.match.events import Event
 from game.rulesets.entaria.action_helpers import (
@@ -43,6 +43,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_effects import can_speak
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.objects import MATERIALS, object_damage
+from game.rulesets.entaria.rules.reach import reach_unwalled
 from game.rulesets.entaria.rules.terms import ArmorCategory, say
 from game.rulesets.entaria.state import CreatureState
 
@@ -114,7 +115,9 @@ def _adjacent_door(battle: Battle, creature: CreatureState, cell: Cell | None) -
         raise CommandRejected(
             say(f"there is no door on field {list(cell)}", f"auf Feld {list(cell)} ist keine Tür")
         )
-    if distance(creature.cell, cell) != 1:
+    # a door across an edge wall, or diagonally past a corner one touches, is out of
+    # reach: the one-step rule decides (D-13, D-10)
+    if distance(creature.cell, cell) != 1 or not reach_unwalled(battle.grid, creature.cell, cell):
         raise CommandRejected(
             say(
                 "the door must be on a neighbouring field",
@@ -252,11 +255,30 @@ def _swap(battle: Battle, creature: CreatureState, command: Interact) -> Perform
     return perform
 
 
+def _within_hand_reach(battle: Battle, anchor: Cell, size: int, cell: Cell) -> bool:
+    """Return whether ``cell`` is one of the footprint's fields or a neighbour it reaches.
+
+    A neighbour counts only when a field of the footprint reaches it by the one-step
+    rule: not across an edge wall nor diagonally past a corner one touches (D-13, D-10).
+    A field off the map is left to the caller's own check.
+    """
+    gap = footprint_distance(anchor, cell, side_a=size)
+    if gap == 0 or not battle.grid.in_bounds(cell):
+        return gap <= 1
+    if gap > 1:
+        return False
+    return any(
+        reach_unwalled(battle.grid, own, cell)
+        for own in footprint_cells(anchor, size)
+        if max(abs(own[0] - cell[0]), abs(own[1] - cell[1])) == 1 and battle.grid.in_bounds(own)
+    )
+
+
 def _pick_up(battle: Battle, creature: CreatureState, command: Interact) -> Perform:
     key = command.item
     cell = command.cell if command.cell is not None else creature.cell
     size = battle.creature_type(creature).size_fields
-    if footprint_distance(creature.cell, cell, side_a=size) > 1:
+    if not _within_hand_reach(battle, creature.cell, size, cell):
         raise CommandRejected(
             say(
                 "the item must lie on the own or a neighbouring field",

@@ -71,9 +71,11 @@ def load_preview(path: Path) -> PreviewModel:
     catalogue = load_catalogue()
     loaded = load_any(path, catalogue=catalogue)
     mission = loaded.mission
-    warnings = mission_warnings(
+    playability = mission_warnings(
         mission, catalogue, path_label=label, locations=loaded.key_locations
     )
+    # the loader's own first (a missing tile image, no terrain), as ``check`` lists them
+    warnings = list(loaded.warnings) + [w for w in playability if w.warning]
     grid = build_grid(mission, catalogue, path_label=label)
     colours = side_colours(mission)
     tokens = []
@@ -111,7 +113,7 @@ def load_preview(path: Path) -> PreviewModel:
         grid,
         tokens,
         colours,
-        warnings=[w for w in warnings if w.warning],
+        warnings=warnings,
         legend=legend_items(grid),
         type_names=type_names,
         edge_legend=edge_kinds(grid.edges),

@@ -9,9 +9,13 @@ Imported:
   ``map_size`` fields (a fractional size is rounded up); ``pixels_per_grid`` becomes
   the background's pixels per field.
 - ``image``: the base64 PNG becomes the background (``<file stem>.png``, kept in
-  :attr:`LoadedMission.images`); it must be a PNG of at most 8192×8192 pixels. An
-  empty or missing image gives a mission without background; so does a WebP or JPEG
-  picture (Dungeondraft can export those), with a warning saying how to export a PNG.
+  :attr:`LoadedMission.images`); it must be a PNG of at most 8192×8192 pixels. A
+  WebP or JPEG picture (Dungeondraft exports those) is converted to PNG by
+  :mod:`game.missions.pictures` (the only step of the import that loads pygame); one
+  larger than 8192 pixels a side or :data:`MAX_CONVERTED_PIXELS` in all (checked in
+  its header before decoding), or one that cannot be decoded, is left out with a
+  warning: the map loads without background. An empty or missing image gives a
+  mission without background.
 - ``line_of_sight`` and ``objects_line_of_sight``: both are wall polylines. A
   segment on a grid line (both ends within 0.05 field of it) becomes edge walls on
   the field borders it runs along (D-13, :func:`~game.missions.rasterise.line_borders`);
@@ -53,11 +57,13 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.match.problems import MissionError, Problem, describe
+from game.missions import pictures
 from game.missions.json_reading import JsonChecker, read_json
 from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
+    MAX_IMAGE_PIXELS,
     ImageFormat,
     check_image,
     read_limited,
@@ -83,6 +89,8 @@ from game.missions.uvtt_walls import (
 MAX_OUTSIDE = 500
 #: Total field steps walls and portals may take to rasterise (protects against hostile files).
 MAX_WALL_WORK = 2_000_000
+#: Most pixels of a WebP or JPEG picture converted to PNG (also at most 8192 a side).
+MAX_CONVERTED_PIXELS = 64 * 1024 * 1024
 
 
 def _join(key: str, name: str) -> str:
@@ -237,17 +245,20 @@ def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometr
     return found
 
 
-def picture_warning_text(picture_format: str, language: str = "en") -> str:
-    """Return the warning for a picture that is not a PNG ("de" or "en")."""
+def picture_warning_text(picture_format: str, reason: str, language: str = "en") -> str:
+    """Return the warning for a WebP or JPEG picture that cannot be used ("de" or "en").
+
+    ``reason`` says why (as the picture reader words it).
+    """
     if language == "de":
         return (
-            f"das Bild ist ein {picture_format}-Bild; gelesen werden nur PNG-Bilder, die "
-            "Karte hat also keinen Hintergrund. Exportiere die Karte noch einmal mit PNG als "
-            "Bildformat"
+            f"das {picture_format}-Bild ist nicht verwendbar ({reason}); die Karte wird ohne "
+            "Hintergrund geladen. Exportiere die Karte noch einmal mit PNG als Bildformat "
+            "oder mit einem kleineren Bild"
         )
     return (
-        f"the picture is a {picture_format} image; only PNG pictures are read, so the map "
-        "has no background. Export the map again with PNG as the image format"
+        f"the {picture_format} picture cannot be used ({reason}); the map loads without "
+        "background. Export the map again with PNG as the image format or a smaller picture"
     )
 
 
@@ -258,19 +269,35 @@ class UvttLoaded(LoadedMission):
     placement: UvttPlacement = field(default_factory=UvttPlacement)
 
 
-def _foreign_format(data: bytes) -> str | None:
-    """Return the name of a picture format other exporters write that is not PNG, or None."""
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "WebP"
-    if data.startswith(b"\xff\xd8"):
-        return "JPEG"
-    return None
+def _converted(data: bytes, picture_format: str, path_label: str) -> tuple[bytes | None, str]:
+    """Return a WebP or JPEG picture as PNG bytes, or None and why it cannot be used."""
+    size = pictures.picture_size(data)
+    if size is None:
+        return None, "its header is damaged"
+    width, height = size
+    if width > MAX_IMAGE_PIXELS or height > MAX_IMAGE_PIXELS:
+        return None, (
+            f"it is {width}x{height} pixels; expected at most {MAX_IMAGE_PIXELS}x{MAX_IMAGE_PIXELS}"
+        )
+    try:
+        surface = pictures.decode(
+            data,
+            name=f"image.{picture_format.lower()}",
+            path_label=path_label,
+            max_pixels=MAX_CONVERTED_PIXELS,
+        )
+        return pictures.encode_png(surface), ""
+    except MissionError as exc:
+        return None, "; ".join(problem.message for problem in exc.problems)
+    except pictures.drawing_errors() as exc:  # pygame could not write the PNG
+        return None, f"it cannot be converted to PNG ({exc})"
 
 
 def _image(
     check: JsonChecker, document: dict[str, object], path_label: str, warnings: list[Problem]
 ) -> bytes | None:
-    """Return the picture's PNG bytes; a picture in another format is a warning, not used."""
+    """Return the picture's PNG bytes, converted from WebP or JPEG; an unusable WebP or
+    JPEG picture is a warning (no background), any other unusable picture an error."""
     raw = document.get("image")
     if raw is None:
         return None
@@ -285,11 +312,13 @@ def _image(
     except (binascii.Error, ValueError):
         check.error("image", "image is not valid base64; expected a base64-encoded PNG")
         return None
-    foreign = _foreign_format(data)
-    if foreign is not None:  # a valid export in a format we do not read: keep the walls
-        message = picture_warning_text(foreign)
-        warnings.append(Problem(path_label, message, key="image", warning=True))
-        return None
+    kind = pictures.picture_format(data)
+    if kind in ("WebP", "JPEG"):  # exporters write these; a bad one must not cost the walls
+        png, reason = _converted(data, kind, path_label)
+        if png is None:
+            message = picture_warning_text(kind, reason)
+            warnings.append(Problem(path_label, message, key="image", warning=True))
+        return png
     try:
         check_image(data, path_label=path_label, formats=(ImageFormat.PNG,))
     except MissionError as exc:
@@ -317,7 +346,7 @@ def parse_uvtt_placed(
     data: bytes, *, path_label: str, image_name: str, title: str
 ) -> tuple[Mission, Mapping[str, bytes], UvttPlacement, tuple[Problem, ...]]:
     """Return what :func:`parse_uvtt` does, what became of the walls and portals, and
-    the warnings (a picture in a format other than PNG)."""
+    the warnings (a WebP or JPEG picture that cannot be converted)."""
     document_raw = read_json(data, path_label=path_label)
     check = JsonChecker(path_label)
     document = check.obj(document_raw, "")

@@ -418,11 +418,12 @@ def test_image_not_a_png() -> None:
     ("name", "head"),
     [("WebP", b"RIFF\x10\x00\x00\x00WEBPVP8 "), ("JPEG", b"\xff\xd8\xff\xe0")],
 )
-def test_a_webp_or_jpeg_picture_is_a_warning_and_no_background(
+def test_a_broken_webp_or_jpeg_picture_is_a_warning_and_no_background(
     name: str, head: bytes, tmp_path: Path
 ) -> None:
-    """Dungeondraft can export WebP or JPEG pictures: the walls still load, the picture
-    is left out with a warning that says how to export a PNG."""
+    """Dungeondraft can export WebP or JPEG pictures (converted to PNG, see
+    test_uvtt_pictures.py); a damaged one costs only the background: the walls load,
+    a warning says why and how to export a PNG."""
     picture = base64.b64encode(head + b"\x00" * 40).decode()
     document = minimal(image=picture, line_of_sight=[[{"x": 0, "y": 1}, {"x": 4, "y": 1}]])
     target = tmp_path / "karte.dd2vtt"
@@ -432,9 +433,10 @@ def test_a_webp_or_jpeg_picture_is_a_warning_and_no_background(
     assert len(loaded.mission.edges) == 4
     [warning] = loaded.warnings
     assert warning.warning and warning.key == "image" and warning.path == str(target)
-    assert f"the picture is a {name} image" in warning.message
+    assert f"the {name} picture cannot be used (its header is damaged)" in warning.message
     assert "with PNG as the image format" in warning.message
-    assert picture_warning_text(name, "de").startswith(f"das Bild ist ein {name}-Bild")
+    german = picture_warning_text(name, "x", "de")
+    assert german.startswith(f"das {name}-Bild ist nicht verwendbar (x)")
 
 
 def test_image_too_large() -> None:

@@ -174,17 +174,19 @@ def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
     g = np.gcd(us, vs)
     sx, sy = us // g, vs // g
     first = (g + 1) // 2
+    # Only rays still lit right behind the corner matter: a line already blocked on
+    # the way to that field is blocked on the way to every field further out. Test
+    # that field first (most rays fail here) and size the rest only for the others.
+    bx, by = ox + first * sx, oy + first * sy
+    near = np.flatnonzero((bx >= 0) & (bx < width) & (by >= 0) & (by < height))
+    lit = near[out[by[near], bx[near]]]
+    if not lit.size:
+        return
+    first, sx, sy = first[lit], sx[lit], sy[lit]
     last_x = np.where(sx > 0, (width - 1 - ox) // sx, ox // -sx)
     last_y = np.where(sy > 0, (height - 1 - oy) // sy, oy // -sy)
-    counts = np.maximum(np.minimum(last_x, last_y) - first + 1, 0)
-    # Only rays still lit right behind the corner matter: a line already blocked on
-    # the way to that field is blocked on the way to every field further out.
-    lit = np.flatnonzero(counts)
-    lit = lit[out[oy + first[lit] * sy[lit], ox + first[lit] * sx[lit]]]
-    first, sx, sy, counts = first[lit], sx[lit], sy[lit], counts[lit]
+    counts = np.minimum(last_x, last_y) - first + 1  # >= 1: the first field is on the map
     total = int(counts.sum())
-    if not total:
-        return
     owner = np.repeat(np.arange(counts.size), counts)
     n = first[owner] + np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     out[oy + n * sy[owner], ox + n * sx[owner]] = False

@@ -45,6 +45,9 @@ def _preview(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.edges and args.suite != "ui":
+        print("kampfkarte bench: --edges is for bench ui only", file=sys.stderr)
+        return EXIT_USAGE
     if args.suite == "engine":
         from game.missions.simulate import run_engine_bench
 
@@ -53,7 +56,7 @@ def _bench(args: argparse.Namespace) -> int:
         _quiet_pygame()
         from game.ui.bench import run_ui_bench
 
-        return run_ui_bench(frames=args.frames, seed=args.seed, out=sys.stdout)
+        return run_ui_bench(frames=args.frames, seed=args.seed, out=sys.stdout, edges=args.edges)
     if args.suite != "rules":
         print(
             f"kampfkarte bench: unknown suite {args.suite!r}; expected 'rules', 'engine' or 'ui'",
@@ -307,6 +310,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=2026, help="seed of the random test maps")
     bench.add_argument(
         "--frames", type=_positive_int, default=600, help="frames of bench ui (default 600)"
+    )
+    bench.add_argument(
+        "--edges",
+        action="store_true",
+        help="bench ui: render the map with walls and doors on field edges (D-13)",
     )
     bench.set_defaults(run=_bench)
     return parser

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -25,10 +26,33 @@ def _play(args: argparse.Namespace) -> int:
     if mission is not None and not mission.is_file():
         print(f"kampfkarte play: no such mission file: {mission}", file=sys.stderr)
         return EXIT_INVALID
+    if mission is not None and _without_creatures(mission):
+        return EXIT_INVALID
     _quiet_pygame()
     from game.ui.play import run_play_command
 
     return run_play_command(mission, seed=args.seed)
+
+
+def _without_creatures(mission: Path) -> bool:
+    """Say so (German and English) and return True when the mission places no creature.
+
+    Checked before the window opens: no battle can begin without someone whose turn it
+    is. Other problems of the file are ``run_play_command``'s to report.
+    """
+    from game.match.problems import MissionError
+    from game.missions.simulate import mission_setup
+    from game.ui.session import NoCreaturesError, check_has_creatures
+
+    try:
+        check_has_creatures(mission_setup(str(mission)), str(mission))
+    except NoCreaturesError as error:
+        print(f"kampfkarte play: {mission}: {error.text('de')}", file=sys.stderr)
+        print(f"kampfkarte play: {mission}: {error.text('en')}", file=sys.stderr)
+        return True
+    except MissionError:
+        return False
+    return False
 
 
 def _preview(args: argparse.Namespace) -> int:

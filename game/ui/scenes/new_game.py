@@ -18,6 +18,7 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene
 from game.ui.scenes.mission_entry import MAX_LISTED, MissionEntry, problem_where, read_mission
+from game.ui.session import no_creatures_text
 from game.ui.theme import parse_colour
 from game.ui.widgets import Button, draw_text, wrap
 
@@ -100,6 +101,7 @@ class NewGameScene(MenuScene):
 
     def choose(self, index: int) -> None:
         self.chosen = index
+        self.notice = []  # a refusal was about the mission chosen before
         self.build()
 
     def choose_file(self) -> None:
@@ -122,8 +124,12 @@ class NewGameScene(MenuScene):
 
     def next(self) -> None:
         entry = self.entry
-        if entry is not None and entry.ok:
-            self.app.nav.seats(entry)
+        if entry is None or not entry.ok:
+            return
+        if not entry.creatures:  # the engine needs someone whose turn it is (issue 13)
+            self.say(no_creatures_text(self.app.t.language), bad=True)
+            return
+        self.app.nav.seats(entry)
 
     def back(self) -> None:
         if len(self.app.scenes) > 1:

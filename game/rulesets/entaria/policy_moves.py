@@ -40,7 +40,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.cover import cover_bonus
 from game.rulesets.entaria.rules.movement import disengage_required
 from game.rulesets.entaria.rules.ranges import range_band
-from game.rulesets.entaria.rules.reach import melee_reach_cells
+from game.rulesets.entaria.rules.reach import in_melee_reach, melee_reach_cells
 from game.rulesets.entaria.state import CreatureState
 
 #: How many fields a move of the policy looks at when it wants cover (closest first).
@@ -142,24 +142,50 @@ class Mover:
         return Move(self.creature.key, action.name, tuple(prefix))
 
 
-def strike_fields(grid: BattleGrid, target: Cell, target_side: int = 1) -> set[Cell]:
-    """Return the fields next to ``target`` a one-field creature strikes it from.
+def strike_fields(
+    grid: BattleGrid,
+    target: Cell,
+    target_side: int = 1,
+    *,
+    side: int = 1,
+    reach: int = 1,
+) -> set[Cell]:
+    """Return the fields a creature (``side``, ``reach``) standing there strikes ``target`` from.
 
-    The neighbours of the target's footprint the one-step rule joins to it, so not the
-    field across an edge wall nor diagonally past a corner one touches (D-13,
-    ``melee_reach_cells``).
+    Fields where its anchor stands; only those the rules of melee reach join to the
+    target past the walls, so not the field across an edge wall nor diagonally past a
+    corner one touches (D-13, ``in_melee_reach``, ``melee_reach_cells``).
     """
-    return melee_reach_cells(target, side=target_side, grid=grid)
+    if side == 1:  # reach is symmetric between one-field creatures
+        return melee_reach_cells(target, side=target_side, reach=reach, grid=grid)
+    x0, y0 = target
+    return {
+        (x, y)
+        for y in range(y0 - reach - side + 1, y0 + target_side + reach)
+        for x in range(x0 - reach - side + 1, x0 + target_side + reach)
+        if grid.in_bounds((x, y))
+        and in_melee_reach(
+            (x, y), target, attacker_side=side, target_side=target_side, reach=reach, grid=grid
+        )
+    }
 
 
 def _cheapest_strike_field(
-    battle: Battle, grid: BattleGrid, targets: list[CreatureState], costs: dict[Cell, int]
+    mover: Mover, grid: BattleGrid, targets: list[CreatureState], costs: dict[Cell, int]
 ) -> tuple[int, Cell] | None:
-    """Return (cost, field) of the cheapest field in ``costs`` to strike a target from."""
+    """Return (cost, field) of the cheapest field in ``costs`` the mover strikes from."""
+    battle = mover.battle
+    kind = battle.creature_type(mover.creature)
     best: tuple[int, Cell] | None = None
     for target in targets:
-        side = battle.creature_type(target).size_fields
-        for cell in strike_fields(grid, target.cell, side):
+        fields = strike_fields(
+            grid,
+            target.cell,
+            battle.creature_type(target).size_fields,
+            side=kind.size_fields,
+            reach=kind.reach,
+        )
+        for cell in fields:
             if cell in costs and (best is None or (costs[cell], cell) < best):
                 best = (costs[cell], cell)
     return best
@@ -175,7 +201,7 @@ def approach_goal(mover: Mover, targets: list[CreatureState]) -> list[Cell] | No
     costs = mover.costs(None)
     visible = [t for t in targets if line_of_sight(battle.grid, creature.cell, t.cell)]
     for group in (visible, targets):
-        best = _cheapest_strike_field(battle, battle.grid, group, costs)
+        best = _cheapest_strike_field(mover, battle.grid, group, costs)
         if best is not None:
             if best[1] == creature.cell:
                 return None
@@ -339,7 +365,7 @@ def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
         allies=mover.allies,
         cost_model=profile,
     )
-    best = _cheapest_strike_field(battle, opened, targets, costs)
+    best = _cheapest_strike_field(mover, opened, targets, costs)
     if best is None or best[1] == creature.cell:
         return
     path = find_path(

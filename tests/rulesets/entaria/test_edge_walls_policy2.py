@@ -85,3 +85,16 @@ def test_the_opponent_across_a_wall_goes_through_its_door_and_strikes() -> None:
     battle = walled_battle(6, doors=(3,))
     commands = play_pirate(battle, 3)
     assert any(isinstance(c, Attack) and c.target == "ron" for c in commands), commands
+
+
+@pytest.mark.rule("D-13", "E-SIZE-1")
+def test_strike_fields_of_a_large_creature_are_anchors_its_footprint_strikes_from() -> None:
+    """A 2×2 creature strikes a one-field target on (5, 2) from 12 anchors on an open
+    floor; an edge wall west of the target takes the 4 anchors whose footprint touches
+    the target only across the wall or past its corners (x = 4 beside the target)."""
+    grid = BattleGrid.from_ascii("\n".join(["." * 9] * 6))
+    open_floor = strike_fields(grid, (5, 2), side=2)
+    assert len(open_floor) == 12 and (4, 1) not in open_floor and (3, 1) in open_floor
+    grid.add_edge_wall((4, 2), (5, 2))
+    walled = strike_fields(grid, (5, 2), side=2)
+    assert walled == open_floor - {(3, 0), (3, 1), (3, 2), (3, 3)}

@@ -41,8 +41,8 @@ def _without_creatures(mission: Path) -> bool:
     is. Other problems of the file are ``run_play_command``'s to report.
     """
     from game.match.problems import MissionError
+    from game.missions.no_creatures import NoCreaturesError, check_has_creatures
     from game.missions.simulate import mission_setup
-    from game.ui.session import NoCreaturesError, check_has_creatures
 
     try:
         check_has_creatures(mission_setup(str(mission)), str(mission))

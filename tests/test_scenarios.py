@@ -39,6 +39,7 @@ SCENARIO_RULES: dict[str, tuple[str, ...]] = {
         "E-AREAFIRE-3", "E-AREAFIRE-4", "E-AREAFIRE-6", "E-AREAFIRE-8", "E-AREAFIRE-9", "D-6",
     ),
     "door-shot-open.toml": ("E-OBJ-1", "E-OBJ-2", "E-OBJ-5", "E-ACT-6"),
+    "edge-door.toml": ("D-13", "E-ACT-HH-INTERAGIEREN", "D-10"),
     "ex-dmg-1.toml": ("EX-DMG-1", "E-DMG-2", "E-DMG-3", "E-RANGED-4", "E-RANGED-5", "D-4"),
     "ex-hide-1.toml": (
         "EX-HIDE-1", "E-ACT-VH-VERBERGEN-1", "E-ACT-VH-VERBERGEN-2", "E-ACT-5", "E-ACT-6",

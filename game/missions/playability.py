@@ -41,7 +41,7 @@ def mission_warnings(
     field to stand on (only walls, closed doors, hazards); a side with neither
     creatures nor a deployment zone; sides that cannot reach each other on foot
     (doors count as open); a companion on another side than its controller;
-    legend characters the map never uses.
+    legend characters the map never uses; a mission without any creature.
     Each names the TOML key (``creatures[2]``, ``sides[0].deployment``) and, with
     ``locations`` (where the keys stand in the file, see ``load_native``), its line
     and column.
@@ -57,6 +57,12 @@ def mission_warnings(
             Problem(path_label, message, line=line, column=column, key=key, warning=True)
         )
 
+    if not mission.creatures:
+        warn(
+            "creatures",
+            "the mission places no creature: it previews and prints, but no battle can "
+            "begin until [[creatures]] (TOML) or objects of class 'creature' (Tiled) place some",
+        )
     _creature_warnings(mission, grid, terms, warn)
     _side_warnings(mission, grid, warn)
     _legend_warnings(mission, warn)

@@ -16,6 +16,7 @@ from game.match.events import Event
 from game.match.problems import MissionError
 from game.match.saves import MissionRef, OpenedMission, file_sha256
 from game.missions.loader import demo_mission_path, load_any
+from game.missions.no_creatures import NoCreaturesError, check_has_creatures
 from game.missions.setup import PreparedMatch, prepare_match
 
 EXIT_OK = 0
@@ -75,6 +76,10 @@ def run_simulate(
         return EXIT_USAGE
     try:
         prepared = prepared_mission(mission_path)
+        check_has_creatures(prepared.setup, mission_path)
+    except NoCreaturesError as error:
+        print(f"kampfkarte simulate: {mission_path}: {error.text(language)}", file=err)
+        return EXIT_INVALID
     except MissionError as error:
         print(str(error), file=err)
         return EXIT_INVALID

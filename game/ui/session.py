@@ -23,7 +23,6 @@ from game.match.commands import Command, CommandRejected
 from game.match.datafiles import read_strict_json, write_json_atomic
 from game.match.decisions import Decision
 from game.match.events import Event
-from game.match.problems import MissionError, Problem
 from game.match.record import Match
 from game.match.ruleset import PlayableRuleset
 from game.match.saves import (
@@ -38,51 +37,9 @@ from game.match.saves import (
     write_save,
 )
 from game.match.views import Views
+from game.missions.no_creatures import check_has_creatures
 from game.missions.simulate import open_mission
 from game.rulesets import RULESETS
-
-#: What the player reads when a mission places no creature: no battle can begin on it
-#: (a set-up screen to place them in the program is issue 13).
-NO_CREATURES = {
-    "de": (
-        "Diese Karte hat keine Figuren: stelle Figuren in der Missionsdatei auf "
-        "([[creatures]] in TOML, Objekte der Klasse 'creature' in Tiled), dann kann der "
-        "Kampf beginnen."
-    ),
-    "en": (
-        "This map has no creatures: place creatures in the mission file ([[creatures]] in "
-        "TOML, objects of class 'creature' in Tiled), then the battle can begin."
-    ),
-}
-
-
-def no_creatures_text(language: str) -> str:
-    """Return the no-creatures message in ``language`` (German when it has none)."""
-    return NO_CREATURES.get(language, NO_CREATURES["de"])
-
-
-class NoCreaturesError(MissionError):
-    """A mission that places no creature: a battle cannot begin on it."""
-
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        message = no_creatures_text("en")
-        super().__init__([Problem(str(path), message, key="creatures")])
-
-    def text(self, language: str) -> str:
-        """Return the message in ``language``."""
-        return no_creatures_text(language)
-
-
-def check_has_creatures(setup: Any, path: Path | str) -> None:
-    """Raise NoCreaturesError when the set-up of ``path`` places no creature.
-
-    ``setup``: any ruleset's set-up; one without a ``creatures`` list is let through.
-    """
-    creatures = getattr(setup, "creatures", None)
-    if creatures is not None and not creatures:
-        raise NoCreaturesError(path)
-
 
 SESSION_FILE = "session.json"
 #: The seats of a save, beside it (``name.players.json``).

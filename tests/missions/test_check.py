@@ -254,3 +254,16 @@ def test_report_text_of_an_unloadable_file_has_no_summary(tmp_path: Path, name: 
     report = check_mission(write(tmp_path, "not toml at all", name))
     assert not report.valid and report.summary == "" and report.mission is None
     assert report.text.splitlines()[0] == "Errors (1):"
+
+
+def test_a_mission_without_creatures_gets_a_warning(tmp_path: Path) -> None:
+    """check warns that no battle can begin on a mission that places no creature."""
+    from game.missions.loader import load_any
+
+    path = tmp_path / "empty.toml"
+    path.write_text(
+        '[mission]\ntitle = "Leer"\n\n[map]\nwidth = 3\nheight = 2\nrows = ["...", "..."]\n',
+        "utf-8",
+    )
+    warnings = mission_warnings(load_any(path).mission)
+    assert [w.key for w in warnings if "no creature" in w.message] == ["creatures"]

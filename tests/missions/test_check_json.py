@@ -228,7 +228,7 @@ def test_a_universal_vtt_export(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["terrain"] == {"floor": 17, "wall": 6, "open_door": 1}
     assert (data["wall_fields"], data["door_fields"]) == (6, 1)
     assert (data["edge_walls"], data["edge_doors"]) == (0, 0)
-    assert [w["key"] for w in data["warnings"]] == ["sides"]
+    assert [w["key"] for w in data["warnings"]] == ["creatures", "sides"]
     assert data["warnings"][0]["line"] is None  # a JSON export places nothing by line
 
 

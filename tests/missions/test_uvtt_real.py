@@ -128,7 +128,7 @@ def test_check_reports_the_placement(path: Path, capsys: pytest.CaptureFixture[s
     placement = load_uvtt(path).placement
     for line in placement.lines():
         assert line in out
-    assert out.rstrip().endswith(f"{path}: valid (1 warning)")  # no sides
+    assert out.rstrip().endswith(f"{path}: valid (2 warnings)")  # no creatures, no sides
 
 
 @pytest.mark.rule("D-13")

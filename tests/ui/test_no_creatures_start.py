@@ -14,13 +14,14 @@ import pytest
 
 from game.cli import main
 from game.match.problems import MissionError
+from game.missions.no_creatures import NO_CREATURES, NoCreaturesError
 from game.ui.app import App
 from game.ui.play import start_battle
 from game.ui.scenes.navigate import open_app
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.preview import PreviewScene
 from game.ui.scenes.seats import SeatsScene
-from game.ui.session import NO_CREATURES, GameSession, NoCreaturesError, autosave_dir
+from game.ui.session import GameSession, autosave_dir
 from game.ui.settings import Settings
 
 DESERT = Path(__file__).parents[1] / "missions" / "data" / "tiled" / "desert.tmx"

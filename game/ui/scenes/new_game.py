@@ -14,11 +14,11 @@ from pathlib import Path
 import pygame
 
 from game.missions.loader import SUPPORTED_SUFFIXES, bundled_maps_dir
+from game.missions.no_creatures import no_creatures_text
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene
 from game.ui.scenes.mission_entry import MAX_LISTED, MissionEntry, problem_where, read_mission
-from game.ui.session import no_creatures_text
 from game.ui.theme import parse_colour
 from game.ui.widgets import Button, draw_text, wrap
 

@@ -1,0 +1,54 @@
+"""A mission that places no creature: it loads, previews and prints, but no battle begins.
+
+The set-up screen that places creatures in the program is issue 13; until then the
+player is told, in the program's language, how to place them in the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.match.problems import MissionError, Problem
+
+__all__ = ["NO_CREATURES", "NoCreaturesError", "check_has_creatures", "no_creatures_text"]
+
+#: What the player reads when a mission places no creature.
+NO_CREATURES = {
+    "de": (
+        "Diese Karte hat keine Figuren: stelle Figuren in der Missionsdatei auf "
+        "([[creatures]] in TOML, Objekte der Klasse 'creature' in Tiled), dann kann der "
+        "Kampf beginnen."
+    ),
+    "en": (
+        "This map has no creatures: place creatures in the mission file ([[creatures]] in "
+        "TOML, objects of class 'creature' in Tiled), then the battle can begin."
+    ),
+}
+
+
+def no_creatures_text(language: str) -> str:
+    """Return the no-creatures message in ``language`` (German when it has none)."""
+    return NO_CREATURES.get(language, NO_CREATURES["de"])
+
+
+class NoCreaturesError(MissionError):
+    """A mission that places no creature: a battle cannot begin on it."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        super().__init__([Problem(str(path), no_creatures_text("en"), key="creatures")])
+
+    def text(self, language: str) -> str:
+        """Return the message in ``language``."""
+        return no_creatures_text(language)
+
+
+def check_has_creatures(setup: Any, path: Path | str) -> None:
+    """Raise NoCreaturesError when the set-up of ``path`` places no creature.
+
+    ``setup``: any ruleset's set-up; one without a ``creatures`` list is let through.
+    """
+    creatures = getattr(setup, "creatures", None)
+    if creatures is not None and not creatures:
+        raise NoCreaturesError(path)

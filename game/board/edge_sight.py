@@ -144,7 +144,9 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
     return made
 
 
-def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
+def corner_shadows(
+    sight: EdgeSight, ox: int, oy: int, out: BoolGrid, single: BoolGrid | None = None
+) -> None:
     """Clear in ``out`` every field whose line from (ox, oy) passes a closed corner.
 
     The corner rule of :func:`edges_clear` for all fields at once: a closed corner at
@@ -152,11 +154,31 @@ def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
     greatest common divisor, the lines through it end on the fields
     ``origin + n * (U, V) / g``, and the corner lies strictly between the centres for
     ``n >= (g + 1) / 2``. Whether it closes depends on the line's direction only.
+
+    ``single``: when given, the fields ``out`` holds only by single slopes of the sweep
+    (``shadowcast.paint``); only rays lit there or on a diagonal are followed. The
+    sweep itself takes every closed corner out of a wider slope interval (its two edges
+    cut it on both sides, the single slope left is dropped at its corner,
+    ``shadowcast._cut_visible``), but a slope already single when it reaches a corner,
+    and a diagonal field just behind a corner whose last edge the sweep reads one depth
+    later, stay lit.
     """
     height, width = out.shape
+    lit = out
+    if single is not None:
+        lit = single
+        flat, lit_flat = out.reshape(-1), single.reshape(-1)
+        for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            n = min(width - 1 - ox if sx > 0 else ox, height - 1 - oy if sy > 0 else oy)
+            if n:  # the diagonal as a slice of the flat map; a stop below 0 means "to 0"
+                step = sy * width + sx
+                start = oy * width + ox + step
+                stop = start + n * step
+                diagonal = slice(start, stop if stop >= 0 else None, step)
+                lit_flat[diagonal] |= flat[diagonal]
     # Only corners inside the box of the origin and the lit fields can lie on a line to
     # a lit field: the box is convex and holds both ends.
-    columns, rows = np.flatnonzero(out.any(axis=0)), np.flatnonzero(out.any(axis=1))
+    columns, rows = np.flatnonzero(lit.any(axis=0)), np.flatnonzero(lit.any(axis=1))
     if not columns.size:
         return
     x0, x1 = min(ox, int(columns[0])) + 1, max(ox, int(columns[-1]))
@@ -179,10 +201,10 @@ def corner_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid) -> None:
     # that field first (most rays fail here) and size the rest only for the others.
     bx, by = ox + first * sx, oy + first * sy
     near = np.flatnonzero((bx >= 0) & (bx < width) & (by >= 0) & (by < height))
-    lit = near[out[by[near], bx[near]]]
-    if not lit.size:
+    lit_rays = near[lit[by[near], bx[near]]]
+    if not lit_rays.size:
         return
-    first, sx, sy = first[lit], sx[lit], sy[lit]
+    first, sx, sy = first[lit_rays], sx[lit_rays], sy[lit_rays]
     last_x = np.where(sx > 0, (width - 1 - ox) // sx, ox // -sx)
     last_y = np.where(sy > 0, (height - 1 - oy) // sy, oy // -sy)
     counts = np.minimum(last_x, last_y) - first + 1  # >= 1: the first field is on the map

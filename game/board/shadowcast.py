@@ -372,14 +372,19 @@ def _runs(
                 index += 1
 
 
-def paint(out: BoolGrid, swept: list[tuple[Quadrant, bool, list[Span]]]) -> None:
+def paint(
+    out: BoolGrid,
+    swept: list[tuple[Quadrant, bool, list[Span]]],
+    single: BoolGrid | None = None,
+) -> None:
     """Mark in ``out`` the fields of the spans of all quadrants at once.
 
     ``swept``: each quadrant, whether its lines are map columns (else map rows), and
     its spans. A span marks, at each of its depths ``r``, the offsets from
     ``ceil(low * r)`` to ``floor(high * r)``, clipped to the map. Those are computed in
     floats: ``n * r`` is exact, and one division cannot carry a quotient across an
-    integer, as the denominators are far below 2**26.
+    integer, as the denominators are far below 2**26. With ``single``, the fields of
+    spans of a single slope are marked there too (the ones closed corners can hide).
     """
     height, width = out.shape
     tables = [np.array(spans, dtype=np.int64).reshape(-1, 6) for _, _, spans in swept]
@@ -411,4 +416,8 @@ def paint(out: BoolGrid, swept: list[tuple[Quadrant, bool, list[Span]]]) -> None
     base = np.where(step == 1, line * width + lo, lo * width + line)
     starts = np.cumsum(widths) - widths
     offsets = np.arange(total) - np.repeat(starts, widths)
-    out.reshape(-1)[np.repeat(base, widths) + offsets * np.repeat(step, widths)] = True
+    flat = np.repeat(base, widths) + offsets * np.repeat(step, widths)
+    out.reshape(-1)[flat] = True
+    if single is not None:  # a single slope marks at most one field per depth
+        one = (low_n * high_d == high_n * low_d) & (widths > 0)
+        single.reshape(-1)[base[one]] = True

@@ -215,9 +215,11 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
             edge_lines = plus if sign > 0 else minus
             quadrant = Quadrant(fields, edge_lines, centre_line, sign, centre, corners)
             swept.append((quadrant, columns, sweep_quadrant(quadrant, max_depth)))
-    paint(out, swept)
+    # D-13: closed corners can hide only the fields of single slopes (and diagonals).
+    single = None if edges is None else np.zeros(blocks.shape, dtype=bool)
+    paint(out, swept, single)
     if edges is not None:
-        corner_shadows(edges, ox, oy, out)
+        corner_shadows(edges, ox, oy, out, single)
     out[oy, ox] = True
     return out
 

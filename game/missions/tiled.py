@@ -68,7 +68,8 @@ Imported:
   deployment objects, or by default ``player`` for the first side and ``gm`` for
   every other. Name = key; colours are the native format's default colours.
 - Warnings (:attr:`LoadedMission.warnings`, printed by ``check`` and ``import``): an
-  image that cannot be drawn, and a map that says nothing about terrain (no placed
+  image that cannot be drawn, a terrain, wall or door object wholly outside the map
+  (it marks no field), and a map that says nothing about terrain (no placed
   tile has a ``terrain`` property and no object is a wall, door or terrain area:
   every field is floor; the warning says how to fix it).
 
@@ -193,7 +194,7 @@ def read_tiled(
     tiles = TileTerrain(problems, tmap, terms)
     problems.raise_if_any()  # overlapping tilesets make every later tile lookup doubtful
     mission, said = _build(problems, tmap, tiles, TiledObjects(problems, tmap, terms, tiles), title)
-    warnings: list[Problem] = []
+    warnings: list[Problem] = list(problems.warnings)  # objects outside the map
     images: dict[str, bytes] = {}
     if image_name is not None:
         art = render_tiled(tmap, tiles.tile, base_dir)

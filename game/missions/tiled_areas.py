@@ -15,7 +15,15 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import numpy.typing as npt
 
-from game.missions.tiled_model import MapObject, Problems, TiledMap, Where
+from game.missions.tiled_model import (
+    TEMPLATE_MESSAGE,
+    MapObject,
+    Problems,
+    TiledMap,
+    Where,
+    outside_text,
+    rect_fields,
+)
 
 #: Most field tests the terrain areas may take together (a polygon: fields × corners).
 MAX_AREA_WORK = 50_000_000
@@ -40,7 +48,7 @@ def paint_areas(
             continue
         count += 1
         if obj.template:
-            problems.add(obj.where, "object uses a template; expected a plain object")
+            problems.add(obj.where, TEMPLATE_MESSAGE)
             continue
         if "terrain" not in props:
             problems.add(obj.where, "missing property 'terrain'; expected a terrain")
@@ -61,15 +69,18 @@ def paint_areas(
 
 
 def _mask(problems: Problems, tmap: TiledMap, obj: MapObject) -> npt.NDArray[np.bool_] | None:
+    """Return the fields a terrain object marks; None (and a problem) when it marks none."""
     tw, th = tmap.tile_width, tmap.tile_height
     mask = np.zeros((tmap.height, tmap.width), dtype=bool)
     if obj.point or (obj.shape == "rectangle" and obj.width == 0 and obj.height == 0):
         x, y = math.floor(obj.x / tw), math.floor(obj.y / th)
-        if 0 <= x < tmap.width and 0 <= y < tmap.height:
-            mask[y, x] = True
+        if not (0 <= x < tmap.width and 0 <= y < tmap.height):
+            problems.warn(obj.where, outside_text(obj, tmap))
+            return None
+        mask[y, x] = True
         return mask
     if obj.shape == "polygon" and len(obj.points) >= 3:
-        return _polygon(tmap, obj, mask)
+        return _polygon(problems, tmap, obj, mask)
     if obj.shape != "rectangle" or obj.rotation % 360 or obj.width <= 0 or obj.height <= 0:
         problems.add(
             obj.where,
@@ -79,20 +90,28 @@ def _mask(problems: Problems, tmap: TiledMap, obj: MapObject) -> npt.NDArray[np.
         )
         return None
     top = obj.y - obj.height if obj.gid else obj.y  # tile objects hang from bottom-left
-    x0 = max(0, math.floor(obj.x / tw + 1e-9))
-    y0 = max(0, math.floor(top / th + 1e-9))
-    x1 = min(tmap.width, math.ceil((obj.x + obj.width) / tw - 1e-9))
-    y1 = min(tmap.height, math.ceil((top + obj.height) / th - 1e-9))
-    mask[y0:y1, x0:x1] = True
+    fields = rect_fields(tmap, obj.x, top, obj.width, obj.height)
+    if fields is None:
+        problems.warn(obj.where, outside_text(obj, tmap))
+        return None
+    mask[fields] = True
     return mask
 
 
-def _polygon(tmap: TiledMap, obj: MapObject, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """Mark the fields whose centre lies inside the polygon (even-odd rule)."""
+def _polygon(
+    problems: Problems, tmap: TiledMap, obj: MapObject, mask: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.bool_] | None:
+    """Mark the fields whose centre lies inside the polygon (even-odd rule).
+
+    A polygon whose bounding box misses the map is a warning (None).
+    """
     turn = math.radians(obj.rotation)
     cos, sin = math.cos(turn), math.sin(turn)
     xs = np.array([(obj.x + px * cos - py * sin) / tmap.tile_width for px, py in obj.points])
     ys = np.array([(obj.y + px * sin + py * cos) / tmap.tile_height for px, py in obj.points])
+    if xs.max() <= 0 or ys.max() <= 0 or xs.min() >= tmap.width or ys.min() >= tmap.height:
+        problems.warn(obj.where, outside_text(obj, tmap))
+        return None
     cy, cx = np.mgrid[0 : tmap.height, 0 : tmap.width] + 0.5
     inside = np.zeros(cx.shape, dtype=bool)
     for i in range(len(xs)):

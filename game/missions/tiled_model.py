@@ -7,6 +7,7 @@ located by a ``Where`` (file, line/column, XML element or JSON path).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,6 +30,10 @@ GID_MASK = 0x0FFFFFFF  # bits 28..31 are flip/rotation flags
 FLIP_H = 0x80000000
 FLIP_V = 0x40000000
 FLIP_D = 0x20000000  # x/y swap, done before the other two
+#: Most warnings the object layers give (a file of many stray objects must not flood).
+MAX_WARNINGS = 50
+#: What an object that uses a template is told (templates are not read).
+TEMPLATE_MESSAGE = "object uses a template; expected a plain object (detach the template in Tiled)"
 
 
 @dataclass(frozen=True)
@@ -50,10 +55,19 @@ class Where:
 
 
 class Problems(ProblemList):
-    """The problems found so far (capped), each located by a Where."""
+    """The problems found so far (capped), each located by a Where, and the warnings."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.warnings: list[Problem] = []
 
     def add(self, where: Where, message: str) -> None:
         self.append(where.problem(message))
+
+    def warn(self, where: Where, message: str) -> None:
+        """Record a warning (the file still loads); past ``MAX_WARNINGS`` drop it."""
+        if len(self.warnings) < MAX_WARNINGS:
+            self.warnings.append(where.warning(message))
 
 
 @dataclass(frozen=True)
@@ -158,3 +172,31 @@ class TiledMap:
 
 class Unusable(Exception):
     """A part of the file is too broken to go on with; its problems are recorded."""
+
+
+def rect_fields(
+    tmap: TiledMap, x: float, y: float, width: float, height: float
+) -> tuple[slice, slice] | None:
+    """Return the (rows, columns) of the map's fields a pixel rectangle overlaps.
+
+    Only fields overlapped by a positive area count; the box is clipped to the map.
+    None when no field is left: both ends are clipped, so a rectangle above or left
+    of the map never gives a negative slice end (which numpy counts from the far side).
+    """
+    tw, th = tmap.tile_width, tmap.tile_height
+    x0 = max(0, math.floor(x / tw + 1e-9))
+    y0 = max(0, math.floor(y / th + 1e-9))
+    x1 = min(tmap.width, math.ceil((x + width) / tw - 1e-9))
+    y1 = min(tmap.height, math.ceil((y + height) / th - 1e-9))
+    if x0 >= x1 or y0 >= y1:
+        return None
+    return slice(y0, y1), slice(x0, x1)
+
+
+def outside_text(obj: MapObject, tmap: TiledMap) -> str:
+    """Return the warning for an object that marks no field: it lies outside the map."""
+    kind = obj.type or "object"
+    return (
+        f"{kind} object at pixel ({obj.x:g}, {obj.y:g}) lies outside the "
+        f"{tmap.width}x{tmap.height} map; it marks no field"
+    )

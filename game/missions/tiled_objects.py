@@ -15,7 +15,14 @@ import numpy.typing as npt
 from game.board.grid import Cell
 from game.match.mission_ruleset import MissionTerms
 from game.missions.model import Controller, CreaturePlacement, Facing, Side
-from game.missions.tiled_model import MapObject, Problems, TiledMap, Where
+from game.missions.tiled_model import (
+    TEMPLATE_MESSAGE,
+    MapObject,
+    Problems,
+    TiledMap,
+    Where,
+    rect_fields,
+)
 from game.missions.tiled_terrain import TileTerrain
 from game.missions.tiled_values import prop_text
 from game.missions.toml_schema import DEFAULT_COLOURS, KEY_RE, MAX_CREATURES, MAX_SIDES
@@ -44,11 +51,7 @@ class TiledObjects:
             if kind not in ("creature", "deployment"):
                 continue
             if obj.template:
-                self.problems.add(
-                    obj.where,
-                    "object uses a template; expected a plain object (detach the template "
-                    "in Tiled)",
-                )
+                self.problems.add(obj.where, TEMPLATE_MESSAGE)
                 continue
             side = self.side_key(obj, props)
             if side is not None and side not in order:
@@ -146,20 +149,16 @@ class TiledObjects:
                 "positive width and height",
             )
             return None
-        tw, th = self.map.tile_width, self.map.tile_height
         x, y = self.top_left(obj)
-        x0 = max(0, math.floor(x / tw + 1e-9))
-        y0 = max(0, math.floor(y / th + 1e-9))
-        x1 = min(self.map.width, math.ceil((x + obj.width) / tw - 1e-9))
-        y1 = min(self.map.height, math.ceil((y + obj.height) / th - 1e-9))
-        if x0 >= x1 or y0 >= y1:
+        fields = rect_fields(self.map, x, y, obj.width, obj.height)
+        if fields is None:
             self.problems.add(
                 obj.where,
                 f"deployment rectangle at pixel ({obj.x:g}, {obj.y:g}) lies outside the "
                 f"{self.map.width}x{self.map.height} map",
             )
             return None
-        return slice(y0, y1), slice(x0, x1)
+        return fields
 
     def deployment(
         self,

@@ -36,7 +36,14 @@ from game.board.grid import Cell
 from game.match.problems import MissionError
 from game.missions.model import MapEdge
 from game.missions.rasterise import Point, point_field, rasterise_walls, snap, walk_length
-from game.missions.tiled_model import MapObject, Problems, TiledMap
+from game.missions.tiled_model import (
+    TEMPLATE_MESSAGE,
+    MapObject,
+    Problems,
+    TiledMap,
+    outside_text,
+    rect_fields,
+)
 from game.missions.toml_schema import MAX_EDGES
 from game.missions.uvtt_walls import (
     Placed,
@@ -91,11 +98,7 @@ class TiledWalls:
                 continue
             count += 1
             if obj.template:
-                self.problems.add(
-                    obj.where,
-                    "object uses a template; expected a plain object (detach the template "
-                    "in Tiled)",
-                )
+                self.problems.add(obj.where, TEMPLATE_MESSAGE)
                 continue
             key = "wall"
             if kind == "door":
@@ -147,7 +150,9 @@ class TiledWalls:
             cell = point_field(
                 (snap(obj.x / tw), snap(obj.y / th)), self.map.width, self.map.height
             )
-            if cell is not None:
+            if cell is None:
+                self.problems.warn(obj.where, outside_text(obj, self.map))
+            else:
                 marks.points.append(cell)
             return
         if obj.rotation % 360 != 0:
@@ -166,13 +171,11 @@ class TiledWalls:
         self.area(obj, obj.x, top, marks)
 
     def area(self, obj: MapObject, x: float, y: float, marks: _Marks) -> None:
-        tw, th = self.map.tile_width, self.map.tile_height
-        x0 = max(0, math.floor(x / tw + 1e-9))
-        y0 = max(0, math.floor(y / th + 1e-9))
-        x1 = min(self.map.width, math.ceil((x + obj.width) / tw - 1e-9))
-        y1 = min(self.map.height, math.ceil((y + obj.height) / th - 1e-9))
-        if x0 < x1 and y0 < y1:
-            marks.fields.append((slice(y0, y1), slice(x0, x1)))
+        fields = rect_fields(self.map, x, y, obj.width, obj.height)
+        if fields is None:
+            self.problems.warn(obj.where, outside_text(obj, self.map))
+        else:
+            marks.fields.append(fields)
 
     def segment(self, obj: MapObject, start: Point, end: Point, marks: _Marks) -> None:
         if start == end:

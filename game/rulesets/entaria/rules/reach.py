@@ -11,13 +11,16 @@ this creature reach that one". A field of each footprint must reach the other pa
 wall: between neighbours the one-step rule of the board (no wall or closed door on the
 edge between them; diagonally, not past a corner an edge wall touches nor between two
 blocking fields, D-10); further (Distanz, large reach) the sight line between the two
-fields must be clear, so a wall field or an edge wall in between stops the weapon.
+fields must be clear, so a wall field or an edge wall in between stops the weapon, and
+every grid corner the line passes exactly must pass the diagonal-step test, so the
+reach is monotone along a line (what the weapon reaches far, it reaches near).
 Without a grid the answer is pure geometry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from math import gcd
 from typing import NamedTuple
 
 import numpy as np
@@ -124,13 +127,34 @@ def reach_unwalled(grid: BattleGrid, a: Cell, b: Cell) -> bool:
     """Return whether a melee weapon gets from field ``a`` to field ``b`` past the walls.
 
     D-13 (module docstring): neighbours by the one-step rule, farther fields by a clear
-    sight line. Both fields must lie on the map.
+    sight line whose exact corners pass as diagonal steps. Both fields must lie on the map.
     """
     dx, dy = b[0] - a[0], b[1] - a[1]
     if max(abs(dx), abs(dy)) == 1:
         step = (dx, dy)
         return not (edge_step_blocked(grid, a, step) or diagonal_step_blocked(grid, a, step))
-    return line_of_sight(grid, a, b)
+    return line_of_sight(grid, a, b) and _corners_pass(grid, a, dx, dy)
+
+
+def _corners_pass(grid: BattleGrid, a: Cell, dx: int, dy: int) -> bool:
+    """Return whether the centre line from ``a`` passes every grid corner it meets exactly
+    as a diagonal step would (D-13, D-10).
+
+    Sight refuses only closed corners; the reach to a neighbour refuses a corner any edge
+    wall touches or that two wall fields pinch. Holding the farther fields to the same
+    test keeps reach monotone along a line: what the weapon reaches far, it reaches near.
+    """
+    run = gcd(dx, dy)
+    ux, uy = dx // run, dy // run
+    if ux % 2 == 0 or uy % 2 == 0:
+        return True  # the line meets corners only when both unit steps are odd
+    step = (1 if ux > 0 else -1, 1 if uy > 0 else -1)
+    for k in range(run):
+        # The corner at a + (k + 1/2) * (ux, uy); the field before it lies half a step back.
+        before = (a[0] + k * ux + (ux - step[0]) // 2, a[1] + k * uy + (uy - step[1]) // 2)
+        if diagonal_step_blocked(grid, before, step):
+            return False
+    return True
 
 
 def _open_around(grid: BattleGrid, a: Cell, b: Cell, side_a: int, side_b: int) -> bool:

@@ -27,8 +27,11 @@ Universal VTT ``line_of_sight``, ``objects_line_of_sight`` and portals):
 4. **Grid lines become edges (D-13).** A segment whose two ends lie within
    :data:`LINE_TOLERANCE` (0.05 field) of the same grid line stands on that line:
    :func:`line_borders` gives the field borders it runs along (each covered over more
-   than the tolerance), and callers make edge walls or edge doors of them instead of
-   rasterising it. Borders on the map's outline have a field on one side only; a wall
+   than the tolerance), and callers make edge walls of them instead of rasterising
+   it. A portal (a doorway) becomes edge doors only on the borders it covers by more
+   than half a field (:func:`portal_borders`; none such: the one it covers most), so
+   a door drawn a little wider than its opening does not replace the walls beside it.
+   Borders on the map's outline have a field on one side only; a wall
    there changes nothing (outside the map nobody stands), so they are dropped. Rules
    1-3 are for the segments off the grid lines (:func:`rasterise_walls` still applies
    them to any segment it is given).
@@ -238,6 +241,41 @@ def line_borders(start: Point, end: Point, width: int, height: int) -> list[Bord
     LINE_TOLERANCE; borders on the map's outline or outside the map are left out, so a
     segment there (or one too short to cover any border) gives an empty list.
     """
+    covered = _line_cover(start, end, width, height)
+    if covered is None:
+        return None
+    return [border for border, length in covered if length > LINE_TOLERANCE]
+
+
+def portal_borders(start: Point, end: Point, width: int, height: int) -> list[Border] | None:
+    """Return the borders a portal (a doorway) on a grid line becomes doors on (rule 4).
+
+    As :func:`line_borders`, but a border counts only when the portal covers more than
+    half of it: a door drawn a little wider than its field (3.9 to 5.1) is one door,
+    and the walls beside the doorway stay. When no border is covered so far, the one
+    covered most is kept (ties: the first), as long as it is covered more than
+    LINE_TOLERANCE.
+    """
+    covered = _line_cover(start, end, width, height)
+    if covered is None:
+        return None
+    doors = [border for border, length in covered if length > SUBDIVISIONS // 2]
+    if doors:
+        return doors
+    longest = max(covered, key=lambda item: item[1], default=None)
+    if longest is None or longest[1] <= LINE_TOLERANCE:
+        return []
+    return [longest[0]]
+
+
+def _line_cover(
+    start: Point, end: Point, width: int, height: int
+) -> list[tuple[Border, int]] | None:
+    """Return each map border a segment on a grid line runs along, with the length (sub-units).
+
+    None: the segment stands on no grid line. Borders on the outline or outside the
+    map are left out.
+    """
     q = SUBDIVISIONS
     across_x = abs(end[0] - start[0]) >= abs(end[1] - start[1])
     for along in (0, 1) if across_x else (1, 0):  # the axis the line runs along
@@ -248,13 +286,14 @@ def line_borders(start: Point, end: Point, width: int, height: int) -> list[Bord
         if not 0 < line < size_across:
             return []  # on the outline or outside: a field on one side at most
         low, high = sorted((start[along], end[along]))
-        borders: list[Border] = []
+        covered: list[tuple[Border, int]] = []
         for i in range(max(0, low // q), min(size_along, high // q + 1)):
-            if min(high, (i + 1) * q) - max(low, i * q) <= LINE_TOLERANCE:
+            length = min(high, (i + 1) * q) - max(low, i * q)
+            if length <= 0:
                 continue
             if along == 0:
-                borders.append(((i, line - 1), (i, line)))
+                covered.append((((i, line - 1), (i, line)), length))
             else:
-                borders.append(((line - 1, i), (line, i)))
-        return borders
+                covered.append((((line - 1, i), (line, i)), length))
+        return covered
     return None

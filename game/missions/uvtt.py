@@ -26,7 +26,8 @@ Imported:
   (:mod:`game.missions.uvtt_walls`).
 - ``portals``: every portal becomes a door, closed or open per ``closed`` (a missing
   ``closed`` counts as closed). A portal whose ``bounds`` lie on a grid line becomes
-  edge doors on the borders they cover (on the outline: dropped); other bounds mark
+  edge doors on the borders they cover by more than half a field (none such: the one
+  they cover most; on the outline: dropped); other bounds mark
   door fields under the rasterising rule; a portal without usable bounds (or with
   bounds of zero length) marks the field its ``position`` lies in. Doors replace
   walls, on a border as on a field; where portals disagree, closed wins. Windows

@@ -3,8 +3,9 @@
 A wall segment on a grid line becomes edge walls on the borders it runs along
 (:func:`~game.missions.rasterise.line_borders`); one off the grid lines is kept to be
 rasterised to wall fields; one on the map's outline or outside it is dropped. A portal
-on a grid line becomes edge doors; other portals mark door fields. :class:`UvttPlacement`
-counts what became of each, for the summaries of ``import`` and ``check``.
+on a grid line becomes edge doors on the borders it covers by more than half a field
+(:func:`~game.missions.rasterise.portal_borders`); other portals mark door fields.
+:class:`UvttPlacement` counts what became of each, for the summaries of ``import`` and ``check``.
 
 Joins: where a rasterised wall ends on a grid point at which an edge wall or edge door
 ends too (a diagonal corner of a room drawn on grid lines), the wall field it starts
@@ -32,6 +33,7 @@ from game.missions.rasterise import (
     grid_corner,
     line_borders,
     point_field,
+    portal_borders,
     segment_fields,
     start_field,
 )
@@ -98,18 +100,19 @@ class Placed:
     counts: Counter[str] = field(default_factory=Counter)  # by UvttPlacement field name
     line_ends: set[Cell] = field(default_factory=set)  # grid points where edges end
 
-    def count_edges(self, count: int) -> None:
+    def count_edges(self, count: int, key: str = "line_of_sight") -> None:
         """Raise MissionError once ``count`` borders exceed what a mission file may hold.
 
         Checked while placing, so a hostile file stops early instead of building
-        hundreds of thousands of edges first.
+        hundreds of thousands of edges first. ``key``: the file's key whose entries
+        made the count overflow (walls: "line_of_sight", portals: "portals").
         """
         if count > MAX_EDGES:
             message = (
                 f"walls and portals on grid lines give more than {MAX_EDGES} edges; "
                 f"expected at most {MAX_EDGES}"
             )
-            raise MissionError([Problem(self.path_label, message, key="line_of_sight")])
+            raise MissionError([Problem(self.path_label, message, key=key)])
 
     def outside(self, a: Point, b: Point) -> bool:
         """Return whether a segment's bounding box misses the map (it marks no field)."""
@@ -151,7 +154,7 @@ def place_portals(placed: Placed, portals: list[Portal]) -> None:
         bounds = portal.bounds if portal.bounds and portal.bounds[0] != portal.bounds[1] else None
         marked: list[Cell] = []
         if bounds is not None:
-            borders = line_borders(*bounds, width, height)
+            borders = portal_borders(*bounds, width, height)
             if borders is not None:
                 ends = (grid_corner(bounds[0]), grid_corner(bounds[1]))
                 placed.line_ends.update(c for c in ends if c and borders)
@@ -162,7 +165,7 @@ def place_portals(placed: Placed, portals: list[Portal]) -> None:
                         placed.door_borders.get(border, True) and not portal.closed
                     )
                 counts["edge_portals" if borders else "dropped_portals"] += 1
-                placed.count_edges(len(placed.wall_borders) + extra_doors)
+                placed.count_edges(len(placed.wall_borders) + extra_doors, "portals")
                 continue
             marked = segment_fields(*bounds, width, height)
         if not marked and portal.position is not None:

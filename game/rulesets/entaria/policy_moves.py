@@ -18,7 +18,7 @@ from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid, Cell, Cover, distance
 from game.board.movement import find_path, path_cost, reachable
 from game.board.sight import cover, line_of_sight
-from game.board.steps import edge_step_blocked
+from game.board.steps import edge_step_blocked, step_problem
 from game.match.commands import Command
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.edge_doors import has_edge_doors
@@ -314,39 +314,54 @@ def _doors_open(grid: BattleGrid) -> BattleGrid | None:
     return opened
 
 
-def _closed_edge_door(grid: BattleGrid, before: Cell, after: Cell) -> Cell | None:
-    """Return the field across the closed edge door that stops the step, if one does.
+def _closed_edge_door(grid: BattleGrid, before: Cell, after: Cell) -> tuple[Cell, Cell] | None:
+    """Return (field in front, field across) of the closed edge door that stops the step.
 
-    Only a door on the border of ``before`` can be opened from there: a straight step's
-    crossed edge, or for a diagonal step an edge of ``before`` at the corner it passes.
+    A straight step: the door on the crossed edge, opened from ``before``. A diagonal
+    step: a door on an edge of ``before`` at the corner it passes, opened from there;
+    else a door on an edge of ``after`` at that corner, opened from the side field the
+    straight step from ``before`` reaches first (D-13: a lone door at the end of a wall
+    closes the corner from the far side too). None: no door stops the step.
     """
     if not edge_step_blocked(grid, before, (after[0] - before[0], after[1] - before[1])):
         return None
-    straight = before[0] == after[0] or before[1] == after[1]
-    sides = [after] if straight else [(after[0], before[1]), (before[0], after[1])]
+    if before[0] == after[0] or before[1] == after[1]:
+        return (before, after) if _is_door(grid, before, after) else None
+    sides = [(after[0], before[1]), (before[0], after[1])]
     for far in sides:
-        try:
-            kind = grid.edge_kind(before, far)
-        except ValueError:
-            continue
-        if kind is EdgeKind.DOOR:
-            return far
+        if _is_door(grid, before, far):
+            return before, far
+    for front in sides:
+        if (
+            _is_door(grid, front, after)
+            and step_problem(grid, before, front, 1, frozenset()) is None
+        ):
+            return front, after
     return None
 
 
-def _first_door(grid: BattleGrid, path: list[Cell]) -> tuple[int, Cell | None] | None:
-    """Return (index, edge field) of the first closed door on ``path`` (None: none).
+def _is_door(grid: BattleGrid, a: Cell, b: Cell) -> bool:
+    """Return whether an edge door stands between neighbours ``a`` and ``b``."""
+    try:
+        return grid.edge_kind(a, b) is EdgeKind.DOOR
+    except ValueError:  # off the map
+        return False
 
-    A field door: its index on the path and None. An edge door: the index of the field
-    in front of it and the field across it (D-13).
+
+def _first_door(grid: BattleGrid, path: list[Cell]) -> tuple[int, Cell | None, Cell | None] | None:
+    """Return (index, front, across) of the first closed door on ``path`` (None: none).
+
+    A field door: its index on the path, None, None. An edge door: the index of the path
+    field before it, the field to open it from (that one or a straight step aside) and the
+    field across it (D-13).
     """
     for i, c in enumerate(path):
         if grid.door[c[1], c[0]] and not grid.door_open[c[1], c[0]]:
-            return i, None
+            return i, None, None
         if i + 1 < len(path) and grid.edges.any_blocking:
-            far = _closed_edge_door(grid, c, path[i + 1])
-            if far is not None:
-                return i, far
+            door = _closed_edge_door(grid, c, path[i + 1])
+            if door is not None:
+                return i, door[0], door[1]
     return None
 
 
@@ -381,17 +396,19 @@ def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
     found = _first_door(battle.grid, path)
     if found is None:
         return
-    door, far = found
-    if far is not None:  # a door on a field edge: open it from the field in front of it
-        if door == 0 and can_take(battle, Action.INTERACT):
+    door, front, far = found
+    walk_to = path[:door]
+    if front is not None and far is not None:  # an edge door: open it from the front field
+        if front == creature.cell and can_take(battle, Action.INTERACT):
             yield Interact(creature.key, "open_door", edge_to=far)
             return
-        door += 1  # walk up to the field in front of the door
+        # walk up to the field in front of the door (a straight step aside at a corner)
+        walk_to = path[: door + 1] + ([front] if front != path[door] else [])
     elif door == 1 and can_take(battle, Action.INTERACT):
         yield Interact(creature.key, "open_door", cell=path[1])
         return
     if can_take(battle, Action.WALK):
-        walk = mover.move(Action.WALK, path[:door])
+        walk = mover.move(Action.WALK, walk_to)
         if walk is not None:
             yield walk
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -56,6 +57,18 @@ def json_depth(data: bytes) -> int:
     closes = (raw == ord("]")) | (raw == ord("}"))
     steps = opens.astype(np.int64) - closes.astype(np.int64)
     return int(max(0, np.cumsum(steps).max()))
+
+
+@dataclass(frozen=True)
+class JsonFile:
+    """A JSON map file read once: its bytes and the document :func:`read_json` made of them.
+
+    The loader reads a ``.json`` file once to see whose map it is and hands this to
+    the reader, which then neither reads nor parses it again.
+    """
+
+    data: bytes
+    document: object
 
 
 def read_json(data: bytes, *, path_label: str) -> object:

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from game.match.problems import MissionError, Problem
+from game.missions.json_reading import JsonFile, read_json
 from game.missions.model import LoadedMission
-from game.missions.tiled import is_tiled_json, load_tiled
+from game.missions.paths import MAX_FILE_BYTES, read_limited
+from game.missions.tiled import is_tiled_document, load_tiled
 from game.missions.toml_format import load_native
 from game.missions.uvtt import load_uvtt
 
@@ -33,9 +35,9 @@ def load_any(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission
     suffix = p.suffix.lower()
     if suffix in NATIVE_SUFFIXES:
         return load_native(p, catalogue=catalogue)
+    if suffix == ".json":
+        return _load_json_map(p, catalogue)
     if suffix in UVTT_SUFFIXES:
-        if suffix == ".json" and is_tiled_json(p):  # Tiled before 1.8 saved maps as .json
-            return load_tiled(p, catalogue=catalogue)
         return load_uvtt(p)
     if suffix in TILED_SUFFIXES:
         return load_tiled(p, catalogue=catalogue)
@@ -47,6 +49,20 @@ def load_any(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission
             )
         ]
     )
+
+
+def _load_json_map(path: Path, catalogue: Any | None) -> LoadedMission:
+    """Read a ``.json`` map once (bounded) and give it to the reader whose map it is.
+
+    Tiled before 1.8 saved its maps as ``.json``; anything else is read as a Universal
+    VTT export. JSON that cannot be parsed gives the error either reader would give.
+    """
+    label = str(path)
+    data = read_limited(path, MAX_FILE_BYTES, path_label=label)
+    read = JsonFile(data, read_json(data, path_label=label))
+    if is_tiled_document(read.document):
+        return load_tiled(path, catalogue=catalogue, read=read)
+    return load_uvtt(path, read=read)
 
 
 def bundled_maps_dir() -> Path:

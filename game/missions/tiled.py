@@ -1,7 +1,7 @@
 """Import Tiled maps (``.tmx`` XML and ``.tmj`` JSON, orthogonal) as missions.
 
-A ``.json`` file is read as a Tiled map when it is one (:func:`is_tiled_json`: Tiled
-before 1.8 saved its JSON maps so), else as a Universal VTT export.
+A ``.json`` file is read as a Tiled map when it is one (:func:`is_tiled_document`:
+Tiled before 1.8 saved its JSON maps so), else as a Universal VTT export.
 
 Tiled has no walls or rules of its own; a map says what its tiles mean through
 custom properties (the same in the map editor's TMX and JSON formats).
@@ -98,7 +98,6 @@ background image); this module puts them together.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -106,7 +105,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.match.problems import MissionError, Problem
-from game.missions.json_reading import read_json
+from game.missions.json_reading import JsonFile, read_json
 from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.ruleset_choice import mission_terms
@@ -168,18 +167,21 @@ def read_tiled(
     title: str,
     catalogue: Any | None = None,
     image_name: str | None,
+    document: object = None,
 ) -> TiledResult:
     """Return the mission in Tiled bytes with its art and warnings; raise MissionError.
 
     As :func:`parse_tiled`; with ``image_name`` the tile layers are drawn into the
-    background image of that name (its images read from ``base_dir``).
+    background image of that name (its images read from ``base_dir``). ``document``:
+    the JSON map already parsed from ``data`` (None: parse it here).
     """
     problems = Problems()
     try:
         if suffix.lower() == ".tmx":
             tmap = read_tmx(problems, parse_xml(data, path_label=path_label), path_label, base_dir)
         elif suffix.lower() in (".tmj", ".json"):
-            document = read_json(data, path_label=path_label)
+            if document is None:
+                document = read_json(data, path_label=path_label)
             tmap = read_tmj(problems, document, path_label, base_dir)
         else:
             problems.add(
@@ -266,15 +268,27 @@ def _text_property(problems: Problems, tmap: TiledMap, name: str) -> str | None:
 def is_tiled_json(path: Path | str) -> bool:
     """Return whether a ``.json`` file is a Tiled map (older Tiled saved maps as .json).
 
-    A Universal VTT export has ``resolution``; a Tiled map has ``tiledversion``,
-    ``type`` "map", or (before Tiled 1.2) ``layers`` and ``tilewidth``. A file that
-    cannot be read is no Tiled map here (the Universal VTT reader then says what is
-    wrong with it).
+    A file that cannot be read is no Tiled map here (the Universal VTT reader then
+    says what is wrong with it). The file is read bounded and parsed as the readers
+    parse it (:func:`~game.missions.json_reading.read_json`); the loader reads it once
+    itself and asks :func:`is_tiled_document`.
     """
+    label = str(path)
     try:
-        document = json.loads(read_limited(Path(path), MAX_FILE_BYTES, path_label=str(path)))
-    except (MissionError, ValueError, RecursionError):
+        document = read_json(
+            read_limited(Path(path), MAX_FILE_BYTES, path_label=label), path_label=label
+        )
+    except MissionError:
         return False
+    return is_tiled_document(document)
+
+
+def is_tiled_document(document: object) -> bool:
+    """Return whether a parsed JSON document is a Tiled map, not a Universal VTT export.
+
+    A Universal VTT export has ``resolution``; a Tiled map has ``tiledversion``,
+    ``type`` "map", or (before Tiled 1.2) ``layers`` and ``tilewidth``.
+    """
     if not isinstance(document, dict) or "resolution" in document:
         return False
     if "tiledversion" in document or document.get("type") == "map":
@@ -282,16 +296,19 @@ def is_tiled_json(path: Path | str) -> bool:
     return "layers" in document and "tilewidth" in document  # Tiled before 1.2
 
 
-def load_tiled(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission:
+def load_tiled(
+    path: Path | str, *, catalogue: Any | None = None, read: JsonFile | None = None
+) -> LoadedMission:
     """Return the mission in a Tiled ``.tmx`` or ``.tmj`` file; raise MissionError.
 
     ``catalogue`` (for terrain and creature keys) is the default ruleset's (None: the
     one it ships). The tile layers become the background ``<file stem>.png``, kept
-    in :attr:`LoadedMission.images`; what could not be drawn is a warning.
+    in :attr:`LoadedMission.images`; what could not be drawn is a warning. ``read``:
+    the JSON file as the loader already read it (None: read it here).
     """
     p = Path(path)
     label = str(path)
-    data = read_limited(p, MAX_FILE_BYTES, path_label=label)
+    data = read.data if read is not None else read_limited(p, MAX_FILE_BYTES, path_label=label)
     base_dir = p.resolve().parent
     result = read_tiled(
         data,
@@ -301,5 +318,6 @@ def load_tiled(path: Path | str, *, catalogue: Any | None = None) -> LoadedMissi
         title=p.stem,
         catalogue=catalogue,
         image_name=f"{p.stem}.png",
+        document=read.document if read is not None else None,
     )
     return LoadedMission(result.mission, "tiled", base_dir, result.images, warnings=result.warnings)

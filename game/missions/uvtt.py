@@ -59,7 +59,7 @@ from types import MappingProxyType
 
 from game.match.problems import MissionError, Problem, describe
 from game.missions import pictures
-from game.missions.json_reading import JsonChecker, read_json
+from game.missions.json_reading import JsonChecker, JsonFile, read_json
 from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import (
     MAX_FIELDS,
@@ -344,11 +344,12 @@ def parse_uvtt(
 
 
 def parse_uvtt_placed(
-    data: bytes, *, path_label: str, image_name: str, title: str
+    data: bytes, *, path_label: str, image_name: str, title: str, document: object = None
 ) -> tuple[Mission, Mapping[str, bytes], UvttPlacement, tuple[Problem, ...]]:
     """Return what :func:`parse_uvtt` does, what became of the walls and portals, and
-    the warnings (a WebP or JPEG picture that cannot be converted)."""
-    document_raw = read_json(data, path_label=path_label)
+    the warnings (a WebP or JPEG picture that cannot be converted). ``document``: the
+    JSON already parsed from ``data`` (None: parse it here)."""
+    document_raw = document if document is not None else read_json(data, path_label=path_label)
     check = JsonChecker(path_label)
     document = check.obj(document_raw, "")
     if document is None:
@@ -402,13 +403,20 @@ def parse_uvtt_placed(
     return mission, MappingProxyType(images), UvttPlacement(**placed.counts), tuple(warnings)
 
 
-def load_uvtt(path: Path | str) -> UvttLoaded:
-    """Return the mission in a Universal VTT file; raise MissionError on any problem."""
+def load_uvtt(path: Path | str, *, read: JsonFile | None = None) -> UvttLoaded:
+    """Return the mission in a Universal VTT file; raise MissionError on any problem.
+
+    ``read``: the file as the loader already read it (None: read it here).
+    """
     p = Path(path)
     label = str(path)
-    data = read_limited(p, MAX_FILE_BYTES, path_label=label)
+    data = read.data if read is not None else read_limited(p, MAX_FILE_BYTES, path_label=label)
     mission, images, placement, warnings = parse_uvtt_placed(
-        data, path_label=label, image_name=f"{p.stem}.png", title=p.stem
+        data,
+        path_label=label,
+        image_name=f"{p.stem}.png",
+        title=p.stem,
+        document=read.document if read is not None else None,
     )
     return UvttLoaded(
         mission, "uvtt", p.resolve().parent, images, warnings=warnings, placement=placement

@@ -9,7 +9,8 @@ drawn (``flow_rows``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -160,24 +161,24 @@ def _draw_item(c: Canvas, item: LegendItem, x: float, y: float, swatch: float) -
 
 
 def _draw_mark_swatch(c: Canvas, mark: Mark, x: float, y: float, swatch: float) -> None:
-    # Tagged so that tests and users can find each swatch in the content stream.
-    c.addLiteral(f"/KKSwatch_{mark.key} BMC")
-    c.saveState()
-    c.setFillGray(1.0)
-    c.setStrokeGray(0.0)
-    c.setLineWidth(0.5)
-    c.rect(x, y, swatch, swatch, stroke=1, fill=1)
-    clip = c.beginPath()
-    clip.rect(x, y, swatch, swatch)
-    c.clipPath(clip, stroke=0, fill=0)
-    draw_mark(c, mark, x, y, swatch)
-    draw_code(c, mark, x, y, swatch)
-    c.restoreState()
-    c.addLiteral("EMC")
+    with _swatch_frame(c, f"KKSwatch_{mark.key}", x, y, swatch):
+        draw_mark(c, mark, x, y, swatch)
+        draw_code(c, mark, x, y, swatch)
 
 
 def _draw_edge_swatch(c: Canvas, kind: EdgeKind, x: float, y: float, swatch: float) -> None:
-    c.addLiteral(f"/KKEdgeSwatch_{kind.value} BMC")
+    with _swatch_frame(c, f"KKEdgeSwatch_{kind.value}", x, y, swatch):
+        draw_edge_swatch(c, kind, x, y, swatch)
+
+
+@contextmanager
+def _swatch_frame(c: Canvas, tag: str, x: float, y: float, swatch: float) -> Iterator[None]:
+    """Draw a swatch's white, outlined square and clip what the block draws to it.
+
+    The block is tagged ``/<tag> BMC`` … ``EMC`` so that tests and users can find each
+    swatch in the content stream.
+    """
+    c.addLiteral(f"/{tag} BMC")
     c.saveState()
     c.setFillGray(1.0)
     c.setStrokeGray(0.0)
@@ -186,6 +187,8 @@ def _draw_edge_swatch(c: Canvas, kind: EdgeKind, x: float, y: float, swatch: flo
     clip = c.beginPath()
     clip.rect(x, y, swatch, swatch)
     c.clipPath(clip, stroke=0, fill=0)
-    draw_edge_swatch(c, kind, x, y, swatch)
-    c.restoreState()
-    c.addLiteral("EMC")
+    try:
+        yield
+    finally:
+        c.restoreState()
+        c.addLiteral("EMC")

@@ -1,4 +1,5 @@
-"""Messages over the map (refusals in red, notices) for a few seconds and the pick tools'
+"""Messages over the map (refusals in red, notices) for a few seconds, stacked at the
+bottom of the map clear of the column ruler and the range bands' labels, and the pick tools'
 prompt. Each is rendered once and kept while it shows (the tooltip is ``game.ui.tooltip``)."""
 
 from __future__ import annotations
@@ -50,21 +51,47 @@ class MessageBoard:
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=5)
         surface.blit(image, rect)
 
+    def area(self) -> pygame.Rect:
+        """Return where messages may go: the map below the column ruler, above the banner.
+
+        They stack up from the bottom of the map: the top is where the ruler is and where
+        the range bands put their labels (clamped just below the ruler), both of which a
+        message must not cover; the bottom keeps the pick tools' banner row free.
+        """
+        hud = self.hud
+        view = hud.viewport
+        scene = hud.scene
+        top = scene.map.coordinate_strips(scene.camera)[0].bottom + 4
+        banner = hud.app.fonts.get(hud.fs, True).get_linesize() + 8
+        bottom = view.bottom - 8 - banner - 4
+        return pygame.Rect(view.x, top, view.width, max(0, bottom - top))
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the messages that have not run out yet at the top of the map."""
+        """Draw the messages that have not run out yet, oldest on top, at the map's bottom."""
         now = time.monotonic()
         self.messages = [m for m in self.messages if m.until > now]
-        y = self.hud.viewport.y + 8
-        for message in self.messages:
-            key = (message.text, message.bad, self.hud.viewport.width, self.hud.fs)
-            image = self._message_cache.get(key)
-            if image is None:
-                image = self._message_image(message)
-                if len(self._message_cache) > 64:
-                    self._message_cache.clear()
-                self._message_cache[key] = image
-            surface.blit(image, image.get_rect(midtop=(self.hud.viewport.centerx, y)))
-            y += image.get_height() + 4
+        area = self.area()
+        placed: list[tuple[pygame.Surface, int]] = []
+        y = area.bottom
+        for message in reversed(self.messages):  # newest lowest; the oldest go if no room
+            image = self._image(message)
+            if placed and y - image.get_height() < area.top:
+                break
+            y -= image.get_height()
+            placed.append((image, y))
+            y -= 4
+        for image, top in placed:
+            surface.blit(image, image.get_rect(midtop=(area.centerx, top)))
+
+    def _image(self, message: Message) -> pygame.Surface:
+        key = (message.text, message.bad, self.hud.viewport.width, self.hud.fs)
+        image = self._message_cache.get(key)
+        if image is None:
+            image = self._message_image(message)
+            if len(self._message_cache) > 64:
+                self._message_cache.clear()
+            self._message_cache[key] = image
+        return image
 
     def _message_image(self, message: Message) -> pygame.Surface:
         width = max(200, min(640, self.hud.viewport.width - 40))

@@ -47,4 +47,3 @@ def test_handover_names_a_plural_side_without_a_verb_to_agree(
     text = app.t("menus.handover.turn", name="Piraten")
     assert text.startswith(expected)
     assert wrong not in text
-

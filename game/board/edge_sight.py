@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.board.edges import EdgeLayer
-from game.board.shadowcast import Lines
+from game.board.shadowcast import EdgeLines
 
 BoolGrid = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
@@ -86,7 +86,7 @@ def edges_clear(edges: EdgeLayer, ax: int, ay: int, bx: int, by: int) -> bool:
 class EdgeSight:
     """What ``visible_cells`` reads of one state of an edge layer.
 
-    ``columns`` and ``rows``: the blocking edges (``shadowcast.Lines.edges``) for the
+    ``columns`` and ``rows``: the blocking edges (``shadowcast.EdgeLines``) for the
     sweeps whose lines are map columns and map rows, going + and going -.
     ``closed``: (k, j, falling) of every interior corner (k - 1/2, j - 1/2) and way it
     closes: for a line with x and y growing together (falling) or against each other;
@@ -97,8 +97,8 @@ class EdgeSight:
 
     blocks_h: BoolGrid  # the arrays it was read from: a refresh makes new ones
     blocks_v: BoolGrid
-    columns: tuple[Lines, Lines]
-    rows: tuple[Lines, Lines]
+    columns: tuple[EdgeLines, EdgeLines]
+    rows: tuple[EdgeLines, EdgeLines]
     closed: tuple[IntArray, IntArray, BoolGrid]
     column_corners: tuple[BoolGrid, BoolGrid]
     row_corners: tuple[BoolGrid, BoolGrid]
@@ -134,8 +134,8 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
         blocks_v=v,
         # The sweeps along x read map columns: horizontal edges run along them, the
         # vertical ones cross them, on grid line x + 1/2 going +x and x - 1/2 going -x.
-        columns=(Lines.edges(h.T, v.T[1:]), Lines.edges(h.T, v.T[:-1])),
-        rows=(Lines.edges(v, h[1:]), Lines.edges(v, h[:-1])),
+        columns=(EdgeLines.of(h.T, v.T[1:]), EdgeLines.of(h.T, v.T[:-1])),
+        rows=(EdgeLines.of(v, h[1:]), EdgeLines.of(v, h[:-1])),
         closed=(ck.astype(np.int64), cj.astype(np.int64), kind[order]),
         column_corners=(np.ascontiguousarray(falls.T), np.ascontiguousarray(rises.T)),
         row_corners=(falls, rises),

@@ -66,23 +66,47 @@ class Lines:
         start: list[int] = np.searchsorted(lines, np.arange(flags.shape[0] + 1)).tolist()
         return cls(positions.tolist(), start)
 
-    @classmethod
-    def edges(cls, along: BoolGrid, across: BoolGrid) -> Lines:
-        """Return edges along and across the lines (lines × positions) in one list.
 
-        Each position is stored as ``2 * position + 1`` for an edge across, and
-        ``2 * position`` for one along, so one bisect finds both kinds.
-        """
-        # Interleaved flags: column 2p holds the edge along at p, 2p + 1 the one across.
-        merged = np.zeros((along.shape[0], 2 * max(along.shape[1], across.shape[1])), dtype=bool)
-        merged[:, 0 : 2 * along.shape[1] : 2] = along
-        merged[:, 1 : 2 * across.shape[1] : 2] = across
-        lines, positions = np.divmod(np.flatnonzero(merged), merged.shape[1])
-        start: list[int] = np.searchsorted(lines, np.arange(along.shape[0] + 1)).tolist()
-        return cls(positions.tolist(), start)
+@dataclass(frozen=True)
+class EdgeLines:
+    """The blocking edges along and across the lines of one sweep, line by line.
+
+    Positions are stored doubled, so that the slopes of the cuts are plain fractions
+    once the doubled centre is subtracted. ``along``: per line ``2 * p - 1`` for the
+    edges along it on the grid line ``p - 1/2``. ``runs_low`` and ``runs_high``: per
+    line the runs of consecutive edges across, ``2 * j0 - 1`` and ``2 * j1 + 1`` for the
+    run ``j0..j1``, sorted (line ``n``'s runs are ``runs_start[n]:runs_start[n + 1]``).
+    A wall across the sweep is one run, read once.
+    """
+
+    along: list[int]
+    along_start: list[int]
+    runs_low: list[int]
+    runs_high: list[int]
+    runs_start: list[int]
+
+    @classmethod
+    def of(cls, along: BoolGrid, across: BoolGrid) -> EdgeLines:
+        """Return the edges along and across the lines (both lines × positions)."""
+        lines, positions = np.divmod(np.flatnonzero(along), along.shape[1])
+        along_start: list[int] = np.searchsorted(lines, np.arange(along.shape[0] + 1)).tolist()
+        padded = np.zeros((across.shape[0], across.shape[1] + 2), dtype=np.int8)
+        padded[:, 1:-1] = across
+        steps = np.diff(padded, axis=1)  # +1 where a run starts, -1 one after it ends
+        lines, lows = np.nonzero(steps == 1)
+        highs = np.nonzero(steps == -1)[1] - 1  # row-major: the same order as the starts
+        start: list[int] = np.searchsorted(lines, np.arange(across.shape[0] + 1)).tolist()
+        return cls(
+            (2 * positions - 1).tolist(),
+            along_start,
+            (2 * lows - 1).tolist(),
+            (2 * highs + 1).tolist(),
+            start,
+        )
 
 
 _NO_LINES = Lines([], [])
+_NO_EDGES = EdgeLines([], [], [], [], [])
 
 
 @dataclass(frozen=True)
@@ -90,8 +114,8 @@ class Quadrant:
     """What one quadrant's sweep reads.
 
     ``fields``: blocking fields per map line along the primary axis (depth ``d`` is
-    map line ``origin_line + sign * d``). ``edges`` (``Lines.edges``): per map line the
-    blocking edges along it (position ``p``: the grid line ``p - 1/2``) and across
+    map line ``origin_line + sign * d``). ``edges`` (:class:`EdgeLines`): per map line
+    the blocking edges along it (position ``p``: the grid line ``p - 1/2``) and across
     the primary axis on the grid line the sweep crosses after it; None on maps
     without edge walls. ``centre``: the origin's position on the
     secondary axis (offset ``k`` is position ``centre + k``). ``corners``: whether the
@@ -100,7 +124,7 @@ class Quadrant:
     """
 
     fields: Lines
-    edges: Lines | None
+    edges: EdgeLines | None
     origin_line: int
     sign: int
     centre: int
@@ -121,7 +145,7 @@ def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
         return []
     centre, sign, corners = quadrant.centre, quadrant.sign, quadrant.corners
     shift = 1 if sign > 0 else 0  # the grid line after map line n: n + 1 going +, n going -
-    lists = (quadrant.fields, quadrant.edges or _NO_LINES, centre)
+    lists = (quadrant.fields, quadrant.edges or _NO_EDGES, centre)
     visible: list[Visible] = [(-1, 1, 1, 1, 1)]
     lows = [-1.0]
     highs = [1.0]
@@ -182,7 +206,7 @@ def _end_diagonals(
 
 
 def _cuts(
-    lists: tuple[Lines, Lines, int],
+    lists: tuple[Lines, EdgeLines, int],
     line: int,
     depth: int,
     lows: list[float],
@@ -195,12 +219,13 @@ def _cuts(
     of :func:`sweep_quadrant`. Only blockers whose cut can meet the visible slopes
     [low, high] are read: the bounds on their positions are exact but for a margin
     against rounding (_EPS; distinct slopes differ far more), plus one position on
-    either side, so that a run at the border is merged.
+    either side for fields, so that a run at the border is merged (runs of edges
+    across come merged).
     """
     fields, edges, centre = lists
     low, high = lows[0], highs[-1]
     touched: dict[int, list[Cut]] = {}
-    sources = 0
+    sources = 0  # how many kinds of blocker came, each in order of its low ends
     start = fields.start
     f0, f1 = start[line], start[line + 1]
     if f0 < f1 and depth:  # k > low*d - 1/2 and k < high*d + 1/2
@@ -211,21 +236,11 @@ def _cuts(
         if i < f1 and positions[i] <= last:
             j = bisect_right(positions, last, i, f1)
             _runs(positions, i, j, centre, 2 * depth, (lows, highs, touched))
-            sources = 1
-    start = edges.start
-    if start and (e0 := start[line]) < (e1 := start[line + 1]):
-        # Edges across: j > low*(d + 1/2) - 1/2 and j < high*(d + 1/2) + 1/2; edges
-        # along lie within one more position on either side.
-        keys = edges.positions
-        first = 2 * (centre + floor(low * (depth + 0.5) - 0.5 - _EPS) - 1)
-        last = 2 * (centre + ceil(high * (depth + 0.5) + 0.5 + _EPS) + 1) + 1
-        i = bisect_left(keys, first, e0, e1)
-        if i < e1 and keys[i] <= last:
-            _edge_cuts(
-                keys[i : bisect_right(keys, last, i, e1)], centre, depth, (lows, highs, touched)
-            )
-            sources = 2  # edges along and runs across came in two orders of their own
-    if sources > 1:  # each kind came in order of the low ends, together they did not
+            sources += 1
+    if edges.runs_start:
+        _edge_cuts(edges, line, depth, centre, (lows, highs, touched))
+        sources += 2  # edges along and runs across come in two orders of their own
+    if sources > 1:  # together they did not come in order
         for cuts in touched.values():
             if len(cuts) > 1:
                 cuts.sort()
@@ -233,40 +248,69 @@ def _cuts(
 
 
 def _edge_cuts(
-    keys: list[int],
-    centre: int,
+    edges: EdgeLines,
+    line: int,
     depth: int,
+    centre: int,
     into: tuple[list[float], list[float], dict[int, list[Cut]]],
 ) -> None:
-    """Add the cuts of the edges ``keys`` (``Lines.edges``) of one line at ``depth``.
+    """Add the cuts of the edges of ``line`` at ``depth`` that can meet the visible slopes.
 
-    An edge along on the grid line ``j - 1/2`` (``v = 2j - 1``) hides the slopes
-    between ``v / (2d + 1)`` and ``v / (2d - 1)``; consecutive edges across make one
-    run (``_runs``). Edges along the origin's own line hide nothing.
+    A run across ``j0..j1`` hides ``(m0 / wide, m1 / wide)``, ``wide = 2d + 1``,
+    ``m0 = 2 * (j0 - centre) - 1``, ``m1 = 2 * (j1 - centre) + 1``; an edge along on the
+    grid line ``j - 1/2`` (``v = 2 * (j - centre) - 1``) hides the slopes between
+    ``v / (2d + 1)`` and ``v / (2d - 1)``. Edges along the origin's own line hide nothing.
     """
     lows, highs, touched = into
-    count = len(lows)
-    wide, narrow = 2 * depth + 1, 2 * depth - 1
-    runs: list[int] = []
-    for key in keys:
-        position = key >> 1
-        if key & 1:
-            runs.append(position)
-            continue
-        if not depth:
-            continue
-        v = 2 * (position - centre) - 1
-        a, b = (v / wide, v / narrow) if v > 0 else (v / narrow, v / wide)
-        # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
-        # intervals from the first with h > a on, while l < b.
-        index = bisect_right(highs, a)
-        if index < count and lows[index] < b:
-            cut = (a, b, v, wide, v, narrow) if v > 0 else (a, b, v, narrow, v, wide)
-            while index < count and lows[index] < b:
-                touched.setdefault(index, []).append(cut)
-                index += 1
-    if runs:
-        _runs(runs, 0, len(runs), centre, wide, into)
+    low, high, count = lows[0], highs[-1], len(lows)
+    wide, twice = 2 * depth + 1, 2 * centre
+    # A cut meets [low, high] when its low end is below high and its high end above low:
+    # for runs m0 < high * wide and m1 > low * wide (as integers, a little wider).
+    bottom, top = floor(low * wide - _EPS) + twice, ceil(high * wide + _EPS) + twice
+    r0, r1 = edges.runs_start[line], edges.runs_start[line + 1]
+    if r0 < r1:
+        run_lows, run_highs = edges.runs_low, edges.runs_high
+        i = bisect_left(run_highs, bottom, r0, r1)
+        for n in range(i, bisect_right(run_lows, top, i, r1)):
+            an, bn = run_lows[n] - twice, run_highs[n] - twice
+            a, b = an / wide, bn / wide
+            # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
+            # intervals from the first with h > a on, while l < b.
+            index = bisect_right(highs, a)
+            if index < count and lows[index] < b:
+                cut = (a, b, an, wide, bn, wide)
+                while index < count and lows[index] < b:
+                    touched.setdefault(index, []).append(cut)
+                    index += 1
+    a0, a1 = edges.along_start[line], edges.along_start[line + 1]
+    if not depth or a0 == a1:
+        return
+    # For edges along: v > low * (2d + 1) (low < 0) or low * (2d - 1), and v below high
+    # times 2d + 1 (high > 0) or 2d - 1.
+    narrow = wide - 2
+    if low > 0:
+        bottom = floor(low * narrow - _EPS) + twice
+    if high < 0:
+        top = ceil(high * narrow + _EPS) + twice
+    along = edges.along
+    for n in range(bisect_left(along, bottom, a0, a1), bisect_right(along, top, a0, a1)):
+        v = along[n] - twice
+        if v > 0:
+            a, b = v / wide, v / narrow
+            index = bisect_right(highs, a)
+            if index < count and lows[index] < b:
+                cut = (a, b, v, wide, v, narrow)
+                while index < count and lows[index] < b:
+                    touched.setdefault(index, []).append(cut)
+                    index += 1
+        else:
+            a, b = v / narrow, v / wide
+            index = bisect_right(highs, a)
+            if index < count and lows[index] < b:
+                cut = (a, b, v, narrow, v, wide)
+                while index < count and lows[index] < b:
+                    touched.setdefault(index, []).append(cut)
+                    index += 1
 
 
 def _cut_visible(

@@ -152,9 +152,8 @@ def _plan_melee(
         if in_melee_reach(a, b, attacker_side=side_a, target_side=side_b, reach=reach):
             raise CommandRejected(
                 say(
-                    f"{target.name} is not within melee reach: a wall stands between (D-13)",
-                    f"{target.name} ist nicht in Nahkampfreichweite: eine Wand steht "
-                    "dazwischen (D-13)",
+                    f"{target.name} is not within melee reach: a wall stands between",
+                    f"{target.name} ist nicht in Nahkampfreichweite: eine Wand steht dazwischen",
                 )
             )
         raise CommandRejected(

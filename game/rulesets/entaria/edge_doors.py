@@ -109,7 +109,7 @@ def door_on_edge(
 
     def perform() -> list[Event]:
         set_edge_door(battle, a, b, is_open)
-        de, en = edge_text(a, b)
+        de, en = edge_text(*edge_key(a, b))  # upper/left first, as the GM's log names it
         verb = ("öffnet", "opens") if is_open else ("schließt", "closes")
         events = [
             _event(
@@ -131,9 +131,8 @@ def refuse_edge_break() -> CommandRejected:
     """Return the refusal of battering an edge door (not supported, E-OBJ-5)."""
     return CommandRejected(
         say(
-            "a door on a field edge cannot be battered open; open it, or the game master "
-            "opens it (gm_door)",
+            "a door on a field edge cannot be battered open; open it, or the game master opens it",
             "eine Tür auf einer Feldkante kann nicht aufgebrochen werden; öffne sie, oder "
-            "die Spielleitung öffnet sie (gm_door)",
+            "die Spielleitung öffnet sie",
         )
     )

@@ -242,8 +242,8 @@ def _hide_item_subject(
     if cell != hider.cell and not reach_unwalled(battle.grid, hider.cell, cell):
         raise CommandRejected(
             say(
-                f"a wall stands between {hider.name} and field {list(cell)} (D-13)",
-                f"zwischen {hider.name} und Feld {list(cell)} steht eine Wand (D-13)",
+                f"a wall stands between {hider.name} and field {list(cell)}",
+                f"zwischen {hider.name} und Feld {list(cell)} steht eine Wand",
             )
         )
     on_ground = battle.state.ground_items.get(cell, []).count(item)

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.board.dice import Roller
-from game.board.grid import DIRECTIONS_4, BattleGrid, Cell, distance
+from game.board.grid import BattleGrid, Cell, distance
 from game.rulesets.entaria.rules.actions import (
     ACTIONS,
     COVERING_FIRE_AMMO_FACTOR,
@@ -31,6 +31,12 @@ from game.rulesets.entaria.rules.actions import (
     ActionRule,
     Precondition,
     action_span,
+)
+from game.rulesets.entaria.rules.area_joins import (
+    fields_named,
+    fmt_cell,
+    join_errors,
+    joined_neighbours,
 )
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, saving_throw, success_roll
 from game.rulesets.entaria.rules.damage import Affinity, apply_affinity
@@ -223,45 +229,6 @@ def ammo_use(a: int, *, covering_fire: bool) -> int:
 # --- Placing the total (D-6, E-AREAFIRE-5..8, E-OPEN-24) -------------------------------------
 
 
-def _neighbours(cell: Cell) -> list[Cell]:
-    return [(cell[0] + dx, cell[1] + dy) for dx, dy in DIRECTIONS_4]
-
-
-def _walled(grid: BattleGrid | None, a: Cell, b: Cell) -> bool:
-    """Return whether a wall or closed door on the edge parts neighbours a and b (D-13)."""
-    if grid is None or not grid.has_edge_walls:
-        return False
-    return grid.in_bounds(a) and grid.in_bounds(b) and grid.is_edge_blocked(a, b)
-
-
-def _joined_neighbours(cell: Cell, grid: BattleGrid | None) -> list[Cell]:
-    """Return the 4 neighbours of ``cell`` that no edge wall parts from it (D-6, D-13)."""
-    return [n for n in _neighbours(cell) if not _walled(grid, cell, n)]
-
-
-def _edge_groups(cells: Iterable[Cell], grid: BattleGrid | None = None) -> list[list[Cell]]:
-    """Return the edge-connected (4-neighbour) groups of ``cells``, each sorted, largest first.
-
-    With ``grid``, fields parted by a wall or closed door on their edge are not joined (D-13).
-    """
-    remaining = set(cells)
-    groups: list[list[Cell]] = []
-    while remaining:
-        start = min(remaining)
-        remaining.discard(start)
-        group = [start]
-        frontier = [start]
-        while frontier:
-            for neighbour in _joined_neighbours(frontier.pop(), grid):
-                if neighbour in remaining:
-                    remaining.discard(neighbour)
-                    group.append(neighbour)
-                    frontier.append(neighbour)
-        groups.append(sorted(group))
-    groups.sort(key=lambda group: (-len(group), group[0]))
-    return groups
-
-
 def _passes(test: CellTest, cell: Cell) -> bool:
     """Return whether ``cell`` passes a mask, a predicate or a set (outside a mask: no)."""
     if isinstance(test, np.ndarray):
@@ -279,20 +246,6 @@ def _is_cell(key: object) -> bool:
         and len(key) == 2
         and all(isinstance(c, Integral) and not isinstance(c, bool) for c in key)
     )
-
-
-def _fmt(cell: Cell) -> str:
-    return f"({int(cell[0])}, {int(cell[1])})"
-
-
-def _fmt_cells(cells: Sequence[Cell], limit: int = 6, *, more: str = "and {} more") -> str:
-    shown = ", ".join(_fmt(cell) for cell in cells[:limit])
-    return shown + (" " + more.format(len(cells) - limit) if len(cells) > limit else "")
-
-
-def _fields(cells: Sequence[Cell]) -> tuple[str, str]:
-    """Return the fields named in English and in German."""
-    return _fmt_cells(cells), _fmt_cells(cells, more="und {} weitere")
 
 
 def distribution_errors(
@@ -335,7 +288,7 @@ def distribution_errors(
         ]
     cells = sorted(allocation)
     errors = _value_errors(allocation, cells, sw=sw, total=total)
-    errors += _join_errors(cells, grid)
+    errors += join_errors(cells, grid)
     errors += _placement_errors(allocation, cells, shooter, visible, in_range)
     return errors
 
@@ -351,8 +304,8 @@ def _value_errors(
         if not isinstance(value, Integral) or isinstance(value, bool):
             errors.append(
                 say(
-                    f"Field {_fmt(cell)} gets {value!r}, which is not a whole number.",
-                    f"Feld {_fmt(cell)} erhält {value!r}, das ist keine ganze Zahl.",
+                    f"Field {fmt_cell(cell)} gets {value!r}, which is not a whole number.",
+                    f"Feld {fmt_cell(cell)} erhält {value!r}, das ist keine ganze Zahl.",
                 )
             )
             continue
@@ -360,18 +313,18 @@ def _value_errors(
         if value < 1:
             errors.append(
                 say(
-                    f"Field {_fmt(cell)} gets {int(value)} damage; "
+                    f"Field {fmt_cell(cell)} gets {int(value)} damage; "
                     "every field that is hit gets at least 1.",
-                    f"Feld {_fmt(cell)} erhält {int(value)} Schaden; "
+                    f"Feld {fmt_cell(cell)} erhält {int(value)} Schaden; "
                     "jedes getroffene Feld erhält mindestens 1.",
                 )
             )
         elif value > sw:
             errors.append(
                 say(
-                    f"Field {_fmt(cell)} gets {int(value)} damage, "
+                    f"Field {fmt_cell(cell)} gets {int(value)} damage, "
                     f"more than the weapon's SW of {sw} allows.",
-                    f"Feld {_fmt(cell)} erhält {int(value)} Schaden, "
+                    f"Feld {fmt_cell(cell)} erhält {int(value)} Schaden, "
                     f"mehr als der SW {sw} der Waffe erlaubt.",
                 )
             )
@@ -383,38 +336,6 @@ def _value_errors(
                 f"verteilt werden müssen genau {total}.",
             )
         )
-    return errors
-
-
-def _join_errors(cells: Sequence[Cell], grid: BattleGrid | None = None) -> list[str]:
-    """Return an error for each group of fields not joined by an edge to the first group."""
-    errors: list[str] = []
-    groups = _edge_groups(cells, grid)
-    if len(groups) > 1:
-        main, *rest = groups
-        main_en, main_de = _fields(main)
-        near = {n for cell in main for n in _neighbours(cell)}
-        for group in rest:
-            group_en, group_de = _fields(group)
-            if not near.isdisjoint(group):  # they touch, but a wall on the edge parts them
-                errors.append(
-                    say(
-                        f"Field(s) {group_en} are parted from field(s) {main_en} by a wall "
-                        "on the field edge; all hit fields must be joined along their sides.",
-                        f"Feld(er) {group_de} sind von Feld(ern) {main_de} durch eine Wand "
-                        "auf der Feldkante getrennt; alle getroffenen Felder müssen an den "
-                        "Seiten verbunden sein.",
-                    )
-                )
-                continue
-            errors.append(
-                say(
-                    f"Field(s) {group_en} are not joined by an edge to field(s) "
-                    f"{main_en}; all hit fields must touch along their sides.",
-                    f"Feld(er) {group_de} grenzen mit keiner Kante an Feld(er) "
-                    f"{main_de}; alle getroffenen Felder müssen sich an den Seiten berühren.",
-                )
-            )
     return errors
 
 
@@ -430,14 +351,14 @@ def _placement_errors(
     if shooter is not None and tuple(shooter) in allocation:
         errors.append(
             say(
-                f"Field {_fmt(shooter)} is the shooter's own field.",
-                f"Feld {_fmt(shooter)} ist das eigene Feld des Schützen.",
+                f"Field {fmt_cell(shooter)} is the shooter's own field.",
+                f"Feld {fmt_cell(shooter)} ist das eigene Feld des Schützen.",
             )
         )
     if visible is not None:
         hidden = [cell for cell in cells if not _passes(visible, cell)]
         if hidden:
-            hidden_en, hidden_de = _fields(hidden)
+            hidden_en, hidden_de = fields_named(hidden)
             errors.append(
                 say(
                     f"Field(s) {hidden_en} are not in the shooter's line of sight.",
@@ -447,7 +368,7 @@ def _placement_errors(
     if in_range is not None:
         far = [cell for cell in cells if not _passes(in_range, cell)]
         if far:
-            far_en, far_de = _fields(far)
+            far_en, far_de = fields_named(far)
             errors.append(
                 say(
                     f"Field(s) {far_en} are out of the weapon's range.",
@@ -486,7 +407,7 @@ def suggest_distribution(
         for cell in list(pending):
             if remaining <= 0:
                 break
-            if result and not any(n in result for n in _joined_neighbours(cell, grid)):
+            if result and not any(n in result for n in joined_neighbours(cell, grid)):
                 continue
             share = min(sw, remaining)
             result[cell] = share

@@ -7,13 +7,16 @@ One table per edge::
     kind = "door"                # "wall" (the default) or "door"
     open = false                 # doors only: standing open (default false)
 
-Every problem is reported with the line and column of the key it concerns.
+Every problem is reported with the line and column of the key it concerns, and every
+problem of a table at once: a table with a bad ``kind``, ``open`` and ``between`` gives
+three errors, not one per round of fixing. A table is named ``map.edges[i]`` (0-based),
+as the key each problem prints before its message; the messages do not repeat it.
 """
 
 from __future__ import annotations
 
 from game.board.grid import Cell
-from game.match.problems import describe
+from game.match.problems import describe, suggestion
 from game.missions.model import MapEdge
 from game.missions.toml_checker import TomlChecker, quoted_list
 from game.missions.toml_schema import EDGE_KEYS, EDGE_KINDS, MAX_EDGES
@@ -28,7 +31,7 @@ class EdgeSection(TomlChecker):
         seen: dict[tuple[Cell, Cell], int] = {}
         for i, raw in enumerate(self.array_of_tables(value, "map.edges", MAX_EDGES)):
             key = f"map.edges[{i}]"
-            section = self.table(raw, key, EDGE_KEYS, ("between",), shown=f"[[map.edges]] #{i + 1}")
+            section = self.table(raw, key, EDGE_KEYS, ("between",), shown="[[map.edges]]")
             if section is None:
                 continue
             edge = self.edge(section, key, width, height)
@@ -38,48 +41,63 @@ class EdgeSection(TomlChecker):
             if first != i:
                 self.error(
                     f"{key}.between",
-                    f"{key}.between: the edge between {list(edge.a)} and {list(edge.b)} is "
-                    f"already given by [[map.edges]] #{first + 1}; expected each edge once",
+                    f"the edge between {list(edge.a)} and {list(edge.b)} is already given by "
+                    f"{self.named(first)}; expected each edge once",
                 )
                 continue
             found.append(edge)
         return found
 
+    def named(self, index: int) -> str:
+        """Return how a message names table ``index``: ``map.edges[3] (line 40)``."""
+        key = f"map.edges[{index}]"
+        line, _column = self.locate(f"{key}.between")
+        return f"{key} (line {line})" if line is not None else key
+
     def edge(
         self, section: dict[str, object], key: str, width: int | None, height: int | None
     ) -> MapEdge | None:
-        """Return one edge, or None after recording what is wrong with it."""
-        kind = "wall"
-        if "kind" in section:
-            text = self.string(section["kind"], f"{key}.kind")
-            if text is not None and text not in EDGE_KINDS:
-                self.error(
-                    f"{key}.kind",
-                    f"{key}.kind is {text!r}; expected one of {quoted_list(EDGE_KINDS)}",
-                )
-                return None
-            if text is None:
-                return None
-            kind = text
-        is_open = False
-        if "open" in section:
-            flag = self.boolean(section["open"], f"{key}.open")
-            if flag is None:
-                return None
-            if flag and kind != "door":
-                self.error(
-                    f"{key}.open",
-                    f'{key}.open is true for a wall; expected open only on kind = "door"',
-                )
-                return None
-            is_open = flag
-        if "between" not in section:
-            return None  # reported once by table()
-        cells = self.between(section["between"], f"{key}.between", width, height)
-        if cells is None:
+        """Return one edge, or None after recording everything wrong with it."""
+        kind = self.kind(section, f"{key}.kind")
+        is_open = self.is_open(section, f"{key}.open", kind)
+        cells = None
+        if "between" in section:  # a missing one is reported by table()
+            cells = self.between(section["between"], f"{key}.between", width, height)
+        if kind is None or is_open is None or cells is None:
             return None
         a, b = sorted(cells, key=lambda c: (c[1], c[0]))  # upper or left field first
         return MapEdge(a, b, kind, is_open)
+
+    def kind(self, section: dict[str, object], key: str) -> str | None:
+        """Return ``kind`` ("wall" when absent), or None after recording what is wrong."""
+        if "kind" not in section:
+            return "wall"
+        value = section["kind"]
+        if isinstance(value, str) and value in EDGE_KINDS:
+            return value
+        hint = suggestion(value, EDGE_KINDS) if isinstance(value, str) else ""
+        self.error(key, f"found {describe(value)}{hint}; expected one of {quoted_list(EDGE_KINDS)}")
+        return None
+
+    def is_open(self, section: dict[str, object], key: str, kind: str | None) -> bool | None:
+        """Return ``open`` (False when absent), or None after recording what is wrong.
+
+        ``kind`` None (itself wrong) says nothing about whether ``open`` fits it.
+        """
+        if "open" not in section:
+            return False
+        value = section["open"]
+        if type(value) is not bool:
+            self.error(key, f"found {describe(value)}; expected true or false")
+            return None
+        if value and kind == "wall":
+            self.error(
+                key,
+                'true on a wall (kind = "wall" or no kind); expected open = true only '
+                'with kind = "door"',
+            )
+            return None
+        return value
 
     def between(
         self, value: object, key: str, width: int | None, height: int | None
@@ -93,27 +111,33 @@ class EdgeSection(TomlChecker):
                 for c in value
             )
         ):
-            self.error(
-                key,
-                f"{key}: found {describe(value)}; expected two fields [[x1, y1], [x2, y2]]",
-            )
+            self.error(key, f"found {describe(value)}; expected two fields [[x1, y1], [x2, y2]]")
             return None
         a: Cell = (value[0][0], value[0][1])
         b: Cell = (value[1][0], value[1][1])
+        fine = True
         if width is not None and height is not None:
-            for cell in (a, b):
-                if not (0 <= cell[0] < width and 0 <= cell[1] < height):
-                    self.error(
-                        key,
-                        f"{key}: field {list(cell)} is outside the {width}x{height} map; "
-                        f"expected x from 0 to {width - 1} and y from 0 to {height - 1}",
-                    )
-                    return None
+            outside = [list(c) for c in (a, b) if not (0 <= c[0] < width and 0 <= c[1] < height)]
+            if outside:
+                shown = " and ".join(_short_cell(c) for c in outside)
+                verb = "are" if len(outside) > 1 else "is"
+                self.error(
+                    key,
+                    f"field{'s' * (len(outside) > 1)} {shown} {verb} outside the {width}x{height} "
+                    f"map; expected x from 0 to {width - 1} and y from 0 to {height - 1}",
+                )
+                fine = False
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             self.error(
                 key,
-                f"{key}: fields {list(a)} and {list(b)} share no edge; expected orthogonal "
-                "neighbours (one step left, right, up or down)",
+                f"fields {_short_cell(list(a))} and {_short_cell(list(b))} share no edge; "
+                "expected orthogonal neighbours (one step left, right, up or down)",
             )
-            return None
-        return a, b
+            fine = False
+        return (a, b) if fine else None
+
+
+def _short_cell(cell: list[int]) -> str:
+    """Return ``[x, y]`` for a message, a very long coordinate cut short (messages stay bounded)."""
+    shown = [str(v) if abs(v) < 10**12 else f"{str(v)[:8]}..." for v in cell]
+    return f"[{', '.join(shown)}]"

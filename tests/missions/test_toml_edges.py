@@ -165,7 +165,8 @@ def test_the_same_edge_twice_is_an_error_at_the_second() -> None:
     problem = one(text)
     assert problem.key == "map.edges[1].between"
     assert problem.line == line_of(text, "between", 2)
-    assert "already given by [[map.edges]] #1" in problem.message
+    first = line_of(text, "between", 1)
+    assert f"already given by map.edges[0] (line {first})" in problem.message
 
 
 @pytest.mark.rule("D-13")

@@ -2,6 +2,11 @@
 
 With ``from_belt`` the weapon is still on the belt: a click draws and throws it in one
 step (Interagieren, then Wurfangriff; ``DrawAndThrowAtField``, E-OPEN-16).
+
+Hovering a field asks the engine whether it would take the click's command there (a dry
+run, ``queries.dry_runs.refusal``, once per field and match revision): a refused field
+shows the engine's reason ("Kein Angriff: Feld [6, 2] ist nicht in Sichtlinie") instead of
+the template, so the screen never decides the rule itself.
 """
 
 from __future__ import annotations
@@ -14,9 +19,11 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtField
+from game.rulesets.entaria.queries.dry_runs import refusal
 from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
 from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.throwing import ThrowAtField
 from game.ui import overlays, theme
@@ -27,6 +34,10 @@ from game.ui.tools.base import Tool, _title
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
+
+
+AIM = (255, 220, 80)
+REFUSED = (255, 70, 60)  # as the ranged attack's reticle on a target it cannot attack
 
 
 class ThrowTool(Tool):
@@ -44,6 +55,7 @@ class ThrowTool(Tool):
         self.layers.weapons[actor.key] = weapon
         self._impact = Slot()
         self._impact_shade = Slot()
+        self._refusal = Slot()
 
     def weapon_data(self) -> WeaponType:
         weapon: WeaponType = self.battle.catalogue.weapons[self.weapon]
@@ -58,6 +70,14 @@ class ThrowTool(Tool):
             self.scene,
             (self.weapon, cell, origin),
             lambda: template_cells(self.battle, shape, cell, 0.0, size, impact_from=origin),
+        )
+
+    def refusal(self, cell: Cell) -> str:
+        """Return why the engine would refuse the click at ``cell`` now, or "" (cached)."""
+        return self._refusal.get(
+            self.scene,
+            (self.weapon, self.from_belt, cell, self.actor.key),
+            lambda: refusal(self.battle, self.command(cell)),
         )
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
@@ -109,7 +129,8 @@ class ThrowTool(Tool):
     def draw_under(self, surface: pygame.Surface) -> None:
         draw_standing_under(self.scene, surface, ranges=True)
         cell = self.hover_cell()
-        preview = self.preview(cell) if cell is not None else None
+        refused = cell is None or not self.in_map(cell) or bool(self.refusal(cell))
+        preview = self.preview(cell) if cell is not None and not refused else None
         if preview is not None:
             shading = self._impact_shade.get(
                 self.scene,
@@ -128,14 +149,17 @@ class ThrowTool(Tool):
         lines = [f"{title}: {weapon_name(self.scene, self.weapon)}"]
         if self.from_belt:
             lines.append(self.t("tools.from_belt"))
+        border = theme.ACCENT
         if cell is not None and self.in_map(cell):
+            reason = self.refusal(cell)
+            colour = REFUSED if reason else AIM
             camera = self.scene.camera
-            overlays.outline_cell(surface, camera, cell, (255, 220, 80), 2)
+            overlays.outline_cell(surface, camera, cell, colour, 2)
             overlays.draw_arrow(
                 surface,
                 camera.cell_centre(self.actor.cell),
                 camera.cell_centre(cell),
-                (255, 220, 80),
+                colour,
                 2,
             )
             rings = self.layers.rings(self.scene, self.actor.key, weapon.key)
@@ -148,12 +172,17 @@ class ThrowTool(Tool):
                     else self.t("tools.band_unusable")
                 )
                 lines.append(f"{band_name(self.scene, ring.band)}: {state}")
-            preview = self.preview(cell)
-            if preview is not None:
-                lines += self.inside(preview)
+            if reason:  # what the click would answer, not the template
+                language = self.t.language
+                lines.append(self.t("tools.cannot_attack", reason=in_language(reason, language)))
+                border = theme.TEXT_BAD
+            else:
+                preview = self.preview(cell)
+                if preview is not None:
+                    lines += self.inside(preview)
         else:
             lines.append(self.t("tools.pick_field"))
-        self.tooltip(surface, lines)
+        self.tooltip(surface, lines, border)
         self.draw_controls(surface)
 
     def inside(self, preview: TemplatePreview) -> list[str]:

@@ -193,10 +193,11 @@ def _import(args: argparse.Namespace) -> int:
     from game.missions.uvtt import UvttLoaded
 
     if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)
+        from game.missions.edge_counts import edge_counts
+
         for line in loaded.placement.lines():
             print(line)
-        doors = sum(1 for edge in mission.edges if edge.kind == "door")
-        print(f"Edge walls: {len(mission.edges) - doors}, edge doors: {doors}")
+        print(edge_counts(mission.edges).line())
     return EXIT_OK
 
 

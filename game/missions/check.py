@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, Problem
+from game.missions.edge_counts import edge_counts
 from game.missions.loader import load_any
 from game.missions.model import LoadedMission, Mission
 from game.missions.playability import mission_warnings
@@ -185,8 +186,7 @@ def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> st
     lines.append("Terrain:")
     lines += [f"  {name}: {count}" for name, count in counts.items()]
     if mission.edges:  # walls and doors on field borders (D-13); silent on maps without
-        doors = sum(1 for edge in mission.edges if edge.kind == "door")
-        lines.append(f"Edge walls: {len(mission.edges) - doors}, edge doors: {doors}")
+        lines.append(edge_counts(mission.edges).line())
     if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)
         lines += loaded.placement.lines()
     lines.append(f"Sides ({len(mission.sides)}):")

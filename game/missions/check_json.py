@@ -32,9 +32,10 @@ One object's keys, always all present (``null`` where the file did not load far 
     ``{"char", "kind", "material", "name", "fields"}`` (``name`` as the summary reads it).
 ``wall_fields``, ``door_fields``
     how many fields are walls (panes included) and doors (open or closed).
-``edge_walls``, ``edge_doors``
-    walls and doors (open or closed) standing on the border between two fields
-    (DESIGN D-13): the mission's edges, e.g. its ``[[map.edges]]`` tables.
+``edge_walls``, ``edge_doors``, ``edge_doors_open``
+    walls and doors standing on the border between two fields (DESIGN D-13): the
+    mission's edges, e.g. its ``[[map.edges]]`` tables. ``edge_doors`` counts open and
+    closed doors, ``edge_doors_open`` the open ones among them (closed: the difference).
 ``creatures``
     the number of creatures on the map.
 ``creatures_per_side``
@@ -64,6 +65,7 @@ from game.missions.check import (
     check_mission,
     field_name,
 )
+from game.missions.edge_counts import edge_counts
 from game.missions.grid import build_grid
 from game.missions.loader import NATIVE_SUFFIXES, TILED_SUFFIXES, UVTT_SUFFIXES
 from game.missions.model import Mission
@@ -122,14 +124,15 @@ def report_json(report: CheckReport) -> dict[str, Any]:
     terrain: Counter[str] = Counter()
     for entry in characters:
         terrain[entry["kind"]] += entry["fields"]
-    edge_walls, edge_doors = _edge_counts(mission)
+    edges = edge_counts(mission.edges)
     data.update(
         terrain=dict(terrain.most_common()),
         characters=characters,
         wall_fields=walls,
         door_fields=doors,
-        edge_walls=edge_walls,
-        edge_doors=edge_doors,
+        edge_walls=edges.walls,
+        edge_doors=edges.doors,
+        edge_doors_open=edges.doors_open,
     )
     return data
 
@@ -150,6 +153,7 @@ def _empty(path: str) -> dict[str, Any]:
         "door_fields": None,
         "edge_walls": None,
         "edge_doors": None,
+        "edge_doors_open": None,
         "creatures": None,
         "creatures_per_side": {},
         "sides": [],
@@ -245,9 +249,3 @@ def _wall_and_door_fields(mission: Mission) -> tuple[int, int]:
     """Return how many fields of the rules grid are walls (panes too) and doors."""
     grid = build_grid(mission)
     return int(grid.wall.sum()), int(grid.door.sum())
-
-
-def _edge_counts(mission: Mission) -> tuple[int, int]:
-    """Return the mission's edge walls and edge doors, open or closed (D-13)."""
-    doors = sum(1 for edge in mission.edges if edge.kind == "door")
-    return len(mission.edges) - doors, doors

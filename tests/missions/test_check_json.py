@@ -37,6 +37,7 @@ KEYS = [
     "door_fields",
     "edge_walls",
     "edge_doors",
+    "edge_doors_open",
     "creatures",
     "creatures_per_side",
     "sides",

@@ -173,6 +173,8 @@ def _import(args: argparse.Namespace) -> int:
             image_path = resolve_inside(out.parent, name, path_label=str(out))
             check_image(data, path_label=str(image_path))
             images[image_path] = data
+        if not args.force and _refuse_existing([out, *images]):
+            return EXIT_INVALID  # nothing written: neither the mission nor its images
         out.parent.mkdir(parents=True, exist_ok=True)
         for image_path, data in images.items():
             write_bytes_atomic(image_path, data)
@@ -199,6 +201,29 @@ def _import(args: argparse.Namespace) -> int:
             print(line)
         print(edge_counts(mission.edges).line())
     return EXIT_OK
+
+
+def _refuse_existing(targets: Sequence[Path]) -> bool:
+    """Say so (German and English) and return True when one of ``targets`` already exists.
+
+    A game master's hand edits of an imported mission or its picture must not vanish
+    under a second import; ``--force`` replaces them on purpose.
+    """
+    existing = [target for target in targets if target.exists() or target.is_symlink()]
+    for target in existing:
+        print(
+            f"kampfkarte import: {target} already exists; not overwritten "
+            "(give --force to replace it)",
+            file=sys.stderr,
+        )
+        print(
+            f"kampfkarte import: die Datei {target} gibt es schon; sie bleibt, wie sie ist "
+            "(mit --force wird sie ersetzt)",
+            file=sys.stderr,
+        )
+    if existing:
+        print("kampfkarte import: nothing written / nichts geschrieben", file=sys.stderr)
+    return bool(existing)
 
 
 def _print(args: argparse.Namespace) -> int:
@@ -288,7 +313,18 @@ def build_parser() -> argparse.ArgumentParser:
         "import", help="convert a Universal VTT or Tiled map to a mission file (.toml)"
     )
     convert.add_argument("source", help="a .dd2vtt/.df2vtt/.uvtt/.json or .tmx/.tmj file")
-    convert.add_argument("-o", "--output", required=True, help="the mission .toml to write")
+    convert.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the mission .toml to write (its images beside it); an existing file is not "
+        "overwritten unless --force is given",
+    )
+    convert.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing mission .toml and its images (hand edits are lost)",
+    )
     convert.set_defaults(run=_import)
     printer = commands.add_parser("print", help="write a PDF of a map with 25 mm fields")
     printer.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")

@@ -337,27 +337,29 @@ def _cut_visible(
     lows, highs = bounds
     # Replace each touched interval by what is left of it, from the last one back, so
     # that the indices of the ones still to do stay put; the rest is not copied.
-    for index in sorted(touched, reverse=True):
+    later = depth + 1
+    for index in sorted(touched, reverse=True) if len(touched) > 1 else touched:
         ln, ld, hn, hd, since = visible[index]
         spans.append((ln, ld, hn, hd, since, depth))
         pieces: list[Visible] = []
         piece_lows: list[float] = []
         piece_highs: list[float] = []
+        # The float ends order exactly (module docstring), so they are compared here.
         cn, cd, low = ln, ld, lows[index]  # the lowest slope still visible
         for a, b, an, ad, bn, bd in touched[index]:
-            if an * cd >= cn * ad and (  # the cut starts at or after it: keep [c, a]
+            if a >= low and (  # the cut starts at or after it: keep [c, a]
                 low != a or corners is None or not _corner_on(cn, cd, corners, depth)
             ):
-                pieces.append((cn, cd, an, ad, depth + 1))
+                pieces.append((cn, cd, an, ad, later))
                 piece_lows.append(low)
                 piece_highs.append(a)
-            if bn * cd > cn * bd:
+            if b > low:
                 cn, cd, low = bn, bd, b
         high = highs[index]
-        if cn * hd <= hn * cd and (
+        if low <= high and (
             low != high or corners is None or not _corner_on(cn, cd, corners, depth)
         ):
-            pieces.append((cn, cd, hn, hd, depth + 1))
+            pieces.append((cn, cd, hn, hd, later))
             piece_lows.append(low)
             piece_highs.append(high)
         visible[index : index + 1] = pieces

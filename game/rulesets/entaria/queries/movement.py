@@ -208,9 +208,7 @@ def _save_free_search(
     ``movement.reachable`` with the reach fields blocked like enemies (allies are
     passed, so they are left out there and dropped as ends afterwards, E-OBST-2). The
     few reach fields are then searched from their outside neighbours (or the start)
-    with steps that leave no reach, with the rules' field costs, walls, enemy fields
-    (E-OBST-1), ``steps.diagonal_step_blocked`` and the edge walls (``edge_step_blocked``,
-    D-13).
+    with steps that leave no reach (``_InsideSearch``).
     """
     member: dict[Cell, int] = {}
     for bit, zone in enumerate(zones):
@@ -222,61 +220,104 @@ def _save_free_search(
     outside: dict[Cell, int] = {}
     if start not in member:
         outside = reachable(grid, start, budget, enemies=walled_in, cost_model=profile)
-    sx, sy = start
-    x0, y0 = max(0, sx - budget), max(0, sy - budget)
-    x1, y1 = min(grid.width - 1, sx + budget), min(grid.height - 1, sy + budget)
-    window = (slice(y0, y1 + 1), slice(x0, x1 + 1))
-    costs: list[list[int]] = np.asarray(
-        profile.field_costs(grid.difficult[window], grid.terrain[window])
-    ).tolist()
-    walled: list[list[bool]] = grid.blocks_movement[window].tolist()
-    diagonal = _diagonal_blocked(grid)
-    edged = grid.edges.any_blocking
-    best: dict[Cell, tuple[int, float]] = {}
-    trail: dict[Cell, Cell] = {}
-    heap: list[tuple[int, float, Cell]] = []
-
-    def step(before: Cell, spent: int, length: float, inside: int, dx: int, dy: int) -> None:
-        nx, ny = before[0] + dx, before[1] + dy
-        nxt = (nx, ny)
-        # Only reach fields, never one that leaves a reach (D-10).
-        if nxt not in member or inside & ~member[nxt]:
-            return
-        if not (x0 <= nx <= x1 and y0 <= ny <= y1) or walled[ny - y0][nx - x0]:
-            return
-        if nxt in foes:
-            return
-        key = (spent + costs[ny - y0][nx - x0], length + (_DIAGONAL if dx and dy else 1.0))
-        if key[0] > budget or key >= best.get(nxt, (budget + 1, 0.0)):
-            return
-        if dx and dy and diagonal(before, (dx, dy)):
-            return  # diagonal_step_blocked also asks the edges the corner touches (D-13)
-        if edged and not (dx and dy) and edge_step_blocked(grid, before, (dx, dy)):
-            return  # a wall or closed door on the edge between the two fields (D-13)
-        best[nxt] = key
-        trail[nxt] = before
-        heapq.heappush(heap, (key[0], key[1], nxt))
-
+    search = _InsideSearch.around(grid, start, budget, member, foes, profile)
     if start in member:
-        best[start] = (0, 0.0)
-        heap.append((0, 0.0, start))
+        search.best[start] = (0, 0.0)
+        search.heap.append((0, 0.0, start))
     else:  # enter the reach fields from their outside neighbours
         for cell in member:
             for dx, dy in DIRECTIONS_8:
                 before = (cell[0] - dx, cell[1] - dy)
                 if before in outside:
                     spent = outside[before]
-                    step(before, spent, float(spent), 0, dx, dy)
-    while heap:
-        spent, length, cell = heapq.heappop(heap)
-        if (spent, length) > best[cell]:
-            continue
-        for dx, dy in DIRECTIONS_8:
-            step(cell, spent, length, member[cell], dx, dy)
+                    search.step(before, spent, float(spent), 0, dx, dy)
+    search.run()
     found = dict(outside)
-    found.update((cell, key[0]) for cell, key in best.items())
+    found.update((cell, key[0]) for cell, key in search.best.items())
     found = {c: v for c, v in found.items() if c == start or c not in allies}
-    return _SaveFree(found, frozenset(outside), walled_in, trail)
+    return _SaveFree(found, frozenset(outside), walled_in, search.trail)
+
+
+@dataclass
+class _InsideSearch:
+    """The cheapest paths among the reach fields with steps that leave no reach (D-10).
+
+    Steps obey the rules' field costs (within ``budget``), walls, enemy fields
+    (E-OBST-1), ``steps.diagonal_step_blocked`` and the edge walls
+    (``edge_step_blocked``, D-13). Fields and costs are read from a window of the grid
+    around the start (as plain lists: the search is a Python loop).
+    """
+
+    grid: BattleGrid
+    budget: int
+    member: dict[Cell, int]  # reach field -> bit set of the reaches it lies in
+    foes: set[Cell]
+    corner: Cell  # the window's top-left field
+    far: Cell  # the window's bottom-right field
+    costs: list[list[int]]  # [y - y0][x - x0]
+    walled: list[list[bool]]
+    diagonal: Callable[[Cell, Cell], bool]
+    edged: bool  # the map has a blocking edge at all (saves the edge test per step)
+    best: dict[Cell, tuple[int, float]] = field(default_factory=dict)
+    trail: dict[Cell, Cell] = field(default_factory=dict)  # reach field -> the field before
+    heap: list[tuple[int, float, Cell]] = field(default_factory=list)
+
+    @classmethod
+    def around(
+        cls,
+        grid: BattleGrid,
+        start: Cell,
+        budget: int,
+        member: dict[Cell, int],
+        foes: set[Cell],
+        profile: MovementProfile,
+    ) -> _InsideSearch:
+        """Return a search over the window of ``budget`` fields around ``start``."""
+        sx, sy = start
+        x0, y0 = max(0, sx - budget), max(0, sy - budget)
+        x1, y1 = min(grid.width - 1, sx + budget), min(grid.height - 1, sy + budget)
+        window = (slice(y0, y1 + 1), slice(x0, x1 + 1))
+        costs: list[list[int]] = np.asarray(
+            profile.field_costs(grid.difficult[window], grid.terrain[window])
+        ).tolist()
+        walled: list[list[bool]] = grid.blocks_movement[window].tolist()
+        diagonal = _diagonal_blocked(grid)
+        edged = grid.edges.any_blocking
+        return cls(grid, budget, member, foes, (x0, y0), (x1, y1), costs, walled, diagonal, edged)
+
+    def step(self, before: Cell, spent: int, length: float, inside: int, dx: int, dy: int) -> None:
+        """Record the step from ``before`` by (dx, dy) when it is allowed and cheaper."""
+        nx, ny = before[0] + dx, before[1] + dy
+        nxt = (nx, ny)
+        member = self.member
+        # Only reach fields, never one that leaves a reach (D-10).
+        if nxt not in member or inside & ~member[nxt]:
+            return
+        (x0, y0), (x1, y1) = self.corner, self.far
+        if not (x0 <= nx <= x1 and y0 <= ny <= y1) or self.walled[ny - y0][nx - x0]:
+            return
+        if nxt in self.foes:
+            return
+        key = (spent + self.costs[ny - y0][nx - x0], length + (_DIAGONAL if dx and dy else 1.0))
+        if key[0] > self.budget or key >= self.best.get(nxt, (self.budget + 1, 0.0)):
+            return
+        if dx and dy and self.diagonal(before, (dx, dy)):
+            return  # diagonal_step_blocked also asks the edges the corner touches (D-13)
+        if self.edged and not (dx and dy) and edge_step_blocked(self.grid, before, (dx, dy)):
+            return  # a wall or closed door on the edge between the two fields (D-13)
+        self.best[nxt] = key
+        self.trail[nxt] = before
+        heapq.heappush(self.heap, (key[0], key[1], nxt))
+
+    def run(self) -> None:
+        """Search on from the fields already on the heap, cheapest first."""
+        heap, best, member = self.heap, self.best, self.member
+        while heap:
+            spent, length, cell = heapq.heappop(heap)
+            if (spent, length) > best[cell]:
+                continue
+            for dx, dy in DIRECTIONS_8:
+                self.step(cell, spent, length, member[cell], dx, dy)
 
 
 def _cost_mask(costs: Mapping[Cell, int], shape: tuple[int, int]) -> IntGrid:

@@ -135,6 +135,45 @@ class Mission:
 
 
 @dataclass(frozen=True)
+class LoaderWarning(Problem):
+    """A loader's warning that also carries its message in each language of the UI.
+
+    ``message`` stays English (``check`` and ``import`` print it, as the rest of the
+    CLI); ``texts`` maps "de" and "en" to the message, for the preview
+    (:func:`warning_text`). Texts do not count when warnings are compared.
+    """
+
+    texts: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+
+def warning_text(problem: Problem, language: str) -> str:
+    """Return a problem's message in ``language`` ("de" or "en"), else its own message."""
+    if isinstance(problem, LoaderWarning):
+        return problem.texts.get(language, problem.message)
+    return problem.message
+
+
+def loader_warning(
+    path: str,
+    texts: Mapping[str, str],
+    *,
+    line: int | None = None,
+    column: int | None = None,
+    key: str | None = None,
+) -> LoaderWarning:
+    """Return a warning whose message is ``texts["en"]``, carrying every text."""
+    return LoaderWarning(
+        path,
+        texts["en"],
+        line=line,
+        column=column,
+        key=key,
+        warning=True,
+        texts=MappingProxyType(dict(texts)),
+    )
+
+
+@dataclass(frozen=True)
 class LoadedMission:
     """A mission as loaded from any source.
 
@@ -146,7 +185,7 @@ class LoadedMission:
     by dotted key path, for messages about the mission; empty for other formats.
     ``warnings``: what the loader noticed without refusing the file (a Tiled map's
     missing tile image, a map that says nothing about terrain); ``check`` and
-    ``import`` print them.
+    ``import`` print them (English), the preview in its language (:func:`warning_text`).
     """
 
     mission: Mission

@@ -206,7 +206,7 @@ def read_tiled(
             background = Background(path=image_name, pixels_per_field=art.pixels_per_field)
             mission = replace(mission, background=background)
     if not said:
-        warnings.append(tmap.where.warning(no_terrain_text("en")))
+        warnings.append(tmap.where.warning(no_terrain_text("en"), no_terrain_text("de")))
     return TiledResult(mission, MappingProxyType(images), tuple(warnings))
 
 

@@ -21,7 +21,6 @@ from game.missions.tiled_model import (
     Problems,
     TiledMap,
     Where,
-    outside_text,
     rect_fields,
 )
 
@@ -75,7 +74,7 @@ def _mask(problems: Problems, tmap: TiledMap, obj: MapObject) -> npt.NDArray[np.
     if obj.point or (obj.shape == "rectangle" and obj.width == 0 and obj.height == 0):
         x, y = math.floor(obj.x / tw), math.floor(obj.y / th)
         if not (0 <= x < tmap.width and 0 <= y < tmap.height):
-            problems.warn(obj.where, outside_text(obj, tmap))
+            problems.warn_outside(obj, tmap)
             return None
         mask[y, x] = True
         return mask
@@ -92,7 +91,7 @@ def _mask(problems: Problems, tmap: TiledMap, obj: MapObject) -> npt.NDArray[np.
     top = obj.y - obj.height if obj.gid else obj.y  # tile objects hang from bottom-left
     fields = rect_fields(tmap, obj.x, top, obj.width, obj.height)
     if fields is None:
-        problems.warn(obj.where, outside_text(obj, tmap))
+        problems.warn_outside(obj, tmap)
         return None
     mask[fields] = True
     return mask
@@ -110,7 +109,7 @@ def _polygon(
     xs = np.array([(obj.x + px * cos - py * sin) / tmap.tile_width for px, py in obj.points])
     ys = np.array([(obj.y + px * sin + py * cos) / tmap.tile_height for px, py in obj.points])
     if xs.max() <= 0 or ys.max() <= 0 or xs.min() >= tmap.width or ys.min() >= tmap.height:
-        problems.warn(obj.where, outside_text(obj, tmap))
+        problems.warn_outside(obj, tmap)
         return None
     cy, cx = np.mgrid[0 : tmap.height, 0 : tmap.width] + 0.5
     inside = np.zeros(cx.shape, dtype=bool)

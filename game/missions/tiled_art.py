@@ -100,6 +100,8 @@ def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> A
             "failed",
             tmap.where,
             f"the tile images cannot be drawn ({exc}); the map loads without its picture",
+            f"die Tile-Bilder lassen sich nicht zeichnen ({exc}); die Karte wird ohne ihr "
+            "Bild geladen",
         )
         return Art(None, ppf, tuple(painter.warnings))
     if not drawn:
@@ -133,12 +135,13 @@ class _Painter:
         size = (tmap.width * ppf, tmap.height * ppf)
         self.canvas = pictures.canvas(size, colour=_colour(tmap.background_colour))
 
-    def warn(self, once: object, where: Where, message: str) -> None:
+    def warn(self, once: object, where: Where, message: str, german: str) -> None:
+        """Warn once per ``once`` (English ``message``, its ``german`` text for the UI)."""
         if once in self.warned:
             return
         self.warned.add(once)
         if len(self.warnings) < 50:
-            self.warnings.append(where.warning(message))
+            self.warnings.append(where.warning(message, german))
 
     def draw(self) -> bool:
         """Draw every visible layer in drawing order; return whether anything was drawn."""
@@ -177,6 +180,8 @@ class _Painter:
                 layer.where,
                 f"layer {layer.name[:40]!r} and those above it are not drawn: the map "
                 f"has more than {MAX_TILES} tiles; expected fewer",
+                f"die Ebene {layer.name[:40]!r} und die darüber werden nicht gezeichnet: "
+                f"die Karte hat mehr als {MAX_TILES} Tiles; erwartet sind weniger",
             )
             return []
         unique, inverse = np.unique(layer.data[cells], return_inverse=True)
@@ -289,6 +294,8 @@ class _Painter:
                 tileset.where,
                 f"tileset {tileset.name[:40]!r} has no image for tile {local}; its tiles "
                 "are not drawn",
+                f"das Tileset {tileset.name[:40]!r} hat kein Bild für Tile {local}; seine "
+                "Tiles werden nicht gezeichnet",
             )
             return None
         iw, ih = image.get_size()
@@ -298,6 +305,8 @@ class _Painter:
                 tileset.where,
                 f"tile {local} of tileset {tileset.name[:40]!r} lies outside its "
                 f"{iw}x{ih} image; it is not drawn",
+                f"Tile {local} des Tilesets {tileset.name[:40]!r} liegt außerhalb seines "
+                f"{iw}x{ih}-Bildes; es wird nicht gezeichnet",
             )
             return None
         return image.subsurface((x, y, w, h))
@@ -316,6 +325,8 @@ class _Painter:
                 tileset.where,
                 f"tileset {tileset.name[:40]!r}: its {size[0]}x{size[1]} image holds no "
                 f"{tw}x{th} tile; its tiles are not drawn",
+                f"Tileset {tileset.name[:40]!r}: sein {size[0]}x{size[1]}-Bild enthält kein "
+                f"{tw}x{th}-Tile; seine Tiles werden nicht gezeichnet",
             )
             return None
         row, column = divmod(local, columns)
@@ -343,12 +354,21 @@ class _Painter:
                     f"tile image {source.source[:80]!r} and further ones are not read: the "
                     f"tilesets' images hold more than {MAX_DECODED} pixels together; "
                     f"{_UNDRAWN}",
+                    f"das Tile-Bild {source.source[:80]!r} und weitere werden nicht gelesen: "
+                    f"die Bilder der Tilesets haben zusammen mehr als {MAX_DECODED} Pixel; "
+                    f"{_UNDRAWN_DE}",
                 )
                 return None
             image = pictures.decode(data, name=Path(source.source).name, path_label=label)
         except MissionError as exc:
             reason = "; ".join(p.message for p in exc.problems)
-            self.warn(key, source.where, f"tile image {source.source[:80]!r}: {reason}; {_UNDRAWN}")
+            self.warn(
+                key,
+                source.where,
+                f"tile image {source.source[:80]!r}: {reason}; {_UNDRAWN}",
+                f"das Tile-Bild {source.source[:80]!r} ist nicht verwendbar ({reason}); "
+                f"{_UNDRAWN_DE}",
+            )
             return None
         image = pictures.deepened(image)  # palette images cannot be scaled smoothly
         if source.trans:
@@ -358,6 +378,7 @@ class _Painter:
 
 
 _UNDRAWN = "the map loads, its tiles are not drawn"
+_UNDRAWN_DE = "die Karte wird geladen, ihre Tiles werden nicht gezeichnet"
 #: Object types whose tile pictures are not drawn into the background.
 _NOT_DRAWN = frozenset({"creature", "deployment"})
 

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.match.problems import Problem, ProblemList
+from game.missions.model import loader_warning
 
 #: Most tile layers and tilesets a map may have (each layer is width × height tiles).
 MAX_LAYERS = 100
@@ -48,7 +49,13 @@ class Where:
     def problem(self, message: str) -> Problem:
         return Problem(self.path, message, line=self.line, column=self.column, key=self.key)
 
-    def warning(self, message: str) -> Problem:
+    def warning(self, message: str, german: str | None = None) -> Problem:
+        """Return a warning here; with ``german`` it carries both texts (LoaderWarning)."""
+        if german is not None:
+            texts = {"en": message, "de": german}
+            return loader_warning(
+                self.path, texts, line=self.line, column=self.column, key=self.key
+            )
         return Problem(
             self.path, message, line=self.line, column=self.column, key=self.key, warning=True
         )
@@ -64,10 +71,15 @@ class Problems(ProblemList):
     def add(self, where: Where, message: str) -> None:
         self.append(where.problem(message))
 
-    def warn(self, where: Where, message: str) -> None:
-        """Record a warning (the file still loads); past ``MAX_WARNINGS`` drop it."""
+    def warn(self, where: Where, message: str, german: str) -> None:
+        """Record a warning in English and German (the file still loads); past
+        ``MAX_WARNINGS`` drop it."""
         if len(self.warnings) < MAX_WARNINGS:
-            self.warnings.append(where.warning(message))
+            self.warnings.append(where.warning(message, german))
+
+    def warn_outside(self, obj: MapObject, tmap: TiledMap) -> None:
+        """Warn that ``obj`` lies wholly outside the map (it marks no field)."""
+        self.warn(obj.where, outside_text(obj, tmap, "en"), outside_text(obj, tmap, "de"))
 
 
 @dataclass(frozen=True)
@@ -193,10 +205,17 @@ def rect_fields(
     return slice(y0, y1), slice(x0, x1)
 
 
-def outside_text(obj: MapObject, tmap: TiledMap) -> str:
+def outside_text(obj: MapObject, tmap: TiledMap, language: str = "en") -> str:
     """Return the warning for an object that marks no field: it lies outside the map."""
+    size = f"{tmap.width}x{tmap.height}"
+    if language == "de":
+        kind = f"{obj.type}-Objekt" if obj.type else "Objekt"
+        return (
+            f"{kind} bei Pixel ({obj.x:g}, {obj.y:g}) liegt außerhalb der {size}-Karte; "
+            "es markiert kein Feld"
+        )
     kind = obj.type or "object"
     return (
-        f"{kind} object at pixel ({obj.x:g}, {obj.y:g}) lies outside the "
-        f"{tmap.width}x{tmap.height} map; it marks no field"
+        f"{kind} object at pixel ({obj.x:g}, {obj.y:g}) lies outside the {size} map; "
+        "it marks no field"
     )

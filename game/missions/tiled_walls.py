@@ -41,7 +41,6 @@ from game.missions.tiled_model import (
     MapObject,
     Problems,
     TiledMap,
-    outside_text,
     rect_fields,
 )
 from game.missions.toml_schema import MAX_EDGES
@@ -151,7 +150,7 @@ class TiledWalls:
                 (snap(obj.x / tw), snap(obj.y / th)), self.map.width, self.map.height
             )
             if cell is None:
-                self.problems.warn(obj.where, outside_text(obj, self.map))
+                self.problems.warn_outside(obj, self.map)
             else:
                 marks.points.append(cell)
             return
@@ -173,7 +172,7 @@ class TiledWalls:
     def area(self, obj: MapObject, x: float, y: float, marks: _Marks) -> None:
         fields = rect_fields(self.map, x, y, obj.width, obj.height)
         if fields is None:
-            self.problems.warn(obj.where, outside_text(obj, self.map))
+            self.problems.warn_outside(obj, self.map)
         else:
             marks.fields.append(fields)
 

@@ -60,7 +60,7 @@ from types import MappingProxyType
 from game.match.problems import MissionError, Problem, describe
 from game.missions import pictures
 from game.missions.json_reading import JsonChecker, JsonFile, read_json
-from game.missions.model import Background, LoadedMission, Mission
+from game.missions.model import Background, LoadedMission, Mission, loader_warning
 from game.missions.paths import (
     MAX_FIELDS,
     MAX_FILE_BYTES,
@@ -317,8 +317,8 @@ def _image(
     if kind in ("WebP", "JPEG"):  # exporters write these; a bad one must not cost the walls
         png, reason = _converted(data, kind, path_label)
         if png is None:
-            message = picture_warning_text(kind, reason)
-            warnings.append(Problem(path_label, message, key="image", warning=True))
+            texts = {lang: picture_warning_text(kind, reason, lang) for lang in ("en", "de")}
+            warnings.append(loader_warning(path_label, texts, key="image"))
         return png
     try:
         check_image(data, path_label=path_label, formats=(ImageFormat.PNG,))

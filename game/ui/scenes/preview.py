@@ -431,8 +431,9 @@ class PreviewScene(Scene):
         y = self._heading(
             surface, self.app.t("preview.warnings", n=len(model.warnings)), x, y, theme.ACCENT
         )
-        for warning in model.warnings:
-            for part in wrap(fonts, _short_problem(warning), inner_w, 16):
+        messages = model.warning_messages(self.app.t.language)
+        for warning, message in zip(model.warnings, messages, strict=True):
+            for part in wrap(fonts, _short_problem(warning, message), inner_w, 16):
                 if y + 18 > bottom:
                     return
                 draw_text(surface, fonts, part, (x, y), size=16, colour=theme.ACCENT)
@@ -518,8 +519,11 @@ def _fit(fonts: Fonts, text: str, width: int, size: int) -> str:
     return text + "…"
 
 
-def _short_problem(problem: Problem) -> str:
-    """Return a problem without the (long) file path: line, column, key, message."""
+def _short_problem(problem: Problem, message: str | None = None) -> str:
+    """Return a problem without the (long) file path: line, column, key, message.
+
+    ``message``: the text to show (the problem's in the UI's language; None: its own).
+    """
     where = []
     if problem.line is not None:
         where.append(
@@ -528,4 +532,5 @@ def _short_problem(problem: Problem) -> str:
     if problem.key:
         where.append(f"[{problem.key}]")
     prefix = " ".join(where)
-    return f"{prefix}: {problem.message}" if prefix else problem.message
+    text = problem.message if message is None else message
+    return f"{prefix}: {text}" if prefix else text

@@ -27,8 +27,10 @@ exact for these small denominators (module docstring of ``sight``).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import ceil, floor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -106,7 +108,6 @@ class EdgeLines:
 
 
 _NO_LINES = Lines([], [])
-_NO_EDGES = EdgeLines([], [], [], [], [])
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,14 @@ def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
         return []
     centre, sign, corners = quadrant.centre, quadrant.sign, quadrant.corners
     shift = 1 if sign > 0 else 0  # the grid line after map line n: n + 1 going +, n going -
-    lists = (quadrant.fields, quadrant.edges or _NO_EDGES, centre)
+    # Maps without edge walls read only fields (the lean _cuts).
+    edges = quadrant.edges
+    cuts: Callable[[Any, int, int, list[float], list[float]], dict[int, list[Cut]]] = (
+        _cuts if edges is None else _edge_cuts
+    )
+    lists = (
+        (quadrant.fields, centre) if edges is None else _edge_lists(quadrant.fields, edges, centre)
+    )
     visible: list[Visible] = [(-1, 1, 1, 1, 1)]
     lows = [-1.0]
     highs = [1.0]
@@ -162,7 +170,7 @@ def sweep_quadrant(quadrant: Quadrant, max_depth: int) -> list[Span]:
                 break
             lows = [v[0] / v[1] for v in visible]
             highs = [v[2] / v[3] for v in visible]
-        touched = _cuts(lists, line, depth, lows, highs)
+        touched = cuts(lists, line, depth, lows, highs)
         if not touched:
             continue
         near = None if corners is None else (*corners, line + shift - sign, line + shift, centre)
@@ -206,72 +214,98 @@ def _end_diagonals(
 
 
 def _cuts(
-    lists: tuple[Lines, EdgeLines, int],
+    lists: tuple[Lines, int],
     line: int,
     depth: int,
     lows: list[float],
     highs: list[float],
 ) -> dict[int, list[Cut]]:
-    """Return the cuts of the blockers that hide what lies deeper than ``depth``.
+    """Return the cuts of the blocking fields that hide what lies deeper than ``depth``.
 
     The answer maps the index of each visible interval (ends ``lows``, ``highs``) a cut
-    touches to its cuts, sorted by their low ends. ``lists``: fields, edges and centre
+    touches to its cuts, sorted by their low ends. ``lists``: the fields and the centre
     of :func:`sweep_quadrant`. Only blockers whose cut can meet the visible slopes
     [low, high] are read: the bounds on their positions are exact but for a margin
     against rounding (_EPS; distinct slopes differ far more), plus one position on
-    either side for fields, so that a run at the border is merged (runs of edges
-    across come merged).
+    either side, so that a run at the border is merged.
     """
-    fields, edges, centre = lists
-    low, high = lows[0], highs[-1]
+    fields, centre = lists
     touched: dict[int, list[Cut]] = {}
-    sources = 0  # how many kinds of blocker came, each in order of its low ends
     start = fields.start
-    f0, f1 = start[line], start[line + 1]
-    if f0 < f1 and depth:  # k > low*d - 1/2 and k < high*d + 1/2
-        positions = fields.positions
-        first = centre + floor(low * depth - 0.5 - _EPS)
-        last = centre + ceil(high * depth + 0.5 + _EPS)
-        i = bisect_left(positions, first, f0, f1)
-        if i < f1 and positions[i] <= last:
-            j = bisect_right(positions, last, i, f1)
-            _runs(positions, i, j, centre, 2 * depth, (lows, highs, touched))
-            sources += 1
-    if edges.runs_start:
-        _edge_cuts(edges, line, depth, centre, (lows, highs, touched))
-        sources += 2  # edges along and runs across come in two orders of their own
-    if sources > 1:  # together they did not come in order
-        for cuts in touched.values():
-            if len(cuts) > 1:
-                cuts.sort()
+    if start[line] < start[line + 1] and depth:
+        _field_cuts(fields, line, depth, centre, (lows, highs, touched))
     return touched
 
 
-def _edge_cuts(
-    edges: EdgeLines,
+def _field_cuts(
+    fields: Lines,
     line: int,
     depth: int,
     centre: int,
     into: tuple[list[float], list[float], dict[int, list[Cut]]],
-) -> None:
-    """Add the cuts of the edges of ``line`` at ``depth`` that can meet the visible slopes.
+) -> bool:
+    """Add the cuts of the blocking fields of ``line`` (depth >= 1); return whether any came."""
+    lows, highs, _ = into
+    f0, f1 = fields.start[line], fields.start[line + 1]
+    positions = fields.positions  # k > low*d - 1/2 and k < high*d + 1/2
+    first = centre + floor(lows[0] * depth - 0.5 - _EPS)
+    last = centre + ceil(highs[-1] * depth + 0.5 + _EPS)
+    i = bisect_left(positions, first, f0, f1)
+    if i == f1 or positions[i] > last:
+        return False
+    _runs(positions, i, bisect_right(positions, last, i, f1), centre, 2 * depth, into)
+    return True
+
+
+#: For _edge_cuts: the fields, the centre, and the lists of ``EdgeLines`` (runs_low,
+#: runs_high, runs_start, along, along_start).
+_EdgeLists = tuple[Lines, int, list[int], list[int], list[int], list[int], list[int]]
+
+
+def _edge_lists(fields: Lines, edges: EdgeLines, centre: int) -> _EdgeLists:
+    """Return what :func:`_edge_cuts` reads, unpacked once per quadrant."""
+    return (
+        fields,
+        centre,
+        edges.runs_low,
+        edges.runs_high,
+        edges.runs_start,
+        edges.along,
+        edges.along_start,
+    )
+
+
+def _edge_cuts(
+    lists: _EdgeLists,
+    line: int,
+    depth: int,
+    lows: list[float],
+    highs: list[float],
+) -> dict[int, list[Cut]]:
+    """Return :func:`_cuts` for a map with edge walls: fields, runs across, edges along.
 
     A run across ``j0..j1`` hides ``(m0 / wide, m1 / wide)``, ``wide = 2d + 1``,
     ``m0 = 2 * (j0 - centre) - 1``, ``m1 = 2 * (j1 - centre) + 1``; an edge along on the
     grid line ``j - 1/2`` (``v = 2 * (j - centre) - 1``) hides the slopes between
     ``v / (2d + 1)`` and ``v / (2d - 1)``. Edges along the origin's own line hide nothing.
+    Each kind comes in order of its low ends; where kinds meet, the cuts are sorted.
     """
-    lows, highs, touched = into
+    fields, centre, run_lows, run_highs, run_start, along, along_start = lists
+    touched: dict[int, list[Cut]] = {}
+    kinds = 0
+    if depth and fields.start[line] < fields.start[line + 1]:
+        kinds = _field_cuts(fields, line, depth, centre, (lows, highs, touched))
     low, high, count = lows[0], highs[-1], len(lows)
     wide, twice = 2 * depth + 1, 2 * centre
     # A cut meets [low, high] when its low end is below high and its high end above low:
     # for runs m0 < high * wide and m1 > low * wide (as integers, a little wider).
     bottom, top = floor(low * wide - _EPS) + twice, ceil(high * wide + _EPS) + twice
-    r0, r1 = edges.runs_start[line], edges.runs_start[line + 1]
+    r0, r1 = run_start[line], run_start[line + 1]
     if r0 < r1:
-        run_lows, run_highs = edges.runs_low, edges.runs_high
         i = bisect_left(run_highs, bottom, r0, r1)
-        for n in range(i, bisect_right(run_lows, top, i, r1)):
+        j = bisect_right(run_lows, top, i, r1)
+        kinds += i < j
+        for n in range(i, j):
             an, bn = run_lows[n] - twice, run_highs[n] - twice
             a, b = an / wide, bn / wide
             # The open cut (a, b) meets the closed [l, h] when a < h and b > l: the
@@ -282,35 +316,36 @@ def _edge_cuts(
                 while index < count and lows[index] < b:
                     touched.setdefault(index, []).append(cut)
                     index += 1
-    a0, a1 = edges.along_start[line], edges.along_start[line + 1]
-    if not depth or a0 == a1:
-        return
-    # For edges along: v > low * (2d + 1) (low < 0) or low * (2d - 1), and v below high
-    # times 2d + 1 (high > 0) or 2d - 1.
-    narrow = wide - 2
-    if low > 0:
-        bottom = floor(low * narrow - _EPS) + twice
-    if high < 0:
-        top = ceil(high * narrow + _EPS) + twice
-    along = edges.along
-    for n in range(bisect_left(along, bottom, a0, a1), bisect_right(along, top, a0, a1)):
-        v = along[n] - twice
-        if v > 0:
-            a, b = v / wide, v / narrow
+    a0, a1 = along_start[line], along_start[line + 1]
+    if depth and a0 < a1:
+        # For edges along: v > low * (2d + 1) (low < 0) or low * (2d - 1), and v below
+        # high times 2d + 1 (high > 0) or 2d - 1.
+        narrow = wide - 2
+        if low > 0:
+            bottom = floor(low * narrow - _EPS) + twice
+        if high < 0:
+            top = ceil(high * narrow + _EPS) + twice
+        i = bisect_left(along, bottom, a0, a1)
+        j = bisect_right(along, top, i, a1)
+        kinds += i < j
+        for n in range(i, j):
+            v = along[n] - twice
+            a, b, ad, bd = (
+                (v / wide, v / narrow, wide, narrow)
+                if v > 0
+                else (v / narrow, v / wide, narrow, wide)
+            )
             index = bisect_right(highs, a)
             if index < count and lows[index] < b:
-                cut = (a, b, v, wide, v, narrow)
+                cut = (a, b, v, ad, v, bd)
                 while index < count and lows[index] < b:
                     touched.setdefault(index, []).append(cut)
                     index += 1
-        else:
-            a, b = v / narrow, v / wide
-            index = bisect_right(highs, a)
-            if index < count and lows[index] < b:
-                cut = (a, b, v, narrow, v, wide)
-                while index < count and lows[index] < b:
-                    touched.setdefault(index, []).append(cut)
-                    index += 1
+    if kinds > 1:
+        for cuts in touched.values():
+            if len(cuts) > 1:
+                cuts.sort()
+    return touched
 
 
 def _cut_visible(

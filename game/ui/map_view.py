@@ -8,6 +8,8 @@ background image, the grid lines and those sprites, and kept in an LRU cache
 tile) whose memory is bounded (``map_tiles.MAX_TILE_BYTES``). Walls and doors on field
 edges (D-13, ``edge_looks``) are painted into the tiles too; changing one bumps
 ``grid.version``, so a door opened in the match redraws the tiles and nothing else does.
+Tokens hide a door's middle, so ``draw_door_marks`` paints the doors next to drawn tokens
+again over them (``door_marks``).
 Tiles have one pixel size at every zoom, so a tile dropped from the cache is reused for
 the next one. A frame costs one batched blit (``Surface.fblits``) of the tiles in view; a frame that
 found them all cached renders the tiles the next frames are likely to need (a margin
@@ -27,7 +29,7 @@ import io
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +39,7 @@ import pygame
 from game.board.grid import BattleGrid
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
+from game.ui.door_marks import DoorMarks
 from game.ui.edge_looks import draw_edges, has_edges
 from game.ui.map_looks import IntGrid, field_codes, render_field
 from game.ui.map_tiles import TILE_BYTES, TILE_PX, TileCache, new_opaque, opaque, with_alpha
@@ -88,6 +91,7 @@ class MapRenderer:
         self._generation = 0
         self._codes: tuple[tuple[int, int], IntGrid] | None = None
         self._edges: tuple[tuple[int, int], bool] | None = None
+        self.door_marks = DoorMarks()
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
         self._rulers: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.set_background(background, background_px_per_field, background_offset)
@@ -144,6 +148,19 @@ class MapRenderer:
         if self._edges is None or self._edges[0] != key:
             self._edges = (key, has_edges(self.grid.edges))
         return self._edges[1]
+
+    def draw_door_marks(
+        self, surface: pygame.Surface, camera: Camera, tokens: Iterable[pygame.Rect]
+    ) -> None:
+        """Draw the edge doors on the border of a drawn token again, over the tokens (D-13).
+
+        ``tokens``: the footprints the token renderer drew (``TokenRenderer.drawn``).
+        """
+        if not self.has_edges():
+            return
+        marks = self.door_marks
+        marks.update(self.grid.edges, (self._generation, self.grid.version))
+        marks.draw(surface, camera, marks.near(camera, tokens))
 
     def sprite(self, code: int, s: int, *, grid_line: bool = True) -> pygame.Surface:
         """Return the cached picture of one field look at ``s`` pixels.

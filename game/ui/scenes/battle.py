@@ -408,6 +408,7 @@ class BattleScene(Scene):
         self.tool.draw_under(surface)
         self.draw_fog(surface)
         self.tokens.draw(surface, self.camera, self.token_list(), self.animator.positions())
+        self.map.draw_door_marks(surface, self.camera, self.tokens.drawn.values())
         self.animator.draw(surface, self.camera)
         self.tool.draw_over(surface)
         self.map.draw_coordinates(surface, self.camera)

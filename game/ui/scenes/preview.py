@@ -209,6 +209,7 @@ class PreviewScene(Scene):
                 self._zones.draw(surface, cam)
             self._draw_zone_edges(surface)
             self.tokens.draw(surface, cam, self.model.tokens)
+            self.map.draw_door_marks(surface, cam, self.tokens.drawn.values())
             self.map.draw_coordinates(surface, cam)
         surface.set_clip(previous)
         if self.errors:

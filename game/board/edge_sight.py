@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from math import gcd
 
 import numpy as np
 import numpy.typing as npt
@@ -145,7 +146,7 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
 
 
 def corner_shadows(
-    sight: EdgeSight, ox: int, oy: int, out: BoolGrid, single: BoolGrid | None = None
+    sight: EdgeSight, ox: int, oy: int, out: BoolGrid, singles: IntArray | None = None
 ) -> None:
     """Clear in ``out`` every field whose line from (ox, oy) passes a closed corner.
 
@@ -155,27 +156,15 @@ def corner_shadows(
     ``origin + n * (U, V) / g``, and the corner lies strictly between the centres for
     ``n >= (g + 1) / 2``. Whether it closes depends on the line's direction only.
 
-    ``single``: when given, the fields ``out`` holds only by single slopes of the sweep
-    (``shadowcast.paint``); only rays lit there or on a diagonal are followed. The
-    sweep itself takes every closed corner out of a wider slope interval (its two edges
-    cut it on both sides, the single slope left is dropped at its corner,
-    ``shadowcast._cut_visible``), but a slope already single when it reaches a corner,
-    and a diagonal field just behind a corner whose last edge the sweep reads one depth
-    later, stay lit.
+    ``singles``: when given, the flat indices of the fields the sweep lit by single
+    slopes off the diagonals (``shadowcast.paint``); then only they and the diagonals
+    are tested (:func:`_single_shadows`).
     """
+    if singles is not None:
+        _single_shadows(sight, ox, oy, out, singles)
+        return
     height, width = out.shape
     lit = out
-    if single is not None:
-        lit = single
-        flat, lit_flat = out.reshape(-1), single.reshape(-1)
-        for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-            n = min(width - 1 - ox if sx > 0 else ox, height - 1 - oy if sy > 0 else oy)
-            if n:  # the diagonal as a slice of the flat map; a stop below 0 means "to 0"
-                step = sy * width + sx
-                start = oy * width + ox + step
-                stop = start + n * step
-                diagonal = slice(start, stop if stop >= 0 else None, step)
-                lit_flat[diagonal] |= flat[diagonal]
     # Only corners inside the box of the origin and the lit fields can lie on a line to
     # a lit field: the box is convex and holds both ends.
     columns, rows = np.flatnonzero(lit.any(axis=0)), np.flatnonzero(lit.any(axis=1))
@@ -212,3 +201,85 @@ def corner_shadows(
     owner = np.repeat(np.arange(counts.size), counts)
     n = first[owner] + np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     out[oy + n * sy[owner], ox + n * sx[owner]] = False
+
+
+def _single_shadows(sight: EdgeSight, ox: int, oy: int, out: BoolGrid, singles: IntArray) -> None:
+    """Clear the single-slope fields ``singles`` and the diagonal fields behind closed corners.
+
+    The sweep takes every closed corner out of a wider slope interval itself (its edges
+    cut it on both sides; the single slope left is dropped at its corner,
+    ``shadowcast._cut_visible``). Two kinds of lit field remain: a field on a slope that
+    was already single when it reached a closed corner, and a diagonal field just behind
+    a corner whose last edge the sweep reads one depth later. Both are tested here,
+    corner by corner on their lines.
+    """
+    height, width = out.shape
+    falls, rises = sight.row_corners  # [j, k]: closing lines with x, y growing together / not
+    flat = out.reshape(-1)
+    for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        n = min(width - 1 - ox if sx > 0 else ox, height - 1 - oy if sy > 0 else oy)
+        if not n:
+            continue
+        # Corner t = 0 .. n-1 lies between the diagonal fields t and t + 1, at
+        # k = ox + (sx > 0) + sx * t, j = oy + (sy > 0) + sy * t; a stop below 0 is "to 0".
+        step = sy * (width + 1) + sx
+        start = (oy + (sy > 0)) * (width + 1) + ox + (sx > 0)
+        stop = start + n * step
+        closed = (falls if sx == sy else rises).reshape(-1)[
+            start : stop if stop >= 0 else None : step
+        ]
+        if closed.any():  # the fields behind the first closed corner
+            step = sy * width + sx
+            start = oy * width + ox + (int(closed.argmax()) + 1) * step
+            stop = oy * width + ox + (n + 1) * step
+            flat[start : stop if stop >= 0 else None : step] = False
+    if not singles.size:
+        return
+    if singles.size <= _FEW:
+        _few_single_shadows(falls, rises, ox, oy, out, singles.tolist())
+        return
+    dx, dy = singles % width - ox, singles // width - oy
+    g = np.gcd(dx, dy)
+    g[g == 0] = 1  # the origin itself
+    px, py = dx // g, dy // g
+    # The line passes grid corners only when both steps are odd: at m * (px, py) / 2
+    # for odd m < 2g (strictly between the centres); diagonals were done above.
+    odd = ((px & py & 1) == 1) & (np.abs(px) != np.abs(py))
+    counts = np.where(odd, g, 0)
+    total = int(counts.sum())
+    if not total:
+        return
+    owner = np.repeat(np.arange(counts.size), counts)
+    m = 2 * (np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)) + 1
+    k = ox + (m * px[owner] + 1) // 2
+    j = oy + (m * py[owner] + 1) // 2
+    px, py = px[owner], py[owner]
+    falling = (px > 0) == (py > 0)
+    closed = np.where(falling, falls[j, k], rises[j, k])
+    flat[singles[owner[closed]]] = False  # a field with several closed corners comes twice
+
+
+#: Up to this many single-slope fields are tested one by one (numpy's cost per call
+#: is higher than the loop's for so few).
+_FEW = 24
+
+
+def _few_single_shadows(
+    falls: BoolGrid, rises: BoolGrid, ox: int, oy: int, out: BoolGrid, singles: list[int]
+) -> None:
+    """Clear the fields ``singles`` (flat) whose line passes a closed corner, one by one."""
+    width = out.shape[1]
+    for index in singles:
+        y, x = divmod(index, width)
+        dx, dy = x - ox, y - oy
+        g = gcd(dx, dy)
+        if not g:  # the origin
+            continue
+        px, py = dx // g, dy // g
+        if not (px & py & 1):  # the line passes no grid corner
+            continue
+        flags = falls if (px > 0) == (py > 0) else rises
+        for m in range(1, 2 * g, 2):  # the corners m * (px, py) / 2 between the centres
+            if flags.item(oy + (m * py + 1) // 2, ox + (m * px + 1) // 2):
+                out[y, x] = False
+                break

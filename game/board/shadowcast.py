@@ -108,6 +108,7 @@ class EdgeLines:
 
 
 _NO_LINES = Lines([], [])
+_NO_INDICES: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -456,16 +457,17 @@ def _runs(
 def paint(
     out: BoolGrid,
     swept: list[tuple[Quadrant, bool, list[Span]]],
-    single: BoolGrid | None = None,
-) -> None:
+    singles: bool = False,
+) -> npt.NDArray[np.int64]:
     """Mark in ``out`` the fields of the spans of all quadrants at once.
 
     ``swept``: each quadrant, whether its lines are map columns (else map rows), and
     its spans. A span marks, at each of its depths ``r``, the offsets from
     ``ceil(low * r)`` to ``floor(high * r)``, clipped to the map. Those are computed in
     floats: ``n * r`` is exact, and one division cannot carry a quotient across an
-    integer, as the denominators are far below 2**26. With ``single``, the fields of
-    spans of a single slope are marked there too (the ones closed corners can hide).
+    integer, as the denominators are far below 2**26. Return the flat indices of the
+    fields of single slopes other than the diagonals when ``singles`` is set (the ones
+    closed corners can hide, ``edge_sight.corner_shadows``), else none.
     """
     height, width = out.shape
     tables = [np.array(spans, dtype=np.int64).reshape(-1, 6) for _, _, spans in swept]
@@ -491,7 +493,7 @@ def paint(
     widths = np.maximum(hi - lo + 1, 0)
     total = int(widths.sum())
     if not total:
-        return
+        return _NO_INDICES
     line = origin_line + sign * rows
     # The flat index of (line, lo): a line is a column (x) or a row (y) of the map.
     base = np.where(step == 1, line * width + lo, lo * width + line)
@@ -499,6 +501,9 @@ def paint(
     offsets = np.arange(total) - np.repeat(starts, widths)
     flat = np.repeat(base, widths) + offsets * np.repeat(step, widths)
     out.reshape(-1)[flat] = True
-    if single is not None:  # a single slope marks at most one field per depth
-        one = (low_n * high_d == high_n * low_d) & (widths > 0)
-        single.reshape(-1)[base[one]] = True
+    if not singles:
+        return _NO_INDICES
+    # A single slope marks at most one field per depth: the one at the line's base. The
+    # diagonals (slope 1 or -1) are left out: corner_shadows walks them anyway.
+    single = (low_n * high_d == high_n * low_d) & (np.abs(low_n) != low_d) & (widths > 0)
+    return base[single]

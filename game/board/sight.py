@@ -216,10 +216,9 @@ def visible_cells(grid: BattleGrid, origin: Cell, *, creatures: Iterable[Cell] =
             quadrant = Quadrant(fields, edge_lines, centre_line, sign, centre, corners)
             swept.append((quadrant, columns, sweep_quadrant(quadrant, max_depth)))
     # D-13: closed corners can hide only the fields of single slopes (and diagonals).
-    single = None if edges is None else np.zeros(blocks.shape, dtype=bool)
-    paint(out, swept, single)
+    singles = paint(out, swept, singles=edges is not None)
     if edges is not None:
-        corner_shadows(edges, ox, oy, out, single)
+        corner_shadows(edges, ox, oy, out, singles)
     out[oy, ox] = True
     return out
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.board import edge_sight
 from game.board.grid import BattleGrid, Cell
 from game.board.sight import line_of_sight, visible_cells
 
@@ -25,8 +26,12 @@ def assert_agrees(grid: BattleGrid, origin: Cell) -> None:
 
 
 @pytest.mark.rule("D-13", "D-9")
-def test_d13_a_single_slope_ends_at_the_closed_corner_it_reaches_later() -> None:
+@pytest.mark.parametrize("few", [edge_sight._FEW, 0], ids=["one by one", "as arrays"])
+def test_d13_a_single_slope_ends_at_the_closed_corner_it_reaches_later(
+    few: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """D-13: edges at two open corners leave the slope 1/3 single; a third corner closes it."""
+    monkeypatch.setattr(edge_sight, "_FEW", few)
     grid = BattleGrid(np.zeros((12, 6), dtype=bool))
     edges = grid.edges
     edges.wall_v[1, 1] = True  # at the corner (0.5, 1.5), on one side of the line
@@ -76,3 +81,16 @@ def room_map(seed: int) -> tuple[BattleGrid, Cell]:
 def test_d9_d13_visible_cells_equals_the_line_test_among_rooms(seed: int) -> None:
     """D-9/D-13: rooms with doorways (many closed corners, many thin slivers of sight)."""
     assert_agrees(*room_map(seed))
+
+
+@pytest.mark.rule("D-13", "D-9")
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_d9_d13_many_single_slopes_take_the_array_path(seed: int) -> None:
+    """D-13: with the one-by-one test switched off, the array test of single slopes agrees."""
+    few = edge_sight._FEW
+    edge_sight._FEW = 0  # hypothesis runs examples in one thread, one after the other
+    try:
+        assert_agrees(*room_map(seed))
+    finally:
+        edge_sight._FEW = few

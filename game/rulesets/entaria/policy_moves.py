@@ -30,6 +30,7 @@ from game.rulesets.entaria.moving import (
     movement_profile,
     unclimbable_cells,
 )
+from game.rulesets.entaria.policy_doors import door_to_shoot, door_to_strike
 from game.rulesets.entaria.policy_targets import (
     attack_targets,
     can_take,
@@ -366,11 +367,19 @@ def _first_door(grid: BattleGrid, path: list[Cell]) -> tuple[int, Cell | None, C
 
 
 def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
-    """Yield the steps toward ``targets`` through closed doors: open the next, else walk."""
+    """Yield the steps toward ``targets`` through closed doors: open the next, else walk.
+
+    A shooter beside a closed door that hides its targets opens it; a creature already on
+    its strike field (with the doors open) opens the door between it and the target
+    instead of planning a walk of no steps (D-13, E-ACT-HH-INTERAGIEREN).
+    """
     battle, creature = mover.battle, mover.creature
     opened = _doors_open(battle.grid)
     if opened is None or not targets:
         return
+    sight_door = door_to_shoot(battle, creature, targets)
+    if sight_door is not None:
+        yield sight_door
     profile = movement_profile(battle, creature)
     costs = reachable(
         opened,
@@ -381,7 +390,12 @@ def door_route(mover: Mover, targets: list[CreatureState]) -> Iterator[Command]:
         cost_model=profile,
     )
     best = _cheapest_strike_field(mover, opened, targets, costs)
-    if best is None or best[1] == creature.cell:
+    if best is None:
+        return
+    if best[1] == creature.cell:  # it strikes from here once the door between is open
+        strike_door = door_to_strike(battle, creature, targets)
+        if strike_door is not None:
+            yield strike_door
         return
     path = find_path(
         opened,

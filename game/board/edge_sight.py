@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import cached_property
 from math import gcd
 
 import numpy as np
@@ -89,20 +90,30 @@ class EdgeSight:
 
     ``columns`` and ``rows``: the blocking edges (``shadowcast.EdgeLines``) for the
     sweeps whose lines are map columns and map rows, going + and going -.
-    ``closed``: (k, j, falling) of every interior corner (k - 1/2, j - 1/2) and way it
-    closes: for a line with x and y growing together (falling) or against each other;
-    sorted by k.
-    ``column_corners`` and ``row_corners``: the same as flags for the two frames, each
-    (closing falling lines, closing rising lines), indexed [k, j] and [j, k].
+    ``column_corners`` and ``row_corners``: whether each interior corner
+    (k - 1/2, j - 1/2) closes a line with x and y growing together (falling) and one
+    with them growing against each other, for the two frames: (falling, rising),
+    indexed [k, j] and [j, k]. ``closed``: the same as (k, j, falling) lists sorted by
+    k, read only when first asked (the general ``corner_shadows``).
     """
 
     blocks_h: BoolGrid  # the arrays it was read from: a refresh makes new ones
     blocks_v: BoolGrid
     columns: tuple[EdgeLines, EdgeLines]
     rows: tuple[EdgeLines, EdgeLines]
-    closed: tuple[IntArray, IntArray, BoolGrid]
     column_corners: tuple[BoolGrid, BoolGrid]
     row_corners: tuple[BoolGrid, BoolGrid]
+
+    @cached_property
+    def closed(self) -> tuple[IntArray, IntArray, BoolGrid]:
+        """Return (k, j, falling) of every closed corner and way, sorted by k (read once)."""
+        falls, rises = self.row_corners
+        # A corner that closes both ways comes twice.
+        flat = np.concatenate((np.flatnonzero(falls.T), np.flatnonzero(rises.T)))
+        kind = np.repeat([True, False], [int(falls.sum()), int(rises.sum())])
+        order = np.argsort(flat, kind="stable")
+        ck, cj = np.divmod(flat[order], falls.shape[0])
+        return ck.astype(np.int64), cj.astype(np.int64), kind[order]
 
 
 # Edges change seldom (a door opens) while sight is asked from many fields, so each
@@ -124,20 +135,13 @@ def edge_sight(edges: EdgeLayer) -> EdgeSight:
     rises = np.zeros_like(falls)
     falls[1:-1, 1:-1] = (top | right) & (left | bottom)  # UL <-> LR, as in _corner_closed
     rises[1:-1, 1:-1] = (left | top) & (bottom | right)  # LL <-> UR
-    # Every closed (corner, direction), ordered by column k for slicing: a corner that
-    # closes both ways comes twice.
-    flat = np.concatenate((np.flatnonzero(falls.T), np.flatnonzero(rises.T)))
-    kind = np.repeat([True, False], [int(falls.sum()), int(rises.sum())])
-    order = np.argsort(flat, kind="stable")
-    ck, cj = np.divmod(flat[order], edges.height + 1)
     made = EdgeSight(
         blocks_h=h,
         blocks_v=v,
         # The sweeps along x read map columns: horizontal edges run along them, the
         # vertical ones cross them, on grid line x + 1/2 going +x and x - 1/2 going -x.
-        columns=(EdgeLines.of(h.T, v.T[1:]), EdgeLines.of(h.T, v.T[:-1])),
-        rows=(EdgeLines.of(v, h[1:]), EdgeLines.of(v, h[:-1])),
-        closed=(ck.astype(np.int64), cj.astype(np.int64), kind[order]),
+        columns=EdgeLines.pair(h.T, v.T),
+        rows=EdgeLines.pair(v, h),
         column_corners=(np.ascontiguousarray(falls.T), np.ascontiguousarray(rises.T)),
         row_corners=(falls, rises),
     )

@@ -88,23 +88,31 @@ class EdgeLines:
     runs_start: list[int]
 
     @classmethod
-    def of(cls, along: BoolGrid, across: BoolGrid) -> EdgeLines:
-        """Return the edges along and across the lines (both lines × positions)."""
-        lines, positions = np.divmod(np.flatnonzero(along), along.shape[1])
-        along_start: list[int] = np.searchsorted(lines, np.arange(along.shape[0] + 1)).tolist()
-        padded = np.zeros((across.shape[0], across.shape[1] + 2), dtype=np.int8)
-        padded[:, 1:-1] = across
-        steps = np.diff(padded, axis=1)  # +1 where a run starts, -1 one after it ends
-        lines, lows = np.nonzero(steps == 1)
-        highs = np.nonzero(steps == -1)[1] - 1  # row-major: the same order as the starts
-        start: list[int] = np.searchsorted(lines, np.arange(across.shape[0] + 1)).tolist()
-        return cls(
-            (2 * positions - 1).tolist(),
-            along_start,
-            (2 * lows - 1).tolist(),
-            (2 * highs + 1).tolist(),
-            start,
+    def pair(cls, along: BoolGrid, across: BoolGrid) -> tuple[EdgeLines, EdgeLines]:
+        """Return the edges of the sweeps going + and going - (lists shared).
+
+        ``along``: lines × positions. ``across``: one line more; going +, line ``n`` is
+        crossed on ``across[n + 1]`` after it, going -, on ``across[n]``.
+        """
+        width = along.shape[1]
+        flat = np.flatnonzero(along)
+        along_start = np.searchsorted(flat, np.arange(0, (along.shape[0] + 1) * width, width))
+        cells = np.ascontiguousarray(across)
+        size = cells.shape[1]
+        first = cells.copy()  # a run starts where the edge before it is open
+        first[:, 1:] &= ~cells[:, :-1]
+        last = cells.copy()  # and ends where the next one is
+        last[:, :-1] &= ~cells[:, 1:]
+        starts, ends = np.flatnonzero(first), np.flatnonzero(last)
+        run_start = np.searchsorted(starts, np.arange(0, (cells.shape[0] + 1) * size, size))
+        lists = (
+            ((flat % width) * 2 - 1).tolist(),
+            along_start.tolist(),
+            ((starts % size) * 2 - 1).tolist(),
+            ((ends % size) * 2 + 1).tolist(),
         )
+        runs = run_start.tolist()
+        return cls(*lists, runs[1:]), cls(*lists, runs[:-1])
 
 
 _NO_LINES = Lines([], [])

@@ -94,3 +94,19 @@ def test_d9_d13_many_single_slopes_take_the_array_path(seed: int) -> None:
         assert_agrees(*room_map(seed))
     finally:
         edge_sight._FEW = few
+
+
+@pytest.mark.rule("D-13")
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_d13_both_corner_passes_hide_the_same_fields(seed: int) -> None:
+    """D-13: on a fully lit mask, the general pass and the single-slope pass agree."""
+    grid, (ox, oy) = room_map(seed)
+    sight = edge_sight.edge_sight(grid.edges)
+    general = np.ones((grid.height, grid.width), dtype=bool)
+    edge_sight.corner_shadows(sight, ox, oy, general)
+    ys, xs = np.indices(general.shape)
+    off = (np.abs(xs - ox) != np.abs(ys - oy)).reshape(-1)
+    fast = np.ones_like(general)
+    edge_sight.corner_shadows(sight, ox, oy, fast, np.flatnonzero(off))
+    assert (general == fast).all()

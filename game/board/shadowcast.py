@@ -302,7 +302,7 @@ def _edge_cuts(
     fields, centre, run_lows, run_highs, run_start, along, along_start = lists
     touched: dict[int, list[Cut]] = {}
     kinds = 0
-    if depth and fields.start[line] < fields.start[line + 1]:
+    if fields.positions and depth and fields.start[line] < fields.start[line + 1]:
         kinds = _field_cuts(fields, line, depth, centre, (lows, highs, touched))
     low, high, count = lows[0], highs[-1], len(lows)
     wide, twice = 2 * depth + 1, 2 * centre

@@ -115,7 +115,6 @@ class EdgeLines:
         return cls(*lists, runs[1:]), cls(*lists, runs[:-1])
 
 
-_NO_LINES = Lines([], [])
 _NO_INDICES: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
 
 

@@ -55,9 +55,17 @@ class ActionBar(Panel):
         """Return the ruleset's action groups of the open decision (cached per change)."""
         hud = self.hud
         session = hud.session
-        key = (session.revision, id(session.battle), hud.language)
+        visible = hud.visible_keys()
+        seen = None if visible is None else frozenset(visible)
+        key = (session.revision, id(session.battle), hud.language, seen)
         if self._groups is None or self._groups[0] != key:
-            self._groups = (key, hud.views.action_groups(hud.game, hud.app.t))
+            groups = hud.views.action_groups(hud.game, hud.app.t)
+            # a ruleset may name in a refusal what this viewer sees (ENTARIA: the enemy
+            # behind a wall); optional, so rulesets without it keep the engine's words
+            told = getattr(hud.views, "told_for_viewer", None)
+            if told is not None:
+                groups = told(hud.game, groups, seen, hud.app.t)
+            self._groups = (key, groups)
         return self._groups[1]
 
     def shown(self) -> ActionGroup | None:

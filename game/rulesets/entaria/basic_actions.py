@@ -14,6 +14,7 @@ from game.rulesets.entaria.commands import (
     Move,
 )
 from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.melee_walls import NO_ENEMY_IN_REACH
 from game.rulesets.entaria.move_texts import allowance_text, move_line
 from game.rulesets.entaria.moving import (
     MOVE_ACTIONS,
@@ -207,7 +208,7 @@ def can_melee(battle: Battle, creature: CreatureState) -> str:
             grid=battle.grid,
         ):
             return ""
-    return say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
+    return NO_ENEMY_IN_REACH
 
 
 def can_shoot(battle: Battle, creature: CreatureState) -> str:

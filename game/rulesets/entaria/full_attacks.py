@@ -40,6 +40,7 @@ from game.rulesets.entaria.melee_common import (
     held_melee_weapons,
     melee_weapon,
 )
+from game.rulesets.entaria.melee_walls import NO_ENEMY_IN_REACH
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit, Roll
 from game.rulesets.entaria.rules.damage import body_zone
@@ -317,11 +318,7 @@ def can_sweep_attack(battle: Battle, creature: CreatureState) -> str:
     if not weapons:
         return say("no melee weapon in hand", "keine Nahkampfwaffe in der Hand")
     reach = max(w.reach for w in weapons)
-    return (
-        ""
-        if enemies_in_reach(battle, creature, reach)
-        else say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
-    )
+    return "" if enemies_in_reach(battle, creature, reach) else NO_ENEMY_IN_REACH
 
 
 def can_aimed_attack(battle: Battle, creature: CreatureState) -> str:

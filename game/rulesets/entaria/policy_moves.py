@@ -8,7 +8,6 @@ Paths and costs are the Move handler's (``moving.movement_profile``,
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -21,9 +20,9 @@ from game.board.sight import cover, line_of_sight
 from game.board.steps import edge_step_blocked, step_problem
 from game.match.commands import Command
 from game.rulesets.entaria.commands import Move
-from game.rulesets.entaria.edge_doors import has_edge_doors
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.interact_actions import Interact
+from game.rulesets.entaria.melee_walls import doors_open
 from game.rulesets.entaria.moving import (
     enemy_reach,
     move_allowance,
@@ -287,32 +286,14 @@ def shooting_move(
     return None if path is None else mover.move(Action.WALK, path)
 
 
-#: The last grid asked about (a weak reference: an id can be reused by another grid),
-#: its version and its copy with the doors open.
-_DOORS_OPEN: dict[str, tuple[weakref.ref[BattleGrid], int, BattleGrid | None]] = {}
-
-
 def _doors_open(grid: BattleGrid) -> BattleGrid | None:
     """Return a copy of ``grid`` with every closed door open (None: no closed door).
 
-    Field doors and doors on field edges (D-13). Used only to plan a route: the creature
-    walks to the first closed door on it and opens it with Interagieren
-    (E-ACT-HH-INTERAGIEREN). One copy per grid version.
+    Field doors and doors on field edges (D-13; ``melee_walls.doors_open``, one copy per
+    grid version). Used only to plan a route: the creature walks to the first closed door
+    on it and opens it with Interagieren (E-ACT-HH-INTERAGIEREN).
     """
-    cached = _DOORS_OPEN.get("grid")
-    if cached is not None and cached[0]() is grid and cached[1] == grid.version:
-        return cached[2]
-    closed = np.argwhere(grid.door & ~grid.door_open)
-    edges = [e for e in grid.edge_list() if e.kind is EdgeKind.DOOR] if has_edge_doors(grid) else []
-    opened: BattleGrid | None = None
-    if len(closed) or edges:
-        opened = grid.copy()
-        for y, x in closed:
-            opened.set_door_open((int(x), int(y)), True)
-        for edge in edges:
-            opened.set_edge_door(edge.a, edge.b, open=True)
-    _DOORS_OPEN["grid"] = (weakref.ref(grid), grid.version, opened)
-    return opened
+    return doors_open(grid)
 
 
 def _closed_edge_door(grid: BattleGrid, before: Cell, after: Cell) -> tuple[Cell, Cell] | None:

@@ -30,6 +30,7 @@ from game.rulesets.entaria.melee_common import (
     keys_of,
     occupied_cells,
 )
+from game.rulesets.entaria.melee_walls import NO_ENEMY_IN_REACH
 from game.rulesets.entaria.push_back import forced_move
 from game.rulesets.entaria.riding import shake_riders
 from game.rulesets.entaria.rules.actions import Action
@@ -341,8 +342,4 @@ def knock_out_save(battle: Battle, creature: CreatureState) -> list[Event]:
 def can_unarmed_attack(battle: Battle, creature: CreatureState) -> str:
     if not has_free_hand(battle, creature):
         return say("no free hand", "keine freie Hand")
-    return (
-        ""
-        if enemies_in_reach(battle, creature, 1)
-        else say("no enemy within melee reach", "kein Gegner in Nahkampfreichweite")
-    )
+    return "" if enemies_in_reach(battle, creature, 1) else NO_ENEMY_IN_REACH

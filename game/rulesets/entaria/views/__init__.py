@@ -30,7 +30,17 @@ from game.match.views import (
     Views,
 )
 from game.rulesets.entaria.commands import EndTurn
-from game.rulesets.entaria.views import actions, card, fog, gm, impulse, log, pieces, terms
+from game.rulesets.entaria.views import (
+    actions,
+    card,
+    fog,
+    gm,
+    impulse,
+    log,
+    pieces,
+    refusals,
+    terms,
+)
 
 #: The map's overlays, by the keys the screen and ENTARIA's map tools know them by:
 #: threat zones (R), range bands (B), sight and cover marks (L, on when the screen opens).
@@ -55,6 +65,16 @@ class EntariaViews:
 
     def action_groups(self, game: Any, t: Texts) -> tuple[ActionGroup, ...]:
         return actions.action_groups(game, t)
+
+    def told_for_viewer(
+        self,
+        game: Any,
+        groups: tuple[ActionGroup, ...],
+        visible: Collection[str] | None,
+        t: Texts,
+    ) -> tuple[ActionGroup, ...]:
+        """Return the action groups with the refusals told for a viewer seeing ``visible``."""
+        return refusals.told_for_viewer(game, groups, visible, t)
 
     def passes_turn(self, events: Sequence[Event]) -> bool:
         return actions.passes_turn(events)

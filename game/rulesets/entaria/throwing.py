@@ -44,6 +44,9 @@ from game.rulesets.entaria.rules.condition_rolls import RollContext
 from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.scatter import (
+    DOOR,
+    MAP_EDGE,
+    WALL,
     Scatter,
     ScatterDir,
     scatter,
@@ -168,23 +171,37 @@ _DIRECTION_DE = {
 }
 
 
+#: Why a flight ended short of the d6's fields (``Scatter.stopped``): German, English.
+_STOPPED = {
+    WALL: ("prallt an einer Wand ab, ", "hits a wall, "),
+    DOOR: ("prallt an einer geschlossenen Tür ab, ", "hits a closed door, "),
+    MAP_EDGE: ("bleibt am Kartenrand liegen, ", "stops at the map's edge, "),
+}
+
+
 def _scatter_event(thrower: CreatureState, weapon: WeaponType, target: Cell, s: Scatter) -> Event:
     direction = s.direction.name.lower().replace("_", "-")
+    # the d6 counts fields; a flight a wall cut short says so, or the roll seems ignored
+    why_de, why_en = _STOPPED.get(s.stopped, ("", ""))
+    data: dict[str, object] = {
+        "rule": "D-7",
+        "direction_roll": s.direction_roll,
+        "distance_roll": s.distance_roll,
+        "target": list(target),
+        "step": list(s.step),
+        "landing": list(s.landing),
+    }
+    if s.stopped:
+        data["stopped"] = s.stopped  # only then: the logs of unstopped throws stay as they were
     return Event(
         "scatter",
         f"{weapon.name} verfehlt Feld {list(target)}: Fehlwurf w20 [{s.direction_roll}] "
-        f"({_DIRECTION_DE[s.direction]}), w6 [{s.distance_roll}] -> landet auf {list(s.landing)}",
+        f"({_DIRECTION_DE[s.direction]}), w6 [{s.distance_roll}] -> {why_de}"
+        f"landet auf {list(s.landing)}",
         f"{weapon.english} misses field {list(target)}: scatter d20 [{s.direction_roll}] "
-        f"({direction}), d6 [{s.distance_roll}] -> lands on {list(s.landing)}",
+        f"({direction}), d6 [{s.distance_roll}] -> {why_en}lands on {list(s.landing)}",
         thrower.key,
-        {
-            "rule": "D-7",
-            "direction_roll": s.direction_roll,
-            "distance_roll": s.distance_roll,
-            "target": list(target),
-            "step": list(s.step),
-            "landing": list(s.landing),
-        },
+        data,
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.board.dice import Roller
+from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid, Cell, distance
 from game.board.steps import diagonal_step_blocked, edge_step_blocked
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, success_roll
@@ -65,6 +66,9 @@ class Scatter:
     distance_roll: int  # the d6: fields to fly from the intended field
     step: Cell  # one field in the scatter direction, (dx, dy)
     landing: Cell
+    #: What stopped the flight short of the d6's fields: WALL (a wall field or edge, a
+    #: diagonal gap between walls), DOOR (a closed field or edge door), MAP_EDGE; "" if none.
+    stopped: str = ""
 
     @property
     def direction(self) -> ScatterDir:
@@ -149,10 +153,10 @@ def scatter(grid: BattleGrid, thrower: Cell, target: Cell, roller: Roller) -> Sc
         raise ValueError(f"the target field {target} is a wall; a throw needs a free field")
     direction_roll = roller.roll(20)
     distance_roll = roller.roll(6)
-    flight = snap_direction((target[0] - thrower[0], target[1] - thrower[1]))
-    step = scatter_step(direction_roll, flight)
-    landing = _fly(grid, target, step, distance_roll)
-    return Scatter(direction_roll, distance_roll, step, landing)
+    heading = snap_direction((target[0] - thrower[0], target[1] - thrower[1]))
+    step = scatter_step(direction_roll, heading)
+    landing, stopped = fly_until_stopped(grid, target, step, distance_roll)
+    return Scatter(direction_roll, distance_roll, step, landing, stopped)
 
 
 def throw_at_field(
@@ -188,17 +192,55 @@ def throw_at_field(
     return FieldThrow(roll=roll, scatter=missed, landing=missed.landing)
 
 
+#: What can stop a scatter flight short (``Scatter.stopped``).
+WALL, DOOR, MAP_EDGE = "wall", "door", "map_edge"
+
+
 def _fly(grid: BattleGrid, start: Cell, step: Cell, fields: int) -> Cell:
     """Move up to ``fields`` steps and return the last field reached before a block."""
+    return fly_until_stopped(grid, start, step, fields)[0]
+
+
+def fly_until_stopped(grid: BattleGrid, start: Cell, step: Cell, fields: int) -> tuple[Cell, str]:
+    """Return the last field reached in up to ``fields`` steps and what stopped it ("": none).
+
+    The blocks of E-OPEN-27, D-10 and D-13 (``scatter``); a closed door, on a field or
+    on its edge, is told apart from a wall so the log can say which.
+    """
     x, y = start
     dx, dy = step
     for _ in range(fields):
         nxt = (x + dx, y + dy)
-        if not grid.in_bounds(nxt) or grid.is_wall(nxt):
-            break
+        if not grid.in_bounds(nxt):
+            return (x, y), MAP_EDGE
+        if grid.is_wall(nxt):
+            return (x, y), DOOR if _closed_door_field(grid, nxt) else WALL
         if edge_step_blocked(grid, (x, y), step):
-            break  # a wall or closed door on the field edge stops it as a wall field (D-13)
+            # a wall or closed door on the field edge stops it as a wall field (D-13)
+            return (x, y), DOOR if _edge_door_stops(grid, (x, y), step) else WALL
         if diagonal_step_blocked(grid, (x, y), step):
-            break  # a diagonal gap between two walls is closed (D-10)
+            return (x, y), WALL  # a diagonal gap between two walls is closed (D-10)
         x, y = nxt
-    return (x, y)
+    return (x, y), ""
+
+
+def _closed_door_field(grid: BattleGrid, cell: Cell) -> bool:
+    return bool(grid.door[cell[1], cell[0]] and not grid.door_open[cell[1], cell[0]])
+
+
+def _edge_door_stops(grid: BattleGrid, at: Cell, step: Cell) -> bool:
+    """Return whether only closed edge doors (no edge wall) stand on the edges the step meets."""
+    x, y = at
+    dx, dy = step
+    if dx == 0 or dy == 0:
+        return grid.edge_kind(at, (x + dx, y + dy)) is EdgeKind.DOOR
+    # a diagonal: the edges touching the corner it passes
+    pairs = [
+        (at, (x + dx, y)),
+        (at, (x, y + dy)),
+        ((x + dx, y), (x + dx, y + dy)),
+        ((x, y + dy), (x + dx, y + dy)),
+    ]
+    kinds = [grid.edge_kind(a, b) for a, b in pairs if grid.in_bounds(a) and grid.in_bounds(b)]
+    blocking = [k for k in kinds if k in (EdgeKind.WALL, EdgeKind.DOOR)]
+    return bool(blocking) and all(k is EdgeKind.DOOR for k in blocking)

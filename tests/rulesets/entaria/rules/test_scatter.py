@@ -306,9 +306,9 @@ def test_target_must_be_a_free_map_field() -> None:
 
 
 @pytest.mark.rule("D-7")
-def test_scatter_is_a_frozen_value_with_four_fields() -> None:
+def test_scatter_is_a_frozen_value_with_five_fields() -> None:
     fields = [f.name for f in dataclasses.fields(Scatter)]
-    assert fields == ["direction_roll", "distance_roll", "step", "landing"]
+    assert fields == ["direction_roll", "distance_roll", "step", "landing", "stopped"]
     result = Scatter(1, 1, (1, 0), (0, 0))
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.landing = (1, 1)  # type: ignore[misc]

@@ -13,9 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.rulesets.entaria.rules.actions import Action
 from game.ui.app import App
 from game.ui.play import start_battle
 from game.ui.scenes.battle import BattleScene
+from game.ui.tools.attack import AttackTool
 from tests.rulesets.entaria.test_door_between_policy import fight_toml
 
 SIZE = (1280, 800)
@@ -78,3 +80,26 @@ def test_d13_under_fog_the_melee_hotkey_names_no_unseen_pirate(
     said = _press_1(app, scene)
     assert ("Nahkampf geht nicht: kein Gegner in Nahkampfreichweite", True) in said
     assert not any("Pirat" in text for text, _ in said)
+
+
+@pytest.mark.rule("D-13", "E-MELEE-2")
+@pytest.mark.parametrize("action_name", ["SWEEP_ATTACK", "PUSH_BACK"])
+def test_d13_a_target_across_the_wall_is_not_picked_silently(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, quit_display: None, action_name: str
+) -> None:
+    _app, scene = _open(tmp_path, monkeypatch, fog=False)
+    actor = scene.session.battle.current
+    assert actor.key == "raufbold"
+    tool = AttackTool(scene, actor, Action[action_name], ["knueppel"])
+    scene.tool = tool
+    said: list[tuple[str, bool]] = []
+    tool.message = lambda text, bad=False: said.append((text, bad))  # type: ignore[method-assign]
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(0, 0), button=1)
+    assert tool.left_click((5, 6), click)  # Pirat Zwei, across the wall
+    assert tool.targets == [] and tool.push_target is None
+    assert said == [
+        (
+            "Kein Angriff: Pirat Zwei ist nicht in Nahkampfreichweite: eine Wand steht dazwischen",
+            True,
+        )
+    ]

@@ -19,6 +19,7 @@ from game.rulesets.entaria.push_back import PushBack
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
@@ -60,6 +61,10 @@ def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[s
 _OBJECT_ACTIONS = frozenset(
     {Action.MELEE_ATTACK, Action.RANGED_ATTACK, Action.THROW_ATTACK, Action.UNARMED_ATTACK}
 )
+
+
+#: Actions whose targets are picked one by one before the command goes out.
+_PICKED_FIRST = frozenset({Action.SWEEP_ATTACK, Action.MULTI_ATTACK, Action.PUSH_BACK})
 
 
 class AttackTool(Tool):
@@ -195,6 +200,14 @@ class AttackTool(Tool):
             # Alt: aim at the weapon in the target's hand, not at the target (E-OBJ-WAFFE-WG*)
             self.send(AttackObject(actor.key, self.weapon, holder=target.key, item=weapon))
             return True
+        if self.action in _PICKED_FIRST and target.key not in self.targets:
+            # a target picked for later is checked now, by the ruleset's mark, so a
+            # creature across a wall is not picked silently (D-13)
+            mark = self.marks().get(target.key)
+            if mark is not None and not mark.attackable:
+                reason = in_language(mark.reason, self.t.language)
+                self.message(self.t("tools.cannot_attack", reason=reason), bad=True)
+                return True
         if self.action is Action.SWEEP_ATTACK:
             if target.key in self.targets:
                 self.targets.remove(target.key)

@@ -24,7 +24,8 @@ class EntariaRuleset(EntariaMissionRules):
 
     key: str = "entaria"
     #: Raised whenever a change of the rules makes older saves replay differently.
-    version: str = "2"  # 2: issue 10 (checks with conditions, armour, held, objects)
+    #: 2: issue 10 (checks, armour, held, objects); 3: issue 11 (edge walls, reach past walls).
+    version: str = "3"
     name_de: str = "ENTARIA (Gitterregeln)"
     name_en: str = "ENTARIA (grid rules)"
 

@@ -8,9 +8,10 @@ a budget within one VH or two HH plus one FH (E-ACT-2), and a JSON-serialisable 
 that survives ``from_dict``. At the end the record replays to the identical state and
 log, and a save written at a random point loads and continues identically.
 
-The default run is short (CI); ``KAMPFKARTE_FUZZ_MATCHES=1000`` runs the issue's
-thousand matches (``KAMPFKARTE_FUZZ_COMMANDS`` and ``KAMPFKARTE_FUZZ_SEED`` also set
-the commands per match and the master seed).
+Every fifth match plays a map with walls and doors on field edges (D-13). The default
+run is short (CI); ``KAMPFKARTE_FUZZ_MATCHES=1000`` runs the issue's thousand matches
+(``KAMPFKARTE_FUZZ_COMMANDS`` and ``KAMPFKARTE_FUZZ_SEED`` also set the commands per
+match and the master seed).
 """
 
 from __future__ import annotations
@@ -60,7 +61,11 @@ from tests.rulesets.entaria.helpers import CATALOGUE
 MATCHES = int(os.environ.get("KAMPFKARTE_FUZZ_MATCHES", "20"))
 COMMANDS_PER_MATCH = int(os.environ.get("KAMPFKARTE_FUZZ_COMMANDS", "60"))
 MASTER_SEED = int(os.environ.get("KAMPFKARTE_FUZZ_SEED", "2026"))
-MISSIONS = sorted(bundled_maps_dir().glob("*.toml"))
+#: The bundled missions, and one with walls and doors on field edges (D-13).
+MISSIONS = [
+    *sorted(bundled_maps_dir().glob("*.toml")),
+    Path(__file__).parent / "data" / "edge-room.toml",
+]
 HASH = "0" * 64
 _SETUPS: dict[Path, Any] = {}
 
@@ -411,7 +416,7 @@ def fuzz_match(index: int, folder: Path) -> str:
     return f"{where}: {len(match.commands)} commands, round {state.round}, over={state.over}"
 
 
-@pytest.mark.rule("D-5", "D-10", "E-ACT-2", "E-ACT-FH-2", "E-OBST-2")
+@pytest.mark.rule("D-5", "D-10", "D-13", "E-ACT-2", "E-ACT-FH-2", "E-OBST-2")
 @pytest.mark.parametrize("index", range(MATCHES))
 def test_engine_fuzz(index: int, tmp_path: Path) -> None:
     """Random legal and illegal commands never raise or break an invariant."""

@@ -354,6 +354,17 @@ class Views(Protocol):
         """Return the actions of the open decision, by kind, with the reasons why not."""
         ...
 
+    def told_for_viewer(
+        self,
+        game: Any,
+        groups: tuple[ActionGroup, ...],
+        visible: Collection[str] | None,
+        t: Texts,
+    ) -> tuple[ActionGroup, ...]:
+        """Return ``groups`` with their refusals told for a viewer who sees the creatures
+        ``visible`` (None: everything); a ruleset that names nothing returns them as given."""
+        ...
+
     def passes_turn(self, events: Sequence[Event]) -> bool:
         """Return whether ``events`` start another turn or round."""
         ...

@@ -60,11 +60,9 @@ class ActionBar(Panel):
         key = (session.revision, id(session.battle), hud.language, seen)
         if self._groups is None or self._groups[0] != key:
             groups = hud.views.action_groups(hud.game, hud.app.t)
-            # a ruleset may name in a refusal what this viewer sees (ENTARIA: the enemy
-            # behind a wall); optional, so rulesets without it keep the engine's words
-            told = getattr(hud.views, "told_for_viewer", None)
-            if told is not None:
-                groups = told(hud.game, groups, seen, hud.app.t)
+            # the ruleset may name in a refusal what this viewer sees (ENTARIA: the enemy
+            # behind a wall), never what the fog hides
+            groups = hud.views.told_for_viewer(hud.game, groups, seen, hud.app.t)
             self._groups = (key, groups)
         return self._groups[1]
 

@@ -394,6 +394,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader closed early (``kampfkarte simulate ... | head``)
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (a test's StringIO)
+        pass
 
 
 if __name__ == "__main__":

@@ -60,4 +60,7 @@ def test_d13_bench_edge_rows_print_each_median_over_its_field_wall_row() -> None
     assert targets["visible_cells 200x200, 5 % edge walls + 40 rooms"] == "<= 1.5x twin: 1.50x"
     assert targets["visible_cells 200x200, 5 % wall fields + 40 rooms"].startswith("(field-wall")
     assert targets["reachable unlimited (15 % edge walls, 20 % difficult)"].endswith(": 0.75x")
+    # The rebuild after a door change has no target; its ratio is shown for comparison.
+    door = targets["visible_cells 200x200, 15 % edge walls, after a door changed"]
+    assert door.startswith("(once per door change, no target; ") and door.endswith("x 15 % walls)")
     assert all(np.isfinite(median) for _, median, _, _ in rows)

@@ -24,6 +24,7 @@ from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
+from game.rulesets.entaria.views.actions import area_fire_offer
 from game.ui import overlays
 from game.ui.overlays_objects import object_lines, object_under
 from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
@@ -124,10 +125,23 @@ class AttackTool(Tool):
             x += width + 6
         weapon = self.weapon_data()
         if self.action is Action.RANGED_ATTACK and weapon is not None and weapon.bem is not None:
+            # greyed with the engine's reason when its handler would refuse it (a
+            # submachine gun lays area fire only as VH -> Dauerfeuer, E-AREAFIRE-1)
+            offer = area_fire_offer(
+                self.battle, self.actor.key, weapon.key, AreaFireAction.BEM_SHOT, self.t
+            )
             label = self.t("tools.area_fire_button")
             width = fonts.get(18).size(label)[0] + 24
             self.buttons.append(
-                Button(pygame.Rect(x, y, width, 30), label, self._to_area_fire, size=18)
+                Button(
+                    pygame.Rect(x, y, width, 30),
+                    label,
+                    self._to_area_fire,
+                    enabled=offer.enabled,
+                    tooltip=offer.tooltip,
+                    size=18,
+                    data={"key": offer.key, "reason": offer.reason},
+                )
             )
             x += width + 6
         if self.action in (Action.SWEEP_ATTACK, Action.MULTI_ATTACK):
@@ -160,6 +174,16 @@ class AttackTool(Tool):
 
     def _to_area_fire(self) -> None:
         self.scene.tool = AreaFireTool(self.scene, self.actor, self.weapon, AreaFireAction.BEM_SHOT)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons:
+                if not button.enabled and button.contains(event.pos) and button.data:
+                    # a greyed button says why when pressed, as the action bar does
+                    self.mouse = event.pos
+                    self.message(str(button.data.get("reason", "")), bad=True)
+                    return True
+        return super().handle(event)
 
     def marks(self) -> dict[str, TargetMark]:
         return self.layers.marks(self.scene, self.actor.key, self.weapon)
@@ -333,7 +357,15 @@ class AttackTool(Tool):
             lines.append(self.t("tools.sweep_count", n=len(self.targets), max=self.max_targets))
         if self.action is Action.MULTI_ATTACK and self.index < len(self.weapons):
             lines.append(self.t("tools.multi_next", weapon=weapon_name(scene, self.weapon)))
-        self.tooltip(surface, lines)
+        button = self._hovered_button()
+        self.tooltip(surface, button.tooltip.split("\n") if button is not None else lines)
+
+    def _hovered_button(self) -> Button | None:
+        """Return the weapon bar's button under the mouse that has a tooltip, or None."""
+        mouse = self.mouse
+        if mouse is None:
+            return None
+        return next((b for b in self.buttons if b.tooltip and b.contains(mouse)), None)
 
     def title(self) -> str:
         rule = ACTIONS[self.action]

@@ -1,5 +1,5 @@
 """What the engine would accept now, asked without changing the match: the items a
-creature may pick up, and why a command would be refused.
+creature may pick up, why a command would be refused, and why an area fire would be.
 """
 
 from __future__ import annotations
@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from game.board.grid import Cell
 from game.match.commands import Command
+from game.rulesets.entaria.area_fire import _area_weapon, placement_block
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.interact_actions import Interact, _pick_up
+from game.rulesets.entaria.rules.areas import AreaFireAction
 
-__all__ = ["GroundItem", "reachable_ground_items"]
+__all__ = ["GroundItem", "area_fire_refusal", "reachable_ground_items", "refusal"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,26 @@ def refusal(battle: Battle, command: Command) -> str:
     """
     try:
         clone_battle(battle).apply(command)
+    except CommandRejected as error:
+        return error.reason
+    return ""
+
+
+def area_fire_refusal(battle: Battle, key: str, weapon: str, mode: AreaFireAction) -> str:
+    """Return why the engine would refuse ``mode`` with ``weapon`` before any field is
+    chosen, or "" when it would roll once fields are declared (D-6, E-AREAFIRE-1/2).
+
+    The handler's own checks, asked in its order: a rolled area fire waiting for its
+    placement, the weapon (held, with the attribute the mode needs, usable underwater,
+    SW, rounds in the magazine) and the turn's budget. Nothing changes; no copy is made,
+    so the screen may ask it whenever it builds a button.
+    """
+    if why := placement_block(battle):
+        return why
+    shooter = battle.creature(key)
+    try:
+        _area_weapon(battle, shooter, weapon, mode)
+        battle.can_spend(shooter, mode.action)
     except CommandRejected as error:
         return error.reason
     return ""

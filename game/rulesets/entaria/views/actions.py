@@ -12,6 +12,10 @@ the weapon do not allow it. The book's "Wurfwaffe ziehen und werfen"
 (``Action.DRAW_AND_THROW``) is undefined and never available: it is not shown, the
 belt's offers take its place and their tooltip says why there is no such action.
 Numbers stay those of the catalogue, so the offers after them keep their keys.
+
+``area_fire_offer`` is the attack tool's "Bereichsfeuer" button for the held weapon: greyed
+with the engine's own refusal (``queries.dry_runs.area_fire_refusal``) when the handler
+would refuse it, so a submachine gun never offers what only VH -> Dauerfeuer does.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from game.rulesets.entaria.draw_and_throw import (
     draw_and_throw_problem,
 )
 from game.rulesets.entaria.engine import Battle, LegalAction
+from game.rulesets.entaria.queries.dry_runs import area_fire_refusal
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.draw_and_throw import (
     DRAW_THEN_THROW,
     defenceless_after_draw_and_throw,
@@ -165,6 +171,39 @@ def _belt_tooltip(battle: Battle, weapon: WeaponType, label: str, why: str, t: T
         lines.append(t("hud.actions.repeat_warning"))  # E-ACT-6, asked of the rules
     lines.append(t("hud.actions.from_belt_book"))
     return "\n".join(lines)
+
+
+def area_fire_offer(battle: Battle, key: str, weapon: str, mode: AreaFireAction, t: Texts) -> Offer:
+    """Return the offer to lay ``mode`` with the held ``weapon``, greyed with the engine's
+    reason when its handler would refuse it (D-6, E-AREAFIRE-1).
+
+    A refused mode names the other area fires the weapon would lay now ("VH ->
+    Dauerfeuer"), each asked of the same dry run.
+    """
+    rule = ACTIONS[mode.action]
+    label = says(t.language, "Bereichsfeuer", "Area fire")
+    why = area_fire_refusal(battle, key, weapon, mode)
+    lines = [f"{label} - {action_label(mode.action, t)} ({t(f'hud.type.{rule.action_type.name}')})"]
+    if why:
+        lines.append(t("hud.actions.not_allowed", reason=reason(why, t)))
+        ways = [
+            f"{ACTIONS[other.action].action_type.value} -> {action_label(other.action, t)}"
+            for other in AreaFireAction
+            if other is not mode and not area_fire_refusal(battle, key, weapon, other)
+        ]
+        if ways:
+            lines.append(says(t.language, "Stattdessen: ", "Instead: ") + ", ".join(ways))
+    return Offer(
+        key=f"area_fire:{mode.name}",
+        label=label,
+        enabled=not why,
+        reason=" ".join(
+            [t("hud.actions.refused", action=label, reason=reason(why, t)), *lines[2:]]
+        ),
+        tooltip="\n".join(lines),
+        needs=Needs.TOOL,
+        action=mode,
+    )
 
 
 def passes_turn(events: Sequence[Event]) -> bool:

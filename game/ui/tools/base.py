@@ -5,7 +5,10 @@ here, so that every tool shares it:
 - left click on a creature selects it; Shift + left click always only selects;
 - when the selected creature is the current one and the viewer controls it, the Gehen
   overlay shows; hovering a field shows path and cost; a left click on a reachable
-  field walks there (Move WALK);
+  field walks there (Move WALK). Dragging that creature's token and releasing it on a
+  field walks there as the click would (the same command and refusals); released on
+  its own field or out of reach it stays and the HUD says why. A press that moves less
+  than ``DRAG_SLOP`` pixels is a click;
 - a left click on a visible enemy attacks it when an attack is possible: with the
   weapon chosen for the creature (E cycles the held weapons) if that one can, else
   the first held weapon that can, else bare hands; the hover label says which weapon
@@ -20,7 +23,7 @@ A tool sees the battle screen only as a ``game.ui.host.MapHost``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -31,6 +34,7 @@ from game.rulesets.entaria.commands import Attack, GmCoverOverride, Move
 from game.rulesets.entaria.queries.movement import MoveOptions
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views import RANGES, SIGHT
 from game.ui import overlays, theme
@@ -47,7 +51,12 @@ from game.ui.overlays_rules import (
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.popup import MenuItem, Popup
 from game.ui.text import text_cache
-from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
+from game.ui.tools.move_overlay import (
+    draw_move_hover,
+    draw_move_options,
+    start_field_text,
+    unreachable_text,
+)
 from game.ui.tooltip import draw_tooltip
 from game.ui.widgets import Button
 
@@ -55,6 +64,18 @@ if TYPE_CHECKING:
     from game.ui.host import MapHost
 
 COVER_CYCLE = (Cover.NONE, Cover.PARTIAL, Cover.FULL)
+#: A left press that moves less than this many pixels before its release is a click:
+#: a hand on a mouse jitters a little.
+DRAG_SLOP = 6
+
+
+class Press(NamedTuple):
+    """A left press on the map that was released: where it began and ended."""
+
+    start: Cell
+    end: Cell | None  # None: released off the map
+    token: str | None  # the creature whose token was under the press (before it acted)
+    dragged: bool  # moved DRAG_SLOP pixels or more between press and release
 
 
 # ======================================================================= menu
@@ -74,6 +95,9 @@ class Tool:
         self.mouse: tuple[int, int] | None = None
         self.menu: PopupMenu | None = None
         self.buttons: list[Button] = []
+        #: the left press on the map: where, on which field, on whose token
+        self.press_at: tuple[tuple[int, int], Cell, str | None] | None = None
+        self.press_far = False  # it moved DRAG_SLOP pixels or more
 
     @property
     def comes_back(self) -> bool:
@@ -126,6 +150,7 @@ class Tool:
                 return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self._track_press(event.pos)
             self.on_motion(event)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -136,8 +161,13 @@ class Tool:
             if not self.scene.camera.contains(event.pos):
                 return False
             self.layers.sticky = None  # kept results stay until the next click
-            return self.left_click(self.scene.camera.screen_to_cell(event.pos), event)
+            cell = self.scene.camera.screen_to_cell(event.pos)
+            piece = self.scene.piece_at(cell)
+            self.press_at = (event.pos, cell, piece.key if piece is not None else None)
+            self.press_far = False
+            return self.left_click(cell, event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._track_press(event.pos)
             return self.left_release(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             # the scene consumes the button-up of a drag (panning): this is a plain click
@@ -155,7 +185,25 @@ class Tool:
         """The mouse moved (``self.mouse`` is set)."""
 
     def left_release(self, event: pygame.event.Event) -> bool:
-        return False
+        """The left button went up: a token dragged onto a field walks there."""
+        press = self.take_press(event.pos)
+        if press is None or not press.dragged or press.end is None:
+            return False
+        return self.drop(press)
+
+    def _track_press(self, pos: tuple[int, int]) -> None:
+        if self.press_at is not None and not self.press_far:
+            (x, y), _, _ = self.press_at
+            self.press_far = max(abs(pos[0] - x), abs(pos[1] - y)) >= DRAG_SLOP
+
+    def take_press(self, pos: tuple[int, int]) -> Press | None:
+        """Return the left press the release at ``pos`` ends (None: it began off the map)."""
+        press, self.press_at = self.press_at, None
+        if press is None:
+            return None
+        camera = self.scene.camera
+        end = camera.screen_to_cell(pos) if camera.contains(pos) else None
+        return Press(press[1], end, press[2], self.press_far)
 
     def key(self, event: pygame.event.Event) -> bool:
         """A key the tool may use; return whether it was used."""
@@ -203,12 +251,49 @@ class Tool:
             scene.select(creature.key)
             return True
         options = self.walk_options()
-        if options is not None and options.cost_of(cell) != 0:
-            path = options.path_to(cell)
-            if path is not None and len(path) > 1:
-                self.send(Move(options.key, "WALK", tuple(path)))
-                return True
+        return options is not None and self.walk_to(options, cell, say_why=False)
+
+    def walk_to(self, options: MoveOptions, cell: Cell, *, say_why: bool) -> bool:
+        """Walk the shown path to ``cell`` (Move WALK); else say why when ``say_why``."""
+        cost = options.cost_of(cell)
+        path = options.path_to(cell) if cost else None
+        if path is not None and len(path) > 1:
+            self.send(Move(options.key, "WALK", tuple(path)))
+            return True
+        if say_why and cost == 0:
+            self.message(start_field_text(self, options))
+        elif say_why:
+            self.message(unreachable_text(self, options, cell), bad=True)
         return False
+
+    def drop(self, press: Press) -> bool:
+        """A drag ended on a field: the current creature's token dragged walks there.
+
+        A drag that began off that token did what its press did (select, walk, attack).
+        """
+        if self.name != "select" or press.end is None:
+            return False
+        creatures = self.battle.state.creatures
+        mover = creatures.get(press.token) if press.token is not None else None
+        actor = self.current_actor()
+        if mover is None or actor is None or mover.key != actor.key:
+            if mover is not None and actor is not None and self.scene.controls(mover.key):
+                self.message(
+                    says(
+                        self.scene,
+                        f"{mover.name} ist nicht am Zug",
+                        f"It is not {mover.name}'s turn",
+                    ),
+                    bad=True,
+                )
+            return False
+        options = self.layers.moves(self.scene, actor.key, Action.WALK)
+        if not options.allowed:
+            reason = in_language(options.reason, self.t.language)
+            self.message(self.t("tools.not_allowed", reason=reason), bad=True)
+            return True
+        self.walk_to(options, press.end, say_why=True)
+        return True
 
     def right_click(self, cell: Cell, had_sticky: bool) -> bool:
         scene = self.scene

@@ -1,4 +1,9 @@
-"""The movement tool: Gehen, Laufen, Lösen and Sturmangriff."""
+"""The movement tool: Gehen, Laufen, Lösen and Sturmangriff.
+
+A click on a field (or, for Sturmangriff, an enemy) moves there. Dragging the mover's
+token and releasing it does what a click on the release field does; a press on the
+mover's own field waits for its release (a drag, or a click that says it stays).
+"""
 
 from __future__ import annotations
 
@@ -23,7 +28,12 @@ from game.ui.overlays_rules import (
     token_side,
 )
 from game.ui.tools.base import Tool
-from game.ui.tools.move_overlay import draw_move_hover, draw_move_options
+from game.ui.tools.move_overlay import (
+    draw_move_hover,
+    draw_move_options,
+    start_field_text,
+    unreachable_text,
+)
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
@@ -63,6 +73,30 @@ class MoveTool(Tool):
         return self.layers.moves(self.scene, self.mover.key, self.action, self.weapon)
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
+        if self.on_mover(cell):
+            return True  # a drag of the token may begin: its release decides
+        return self.move_to(cell)
+
+    def on_mover(self, cell: Cell) -> bool:
+        """Return whether ``cell`` is under the mover's token (a drag starts there)."""
+        piece = self.scene.piece_at(cell)
+        return piece is not None and piece.key == self.mover.key
+
+    def left_release(self, event: pygame.event.Event) -> bool:
+        """A drag of the mover's token moves as a click on its end field would."""
+        press = self.take_press(event.pos)
+        if press is None or press.token != self.mover.key:
+            return False  # the press already did what a click does
+        end = press.end if press.dragged else press.start
+        if end is None:
+            return False  # released off the map: the drag is dropped
+        if self.on_mover(end):
+            self.message(start_field_text(self, self.options()))
+            return True
+        return self.move_to(end)
+
+    def move_to(self, cell: Cell) -> bool:
+        """Move to ``cell`` (or charge the enemy there); say why not."""
         options = self.options()
         if self.action is Action.CHARGE:
             target = creature_at(self.scene, cell)
@@ -75,7 +109,7 @@ class MoveTool(Tool):
         path = options.path_to(cell)
         if path is None or len(path) < 2:
             if self.in_map(cell):
-                self.message(self.t("tools.unreachable"), bad=True)
+                self.message(unreachable_text(self, options, cell), bad=True)
             return True
         if self.order is not None:
             self.send(MountCommand(self.actor.key, self.order, tuple(path)))

@@ -103,3 +103,39 @@ def draw_move_hover(
     if cell in options.needs_save:
         lines.append(t("tools.needs_save"))
     tool.tooltip(surface, lines, colour)
+
+
+def start_field_text(tool: DrawingTool, options: MoveOptions) -> str:
+    """Return why a token dropped on its own field does not move."""
+    name = _action_name(tool, options)
+    return says(
+        tool.scene,
+        f"{name}: zurück auf dem Startfeld, keine Bewegung",
+        f"{name}: dropped on its starting field, no move",
+    )
+
+
+def unreachable_text(tool: DrawingTool, options: MoveOptions, cell: Cell) -> str:
+    """Return why a token dropped on ``cell`` does not move there."""
+    scene = tool.scene
+    name = _action_name(tool, options)
+    if not tool.in_map(cell):
+        return says(scene, f"{name}: außerhalb der Karte", f"{name}: off the map")
+    if scene.piece_at(cell) is not None:  # only a creature the viewer sees
+        return says(
+            scene,
+            f"{name}: nicht erreichbar, dort steht schon jemand",
+            f"{name}: out of reach, somebody stands there",
+        )
+    n = options.allowance
+    return says(
+        scene,
+        f"{name}: nicht erreichbar (weiter als {n} Felder Bewegung oder versperrt)",
+        f"{name}: out of reach (farther than {n} fields of movement, or blocked)",
+    )
+
+
+def _action_name(tool: DrawingTool, options: MoveOptions) -> str:
+    rule = ACTIONS[options.action]
+    name = says(tool.scene, rule.german, rule.english)
+    return tool.t("tools.crawling", action=name) if options.crawling else name

@@ -18,7 +18,10 @@ from game.rulesets.entaria.rules.actions import Action
 from game.ui.overlays_rules import layers_of
 from game.ui.tools import MoveTool
 from game.ui.tools.base import DRAG_SLOP
-from tests.ui.test_tools import Table, home  # noqa: F401  (the fixture)
+from tests.ui import test_tools
+from tests.ui.test_tools import Table
+
+home = test_tools.home  # the fixture
 
 Cell = tuple[int, int]
 

@@ -228,7 +228,7 @@ def _chip(battle: Battle, creature: CreatureState, t: Texts) -> Chip:
     life = life_word(battle.held_conditions(creature), t)
     if life:
         lines.append(life)
-    if shown:
-        names = ", ".join(condition_name(c, t) for c in shown)
-        lines.append(t("hud.initiative.conditions", names=names))
+    # the conditions line always stands, so "none" is said rather than left to guess
+    names = ", ".join(condition_name(c, t) for c in shown) or t("hud.card.no_conditions")
+    lines.append(t("hud.initiative.conditions", names=names))
     return Chip(creature.key, badges, "\n".join(lines))

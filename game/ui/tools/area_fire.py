@@ -13,6 +13,7 @@ from game.rulesets.entaria.area_fire import AreaFireRoll, placement_of
 from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.queries.area_fire import AreaFirePreview, area_fire_preview
 from game.rulesets.entaria.rules.actions import ACTIONS
+from game.rulesets.entaria.rules.area_joins import edge_parted
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState, Pending
@@ -21,6 +22,7 @@ from game.ui.field_shading import FieldShading
 from game.ui.overlays_results import area_fire_lines
 from game.ui.overlays_rules import AreaFireResult, band_name, layers_of, says, shape_of, weapon_name
 from game.ui.tools.base import Tool
+from game.ui.tools.paint_walk import edge_walk
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -87,6 +89,7 @@ class AreaFireTool(Tool):
         self.painted: dict[Cell, int] = {}  # phase "place": the values
         self.dragging = False
         self.dragged: set[Cell] = set()
+        self.drag_last: Cell | None = None  # the field the drag painted last
         self._preview: tuple[Any, AreaFirePreview] | None = None
         self._revision = scene.session.revision
         self._big: tuple[Any, pygame.Surface] | None = None
@@ -150,7 +153,7 @@ class AreaFireTool(Tool):
         y = camera.viewport_y + camera.viewport_h - 44
         rect = pygame.Rect(right - width, y, width, 34)
         preview = self.preview()
-        tip = "" if preview.valid else self.t("tools.area.fix_first")
+        tip = "" if preview.valid or not self.started() else self.t("tools.area.fix_first")
         self.buttons = [Button(rect, label, self.confirm, enabled=preview.valid, tooltip=tip)]
         if placing:
             label = self.t("tools.area.suggest")
@@ -163,6 +166,10 @@ class AreaFireTool(Tool):
         return self.buttons[0]
 
     # --------------------------------------------------------------- preview
+    def started(self) -> bool:
+        """Return whether the player marked a field in this phase (chose or painted)."""
+        return bool(self.painted if self.phase == PLACE_PHASE else self.chosen)
+
     def declared(self) -> dict[Cell, int]:
         """Return what the preview checks: the chosen fields in order, or the painting."""
         if self.phase == PLACE_PHASE:
@@ -226,19 +233,45 @@ class AreaFireTool(Tool):
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
         self.dragging = True
         self.dragged = {cell}
+        self.drag_last = cell
         self.paint(cell, 1)
         return True
 
     def on_motion(self, event: pygame.event.Event) -> None:
         if self.dragging and self.mouse is not None and self.scene.camera.contains(self.mouse):
-            cell = self.scene.camera.screen_to_cell(self.mouse)
-            if cell not in self.dragged:
-                self.dragged.add(cell)
-                self.paint(cell, 1)
+            self.drag_to(self.scene.camera.screen_to_cell(self.mouse))
+
+    def drag_to(self, cell: Cell) -> None:
+        """Paint the fields from the last painted one to ``cell``, joined by sides (D-6).
+
+        The fields the mouse skipped (a fast or diagonal drag) are the side-joined line
+        walk between (``paint_walk.edge_walk``); one that cannot be painted is passed over
+        without a word, only the field under the mouse says why it is refused.
+        """
+        last = self.drag_last if self.drag_last is not None else cell
+        if cell == last:
+            return
+        paintable = self.preview().paintable
+        grid = self.battle.grid
+
+        def can_paint(b: Cell) -> bool:
+            return bool(grid.in_bounds(b)) and bool(paintable[b[1], b[0]])
+
+        def good(a: Cell, b: Cell) -> bool:
+            return can_paint(b) and not edge_parted(grid, a, b)
+
+        for step in edge_walk(last, cell, good):
+            if step in self.dragged:
+                continue
+            if step == cell or can_paint(step):
+                self.dragged.add(step)
+                self.paint(step, 1)
+        self.drag_last = cell
 
     def left_release(self, event: pygame.event.Event) -> bool:
         self.dragging = False
         self.dragged = set()
+        self.drag_last = None
         return False
 
     def right_click(self, cell: Cell, had_sticky: bool) -> bool:
@@ -359,7 +392,8 @@ class AreaFireTool(Tool):
         status = overlays.label_surface(fonts, lines, size=17, border=(255, 120, 60))
         x = camera.viewport_x + 34  # clear of the coordinates along the border
         y = camera.viewport_y + camera.viewport_h - status.get_height() - 10
-        shown = bool(problems) and (self.phase == PLACE_PHASE or bool(self.chosen))
+        # nothing marked yet: a neutral prompt (the lines), not a verdict on an empty map
+        shown = bool(problems) and self.started()
         self.shown_problems = problems if shown else []  # what the player reads (tests)
         if shown:
             image = overlays.label_surface(
@@ -508,11 +542,22 @@ class AreaFireTool(Tool):
         lines.append(t("tools.area.keys_area"))
         return lines
 
+    def paint_prompt(self, preview: AreaFirePreview) -> str:
+        """Return what to do first in phase "place" (before a field is painted)."""
+        n = preview.total or 0
+        return says(
+            self.scene,
+            f"Klicke oder ziehe über die gewählten Felder, um {n} Schaden zu verteilen",
+            f"Click or drag over the chosen fields to place {n} damage",
+        )
+
     def place_lines(self, preview: AreaFirePreview) -> list[str]:
         t = self.t
+        start = [] if self.painted else [self.paint_prompt(preview)]
         return [
             self.title(preview),
             t("tools.area.step_place"),
+            *start,
             t(
                 "tools.area.placed_of",
                 placed=preview.placed,

@@ -15,6 +15,7 @@ import pytest
 from game.rulesets.entaria.charge import Charge
 from game.rulesets.entaria.commands import Move
 from game.rulesets.entaria.rules.actions import Action
+from game.ui import theme
 from game.ui.overlays_rules import layers_of
 from game.ui.tools import MoveTool
 from game.ui.tools.base import DRAG_SLOP
@@ -196,3 +197,33 @@ def test_dragging_onto_an_enemy_in_the_charge_tool_charges_it(home: Path) -> Non
     last = table.battle.record[-1]
     assert isinstance(last, Charge) and last.target == "p2"
     assert table.battle.creature("schuetze").cell == end
+
+
+@pytest.mark.rule("D-10")
+def test_d10_the_field_under_a_dragged_token_is_framed_bright_when_reachable(
+    home: Path,
+) -> None:
+    """While the token is dragged the landing field gets a frame: the path's white where
+    it can go, dim where not; a plain hover (no drag) frames nothing."""
+    table = Table(home, "schuetze")
+    table.click((2, 8))
+    goal, far = (5, 9), (15, 9)
+    table.hover(goal)
+    assert table.pixel(goal, 0.5, 0.03) != pygame.Color(255, 255, 255)  # hover only
+    drag(table, [(2, 8), (4, 9), goal], let_go=False)
+    assert table.pixel(goal, 0.5, 0.03) == pygame.Color(255, 255, 255)
+    move(table, table.centre(far))
+    dim = table.pixel(far, 0.5, 0.03)
+    assert (dim.r, dim.g, dim.b) == theme.TEXT_DIM[:3]
+    release(table, table.centre(far))
+    assert table.battle.creature("schuetze").cell == (2, 8)
+
+
+@pytest.mark.rule("D-10")
+def test_d10_a_refused_drop_says_why_in_english_on_an_english_screen(home: Path) -> None:
+    table = Table(home, "schuetze")
+    table.app.set_language("en")
+    drag(table, [(2, 8), (3, 8), (2, 8)])
+    drag(table, [(2, 8), (8, 9), (15, 9)])
+    assert "Walk: dropped on its starting field, no move" in table.messages
+    assert any(m.startswith("Walk: out of reach (farther than") for m in table.messages)

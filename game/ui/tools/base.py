@@ -52,6 +52,7 @@ from game.ui.overlays_standing import draw_standing_over, draw_standing_under, m
 from game.ui.popup import MenuItem, Popup
 from game.ui.text import text_cache
 from game.ui.tools.move_overlay import (
+    draw_drop_target,
     draw_move_hover,
     draw_move_options,
     start_field_text,
@@ -195,6 +196,11 @@ class Tool:
         if self.press_at is not None and not self.press_far:
             (x, y), _, _ = self.press_at
             self.press_far = max(abs(pos[0] - x), abs(pos[1] - y)) >= DRAG_SLOP
+
+    def dragged_token(self) -> str | None:
+        """Return whose token the held left button drags (None: no drag under way)."""
+        press = self.press_at
+        return press[2] if press is not None and self.press_far else None
 
     def take_press(self, pos: tuple[int, int]) -> Press | None:
         """Return the left press the release at ``pos`` ends (None: it began off the map)."""
@@ -420,6 +426,8 @@ class Tool:
             return
         options = self.walk_options()
         if options is not None:
+            if self.dragged_token() == options.key:
+                draw_drop_target(self, surface, options, cell)
             draw_move_hover(self, surface, options, cell)
 
     def tooltip(

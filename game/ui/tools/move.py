@@ -29,6 +29,7 @@ from game.ui.overlays_rules import (
 )
 from game.ui.tools.base import Tool
 from game.ui.tools.move_overlay import (
+    draw_drop_target,
     draw_move_hover,
     draw_move_options,
     start_field_text,
@@ -165,6 +166,8 @@ class MoveTool(Tool):
                 self.prompt(surface, [self.title(), self.t("tools.pick_charge")])
             return
         if cell is not None:
+            if self.dragged_token() == self.mover.key and not self.on_mover(cell):
+                draw_drop_target(self, surface, options, cell)
             draw_move_hover(self, surface, options, cell)
 
     def title(self) -> str:

@@ -139,3 +139,13 @@ def _action_name(tool: DrawingTool, options: MoveOptions) -> str:
     rule = ACTIONS[options.action]
     name = says(tool.scene, rule.german, rule.english)
     return tool.t("tools.crawling", action=name) if options.crawling else name
+
+
+def draw_drop_target(
+    tool: DrawingTool, surface: pygame.Surface, options: MoveOptions, cell: Cell
+) -> None:
+    """Frame where the dragged token would stand: bright when it can go there, dim if not."""
+    piece = tool.scene.pieces().get(options.key)
+    side = piece.size if piece is not None else 1
+    colour = theme.PATH if options.cost_of(cell) else theme.TEXT_DIM
+    overlays.outline_cell(surface, tool.scene.camera, cell, colour, 3, side)

@@ -69,7 +69,9 @@ class AreaFireTool(Tool):
     Enter sends AreaFireRoll with the fields in the order chosen (the order EndTurn
     fills them in). Phase "place" (the engine waits with the rolled total; also entered
     by the select tool when a scene opens on a waiting placement): click +1, right
-    click -1, drag paints +1 per field, on the declared fields only; the total, what is
+    click -1, drag paints +1 per field, on the declared fields only (a drag in either
+    phase fills the fields between mouse positions, joined by sides: ``paint_walk``);
+    nothing is judged before the first field is painted; the total, what is
     left, SW per field and every D-6 violation show live; the button or Enter sends
     PlaceAreaFire only when the preview is valid; V takes the suggestion EndTurn would
     place, Backspace clears. The roll cannot be taken back: Esc says so.

@@ -34,6 +34,7 @@ from game.ui.overlays_rules import (
     viewer_enemies,
     weapon_name,
 )
+from game.ui.tokens import cover_badge_centre
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
@@ -217,7 +218,8 @@ def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: Creature
         cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
         image = overlays.badge_image(radius, cover, mark.override is not None)
         half = image.get_width() // 2
-        blits.append((image, (x + size - radius - half, y + radius - half)))
+        cx, cy = cover_badge_centre(x, y, size, radius)  # clear of the initials
+        blits.append((image, (cx - half, cy - half)))
     if blits:
         surface.fblits(blits)
 

@@ -12,6 +12,9 @@ white. What a token shows of the rules comes from the ruleset's views (``Piece``
 The two initials sit left and right of a small gap, so a token's centre pixel always
 shows its side colour (tests and players can rely on it).
 
+A sight/cover mark drawn over a token goes to ``cover_badge_centre``: its top-right
+corner, pushed out so far that both initials stay readable at every zoom.
+
 Pictures are cached per look and field size. For tooltips: ``badge_rects(token,
 camera)`` returns the marks' screen rectangles and what they stand for; after a draw,
 ``TokenRenderer.badge_at(pos)`` answers which mark is under the mouse.
@@ -195,6 +198,17 @@ def _layout(token: TokenView, s: int) -> _Layout:
             badges.append((pygame.Rect(x, -pad // 2, width, badge_h), mark))
             x += width + 1
     return _Layout(f, pad, radius, badge_h, tuple(badges))
+
+
+def cover_badge_centre(x: int, y: int, side: int, radius: int) -> tuple[int, int]:
+    """Return the centre of a cover mark of ``radius`` on a token whose footprint starts at
+    (``x``, ``y``) and is ``side`` pixels wide: on its top-right corner, clear of the initials.
+
+    Half of the mark lies outside the footprint, so it never covers the second initial
+    (the mark used to sit inside the corner and hid it at small zooms, issue 12).
+    """
+    inset = radius // 3
+    return x + side - inset, y + inset
 
 
 def badge_rects(

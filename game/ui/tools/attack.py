@@ -29,6 +29,7 @@ from game.ui import overlays
 from game.ui.overlays_objects import object_lines, object_under
 from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
+from game.ui.tokens import cover_badge_centre
 from game.ui.tools.area_fire import AreaFireTool
 from game.ui.tools.base import Tool
 from game.ui.tools.throw import ThrowTool
@@ -323,10 +324,11 @@ class AttackTool(Tool):
             x, y = camera.cell_to_screen(target.cell)
             size = camera.cell_px * side
             cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
+            radius = max(5, camera.cell_px // 6)
             overlays.draw_cover_badge(
                 surface,
-                (x + size - 4, y + 4),
-                max(5, camera.cell_px // 6),
+                cover_badge_centre(x, y, size, radius),  # clear of the initials
+                radius,
                 cover,
                 override=mark.override is not None,
             )

@@ -180,21 +180,17 @@ class Section(Panel):
         mark = "+" if self.collapsed else "-"
         text = hud.text
         text.draw(surface, mark, (8, header.centery), hud.fs, theme.TEXT_DIM, anchor="midleft")
+        title = self.title()
+        shown = text.fit(title, hud.fs, right - 28, bold=True)
         text.draw(
-            surface,
-            self.title(),
-            (22, header.centery),
-            hud.fs,
-            theme.ACCENT,
-            bold=True,
-            anchor="midleft",
-            width=right - 28,
+            surface, shown, (22, header.centery), hud.fs, theme.ACCENT, bold=True, anchor="midleft"
         )
+        fold = hud.t("hud.unfold" if self.collapsed else "hud.fold")
         toggle = Hotspot(
             pygame.Rect(0, 0, right - 2, header.height),
             f"{self.name}:fold",
             self.toggle,
-            hud.t("hud.unfold" if self.collapsed else "hud.fold"),
+            fold if shown == title else f"{title}\n{fold}",  # a cut title in full
         )
         spots = [*extra, toggle]
         if not self.collapsed and self.rect.height > header.height:

@@ -2,7 +2,8 @@
 
 A subtitle with the side's colour, the meter with its text, a warning in red, a summary
 line, then sections: a two-column grid of values, entries of lines, or badges that
-explain themselves in a tooltip. The card shows the selected creature, else the one
+explain themselves in a tooltip. A line or label cut to fit shows in full on hover. The
+card shows the selected creature, else the one
 whose turn it is, and never a creature hidden from the viewer.
 """
 
@@ -96,15 +97,12 @@ class _CardWriter:
         bold: bool = False,
         width: int | None = None,
     ) -> pygame.Rect:
-        return self.hud.text.draw(
-            self.surface,
-            text,
-            (x, self.y),
-            self.size,
-            colour,
-            bold=bold,
-            width=width or self.width - x - 8,
-        )
+        """Write one line, cut to the card's width; a cut line shows in full on hover."""
+        shown = self.hud.text.fit(text, self.size, width or self.width - x - 8, bold)
+        rect = self.hud.text.draw(self.surface, shown, (x, self.y), self.size, colour, bold=bold)
+        if shown != text:
+            self.spots.append(Hotspot(rect, "card:cut", None, text))
+        return rect
 
     def heading(self, text: str) -> None:
         self.y += 4
@@ -156,9 +154,11 @@ class _CardWriter:
         col = (self.width - 20) // 2
         for i, value in enumerate(values):
             x = 10 + (i % 2) * col
-            rect = self.hud.text.draw(
-                self.surface, value.label, (x, self.y), self.size, theme.TEXT_DIM, width=col - 34
-            )
+            label = self.hud.text.fit(value.label, self.size, col - 34)
+            rect = self.hud.text.draw(self.surface, label, (x, self.y), self.size, theme.TEXT_DIM)
+            tooltip = value.tooltip
+            if label != value.label:  # a cut label in full, above what the value says
+                tooltip = f"{value.label}\n{tooltip}" if tooltip else value.label
             self.hud.text.draw(
                 self.surface,
                 value.value,
@@ -167,9 +167,9 @@ class _CardWriter:
                 TONE_COLOURS[value.tone],
                 anchor="topright",
             )
-            if value.key or value.tooltip:
+            if value.key or tooltip:
                 box = pygame.Rect(x - 2, self.y, col - 8, self.line)
-                self.spots.append(Hotspot(box.union(rect), value.key, None, value.tooltip))
+                self.spots.append(Hotspot(box.union(rect), value.key or "card:cut", None, tooltip))
             if i % 2 == 1:
                 self.y += self.line
         if len(values) % 2:

@@ -33,28 +33,36 @@ def draw_button(
     selected: bool = False,
     hover: bool = False,
     colour: Colour | None = None,
-) -> None:
-    """Draw a button face: the one look of every button (menus, HUD, tools)."""
+) -> bool:
+    """Draw a button face: the one look of every button (menus, HUD, tools).
+
+    Return whether the label had to be cut to fit (the caller then owes a tooltip with
+    the whole of it).
+    """
     fill = colour or (theme.BUTTON if enabled else DISABLED_FILL)
     if hover and enabled:
         fill = theme.BUTTON_HOVER
     pygame.draw.rect(surface, fill, rect, border_radius=4)
     edge = theme.ACCENT if selected else theme.PANEL_EDGE if enabled else DISABLED_EDGE
     pygame.draw.rect(surface, edge, rect, 2 if selected else 1, border_radius=4)
+    shown = text.fit(label, size, rect.width - 8)
     text.draw(
         surface,
-        label,
+        shown,
         rect.center,
         size,
         theme.TEXT if enabled else DISABLED_TEXT,
         anchor="center",
-        width=rect.width - 8,
     )
+    return shown != label
 
 
 @dataclass
 class Button:
-    """A clickable rectangle with a label; disabled buttons explain why in a tooltip."""
+    """A clickable rectangle with a label; disabled buttons explain why in a tooltip.
+
+    A label cut to fit the button puts its whole text at the top of the tooltip.
+    """
 
     rect: pygame.Rect
     label: str
@@ -71,7 +79,7 @@ class Button:
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
         label = f"{self.hotkey} {self.label}" if self.hotkey else self.label
-        draw_button(
+        cut = draw_button(
             surface,
             text_cache(fonts),
             self.rect,
@@ -81,6 +89,9 @@ class Button:
             selected=self.selected,
             hover=self.contains(mouse),
         )
+        if cut and not self.tooltip.startswith(self.label):
+            # whoever shows the tooltip (menus, tools) then shows the whole label
+            self.tooltip = f"{self.label}\n{self.tooltip}" if self.tooltip else self.label
 
     def click(self, pos: tuple[int, int]) -> bool:
         """Run the action when ``pos`` hits an enabled button; return whether it was hit."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -82,9 +84,27 @@ def parse_colour(text: str, default: Colour = (128, 128, 128)) -> Colour:
         return default
 
 
+#: The shipped font (DejaVu Sans, Bitstream Vera licence in the same folder): pygame's
+#: default font spaces letters unevenly ("Kampf karte").
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+#: Sizes are given in the old default font's units; DejaVu is larger per point, so a size
+#: opens DejaVu at about this share, then smaller until its line is at most one pixel
+#: taller than the old font's (the layouts were made for those line heights).
+FONT_SCALE = 0.72
+LINE_SLACK_PX = 0
+
+
+def font_file(bold: bool = False) -> Path | None:
+    """Return the shipped font file (bold or regular), None when it is missing."""
+    path = FONT_BOLD if bold else FONT_REGULAR
+    return path if path.is_file() else None
+
+
 @dataclass(eq=False)  # one per App, compared (and cached against) by identity
 class Fonts:
-    """Fonts by pixel size, created once (pygame's default font has the umlauts)."""
+    """Fonts by size (in the old default font's units), each created once."""
 
     _cache: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
 
@@ -94,7 +114,34 @@ class Fonts:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(None, key[0])
-            font.set_bold(bold)
+            font = _load(key[0], bold)
             self._cache[key] = font
         return font
+
+
+def _load(size: int, bold: bool) -> pygame.font.Font:
+    """Open the shipped font at ``size``; pygame's default font if it cannot be read."""
+    path = font_file(bold)
+    if path is not None:
+        try:
+            return pygame.font.Font(path, shipped_points(size, bold))
+        except (OSError, pygame.error):  # a damaged install still shows text
+            pass
+    font = pygame.font.Font(None, size)
+    font.set_bold(bold)
+    return font
+
+
+@lru_cache(maxsize=256)
+def shipped_points(size: int, bold: bool = False) -> int:
+    """Return the shipped font's point size standing in for the old font's ``size``."""
+    path = font_file(bold)
+    if path is None:
+        return size
+    if not pygame.font.get_init():
+        pygame.font.init()
+    limit = pygame.font.Font(None, size).get_linesize() + LINE_SLACK_PX
+    points = max(6, round(size * FONT_SCALE))
+    while points > 6 and pygame.font.Font(path, points).get_linesize() > limit:
+        points -= 1
+    return points

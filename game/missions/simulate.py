@@ -90,7 +90,8 @@ def run_simulate(
         for event in events:
             print(event.text(language), file=out)
 
-    title = f"{prepared.mission.title} (seed {seed})"
+    seed_word = "Startwert" if language == "de" else "seed"  # one language per log
+    title = f"{prepared.mission.title} ({seed_word} {seed})"
     if not quiet:
         print(title, file=out)
         show(list(game.log))

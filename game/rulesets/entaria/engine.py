@@ -401,7 +401,7 @@ class Battle:
                 Event(
                     "defenceless",
                     f"{creature.name} wählt dieselbe Handlung erneut und ist Wehrlos",
-                    f"{creature.name} repeats an action and is defenceless",
+                    f"{creature.name} repeats an action and is defenseless",
                     creature.key,
                     {"rule": "E-ACT-6"},
                 )

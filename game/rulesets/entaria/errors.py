@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.match.commands import CommandRejected as MatchCommandRejected
-from game.rulesets.entaria.rules.terms import german
+from game.rulesets.entaria.rules.terms import german, in_language, rule_ids
 
 
 class CommandRejected(MatchCommandRejected):
@@ -12,7 +12,8 @@ class CommandRejected(MatchCommandRejected):
     ``str(error)`` and ``reason`` are the English; raisers pass a ``Text`` (``say(en, de)``)
     so that ``de`` is the German and ``text(language)`` the one the screen wants.
     ``str(error)`` returns ``reason`` itself, so code that keeps ``str(error)`` keeps the
-    German too (``german(str(error))``).
+    German too (``german(str(error))``). ``text`` is for players: without rule IDs, which
+    ``rules`` lists for the game master's details.
     """
 
     def __init__(self, reason: str) -> None:
@@ -27,6 +28,11 @@ class CommandRejected(MatchCommandRejected):
         """Return the German reason (the English when the raiser gave none)."""
         return german(self.reason)
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Return the rule and decision IDs the reason names (for a details view)."""
+        return rule_ids(self.reason)
+
     def text(self, language: str) -> str:
-        """Return the reason in ``language`` ("de" German, else English)."""
-        return self.de if language == "de" else str(self.reason)
+        """Return the reason in ``language`` ("de" German, else English), without rule IDs."""
+        return in_language(self.reason, language)

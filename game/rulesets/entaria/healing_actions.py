@@ -142,7 +142,7 @@ def resolve_stabilize(
         _event(
             "stabilized",
             f"{target.name} ist stabilisiert: Stabiles Koma",
-            f"{target.name} is stabilised: stable coma",
+            f"{target.name} is stabilized: stable coma",
             creature.key,
             rule="E-ACT-VH-STABILISIEREN-2",
             target=target.key,

@@ -224,15 +224,31 @@ def _hamper(
     return hamper
 
 
+#: Each effect as the rulebook and the Impuls menu name it: German, English (the log
+#: shows these, never the enum's name).
+EFFECT_NAMES: dict[ImpulseEffect, tuple[str, str]] = {
+    ImpulseEffect.TALENT: ("Talent-Effekt", "talent effect"),
+    ImpulseEffect.REROLL: ("Wurf wiederholen", "reroll"),
+    ImpulseEffect.COVER: ("Teildeckung", "partial cover"),
+    ImpulseEffect.LOESEN: ("Sofort Lösen", "disengage now"),
+    ImpulseEffect.ENV: ("Umgebung ignorieren", "ignore surroundings"),
+    ImpulseEffect.IRRITATE: ("Zweimal Irritiert", "irritated twice"),
+    ImpulseEffect.DISTRACT: ("Abgelenkt", "distracted"),
+    ImpulseEffect.HALF: ("Zusätzliche HH", "extra half action"),
+    ImpulseEffect.TALENTPOINT: ("Talentpunkt", "talent point"),
+}
+
+
 def _impulse_event(
     creature: CreatureState, effect: ImpulseEffect, pool: int, *, by_gm: bool
 ) -> Event:
     who_de = "Die Spielleitung setzt" if by_gm else f"{creature.name} setzt"
     who_en = "The game master spends" if by_gm else f"{creature.name} spends"
+    name_de, name_en = EFFECT_NAMES[effect]
     return _event(
         "impulse",
-        f"{who_de} {effect.cost} Impuls ein ({effect.name}) für {creature.name}; Pool: {pool}",
-        f"{who_en} {effect.cost} Impuls ({effect.name}) for {creature.name}; pool: {pool}",
+        f"{who_de} {effect.cost} Impuls ein ({name_de}) für {creature.name}; Vorrat: {pool}",
+        f"{who_en} {effect.cost} Impuls ({name_en}) for {creature.name}; pool: {pool}",
         creature.key,
         rule=effect.rule_id,
         effect=effect.name,
@@ -272,9 +288,10 @@ def handle_spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     if not pool.can_afford(effect):
         raise CommandRejected(
             say(
-                f"{effect.name} costs {effect.cost} Impuls, the pool holds {pool.points} (E-IMP-5)",
-                f"{effect.name} kostet {effect.cost} Impuls, der Vorrat hat {pool.points} "
-                "(E-IMP-5)",
+                f"{EFFECT_NAMES[effect][1]} costs {effect.cost} Impuls, "
+                f"the pool holds {pool.points} (E-IMP-5)",
+                f"{EFFECT_NAMES[effect][0]} kostet {effect.cost} Impuls, "
+                f"der Vorrat hat {pool.points} (E-IMP-5)",
             )
         )
     perform = _prepare_impulse(

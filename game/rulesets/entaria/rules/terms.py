@@ -181,12 +181,32 @@ def german(reason: str) -> str:
     return reason.de if isinstance(reason, Text) else reason
 
 
-#: A rule reference a reason ends in, " (E-ACT-VH-VERBERGEN-1)", " (E-MOUNT-2, E-MOUNT-3)",
-#: " (D-6)": the engine's reasons keep it (tests, CLI), the player does not read it.
-_RULE_IDS = re.compile(r"\s*\((?:[ED]-[A-Z0-9-]*[A-Z0-9](?:,\s*)?)+\)")
+#: One rule or decision ID: "E-ACT-VH-VERBERGEN-1", "E-OPEN-20", "Q-3", "D-6".
+RULE_ID = re.compile(r"\b[EQWG]-[A-Z]+(?:-[A-Z0-9]+)*\b|\bD-\d+\b")
+
+#: A rule reference in brackets, " (E-ACT-VH-VERBERGEN-1)", " (E-MOUNT-2, E-MOUNT-3)",
+#: " (D-6)", " (E-THROW-1, E-OPEN-16: ...)": the engine's reasons keep it (tests, the
+#: game master's details), the player does not read it.
+_RULE_IDS = re.compile(
+    r"\s*\((?:(?:[EQWG]-[A-Z]+(?:-[A-Z0-9]+)*|D-\d+)(?:,\s*|\s+|/\d+)?)+(?::[^()]*)?\)"
+)
+#: An ID left outside brackets ("... (E-THROW-2): use ...", "siehe E-OPEN-16").
+_BARE_ID = re.compile(r",?\s*\b(?:[EQWG]-[A-Z]+(?:-[A-Z0-9]+)*|D-\d+)\b")
+
+
+def without_rule_ids(text: str) -> str:
+    """Return ``text`` without its rule and decision IDs (bracketed ones with their brackets)."""
+    if not RULE_ID.search(text):
+        return text  # most texts: no copy, no second pass
+    return _BARE_ID.sub("", _RULE_IDS.sub("", text)).strip()
+
+
+def rule_ids(reason: str) -> tuple[str, ...]:
+    """Return the rule and decision IDs ``reason`` names, in order (a details view's list)."""
+    return tuple(dict.fromkeys(m.group(0) for m in RULE_ID.finditer(str(reason))))
 
 
 def in_language(reason: str, language: str) -> str:
     """Return ``reason`` for the screen in ``language`` (German for "de", else the
-    English), without the rule IDs in brackets."""
-    return _RULE_IDS.sub("", german(reason) if language == "de" else str(reason))
+    English), without the rule IDs."""
+    return without_rule_ids(german(reason) if language == "de" else str(reason))

@@ -195,6 +195,19 @@ def shape_of(scene: MapHost) -> tuple[int, int]:
     return (grid.height, grid.width)
 
 
+#: How big a field's number is when it moves aside for a token (of the field's side).
+NUMBER_BESIDE_TOKEN = 0.3
+
+
+def number_place(scene: MapHost, cell: Cell) -> tuple[str, float] | None:
+    """Return where a field's number goes when a token stands there: (corner, scale) for
+    ``overlays.cell_text``, bottom right and smaller, off the initials; None: the centre.
+    """
+    if scene.piece_at(cell) is None:
+        return None
+    return "bottomright", NUMBER_BESIDE_TOKEN
+
+
 def says(scene: MapHost, de: str, en: str) -> str:
     """Return the German or English text, as the screen's language is."""
     return hud_text.says(scene.app.t.language, de, en)
@@ -254,6 +267,7 @@ def event_lines(scene: MapHost, events: Sequence[Event]) -> list[str]:
 
 
 __all__ = [
+    "NUMBER_BESIDE_TOKEN",
     "AreaFireResult",
     "Layers",
     "Slot",
@@ -261,5 +275,6 @@ __all__ = [
     "creature_at",
     "creature_of",
     "layers_of",
+    "number_place",
     "selected_creature",
 ]

@@ -28,6 +28,7 @@ from game.ui.overlays_rules import (
     band_name,
     cover_name,
     layers_of,
+    number_place,
     selected_creature,
     shape_of,
     token_side,
@@ -131,7 +132,12 @@ def draw_zone_labels(scene: MapHost, surface: pygame.Surface, zones: list[Zone])
     for zone in zones:
         if camera.cell_px >= 18:
             for cell, value in zone.values.items():
-                overlays.cell_text(surface, camera, fonts, cell, str(value), (255, 235, 200))
+                corner, scale = number_place(scene, cell) or ("center", 0.42)  # off initials
+                text = str(value)
+                colour = (255, 235, 200)
+                overlays.cell_text(
+                    surface, camera, fonts, cell, text, colour, scale=scale, corner=corner
+                )
         if not zone.cells:
             continue
         top = min(zone.cells, key=lambda c: (c[1], c[0]))

@@ -112,3 +112,43 @@ def test_on_the_map_the_marks_leave_the_pirates_initials(home: Path, attack_tool
     assert plain != table.app.screen.subsurface(corner).copy().get_view("2").raw
     name = "attack" if attack_tool else "sight"
     pygame.image.save(table.app.screen, f"/work/shots/i12_u4_badge_{name}.png")
+
+
+@pytest.mark.rule("D-6")
+@pytest.mark.parametrize("zoom", [0.7, 1.0, 2.0])
+def test_area_fire_numbers_stand_off_the_initials(home: Path, zoom: float) -> None:
+    """A chosen field with a token carries its number bottom right, off the initials."""
+    table = Table(home, "schuetze")
+    scene = table.scene
+    scene.camera.set_zoom(zoom)
+    scene.camera.centre_on(12, 8)
+    scene.show_overlay(SIGHT, False)
+    table.hover((0, 11))
+    rect = scene.tokens.drawn["p2"]
+    ink = _ink(table.app.screen, rect)
+    assert len(ink) > 10
+    corner = pygame.Rect(rect.right - rect.width // 3, rect.bottom - rect.height // 3, 0, 0)
+    corner.size = (rect.width // 3, rect.height // 3)
+    plain = table.app.screen.subsurface(corner).copy()
+    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    letters = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    between = table.app.screen.subsurface(letters).copy()  # the initials and their gap
+    scene.start_action(Action.AUTO_FIRE)
+    table.app.step()
+    table.click((12, 8))  # the field under Pirat Zwei, numbered 1
+    table.hover((0, 11))
+    pygame.image.save(table.app.screen, f"/work/shots/i12_u4_area_number_{zoom}.png")
+    assert _covered(ink, table.app.screen) == 0
+    now = table.app.screen.subsurface(letters)
+    assert all(
+        now.get_at((x, y)) == between.get_at((x, y))
+        for x in range(letters.width)
+        for y in range(letters.height)
+    )
+    shown = table.app.screen.subsurface(corner)
+    changed = sum(
+        shown.get_at((x, y)) != plain.get_at((x, y))
+        for x in range(corner.width)
+        for y in range(corner.height)
+    )
+    assert changed > 5  # the number is in the corner

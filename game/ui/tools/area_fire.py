@@ -20,7 +20,15 @@ from game.rulesets.entaria.state import CreatureState, Pending
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_results import area_fire_lines
-from game.ui.overlays_rules import AreaFireResult, band_name, layers_of, says, shape_of, weapon_name
+from game.ui.overlays_rules import (
+    AreaFireResult,
+    band_name,
+    layers_of,
+    number_place,
+    says,
+    shape_of,
+    weapon_name,
+)
 from game.ui.tools.base import Tool
 from game.ui.tools.paint_walk import edge_walk
 from game.ui.widgets import Button
@@ -418,7 +426,10 @@ class AreaFireTool(Tool):
         for index, cell in enumerate(self.chosen, 1):
             good = bool(preview.paintable[cell[1], cell[0]])
             colour = (255, 255, 255) if good else (255, 120, 255)
-            overlays.cell_text(surface, camera, fonts, cell, str(index), colour, scale=0.34)
+            corner, scale = number_place(self.scene, cell) or ("center", 0.34)  # off initials
+            overlays.cell_text(
+                surface, camera, fonts, cell, str(index), colour, scale=scale, corner=corner
+            )
 
     def draw_values(self, surface: pygame.Surface, preview: AreaFirePreview) -> None:
         """Phase "place": each field's value, its SW limit, and the total big on top."""
@@ -426,12 +437,22 @@ class AreaFireTool(Tool):
         fonts = self.scene.app.fonts
         for cell, value in self.painted.items():
             colour = (255, 255, 255) if value <= preview.sw else (255, 120, 255)
+            corner, scale = number_place(self.scene, cell) or ("center", 0.42)  # off initials
             overlays.cell_text(
-                surface, camera, fonts, cell, str(value), colour, plate=(0, 0, 0, 120)
+                surface,
+                camera,
+                fonts,
+                cell,
+                str(value),
+                colour,
+                scale=scale,
+                corner=corner,
+                plate=(0, 0, 0, 120),
             )
         limit = f"≤{preview.sw}"
         for cell in preview.declared:
-            if preview.paintable[cell[1], cell[0]]:
+            # a token's field shows its value in that corner; the status box says the limit
+            if preview.paintable[cell[1], cell[0]] and number_place(self.scene, cell) is None:
                 over = self.painted.get(cell, 0) > preview.sw
                 colour = (255, 120, 255) if over else (255, 230, 170)
                 overlays.cell_text(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.views import ActionGroup, Offer
-from game.ui import theme
+from game.ui import theme, undo_guard
 from game.ui.hud_base import Panel
 from game.ui.hud_offers import press
 from game.ui.popup import Hotspot
@@ -148,7 +148,6 @@ class ActionBar(Panel):
         t = hud.t
         width, height = self.rect.size
         scene = hud.scene
-        match = hud.session.match
         end_w = 120 if hud.compact else 140
         small_w = 92 if hud.compact else 108
         pad = 6
@@ -156,30 +155,19 @@ class ActionBar(Panel):
         half = (height - 2 * pad - 4) // 2
         undo = pygame.Rect(end.x - small_w - pad, pad, small_w, half)
         redo = pygame.Rect(undo.x, undo.bottom + 4, small_w, half)
+        # hot-seat: greyed, and says why, past one's own commands since the handover
+        undo_ok, undo_tip, undo_no = undo_guard.button(hud.session, scene.viewer, t)
+        redo_ok, redo_tip, redo_no = undo_guard.button(hud.session, scene.viewer, t, redo=True)
         return [
             self._end_turn_button(surface, end),
             self._small_button(
                 surface,
-                Hotspot(
-                    undo,
-                    "actions:undo",
-                    scene.undo,
-                    t("hud.actions.undo_tip"),
-                    match.can_undo,
-                    t("hud.actions.undo_no"),
-                ),
+                Hotspot(undo, "actions:undo", scene.undo, undo_tip, undo_ok, undo_no),
                 t("hud.actions.undo"),
             ),
             self._small_button(
                 surface,
-                Hotspot(
-                    redo,
-                    "actions:redo",
-                    scene.redo,
-                    t("hud.actions.redo_tip"),
-                    match.can_redo,
-                    t("hud.actions.redo_no"),
-                ),
+                Hotspot(redo, "actions:redo", scene.redo, redo_tip, redo_ok, redo_no),
                 t("hud.actions.redo"),
             ),
         ]

@@ -40,6 +40,8 @@ from game.match.views import Views
 from game.missions.no_creatures import check_has_creatures
 from game.missions.simulate import open_mission
 from game.rulesets import RULESETS
+from game.ui import undo_rights
+from game.ui.undo_rights import Span, Stretch, UndoCheck
 
 SESSION_FILE = "session.json"
 #: The seats of a save, beside it (``name.players.json``).
@@ -125,6 +127,12 @@ class GameSession:
         self.warnings: list[str] = []
         self.last_events: list[Event] = []
         self.revision = 0  # bumps on every change: caches key on it
+        #: Since when each person has the screen (hot-seat undo limits, undo_rights.py).
+        self.stretches: list[Stretch] = []
+        #: The log indices the GM commands wrote (marked in every log).
+        self.gm_spans: list[Span] = undo_rights.spans_by_replay(
+            match.ruleset, match.setup, match.catalogue, match.seed, match.commands
+        )
 
     # ----------------------------------------------------------- construction
     @classmethod
@@ -262,13 +270,31 @@ class GameSession:
     def humans(self) -> list[Player]:
         return [p for p in self.players if p.role is not Role.AI]
 
+    def note_viewer(self, viewer: Player | None) -> None:
+        """Tell the session who sits at the screen now (after every change, each handover)."""
+        undo_rights.note_viewer(self.stretches, len(self.match.commands), viewer)
+
+    def undo_check(self, viewer: Player | None) -> UndoCheck:
+        """Return whether ``viewer`` may undo now or who must confirm it (hot-seat)."""
+        return undo_rights.check(self, viewer, redo=False)
+
+    def redo_check(self, viewer: Player | None) -> UndoCheck:
+        """Return whether ``viewer`` may redo now or who must confirm it (hot-seat)."""
+        return undo_rights.check(self, viewer, redo=True)
+
+    def is_gm_entry(self, index: int) -> bool:
+        """Return whether the log entry ``index`` was written by a GM command."""
+        return undo_rights.in_spans(self.gm_spans, index)
+
     # ---------------------------------------------------------------- changes
     def apply(self, command: Command) -> Outcome:
         """Send one command to the engine; a refusal changes nothing."""
+        before = len(self.battle.log)
         try:
             events = self.match.apply(command)
         except CommandRejected as error:
             return Outcome([], str(error))
+        self._note_gm(command, before)
         self._changed(events)
         return Outcome(events)
 
@@ -282,15 +308,22 @@ class GameSession:
         if not self.match.can_undo:
             return False
         self.match.undo()
+        undo_rights.trim_spans(self.gm_spans, len(self.battle.log))
         self._changed([])
         return True
 
     def redo(self) -> bool:
         if not self.match.can_redo:
             return False
+        before = len(self.battle.log)
         events = self.match.redo()
+        self._note_gm(self.match.commands[-1], before)
         self._changed(events)
         return True
+
+    def _note_gm(self, command: Command, log_before: int) -> None:
+        if undo_rights.is_gm_command(command):
+            self.gm_spans.append((log_before, len(self.battle.log)))
 
     def set_players(self, players: list[Player]) -> None:
         """Seat other players (e.g. a name changed) and keep them beside the autosave."""

@@ -18,7 +18,7 @@ from game.board.grid import Cell
 from game.match.commands import Command, CommandRejected
 from game.match.events import Event
 from game.match.views import Fog, Piece
-from game.ui import overlays, theme
+from game.ui import overlays, theme, undo_guard
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
@@ -64,6 +64,7 @@ class BattleScene(Scene):
         self._pieces: tuple[object, Mapping[str, Piece]] | None = None
         self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
         self.viewer = self._viewer_for_turn()
+        session.note_viewer(self.viewer)
         self.selected = self._default_selection()
         for warning in session.warnings:
             self.hud.message(warning, bad=True)
@@ -228,12 +229,17 @@ class BattleScene(Scene):
         self._after_change(outcome.events)
         return outcome
 
-    def undo(self) -> None:
+    def undo(self, confirmed: bool = False) -> None:
+        # hot-seat: only one's own commands since the handover (undo_guard.py)
+        if not confirmed and undo_guard.held(self):
+            return
         if self.session.undo():
             self.hud.message(self.app.t("battle.undone"))
             self._after_change([])
 
-    def redo(self) -> None:
+    def redo(self, confirmed: bool = False) -> None:
+        if not confirmed and undo_guard.held(self, redo=True):
+            return
         if self.session.redo():
             self.hud.message(self.app.t("battle.redone"))
             self._after_change(self.session.last_events)
@@ -253,6 +259,7 @@ class BattleScene(Scene):
             self.selected = None
         previous = self.viewer
         self.viewer = self._viewer_for_turn()
+        self.session.note_viewer(self.viewer)
         if self.tool.name != "select" and events:
             self.cancel_tool()
         if self.session.over:

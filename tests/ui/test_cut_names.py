@@ -70,3 +70,18 @@ def test_a_cut_button_label_leads_its_tooltip() -> None:
     wide = Button(pygame.Rect(0, 0, 390, 30), label)
     wide.draw(surface, fonts, (-1, -1))
     assert wide.tooltip == ""
+
+
+@pytest.mark.rule("E-ACT-FH-1")
+def test_a_cut_action_button_names_the_whole_action_on_hover(home: Path) -> None:
+    table = Table(home, "schuetze")
+    hud = table.scene.hud
+    tab = next(s for p in hud.panels for s in p.hotspots() if s.key == "tab:FREE")
+    table.post(pygame.MOUSEBUTTONDOWN, pos=tab.rect.center, button=1)
+    table.post(pygame.MOUSEBUTTONUP, pos=tab.rect.center, button=1)
+    table.app.step()
+    spot = next(s for p in hud.panels for s in p.hotspots() if s.key == "action:DROP_ITEM")
+    name = "Gegenstand/Waffe fallen lassen"
+    tip = _hover(table, spot.rect.center)
+    assert tip.splitlines()[0].startswith(name)
+    pygame.image.save(table.app.screen, "/work/shots/i12_u4_cut_action.png")

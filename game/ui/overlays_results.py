@@ -4,21 +4,34 @@
 field, the d6 flight and the landing (D-7); ``draw_area_fire_result`` the filled fields
 and each creature's save and damage (D-6). ``area_fire_lines`` reads those from the
 events of the command.
+
+``KeptResults`` makes a kept result follow the match (issue 12): an Impuls reroll of its
+command rebuilds it from the command's events as recomputed, an undo, a later command or
+the next turn drops it, so the map never shows a result the log no longer holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.board.grid import Cell
+from game.match.commands import Command
 from game.match.events import Event
-from game.rulesets.entaria.queries.scatter import ScatterCell, ScatterDiagram
+from game.rulesets.entaria.area_fire import AreaFireRoll, placement_of
+from game.rulesets.entaria.queries.scatter import (
+    ScatterCell,
+    ScatterDiagram,
+    scatter_diagram,
+    scatter_path,
+)
+from game.rulesets.entaria.reroll_ledger import is_reroll
 from game.ui import overlays
 from game.ui.field_shading import FieldShading
-from game.ui.overlays_rules import AreaFireResult, ThrowResult, shape_of
+from game.ui.overlays_rules import AreaFireResult, Sticky, ThrowResult, layers_of, shape_of
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
@@ -205,3 +218,128 @@ def area_fire_lines(scene: MapHost, events: Sequence[Event]) -> tuple[dict[Cell,
                 t("tools.area.line", name=name, verdict=verdict, damage=data.get("final", 0))
             )
     return values, lines
+
+
+# ============================================================ following the match
+def throw_result(
+    scene: MapHost, thrower: Cell, intended: Cell, events: Sequence[Event], actor: str | None
+) -> ThrowResult:
+    """Return the throw at ``intended`` as ``events`` resolved it (a miss: its scatter, D-7)."""
+    result = ThrowResult(thrower=thrower, intended=intended, landing=intended, hit=True)
+    battle = scene.session.battle
+    for event in events:
+        data = event.data
+        if event.kind == "scatter":
+            result.hit = False
+            if actor is not None and actor in battle.state.creatures:
+                result.diagram = scatter_diagram(battle, actor, intended)
+            result.direction_roll = int(data["direction_roll"])
+            result.distance_roll = int(data["distance_roll"])
+            result.landing = (int(data["landing"][0]), int(data["landing"][1]))
+            step = (int(data["step"][0]), int(data["step"][1]))
+            result.path = scatter_path(battle, intended, step, result.distance_roll)
+        elif event.kind == "area" and "fields" in data:
+            result.area = [(int(x), int(y)) for x, y in data["fields"]]
+            landing = data.get("landing")
+            if landing is not None:
+                result.landing = (int(landing[0]), int(landing[1]))
+    return result
+
+
+def area_fire_result(
+    scene: MapHost, command: Command, old: AreaFireResult, events: Sequence[Event]
+) -> AreaFireResult | None:
+    """Return the area fire as ``events`` resolved it (None: it now waits to be placed)."""
+    battle = scene.session.battle
+    t = scene.app.t
+    if isinstance(command, AreaFireRoll):
+        if command.actor is not None and placement_of(battle, command.actor) is not None:
+            return None  # the rerolled check hit: the total waits for its fields (D-6)
+        lines = [
+            e.text(t.language)
+            for e in events
+            if e.kind == "roll" and e.data.get("rule") == "E-AREAFIRE-3"
+        ]
+        lines += area_fire_lines(scene, events)[1]
+        return AreaFireResult(old.anchor, {}, lines)
+    values, lines = area_fire_lines(scene, events)
+    return AreaFireResult(old.anchor, values, lines)
+
+
+@dataclass
+class _Origin:
+    """Where a kept result came from: its command, the battle and the turn then."""
+
+    result: Sticky
+    battle: Any  # an undo replays the match into a new battle object
+    index: int  # the command's place in the record
+    command: Command
+    turn: str | None
+    revision: int
+
+
+class KeptResults:
+    """Make the scene's kept result follow the match (reroll, undo, redo, next turn)."""
+
+    def __init__(self) -> None:
+        self._origin: _Origin | None = None
+
+    def follow(self, scene: MapHost) -> Sticky | None:
+        """Rebuild or drop the kept result after a change of the match; return it."""
+        layers = layers_of(scene)
+        sticky = layers.sticky
+        session = scene.session
+        if sticky is None:
+            self._origin = None
+            return None
+        origin = self._origin
+        if origin is None or origin.result is not sticky:
+            self._origin = self._origin_of(scene, sticky)
+            return sticky
+        if origin.revision == session.revision:
+            return sticky
+        origin.revision = session.revision
+        rebuilt = self._rebuilt(scene, origin)
+        layers.sticky = rebuilt
+        if rebuilt is None:
+            self._origin = None
+        else:
+            origin.result = rebuilt
+        return rebuilt
+
+    def drop(self, scene: MapHost) -> None:
+        """Take the kept result off the map (a new turn begins)."""
+        layers_of(scene).sticky = None
+        self._origin = None
+
+    @staticmethod
+    def _origin_of(scene: MapHost, sticky: Sticky) -> _Origin | None:
+        session = scene.session
+        record = session.match.commands
+        # the result is of the last command that is not an Impuls reroll (E-IMP-EFF-REROLL)
+        index = next((i for i in range(len(record) - 1, -1, -1) if not is_reroll(record[i])), -1)
+        if index < 0:
+            return None
+        turn = session.views.on_turn(session.battle)
+        return _Origin(sticky, session.battle, index, record[index], turn, session.revision)
+
+    @staticmethod
+    def _rebuilt(scene: MapHost, origin: _Origin) -> Sticky | None:
+        """Return the result as the match now holds it (None: its command is gone or past)."""
+        session = scene.session
+        battle = session.battle
+        record = session.match.commands
+        if battle is not origin.battle or session.views.on_turn(battle) != origin.turn:
+            return None  # undone (a replay), or the next creature's turn began
+        if len(record) <= origin.index or record[origin.index] is not origin.command:
+            return None
+        later = record[origin.index + 1 :]
+        if any(not is_reroll(command) for command in later):
+            return None  # a later command: the result belonged to the one before
+        if not later:
+            return origin.result
+        events = battle.rerolls.events  # the command's events as the reroll recomputed them
+        old = origin.result
+        if isinstance(old, ThrowResult):
+            return throw_result(scene, old.thrower, old.intended, events, origin.command.actor)
+        return area_fire_result(scene, origin.command, old, events)

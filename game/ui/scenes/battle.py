@@ -26,6 +26,7 @@ from game.ui.camera_control import CameraControl
 from game.ui.host import MapTool
 from game.ui.hud import Hud
 from game.ui.map_view import MapRenderer
+from game.ui.overlays_results import KeptResults
 from game.ui.session import GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
@@ -63,6 +64,9 @@ class BattleScene(Scene):
         self._fog_cache: tuple[object, Fog | None] | None = None
         self._pieces: tuple[object, Mapping[str, Piece]] | None = None
         self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
+        #: The kept results (a throw's scatter, an area fire's saves) follow the match.
+        self.results = KeptResults()
+        self._turn_of = session.views.on_turn(session.battle)  # whose turn the screen shows
         self.viewer = self._viewer_for_turn()
         session.note_viewer(self.viewer)
         self.selected = self._default_selection()
@@ -235,6 +239,7 @@ class BattleScene(Scene):
             return
         if self.session.undo():
             self.hud.message(self.app.t("battle.undone"))
+            self.animator.clear()  # the flash of an undone hit is no longer true
             self._after_change([])
 
     def redo(self, confirmed: bool = False) -> None:
@@ -262,6 +267,7 @@ class BattleScene(Scene):
         self.session.note_viewer(self.viewer)
         if self.tool.name != "select" and events:
             self.cancel_tool()
+        self._follow_turn(views.passes_turn(events))
         if self.session.over:
             self._show_end()
             return
@@ -269,6 +275,16 @@ class BattleScene(Scene):
             self._handover()
         if events and self.session.last_events and views.passes_turn(events):
             self.selected = self._default_selection()
+
+    def _follow_turn(self, passed: bool) -> None:
+        """A new turn (or another creature on turn) starts clean: no old results, no lit action."""
+        turn = self.session.views.on_turn(self.session.battle)
+        if passed or turn != self._turn_of:
+            self._turn_of = turn
+            self.results.drop(self)
+            self.hud.active_action = None
+            self.hud.actions.turn_changed()
+        self.results.follow(self)
 
     def _seen(self, events: Sequence[Event]) -> Sequence[Event]:
         """Return the events of the last command the viewer may see (no hidden moves)."""
@@ -412,6 +428,7 @@ class BattleScene(Scene):
         if not pygame.Rect(left, top, right - left, bottom - top).contains(viewport):
             surface.fill(theme.BACKGROUND, viewport)  # the map does not fill the view
         self.map.draw(surface, self.camera)
+        self._follow_turn(False)  # a change made outside ``send`` (a HUD reroll) is caught here
         self.tool.draw_under(surface)
         self.draw_fog(surface)
         self.tokens.draw(surface, self.camera, self.token_list(), self.animator.positions())

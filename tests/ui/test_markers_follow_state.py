@@ -1,0 +1,153 @@
+"""The map's kept results follow the match (issue 12, point 1): after an Impuls reroll
+(E-IMP-EFF-REROLL) turned a hitting grenade into a miss, the map shows the miss — its
+scatter diagram and the landing where the grenade now fell (D-7) — and no longer "hit on
+[10, 10]"; an undo takes the result off the map.
+
+The demo with seed 3: Elro-Sa ends her turn, Ron throws the grenade on his belt at the
+pirate on [10, 10] with the d20 scripted (18: a hit), the reroll's fresh d20 is 2 (a miss;
+the scatter d20 and the d6 are 3: "ahead" three fields, landing on [13, 10]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.grid import Cell
+from game.missions.loader import demo_mission_path
+from game.rulesets.entaria.commands import EndTurn
+from game.rulesets.entaria.impulse_actions import SpendImpulse
+from game.ui.app import App
+from game.ui.overlays_rules import ThrowResult, layers_of
+from game.ui.play import start_battle
+from game.ui.scenes.battle import BattleScene
+
+SHOTS = Path("/work/shots")
+TARGET: Cell = (10, 10)
+MISSED: Cell = (13, 10)  # 3 fields "ahead" of the flight from Ron on [5, 11]
+CROSS = (255, 60, 40)  # the landing cross of a kept throw result
+
+
+class Dice:
+    """Scripted d20s in order; every other die shows 3 (a d20 past the script too)."""
+
+    def __init__(self, *d20: int) -> None:
+        self.d20 = list(d20)
+
+    def roll(self, sides: int) -> int:
+        if sides == 20 and self.d20:
+            return self.d20.pop(0)
+        return min(3, sides)
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App, BattleScene]]:
+    monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
+    app = App(home=tmp_path, size=(1280, 800), headless=True)
+    app.settings.fog_of_war = False
+    app.settings.animations = False
+    scene = start_battle(app, demo_mission_path(), seed=3)
+    scene.session.apply(EndTurn("elro_sa"))  # seed 3: Elro-Sa, then Ron
+    app.push(scene)
+    pygame.event.clear()
+    app.step()
+    yield app, scene
+    pygame.display.quit()
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    app.step()
+
+
+def _press(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def throw_hit(app: App, scene: BattleScene) -> ThrowResult:
+    """Throw Ron's belt grenade at the pirate with a scripted hit; return the kept result."""
+    battle = scene.session.battle
+    assert battle.current.key == "ron" and "handgranate" in battle.current.carried
+    battle.roller = Dice(18)
+    battle.rerolls.fresh_dice = lambda key: Dice(2)
+    button = next(s for s in scene.hud.spots("belt:handgranate") if s.key == "belt:handgranate")
+    _click(app, button.rect.center)
+    _click(app, scene.camera.cell_centre(TARGET))
+    app.step()
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, ThrowResult) and kept.hit and kept.landing == TARGET
+    return kept
+
+
+def cross_at(app: App, scene: BattleScene, cell: Cell) -> bool:
+    """Return whether the landing cross is drawn at the centre of ``cell``."""
+    app.step()
+    x, y = scene.camera.cell_centre(cell)
+    return tuple(app.screen.get_at((x, y)))[:3] == CROSS
+
+
+def reroll_the_throw(scene: BattleScene) -> None:
+    """Buy the reroll of the throw's check with the group's Impuls (as the panel does)."""
+    battle = scene.session.battle
+    option = next(o for o in battle.rerollable_rolls() if o.kind == "check")
+    assert scene.send(SpendImpulse("ron", "REROLL", roll=option.index)).ok
+
+
+@pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
+def test_d_7_a_reroll_that_turns_the_hit_into_a_miss_shows_the_scatter_and_the_new_landing(
+    game: tuple[App, BattleScene],
+) -> None:
+    app, scene = game
+    throw_hit(app, scene)
+    assert cross_at(app, scene, TARGET)
+    reroll_the_throw(scene)
+    assert cross_at(app, scene, MISSED) and not cross_at(app, scene, TARGET)
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, ThrowResult)
+    assert not kept.hit and kept.landing == MISSED
+    assert kept.diagram is not None and kept.direction_roll == 3 and kept.distance_roll == 3
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / "i12_u1_markers_reroll_miss.png"))
+
+
+@pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
+def test_d_7_a_reroll_bought_outside_the_screen_is_followed_at_the_next_frame(
+    game: tuple[App, BattleScene],
+) -> None:
+    app, scene = game
+    throw_hit(app, scene)
+    battle = scene.session.battle
+    option = next(o for o in battle.rerollable_rolls() if o.kind == "check")
+    assert scene.session.apply(SpendImpulse("ron", "REROLL", roll=option.index)).ok
+    assert cross_at(app, scene, MISSED) and not cross_at(app, scene, TARGET)
+
+
+@pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
+def test_d_7_undo_of_the_reroll_and_of_the_throw_leaves_no_marker_of_either(
+    game: tuple[App, BattleScene],
+) -> None:
+    app, scene = game
+    throw_hit(app, scene)
+    reroll_the_throw(scene)
+    app.step()
+    _press(app, pygame.K_z, pygame.KMOD_CTRL)  # takes back the reroll
+    assert layers_of(scene).sticky is None
+    assert not cross_at(app, scene, MISSED) and not cross_at(app, scene, TARGET)
+    _press(app, pygame.K_y, pygame.KMOD_CTRL)  # the reroll again: still nothing stale
+    assert layers_of(scene).sticky is None and not cross_at(app, scene, TARGET)
+
+
+@pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
+def test_d_7_a_later_command_takes_the_result_of_the_earlier_one_off_the_map(
+    game: tuple[App, BattleScene],
+) -> None:
+    app, scene = game
+    throw_hit(app, scene)
+    assert scene.session.apply(EndTurn("ron")).ok  # not through the screen: the frame sees it
+    assert not cross_at(app, scene, TARGET)
+    assert layers_of(scene).sticky is None

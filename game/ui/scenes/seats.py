@@ -62,17 +62,28 @@ class SeatsScene(MenuScene):
         for side in entry.sides:
             palette = tuple(dict.fromkeys([side.colour.lower(), *PALETTE]))
             role = Role.AI if side.controller == "gm" else Role.HUMAN
-            name = TextInput(pygame.Rect(0, 0, 10, 38), side.name, max_length=40)
+            name = TextInput(
+                pygame.Rect(0, 0, 10, 38),
+                side.name,
+                max_length=40,
+                label=app.t("menus.seats.name"),
+                select_on_focus=True,  # typing replaces the default name
+            )
             self.seats.append(Seat(side, name, side.colour.lower(), role, palette))
         self.gm_seat = False
         self.gm_name = TextInput(
-            pygame.Rect(0, 0, 10, 38), app.t("menus.seats.gm_name"), max_length=40
+            pygame.Rect(0, 0, 10, 38),
+            app.t("menus.seats.gm_name"),
+            max_length=40,
+            label=app.t("menus.seats.name"),
+            select_on_focus=True,
         )
         self.seed = TextInput(
             pygame.Rect(0, 0, 10, 38),
             str(random.randrange(1, MAX_SEED)),
             max_length=10,
             allowed=lambda ch: ch in DIGITS,
+            select_on_focus=True,
         )
         self.inputs = [seat.name for seat in self.seats] + [self.gm_name, self.seed]
         self.swatches: list[tuple[pygame.Rect, int, str]] = []

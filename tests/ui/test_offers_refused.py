@@ -103,3 +103,25 @@ def test_shotgun_offers_area_fire_and_opens_its_tool(home: Path) -> None:
     table.post(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)
     table.app.step()
     assert isinstance(table.scene.tool, AreaFireTool)
+
+
+BOTH = """
+[[creatures]]
+key = "beide"
+type = "ron"
+name = "Beide"
+side = "helden"
+at = [2, 6]
+equipment = ["schrotgewehr", "maschinenpistole"]
+held = ["schrotgewehr", "maschinenpistole"]
+"""
+
+
+@pytest.mark.rule("E-ACT-VH-DAUERFEUER-1", "D-6")
+def test_dauerfeuer_takes_the_held_weapon_that_lays_it(home: Path) -> None:
+    """A shotgun in the first hand: VH -> Dauerfeuer fires the submachine gun."""
+    table = Table(home, "beide", mission_text=MISSION + BOTH)
+    table.scene.start_action(Action.AUTO_FIRE)
+    table.app.step()
+    tool = table.scene.tool
+    assert isinstance(tool, AreaFireTool) and tool.weapon == "maschinenpistole"

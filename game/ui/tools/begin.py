@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.match.commands import Command
 from game.rulesets.entaria.draw_and_throw import ThrowFromBelt, draw_and_throw_problem
 from game.rulesets.entaria.grapple import BreakGrapple, ReleaseGrapple
+from game.rulesets.entaria.queries.dry_runs import area_fire_refusal
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import in_language
@@ -131,7 +132,11 @@ def _area_fire(scene: MapHost, actor: CreatureState, action: Action) -> Tool | N
     if not keys:
         scene.hud.message(scene.app.t("tools.no_weapon", action=_title(scene, action)), bad=True)
         return None
-    return AreaFireTool(scene, actor, keys[0], mode)
+    # the first held weapon the engine would fire this mode with (a shotgun in the
+    # first hand does not lay Dauerfeuer for the submachine gun in the second)
+    battle = scene.session.battle
+    fits = [k for k in keys if not area_fire_refusal(battle, actor.key, k, mode)]
+    return AreaFireTool(scene, actor, (fits or keys)[0], mode)
 
 
 def _spell(scene: MapHost, actor: CreatureState, action: Action) -> Tool | None:

@@ -18,12 +18,15 @@ import pytest
 
 from game.board.grid import Cell
 from game.missions.loader import demo_mission_path
+from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.impulse_actions import SpendImpulse
+from game.rulesets.entaria.rules.actions import Action
 from game.ui.app import App
-from game.ui.overlays_rules import ThrowResult, layers_of
+from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.play import start_battle
 from game.ui.scenes.battle import BattleScene
+from game.ui.tools import AreaFireTool
 
 SHOTS = Path("/work/shots")
 TARGET: Cell = (10, 10)
@@ -151,3 +154,47 @@ def test_d_7_a_later_command_takes_the_result_of_the_earlier_one_off_the_map(
     assert scene.session.apply(EndTurn("ron")).ok  # not through the screen: the frame sees it
     assert not cross_at(app, scene, TARGET)
     assert layers_of(scene).sticky is None
+
+
+@pytest.fixture
+def shooter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App, BattleScene]]:
+    from tests.ui.test_results_clear import _shooter
+
+    monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
+    yield _shooter(tmp_path)
+    pygame.display.quit()
+
+
+@pytest.mark.rule("D-6", "E-AREAFIRE-9", "E-IMP-EFF-REROLL")
+def test_d_6_a_rerolled_save_rewrites_the_area_fire_result_box(
+    shooter: tuple[App, BattleScene],
+) -> None:
+    """Dauerfeuer hits (18, 18), 3 painted on the pirate; his Reflexe save (d20 3) fails;
+    the reroll of the save (fresh d20 20) saves: the box says so, with the new damage."""
+    app, scene = shooter
+    battle = scene.session.battle
+    battle.state.impulse_pool = 3
+    pirate = (12, 8)
+    scene.start_action(Action.AUTO_FIRE)
+    app.step()
+    battle.roller = Dice(18, 18)
+    _click(app, scene.camera.cell_centre(pirate))
+    _press(app, pygame.K_RETURN)
+    tool = scene.tool
+    assert isinstance(tool, AreaFireTool) and tool.phase == "place"
+    for _ in range(3):
+        _click(app, scene.camera.cell_centre(pirate))
+    _press(app, pygame.K_RETURN)
+    assert isinstance(battle.record[-1], PlaceAreaFire)
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, AreaFireResult) and kept.values == {pirate: 3}
+    failed = [line for line in kept.lines if line.startswith("Pirat Zwei")]
+    assert failed and "misslungen" in failed[0]
+    battle.rerolls.fresh_dice = lambda key: Dice(20)
+    option = next(o for o in battle.rerollable_rolls() if o.kind == "check")
+    assert scene.send(SpendImpulse("schuetze", "REROLL", roll=option.index)).ok
+    app.step()
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, AreaFireResult) and kept.values == {pirate: 3}
+    saved = [line for line in kept.lines if line.startswith("Pirat Zwei")]
+    assert saved and "geschafft" in saved[0] and saved != failed

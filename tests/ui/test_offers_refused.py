@@ -17,6 +17,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.terms import german
 from game.rulesets.entaria.views.actions import area_fire_offer
+from game.ui.locale import Translator
 from game.ui.tools import AreaFireTool
 from game.ui.widgets import Button
 from tests.ui.test_tools import MISSION, Table, home
@@ -125,3 +126,15 @@ def test_dauerfeuer_takes_the_held_weapon_that_lays_it(home: Path) -> None:
     table.app.step()
     tool = table.scene.tool
     assert isinstance(tool, AreaFireTool) and tool.weapon == "maschinenpistole"
+
+
+@pytest.mark.rule("E-AREAFIRE-1")
+def test_the_offer_speaks_english_without_rule_ids(home: Path) -> None:
+    table = Table(home, "schuetze")
+    offer = area_fire_offer(
+        table.battle, "schuetze", "maschinenpistole", AreaFireAction.BEM_SHOT, Translator("en")
+    )
+    assert not offer.enabled
+    assert offer.label == "Area fire" and "Instead: VH -> " in offer.tooltip
+    assert "needs a weapon with Bereichsfeuer" in offer.reason
+    assert "braucht" not in offer.tooltip and "E-AREAFIRE" not in offer.reason

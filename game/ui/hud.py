@@ -402,6 +402,7 @@ class Hud:
             self._layout_sidebar()
         for panel in self.panels:
             panel.draw(surface)
+        self.gm.draw_banner(surface)  # SL-Modus on: everybody sees it
         if self.sidebar.width:
             pygame.draw.line(
                 surface, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft, 1

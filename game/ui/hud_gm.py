@@ -16,9 +16,11 @@ import pygame
 
 from game.match.views import OfferRow
 from game.ui import theme
+from game.ui.app import App
 from game.ui.hud_base import Section
 from game.ui.hud_offers import press
 from game.ui.popup import Hotspot
+from game.ui.scenes.handover import ConfirmScene
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
 #: Where the buttons of a row with a label start, and their narrowest width.
 LABEL_W = 82
 MIN_BUTTON_W = 34
+#: The SL-Modus banner over the map.
+BANNER_FILL = (110, 28, 28)
+BANNER_TEXT = (255, 240, 230)
 
 
 class GmSection(Section):
@@ -38,6 +43,8 @@ class GmSection(Section):
     def __init__(self, hud: HudContext) -> None:
         super().__init__(hud)
         self._rows: tuple[Hashable, tuple[OfferRow, ...]] | None = None
+        self._banner: tuple[Hashable, pygame.Surface] | None = None
+        self.banner_rect: pygame.Rect | None = None  # where the banner was drawn last (tests)
 
     @property
     def shown(self) -> bool:
@@ -77,7 +84,36 @@ class GmSection(Section):
         width = hud.text.width(label, hud.fs_small) + 16
         button = pygame.Rect(rect.right - width - 6, rect.y + 3, width, rect.height - 6)
         draw_button(surface, hud.text, button, label, size=hud.fs_small, selected=hud.gm_mode)
-        return [Hotspot(button, "gm:mode", hud.toggle_gm_mode, hud.t("hud.gm.mode_tip"))]
+        return [Hotspot(button, "gm:mode", self.ask_mode, hud.t("hud.gm.mode_tip"))]
+
+    def ask_mode(self) -> None:
+        """Switch SL-Modus off at once; on only after a confirmation everybody sees."""
+        hud = self.hud
+        app = hud.app
+        if hud.gm_mode or not isinstance(app, App):
+            hud.toggle_gm_mode()
+            return
+        question, yes = hud.t("hud.gm.confirm"), hud.t("hud.gm.confirm_yes")
+        app.push(ConfirmScene(app, question, yes, hud.toggle_gm_mode, colour=theme.TEXT_BAD))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """While SL-Modus is on, say so over the map for everybody at the screen."""
+        hud = self.hud
+        if hud.has_gm_seat or not hud.gm_mode:
+            return
+        text = hud.t("hud.gm.banner")
+        if self._banner is None or self._banner[0] != (text, hud.fs):
+            image = hud.text.render(text, hud.fs, BANNER_TEXT, True)
+            self._banner = ((text, hud.fs), image)
+        image = self._banner[1]
+        scene = hud.scene
+        top = scene.map.coordinate_strips(scene.camera)[0].bottom + 6
+        rect = image.get_rect(midtop=(hud.viewport.centerx, top + 4))
+        box = rect.inflate(20, 8)
+        pygame.draw.rect(surface, BANNER_FILL, box, border_radius=5)
+        pygame.draw.rect(surface, theme.TEXT_BAD, box, 2, border_radius=5)
+        surface.blit(image, rect)
+        self.banner_rect = box
 
     # ---------------------------------------------------------------- drawing
     def render_body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Hotspot]:

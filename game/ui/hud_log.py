@@ -5,6 +5,8 @@ Built from the match's event log (so undo takes rolls back out), each entry as
 ``Views.log_text`` says; newest at the bottom, scrolled with the wheel. Questions the
 engine puts to the game master stand out and carry an "OK": it sends the views' answer
 command, so an answered question stays answered in the record (undo, save and load).
+An entry a GM command wrote starts with "[SL]" ("[GM]") and a red edge, in every
+viewer's log (the session's GM spans: marked on the screen, not in the rules).
 """
 
 from __future__ import annotations
@@ -202,12 +204,14 @@ class LogSection(Section):
         hud = self.hud
         open_question = is_open and hud.views.log_kind(event) is LogKind.QUESTION
         answerable = open_question and (hud.gm_active or not hud.has_gm_seat)
+        gm = hud.session.is_gm_entry(index)  # a GM command wrote it: marked for everyone
         key: Hashable = (index, event.kind, event.de, hud.language, width)
-        key = (key, open_question, answerable, hud.compact, hud.large)
+        key = (key, open_question, answerable, hud.compact, hud.large, gm)
         entry = self._entry_cache.get(key)
         if entry is None:
             writer = _EntryWriter(hud, index, event, width, open_question, self)
             writer.answerable = answerable
+            writer.gm = gm
             entry = writer.build(key)
             self._entry_cache[key] = entry
         return entry
@@ -234,6 +238,7 @@ class _EntryWriter:
         self.size = hud.fs_small
         self.line = hud.app.fonts.get(self.size).get_linesize()
         self.answerable = open_question  # the OK is the GM's (when the table has a GM seat)
+        self.gm = False  # written by a GM command: the line starts with the mark
 
     def t(self, key: str, **values: object) -> str:
         return self.hud.t(key, **values)
@@ -241,7 +246,7 @@ class _EntryWriter:
     def build(self, key: Hashable) -> Entry:
         hud = self.hud
         entry = hud.views.log_text(self.event, hud.app.t)
-        text = entry.line
+        text = f"{self.t('hud.gm.mark')} {entry.line}" if self.gm else entry.line
         lines = hud.text.wrap(text, self.size, self.width - 16)
         roll, die = entry.roll, entry.die
         box = 18 if not hud.compact else 16
@@ -264,6 +269,8 @@ class _EntryWriter:
                     surface, theme.ACCENT, (2, 1, self.width - 6, height - 2), 1, border_radius=4
                 )
         colour = TONE_COLOURS[KIND_TONES[entry.kind]]
+        if self.gm:
+            pygame.draw.rect(surface, theme.TEXT_BAD, (2, 2, 3, height - 4))
         y = 4
         for line in lines:
             hud.text.draw(surface, line, (8, y), self.size, colour)

@@ -185,7 +185,7 @@ def test_a_gm_question_has_an_ok_that_answers_it_for_good(
     assert scene.hud.log.open_questions() == 0
     assert not scene.hud.spots(f"log:ok:{index}")
     assert scene.session.match.commands[-1] == GmAnswer(None, index)
-    assert any(line.startswith("Spielleitung: erledigt") for line in scene.hud.log.lines())
+    assert any(line.startswith("[SL] Spielleitung: erledigt") for line in scene.hud.log.lines())
     scene.undo()
     app.step()
     assert scene.hud.log.open_questions() == 1
@@ -269,6 +269,9 @@ def test_gm_panel_sets_lp_opens_doors_and_rules_cover(game: tuple[App, BattleSce
     assert scene.session.gm is None
     assert not hud.spots("gm:lp:")  # no GM seat: the panel waits for GM mode
     press(app, scene, "gm:mode")
+    confirm = app.top  # issue 12: SL-Modus is switched on only after a confirmation
+    assert confirm is not scene and not hud.gm_active
+    confirm.answer(True)  # type: ignore[attr-defined]
     assert hud.gm_active
     scene.select("terraner")
     app.step()

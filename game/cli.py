@@ -7,6 +7,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.cli_language import cli_language, say
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -22,11 +24,12 @@ def _quiet_pygame() -> None:
 def _play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    language = cli_language(args.language)
     mission = Path(args.mission) if args.mission else None
     if mission is not None and not mission.is_file():
-        print(f"kampfkarte play: no such mission file: {mission}", file=sys.stderr)
+        print(_no_file("play", mission, language), file=sys.stderr)
         return EXIT_INVALID
-    if mission is not None and _without_creatures(mission):
+    if mission is not None and _without_creatures(mission, language):
         return EXIT_INVALID
     _quiet_pygame()
     from game.ui.play import run_play_command
@@ -34,8 +37,17 @@ def _play(args: argparse.Namespace) -> int:
     return run_play_command(mission, seed=args.seed)
 
 
-def _without_creatures(mission: Path) -> bool:
-    """Say so (German and English) and return True when the mission places no creature.
+def _no_file(command: str, mission: Path, language: str) -> str:
+    """Return "no such mission file" in ``language``."""
+    return say(
+        language,
+        f"kampfkarte {command}: no such mission file: {mission}",
+        f"kampfkarte {command}: die Missionsdatei {mission} gibt es nicht",
+    )
+
+
+def _without_creatures(mission: Path, language: str) -> bool:
+    """Say so (in ``language``) and return True when the mission places no creature.
 
     Checked before the window opens: no battle can begin without someone whose turn it
     is. Other problems of the file are ``run_play_command``'s to report.
@@ -47,8 +59,7 @@ def _without_creatures(mission: Path) -> bool:
     try:
         check_has_creatures(mission_setup(str(mission)), str(mission))
     except NoCreaturesError as error:
-        print(f"kampfkarte play: {mission}: {error.text('de')}", file=sys.stderr)
-        print(f"kampfkarte play: {mission}: {error.text('en')}", file=sys.stderr)
+        print(f"kampfkarte play: {mission}: {error.text(language)}", file=sys.stderr)
         return True
     except MissionError:
         return False
@@ -60,7 +71,7 @@ def _preview(args: argparse.Namespace) -> int:
 
     mission = Path(args.mission)
     if not mission.is_file():
-        print(f"kampfkarte preview: no such mission file: {mission}", file=sys.stderr)
+        print(_no_file("preview", mission, cli_language(args.language)), file=sys.stderr)
         return EXIT_INVALID
     _quiet_pygame()
     from game.ui.play import run_preview
@@ -97,7 +108,12 @@ def _simulate(args: argparse.Namespace) -> int:
     from game.missions.simulate import run_simulate
 
     return run_simulate(
-        args.mission, args.seed, args.rounds, args.quiet, sys.stdout, language=args.language
+        args.mission,
+        args.seed,
+        args.rounds,
+        args.quiet,
+        sys.stdout,
+        language=cli_language(args.language),
     )
 
 
@@ -116,7 +132,7 @@ def _scenario(args: argparse.Namespace) -> int:
     from game.scenarios.runner import run_scenario_file
 
     return run_scenario_file(
-        args.scenario, sys.stdout, sys.stderr, log=args.log, language=args.language
+        args.scenario, sys.stdout, sys.stderr, log=args.log, language=cli_language(args.language)
     )
 
 
@@ -136,7 +152,7 @@ def _check(args: argparse.Namespace) -> int:
     for number, mission in enumerate(args.missions):
         if number:
             print(file=sys.stdout)  # a blank line between two files' reports
-        status = max(status, run_check(mission, sys.stdout))
+        status = max(status, run_check(mission, sys.stdout, cli_language(args.language)))
     return status
 
 
@@ -149,14 +165,27 @@ def _import(args: argparse.Namespace) -> int:
     from game.missions.paths import check_image, resolve_inside
     from game.missions.toml_format import dumps_mission, loads_mission
 
+    lang = cli_language(args.language)
     out = Path(args.output)
     if out.suffix.lower() != ".toml":
-        print(f"kampfkarte import: -o must name a .toml file, got {out}", file=sys.stderr)
+        print(
+            say(
+                lang,
+                f"kampfkarte import: -o must name a .toml file, got {out}",
+                f"kampfkarte import: -o muss eine .toml-Datei nennen, nicht {out}",
+            ),
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     if Path(args.source).suffix.lower() in NATIVE_SUFFIXES:
         print(
-            f"kampfkarte import: {args.source} is already a mission file (.toml); nothing to "
-            f"convert. Check it with: kampfkarte check {args.source}",
+            say(
+                lang,
+                f"kampfkarte import: {args.source} is already a mission file (.toml); nothing "
+                f"to convert. Check it with: kampfkarte check {args.source}",
+                f"kampfkarte import: {args.source} ist schon eine Missionsdatei (.toml); es "
+                f"gibt nichts umzuwandeln. Prüfen mit: kampfkarte check {args.source}",
+            ),
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -166,45 +195,64 @@ def _import(args: argparse.Namespace) -> int:
         try:  # write only what the native reader accepts: the file must load as written
             loads_mission(text, str(out))
         except MissionError:
-            print(f"kampfkarte import: {out} not written; the converted mission:", file=sys.stderr)
+            print(
+                say(
+                    lang,
+                    f"kampfkarte import: {out} not written; the converted mission:",
+                    f"kampfkarte import: {out} nicht geschrieben; die umgewandelte Mission:",
+                ),
+                file=sys.stderr,
+            )
             raise
         images: dict[Path, bytes] = {}
         for name, data in loaded.images.items():
             image_path = resolve_inside(out.parent, name, path_label=str(out))
             check_image(data, path_label=str(image_path))
             images[image_path] = data
-        if not args.force and _refuse_existing([out, *images]):
+        if not args.force and _refuse_existing([out, *images], lang):
             return EXIT_INVALID  # nothing written: neither the mission nor its images
         out.parent.mkdir(parents=True, exist_ok=True)
         for image_path, data in images.items():
             write_bytes_atomic(image_path, data)
-            print(f"image written: {image_path}")
+            print(say(lang, f"image written: {image_path}", f"Bild geschrieben: {image_path}"))
         write_bytes_atomic(out, text.encode("utf-8"))
     except MissionError as error:
         return _report_problems(error)
     except OSError as error:
-        print(f"kampfkarte import: cannot write {out}: {error.strerror}", file=sys.stderr)
+        print(
+            say(
+                lang,
+                f"kampfkarte import: cannot write {out}: {error.strerror}",
+                f"kampfkarte import: {out} kann nicht geschrieben werden: {error.strerror}",
+            ),
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     mission = loaded.mission
     for warning in loaded.warnings:  # the file converted; what the map lacks is said here
         print(warning, file=sys.stderr)
     print(
-        f"{out}: {mission.title!r}, {mission.width}x{mission.height} fields, "
-        f"{len(mission.creatures)} creatures (from {loaded.source_format})"
+        say(
+            lang,
+            f"{out}: {mission.title!r}, {mission.width}x{mission.height} fields, "
+            f"{len(mission.creatures)} creatures (from {loaded.source_format})",
+            f"{out}: {mission.title!r}, {mission.width}x{mission.height} Felder, "
+            f"{len(mission.creatures)} Wesen (aus {loaded.source_format})",
+        )
     )
     from game.missions.uvtt import UvttLoaded
 
     if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)
         from game.missions.edge_counts import edge_counts
 
-        for line in loaded.placement.lines():
+        for line in loaded.placement.lines(lang):
             print(line)
         print(edge_counts(mission.edges).line())
     return EXIT_OK
 
 
-def _refuse_existing(targets: Sequence[Path]) -> bool:
-    """Say so (German and English) and return True when one of ``targets`` already exists.
+def _refuse_existing(targets: Sequence[Path], language: str) -> bool:
+    """Say so (in ``language``) and return True when one of ``targets`` already exists.
 
     A game master's hand edits of an imported mission or its picture must not vanish
     under a second import; ``--force`` replaces them on purpose.
@@ -212,17 +260,18 @@ def _refuse_existing(targets: Sequence[Path]) -> bool:
     existing = [target for target in targets if target.exists() or target.is_symlink()]
     for target in existing:
         print(
-            f"kampfkarte import: {target} already exists; not overwritten "
-            "(give --force to replace it)",
-            file=sys.stderr,
-        )
-        print(
-            f"kampfkarte import: die Datei {target} gibt es schon; sie bleibt, wie sie ist "
-            "(mit --force wird sie ersetzt)",
+            say(
+                language,
+                f"kampfkarte import: {target} already exists; not overwritten "
+                "(give --force to replace it)",
+                f"kampfkarte import: die Datei {target} gibt es schon; sie bleibt, wie sie ist "
+                "(mit --force wird sie ersetzt)",
+            ),
             file=sys.stderr,
         )
     if existing:
-        print("kampfkarte import: nothing written / nichts geschrieben", file=sys.stderr)
+        nothing = say(language, "nothing written", "nichts geschrieben")
+        print(f"kampfkarte import: {nothing}", file=sys.stderr)
     return bool(existing)
 
 
@@ -257,12 +306,18 @@ def _print(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         print(f"kampfkarte print: {error}", file=sys.stderr)
         return EXIT_INVALID
+    lang = cli_language(args.language)
     print(
-        f"{args.output}: {report.pages} page(s), {report.rows} x {report.columns}, "
-        f"fields {report.field_mm} mm"
+        say(
+            lang,
+            f"{args.output}: {report.pages} page(s), {report.rows} x {report.columns}, "
+            f"fields {report.field_mm} mm",
+            f"{args.output}: {report.pages} Seite(n), {report.rows} x {report.columns}, "
+            f"Felder {report.field_mm} mm",
+        )
     )
     for note in report.notes:
-        print(f"note: {note}")
+        print(f"{say(lang, 'note', 'Hinweis')}: {note}")
     return EXIT_OK
 
 
@@ -277,6 +332,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _language_option(command: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--language de|en`` (default: the settings' language, else German)."""
+    command.add_argument(
+        "--language",
+        choices=["de", "en"],
+        default=None,
+        help=f"language of {what} (default: the game's settings, else de)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kampfkarte",
@@ -288,11 +353,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("mission", nargs="?", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
+    _language_option(play, "the command's messages (the window follows the settings)")
     play.set_defaults(run=_play)
     preview = commands.add_parser(
         "preview", help="show a mission map read-only; reloads when the file changes"
     )
     preview.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    _language_option(preview, "the command's messages")
     preview.set_defaults(run=_preview)
     check = commands.add_parser(
         "check", help="validate mission files and print a summary of each (ruleset included)"
@@ -308,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print one JSON object per file, one per line (keys: maps/README.md)",
     )
+    _language_option(check, "the report (problem messages stay English; --json is not translated)")
     check.set_defaults(run=_check)
     convert = commands.add_parser(
         "import", help="convert a Universal VTT or Tiled map to a mission file (.toml)"
@@ -325,6 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="replace an existing mission .toml and its images (hand edits are lost)",
     )
+    _language_option(convert, "the command's messages (problem messages stay English)")
     convert.set_defaults(run=_import)
     printer = commands.add_parser("print", help="write a PDF of a map with 25 mm fields")
     printer.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
@@ -332,6 +401,7 @@ def build_parser() -> argparse.ArgumentParser:
     printer.add_argument("--paper", default="A4", choices=["A4", "A3", "letter"])
     printer.add_argument("--landscape", action="store_true", help="landscape pages")
     printer.add_argument("--no-creatures", action="store_true", help="leave the tokens out")
+    _language_option(printer, "the command's messages")
     printer.set_defaults(run=_print)
     simulate = commands.add_parser(
         "simulate", help="play a mission headless, both sides by the built-in policy"
@@ -342,9 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rounds", type=_positive_int, default=30, help="round limit (default 30)"
     )
     simulate.add_argument("--quiet", action="store_true", help="print only the outcome")
-    simulate.add_argument(
-        "--language", choices=["de", "en"], default="de", help="language of the log (default de)"
-    )
+    _language_option(simulate, "the log")
     simulate.set_defaults(run=_simulate)
     scenario = commands.add_parser(
         "scenario",
@@ -355,9 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--commands", metavar="RULESET", help="list the command kinds of RULESET with their fields"
     )
     scenario.add_argument("--log", action="store_true", help="also print every event")
-    scenario.add_argument(
-        "--language", choices=["de", "en"], default="de", help="language of --log (default de)"
-    )
+    _language_option(scenario, "--log")
     scenario.set_defaults(run=_scenario)
     bench = commands.add_parser(
         "bench", help="print timings of the rules queries, the engine or the screen"

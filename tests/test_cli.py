@@ -38,7 +38,7 @@ def test_unknown_option_is_a_usage_error() -> None:
 
 @pytest.mark.parametrize("mission", sorted(MAPS.glob("*.toml")), ids=lambda p: p.name)
 def test_bundled_missions_check_valid(mission: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", str(mission)]) == 0
+    assert main(["check", str(mission), "--language", "en"]) == 0
     assert "valid" in capsys.readouterr().out
 
 
@@ -46,7 +46,7 @@ def test_check_takes_several_missions_and_fails_when_one_is_invalid(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     missions = [str(p) for p in sorted(MAPS.glob("*.toml"))]
-    assert main(["check", *missions]) == 0
+    assert main(["check", *missions, "--language", "en"]) == 0
     out = capsys.readouterr().out
     assert out.count("Ruleset: entaria = ENTARIA (grid rules)") == len(missions)
     assert [line for line in out.splitlines() if line.endswith(": valid")] == [
@@ -59,7 +59,7 @@ def test_check_takes_several_missions_and_fails_when_one_is_invalid(
         .replace('ruleset = "entaria"\n', 'ruleset = "wrs"\n', 1),
         encoding="utf-8",
     )
-    assert main(["check", missions[0], str(bad)]) == 1
+    assert main(["check", missions[0], str(bad), "--language", "en"]) == 1
     out = capsys.readouterr().out
     assert "unknown ruleset 'wrs'; expected one of 'entaria'" in out
     assert out.rstrip().endswith(f"{bad}: invalid (1 error)")
@@ -116,7 +116,7 @@ def test_import_refuses_a_native_mission(
     """A .toml is already a mission: import says so instead of copying it half (no image)."""
     source = MAPS / "dretop-versteck.toml"
     out = tmp_path / "copy.toml"
-    assert main(["import", str(source), "-o", str(out)]) == 2
+    assert main(["import", str(source), "-o", str(out), "--language", "en"]) == 2
     assert "is already a mission file (.toml)" in capsys.readouterr().err
     assert not out.exists()
 

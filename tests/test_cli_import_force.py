@@ -33,14 +33,16 @@ def test_a_second_import_keeps_the_hand_edited_mission_and_picture(
     mission.write_text(mission.read_text(encoding="utf-8") + "# hand edit\n", encoding="utf-8")
     picture.write_bytes(b"painted over")
     capsys.readouterr()
-    assert main(["import", str(TAVERN), "-o", str(mission)]) == 1
+    assert main(["import", str(TAVERN), "-o", str(mission), "--language", "en"]) == 1
     err = capsys.readouterr().err
     assert mission.read_text(encoding="utf-8").endswith("# hand edit\n")
     assert picture.read_bytes() == b"painted over"
     assert f"{mission} already exists" in err and f"{picture} already exists" in err
-    assert f"die Datei {mission} gibt es schon" in err  # German too, as every player text
     assert "--force" in err
     assert "nothing written" in err
+    assert main(["import", str(TAVERN), "-o", str(mission), "--language", "de"]) == 1
+    err = capsys.readouterr().err  # one language at a time (issue 12, point 7)
+    assert f"die Datei {mission} gibt es schon" in err and "already exists" not in err
 
 
 def test_the_picture_is_not_written_when_the_mission_is_refused(
@@ -50,7 +52,7 @@ def test_the_picture_is_not_written_when_the_mission_is_refused(
     picture.unlink()
     before = mission.read_bytes()
     capsys.readouterr()
-    assert main(["import", str(TAVERN), "-o", str(mission)]) == 1
+    assert main(["import", str(TAVERN), "-o", str(mission), "--language", "en"]) == 1
     assert not picture.exists()
     assert mission.read_bytes() == before
     err = capsys.readouterr().err
@@ -64,7 +66,7 @@ def test_an_existing_picture_alone_refuses_the_import(
     mission.unlink()
     picture.write_bytes(b"a picture the game master drew")
     capsys.readouterr()
-    assert main(["import", str(TAVERN), "-o", str(mission)]) == 1
+    assert main(["import", str(TAVERN), "-o", str(mission), "--language", "en"]) == 1
     assert not mission.exists()
     assert picture.read_bytes() == b"a picture the game master drew"
     assert f"{picture} already exists" in capsys.readouterr().err

@@ -40,7 +40,8 @@ class CheckReport:
     """The outcome of checking one mission file.
 
     ``errors`` make the mission invalid; ``warnings`` do not. ``mission`` is None
-    when it could not be loaded. ``summary`` is the human-readable text.
+    when it could not be loaded. ``summary`` is the human-readable text (English),
+    ``summary_de`` the German one; the problems' own messages stay English.
     """
 
     path: str
@@ -50,6 +51,7 @@ class CheckReport:
     warnings: tuple[Problem, ...] = ()
     summary: str = ""
     terrain_counts: Mapping[str, int] = field(default_factory=dict)
+    summary_de: str = ""
 
     @property
     def valid(self) -> bool:
@@ -57,21 +59,34 @@ class CheckReport:
 
     @property
     def text(self) -> str:
-        """Return the full report: summary, warnings, errors, verdict."""
-        lines = [self.summary] if self.summary else []
+        """Return the full report in English: summary, warnings, errors, verdict."""
+        return self.text_in("en")
+
+    def text_in(self, language: str) -> str:
+        """Return the full report with its headings in ``language`` ("de" German, else
+        English); each problem's message stays as the loader wrote it (English)."""
+        de = language == "de"
+        summary = self.summary_de if de and self.summary_de else self.summary
+        lines = [summary] if summary else []
+        warned, failed = len(self.warnings), len(self.errors)
         if self.warnings:
-            lines.append(f"Warnings ({len(self.warnings)}):")
+            lines.append(f"Warnungen ({warned}):" if de else f"Warnings ({warned}):")
             lines += [f"  {w}" for w in self.warnings]
         if self.errors:
-            lines.append(f"Errors ({len(self.errors)}):")
+            lines.append(f"Fehler ({failed}):" if de else f"Errors ({failed}):")
             lines += [f"  {e}" for e in self.errors]
-        if self.valid:
+        if self.valid and de:
+            verdict = f"{self.path}: gültig"
+            if self.warnings:
+                verdict += f" ({warned} Warnung{'en' * (warned != 1)})"
+        elif self.valid:
             verdict = f"{self.path}: valid"
             if self.warnings:
-                verdict += f" ({len(self.warnings)} warning{'s' * (len(self.warnings) != 1)})"
+                verdict += f" ({warned} warning{'s' * (warned != 1)})"
+        elif de:
+            verdict = f"{self.path}: ungültig ({failed} Fehler)"
         else:
-            count = len(self.errors)
-            verdict = f"{self.path}: invalid ({count} error{'s' * (count != 1)})"
+            verdict = f"{self.path}: invalid ({failed} error{'s' * (failed != 1)})"
         lines.append(verdict)
         return "\n".join(lines) + "\n"
 
@@ -102,21 +117,22 @@ def check_mission(path: Path | str, *, catalogue: Any | None = None) -> CheckRep
             warnings=tuple(loaded.warnings),
         )
     counts = terrain_counts(mission, catalogue)
-    summary = _summary(label, loaded, counts)
     return CheckReport(
         label,
         mission,
         loaded.source_format,
         warnings=tuple(warnings),
-        summary=summary,
+        summary=_summary(label, loaded, counts, "en"),
         terrain_counts=counts,
+        summary_de=_summary(label, loaded, counts, "de"),
     )
 
 
-def run_check(path: Path | str, out: TextIO) -> int:
-    """Check ``path``, write the report to ``out``; return 0 if valid (warnings allowed), else 1."""
+def run_check(path: Path | str, out: TextIO, language: str = "en") -> int:
+    """Check ``path``, write the report to ``out`` in ``language``; return 0 if valid
+    (warnings allowed), else 1."""
     report = check_mission(path)
-    out.write(report.text)
+    out.write(report.text_in(language))
     return EXIT_VALID if report.valid else EXIT_INVALID
 
 
@@ -152,70 +168,126 @@ def field_name(char: str, mission: Mission, terms: MissionTerms) -> str:
     return material_name
 
 
-def _ruleset_line(loaded: LoadedMission) -> str:
+def _ruleset_line(loaded: LoadedMission, language: str = "en") -> str:
     """Return which ruleset the mission uses and whether the file names it."""
     key = loaded.mission.ruleset
+    if language == "de":
+        line = f"Regelwerk: {key} = {mission_ruleset(key).name('de')}"
+        if "mission.ruleset" not in loaded.key_locations:
+            line += "; die Voreinstellung, die Datei nennt keins"
+        return line
     line = f"Ruleset: {key} = {mission_ruleset(key).name('en')}"
     if "mission.ruleset" not in loaded.key_locations:
         line += "; the default, the file names none"
     return line
 
 
-def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int]) -> str:
+#: The summary's headings: English, German.
+_HEADINGS = {
+    "File": "Datei",
+    "Author": "Autor",
+    "Players": "Spieler",
+    "Description": "Beschreibung",
+    "Map": "Karte",
+    "Background": "Hintergrund",
+    "Terrain": "Gelände",
+    "Sides": "Seiten",
+    "Creatures": "Wesen",
+    "GM notes": "Notizen der Spielleitung",
+}
+
+
+def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int], language: str) -> str:
+    """Return the summary of a mission that loaded, its headings in ``language``."""
+    de = language == "de"
+
+    def h(heading: str) -> str:
+        return _HEADINGS[heading] if de else heading
+
     mission, source_format = loaded.mission, loaded.source_format
     lines = [f"Mission: {mission.title}"]
-    lines.append(f"File: {label} ({_FORMAT_NAMES.get(source_format, source_format)})")
-    lines.append(_ruleset_line(loaded))
+    lines.append(f"{h('File')}: {label} ({_FORMAT_NAMES.get(source_format, source_format)})")
+    lines.append(_ruleset_line(loaded, language))
     if mission.author:
-        lines.append(f"Author: {mission.author}")
+        lines.append(f"{h('Author')}: {mission.author}")
     if mission.players is not None:
         low, high = mission.players
-        lines.append(f"Players: {low}" if low == high else f"Players: {low}-{high}")
-    for language, text in mission.description.items():
+        lines.append(f"{h('Players')}: {low}" if low == high else f"{h('Players')}: {low}-{high}")
+    for code, text in mission.description.items():
         flat = " ".join(text.split())
         if len(flat) > 90:
             flat = flat[:87].rstrip() + "..."
-        lines.append(f"Description ({language}): {flat}")
+        lines.append(f"{h('Description')} ({code}): {flat}")
     area = mission.width * mission.height
-    lines.append(f"Map: {mission.width} x {mission.height} fields ({area} fields)")
+    unit = "Felder" if de else "fields"
+    lines.append(f"{h('Map')}: {mission.width} x {mission.height} {unit} ({area} {unit})")
     if mission.background is not None:
         bg = mission.background
+        per, offset = ("px je Feld", "Versatz") if de else ("px per field", "offset")
         lines.append(
-            f"Background: {bg.path}, {bg.pixels_per_field} px per field, offset {list(bg.offset)}"
+            f"{h('Background')}: {bg.path}, {bg.pixels_per_field} {per}, {offset} {list(bg.offset)}"
         )
-    lines.append("Terrain:")
+    lines.append(f"{h('Terrain')}:")
     lines += [f"  {name}: {count}" for name, count in counts.items()]
     if mission.edges:  # walls and doors on field borders (D-13); silent on maps without
-        lines.append(edge_counts(mission.edges).line())
+        lines.append(_edge_line(edge_counts(mission.edges), de))
     if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)
-        lines += loaded.placement.lines()
-    lines.append(f"Sides ({len(mission.sides)}):")
+        lines += loaded.placement.lines(language)
+    lines.append(f"{h('Sides')} ({len(mission.sides)}):")
     for side in mission.sides:
-        members = sum(1 for c in mission.creatures if c.side == side.key)
-        lines.append(
-            f"  {side.key}: {side.name} ({side.controller.value}, {side.colour}), "
-            f"{members} creature{'s' * (members != 1)}, deployment zone "
-            f"{len(side.deployment)} field{'s' * (len(side.deployment) != 1)}"
-        )
-    lines.append(f"Creatures ({len(mission.creatures)}):")
+        lines.append(_side_line(side, mission, de))
+    lines.append(f"{h('Creatures')} ({len(mission.creatures)}):")
     for creature in mission.creatures:
         extras = []
         if creature.life_points is not None:
             extras.append(f"LP {creature.life_points}")
         if creature.held:
-            extras.append(f"in hand: {', '.join(creature.held)}")
+            extras.append(f"{'in der Hand' if de else 'in hand'}: {', '.join(creature.held)}")
         if creature.conditions:
             extras.append(", ".join(creature.conditions))
-        if creature.companion_of:
+        if creature.companion_of and de:
+            where = "vor" if creature.companion_before else "nach"
+            extras.append(f"Begleiter von {creature.companion_of}, handelt {where} ihm")
+        elif creature.companion_of:
             where = "before" if creature.companion_before else "after"
             extras.append(f"companion of {creature.companion_of}, acts {where} it")
         if creature.hidden:
-            extras.append("hidden")
+            extras.append("verborgen" if de else "hidden")
         more = f" [{'; '.join(extras)}]" if extras else ""
-        lines.append(
-            f"  {creature.key}: {creature.name} ({creature.type}), side {creature.side}, "
-            f"at {list(creature.cell)} facing {creature.facing.value}{more}"
-        )
+        if de:
+            lines.append(
+                f"  {creature.key}: {creature.name} ({creature.type}), Seite {creature.side}, "
+                f"auf {list(creature.cell)}, Blick {creature.facing.value}{more}"
+            )
+        else:
+            lines.append(
+                f"  {creature.key}: {creature.name} ({creature.type}), side {creature.side}, "
+                f"at {list(creature.cell)} facing {creature.facing.value}{more}"
+            )
     if mission.gm_notes:
-        lines.append(f"GM notes: {len(mission.gm_notes.strip().splitlines())} lines")
+        count = len(mission.gm_notes.strip().splitlines())
+        lines.append(f"{h('GM notes')}: {count} {'Zeilen' if de else 'lines'}")
     return "\n".join(lines)
+
+
+def _edge_line(counts: Any, de: bool) -> str:
+    """Return the edge walls' and doors' line (D-13) in German or English."""
+    if not de:
+        return str(counts.line())
+    text = f"Wände auf Feldkanten: {counts.walls}, Türen auf Feldkanten: {counts.doors}"
+    if counts.doors:
+        text += f" ({counts.doors_open} offen, {counts.doors_closed} geschlossen)"
+    return text
+
+
+def _side_line(side: Any, mission: Mission, de: bool) -> str:
+    """Return one side's line: key, name, controller, colour, creatures, deployment zone."""
+    members = sum(1 for c in mission.creatures if c.side == side.key)
+    zone = len(side.deployment)
+    head = f"  {side.key}: {side.name} ({side.controller.value}, {side.colour}), "
+    if de:
+        return f"{head}{members} Wesen, Aufstellungszone {zone} Feld{'er' * (zone != 1)}"
+    return (
+        f"{head}{members} creature{'s' * (members != 1)}, deployment zone "
+        f"{zone} field{'s' * (zone != 1)}"
+    )

@@ -216,7 +216,7 @@ def test_d13_kampfkarte_print_draws_a_missions_edges(
     path = tmp_path / "kanten.toml"
     path.write_text(MISSION, encoding="utf-8")
     out = tmp_path / "kanten.pdf"
-    assert main(["print", str(path), "-o", str(out), "--landscape"]) == 0
+    assert main(["print", "--language", "en", str(path), "-o", str(out), "--landscape"]) == 0
     capsys.readouterr()
     page = read_pdf(out)[0]
     assert _edge_rects(page)

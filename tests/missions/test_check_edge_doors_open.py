@@ -108,7 +108,7 @@ def test_import_of_a_universal_vtt_map_prints_the_same_split(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "tavern.toml"
-    assert main(["import", str(DATA / "tavern.dd2vtt"), "-o", str(out)]) == 0
+    assert main(["import", "--language", "en", str(DATA / "tavern.dd2vtt"), "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "Edge walls: 10, edge doors: 2 (1 open, 1 closed)" in printed
     assert "Edge walls: 10, edge doors: 2 (1 open, 1 closed)" in check_mission(out).text

@@ -152,7 +152,7 @@ def test_the_bundled_demo_gives_one_object_with_its_counts(
 
 def test_the_human_summary_is_unchanged_by_the_flag(capsys: pytest.CaptureFixture[str]) -> None:
     """Without --json the report is the text it always was."""
-    assert main(["check", str(DEMO)]) == 0
+    assert main(["check", "--language", "en", str(DEMO)]) == 0
     expected = io.StringIO()
     run_check(DEMO, expected)
     assert capsys.readouterr().out == expected.getvalue()

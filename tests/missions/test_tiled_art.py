@@ -107,15 +107,15 @@ def test_outpost_uses_an_external_json_tileset_and_skips_the_hidden_layer() -> N
 def test_real_samples_check_import_and_print(
     sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["check", str(sample)]) == 0
+    assert main(["check", "--language", "en", str(sample)]) == 0
     assert "Background: " in capsys.readouterr().out
     out = tmp_path / "out" / f"{sample.stem}.toml"
-    assert main(["import", str(sample), "-o", str(out)]) == 0
+    assert main(["import", "--language", "en", str(sample), "-o", str(out)]) == 0
     written = out.with_suffix(".png")
     assert written.is_file()
     assert load_any(out).mission.background is not None
     pdf = tmp_path / f"{sample.stem}.pdf"
-    assert main(["print", str(sample), "-o", str(pdf)]) == 0
+    assert main(["print", "--language", "en", str(sample), "-o", str(pdf)]) == 0
     assert b"/Image" in pdf.read_bytes()  # the art is printed, not blank grid pages
 
 
@@ -130,7 +130,7 @@ def test_a_map_without_terrain_warns_in_check_json_and_import(
     assert all(w.warning for w in report.warnings)
     data = report_json(report)
     assert any("every field is floor" in w["message"] for w in data["warnings"])
-    assert main(["import", str(DESERT), "-o", str(tmp_path / "d.toml")]) == 0
+    assert main(["import", "--language", "en", str(DESERT), "-o", str(tmp_path / "d.toml")]) == 0
     err = capsys.readouterr().err
     assert "every field is floor" in err and "terrain" in err and "'wall'" in err
 

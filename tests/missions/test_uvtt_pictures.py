@@ -92,7 +92,7 @@ def test_import_writes_the_converted_png(tmp_path: Path) -> None:
     """``kampfkarte import`` writes ``<stem>.png`` beside the mission, which loads with it."""
     source = _write(tmp_path, _jpeg(32, 24, (90, 90, 200)), "keller.dd2vtt")
     target = tmp_path / "out" / "keller.toml"
-    assert main(["import", str(source), "-o", str(target)]) == 0
+    assert main(["import", "--language", "en", str(source), "-o", str(target)]) == 0
     assert _png_size((target.parent / "keller.png").read_bytes()) == (32, 24)
     mission = load_native(target).mission
     assert mission.background is not None and mission.background.path == "keller.png"
@@ -158,7 +158,7 @@ def test_check_reports_the_background_of_a_jpeg_export(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = _write(tmp_path, _jpeg(32, 24, (5, 5, 5)))
-    assert main(["check", str(source)]) == 0
+    assert main(["check", "--language", "en", str(source)]) == 0
     out = capsys.readouterr().out
     assert "Background: karte.png, 8 px per field" in out
     assert "picture" not in out

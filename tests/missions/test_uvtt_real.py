@@ -122,7 +122,7 @@ def test_red_tower_cut_from_a_larger_building() -> None:
 @pytest.mark.parametrize("path", [HEADMASTER, TOWER, SAMPLE], ids=lambda p: p.name)
 def test_check_reports_the_placement(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """D-13: ``check`` on a Universal VTT file: valid, with where its walls went."""
-    assert main(["check", str(path)]) == 0
+    assert main(["check", "--language", "en", str(path)]) == 0
     out = capsys.readouterr().out
     assert "(Universal VTT)" in out
     placement = load_uvtt(path).placement
@@ -139,7 +139,7 @@ def test_import_writes_the_edges_and_says_where_the_walls_went(
     """D-13: ``import`` writes [[map.edges]] that load back as the same mission, and its
     summary counts the segments and portals by what became of them."""
     out = tmp_path / "imported" / f"{path.stem}.toml"
-    assert main(["import", str(path), "-o", str(out)]) == 0
+    assert main(["import", "--language", "en", str(path), "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     loaded = load_uvtt(path)
     for line in loaded.placement.lines():
@@ -150,12 +150,12 @@ def test_import_writes_the_edges_and_says_where_the_walls_went(
     native = load_native(out).mission
     assert native.edges == mission.edges and native.rows == mission.rows
     assert out.read_text(encoding="utf-8").count("[[map.edges]]") == len(mission.edges)
-    assert main(["check", str(out)]) == 0
+    assert main(["check", "--language", "en", str(out)]) == 0
 
 
 def test_import_summary_of_the_sample(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The issue's sample: 6 wall segments and the door on grid lines, nothing rasterised."""
-    assert main(["import", str(SAMPLE), "-o", str(tmp_path / "room.toml")]) == 0
+    assert main(["import", "--language", "en", str(SAMPLE), "-o", str(tmp_path / "room.toml")]) == 0
     printed = capsys.readouterr().out
     assert "Universal VTT walls: 6 segments on grid lines became edge walls, 0 off" in printed
     assert "Universal VTT portals: 1 on grid lines became edge doors" in printed

@@ -119,14 +119,16 @@ def test_the_preview_of_the_map_still_works(app: App) -> None:
 
 def test_kampfkarte_play_says_so_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
     pygame.display.quit()  # whatever an earlier test left open
-    assert main(["play", str(DESERT)]) == 1
-    err = capsys.readouterr().err
-    assert NO_CREATURES["de"] in err and NO_CREATURES["en"] in err
-    assert "Traceback" not in err and "IndexError" not in err
+    for language in ("de", "en"):  # one at a time (issue 12, point 7): --language
+        assert main(["play", str(DESERT), "--language", language]) == 1
+        err = capsys.readouterr().err
+        other = "en" if language == "de" else "de"
+        assert NO_CREATURES[language] in err and NO_CREATURES[other] not in err
+        assert "Traceback" not in err and "IndexError" not in err
     assert not pygame.display.get_init()  # refused before a window opened
 
 
 def test_kampfkarte_print_of_the_map_still_works(tmp_path: Path) -> None:
     pdf = tmp_path / "desert.pdf"
-    assert main(["print", str(DESERT), "-o", str(pdf)]) == 0
+    assert main(["print", "--language", "en", str(DESERT), "-o", str(pdf)]) == 0
     assert pdf.read_bytes().startswith(b"%PDF")

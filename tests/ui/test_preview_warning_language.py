@@ -160,7 +160,7 @@ def test_the_preview_scene_draws_the_warnings_in_its_language(
 
 def test_check_on_the_cli_stays_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = desert_without_its_picture(tmp_path)
-    main(["check", str(path)])
+    main(["check", "--language", "en", str(path)])
     out = capsys.readouterr()
     printed = out.out + out.err
     assert "the map says nothing about terrain" in printed

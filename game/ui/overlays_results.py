@@ -88,7 +88,29 @@ def _draw_scatter(
         )
     label.append(t("tools.scatter.landing", x=result.landing[0], y=result.landing[1]))
     image = overlays.label_surface(scene.app.fonts, label, size=16, border=(255, 210, 40))
-    surface.blit(image, (frame.right + 6, frame.top))
+    x, y = camera.cell_to_screen(result.landing)
+    landing = pygame.Rect(x, y, camera.cell_px, camera.cell_px)
+    surface.blit(image, scatter_label_place(surface, image.get_size(), frame, landing))
+
+
+def scatter_label_place(
+    surface: pygame.Surface, size: tuple[int, int], frame: pygame.Rect, landing: pygame.Rect
+) -> tuple[int, int]:
+    """Return where the scatter label goes: beside the diagram, never over the landing."""
+    area = surface.get_clip() if surface.get_clip().width else surface.get_rect()
+    width, height = size
+    spots = [
+        (frame.right + 6, frame.top),  # right of the diagram, as before
+        (frame.left - 6 - width, frame.top),
+        (frame.left, frame.bottom + 6),
+        (frame.left, frame.top - 6 - height),
+        (frame.right + 6, frame.bottom - height),
+    ]
+    for x, y in spots:
+        rect = pygame.Rect(x, y, width, height)
+        if area.contains(rect) and not rect.colliderect(landing.inflate(4, 4)):
+            return x, y
+    return spots[0]
 
 
 def _draw_diagram(

@@ -198,3 +198,18 @@ def test_d_6_a_rerolled_save_rewrites_the_area_fire_result_box(
     assert isinstance(kept, AreaFireResult) and kept.values == {pirate: 3}
     saved = [line for line in kept.lines if line.startswith("Pirat Zwei")]
     assert saved and "geschafft" in saved[0] and saved != failed
+
+
+@pytest.mark.rule("D-7")
+def test_d_7_the_scatter_label_never_covers_the_landing() -> None:
+    """Right of the diagram as before, unless the grenade landed there: then to its left."""
+    from game.ui.overlays_results import scatter_label_place
+
+    surface = pygame.Surface((800, 600))
+    frame = pygame.Rect(300, 200, 72, 72)  # the 3x3 diagram at 24 px a field
+    far = pygame.Rect(600, 500, 24, 24)
+    assert scatter_label_place(surface, (160, 56), frame, far) == (378, 200)
+    beside = pygame.Rect(396, 224, 24, 24)  # three fields ahead, right of the diagram
+    x, y = scatter_label_place(surface, (160, 56), frame, beside)
+    assert not pygame.Rect(x, y, 160, 56).colliderect(beside)
+    assert (x, y) == (300 - 6 - 160, 200)

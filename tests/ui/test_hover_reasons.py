@@ -111,3 +111,17 @@ def test_initiative_entry_hover_says_no_conditions(home: Path) -> None:
     hud = table.scene.hud
     spot = next(s for p in hud.panels for s in p.hotspots() if s.key == "initiative:p2")
     assert "Zustände: keine" in spot.tooltip
+
+
+@pytest.mark.rule("D-9", "D-13")
+def test_the_reason_is_said_in_english(home: Path) -> None:
+    table = Table(home, "schuetze", mission_text=WALLED)
+    table.app.set_language("en")
+    table.app.step()
+    table.click((12, 8))
+    said = table.messages[-1]
+    assert said.startswith("No attack: ") and "Sichtlinie" not in said
+    assert said == "No attack: " + in_language(
+        layers_of(table.scene).marks(table.scene, "schuetze", "maschinenpistole")["p2"].reason,
+        "en",
+    )

@@ -118,13 +118,25 @@ class Camera:
         self.x = fx * size - (pos[0] - self.viewport_x)
         self.y = fy * size - (pos[1] - self.viewport_y)
 
-    def fit(self, width: int, height: int, margin: float = 0.5) -> None:
-        """Zoom and pan so the whole map of ``width`` x ``height`` fields is in view."""
+    def fit(
+        self, width: int, height: int, margin: float = 0.5, inset: tuple[int, int] = (0, 0)
+    ) -> None:
+        """Zoom and pan so the whole map of ``width`` x ``height`` fields is in view.
+
+        ``inset`` is (left, top): pixels at the viewport's left and top edges that something
+        covers (the coordinate rulers); the map is fitted into the rest of the viewport.
+        """
+        left, top = max(0, inset[0]), max(0, inset[1])
+        free_w = max(1, self.viewport_w - left)
+        free_h = max(1, self.viewport_h - top)
         span_w = (width + 2 * margin) * BASE_CELL_PX
         span_h = (height + 2 * margin) * BASE_CELL_PX
-        zoom = min(self.viewport_w / span_w, self.viewport_h / span_h)
+        zoom = min(free_w / span_w, free_h / span_h)
         self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
         self.centre_on(width / 2, height / 2)
+        # centred in the free part: shift by half the covered strips
+        self.x -= left / 2
+        self.y -= top / 2
 
     def centre_on(self, fx: float, fy: float) -> None:
         """Put the point (in field units) in the middle of the viewport."""

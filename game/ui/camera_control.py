@@ -7,6 +7,8 @@ a press without movement is not swallowed (a right click still reaches the tools
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.ui.camera import Camera
@@ -89,3 +91,23 @@ class CameraControl:
                 self.camera.zoom_at(pos, ZOOM_STEP**event.y)
                 return True
         return False
+
+
+#: The screen rectangles of the top and left coordinate rulers for a camera.
+Strips = Callable[[Camera], tuple[pygame.Rect, pygame.Rect]]
+
+
+def fit_beside_rulers(camera: Camera, width: int, height: int, strips: Strips) -> None:
+    """Fit the map of ``width`` x ``height`` fields into the view clear of the rulers.
+
+    The rulers' size depends on the zoom (their font grows with the fields), so fit
+    once with the rulers at the present zoom and again if they grow at the new one.
+    """
+    inset = (0, 0)
+    for _ in range(3):
+        top, left = strips(camera)
+        wanted = (max(inset[0], left.width), max(inset[1], top.height))
+        if wanted == inset:
+            return
+        inset = wanted
+        camera.fit(width, height, inset=inset)

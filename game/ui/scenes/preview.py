@@ -21,7 +21,7 @@ from game.missions.model import Controller
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
-from game.ui.camera_control import CameraControl
+from game.ui.camera_control import CameraControl, fit_beside_rulers
 from game.ui.edge_looks import EDGE_NAMES, edge_swatch, field_edge_words
 from game.ui.map_looks import field_codes, look_keys, look_name
 from game.ui.map_tiles import FieldLayer
@@ -154,7 +154,10 @@ class PreviewScene(Scene):
         if self.model is None:
             return
         grid = self.model.grid
-        self.camera.fit(grid.width, grid.height)
+        if self.map is not None:  # column 0 and row 0 must not hide under the rulers
+            fit_beside_rulers(self.camera, grid.width, grid.height, self.map.coordinate_strips)
+        else:
+            self.camera.fit(grid.width, grid.height)
         self._fitted = True
 
     def resized(self, size: tuple[int, int]) -> None:

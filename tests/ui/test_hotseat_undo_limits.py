@@ -12,6 +12,7 @@ import pytest
 
 from game.missions.loader import demo_mission_path
 from game.ui.app import App
+from game.ui.locale import Translator
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import ConfirmScene, HandoverScene
 from game.ui.scenes.navigate import open_app
@@ -191,3 +192,21 @@ def test_the_game_master_at_the_screen_and_a_single_person_undo_freely(home: Pat
     command = alone.views.end_turn(alone.battle)
     assert command is not None and alone.apply(command).ok
     assert alone.undo_check(alone.humans()[0]).gate is Gate.FREE  # one person, AI opponent
+
+
+@pytest.mark.rule("I12-3")
+@pytest.mark.parametrize(
+    ("language", "question", "yes", "why"),
+    [
+        ("de", "Rückgängig über den Zug von Anna hinaus?", "Anna bestätigt", "Übergabe"),
+        ("en", "Undo past Anna's turn?", "Anna confirms", "handover"),
+    ],
+)
+def test_the_confirmation_and_the_reason_speak_the_screens_language(
+    language: str, question: str, yes: str, why: str
+) -> None:
+    t = Translator(language)
+    assert t("battle.undo_ask", past="Anna") == question
+    assert t("battle.confirm_by", name="Anna") == yes
+    assert why in t("hud.actions.undo_own", past="Anna", name="Anna")
+    assert why in t("hud.actions.redo_own", past="Anna", name="Anna")

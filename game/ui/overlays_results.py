@@ -351,16 +351,18 @@ class KeptResults:
         session = scene.session
         battle = session.battle
         record = session.match.commands
-        if battle is not origin.battle or session.views.on_turn(battle) != origin.turn:
-            return None  # undone (a replay), or the next creature's turn began
+        if session.views.on_turn(battle) != origin.turn:
+            return None  # the next creature's turn began
         if len(record) <= origin.index or record[origin.index] is not origin.command:
-            return None
+            return None  # the command was taken back
         later = record[origin.index + 1 :]
         if any(not is_reroll(command) for command in later):
             return None  # a later command: the result belonged to the one before
-        if not later:
+        if not later and battle is origin.battle:
             return origin.result
-        events = battle.rerolls.events  # the command's events as the reroll recomputed them
+        # a reroll recomputed the command, or an undo of a reroll replayed it: its events now
+        events = battle.rerolls.events
+        origin.battle = battle
         old = origin.result
         if isinstance(old, ThrowResult):
             return throw_result(scene, old.thrower, old.intended, events, origin.command.actor)

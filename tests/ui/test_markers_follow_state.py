@@ -1,7 +1,8 @@
 """The map's kept results follow the match (issue 12, point 1): after an Impuls reroll
 (E-IMP-EFF-REROLL) turned a hitting grenade into a miss, the map shows the miss — its
 scatter diagram and the landing where the grenade now fell (D-7) — and no longer "hit on
-[10, 10]"; an undo takes the result off the map.
+[10, 10]"; an undo of the reroll shows the hit again, an undo of the throw takes the
+result off the map.
 
 The demo with seed 3: Elro-Sa ends her turn, Ron throws the grenade on his belt at the
 pirate on [10, 10] with the d20 scripted (18: a hit), the reroll's fresh d20 is 2 (a miss;
@@ -131,6 +132,29 @@ def test_d_7_a_reroll_bought_outside_the_screen_is_followed_at_the_next_frame(
 
 
 @pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
+def test_d_7_undo_and_redo_of_the_reroll_show_the_hit_then_the_miss_again(
+    game: tuple[App, BattleScene],
+) -> None:
+    app, scene = game
+    throw_hit(app, scene)
+    reroll_the_throw(scene)
+    app.step()
+    _press(app, pygame.K_z, pygame.KMOD_CTRL)  # takes back the reroll: the hit again
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, ThrowResult) and kept.hit and kept.landing == TARGET
+    assert cross_at(app, scene, TARGET) and not cross_at(app, scene, MISSED)
+    scene.session.battle.rerolls.fresh_dice = lambda key: Dice(2)  # the replay's own dice
+    _press(app, pygame.K_y, pygame.KMOD_CTRL)  # the reroll again: the miss again
+    # the scatter dice of the replayed match are its seed's: the landing is the log's
+    scatter = [e for e in scene.session.battle.log if e.kind == "scatter"][-1]
+    landing = (int(scatter.data["landing"][0]), int(scatter.data["landing"][1]))
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, ThrowResult) and not kept.hit and kept.landing == landing
+    assert kept.diagram is not None
+    assert cross_at(app, scene, landing) and not cross_at(app, scene, TARGET)
+
+
+@pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
 def test_d_7_undo_of_the_reroll_and_of_the_throw_leaves_no_marker_of_either(
     game: tuple[App, BattleScene],
 ) -> None:
@@ -138,10 +162,12 @@ def test_d_7_undo_of_the_reroll_and_of_the_throw_leaves_no_marker_of_either(
     throw_hit(app, scene)
     reroll_the_throw(scene)
     app.step()
-    _press(app, pygame.K_z, pygame.KMOD_CTRL)  # takes back the reroll
+    _press(app, pygame.K_z, pygame.KMOD_CTRL)
+    _press(app, pygame.K_z, pygame.KMOD_CTRL)  # and the throw
+    assert "handgranate" in scene.session.battle.current.carried
     assert layers_of(scene).sticky is None
     assert not cross_at(app, scene, MISSED) and not cross_at(app, scene, TARGET)
-    _press(app, pygame.K_y, pygame.KMOD_CTRL)  # the reroll again: still nothing stale
+    _press(app, pygame.K_y, pygame.KMOD_CTRL)  # the throw again: no stale marker comes back
     assert layers_of(scene).sticky is None and not cross_at(app, scene, TARGET)
 
 

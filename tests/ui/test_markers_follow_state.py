@@ -239,3 +239,19 @@ def test_d_7_the_scatter_label_never_covers_the_landing() -> None:
     x, y = scatter_label_place(surface, (160, 56), frame, beside)
     assert not pygame.Rect(x, y, 160, 56).colliderect(beside)
     assert (x, y) == (300 - 6 - 160, 200)
+
+
+@pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")
+def test_d_7_the_impuls_panels_reroll_row_clicked_moves_the_marker(
+    game: tuple[App, BattleScene],
+) -> None:
+    """The player's way: a click on the Impuls panel's "reroll: [18] Ron throws …" row."""
+    app, scene = game
+    throw_hit(app, scene)
+    row = next(s for s in scene.hud.spots("impulse:reroll:0") if s.key == "impulse:reroll:0")
+    _click(app, row.rect.center)
+    app.step()
+    assert scene.session.match.commands[-1].kind == "spend_impulse"
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, ThrowResult) and not kept.hit and kept.landing == MISSED
+    assert cross_at(app, scene, MISSED) and not cross_at(app, scene, TARGET)

@@ -22,7 +22,7 @@ from game.ui import overlays, theme, undo_guard
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
-from game.ui.camera_control import CameraControl
+from game.ui.camera_control import CameraControl, fit_beside_rulers
 from game.ui.host import MapTool
 from game.ui.hud import Hud
 from game.ui.map_view import MapRenderer
@@ -320,9 +320,13 @@ class BattleScene(Scene):
         viewport = self.hud.layout(size)
         self.camera.set_viewport(viewport.x, viewport.y, viewport.width, viewport.height)
         if not self._fitted:
-            grid = self.session.battle.grid
-            self.camera.fit(grid.width, grid.height)
+            self._fit()
             self._fitted = True
+
+    def _fit(self) -> None:
+        """Fit the whole map into the view; column 0 and row 0 stay clear of the rulers."""
+        grid = self.session.battle.grid
+        fit_beside_rulers(self.camera, grid.width, grid.height, self.map.coordinate_strips)
 
     def update(self, dt: float) -> None:
         self.animator.enabled = self.app.settings.animations
@@ -383,8 +387,7 @@ class BattleScene(Scene):
             self.end_turn()
             return True
         if event.key == pygame.K_f:
-            grid = self.session.battle.grid
-            self.camera.fit(grid.width, grid.height)
+            self._fit()
             return True
         if event.key == pygame.K_t:
             self.camera.true_size(self.app.settings.dpi)

@@ -31,7 +31,14 @@ from game.rulesets.entaria.queries.scatter import (
 from game.rulesets.entaria.reroll_ledger import is_reroll
 from game.ui import overlays
 from game.ui.field_shading import FieldShading
-from game.ui.overlays_rules import AreaFireResult, Sticky, ThrowResult, layers_of, shape_of
+from game.ui.overlays_rules import (
+    AreaFireResult,
+    Sticky,
+    ThrowResult,
+    layers_of,
+    number_place,
+    shape_of,
+)
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
@@ -188,7 +195,8 @@ def draw_area_fire_result(scene: MapHost, surface: pygame.Surface, result: AreaF
     shading = FieldShading([(list(result.values), overlays.PAINT_OK, "fill")], shape_of(scene))
     shading.draw(surface, camera)
     for cell, value in result.values.items():
-        overlays.cell_text(surface, camera, fonts, cell, str(value))
+        corner, scale = number_place(scene, cell) or ("center", 0.42)  # off the initials
+        overlays.cell_text(surface, camera, fonts, cell, str(value), scale=scale, corner=corner)
     if result.lines:
         image = overlays.label_surface(fonts, result.lines, size=16, border=(255, 120, 60))
         cells = list(result.values) or [result.anchor]

@@ -423,9 +423,9 @@ def placement_block(battle: Battle) -> str:
     )
     return say(
         f"{name} must first place the rolled area fire of {pending.data['total']} "
-        "(PlaceAreaFire) or end the turn, which places it as suggested (D-6)",
+        "on the fields or end the turn, which places it as suggested (D-6)",
         f"{name} muss erst das gewürfelte Bereichsfeuer von {pending.data['total']} "
-        "verteilen (PlaceAreaFire) oder den Zug beenden, was es wie vorgeschlagen "
+        "verteilen oder den Zug beenden, was es wie vorgeschlagen "
         "verteilt (D-6)",
     )
 

@@ -166,9 +166,8 @@ def handle_place_area_fire(battle: Battle, command: PlaceAreaFire) -> list[Event
     if pending is None:
         raise CommandRejected(
             say(
-                f"{shooter.name} has no rolled area fire to place: roll one first (AreaFireRoll)",
-                f"{shooter.name} hat kein gewürfeltes Bereichsfeuer zu verteilen: "
-                "erst würfeln (AreaFireRoll)",
+                f"{shooter.name} has no rolled area fire to place: roll one first",
+                f"{shooter.name} hat kein gewürfeltes Bereichsfeuer zu verteilen: erst würfeln",
             )
         )
     allocation: dict[Cell, int] = {}

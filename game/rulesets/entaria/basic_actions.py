@@ -109,8 +109,8 @@ def handle_attack(battle: Battle, command: Attack) -> list[Event]:
     if weapon is not None and weapon.targets_field:
         raise CommandRejected(
             say(
-                f"{weapon.name} is thrown at a field (E-THROW-2): use ThrowAtField",
-                f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2): nutze ThrowAtField",
+                f"{weapon.name} is thrown at a field: throw it at one (E-THROW-2)",
+                f"{weapon.name} wird auf ein Feld geworfen: wirf sie auf eines (E-THROW-2)",
             )
         )
     plan = plan_attack(battle, attacker, target, weapon)

@@ -94,11 +94,11 @@ def resolve_stabilize(
 ) -> list[Event]:
     """Stabilisieren: Intelligenz vs ZW 15, the LP as WM; Sterbend -> Stabiles Koma."""
     rule = ACTIONS[action]
-    target = _target(battle, command.target, say("a Sterbend creature", "ein sterbendes Wesen"))
+    target = _target(battle, command.target, say("a dying creature", "ein sterbendes Wesen"))
     if Condition.DYING not in target.conditions or Condition.STABLE_COMA in target.conditions:
         raise CommandRejected(
             say(
-                f"{target.name} is not Sterbend (E-ACT-VH-STABILISIEREN-1)",
+                f"{target.name} is not dying (E-ACT-VH-STABILISIEREN-1)",
                 f"{target.name} ist nicht Sterbend (E-ACT-VH-STABILISIEREN-1)",
             )
         )
@@ -176,7 +176,7 @@ def resolve_first_aid(
     if not can_be_healed(target.conditions):
         raise CommandRejected(
             say(
-                f"{target.name} is Sterbend: stabilise first (E-COND-STERBEND-2)",
+                f"{target.name} is dying: stabilize first (E-COND-STERBEND-2)",
                 f"{target.name} ist Sterbend: erst stabilisieren (E-COND-STERBEND-2)",
             )
         )
@@ -395,7 +395,7 @@ def _dead(battle: Battle, c: CreatureState, o: CreatureState) -> bool:
 
 
 #: Stabilisieren, Erste Hilfe and Wiederbeleben need a Medkit and a patient within reach.
-can_stabilize = _medic(_dying, say("Sterbend creature", "sterbendes Wesen"))
+can_stabilize = _medic(_dying, say("dying creature", "sterbendes Wesen"))
 
 
 can_give_first_aid = _medic(_injured, say("injured creature", "verletztes Wesen"))

@@ -262,7 +262,7 @@ def test_the_placement_errors_name_the_shooters_own_field() -> None:
 @pytest.mark.rule("D-6", "E-ACT-2")
 def test_while_the_fire_waits_every_other_command_is_refused_with_the_reason() -> None:
     """Given a rolled total waiting. Expected: moving, attacking, another area fire, a
-    reload, a change of position are refused naming PlaceAreaFire; legal_actions says
+    reload, a change of position are refused asking to place the fire; legal_actions says
     so for every action; the game master still may act."""
     battle = shotgun([9, 2, 2, 15])
     battle.apply(AreaFireRoll("likron", "schrotgewehr", "BEM_SHOT", SHOTGUN_FIELDS))
@@ -274,12 +274,14 @@ def test_while_the_fire_waits_every_other_command_is_refused_with_the_reason() -
         Reload("likron", "schrotgewehr"),
         ChangePosition("likron", "prone"),
     ):
-        assert_refused(battle, command, "PlaceAreaFire")
+        assert_refused(battle, command, "place the rolled area fire")
     legal = battle.legal_actions()
     assert legal and not any(a.allowed for a in legal)
     budget = battle.state.budget  # what the budget alone refuses keeps its own reason
-    assert all("PlaceAreaFire" in a.reason for a in legal if budget.can_spend(a.action)[0])
-    assert sum("PlaceAreaFire" in a.reason for a in legal) >= 10
+    assert all(
+        "place the rolled area fire" in a.reason for a in legal if budget.can_spend(a.action)[0]
+    )
+    assert sum("place the rolled area fire" in a.reason for a in legal) >= 10
 
     battle.apply(GmSetLifePoints(None, "d3", 10))  # the game master is not held up
     battle.apply(PlaceAreaFire("likron", ((3, 2, 3), (3, 3, 2))))

@@ -250,3 +250,62 @@ def test_issue12_impulse_and_reroll_lines_use_the_rulebook_words() -> None:
     for event in events:
         for language in ("de", "en"):
             assert not language_problems(event.text(language), language, names), event
+
+
+#: Names that stand in either language: catalogue items and the rulebook's action names.
+_NAMES_IN_SOURCE = ("NanoHeilbots", "Panzerung an-/ausziehen")
+#: A command's class name (ThrowAtField, PlaceAreaFire): code, not words for players.
+_CLASS_NAME = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b")
+#: The names of conditions a German word would give in an English text.
+_GERMAN_CONDITIONS = frozenset({"Sterbend", "Liegend", "Wehrlos", "Bewusstlos", "Blutend"})
+
+
+def _literal(node: object) -> str | None:
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):  # an f-string: its fixed parts
+        return " ".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    return None
+
+
+def _source_texts() -> Iterator[tuple[str, str, str]]:
+    """Yield (where, language, text) of every ``say(en, de)`` and ``Event(kind, de, en)``."""
+    import ast
+
+    package = ROOT / "game" / "rulesets" / "entaria"
+    for path in sorted(package.rglob("*.py")):
+        if "views" in path.parts or path.name == "dry_runs.py":  # U4's
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name == "say" and len(node.args) >= 2:
+                pair = (("en", node.args[0]), ("de", node.args[1]))
+            elif name == "Event" and len(node.args) >= 3:
+                pair = (("de", node.args[1]), ("en", node.args[2]))
+            else:
+                continue
+            for language, arg in pair:
+                text = _literal(arg)
+                if text:
+                    yield f"{path.name}:{node.lineno}", language, text
+
+
+def test_issue12_source_texts_name_no_command_classes_nor_german_conditions_in_english() -> None:
+    """Every literal text of the rules: no "use ThrowAtField", no "is not Sterbend"."""
+    wrong = []
+    count = 0
+    for where, language, text in _source_texts():
+        count += 1
+        for name in _NAMES_IN_SOURCE:
+            text = text.replace(name, " ")
+        if found := _CLASS_NAME.findall(text):
+            wrong.append(f"{where} {language}: {found}")
+        words = set(WORD.findall(text))
+        if language == "en" and (found := sorted(words & _GERMAN_CONDITIONS)):
+            wrong.append(f"{where} en: {found}")
+    assert count > 300  # the scan reads the texts, not nothing
+    assert not wrong, "\n".join(wrong)

@@ -246,11 +246,11 @@ def test_stabilize_needs_a_medkit_a_dying_target_and_reach() -> None:
         first="ron",
     )
     rejected(battle, UseAction("ron", "STABILIZE", target="likron"), "no Medkit")
-    rejected(battle, UseAction("ron", "STABILIZE", target="p"), "not Sterbend")
+    rejected(battle, UseAction("ron", "STABILIZE", target="p"), "not dying")
     advance(battle, "valina", battle.state.round)
     rejected(battle, UseAction("valina", "STABILIZE", target="likron"), "not within reach")
     reasons = {la.action: la.reason for la in battle.legal_actions("valina")}
-    assert reasons[Action.STABILIZE] == "no Sterbend creature within reach"
+    assert reasons[Action.STABILIZE] == "no dying creature within reach"
 
 
 @pytest.mark.rule("E-ACT-LH-ERSTEHILFE", "E-ACT-3", "E-OPEN-49")

@@ -309,3 +309,19 @@ def test_issue12_source_texts_name_no_command_classes_nor_german_conditions_in_e
             wrong.append(f"{where} en: {found}")
     assert count > 300  # the scan reads the texts, not nothing
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_issue12_every_condition_explanation_reads_without_ids(language: str) -> None:
+    """The creature card's explanation of each condition; its IDs stay in ``rule_ids``."""
+    from game.rulesets.entaria.queries.cards import explain_condition
+    from game.rulesets.entaria.rules.conditions import CONDITIONS
+
+    wrong = []
+    for condition, rule in CONDITIONS.items():
+        de, en = explain_condition(rule)
+        text = de if language == "de" else en
+        assert text, condition
+        wrong += [f"{condition.name}: {text!r}: {p}" for p in language_problems(text, language, [])]
+    assert not wrong, "\n".join(wrong)
+    assert all(rule.rule_ids for rule in CONDITIONS.values())

@@ -177,9 +177,9 @@ def explain_condition(rule: ConditionRule) -> tuple[str, str]:
 
     for explain in (_explain_rolls, _explain_movement, _explain_life, _explain_rest):
         explain(rule, say)
-    if not de:
-        ids = ", ".join(rule.rule_ids)
-        say(f"siehe {ids}", f"see {ids}")
+    if not de:  # the IDs stay in the entry's rule_ids, for the game master's details
+        name = rule.condition.value
+        say(f"siehe Regelbuch, Zustand {name}", f"see the rulebook, condition {name}")
     return "; ".join(de), "; ".join(en)
 
 

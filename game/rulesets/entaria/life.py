@@ -170,7 +170,7 @@ def apply_change(battle: Battle, creature: CreatureState, change: Change) -> lis
             Event(
                 "condition_lost",
                 f"{creature.name} verliert {ended.value}",
-                f"{creature.name} loses {ended.name.lower()}",
+                f"{creature.name} loses {ended.name.lower().replace('_', ' ')}",
                 creature.key,
                 {"condition": ended.name},
             )

@@ -154,11 +154,10 @@ def _no_reroll_reason(battle: Battle) -> str:
         return say("the fight is over", "der Kampf ist vorbei")
     if not battle.record:
         return say("nothing has been rolled yet", "es wurde noch nichts gewürfelt")
-    last = battle.record[battle.rerolls.base if battle.rerolls.base is not None else -1]
+    # the command's kind ("spend_impulse") is code, not a word for players: not named
     return say(
-        f"the last command ({last.kind}) made no check or damage roll to reroll ({RULE})",
-        f"der letzte Befehl ({last.kind}) hatte keinen Erfolgs- oder Schadenswurf "
-        f"zum Neuwürfeln ({RULE})",
+        f"the last command made no check or damage roll to reroll ({RULE})",
+        f"der letzte Befehl hatte keinen Erfolgs- oder Schadenswurf zum Neuwürfeln ({RULE})",
     )
 
 

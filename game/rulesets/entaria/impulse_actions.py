@@ -247,7 +247,7 @@ def _impulse_event(
     name_de, name_en = EFFECT_NAMES[effect]
     return _event(
         "impulse",
-        f"{who_de} {effect.cost} Impuls ein ({name_de}) für {creature.name}; Vorrat: {pool}",
+        f"{who_de} {effect.cost} Impuls ein ({name_de}) für {creature.name}; Pool: {pool}",
         f"{who_en} {effect.cost} Impuls ({name_en}) for {creature.name}; pool: {pool}",
         creature.key,
         rule=effect.rule_id,

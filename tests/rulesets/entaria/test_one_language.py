@@ -51,7 +51,6 @@ ENGLISH = frozenset(
         "reroll",
         "scatter",
         "seed",
-        "pool",
         "damage",
         "armour",
         "attack",
@@ -243,7 +242,7 @@ def test_issue12_impulse_and_reroll_lines_use_the_rulebook_words() -> None:
     battle.apply(Attack("ron", "p1", PISTOL))
     events = battle.apply(SpendImpulse("ron", "REROLL", roll=0))
     impulse = next(e for e in events if e.kind == "impulse")
-    assert "(Wurf wiederholen)" in impulse.de and "Vorrat: 1" in impulse.de
+    assert "(Wurf wiederholen)" in impulse.de and "Pool: 1" in impulse.de  # the rulebook's word
     assert "(reroll)" in impulse.en
     assert impulse.data["effect"] == "REROLL" and impulse.data["rule"] == "E-IMP-EFF-REROLL"
     names = _names(battle)

@@ -257,7 +257,8 @@ def test_card_explains_a_condition(game: tuple[App, BattleScene]) -> None:
     scene.select("ron")
     app.step()
     tip = spot(scene, "card:condition:PRONE").tooltip
-    assert "Liegend" in tip and "Prone" in tip and "E-COND-LIEGEND-1" in tip
+    assert "Liegend" in tip and "Nachteil" in tip  # German screen: German only, no rule IDs
+    assert "Prone" not in tip and "E-COND-LIEGEND-1" not in tip
     assert spot(scene, "card:weapon:laserpistole")
 
 

@@ -124,8 +124,7 @@ def _tooltip(battle: Battle, action: Action, verdict: LegalAction | None, t: Tex
         lines.append(t("hud.actions.not_allowed", reason=reason(verdict.reason, t)))
     elif battle.state.budget.defenceless_after(action):
         lines.append(t("hud.actions.repeat_warning"))  # E-ACT-6, asked of the budget
-    lines.append(", ".join(rule.rule_ids))
-    return "\n".join(lines)
+    return "\n".join(lines)  # the rule IDs stay in ACTION_RULES, not in a player's tooltip
 
 
 def _belt_offers(battle: Battle, verdicts: dict[Action, LegalAction], t: Texts) -> list[Offer]:

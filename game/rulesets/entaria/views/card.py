@@ -190,8 +190,7 @@ def _conditions(card: CreatureCard, t: Texts) -> CardPart:
             tone = Tone.DIM
         explanation = says(lang, entry.explanation_de, entry.explanation_en)
         implied = "\n" + t("hud.card.implied") if entry.implied else ""
-        ids = ", ".join(entry.rule_ids[:4]) + (" ..." if len(entry.rule_ids) > 4 else "")
-        tip = f"{entry.german} / {entry.english}{implied}\n{explanation}\n{ids}"
+        tip = f"{name}{implied}\n{explanation}"  # one language; rule IDs are not for players
         badges.append(Badge(label, tone, tip, f"card:condition:{entry.condition.name}"))
     return CardPart(
         t("hud.card.conditions"), badges=tuple(badges), empty=t("hud.card.no_conditions")

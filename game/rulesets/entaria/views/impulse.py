@@ -40,7 +40,7 @@ def effect_offers(
     offers = []
     for effect in ImpulseEffect:
         affordable = pool is None or pool >= effect.cost
-        tip = t(f"hud.impulse.tip.{effect.name}") + f"\n{effect.rule_id}"
+        tip = t(f"hud.impulse.tip.{effect.name}")
         if not affordable:
             tip = t("hud.impulse.too_dear", cost=effect.cost, pool=pool) + "\n" + tip
         elif effect is ImpulseEffect.REROLL:

@@ -114,7 +114,9 @@ class LogSection(Section):
         entries = []
         open_ = self.open_indices()
         for index, event in self.visible_log():
-            if not self.show_all and views.log_kind(event) is LogKind.OTHER:
+            # a GM command's line shows in the dice view too: everybody must see it
+            hidden = views.log_kind(event) is LogKind.OTHER
+            if not self.show_all and hidden and not hud.session.is_gm_entry(index):
                 continue
             entries.append(self._entry(index, event, width, index in open_))
         if len(self._entry_cache) > ENTRY_CACHE_LIMIT:

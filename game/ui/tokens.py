@@ -1,4 +1,4 @@
-"""Miniatures on the map: what a token shows (TokenView) and how it is drawn.
+"""Miniatures on the map: how a token is drawn (what it shows is ``token_views.TokenView``).
 
 A token is a round base in its side's colour with the creature's initials, a facing
 marker on the rim, the ruleset's meter (a bar such as LP, or pips such as wounds), the
@@ -25,90 +25,26 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
-from game.board.grid import Cell
-from game.match.views import Mark, Meter, Piece, Views
+from game.match.views import Mark, Meter
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
+from game.ui.token_views import TokenView, initials_of, token_view, token_views
 
-
-@dataclass(frozen=True)
-class TokenView:
-    """Everything a token shows: the ruleset's piece plus the screen's colour and rings."""
-
-    key: str
-    name: str
-    initials: str
-    colour: Colour
-    cell: Cell
-    size: int  # side of the square footprint in fields
-    facing: str  # "N", "NE", ... "NW"
-    meter: Meter | None
-    marks: tuple[Mark, ...]
-    stance: str  # "standing" | "kneeling" | "prone"
-    altitude: int
-    life: str  # "ok" | "unconscious" | "dying" | "dead"
-    selected: bool = False
-    current: bool = False
-    hidden: bool = False  # hidden from the other sides: drawn faded for its own side
-
-
-def initials_of(name: str) -> str:
-    """Return up to two capital letters for a name ("Elro-Sa" -> "ES")."""
-    parts = [p for p in name.replace("-", " ").split() if p]
-    if not parts:
-        return "?"
-    if len(parts) == 1:
-        return parts[0][:2].capitalize()
-    return (parts[0][0] + parts[1][0]).upper()
-
-
-def token_view(
-    piece: Piece, colour: Colour, *, selected: bool = False, current: bool = False
-) -> TokenView:
-    """Return the token of ``piece`` in the side's ``colour``."""
-    return TokenView(
-        key=piece.key,
-        name=piece.name,
-        initials=initials_of(piece.name),
-        colour=colour,
-        cell=piece.cell,
-        size=piece.size,
-        facing=piece.facing,
-        meter=piece.meter,
-        marks=piece.marks,
-        stance=piece.stance,
-        altitude=piece.altitude,
-        life=piece.life,
-        selected=selected,
-        current=current,
-        hidden=piece.hidden,
-    )
-
-
-def token_views(
-    views: Views,
-    game: Any,
-    colours: Mapping[str, Colour],
-    *,
-    visible: Collection[str] | None = None,
-    selected: str | None = None,
-) -> list[TokenView]:
-    """Return the tokens to draw (``visible``: the keys the viewer may see; None = all)."""
-    current = views.on_turn(game)
-    tokens = []
-    for key, piece in views.pieces(game).items():
-        if visible is not None and key not in visible:
-            continue
-        colour = colours.get(piece.side, (128, 128, 128))
-        tokens.append(token_view(piece, colour, selected=key == selected, current=key == current))
-    return tokens
+__all__ = [
+    "TokenRenderer",
+    "TokenView",
+    "badge_rects",
+    "cover_badge_centre",
+    "initials_of",
+    "token_view",
+    "token_views",
+]
 
 
 # ------------------------------------------------------------------ badges

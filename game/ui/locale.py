@@ -1,4 +1,4 @@
-"""Screen texts in German (default) and English, from game/assets/locale/<lang>/*.toml.
+"""Screen texts in German (default) and English, from assets/locale/<lang>/*.toml.
 
 Each area of the screen keeps its texts in its own file (core.toml, hud.toml, ...);
 keys are dotted ("menus.title.new_game"). A missing key falls back to German, then to the key.
@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
+
+from game.ui.asset_dirs import asset_path
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
+LOCALE_DIR = asset_path("locale")
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:

@@ -1,4 +1,4 @@
-"""The player's settings (language, true-size DPI, animations, fog of war), kept as JSON.
+"""The player's settings (language, true-size DPI, animations, fog, sounds, camera), as JSON.
 
 Where things are kept: ``$KAMPFKARTE_HOME`` or ``~/.kampfkarte`` (settings.json, saves/).
 """
@@ -32,6 +32,9 @@ class Settings:
     dpi: float = DEFAULT_DPI
     animations: bool = True
     fog_of_war: bool = True
+    sounds: bool = False  # short effect sounds; off until the player switches them on
+    volume: int = 60  # per cent of full loudness, for the sounds
+    camera_follow: bool = True  # the camera moves to the creature whose turn begins
     window_w: int = 1280
     window_h: int = 800
 

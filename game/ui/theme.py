@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.board.grid import Terrain
+from game.ui.asset_dirs import asset_path
 
 Colour = tuple[int, int, int]
 ColourA = tuple[int, int, int, int]
@@ -86,7 +87,7 @@ def parse_colour(text: str, default: Colour = (128, 128, 128)) -> Colour:
 
 #: The shipped font (DejaVu Sans, Bitstream Vera licence in the same folder): pygame's
 #: default font spaces letters unevenly ("Kampf karte").
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_DIR = asset_path("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 #: Sizes are given in the old default font's units; DejaVu is larger per point, so a size

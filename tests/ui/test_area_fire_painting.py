@@ -19,6 +19,7 @@ from game.rulesets.entaria.rules.area_joins import edge_groups, edge_parted
 from game.ui import theme
 from game.ui.tools import AreaFireTool
 from game.ui.tools.paint_walk import edge_walk
+from tests.shots import save_shot
 from tests.ui import test_tools
 from tests.ui.test_tools import Table, _area_tool, _rolled
 
@@ -66,14 +67,14 @@ def test_d6_step_two_opens_with_a_prompt_and_no_verdict_until_a_field_is_painted
     lines = tool.place_lines(preview)
     assert any("Klicke oder ziehe" in line and "12 Schaden" in line for line in lines)
     assert tool.confirm_button.tooltip == ""
-    pygame.image.save(table.app.screen, "/work/shots/i12_u3_area_step2_start.png")
+    save_shot(table.app.screen, "i12_u3_area_step2_start.png")
     table.click((12, 8))
     assert tool.painted == {(12, 8): 1}
     assert any("verteilt werden müssen genau 12" in e for e in tool.shown_problems)
     assert red_pixels(table, tool) > 40  # the verdict now shows, in red
     assert not any("Klicke oder ziehe" in line for line in tool.place_lines(tool.preview()))
     assert tool.confirm_button.tooltip != ""
-    pygame.image.save(table.app.screen, "/work/shots/i12_u3_area_step2_painted.png")
+    save_shot(table.app.screen, "i12_u3_area_step2_painted.png")
 
 
 @pytest.mark.rule("D-6")
@@ -99,7 +100,7 @@ def test_d6_a_diagonal_drag_in_step_one_chooses_a_side_joined_area(home: Path) -
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1  # in the order painted
     assert not any("joined" in str(e) for e in tool.preview().errors)
     assert tool.shown_problems == [] or not any("Kante" in e for e in tool.shown_problems)
-    pygame.image.save(table.app.screen, "/work/shots/i12_u3_area_diagonal.png")
+    save_shot(table.app.screen, "i12_u3_area_diagonal.png")
 
 
 @pytest.mark.rule("D-6", "E-AREAFIRE-6")

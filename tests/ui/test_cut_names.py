@@ -10,6 +10,7 @@ import pytest
 
 from game.ui.theme import Fonts
 from game.ui.widgets import Button
+from tests.shots import save_shot
 from tests.ui.test_tools import MISSION, Table, home
 
 __all__ = ["home"]
@@ -32,7 +33,7 @@ def test_a_cut_initiative_name_shows_in_full_on_hover(home: Path) -> None:
     shown = hud.text.fit(LONG, hud.fs_small, spot.rect.width - 60)
     assert shown != LONG  # the chip cuts it
     assert LONG in _hover(table, spot.rect.center)
-    pygame.image.save(table.app.screen, "/work/shots/i12_u4_cut_initiative.png")
+    save_shot(table.app.screen, "i12_u4_cut_initiative.png")
 
 
 @pytest.mark.rule("D-9")
@@ -45,7 +46,7 @@ def test_a_cut_card_title_shows_in_full_on_hover(home: Path) -> None:
     assert hud.text.fit(LONG, hud.fs, spot.rect.width - 26, bold=True) != LONG
     tip = _hover(table, (spot.rect.x + 40, spot.rect.centery))
     assert tip.splitlines()[0] == LONG
-    pygame.image.save(table.app.screen, "/work/shots/i12_u4_cut_card_title.png")
+    save_shot(table.app.screen, "i12_u4_cut_card_title.png")
 
 
 @pytest.mark.rule("D-9")
@@ -84,4 +85,4 @@ def test_a_cut_action_button_names_the_whole_action_on_hover(home: Path) -> None
     name = "Gegenstand/Waffe fallen lassen"
     tip = _hover(table, spot.rect.center)
     assert tip.splitlines()[0].startswith(name)
-    pygame.image.save(table.app.screen, "/work/shots/i12_u4_cut_action.png")
+    save_shot(table.app.screen, "i12_u4_cut_action.png")

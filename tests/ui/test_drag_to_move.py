@@ -19,6 +19,7 @@ from game.ui import theme
 from game.ui.overlays_rules import layers_of
 from game.ui.tools import MoveTool
 from game.ui.tools.base import DRAG_SLOP
+from tests.shots import save_shot
 from tests.ui import test_tools
 from tests.ui.test_tools import Table
 
@@ -72,7 +73,7 @@ def test_d10_dragging_the_current_token_onto_a_reachable_field_walks_the_shown_p
     assert commands(table) == before  # nothing moves before the release
     dot = table.app.screen.get_at(table.centre(path[1]))
     assert (dot.r, dot.g, dot.b) == (255, 255, 255)  # the path's dot on its first step
-    pygame.image.save(table.app.screen, "/work/shots/i12_u3_drag_path.png")
+    save_shot(table.app.screen, "i12_u3_drag_path.png")
     release(table, table.centre(goal))
     assert commands(table) == before + 1
     last = table.battle.record[-1]

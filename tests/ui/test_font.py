@@ -22,14 +22,14 @@ def _fonts() -> None:
 
 def test_i12_font_files_and_licence_ship_in_the_package() -> None:
     assert theme.FONT_REGULAR.is_file() and theme.FONT_BOLD.is_file()
-    assert theme.FONT_DIR == ROOT / "game" / "assets" / "fonts"
+    assert theme.FONT_DIR == ROOT / "assets" / "fonts"
     licence = (theme.FONT_DIR / "LICENSE").read_text(encoding="utf-8")
     assert "Bitstream" in licence and "public domain" in licence
     total = sum(path.stat().st_size for path in theme.FONT_DIR.iterdir())
     assert total < 1_500_000
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = data["tool"]["setuptools"]["package-data"]["game"]
-    assert "assets/fonts/*.ttf" in patterns and "assets/fonts/LICENSE" in patterns
+    patterns = data["tool"]["setuptools"]["data-files"]["share/kampfkarte/assets/fonts"]
+    assert "assets/fonts/*" in patterns
 
 
 def test_i12_fonts_render_with_the_shipped_font_not_pygames_default() -> None:

@@ -20,9 +20,9 @@ from game.ui.scenes.handover import ConfirmScene
 from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession, Player, Role
 from game.ui.settings import Settings
+from tests.shots import save_shot
 
 SIZE = (1280, 800)
-SHOTS = Path("/work/shots")
 
 
 def post(event_type: int, **values: object) -> None:
@@ -42,8 +42,7 @@ def press(app: App, scene: BattleScene, name: str) -> None:
 
 
 def shot(app: App, name: str) -> None:
-    if SHOTS.is_dir():
-        pygame.image.save(app.screen, str(SHOTS / f"i12_u2_gm_{name}.png"))
+    save_shot(app.screen, f"i12_u2_gm_{name}.png")
 
 
 def table(home: Path, language: str = "de", *, with_gm: bool = False) -> tuple[App, BattleScene]:

@@ -18,9 +18,9 @@ from game.ui.scenes.handover import ConfirmScene, HandoverScene
 from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession, Player, Role
 from game.ui.undo_rights import Gate
+from tests.shots import save_shot
 
 SIZE = (1280, 800)
-SHOTS = Path("/work/shots")
 
 
 def post(event_type: int, **values: object) -> None:
@@ -45,8 +45,7 @@ def ctrl_z(app: App) -> None:
 
 
 def shot(app: App, name: str) -> None:
-    if SHOTS.is_dir():
-        pygame.image.save(app.screen, str(SHOTS / f"i12_u2_hotseat_{name}.png"))
+    save_shot(app.screen, f"i12_u2_hotseat_{name}.png")
 
 
 def table(home: Path, *, with_gm: bool) -> tuple[App, BattleScene]:

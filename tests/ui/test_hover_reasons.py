@@ -14,6 +14,7 @@ import pytest
 from game.rulesets.entaria.rules.terms import Condition, in_language
 from game.ui.overlays_rules import layers_of
 from game.ui.tools.select import SelectTool
+from tests.shots import save_shot
 from tests.ui.test_tools import MISSION, Table, home
 
 __all__ = ["home"]
@@ -50,7 +51,7 @@ def test_hover_on_an_enemy_out_of_sight_says_why(home: Path) -> None:
     spot = spot.clip(table.app.screen.get_rect())
     plain = table.app.screen.subsurface(spot).copy()
     table.hover(pirate)
-    pygame.image.save(table.app.screen, "/work/shots/i12_u4_hover_no_sight.png")
+    save_shot(table.app.screen, "i12_u4_hover_no_sight.png")
     tool = table.scene.tool
     assert isinstance(tool, SelectTool)
     piece = table.battle.state.creatures["p2"]
@@ -100,7 +101,7 @@ def test_initiative_entry_hover_names_side_lp_and_conditions(home: Path) -> None
     table.post(pygame.MOUSEMOTION, pos=spots[0].rect.center, rel=(0, 0), buttons=(0, 0, 0))
     table.app.step()
     tip = hud.tooltip
-    pygame.image.save(table.app.screen, "/work/shots/i12_u4_initiative_hover.png")
+    save_shot(table.app.screen, "i12_u4_initiative_hover.png")
     assert "Pirat Eins" in tip and "Piraten" in tip and "LP 12/12" in tip
     assert Condition.PRONE.value in tip
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import game
 
-LOCALE = Path(game.__file__).parent / "assets" / "locale"
+LOCALE = Path(game.__file__).parent.parent / "assets" / "locale"
 RULE_ID = re.compile(r"\b[EQWG]-[A-Z]+(?:-[A-Z0-9]+)*\b|\bD-\d+\b")
 
 

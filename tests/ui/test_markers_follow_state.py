@@ -28,8 +28,8 @@ from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.play import start_battle
 from game.ui.scenes.battle import BattleScene
 from game.ui.tools import AreaFireTool
+from tests.shots import save_shot
 
-SHOTS = Path("/work/shots")
 TARGET: Cell = (10, 10)
 MISSED: Cell = (13, 10)  # 3 fields "ahead" of the flight from Ron on [5, 11]
 CROSS = (255, 60, 40)  # the landing cross of a kept throw result
@@ -115,8 +115,7 @@ def test_d_7_a_reroll_that_turns_the_hit_into_a_miss_shows_the_scatter_and_the_n
     assert isinstance(kept, ThrowResult)
     assert not kept.hit and kept.landing == MISSED
     assert kept.diagram is not None and kept.direction_roll == 3 and kept.distance_roll == 3
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "i12_u1_markers_reroll_miss.png"))
+    save_shot(app.screen, "i12_u1_markers_reroll_miss.png")
 
 
 @pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")

@@ -6,7 +6,6 @@ and a steel door; Fernkampf from the action bar, hover and click on the object's
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -15,6 +14,7 @@ import pytest
 from game.rulesets.entaria.object_attacks import AttackObject
 from game.rulesets.entaria.rules.actions import Action
 from game.ui.overlays_objects import object_lines, object_marks
+from tests.shots import save_shot
 from tests.ui.test_tools import Fixed, Table, home  # noqa: F401  (the fixture)
 
 MISSION = """
@@ -73,13 +73,10 @@ side = "piraten"
 at = [16, 9]
 """
 
-SHOTS = Path(os.environ.get("KAMPFKARTE_SHOTS", "/work/shots"))
-
 
 def _shot(table: Table, name: str) -> None:
     """Save the screen for a person to look at, when the shots folder exists."""
-    if SHOTS.is_dir():
-        pygame.image.save(table.app.screen, str(SHOTS / f"objects-{name}.png"))
+    save_shot(table.app.screen, f"objects-{name}.png")
 
 
 @pytest.mark.rule("E-OBJ-1", "E-OBJ-PANZERGLASSCHEIBE")

@@ -21,6 +21,7 @@ from game.rulesets.entaria.views.actions import area_fire_offer
 from game.ui.locale import Translator
 from game.ui.tools import AreaFireTool
 from game.ui.widgets import Button
+from tests.shots import save_shot
 from tests.ui.test_tools import MISSION, Table, home
 
 __all__ = ["home"]
@@ -78,7 +79,7 @@ def test_submachine_gun_greys_area_fire_and_a_click_says_why(home: Path) -> None
     plain = table.app.screen.subsurface(above).copy()
     table.post(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     table.app.step()
-    pygame.image.save(table.app.screen, "/work/shots/i12_u4_area_fire_greyed.png")
+    save_shot(table.app.screen, "i12_u4_area_fire_greyed.png")
     # the hover tooltip (the engine's reason) stands over the button
     shown = table.app.screen.subsurface(above)
     changed = sum(

@@ -14,6 +14,7 @@ from game.ui.app import App
 from game.ui.camera import Camera
 from game.ui.camera_control import fit_beside_rulers
 from game.ui.scenes.preview import PreviewScene
+from tests.shots import save_shot
 
 WINDOWS = [(1280, 800), (1000, 900), (1600, 600)]
 
@@ -106,7 +107,7 @@ def _assert_rulers_cover_no_map_pixel(
     finally:
         scene.map.draw_coordinates = draw  # type: ignore[method-assign]
     if moment == "start" and size == WINDOWS[0]:
-        pygame.image.save(with_rulers, f"/work/shots/i12_u5_preview_fit_{mission}.png")
+        save_shot(with_rulers, f"i12_u5_preview_fit_{mission}.png")
     cam = scene.camera
     column = _cell_rect(cam, (0, 0)).union(_cell_rect(cam, (0, grid.height - 1)))
     row = _cell_rect(cam, (0, 0)).union(_cell_rect(cam, (grid.width - 1, 0)))

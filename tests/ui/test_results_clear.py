@@ -25,9 +25,9 @@ from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession
 from game.ui.settings import Settings
 from game.ui.tools import AreaFireTool
+from tests.shots import save_shot
 from tests.ui.test_markers_follow_state import Dice, throw_hit
 
-SHOTS = Path("/work/shots")
 AREA_BOX = (255, 120, 60)  # the border of an area fire's result box
 THROW_BOX = (255, 210, 40)  # the border of a throw's "hit on" label
 PIRATE: Cell = (12, 8)  # the field the Dauerfeuer is aimed at
@@ -161,13 +161,12 @@ def test_d_6_the_area_fire_result_box_leaves_when_the_next_turn_begins(home: Pat
     app, scene = _shooter(home)
     _missed_area_fire(app, scene)
     assert _box_pixels(app, scene, AREA_BOX) > 40
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "i12_u1_markers_area_box_in_turn.png"))
+    save_shot(app.screen, "i12_u1_markers_area_box_in_turn.png")
     _press(app, pygame.K_SPACE, text=" ")
     assert scene.session.battle.current.key != "schuetze"
     assert layers_of(scene).sticky is None
     assert _box_pixels(app, scene, AREA_BOX) == 0
-    pygame.image.save(app.screen, str(SHOTS / "i12_u1_markers_area_box_next_turn.png"))
+    save_shot(app.screen, "i12_u1_markers_area_box_next_turn.png")
 
 
 @pytest.mark.rule("D-6", "E-IMP-EFF-REROLL")

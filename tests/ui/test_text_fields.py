@@ -15,6 +15,7 @@ from game.ui.scenes.mission_entry import read_mission
 from game.ui.scenes.seats import SeatsScene
 from game.ui.text_input import TextInput
 from game.ui.theme import Fonts
+from tests.shots import save_shot
 
 SIZE = (1280, 800)
 
@@ -67,7 +68,7 @@ def test_i12_a_click_into_a_default_name_selects_it_and_typing_replaces_it(
     assert field.text == "Anna" and field.cursor == 4 and field.selected == ""
     type_text(app, "bell")
     assert field.text == "Annabell"
-    pygame.image.save(app.screen, "/work/shots/i12_u5_seats_typed.png")
+    save_shot(app.screen, "i12_u5_seats_typed.png")
 
 
 def test_i12_tab_into_a_name_selects_it_ctrl_a_selects_again(app: App, seats: SeatsScene) -> None:
@@ -150,7 +151,7 @@ def test_i12_name_fields_show_their_label_and_the_selection(app: App, seats: Sea
     assert field._text_x > plain._text_x + fonts.get(field.size).size(field.label)[0]
     field.focus()
     field.draw(surface, fonts)
-    pygame.image.save(surface, "/work/shots/i12_u5_field_selected.png")
+    save_shot(surface, "i12_u5_field_selected.png")
     inside = surface.get_at((field._text_x + 2, field.rect.centery))[:3]
     assert inside != (22, 24, 28)  # the selection's colour behind the text, not the field
 

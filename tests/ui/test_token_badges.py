@@ -19,6 +19,7 @@ from game.rulesets.entaria.views import SIGHT
 from game.ui import overlays
 from game.ui.theme import Fonts
 from game.ui.tokens import TokenRenderer, TokenView, _pad, cover_badge_centre
+from tests.shots import save_shot
 from tests.ui.test_tools import Table, home
 
 __all__ = ["home"]
@@ -111,7 +112,7 @@ def test_on_the_map_the_marks_leave_the_pirates_initials(home: Path, attack_tool
     corner = pygame.Rect(rect.right - 4, rect.top - 4, 8, 8)
     assert plain != table.app.screen.subsurface(corner).copy().get_view("2").raw
     name = "attack" if attack_tool else "sight"
-    pygame.image.save(table.app.screen, f"/work/shots/i12_u4_badge_{name}.png")
+    save_shot(table.app.screen, f"i12_u4_badge_{name}.png")
 
 
 @pytest.mark.rule("D-6")
@@ -137,7 +138,7 @@ def test_area_fire_numbers_stand_off_the_initials(home: Path, zoom: float) -> No
     table.app.step()
     table.click((12, 8))  # the field under Pirat Zwei, numbered 1
     table.hover((0, 11))
-    pygame.image.save(table.app.screen, f"/work/shots/i12_u4_area_number_{zoom}.png")
+    save_shot(table.app.screen, f"i12_u4_area_number_{zoom}.png")
     assert _covered(ink, table.app.screen) == 0
     now = table.app.screen.subsurface(letters)
     assert all(

@@ -23,14 +23,17 @@ from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
 from game.ui.camera_control import CameraControl, fit_beside_rulers
+from game.ui.feedback import Feedback
 from game.ui.host import MapTool
 from game.ui.hud import Hud
 from game.ui.map_view import MapRenderer
 from game.ui.overlays_results import KeptResults
+from game.ui.pings import Pings
 from game.ui.session import GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.tools import SelectTool, begin_action
+from game.ui.turn_flow import TurnFlow
 
 AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players can follow)
 
@@ -66,6 +69,9 @@ class BattleScene(Scene):
         self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
         #: The kept results (a throw's scatter, an area fire's saves) follow the match.
         self.results = KeptResults()
+        self.feedback = Feedback(self)  # tracers, damage numbers, sounds
+        self.turn_flow = TurnFlow(self)  # banners, the camera following the turn
+        self.pings = Pings(self)  # fields pointed at (Alt+click)
         self._turn_of = session.views.on_turn(session.battle)  # whose turn the screen shows
         self.viewer = self._viewer_for_turn()
         session.note_viewer(self.viewer)
@@ -240,6 +246,7 @@ class BattleScene(Scene):
         if self.session.undo():
             self.hud.message(self.app.t("battle.undone"))
             self.animator.clear()  # the flash of an undone hit is no longer true
+            self.feedback.clear()
             self._after_change([])
 
     def redo(self, confirmed: bool = False) -> None:
@@ -254,6 +261,7 @@ class BattleScene(Scene):
         self.map.set_grid(battle.grid)
         seen = self._seen(events)
         self.animator.from_events(seen)
+        self.feedback.events(seen)
         self.hud.events_added(events)
         views = self.session.views
         for event in seen:  # what changes a player's plans is said on the map, not only logged
@@ -268,6 +276,7 @@ class BattleScene(Scene):
         if self.tool.name != "select" and events:
             self.cancel_tool()
         self._follow_turn(views.passes_turn(events))
+        self.turn_flow.after_change(events, views.passes_turn(events))
         if self.session.over:
             self._show_end()
             return
@@ -303,6 +312,7 @@ class BattleScene(Scene):
         """Hide the map until the next player is at the screen (hot-seat)."""
         if self.viewer is None or len(self.session.humans()) < 2:
             return
+        self.turn_flow.handover()
         if self.fog_enabled:
             self.app.nav.handover(self)
         else:
@@ -331,6 +341,9 @@ class BattleScene(Scene):
     def update(self, dt: float) -> None:
         self.animator.enabled = self.app.settings.animations
         self.animator.update(dt)
+        self.feedback.update(dt)
+        self.turn_flow.update(dt)
+        self.pings.update(dt)
         if self.app.top is self:
             self.camera_control.pan_with_keys(dt)
         if self.session.ai_to_move and self.app.top is self and not self.animator.busy:
@@ -344,7 +357,7 @@ class BattleScene(Scene):
             self._ai_timer = 0.0
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.hud.handle(event):
+        if self.turn_flow.handle(event) or self.hud.handle(event) or self.pings.handle(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -437,10 +450,13 @@ class BattleScene(Scene):
         self.tokens.draw(surface, self.camera, self.token_list(), self.animator.positions())
         self.map.draw_door_marks(surface, self.camera, self.tokens.drawn.values())
         self.animator.draw(surface, self.camera)
+        self.feedback.draw(surface, self.camera)
+        self.pings.draw(surface, self.camera)
         self.tool.draw_over(surface)
         self.map.draw_coordinates(surface, self.camera)
         surface.set_clip(previous_clip)
         self.hud.draw(surface)
+        self.turn_flow.draw(surface)
 
     def draw_fog(self, surface: pygame.Surface) -> None:
         """Dim the fields the viewer cannot see."""

@@ -1,7 +1,7 @@
 """ENTARIA's words on the screen: attributes, saves, conditions and damage types by language.
 
 German names come from the rules' enums (they are the rulebook's words); English names
-live in ``game/assets/locale/en/hud.toml`` and reach the views through the screen's
+live in ``assets/locale/en/hud.toml`` and reach the views through the screen's
 translator (``Texts``).
 """
 

@@ -21,6 +21,7 @@ from typing import TypeVar
 from game.board.grid import DEFAULT_TERRAIN_TARGET, Cover, FieldKind, Terrain
 from game.board.templates import AreaShape
 from game.match.problems import Problem
+from game.match.token_kinds import DEFAULT_TOKEN
 from game.rulesets.entaria.rules.areas import Bem
 from game.rulesets.entaria.rules.armour import ArmourPiece
 from game.rulesets.entaria.rules.hands import DEFAULT_HANDS
@@ -263,6 +264,7 @@ class CreatureType:
     from_book: frozenset[str] = frozenset()
     source: str = ""
     notes: str = ""
+    token: str = DEFAULT_TOKEN  # the token art it shows (game.match.token_kinds)
 
     def attribute(self, attribute: Attribute) -> int:
         """Return the value of one of the eight attributes."""

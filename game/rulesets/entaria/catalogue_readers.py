@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from game.board.grid import DEFAULT_LEGEND, DEFAULT_TERRAIN_TARGET, Cover, FieldKind, Terrain
 from game.board.templates import AreaShape
+from game.match.token_kinds import DEFAULT_TOKEN, token_problem
 from game.match.tomlcheck import TableReader, enum_spec, merge_failed
 from game.rulesets.entaria.catalogue import (
     ArmourType,
@@ -345,6 +346,18 @@ def _read_initiative(reader: TableReader) -> tuple[int | None, bool]:
     return reader.integer("initiative", None, low=0, high=99), False
 
 
+def _read_token(reader: TableReader) -> str:
+    """Return the token art the creature type shows (default: the generic figure)."""
+    value = reader.raw("token")
+    if value is None:
+        return DEFAULT_TOKEN
+    problem = token_problem(value)
+    if problem is not None:
+        reader.error("token", f"unknown token art: {problem}")
+        return DEFAULT_TOKEN
+    return str(value)
+
+
 def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     name, english = _common(reader)
     attribute_reader = reader.subtable(
@@ -377,6 +390,7 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     equipment = reader.strings("equipment", max_len=64)
     talents = reader.strings("talents")
     spells = reader.strings("spells")
+    token = _read_token(reader)
     sample, book, source, notes = _provenance(reader)
     merge_failed(reader, attribute_reader, save_reader, move_reader)
     if reader.failed:
@@ -412,6 +426,7 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
         from_book=book,
         source=source,
         notes=notes,
+        token=token,
     )
     _check_creature(reader, kind)
     return None if reader.failed else kind

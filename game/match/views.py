@@ -111,6 +111,8 @@ class Piece:
     hidden: bool  # drawn faded (hidden from the other sides)
     meter: Meter | None
     marks: tuple[Mark, ...]
+    token: str = ""  # the token art's kind (game.match.token_kinds); "": the initials
+    image: str = ""  # the mission's own picture, relative to the mission's folder; "": none
 
 
 # -------------------------------------------------------- turn order, card

@@ -33,6 +33,8 @@ class TokenView:
     selected: bool = False
     current: bool = False
     hidden: bool = False  # hidden from the other sides: drawn faded for its own side
+    art: str = ""  # token art kind (assets/tokens/<art>.svg); "": initials
+    image: str = ""  # the mission's picture (relative to its folder); "": none
 
 
 def initials_of(name: str) -> str:
@@ -65,6 +67,8 @@ def token_view(
         selected=selected,
         current=current,
         hidden=piece.hidden,
+        art=piece.token,
+        image=piece.image,
     )
 
 

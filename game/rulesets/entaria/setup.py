@@ -44,6 +44,7 @@ class CreatureSetup:
     companion_of: str | None = None
     companion_before: bool = False
     hidden: bool = False
+    image: str = ""  # the mission's picture for its token, relative to the mission's folder
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,7 @@
-"""ENTARIA's tokens: the LP bar and the condition marks (1-2 letter codes by kind).
+"""ENTARIA's tokens: the LP bar, the condition marks (1-2 letter codes by kind), the art.
+
+The art is the creature type's ``token`` (catalogue) and the mission's own picture
+(``image`` in its ``[[creatures]]`` entry), when it gives one.
 
 The codes come from the German names (``CONDITION_BADGES``), the colours say the kind of
 condition (harm, control, good, senses, stealth, life, mind). A token shows the
@@ -134,7 +137,22 @@ def _piece_of(battle: Battle, creature: CreatureState) -> Piece:
         hidden=Condition.UNDETECTED in held,
         meter=life_meter(creature.lp, creature.max_lp),
         marks=condition_marks(creature.conditions),
+        token=battle.creature_type(creature).token,
+        image=_images(battle).get(creature.key, ""),
     )
+
+
+#: Per battle: the mission's own creature pictures by creature key (from the set-up).
+_IMAGES: weakref.WeakKeyDictionary[Battle, Mapping[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _images(battle: Battle) -> Mapping[str, str]:
+    """Return the pictures the mission gives its creatures (summoned ones have none)."""
+    images = _IMAGES.get(battle)
+    if images is None:
+        images = {c.key: c.image for c in battle.setup.creatures if c.image}
+        _IMAGES[battle] = images
+    return images
 
 
 def on_turn(battle: Battle) -> str | None:

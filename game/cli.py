@@ -136,8 +136,10 @@ def _scenario(args: argparse.Namespace) -> int:
     )
 
 
-def _report_problems(error: Exception) -> int:
-    print(str(error), file=sys.stderr)
+def _report_problems(error: Exception, language: str) -> int:
+    """Print a loader's problems (a MissionError's lines in ``language``); return 1."""
+    render = getattr(error, "render", None)
+    print(render(language) if callable(render) else str(error), file=sys.stderr)
     return EXIT_INVALID
 
 
@@ -145,7 +147,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.json:
         from game.missions.check_json import run_check_json
 
-        return run_check_json(args.missions, sys.stdout)
+        return run_check_json(args.missions, sys.stdout, cli_language(args.language))
     from game.missions.check import run_check
 
     status = EXIT_OK
@@ -217,7 +219,7 @@ def _import(args: argparse.Namespace) -> int:
             print(say(lang, f"image written: {image_path}", f"Bild geschrieben: {image_path}"))
         write_bytes_atomic(out, text.encode("utf-8"))
     except MissionError as error:
-        return _report_problems(error)
+        return _report_problems(error, lang)
     except OSError as error:
         print(
             say(
@@ -230,7 +232,7 @@ def _import(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     mission = loaded.mission
     for warning in loaded.warnings:  # the file converted; what the map lacks is said here
-        print(warning, file=sys.stderr)
+        print(warning.render(lang), file=sys.stderr)
     print(
         say(
             lang,
@@ -302,7 +304,7 @@ def _print(args: argparse.Namespace) -> int:
         print(f"kampfkarte print: {error}", file=sys.stderr)
         return EXIT_USAGE
     except MissionError as error:
-        return _report_problems(error)
+        return _report_problems(error, cli_language(args.language))
     except (OSError, ValueError) as error:
         print(f"kampfkarte print: {error}", file=sys.stderr)
         return EXIT_INVALID
@@ -375,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print one JSON object per file, one per line (keys: maps/README.md)",
     )
-    _language_option(check, "the report (problem messages stay English; --json is not translated)")
+    _language_option(check, "the report (--json: each problem's text; its message stays English)")
     check.set_defaults(run=_check)
     convert = commands.add_parser(
         "import", help="convert a Universal VTT or Tiled map to a mission file (.toml)"
@@ -393,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="replace an existing mission .toml and its images (hand edits are lost)",
     )
-    _language_option(convert, "the command's messages (problem messages stay English)")
+    _language_option(convert, "the command's messages and the problems found")
     convert.set_defaults(run=_import)
     printer = commands.add_parser("print", help="write a PDF of a map with 25 mm fields")
     printer.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")

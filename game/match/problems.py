@@ -8,14 +8,28 @@ from __future__ import annotations
 
 import difflib
 import json as _json
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime, time
+from types import MappingProxyType
+
+from game.match.problem_texts import Texts, say
+
+#: The word a problem line names its kind with, per language.
+_KIND_WORDS: Mapping[str, tuple[str, str]] = {
+    "de": ("Fehler", "Warnung"),
+    "en": ("error", "warning"),
+}
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a file, located as precisely as the format allows."""
+    """One thing wrong with a file, located as precisely as the format allows.
+
+    ``message`` is English (scripts and ``str()`` read it); ``texts`` may carry the
+    message in other languages ("de"), for :meth:`text`. Texts do not count when
+    problems are compared.
+    """
 
     path: str
     message: str
@@ -23,8 +37,10 @@ class Problem:
     column: int | None = None
     key: str | None = None
     warning: bool = False
+    texts: Texts = field(default_factory=dict, compare=False, repr=False)
 
-    def __str__(self) -> str:
+    def where(self) -> str:
+        """Return "file:line:column [key]", as far as the problem is located."""
         where = self.path
         if self.line is not None:
             where += f":{self.line}"
@@ -32,8 +48,45 @@ class Problem:
                 where += f":{self.column}"
         if self.key:
             where += f" [{self.key}]"
-        kind = "warning" if self.warning else "error"
-        return f"{where}: {kind}: {self.message}"
+        return where
+
+    def text(self, language: str) -> str:
+        """Return the message in ``language``: German where given, else English."""
+        if language == "en":
+            return self.message
+        return self.texts.get(language) or self.message
+
+    def render(self, language: str) -> str:
+        """Return the whole line in ``language``: where, "Fehler"/"Warnung", the message."""
+        error, warning = _KIND_WORDS.get(language, _KIND_WORDS["en"])
+        kind = warning if self.warning else error
+        return f"{self.where()}: {kind}: {self.text(language)}"
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def problem_of(
+    path: str,
+    message: str | Texts,
+    *,
+    line: int | None = None,
+    column: int | None = None,
+    key: str | None = None,
+    warning: bool = False,
+) -> Problem:
+    """Return a Problem from an English text or from texts per language ("en" required)."""
+    if isinstance(message, str):
+        return Problem(path, message, line=line, column=column, key=key, warning=warning)
+    return Problem(
+        path,
+        message["en"],
+        line=line,
+        column=column,
+        key=key,
+        warning=warning,
+        texts=MappingProxyType(dict(message)),
+    )
 
 
 class MissionError(Exception):
@@ -45,6 +98,10 @@ class MissionError(Exception):
         if not self.problems:
             raise ValueError("a MissionError needs at least one problem")
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    def render(self, language: str) -> str:
+        """Return every problem's line in ``language``, one per line."""
+        return "\n".join(p.render(language) for p in self.problems)
 
 
 #: Most problems one file reports one by one; the rest are only counted.
@@ -69,7 +126,7 @@ class ProblemList:
         if self.total <= self.limit:
             self.items.append(problem)
             return
-        summary = Problem(problem.path, f"{self.total - self.limit} more problem(s) not shown")
+        summary = problem_of(problem.path, say("more_not_shown", count=self.total - self.limit))
         if self.total == self.limit + 1:
             self.items.append(summary)
         else:
@@ -97,32 +154,39 @@ def capped(problems: Iterable[Problem], limit: int = MAX_PROBLEMS) -> list[Probl
 
 
 def describe(value: object, *, json: bool = False) -> str:
-    """Return how a parsed TOML or JSON value reads in a message: its type and a short rendering.
+    """Return how a parsed TOML or JSON value reads in an English message: type and value.
 
     ``json`` names tables "an object" and knows ``null``, as JSON files say.
     """
+    return described(value, json=json)["en"]
+
+
+def described(value: object, *, json: bool = False) -> dict[str, str]:
+    """Return how a parsed TOML or JSON value reads in a message, in every language."""
     if value is None:
-        return "null" if json else "nothing"
+        return say("found_null" if json else "found_nothing")
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return say("found_boolean", value=str(value).lower())
     if isinstance(value, int):
         if value.bit_length() > 1000:  # str() refuses ints of more than 4300 digits
-            return f"a whole number of about {int(value.bit_length() * 0.30103)} digits"
-        return f"the whole number {_short(str(value))}"
+            return say("found_long_integer", digits=int(value.bit_length() * 0.30103))
+        return say("found_integer", value=_short(str(value)))
     if isinstance(value, float):
-        return f"the number {_short(repr(value))}"
+        return say("found_number", value=_short(repr(value)))
     if isinstance(value, str):
-        return f"the text {_short(value)!r}"
+        return say("found_text", value=_short(value))
     if isinstance(value, list):
         shown = _json.dumps(value, ensure_ascii=False, default=str)
         if len(shown) <= 40:
-            return f"the list {shown}"
-        return f"a list of {len(value)} value{'s' * (len(value) != 1)}"
+            return say("found_list", value=shown)
+        if len(value) == 1:
+            return say("found_one_list")
+        return say("found_long_list", count=len(value))
     if isinstance(value, dict):
-        return "an object" if json else "a table"
+        return say("found_object" if json else "found_table")
     if isinstance(value, datetime | date | time):
-        return f"the date/time {value.isoformat()}"
-    return f"a {type(value).__name__}"
+        return say("found_date", value=value.isoformat())
+    return say("found_other", value=type(value).__name__)
 
 
 def _short(text: str) -> str:
@@ -131,5 +195,10 @@ def _short(text: str) -> str:
 
 def suggestion(word: str, choices: Iterable[str]) -> str:
     """Return " (did you mean 'x'?)" for a close match among ``choices``, else ""."""
+    return suggested(word, choices)["en"]
+
+
+def suggested(word: str, choices: Iterable[str]) -> dict[str, str]:
+    """Return " (did you mean 'x'?)" in every language for a close match, else empty texts."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return say("did_you_mean", word=close[0]) if close else {"en": "", "de": ""}

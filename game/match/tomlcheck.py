@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Generic, TypeVar
 
-from game.match.problems import Problem, describe, suggestion
+from game.match.problem_texts import Texts, joined, say, toml_syntax_de
+from game.match.problems import Problem, described, problem_of, suggested
 from game.match.toml_scanner import KeyLocations, Scanner, parent_key
 
 E = TypeVar("E", bound=Enum)
@@ -49,15 +50,15 @@ def parse_toml(text: str, path: str) -> tuple[dict[str, Any] | None, list[Proble
     too deep nesting or over-long numbers become problems too.
     """
     if len(text) > MAX_TEXT_CHARS:
-        message = f"the file has {len(text)} characters; at most {MAX_TEXT_CHARS} are read"
-        return None, [Problem(path, message)]
+        message = say("file_too_long", count=len(text), limit=MAX_TEXT_CHARS)
+        return None, [problem_of(path, message)]
     text = text.removeprefix("\ufeff")  # editors on Windows like to add a byte-order mark
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:
         return None, [_syntax_problem(str(exc), text, path)]
     except RecursionError:
-        return None, [Problem(path, "TOML syntax error: arrays or tables nest too deeply")]
+        return None, [problem_of(path, say("toml_too_deep"))]
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         return None, [_value_problem(str(exc), text, path)]
 
@@ -66,32 +67,39 @@ def _value_problem(error: str, text: str, path: str) -> Problem:
     limit = sys.get_int_max_str_digits()  # Python refuses to read longer integers
     long_number = re.search(rf"[0-9_]{{{limit + 1},}}", text) if limit else None
     if long_number is None:
-        return Problem(path, f"TOML syntax error: {error}")
+        return problem_of(path, say("toml_syntax", error=_syntax_texts(error)))
     line = text.count("\n", 0, long_number.start()) + 1
     column = long_number.start() - (text.rfind("\n", 0, long_number.start()) + 1) + 1
-    message = (
-        f"TOML syntax error: a number of {len(long_number[0])} digits; expected at most "
-        f"{limit} digits"
-    )
-    return Problem(path, message, line=line, column=column)
+    message = say("toml_long_number", digits=len(long_number[0]), limit=limit)
+    return problem_of(path, message, line=line, column=column)
 
 
 def _syntax_problem(error: str, text: str, path: str) -> Problem:
     match = _AT.match(error)
+    message: Texts
     if match:
         line, column = int(match["line"]), int(match["column"])
-        message = match["message"]
+        message = _syntax_texts(match["message"])
     else:
         end = _AT_END.match(error)
-        message = f"{end['message']} at the end of the file" if end else error
+        if end:
+            message = say("at_end_of_file", message=_syntax_texts(end["message"]))
+        else:
+            message = _syntax_texts(error)
         lines = text.split("\n")
         line, column = len(lines), len(lines[-1]) + 1
     source_lines = text.split("\n")
     shown = source_lines[line - 1].strip() if 0 < line <= len(source_lines) else ""
     if len(shown) > 60:
         shown = shown[:57] + "..."
-    suffix = f" (the line reads: {shown})" if shown else ""
-    return Problem(path, f"TOML syntax error: {message}{suffix}", line=line, column=column)
+    suffix = say("line_reads", shown=shown) if shown else ""
+    full = say("toml_syntax", error=joined(message, suffix))
+    return problem_of(path, full, line=line, column=column)
+
+
+def _syntax_texts(error: str) -> dict[str, str]:
+    """Return tomllib's message in every language (German where it is known)."""
+    return {"en": error, "de": toml_syntax_de(error)}
 
 
 # ------------------------------------------------------------------------------ locating
@@ -140,14 +148,14 @@ class ProblemSink:
         found = find_key(self.locations, key)
         return None if found is None else found[0]
 
-    def error(self, key: str, message: str) -> None:
-        """Record an error at ``key``."""
-        self.problems.append(Problem(self.path, message, line=self.line_of(key), key=key))
+    def error(self, key: str, message: str | Texts) -> None:
+        """Record an error at ``key`` (an English message, or texts per language)."""
+        self.problems.append(problem_of(self.path, message, line=self.line_of(key), key=key))
 
-    def warning(self, key: str, message: str) -> None:
-        """Record a warning at ``key``."""
+    def warning(self, key: str, message: str | Texts) -> None:
+        """Record a warning at ``key`` (an English message, or texts per language)."""
         self.problems.append(
-            Problem(self.path, message, line=self.line_of(key), key=key, warning=True)
+            problem_of(self.path, message, line=self.line_of(key), key=key, warning=True)
         )
 
 
@@ -159,11 +167,17 @@ class EnumSpec(Generic[E]):
     """How an enum is written in a data file: a display name per member, plus aliases.
 
     A value matches a display name, an alias or the member's Python name, ignoring case.
+    ``what_de`` names the kind of value in German messages (capitalised, a noun).
     """
 
     what: str
     display: Mapping[E, str]
     aliases: Mapping[str, E] = field(default_factory=dict)
+    what_de: str = ""
+
+    def what_texts(self) -> dict[str, str]:
+        """Return the kind of value in every language (German: "Wert" when not given)."""
+        return {"en": self.what, "de": self.what_de or "Wert"}
 
     def lookup(self, text: str) -> E | None:
         """Return the member ``text`` names, or None."""
@@ -190,12 +204,14 @@ def enum_spec(
     what: str,
     display: Mapping[E, str] | None = None,
     aliases: Mapping[str, E] | None = None,
+    *,
+    what_de: str = "",
 ) -> EnumSpec[E]:
     """Return an EnumSpec whose display names default to the members' text values."""
     names = dict(display) if display is not None else {}
     for member in enum:
         names.setdefault(member, member.value if isinstance(member.value, str) else member.name)
-    return EnumSpec(what, names, dict(aliases or {}))
+    return EnumSpec(what, names, dict(aliases or {}), what_de)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -221,19 +237,25 @@ class TableReader:
         """Return the dotted key path of ``name`` in this table."""
         return f"{self.key}.{name}" if self.key else name
 
-    def error(self, name: str | None, message: str) -> None:
+    def error(self, name: str | None, message: str | Texts) -> None:
         """Record an error at ``name`` (None: the table itself) and mark the read failed."""
         self.failed = True
         self.sink.error(self.path(name) if name else self.key, message)
 
-    def _get(self, name: str, default: object, expected: str = "a value") -> tuple[bool, Any]:
+    def _get(
+        self, name: str, default: object, expected: Texts | None = None
+    ) -> tuple[bool, Any]:
         if name not in self.known:
             self.known.append(name)
         if name in self.table:
             return True, self.table[name]
         if default is REQUIRED:
-            self.error(name, f"missing key {name!r}: expected {expected}")
+            self.error(name, say("missing_key", name=name, expected=expected or say("a_value")))
         return False, None
+
+    def _expected(self, name: str, expected: Texts, value: object) -> None:
+        """Record "expected ..., found ..." at ``name``."""
+        self.error(name, say("expected_found", expected=expected, found=described(value)))
 
     def raw(self, name: str) -> Any:
         """Return the value of ``name`` unchecked (None when absent); the key counts as known."""
@@ -246,13 +268,13 @@ class TableReader:
     # --------------------------------------------------------------- scalars
     def string(self, name: str, default: str | _Required = REQUIRED, *, max_len: int = 4000) -> str:
         """Return a non-empty text value."""
-        expected = f"a text of 1 to {max_len} characters"
+        expected = say("a_text", max_len=max_len)
         present, value = self._get(name, default, expected)
         fallback = default if isinstance(default, str) else ""
         if not present:
             return fallback
         if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-            self.error(name, f"expected {expected}, found {describe(value)}")
+            self._expected(name, expected, value)
             return fallback
         return value
 
@@ -260,13 +282,13 @@ class TableReader:
         self, name: str, default: int | _Required | None = REQUIRED, *, low: int, high: int
     ) -> int | None:
         """Return a whole number in ``low..high`` (None only when the default is None)."""
-        expected = f"a whole number from {low} to {high}"
+        expected = say("a_whole_number", low=low, high=high)
         present, value = self._get(name, default, expected)
         fallback = None if isinstance(default, _Required) else default
         if not present:
             return fallback
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.error(name, f"expected {expected}, found {describe(value)}")
+            self._expected(name, expected, value)
             return fallback
         return value
 
@@ -279,7 +301,7 @@ class TableReader:
         self, name: str, default: float | None = None, *, low: float, high: float
     ) -> float | None:
         """Return a number (whole or decimal) in ``low..high``."""
-        expected = f"a number from {low:g} to {high:g}"
+        expected = say("a_number", low=f"{low:g}", high=f"{high:g}")
         present, value = self._get(name, default, expected)
         if not present:
             return default
@@ -288,7 +310,7 @@ class TableReader:
             or not isinstance(value, int | float)
             or not low <= value <= high
         ):
-            self.error(name, f"expected {expected}, found {describe(value)}")
+            self._expected(name, expected, value)
             return default
         return float(value)
 
@@ -298,7 +320,7 @@ class TableReader:
         if not present:
             return default
         if not isinstance(value, bool):
-            self.error(name, f"expected true or false, found {describe(value)}")
+            self._expected(name, say("true_or_false"), value)
             return default
         return value
 
@@ -306,7 +328,7 @@ class TableReader:
         self, name: str, spec: EnumSpec[E], default: E | _Required | None = REQUIRED
     ) -> E | None:
         """Return the enum member a text value names."""
-        present, value = self._get(name, default, f"a {spec.what} ({spec.allowed()})")
+        present, value = self._get(name, default, _a_choice(spec))
         fallback = None if isinstance(default, _Required) else default
         if not present:
             return fallback
@@ -315,13 +337,14 @@ class TableReader:
 
     def _member(self, where: str, value: object, spec: EnumSpec[E]) -> E | None:
         if not isinstance(value, str):
-            self.error(where, f"expected a {spec.what} ({spec.allowed()}), found {describe(value)}")
+            self._expected(where, _a_choice(spec), value)
             return None
         member = spec.lookup(value)
         if member is None:
-            hint = suggestion(value, spec.display.values())
+            hint = suggested(value, spec.display.values())
+            what, allowed = spec.what_texts(), spec.allowed()
             self.error(
-                where, f"unknown {spec.what} {value!r}{hint}; expected one of: {spec.allowed()}"
+                where, say("unknown_choice", what=what, value=value, hint=hint, allowed=allowed)
             )
         return member
 
@@ -331,7 +354,7 @@ class TableReader:
         if not present:
             return None
         if not isinstance(value, list):
-            self.error(name, f"expected a list [...], found {describe(value)}")
+            self._expected(name, say("a_list"), value)
             return None
         return value
 
@@ -344,7 +367,7 @@ class TableReader:
             if member is None:
                 continue
             if member in members:
-                self.error(f"{name}[{index}]", f"{spec.name_of(member)} is listed twice")
+                self.error(f"{name}[{index}]", say("listed_twice", name=spec.name_of(member)))
                 continue
             members.append(member)
         return tuple(members)
@@ -355,24 +378,25 @@ class TableReader:
         result: list[str] = []
         for index, value in enumerate(values or ()):
             if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-                self.error(
-                    f"{name}[{index}]",
-                    f"expected a text of 1 to {max_len} characters, found {describe(value)}",
-                )
+                self._expected(f"{name}[{index}]", say("a_text", max_len=max_len), value)
                 continue
             result.append(value)
         return tuple(result)
 
     # --------------------------------------------------------------- tables
     def subtable(
-        self, name: str, *, required: bool = False, expected: str = "a table {...}"
+        self, name: str, *, required: bool = False, expected: str | Texts | None = None
     ) -> TableReader | None:
-        """Return a reader for a nested table, or None when it is absent or no table."""
-        present, value = self._get(name, REQUIRED if required else None, expected)
+        """Return a reader for a nested table, or None when it is absent or no table.
+
+        ``expected``: what a missing table should be, for the message (default "a table").
+        """
+        wanted = {"en": expected, "de": expected} if isinstance(expected, str) else expected
+        present, value = self._get(name, REQUIRED if required else None, wanted or say("a_table"))
         if not present:
             return None
         if not isinstance(value, dict):
-            self.error(name, f"expected a table {{...}}, found {describe(value)}")
+            self._expected(name, say("a_table"), value)
             return None
         return TableReader(value, self.path(name), self.sink)
 
@@ -381,8 +405,13 @@ class TableReader:
         allowed = ", ".join(self.known)
         for name in self.table:
             if name not in self.known:
-                hint = suggestion(name, self.known)
-                self.error(name, f"unknown key {name!r}{hint}; allowed keys: {allowed}")
+                hint = suggested(name, self.known)
+                self.error(name, say("unknown_key", name=name, hint=hint, allowed=allowed))
+
+
+def _a_choice(spec: EnumSpec[E]) -> dict[str, str]:
+    """Return "a <kind> (<allowed names>)" in every language."""
+    return say("a_choice", what=spec.what_texts(), allowed=spec.allowed())
 
 
 def merge_failed(parent: TableReader, *children: TableReader | None) -> None:

@@ -41,7 +41,7 @@ class CheckReport:
 
     ``errors`` make the mission invalid; ``warnings`` do not. ``mission`` is None
     when it could not be loaded. ``summary`` is the human-readable text (English),
-    ``summary_de`` the German one; the problems' own messages stay English.
+    ``summary_de`` the German one; each problem carries its message in both languages.
     """
 
     path: str
@@ -63,18 +63,18 @@ class CheckReport:
         return self.text_in("en")
 
     def text_in(self, language: str) -> str:
-        """Return the full report with its headings in ``language`` ("de" German, else
-        English); each problem's message stays as the loader wrote it (English)."""
+        """Return the full report in ``language`` ("de" German, else English): headings,
+        each problem's line (German where the loader gave it) and the verdict."""
         de = language == "de"
         summary = self.summary_de if de and self.summary_de else self.summary
         lines = [summary] if summary else []
         warned, failed = len(self.warnings), len(self.errors)
         if self.warnings:
             lines.append(f"Warnungen ({warned}):" if de else f"Warnings ({warned}):")
-            lines += [f"  {w}" for w in self.warnings]
+            lines += [f"  {w.render(language)}" for w in self.warnings]
         if self.errors:
             lines.append(f"Fehler ({failed}):" if de else f"Errors ({failed}):")
-            lines += [f"  {e}" for e in self.errors]
+            lines += [f"  {e.render(language)}" for e in self.errors]
         if self.valid and de:
             verdict = f"{self.path}: gültig"
             if self.warnings:

@@ -43,8 +43,10 @@ One object's keys, always all present (``null`` where the file did not load far 
 ``sides``
     ``[{"key", "name", "controller", "creatures", "deployment_fields"}]`` in file order.
 ``warnings``, ``errors``
-    lists of ``{"file", "line", "column", "key", "message"}``; ``line``, ``column``
-    and ``key`` are null where the format cannot place the problem.
+    lists of ``{"file", "line", "column", "key", "message", "text"}``; ``line``,
+    ``column`` and ``key`` are null where the format cannot place the problem;
+    ``message`` is English (for scripts), ``text`` the message in the chosen language
+    (``--language``; English where no German is given).
 
 The exit status is the human check's: 0 when every file is valid, else 1.
 """
@@ -77,7 +79,7 @@ __all__ = ["report_json", "run_check_json"]
 _DOOR_KINDS = {"open": "open_door", "closed": "closed_door"}
 
 
-def run_check_json(paths: Sequence[Path | str], out: TextIO) -> int:
+def run_check_json(paths: Sequence[Path | str], out: TextIO, language: str = "en") -> int:
     """Check each of ``paths``, write one JSON line per file to ``out``; return the exit status.
 
     0 when every file is valid (warnings allowed), else 1. A file that fails in a way
@@ -88,23 +90,23 @@ def run_check_json(paths: Sequence[Path | str], out: TextIO) -> int:
     for path in paths:
         try:
             report = check_mission(path)
-            data = report_json(report)
+            data = report_json(report, language)
         except Exception as exc:  # a bug must not cost the other files their lines
-            data = _failed(str(path), exc)
+            data = _failed(str(path), exc, language)
         out.write(json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n")
         if not data["valid"]:
             status = EXIT_INVALID
     return status
 
 
-def report_json(report: CheckReport) -> dict[str, Any]:
+def report_json(report: CheckReport, language: str = "en") -> dict[str, Any]:
     """Return the JSON object of ``report`` (its keys are described in the module docstring)."""
     mission = report.mission
     data = _empty(report.path)
     data["valid"] = report.valid
     data["format"] = report.source_format or _format_by_suffix(report.path)
-    data["warnings"] = _problems(report.warnings)
-    data["errors"] = _problems(report.errors)
+    data["warnings"] = _problems(report.warnings, language)
+    data["errors"] = _problems(report.errors, language)
     if mission is None:
         return data
     data.update(
@@ -162,11 +164,11 @@ def _empty(path: str) -> dict[str, Any]:
     }
 
 
-def _failed(path: str, exc: Exception) -> dict[str, Any]:
+def _failed(path: str, exc: Exception, language: str = "en") -> dict[str, Any]:
     """Return the object of a file whose check failed unexpectedly."""
     data = _empty(path)
     message = f"internal error while checking ({type(exc).__name__}: {exc}); please report it"
-    data["errors"] = _problems([Problem(path, message)])
+    data["errors"] = _problems([Problem(path, message)], language)
     return data
 
 
@@ -182,7 +184,7 @@ def _format_by_suffix(path: str) -> str | None:
     return None
 
 
-def _problems(problems: Iterable[Problem]) -> list[dict[str, Any]]:
+def _problems(problems: Iterable[Problem], language: str = "en") -> list[dict[str, Any]]:
     return [
         {
             "file": p.path,
@@ -190,6 +192,7 @@ def _problems(problems: Iterable[Problem]) -> list[dict[str, Any]]:
             "column": p.column,
             "key": p.key,
             "message": p.message,
+            "text": p.text(language),
         }
         for p in problems
     ]

@@ -110,6 +110,7 @@ class CreaturePlacement:
     companion_of: str | None = None  # "C" creatures: the controlling creature's key
     companion_before: bool = False
     hidden: bool = False
+    image: str = ""  # the token's picture, relative to the mission's folder; "": the type's art
 
 
 @dataclass(frozen=True)
@@ -136,21 +137,16 @@ class Mission:
 
 @dataclass(frozen=True)
 class LoaderWarning(Problem):
-    """A loader's warning that also carries its message in each language of the UI.
+    """A loader's warning that carries its message in each language of the UI.
 
-    ``message`` stays English (``check`` and ``import`` print it, as the rest of the
-    CLI); ``texts`` maps "de" and "en" to the message, for the preview
-    (:func:`warning_text`). Texts do not count when warnings are compared.
+    Every Problem may carry ``texts`` now (:meth:`Problem.text`); this class stays so
+    that a warning made by :func:`loader_warning` is still recognised as one.
     """
-
-    texts: Mapping[str, str] = field(default_factory=dict, compare=False)
 
 
 def warning_text(problem: Problem, language: str) -> str:
     """Return a problem's message in ``language`` ("de" or "en"), else its own message."""
-    if isinstance(problem, LoaderWarning):
-        return problem.texts.get(language, problem.message)
-    return problem.message
+    return problem.text(language)
 
 
 def loader_warning(

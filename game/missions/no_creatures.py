@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, problem_of
 
 __all__ = ["NO_CREATURES", "NoCreaturesError", "check_has_creatures", "no_creatures_text"]
 
@@ -37,7 +37,7 @@ class NoCreaturesError(MissionError):
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        super().__init__([Problem(str(path), no_creatures_text("en"), key="creatures")])
+        super().__init__([problem_of(str(path), dict(NO_CREATURES), key="creatures")])
 
     def text(self, language: str) -> str:
         """Return the message in ``language``."""

@@ -81,7 +81,7 @@ def run_simulate(
         print(f"kampfkarte simulate: {mission_path}: {error.text(language)}", file=err)
         return EXIT_INVALID
     except MissionError as error:
-        print(str(error), file=err)
+        print(error.render(language), file=err)
         return EXIT_INVALID
     ruleset = prepared.ruleset
     game = ruleset.new_game(prepared.setup, prepared.catalogue, seed)

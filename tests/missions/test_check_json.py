@@ -44,7 +44,7 @@ KEYS = [
     "warnings",
     "errors",
 ]
-PROBLEM_KEYS = ["file", "line", "column", "key", "message"]
+PROBLEM_KEYS = ["file", "line", "column", "key", "message", "text"]
 
 INVALID = """\
 [mission]
@@ -109,7 +109,7 @@ def run_json(
     capsys: pytest.CaptureFixture[str], *paths: Path | str
 ) -> tuple[int, list[dict[str, Any]]]:
     """Run ``kampfkarte check --json PATHS``; return the status and one object per line."""
-    status = main(["check", "--json", *map(str, paths)])
+    status = main(["check", "--json", "--language", "en", *map(str, paths)])
     captured = capsys.readouterr()
     assert captured.err == ""
     lines = captured.out.splitlines()
@@ -196,6 +196,7 @@ def test_an_invalid_file_gives_its_errors_with_line_and_column(
         "column": 1,
         "key": "mission.colour",
         "message": error["message"],
+        "text": error["message"],  # run_json checks in English
     }
     assert "unknown key 'colour'" in error["message"]
     [syntax] = second["errors"]

@@ -263,7 +263,9 @@ class NewGameScene(MenuScene):
         line_height = fonts.get(20).get_linesize()
         for problem in entry.problems:
             text = self.t(
-                "menus.newgame.problem", where=problem_where(problem), message=problem.message
+                "menus.newgame.problem",
+                where=problem_where(problem),
+                message=problem.text(self.app.t.language),
             )
             for line in wrap(fonts, text, inner.width, 20):
                 if y + line_height > inner.bottom:

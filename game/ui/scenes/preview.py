@@ -237,7 +237,7 @@ class PreviewScene(Scene):
             return []
         t = self.app.t
         lines = [t("preview.errors_title", n=len(self.errors))]
-        lines += [str(problem) for problem in self.errors]
+        lines += [problem.render(t.language) for problem in self.errors]
         lines.append(t("preview.errors_last_good" if self.model else "preview.errors_none_good"))
         return lines
 

@@ -13,7 +13,7 @@ from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid
 from game.match.problems import MissionError, Problem
 from game.missions.loader import LoadedMission
-from game.missions.model import Mission, warning_text
+from game.missions.model import Mission
 from game.rulesets.entaria.rules.held_conditions import closure
 from game.rulesets.entaria.rules.terms import Condition
 from game.rulesets.entaria.views.pieces import condition_marks, life_meter
@@ -45,9 +45,9 @@ class PreviewModel:
     def warning_messages(self, language: str) -> list[str]:
         """Return each warning's message in ``language`` ("de" or "en").
 
-        The loader's warnings carry both texts; the playability ones are English.
+        Each warning carries its German text where the loader or checker gave one.
         """
-        return [warning_text(warning, language) for warning in self.warnings]
+        return [warning.text(language) for warning in self.warnings]
 
 
 def side_colours(mission: Mission) -> dict[str, Colour]:

@@ -128,7 +128,11 @@ class SeatsScene(MenuScene):
         except MissionError as error:
             lines = [self.t("menus.seats.failed")]
             lines += [
-                self.t("menus.newgame.problem", where=problem_where(p), message=p.message)
+                self.t(
+                    "menus.newgame.problem",
+                    where=problem_where(p),
+                    message=p.text(self.app.t.language),
+                )
                 for p in error.problems
             ]
             self.say(lines, bad=True)

@@ -1,4 +1,5 @@
-"""The settings screen: language, true-size DPI with a ruler, animations, fog of war."""
+"""The settings screen: language, animations, fog of war, sounds and their volume, the
+camera following the turn, and the true-size DPI with a ruler."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from game.ui.app import App
 from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import LANGUAGES
 from game.ui.scenes.menu_base import MenuScene, draw_box
+from game.ui.sounds import Sounds
 from game.ui.text_input import TextInput
 from game.ui.widgets import Button, draw_text, wrap
 
@@ -18,10 +20,21 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 MIN_DPI = 40.0
 MAX_DPI = 400.0
 MM_PER_INCH = 25.4
+VOLUME_STEP = 10  # per cent
+MIN_VOLUME = 10  # silence is the sounds' switch (a stored 0 would read as the default)
+MAX_VOLUME = 100
+ROW = 54
+#: The switches: their names and the settings they flip.
+TOGGLES = {
+    "animations": "animations",
+    "fog": "fog_of_war",
+    "sounds": "sounds",
+    "camera_follow": "camera_follow",
+}
 
 
 class SettingsScene(MenuScene):
-    """Language, true-size DPI (with a 25 mm ruler), animations, fog of war."""
+    """Language, animations, fog, sounds, volume, camera, true-size DPI (with a 25 mm ruler)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -34,6 +47,7 @@ class SettingsScene(MenuScene):
             on_submit=lambda _text: self.dpi_field.blur(),
         )
         self.inputs = [self.dpi_field]
+        self.sounds = Sounds(app.settings)  # a sample when switched on or made louder
 
     def build(self) -> None:
         self.buttons = []
@@ -53,10 +67,16 @@ class SettingsScene(MenuScene):
             self.buttons.append(made)
         y += 56
         self.toggle_y = y
-        self._toggle(x + label_w, y, "animations", self.app.settings.animations)
-        self._toggle(x + label_w, y + 54, "fog", self.app.settings.fog_of_war)
+        settings = self.app.settings
+        self._toggle(x + label_w, y, "animations", settings.animations)
+        self._toggle(x + label_w, y + ROW, "fog", settings.fog_of_war)
+        y += ROW + 46 + 44
+        self.sound_y = y
+        self._toggle(x + label_w, y, "sounds", settings.sounds)
+        self._volume_row(x + label_w, y + ROW)
+        self._toggle(x + label_w, y + 2 * ROW, "camera_follow", settings.camera_follow)
         # the ruler comes last: at a high DPI its 25 mm square needs the room below
-        y += 54 + 46 + 44
+        y += 3 * ROW
         minus = pygame.Rect(x + label_w, y, 44, 40)
         self.button(minus, "−", lambda: self.change_dpi(-1))
         self.dpi_field.rect = pygame.Rect(minus.right + 8, y, 90, 40)
@@ -74,6 +94,17 @@ class SettingsScene(MenuScene):
 
     def _plus(self) -> None:
         self.change_dpi(1)
+
+    def _volume_row(self, x: int, y: int) -> None:
+        """Add the volume's − and + (the value is drawn between them)."""
+        for key, rect, step in (
+            ("volume.minus", pygame.Rect(x, y, 44, 40), -VOLUME_STEP),
+            ("volume.plus", pygame.Rect(x + 44 + 8 + 90 + 8, y, 44, 40), VOLUME_STEP),
+        ):
+            made = Button(rect, "−" if step < 0 else "+", partial(self.change_volume, step))
+            made.data["key"] = key
+            self.buttons.append(made)
+        self.volume_rect = pygame.Rect(x + 52, y, 90, 40)
 
     def _toggle(self, x: int, y: int, name: str, value: bool) -> None:
         key = "menus.common.on" if value else "menus.common.off"
@@ -110,16 +141,24 @@ class SettingsScene(MenuScene):
 
     def toggle(self, name: str) -> None:
         settings = self.app.settings
+        field = TOGGLES[name]
+        setattr(settings, field, not getattr(settings, field))
         if name == "animations":
-            settings.animations = not settings.animations
             for scene in self.app.scenes:
                 animator = getattr(scene, "animator", None)
                 if animator is not None:
                     animator.enabled = settings.animations
-        else:
-            settings.fog_of_war = not settings.fog_of_war
+        if name == "sounds":
+            self.sounds.play("turn")  # nothing when just switched off
         self.app.save_settings()
         self.build()
+
+    def change_volume(self, step: int) -> None:
+        """Make the sounds louder or softer by ``step`` per cent; a sample tells how loud."""
+        settings = self.app.settings
+        settings.volume = max(MIN_VOLUME, min(MAX_VOLUME, int(settings.volume) + step))
+        self.app.save_settings()
+        self.sounds.play("hit")
 
     def back(self) -> None:
         if not MIN_DPI <= _float_or(self.dpi_field.text, 0.0) <= MAX_DPI:
@@ -138,7 +177,8 @@ class SettingsScene(MenuScene):
 
         label("menus.settings.language", self.rect.y + 90)
         label("menus.settings.animations", self.toggle_y)
-        label("menus.settings.fog", self.toggle_y + 54)
+        label("menus.settings.fog", self.toggle_y + ROW)
+        self._draw_sound_rows(surface, x)
         y = self.toggle_y + 100
         for line in wrap(fonts, self.t("menus.settings.fog_hint"), self.rect.width - 48, 18):
             draw_text(surface, fonts, line, (x, y), size=18, colour=theme.TEXT_DIM)
@@ -150,6 +190,26 @@ class SettingsScene(MenuScene):
         surface.set_clip(inside.clip(previous))
         self.draw_ruler(surface, x, self.ruler_top)
         surface.set_clip(previous)
+
+    def _draw_sound_rows(self, surface: pygame.Surface, x: int) -> None:
+        """Label the sounds, volume and camera rows; the volume's value and the hint."""
+        fonts = self.app.fonts
+        y = self.sound_y
+        for row, key in enumerate(("sounds", "volume", "camera_follow")):
+            text = self.t(f"feedback.settings.{key}")
+            draw_text(surface, fonts, text, (x, y + row * ROW + 20), anchor="midleft")
+        volume = self.t("feedback.settings.volume_value", volume=self.app.settings.volume)
+        box = self.volume_rect
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED, box, border_radius=4)
+        draw_text(surface, fonts, volume, box.center, anchor="center")
+        hint_x = self.volume_rect.right + 8 + 44 + 24
+        hint = wrap(
+            fonts, self.t("feedback.settings.sounds_hint"), self.rect.right - 24 - hint_x, 18
+        )
+        ty = y + 20 - len(hint) * fonts.get(18).get_linesize() // 2
+        for line in hint:
+            draw_text(surface, fonts, line, (hint_x, ty), size=18, colour=theme.TEXT_DIM)
+            ty += fonts.get(18).get_linesize()
 
     def draw_ruler(self, surface: pygame.Surface, x: int, y: int) -> None:
         """Draw a 25 mm square and a 10 cm scale at the chosen DPI (compare with a ruler)."""

@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from game.board.grid import Cell
 from game.match.commands import Command
+from game.match.effects import Effect
 from game.match.events import Event
 
 Colour = tuple[int, int, int]
@@ -402,6 +403,14 @@ class Views(Protocol):
     def notice(self, event: Event, t: Texts) -> str:
         """Return what is said over the map of ``event`` ("": it is only logged)."""
         ...
+
+    def effects(self, game: Any, events: Sequence[Event]) -> tuple[Effect, ...]:
+        """Return what the map shows and plays for the events of one command.
+
+        Tracers, damage numbers, misses, falls, blasts and sounds (``game.match.effects``);
+        a ruleset without them shows nothing (this default).
+        """
+        return ()
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         """Return (index, event) of the log the players of ``sides`` may read."""

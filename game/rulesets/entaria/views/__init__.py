@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from game.match.commands import Command
+from game.match.effects import Effect
 from game.match.events import Event
 from game.match.views import (
     ActionGroup,
@@ -33,6 +34,7 @@ from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.views import (
     actions,
     card,
+    effects,
     fog,
     gm,
     impulse,
@@ -107,6 +109,9 @@ class EntariaViews:
 
     def notice(self, event: Event, t: Texts) -> str:
         return fog.notice(event, t)
+
+    def effects(self, game: Any, events: Sequence[Event]) -> tuple[Effect, ...]:
+        return effects.effects(game, events)
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)

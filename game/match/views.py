@@ -197,6 +197,7 @@ class Needs(Enum):
     CREATURE = "creature"  # a creature clicked on the map
     FIELD = "field"  # a field clicked on the map
     CREATURE_FIELD = "creature_field"  # a creature, then a field (the GM moves a token)
+    FIELDS = "fields"  # several fields painted on the map, confirmed at once (``Pick.cells``)
     CHOICE = "choice"  # one of ``choices``, from a menu
     TOOL = "tool"  # the screen's tool for the action ``action`` (paths, templates)
 
@@ -207,6 +208,7 @@ class Pick:
 
     creature: str | None = None
     cell: Cell | None = None
+    cells: tuple[Cell, ...] = ()  # Needs.FIELDS
 
 
 #: Builds an offer's command from the pick; a string instead is a refusal to show.

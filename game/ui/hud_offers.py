@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.board.grid import Cell
 from game.match.views import Needs, Offer, Pick
 from game.ui.hud_tools import PickCell, PickCreature, PickCreatureThenCell
+from game.ui.paint_fields import PaintFields
 from game.ui.popup import MenuItem
 
 if TYPE_CHECKING:
@@ -41,6 +42,10 @@ def press(hud: HudContext, offer: Offer) -> None:
     elif needs is Needs.FIELD:
         hud.start_tool(
             PickCell(hud.scene, prompts[0], lambda cell: send(hud, offer, Pick(cell=cell)))
+        )
+    elif needs is Needs.FIELDS:
+        hud.start_tool(
+            PaintFields(hud.scene, prompts[0], lambda cells: send(hud, offer, Pick(cells=cells)))
         )
     elif needs is Needs.CREATURE_FIELD:
         second = prompts[1] if len(prompts) > 1 else prompts[0]

@@ -53,6 +53,7 @@ from game.rulesets.entaria.commands import (
     GmCoverOverride,
     GmDoor,
     GmEndFight,
+    GmFog,
     GmMoveToken,
     GmSetLifePoints,
     Move,
@@ -84,6 +85,7 @@ from game.rulesets.entaria.gm_actions import (
     handle_gm_cover,
     handle_gm_door,
     handle_gm_end_fight,
+    handle_gm_fog,
     handle_gm_move,
     handle_gm_set_lp,
 )
@@ -232,6 +234,7 @@ HANDLERS: dict[type[Command], Handler] = {
     GmMoveToken: handle_gm_move,
     GmDoor: handle_gm_door,
     GmCoverOverride: handle_gm_cover,
+    GmFog: handle_gm_fog,
     GmEndFight: handle_gm_end_fight,
     GmAnswer: handle_gm_answer,
 }

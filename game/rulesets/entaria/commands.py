@@ -115,6 +115,20 @@ class GmCoverOverride(Command):
 
 
 @dataclass(frozen=True)
+class GmFog(Command):
+    """Lift or lay the fog of war on ``fields`` by hand, for ``sides`` (empty: every side).
+
+    ``reveal`` True: the sides see the fields (and who stands there, unless hidden);
+    False: they do not, whatever their creatures see; None: back to what they see.
+    """
+
+    kind: ClassVar[str] = "gm_fog"
+    fields: tuple[Cell, ...]
+    reveal: bool | None = True
+    sides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GmEndFight(Command):
     kind: ClassVar[str] = "gm_end_fight"
     winner: str | None = None

@@ -1,4 +1,4 @@
-"""The game master's hand: set LP and conditions, move a token, doors, cover, the end.
+"""The game master's hand: set LP and conditions, move a token, doors, cover, fog, the end.
 
 Every GM command is logged with what it did; a GmAnswer answers a question the engine
 put to the game master (a ``gm_question`` event), in one line of the log.
@@ -14,6 +14,7 @@ from game.rulesets.entaria.commands import (
     GmCoverOverride,
     GmDoor,
     GmEndFight,
+    GmFog,
     GmMoveToken,
     GmSetLifePoints,
 )
@@ -149,6 +150,77 @@ def handle_gm_cover(battle: Battle, command: GmCoverOverride) -> list[Event]:
             {"rule": "D-9", "attacker": command.attacker, "target": command.target},
         )
     ]
+
+
+def _fog_sides(battle: Battle, sides: tuple[str, ...]) -> list[str]:
+    """Return the sides a GmFog is for (every side when none is named); refuse unknown ones."""
+    for side in sides:
+        if side not in battle.sides:
+            raise CommandRejected(say(f"unknown side {side!r}", f"unbekannte Seite {side!r}"))
+    return list(dict.fromkeys(sides)) if sides else list(battle.sides)
+
+
+def _fog_fields(battle: Battle, fields: tuple[Cell, ...]) -> list[Cell]:
+    """Return the fields of a GmFog once each, in order; refuse none or one off the map."""
+    cells = list(dict.fromkeys(fields))
+    if not cells:
+        raise CommandRejected(say("no field was chosen", "es wurde kein Feld gewählt"))
+    for cell in cells:
+        if not battle.grid.in_bounds(cell):
+            raise CommandRejected(
+                say(
+                    f"field {list(cell)} is outside the map",
+                    f"Feld {list(cell)} liegt außerhalb der Karte",
+                )
+            )
+    return cells
+
+
+def handle_gm_fog(battle: Battle, command: GmFog) -> list[Event]:
+    """Reveal, hide or give back to sight the fields of ``command`` for its sides."""
+    if command.actor is not None and command.actor in battle.state.creatures:
+        # a GM command arrives without a creature: a player's creature cannot lift the fog
+        raise CommandRejected(
+            say(
+                "only the game master reveals or hides the fog",
+                "nur die Spielleitung deckt Nebel auf oder verbirgt ihn",
+            )
+        )
+    sides = _fog_sides(battle, command.sides)
+    cells = _fog_fields(battle, command.fields)
+    marks = battle.state.fog_marks
+    for side in sides:
+        own = marks.setdefault(side, {})
+        for cell in cells:
+            if command.reveal is None:
+                own.pop(cell, None)
+            else:
+                own[cell] = command.reveal
+        if not own:
+            del marks[side]
+    return [_fog_event(battle, command.reveal, sides, cells)]
+
+
+def _fog_event(battle: Battle, reveal: bool | None, sides: list[str], cells: list[Cell]) -> Event:
+    names = ", ".join(battle.sides[s].name for s in sides)
+    every = len(sides) == len(battle.sides)
+    # German needs the accusative after "für" and the dative after "vor"
+    accusative, dative, en_whom = (
+        ("alle Seiten", "allen Seiten", "every side") if every else (names, names, names)
+    )
+    shown = ", ".join(str(list(c)) for c in cells[:3]) + (" …" if len(cells) > 3 else "")
+    count = len(cells)
+    de_n, en_n = ("1 Feld", "1 field") if count == 1 else (f"{count} Felder", f"{count} fields")
+    if reveal is None:
+        de = f"lässt für {accusative} auf {de_n} wieder die Sicht gelten ({shown})"
+        en = f"lets sight rule again on {en_n} for {en_whom} ({shown})"
+    elif reveal:
+        de = f"deckt {de_n} für {accusative} auf ({shown})"
+        en = f"reveals {en_n} to {en_whom} ({shown})"
+    else:
+        de = f"verbirgt {de_n} vor {dative} ({shown})"
+        en = f"hides {en_n} from {en_whom} ({shown})"
+    return _gm_event(de, en, {"fog": [list(c) for c in cells], "sides": sides, "reveal": reveal})
 
 
 def handle_gm_end_fight(battle: Battle, command: GmEndFight) -> list[Event]:

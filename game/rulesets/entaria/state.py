@@ -265,6 +265,8 @@ class BattleState:
     cover_overrides: dict[str, str] = field(default_factory=dict)  # cover_key(...) -> Cover
     hidden_items: list[HiddenItem] = field(default_factory=list)  # Verbergen of objects
     objects: list[ObjectDamage] = field(default_factory=list)  # damaged objects (E-OBJ-*)
+    # the game master's fog by hand (GmFog): side -> field -> revealed (True) or hidden
+    fog_marks: dict[str, dict[Cell, bool]] = field(default_factory=dict)
 
     @property
     def current_key(self) -> str:
@@ -310,6 +312,8 @@ class BattleState:
             data["edge_doors"] = [
                 [list(a), list(b), is_open] for (a, b), is_open in sorted(self.edge_doors.items())
             ]
+        if any(self.fog_marks.values()):  # written only when set: older saves compare equal
+            data["fog_marks"] = fog_marks_to_lists(self.fog_marks)
         return data
 
     @classmethod
@@ -347,4 +351,21 @@ class BattleState:
                 ((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))): bool(is_open)
                 for a, b, is_open in data.get("edge_doors", [])
             },
+            fog_marks=fog_marks_from_lists(data.get("fog_marks", [])),
         )
+
+
+def fog_marks_to_lists(marks: dict[str, dict[Cell, bool]]) -> list[list[Any]]:
+    """Return the GM's fog marks as a save writes them: [side, [[x, y, revealed], ...]]."""
+    return [
+        [side, [[x, y, shown] for (x, y), shown in sorted(cells.items())]]
+        for side, cells in sorted(marks.items())
+        if cells
+    ]
+
+
+def fog_marks_from_lists(data: list[Any]) -> dict[str, dict[Cell, bool]]:
+    """Return the GM's fog marks from a save's lists (``fog_marks_to_lists``)."""
+    return {
+        str(side): {(int(x), int(y)): bool(shown) for x, y, shown in cells} for side, cells in data
+    }

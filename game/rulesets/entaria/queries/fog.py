@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from game.board.grid import footprint_cells
+from game.board.grid import Cell, footprint_cells
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.common import (
     BoolGrid,
@@ -80,6 +80,7 @@ class FogCache:
                 (c.key, c.cell, c.conditions, c.hidden, frozenset(getattr(c, "hidden_from", ())))
                 for c in battle.state.creatures.values()
             ),
+            _marks_signature(battle, side_key),
         )
         entry = self._views.get(side_key)
         if entry is not None and entry[0] == signature:
@@ -87,6 +88,18 @@ class FogCache:
         view = _fog(battle, side_key)
         self._views[side_key] = (signature, view)
         return view
+
+
+def _marks_signature(battle: Battle, side_key: str) -> tuple[tuple[Cell, bool], ...]:
+    """Return the GM's fog marks of ``side_key`` as a value the cache can compare."""
+    return tuple(sorted(battle.state.fog_marks.get(side_key, {}).items()))
+
+
+def _apply_marks(battle: Battle, side_key: str, visible: np.ndarray) -> None:
+    """Lift or lay the fog where the game master marked fields for the side (GmFog)."""
+    for (x, y), shown in battle.state.fog_marks.get(side_key, {}).items():
+        if battle.grid.in_bounds((x, y)):
+            visible[y, x] = shown
 
 
 # One cache per battle, held no longer than the battle: two matches (or a clone) never
@@ -109,6 +122,7 @@ def _fog(battle: Battle, side_key: str) -> FogView:
             if grid.in_bounds(cell):
                 sight = sight | visible_from(grid, cell)
         visible |= sight
+    _apply_marks(battle, side_key, visible)
     shown: set[str] = set()
     for creature in battle.state.creatures.values():
         if creature.side == side_key:
@@ -135,7 +149,9 @@ def fog_of_war(battle: Battle, side_key: str, cache: FogCache | None = None) -> 
     Bewusstlos or dead) see (``sight.visible_cells``, D-9). Its own creatures are always
     shown; another creature when one of its fields is visible and it is not hidden from
     the side: Unentdeckt toward every living member (``Battle.is_hidden_from_side``,
-    E-COND-UNENTDECKT-4) or Unsichtbar. The dead are shown where the side sees. Cached in
+    E-COND-UNENTDECKT-4) or Unsichtbar. The dead are shown where the side sees. The game
+    master's marks (``GmFog``) come last: a revealed field is seen, a hidden one is not,
+    and so are the creatures on them (hiding still holds on a revealed field). Cached in
     ``cache`` (default: a FogCache of this battle's own, dropped with the battle).
     """
     if cache is None:

@@ -1,5 +1,6 @@
 """ENTARIA's game-master commands: set LP, add and remove conditions, move any token, open
-and close doors, rule the cover of the next attack, spend the GM's Impuls, end the fight.
+and close doors, rule the cover of the next attack, reveal and hide the fog of war by
+hand, spend the GM's Impuls, end the fight.
 
 Every offer builds one of the engine's GM commands for the creature on the card.
 """
@@ -16,6 +17,7 @@ from game.rulesets.entaria.commands import (
     GmCoverOverride,
     GmDoor,
     GmEndFight,
+    GmFog,
     GmMoveToken,
     GmSetLifePoints,
 )
@@ -45,7 +47,55 @@ def gm_commands(battle: Battle, subject: str | None, t: Texts) -> tuple[OfferRow
         OfferRow((_add(creature, t), _remove(creature, t))),
         OfferRow((_move(t), _door(battle, t))),
         _cover_row(battle, creature, t),
+        _fog_row(battle, t),
         OfferRow((_impulse(battle, creature, t), _end(battle, t))),
+    )
+
+
+#: The GM's fog tools: (key, what GmFog.reveal becomes).
+FOG_MODES: tuple[tuple[str, bool | None], ...] = (
+    ("reveal", True),
+    ("hide", False),
+    ("reset", None),
+)
+
+
+def _fog_row(battle: Battle, t: Texts) -> OfferRow:
+    """Reveal or hide fields by hand, or give them back to sight, for a side or all (GmFog)."""
+    offers = []
+    for mode, reveal in FOG_MODES:
+        choices = [_fog_paint(mode, reveal, (), t("gm_fog.all_sides"), t)]
+        choices += [
+            _fog_paint(mode, reveal, (key,), side.name, t) for key, side in battle.sides.items()
+        ]
+        offers.append(
+            Offer(
+                f"gm:fog:{mode}",
+                t(f"gm_fog.{mode}"),
+                tooltip=t(f"gm_fog.{mode}_tip"),
+                needs=Needs.CHOICE,
+                choices=tuple(choices),
+                prompts=(t(f"gm_fog.{mode}_title"),),
+            )
+        )
+    return OfferRow(tuple(offers), t("gm_fog.label"), t("gm_fog.label_tip"), "gm:fog")
+
+
+def _fog_paint(
+    mode: str, reveal: bool | None, sides: tuple[str, ...], whom: str, t: Texts
+) -> Offer:
+    def make(pick: Pick) -> Command | str:
+        if not pick.cells:
+            return t("gm_fog.nothing")
+        return GmFog(None, tuple(pick.cells), reveal, sides)
+
+    suffix = ":".join(sides) or "all"
+    return Offer(
+        f"gm:fog:{mode}:{suffix}",
+        whom,
+        needs=Needs.FIELDS,
+        make=make,
+        prompts=(t(f"gm_fog.{mode}_prompt", whom=whom),),
     )
 
 

@@ -347,6 +347,10 @@ class Views(Protocol):
         """Return the creature whose turn it is (or was, when the fight ended)."""
         ...
 
+    def current_round(self, game: Any) -> int | None:
+        """Return the number of the round being fought (None: the ruleset counts none)."""
+        ...
+
     def turn_order(self, game: Any, t: Texts) -> TurnOrder:
         """Return the round and the creatures in the order they act."""
         ...

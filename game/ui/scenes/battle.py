@@ -27,6 +27,7 @@ from game.ui.feedback import Feedback
 from game.ui.host import MapTool
 from game.ui.hud import Hud
 from game.ui.map_view import MapRenderer
+from game.ui.opponent_pace import BETWEEN_CREATURES
 from game.ui.overlays_results import KeptResults
 from game.ui.pings import Pings
 from game.ui.session import GameSession, Outcome, Player, Role
@@ -35,7 +36,7 @@ from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.tools import SelectTool, begin_action
 from game.ui.turn_flow import TurnFlow
 
-AI_DELAY = 0.35  # seconds between the built-in opponent's commands (so players can follow)
+AI_DELAY = BETWEEN_CREATURES  # the opponent's pause between two of its creatures (tests step by it)
 
 
 class BattleScene(Scene):
@@ -346,15 +347,29 @@ class BattleScene(Scene):
         self.pings.update(dt)
         if self.app.top is self:
             self.camera_control.pan_with_keys(dt)
-        if self.session.ai_to_move and self.app.top is self and not self.animator.busy:
-            self._ai_timer += dt
-            if self._ai_timer >= AI_DELAY:
-                self._ai_timer = 0.0
-                outcome = self.session.ai_step()
-                if outcome.ok:
-                    self._after_change(outcome.events)
-        else:
-            self._ai_timer = 0.0
+        self._opponent_steps(dt)
+
+    def _opponent_steps(self, dt: float) -> None:
+        """Let the built-in opponent act at the turn flow's pace (skipped: unanimated)."""
+        pace = self.turn_flow.pace
+        if not self.session.ai_to_move:
+            pace.idle()
+            return
+        if self.app.top is not self:
+            return  # a menu or the handover covers the map: wait
+        if pace.skipping:
+            self.animator.enabled = False  # stops what runs; nothing new starts this frame
+            self.feedback.clear()
+        for _ in range(pace.steps(dt, self.animator.busy)):
+            outcome = self.session.ai_step()
+            if not outcome.ok:
+                break
+            self._after_change(outcome.events)
+            pace.stepped(self.session.views.passes_turn(outcome.events))
+            if pace.skipping:
+                self.feedback.clear()
+            if not self.session.ai_to_move or self.app.top is not self:
+                break
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.turn_flow.handle(event) or self.hud.handle(event) or self.pings.handle(event):

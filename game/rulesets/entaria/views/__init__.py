@@ -59,6 +59,9 @@ class EntariaViews:
     def on_turn(self, game: Any) -> str | None:
         return pieces.on_turn(game)
 
+    def current_round(self, game: Any) -> int | None:
+        return int(game.state.round) if game.state.order else None
+
     def turn_order(self, game: Any, t: Texts) -> TurnOrder:
         return card.turn_order(game, t)
 

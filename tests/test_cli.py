@@ -70,7 +70,7 @@ def test_check_unknown_file_type_exits_1(
 ) -> None:
     bad = tmp_path / "notes.txt"
     bad.write_text("hello", encoding="utf-8")
-    assert main(["check", str(bad)]) == 1
+    assert main(["check", str(bad), "--language", "en"]) == 1
     assert "unknown mission file type" in capsys.readouterr().out
 
 
@@ -137,7 +137,7 @@ def test_import_writes_only_a_mission_that_loads_again(
 
     monkeypatch.setattr(loader, "load_any", with_bad_title)
     out = tmp_path / "tavern" / "tavern.toml"
-    assert main(["import", str(DATA / "tavern.dd2vtt"), "-o", str(out)]) == 1
+    assert main(["import", str(DATA / "tavern.dd2vtt"), "-o", str(out), "--language", "en"]) == 1
     assert "mission.title has 300 characters; expected at most 200" in capsys.readouterr().err
     assert not out.parent.exists() or list(out.parent.iterdir()) == []
 

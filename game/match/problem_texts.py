@@ -139,13 +139,13 @@ def both(en: str, de: str) -> dict[str, str]:
     return {"en": en, "de": de}
 
 
-def fill(templates: Templates, key: str, **values: object) -> dict[str, str]:
-    """Return template ``key`` of ``templates`` in every language, filled with ``values``.
+def fill(templates: Templates, template: str, /, **values: object) -> dict[str, str]:
+    """Return ``template`` of ``templates`` in every language, filled with ``values``.
 
     A value that is texts per language is taken in the template's language; any other
     value is used as it is (``{x!r}`` quotes it).
     """
-    entry = templates[key]
+    entry = templates[template]
     filled: dict[str, str] = {}
     for language in LANGUAGES:
         local = {name: _local(value, language) for name, value in values.items()}
@@ -153,9 +153,9 @@ def fill(templates: Templates, key: str, **values: object) -> dict[str, str]:
     return filled
 
 
-def say(key: str, **values: object) -> dict[str, str]:
-    """Return the generic template ``key`` in every language, filled with ``values``."""
-    return fill(TEMPLATES, key, **values)
+def say(template: str, /, **values: object) -> dict[str, str]:
+    """Return the generic ``template`` in every language, filled with ``values``."""
+    return fill(TEMPLATES, template, **values)
 
 
 def joined(*parts: Texts | str) -> dict[str, str]:

@@ -6,7 +6,8 @@ from typing import Any
 
 from game.board.grid import DEFAULT_LEGEND, BattleGrid, FieldKind
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem, problem_of
+from game.missions.loader_texts import mission_say
 from game.missions.model import LegendEntry, Mission
 from game.missions.ruleset_choice import mission_terms
 
@@ -27,9 +28,7 @@ def build_grid(
     ``loads_mission`` never does).
     """
     if len(mission.rows) != mission.height or any(len(r) != mission.width for r in mission.rows):
-        raise MissionError(
-            [Problem(path_label, "the rows do not match the map's width and height", key="map")]
-        )
+        raise MissionError([problem_of(path_label, mission_say("rows_mismatch"), key="map")])
     terms = mission_terms(mission.ruleset, catalogue, path_label=path_label)
     problems: list[Problem] = []
     legend: dict[str, FieldKind] = {}
@@ -63,15 +62,13 @@ def _legend_field(
     Terrain first: furniture (terrain and material) keeps its terrain's cover and ground.
     """
     if entry.material is not None and terms.wall_field(entry.material) is None:
-        return Problem(
-            path_label, f"unknown wall material {entry.material!r}", key=f"{key}.material"
-        )
+        message = mission_say("unknown_material", name=entry.material)
+        return problem_of(path_label, message, key=f"{key}.material")
     if entry.terrain is not None:
         field = terms.terrain_field(entry.terrain, difficult=entry.difficult, target=entry.target)
         if field is None:
-            return Problem(
-                path_label, f"unknown terrain kind {entry.terrain!r}", key=f"{key}.terrain"
-            )
+            message = mission_say("unknown_terrain", name=entry.terrain)
+            return problem_of(path_label, message, key=f"{key}.terrain")
         return field
     if entry.door is not None:
         return FieldKind(door=True, door_open=entry.door == "open")
@@ -87,7 +84,6 @@ def _stray_character(mission: Mission, path_label: str) -> Problem | None:
         stray = set(row).difference(DEFAULT_LEGEND, mission.legend)
         if stray:
             x = min(row.index(char) for char in stray)
-            return Problem(
-                path_label, f"unknown map character {row[x]!r} at x={x}, y={y}", key="map.rows"
-            )
+            message = mission_say("unknown_character", char=row[x], x=x, y=y)
+            return problem_of(path_label, message, key="map.rows")
     return None

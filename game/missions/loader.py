@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, problem_of
 from game.missions.json_reading import JsonFile, read_json
+from game.missions.loader_texts import mission_say
 from game.missions.model import LoadedMission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.tiled import is_tiled_document, load_tiled
@@ -42,13 +43,9 @@ def load_any(path: Path | str, *, catalogue: Any | None = None) -> LoadedMission
     if suffix in TILED_SUFFIXES:
         return load_tiled(p, catalogue=catalogue)
     expected = ", ".join(sorted(SUPPORTED_SUFFIXES))
-    raise MissionError(
-        [
-            Problem(
-                str(path), f"unknown mission file type {suffix or '(none)'!r}; expected {expected}"
-            )
-        ]
-    )
+    shown = suffix or mission_say("no_suffix")
+    message = mission_say("unknown_file_type", suffix=shown, expected=expected)
+    raise MissionError([problem_of(str(path), message)])
 
 
 def _load_json_map(path: Path, catalogue: Any | None) -> LoadedMission:

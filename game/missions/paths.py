@@ -14,7 +14,9 @@ from enum import Enum
 from pathlib import Path, PurePosixPath
 
 from game.match.datafiles import ReadReason, ReadRefused, read_bounded
-from game.match.problems import MissionError, Problem
+from game.match.problem_texts import Texts
+from game.match.problems import MissionError, problem_of
+from game.missions.loader_texts import mission_say
 
 __all__ = [
     "IMAGE_HEAD_BYTES",
@@ -42,12 +44,12 @@ MAX_IMAGE_PIXELS = 8192  # pixels per side of a background image
 IMAGE_HEAD_BYTES = 256 * 1024  # enough for the size of nearly every PNG and JPEG
 
 
-def _fail(label: str, message: str) -> MissionError:
-    return MissionError([Problem(label, message)])
+def _fail(label: str, message: str | Texts) -> MissionError:
+    return MissionError([problem_of(label, message)])
 
 
-def _fail_at(label: str, message: str, line: int, column: int) -> MissionError:
-    return MissionError([Problem(label, message, line=line, column=column)])
+def _fail_at(label: str, message: str | Texts, line: int, column: int) -> MissionError:
+    return MissionError([problem_of(label, message, line=line, column=column)])
 
 
 def relative_parts(relative: object, *, path_label: str) -> tuple[str, ...]:
@@ -59,26 +61,19 @@ def relative_parts(relative: object, *, path_label: str) -> tuple[str, ...]:
     """
     shown = repr(relative)
     if not isinstance(relative, str):
-        raise _fail(path_label, f"referenced path {shown} is not a string; expected a file name")
+        raise _fail(path_label, mission_say("path_not_string", shown=shown))
     if not relative.strip():
-        raise _fail(path_label, f"referenced path {shown} is empty; expected a file name")
+        raise _fail(path_label, mission_say("path_empty", shown=shown))
     if "\x00" in relative:
-        raise _fail(path_label, f"referenced path {shown} contains a NUL character")
+        raise _fail(path_label, mission_say("path_nul", shown=shown))
     text = relative.replace("\\", "/")
     if text.startswith("/") or (len(text) >= 2 and text[1] == ":" and text[0].isalpha()):
-        raise _fail(
-            path_label,
-            f"referenced path {shown} is absolute; expected a path relative to the "
-            "mission's folder",
-        )
+        raise _fail(path_label, mission_say("path_absolute", shown=shown))
     parts = tuple(part for part in PurePosixPath(text).parts if part != ".")
     if ".." in parts:
-        raise _fail(
-            path_label,
-            f"referenced path {shown} contains '..'; expected a path inside the mission's folder",
-        )
+        raise _fail(path_label, mission_say("path_dotdot", shown=shown))
     if not parts:
-        raise _fail(path_label, f"referenced path {shown} names no file; expected a file name")
+        raise _fail(path_label, mission_say("path_no_file", shown=shown))
     return parts
 
 
@@ -96,13 +91,10 @@ def resolve_inside(base_dir: Path | str, relative: str, *, path_label: str) -> P
     try:
         real = candidate.resolve()
     except (OSError, RuntimeError) as exc:  # symlink loops
-        raise _fail(path_label, f"referenced path {relative!r} cannot be resolved: {exc}") from None
+        message = mission_say("path_unresolved", relative=relative, detail=exc)
+        raise _fail(path_label, message) from None
     if real != base and base not in real.parents:
-        raise _fail(
-            path_label,
-            f"referenced path {relative!r} leads outside the mission's folder (to {real}); "
-            "expected a file inside it (symbolic links out are not followed)",
-        )
+        raise _fail(path_label, mission_say("path_outside", relative=relative, real=real))
     return real
 
 
@@ -123,18 +115,18 @@ def read_limited(
         raise _fail(label, _refusal(refused)) from None
 
 
-def _refusal(refused: ReadRefused) -> str:
+def _refusal(refused: ReadRefused) -> Texts:
     """Return why a mission's file was not read, in the words of a mission problem."""
     p, limit = refused.path, refused.limit
     if refused.reason is ReadReason.MISSING:
-        return f"file not found: {p}"
+        return mission_say("file_not_found", path=p)
     if refused.reason is ReadReason.NOT_REGULAR:
-        return f"{p} is not a regular file"
+        return mission_say("not_a_regular_file", path=p)
     if refused.reason is ReadReason.TOO_LARGE:
-        return f"file is {refused.size} bytes; expected at most {limit} bytes ({_human(limit)})"
+        return mission_say("file_too_big", size=refused.size, limit=limit, human=_human(limit))
     if refused.reason is ReadReason.GREW:
-        return f"file is larger than {limit} bytes ({_human(limit)}); expected less"
-    return f"cannot read {p}: {refused.detail}"
+        return mission_say("file_larger_than", limit=limit, human=_human(limit))
+    return mission_say("cannot_read", path=p, detail=refused.detail)
 
 
 def line_column(data: bytes, offset: int) -> tuple[int, int]:
@@ -152,13 +144,8 @@ def decode_utf8(data: bytes, *, path_label: str, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = line_column(data, exc.start)
-        raise _fail_at(
-            path_label,
-            f"byte 0x{data[exc.start]:02x} is not valid UTF-8; expected a UTF-8 {what} file "
-            "(save it with the encoding UTF-8)",
-            line,
-            column,
-        ) from None
+        message = mission_say("not_utf8", byte=f"{data[exc.start]:02x}", what=what)
+        raise _fail_at(path_label, message, line, column) from None
 
 
 def _human(n: int) -> str:
@@ -237,25 +224,30 @@ def check_image(
     ``data`` is the file or at least its header; ``formats`` are the formats allowed.
     """
     kind = image_format(data)
-    expected = " or ".join(f.value for f in ImageFormat if f in formats)
+    names = [f.value for f in ImageFormat if f in formats]
+    expected = _either(names)
     if kind is not None and kind not in formats:
-        raise _fail(path_label, f"image is a {kind.value}; expected a {expected}")
+        raise _fail(path_label, mission_say("image_is_kind", kind=kind.value, expected=expected))
     dims = image_dimensions(data)
     if dims is None:
-        what = "neither PNG nor JPEG" if len(formats) > 1 else f"not a {expected}"
-        raise _fail(
-            path_label, f"image is {what} (or its header is damaged); expected a {expected}"
+        what = (
+            mission_say("image_neither")
+            if len(formats) > 1
+            else mission_say("image_not_a", expected=expected)
         )
+        raise _fail(path_label, mission_say("image_not_format", what=what, expected=expected))
     width, height = dims
     if width < 1 or height < 1:
-        raise _fail(path_label, f"image is {width}x{height} pixels; expected at least 1x1")
+        raise _fail(path_label, mission_say("image_too_small", width=width, height=height))
     if width > MAX_IMAGE_PIXELS or height > MAX_IMAGE_PIXELS:
-        raise _fail(
-            path_label,
-            f"image is {width}x{height} pixels; expected at most "
-            f"{MAX_IMAGE_PIXELS}x{MAX_IMAGE_PIXELS}",
-        )
+        message = mission_say("image_too_large", width=width, height=height, limit=MAX_IMAGE_PIXELS)
+        raise _fail(path_label, message)
     return dims
+
+
+def _either(names: list[str]) -> Texts:
+    """Return "A or B" in every language (one name as it is)."""
+    return {"en": " or ".join(names), "de": " oder ".join(names)}
 
 
 def check_image_file(path: Path | str, *, path_label: str | None = None) -> tuple[int, int]:

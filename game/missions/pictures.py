@@ -18,7 +18,9 @@ import os
 import struct
 from typing import TYPE_CHECKING, Any
 
-from game.match.problems import MissionError, Problem
+from game.match.problem_texts import Texts
+from game.match.problems import MissionError, problem_of
+from game.missions.loader_texts import mission_say
 from game.missions.paths import image_dimensions
 
 if TYPE_CHECKING:
@@ -86,20 +88,23 @@ def picture_size(data: bytes) -> tuple[int, int] | None:
     return image_dimensions(data)
 
 
-def _refuse(path_label: str, message: str) -> MissionError:
-    return MissionError([Problem(path_label, message)])
+def _refuse(path_label: str, message: Texts) -> MissionError:
+    return MissionError([problem_of(path_label, message)])
 
 
 def _check_size(size: tuple[int, int], max_pixels: int, path_label: str) -> None:
     width, height = size
     if width < 1 or height < 1:
-        raise _refuse(path_label, f"picture is {width}x{height} pixels; expected at least 1x1")
+        raise _refuse(path_label, mission_say("picture_too_small", width=width, height=height))
     if width * height > max_pixels:
-        raise _refuse(
-            path_label,
-            f"picture is {width}x{height} pixels ({width * height} in all); expected at "
-            f"most {max_pixels} pixels",
+        message = mission_say(
+            "picture_too_large",
+            width=width,
+            height=height,
+            pixels=width * height,
+            limit=max_pixels,
         )
+        raise _refuse(path_label, message)
 
 
 def decode(data: bytes, *, name: str, path_label: str, max_pixels: int = MAX_PIXELS) -> Surface:
@@ -112,14 +117,19 @@ def decode(data: bytes, *, name: str, path_label: str, max_pixels: int = MAX_PIX
     kind = picture_format(data)
     size = picture_size(data) if kind is not None else None
     if size is None:
-        what = "not a PNG, JPEG or WebP picture" if kind is None else f"a damaged {kind} picture"
-        raise _refuse(path_label, f"picture is {what}; expected a PNG, JPEG or WebP")
+        message = (
+            mission_say("picture_unknown")
+            if kind is None
+            else mission_say("picture_damaged", kind=kind)
+        )
+        raise _refuse(path_label, message)
     _check_size(size, max_pixels, path_label)
     pygame = _pygame()
     try:
         surface = pygame.image.load(io.BytesIO(data), name)
     except (pygame.error, OSError, ValueError, MemoryError, EOFError) as exc:
-        raise _refuse(path_label, f"{kind} picture cannot be decoded ({exc})") from None
+        message = mission_say("picture_undecodable", kind=kind, detail=exc)
+        raise _refuse(path_label, message) from None
     _check_size(surface.get_size(), max_pixels, path_label)
     return surface
 

@@ -14,9 +14,11 @@ from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid, Cell, footprint_cells
 from game.board.movement import reachable
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import Problem
+from game.match.problem_texts import Texts
+from game.match.problems import Problem, problem_of
 from game.match.tomlcheck import Locations, find_key
 from game.missions.grid import build_grid
+from game.missions.loader_texts import mission_say
 from game.missions.model import Mission
 from game.missions.ruleset_choice import mission_terms
 
@@ -24,7 +26,7 @@ MAX_FLOODS = 64  # walkable areas labelled when looking for unreachable sides
 
 
 #: Records one warning: the TOML key it is about and the message.
-Warn = Callable[[str, str], None]
+Warn = Callable[[str, Texts], None]
 
 
 def mission_warnings(
@@ -51,18 +53,14 @@ def mission_warnings(
     warnings: list[Problem] = []
     where = locations if locations is not None else {}
 
-    def warn(key: str, message: str) -> None:
+    def warn(key: str, message: Texts) -> None:
         line, column = find_key(where, key) or (None, None)
         warnings.append(
-            Problem(path_label, message, line=line, column=column, key=key, warning=True)
+            problem_of(path_label, message, line=line, column=column, key=key, warning=True)
         )
 
     if not mission.creatures:
-        warn(
-            "creatures",
-            "the mission places no creature: it previews and prints, but no battle can "
-            "begin until [[creatures]] (TOML) or objects of class 'creature' (Tiled) place some",
-        )
+        warn("creatures", mission_say("no_creature_placed"))
     _creature_warnings(mission, grid, terms, warn)
     _side_warnings(mission, grid, warn)
     _legend_warnings(mission, warn)
@@ -81,15 +79,14 @@ def _creature_warnings(mission: Mission, grid: BattleGrid, terms: MissionTerms, 
         key = f"creatures[{i}]"
         size = terms.footprint(creature.type)
         cells = [c for c in footprint_cells(creature.cell, size) if grid.in_bounds(c)]
-        label = f"creature {creature.key!r} at {list(creature.cell)}"
+        label = mission_say("creature_label", key=creature.key, field=list(creature.cell))
         _ground_warnings(grid, cells, f"{key}.at", label, warn)
         for cell in cells:
             other = occupied.get(cell)
             if other is not None and other != creature.key:
                 warn(
                     f"{key}.at",
-                    f"{label} shares field {list(cell)} with creature {other!r}; "
-                    "expected one creature per field",
+                    mission_say("shares_field", label=label, field=list(cell), other=other),
                 )
                 break
         for cell in cells:
@@ -97,30 +94,33 @@ def _creature_warnings(mission: Mission, grid: BattleGrid, terms: MissionTerms, 
         owners = {zone_owner[c] for c in cells if c in zone_owner}
         foreign = sorted(o for o in owners if o != creature.side)
         if foreign:
-            warn(
-                f"{key}.at",
-                f"{label} of side {creature.side!r} stands on the deployment zone of side "
-                f"{foreign[0]!r}",
+            message = mission_say(
+                "on_foreign_deployment", label=label, side=creature.side, other=foreign[0]
             )
+            warn(f"{key}.at", message)
         if creature.companion_of is not None:
             master = creature_index.get(creature.companion_of)
             if master is not None and mission.creatures[master].side != creature.side:
-                warn(
-                    f"{key}.companion_of",
-                    f"companion {creature.key!r} is on side {creature.side!r} but its "
-                    f"controller {creature.companion_of!r} is on side "
-                    f"{mission.creatures[master].side!r}",
+                message = mission_say(
+                    "companion_other_side",
+                    key=creature.key,
+                    side=creature.side,
+                    master=creature.companion_of,
+                    master_side=mission.creatures[master].side,
                 )
+                warn(f"{key}.companion_of", message)
 
 
-def _ground_warnings(grid: BattleGrid, cells: list[Cell], key: str, label: str, warn: Warn) -> None:
+def _ground_warnings(
+    grid: BattleGrid, cells: list[Cell], key: str, label: Texts, warn: Warn
+) -> None:
     """Warn when a creature's fields lie in a wall or closed door, or on a hazard."""
     blocked = [c for c in cells if grid.is_wall(c)]
     if blocked:
-        what = "a closed door" if all(grid.is_door(c) for c in blocked) else "a wall"
-        warn(key, f"{label} stands in {what}; it cannot move from there")
+        door = all(grid.is_door(c) for c in blocked)
+        warn(key, mission_say("stands_in_door" if door else "stands_in_wall", label=label))
     if any(grid.is_hazard(c) for c in cells):
-        warn(key, f"{label} stands on a hazard field")
+        warn(key, mission_say("stands_on_hazard", label=label))
 
 
 def _side_warnings(mission: Mission, grid: BattleGrid, warn: Warn) -> None:
@@ -129,25 +129,18 @@ def _side_warnings(mission: Mission, grid: BattleGrid, warn: Warn) -> None:
         key = f"sides[{i}]"
         has_creatures = any(c.side == side.key for c in mission.creatures)
         if not side.deployment and not has_creatures:
-            warn(key, f"side {side.key!r} has neither creatures nor a deployment zone")
+            warn(key, mission_say("side_empty", side=side.key))
         # Walls and hazards inside a zone rectangle are normal (a tent in a camp);
         # only a zone with no field to stand on is a mistake.
         usable = [c for c in side.deployment if not grid.is_wall(c) and not grid.is_hazard(c)]
         if side.deployment and not usable:
-            warn(
-                f"{key}.deployment",
-                f"the deployment zone of side {side.key!r} has no usable field: all "
-                f"{len(side.deployment)} lie in walls, closed doors or hazards",
-            )
+            message = mission_say("deployment_unusable", side=side.key, count=len(side.deployment))
+            warn(f"{key}.deployment", message)
     if not mission.sides:
-        warn("sides", "the mission declares no sides")
+        warn("sides", mission_say("no_sides"))
     side_index = {side.key: i for i, side in enumerate(mission.sides)}
     for a, b in _unreachable_sides(mission, grid):
-        warn(
-            f"sides[{side_index[a]}].deployment",
-            f"side {a!r} cannot reach side {b!r} on foot (even with every door "
-            "open): their deployment zones and creatures lie in separate areas",
-        )
+        warn(f"sides[{side_index[a]}].deployment", mission_say("sides_apart", a=a, b=b))
 
 
 def _legend_warnings(mission: Mission, warn: Warn) -> None:
@@ -155,7 +148,7 @@ def _legend_warnings(mission: Mission, warn: Warn) -> None:
     used = {char for row in mission.rows for char in row}
     for char in mission.legend:
         if char not in used:
-            warn(f"legend.{char}", f"legend character {char!r} is never used on the map")
+            warn(f"legend.{char}", mission_say("legend_unused", char=char))
 
 
 def _unreachable_sides(mission: Mission, grid: BattleGrid) -> list[tuple[str, str]]:

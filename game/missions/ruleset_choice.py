@@ -11,7 +11,9 @@ from typing import Any
 
 from game.board.grid import FieldKind
 from game.match.mission_ruleset import MissionRuleset, MissionTerms
-from game.match.problems import MissionError, Problem, suggestion
+from game.match.problem_texts import Texts
+from game.match.problems import MissionError, problem_of, suggested
+from game.missions.loader_texts import mission_say
 from game.rulesets import RULESETS
 
 __all__ = [
@@ -28,13 +30,14 @@ def known_rulesets() -> list[str]:
     return sorted(key for key, ruleset in RULESETS.items() if isinstance(ruleset, MissionRuleset))
 
 
-def ruleset_problem(key: str) -> str | None:
-    """Return what is wrong with the ruleset key ``key`` of a mission (None: known)."""
+def ruleset_problem(key: str) -> Texts | None:
+    """Return what is wrong with the ruleset key ``key`` of a mission, per language
+    (None: known)."""
     known = known_rulesets()
     if key in known:
         return None
     listed = ", ".join(repr(k) for k in known)
-    return f"unknown ruleset {key!r}{suggestion(key, known)}; expected one of {listed}"
+    return mission_say("unknown_ruleset", key=key, hint=suggested(key, known), listed=listed)
 
 
 def mission_ruleset(key: str, *, path_label: str = "<mission>") -> MissionRuleset:
@@ -42,7 +45,7 @@ def mission_ruleset(key: str, *, path_label: str = "<mission>") -> MissionRulese
     problem = ruleset_problem(key)
     ruleset = RULESETS.get(key)
     if problem is not None or not isinstance(ruleset, MissionRuleset):
-        raise MissionError([Problem(path_label, problem or "", key="mission.ruleset")])
+        raise MissionError([problem_of(path_label, problem or "", key="mission.ruleset")])
     return ruleset
 
 

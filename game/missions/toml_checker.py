@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from game.match.problems import Problem, describe, suggestion
+from game.match.problem_texts import Texts
+from game.match.problems import Problem, described, problem_of, suggested
 from game.match.toml_scanner import KeyLocations
 from game.match.tomlcheck import find_key
+from game.missions.loader_texts import mission_say
 from game.missions.toml_schema import KEY_RE, MAX_LIST, MAX_SHORT_TEXT
 
 
@@ -30,11 +32,17 @@ class TomlChecker:
 
     # ------------------------------------------------------------ problems
     def error(
-        self, key: str, message: str, *, line: int | None = None, column: int | None = None
+        self,
+        key: str,
+        message: str | Texts,
+        *,
+        line: int | None = None,
+        column: int | None = None,
     ) -> None:
+        """Record an error at ``key`` (an English message, or texts per language)."""
         if line is None:
             line, column = self.locate(key)
-        self.problems.append(Problem(self.label, message, line=line, column=column, key=key))
+        self.problems.append(problem_of(self.label, message, line=line, column=column, key=key))
 
     def locate(self, key: str) -> tuple[int | None, int | None]:
         return find_key(self.where.keys, key) or (None, None)
@@ -61,86 +69,90 @@ class TomlChecker:
     ) -> dict[str, Any] | None:
         name = shown or f"[{key}]"
         if not isinstance(value, dict):
-            self.error(key, f"{name}: found {describe(value)}; expected a table")
+            self.error(key, mission_say("table_expected", name=name, found=described(value)))
             return None
         for unknown in value:
             if unknown not in allowed:
                 self.error(
                     f"{key}.{unknown}" if key else unknown,
-                    f"unknown key {unknown!r} in {name}{suggestion(unknown, allowed)}; "
-                    f"expected one of {quoted_list(allowed)}",
+                    mission_say(
+                        "unknown_key_in",
+                        key=unknown,
+                        name=name,
+                        hint=suggested(unknown, allowed),
+                        allowed=quoted_list(allowed),
+                    ),
                 )
         for needed in required:
             if needed not in value:
-                self.error(key, f"missing key {needed!r} in {name}; expected {needed} = ...")
+                self.error(key, mission_say("missing_key_in", key=needed, name=name))
         return value
 
     def string(
         self, value: object, key: str, *, limit: int = MAX_SHORT_TEXT, empty: bool = False
     ) -> str | None:
         if not isinstance(value, str):
-            self.error(key, f"{key}: found {describe(value)}; expected a string")
+            self.error(key, mission_say("string_expected", key=key, found=described(value)))
             return None
         if not empty and not value.strip():
-            self.error(key, f"{key} is empty; expected some text")
+            self.error(key, mission_say("empty_text", key=key))
             return None
         if len(value) > limit:
-            self.error(key, f"{key} has {len(value)} characters; expected at most {limit}")
+            self.error(key, mission_say("text_too_long", key=key, count=len(value), limit=limit))
             return None
         return value
 
     def identifier(self, value: object, key: str) -> str | None:
         text = self.string(value, key, limit=64)
         if text is not None and not KEY_RE.match(text):
-            self.error(
-                key,
-                f"{key}: found {text!r}; expected a key of letters, digits, '_' and '-' "
-                "(no spaces), like 'pirate_1'",
-            )
+            self.error(key, mission_say("bad_identifier", key=key, text=text))
             return None
         return text
 
     def integer(self, value: object, key: str, low: int, high: int) -> int | None:
         if type(value) is not int:
-            self.error(key, f"{key}: found {describe(value)}; expected an integer")
+            self.error(key, mission_say("integer_expected", key=key, found=described(value)))
             return None
         if not low <= value <= high:
-            self.error(key, f"{key} is {value}; expected an integer from {low} to {high}")
+            self.error(key, mission_say("integer_range", key=key, value=value, low=low, high=high))
             return None
         return value
 
     def boolean(self, value: object, key: str) -> bool | None:
         if type(value) is not bool:
-            self.error(key, f"{key}: found {describe(value)}; expected true or false")
+            self.error(key, mission_say("boolean_expected", key=key, found=described(value)))
             return None
         return value
 
     def int_list(
-        self, value: object, key: str, sizes: Sequence[int], what: str
+        self, value: object, key: str, sizes: Sequence[int], what: str | Texts
     ) -> list[int] | None:
         if (
             not isinstance(value, list)
             or len(value) not in sizes
             or any(type(v) is not int for v in value)
         ):
-            self.error(key, f"{key}: found {describe(value)}; expected {what}")
+            found = described(value)
+            self.error(key, mission_say("found_expected", key=key, found=found, expected=what))
             return None
         return list(value)
 
     def string_list(self, value: object, key: str) -> list[str] | None:
         if not isinstance(value, list) or any(not isinstance(v, str) for v in value):
-            self.error(key, f"{key}: found {describe(value)}; expected an array of strings")
+            self.error(key, mission_say("strings_expected", key=key, found=described(value)))
             return None
         if len(value) > MAX_LIST:
-            self.error(key, f"{key} has {len(value)} entries; expected at most {MAX_LIST}")
+            self.error(
+                key, mission_say("too_many_entries", key=key, count=len(value), limit=MAX_LIST)
+            )
             return None
         return list(value)
 
     def array_of_tables(self, value: object, key: str, limit: int) -> list[object]:
         if not isinstance(value, list):
-            self.error(key, f"{key}: found {describe(value)}; expected [[{key}]] tables")
+            self.error(key, mission_say("tables_expected", key=key, found=described(value)))
             return []
         if len(value) > limit:
-            self.error(key, f"{key} has {len(value)} entries; expected at most {limit}")
+            self.error(key, mission_say("too_many_entries", key=key, count=len(value), limit=limit))
             return []
         return list(value)

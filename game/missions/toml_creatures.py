@@ -1,6 +1,7 @@
 """The creatures of a native mission file: ``[[creatures]]``.
 
-The format's keys are checked here; what the rule-specific names mean (the creature
+The format's keys are checked here (``image``: a picture in the mission's folder for the
+creature's token, ``creature_images``); what the rule-specific names mean (the creature
 type, its footprint and name, equipment, what it holds at the start, start conditions)
 the mission's ruleset says through its ``MissionTerms``. The names are kept as the file
 gives them.
@@ -8,13 +9,17 @@ gives them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from game.board.grid import Cell
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import describe
+from game.match.problems import MissionError, describe
+from game.missions.creature_images import image_problem
+from game.missions.loader_texts import mission_say
 from game.missions.model import CreaturePlacement, Facing, Side
+from game.missions.paths import relative_parts
 from game.missions.toml_checker import TomlChecker, quoted_list
 from game.missions.toml_schema import CREATURE_KEYS, MAX_CREATURES, MAX_LP, MIN_LP
 
@@ -82,6 +87,7 @@ class CreatureSection(TomlChecker):
         hidden = False
         if "hidden" in section:
             hidden = bool(self.boolean(section["hidden"], f"{key}.hidden"))
+        image = self.image(section, key)
         if len(self.problems) != before:
             return None
         if not (creature_key and kind and name and side and cell is not None):
@@ -100,7 +106,34 @@ class CreatureSection(TomlChecker):
             companion_of=companion_of,
             companion_before=companion_before,
             hidden=hidden,
+            image=image,
         )
+
+    def image(self, section: dict[str, Any], key: str) -> str:
+        """Return the creature's own picture ("": none); a path that could leave the
+        mission's folder is an error (the file itself: ``check_creature_images``)."""
+        if "image" not in section:
+            return ""
+        path = self.string(section["image"], f"{key}.image", limit=1000)
+        if path is None:
+            return ""
+        try:
+            relative_parts(path, path_label=self.label)
+        except MissionError as exc:
+            for problem in exc.problems:
+                self.error(f"{key}.image", f"{key}.image: {problem.message}")
+            return ""
+        return path
+
+    def check_creature_images(self, base_dir: Path, creatures: Sequence[CreaturePlacement]) -> None:
+        """Record every creature picture that is missing, outside the folder or unusable."""
+        for index, creature in enumerate(creatures):
+            if not creature.image:
+                continue
+            key = f"creatures[{index}].image"
+            problem = image_problem(base_dir, creature.image, path_label=self.label)
+            if problem is not None:
+                self.error(key, f"{key}: {problem}")
 
     def unique_key(self, section: dict[str, Any], key: str, seen: set[str]) -> str | None:
         """Return the creature's key, recording it in ``seen``; a key used twice is an error."""
@@ -239,7 +272,7 @@ class CreatureSection(TomlChecker):
     def position(
         self, value: object, key: str, size: int, width: int | None, height: int | None
     ) -> Cell | None:
-        pair = self.int_list(value, key, (2,), "a field [x, y], like [3, 5]")
+        pair = self.int_list(value, key, (2,), mission_say("a_field"))
         if pair is None:
             return None
         if width is None or height is None:

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import MissionError, Problem, capped, describe
+from game.match.problems import MissionError, capped, described, problem_of
 from game.match.toml_scanner import KeyLocations
 from game.match.tomlcheck import locate_keys, parse_toml
+from game.missions.loader_texts import mission_say
 from game.missions.model import Mission
 from game.missions.ruleset_choice import UNCHECKED_TERMS, mission_terms, ruleset_problem
 from game.missions.toml_creatures import CreatureSection
@@ -48,9 +49,12 @@ def read_mission_text(
     mission = reader.mission(data)
     if mission is not None and base_dir is not None and mission.background is not None:
         reader.check_background_file(Path(base_dir), mission.background.path)
+    if mission is not None and base_dir is not None:
+        reader.check_creature_images(Path(base_dir), mission.creatures)
     errors = [p for p in reader.problems if not p.warning]
     if errors or mission is None:
-        raise MissionError(capped(errors or [Problem(path_label, "the mission is invalid")]))
+        invalid = problem_of(path_label, mission_say("mission_invalid"))
+        raise MissionError(capped(errors or [invalid]))
     return mission, where
 
 
@@ -151,37 +155,25 @@ class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection):
             for language, text in raw.items():
                 key = f"mission.description.{language}"
                 if not LANGUAGE_RE.match(language):
-                    self.error(
-                        key,
-                        f"{key}: found language {language!r}; expected a two-letter "
-                        "language code such as 'de' or 'en'",
-                    )
+                    self.error(key, mission_say("bad_language", key=key, language=language))
                     continue
                 checked = self.string(text, key, limit=MAX_LONG_TEXT, empty=True)
                 if checked:
                     description[language] = checked
         elif raw is not None:
-            self.error(
-                "mission.description",
-                f"mission.description: found {describe(raw)}; expected a string or a table "
-                'of languages (de = "...", en = "...")',
-            )
+            self.error("mission.description", mission_say("bad_description", found=described(raw)))
         author = ""
         if "author" in section:
             author = self.string(section["author"], "mission.author", empty=True) or ""
         players: tuple[int, int] | None = None
         if "players" in section:
             pair = self.int_list(
-                section["players"], "mission.players", (2,), "[min, max] players, like [2, 4]"
+                section["players"], "mission.players", (2,), mission_say("a_players_pair")
             )
             if pair is not None:
                 low, high = pair
                 if not 1 <= low <= high <= 99:
-                    self.error(
-                        "mission.players",
-                        f"mission.players is [{low}, {high}]; expected [min, max] with "
-                        "1 <= min <= max <= 99",
-                    )
+                    self.error("mission.players", mission_say("bad_players", low=low, high=high))
                 else:
                     players = (low, high)
         if title is None:

@@ -143,7 +143,7 @@ def test_simulate_refuses_an_unknown_ruleset(tmp_path: Path) -> None:
     path = tmp_path / "wrs.toml"
     path.write_text(mission_text("wrs"), encoding="utf-8")
     err = io.StringIO()
-    assert run_simulate(path, 1, out=io.StringIO(), err=err) == 1
+    assert run_simulate(path, 1, out=io.StringIO(), err=err, language="en") == 1
     assert "unknown ruleset 'wrs'" in err.getvalue()
 
 

@@ -99,10 +99,14 @@ def test_an_object_outside_the_map_is_warned_of_in_both_languages(tmp_path: Path
     assert any("lies outside the 6x5 map" in m for m in model.warning_messages("en"))
 
 
-def test_playability_warnings_stay_as_they_are_in_every_language(tmp_path: Path) -> None:
+def test_i12_playability_warnings_speak_the_window_language(tmp_path: Path) -> None:
     model = load_preview(desert_without_its_picture(tmp_path))
     own = len(model.loaded.warnings)
-    assert model.warning_messages("de")[own:] == [w.message for w in model.warnings[own:]]
+    playability = model.warnings[own:]
+    assert playability
+    assert model.warning_messages("en")[own:] == [w.message for w in playability]
+    german = model.warning_messages("de")[own:]
+    assert all(text != w.message for text, w in zip(german, playability, strict=True))
 
 
 @pytest.fixture()

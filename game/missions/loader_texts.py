@@ -1,0 +1,294 @@
+"""The texts of the mission loaders' problems in every language, in one table.
+
+The loaders (native TOML, Universal VTT, Tiled) name a template and its values:
+``mission_say("unknown_terrain", name="lava")`` returns the message per language, which
+``Problem``/``problem_of`` and the checkers take. German uses the rulebook's words
+(Feld, Wand, Tür, Wesen, Seite, Aufstellungszone). Fields are written "[x, y]".
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.match.problem_texts import Templates, fill
+
+#: Template key -> language -> template text (same placeholders in each language).
+MISSION_TEMPLATES: Final[Templates] = {
+    # --- the TOML checker of mission files (game.missions.toml_checker)
+    "table_expected": {
+        "en": "{name}: found {found}; expected a table",
+        "de": "{name}: gefunden: {found}; erwartet: eine Tabelle",
+    },
+    "unknown_key_in": {
+        "en": "unknown key {key!r} in {name}{hint}; expected one of {allowed}",
+        "de": "der Schlüssel {key!r} in {name} ist unbekannt{hint}; erwartet: einer von {allowed}",
+    },
+    "missing_key_in": {
+        "en": "missing key {key!r} in {name}; expected {key} = ...",
+        "de": "der Schlüssel {key!r} fehlt in {name}; erwartet: {key} = ...",
+    },
+    "string_expected": {
+        "en": "{key}: found {found}; expected a string",
+        "de": "{key}: gefunden: {found}; erwartet: ein Text",
+    },
+    "empty_text": {
+        "en": "{key} is empty; expected some text",
+        "de": "{key} ist leer; erwartet: ein Text",
+    },
+    "text_too_long": {
+        "en": "{key} has {count} characters; expected at most {limit}",
+        "de": "{key} hat {count} Zeichen; erwartet: höchstens {limit}",
+    },
+    "bad_identifier": {
+        "en": "{key}: found {text!r}; expected a key of letters, digits, '_' and '-' "
+        "(no spaces), like 'pirate_1'",
+        "de": "{key}: gefunden: {text!r}; erwartet: ein Schlüssel aus Buchstaben, Ziffern, "
+        "'_' und '-' (ohne Leerzeichen), etwa 'pirat_1'",
+    },
+    "integer_expected": {
+        "en": "{key}: found {found}; expected an integer",
+        "de": "{key}: gefunden: {found}; erwartet: eine ganze Zahl",
+    },
+    "integer_range": {
+        "en": "{key} is {value}; expected an integer from {low} to {high}",
+        "de": "{key} ist {value}; erwartet: eine ganze Zahl von {low} bis {high}",
+    },
+    "boolean_expected": {
+        "en": "{key}: found {found}; expected true or false",
+        "de": "{key}: gefunden: {found}; erwartet: true oder false",
+    },
+    "found_expected": {
+        "en": "{key}: found {found}; expected {expected}",
+        "de": "{key}: gefunden: {found}; erwartet: {expected}",
+    },
+    "strings_expected": {
+        "en": "{key}: found {found}; expected an array of strings",
+        "de": "{key}: gefunden: {found}; erwartet: eine Liste von Texten",
+    },
+    "too_many_entries": {
+        "en": "{key} has {count} entries; expected at most {limit}",
+        "de": "{key} hat {count} Einträge; erwartet: höchstens {limit}",
+    },
+    "tables_expected": {
+        "en": "{key}: found {found}; expected [[{key}]] tables",
+        "de": "{key}: gefunden: {found}; erwartet: [[{key}]]-Tabellen",
+    },
+    # --- what int_list expects
+    "a_field": {"en": "a field [x, y], like [3, 5]", "de": "ein Feld [x, y], etwa [3, 5]"},
+    "a_players_pair": {
+        "en": "[min, max] players, like [2, 4]",
+        "de": "[min, max] Spieler, etwa [2, 4]",
+    },
+    # --- [mission]
+    "mission_invalid": {"en": "the mission is invalid", "de": "die Mission ist ungültig"},
+    "bad_language": {
+        "en": "{key}: found language {language!r}; expected a two-letter language code "
+        "such as 'de' or 'en'",
+        "de": "{key}: gefunden: Sprache {language!r}; erwartet: ein Sprachkürzel aus zwei "
+        "Buchstaben wie 'de' oder 'en'",
+    },
+    "bad_description": {
+        "en": "mission.description: found {found}; expected a string or a table of "
+        'languages (de = "...", en = "...")',
+        "de": "mission.description: gefunden: {found}; erwartet: ein Text oder eine Tabelle "
+        'der Sprachen (de = "...", en = "...")',
+    },
+    "bad_players": {
+        "en": "mission.players is [{low}, {high}]; expected [min, max] with 1 <= min <= max <= 99",
+        "de": "mission.players ist [{low}, {high}]; erwartet: [min, max] mit 1 <= min <= max <= 99",
+    },
+    "unknown_ruleset": {
+        "en": "unknown ruleset {key!r}{hint}; expected one of {listed}",
+        "de": "das Regelwerk {key!r} ist unbekannt{hint}; erwartet: eines von {listed}",
+    },
+    # --- the file (game.missions.loader, game.missions.paths)
+    "unknown_file_type": {
+        "en": "unknown mission file type {suffix!r}; expected {expected}",
+        "de": "unbekannte Art von Missionsdatei {suffix!r}; erwartet: {expected}",
+    },
+    "no_suffix": {"en": "(none)", "de": "(keine)"},
+    "path_not_string": {
+        "en": "referenced path {shown} is not a string; expected a file name",
+        "de": "der Pfad {shown} ist kein Text; erwartet: ein Dateiname",
+    },
+    "path_empty": {
+        "en": "referenced path {shown} is empty; expected a file name",
+        "de": "der Pfad {shown} ist leer; erwartet: ein Dateiname",
+    },
+    "path_nul": {
+        "en": "referenced path {shown} contains a NUL character",
+        "de": "der Pfad {shown} enthält ein NUL-Zeichen",
+    },
+    "path_absolute": {
+        "en": "referenced path {shown} is absolute; expected a path relative to the "
+        "mission's folder",
+        "de": "der Pfad {shown} ist absolut; erwartet: ein Pfad relativ zum Ordner der Mission",
+    },
+    "path_dotdot": {
+        "en": "referenced path {shown} contains '..'; expected a path inside the mission's folder",
+        "de": "der Pfad {shown} enthält '..'; erwartet: ein Pfad im Ordner der Mission",
+    },
+    "path_no_file": {
+        "en": "referenced path {shown} names no file; expected a file name",
+        "de": "der Pfad {shown} nennt keine Datei; erwartet: ein Dateiname",
+    },
+    "path_unresolved": {
+        "en": "referenced path {relative!r} cannot be resolved: {detail}",
+        "de": "der Pfad {relative!r} lässt sich nicht auflösen: {detail}",
+    },
+    "path_outside": {
+        "en": "referenced path {relative!r} leads outside the mission's folder (to {real}); "
+        "expected a file inside it (symbolic links out are not followed)",
+        "de": "der Pfad {relative!r} führt aus dem Ordner der Mission hinaus (nach {real}); "
+        "erwartet: eine Datei darin (symbolischen Links nach draußen wird nicht gefolgt)",
+    },
+    "file_not_found": {"en": "file not found: {path}", "de": "Datei nicht gefunden: {path}"},
+    "not_a_regular_file": {
+        "en": "{path} is not a regular file",
+        "de": "{path} ist keine gewöhnliche Datei",
+    },
+    "file_too_big": {
+        "en": "file is {size} bytes; expected at most {limit} bytes ({human})",
+        "de": "die Datei hat {size} Bytes; erwartet: höchstens {limit} Bytes ({human})",
+    },
+    "file_larger_than": {
+        "en": "file is larger than {limit} bytes ({human}); expected less",
+        "de": "die Datei ist größer als {limit} Bytes ({human}); erwartet: weniger",
+    },
+    "cannot_read": {
+        "en": "cannot read {path}: {detail}",
+        "de": "{path} kann nicht gelesen werden: {detail}",
+    },
+    "not_utf8": {
+        "en": "byte 0x{byte} is not valid UTF-8; expected a UTF-8 {what} file (save it "
+        "with the encoding UTF-8)",
+        "de": "das Byte 0x{byte} ist kein gültiges UTF-8; erwartet: eine {what}-Datei in "
+        "UTF-8 (mit der Kodierung UTF-8 speichern)",
+    },
+    # --- images (game.missions.paths, game.missions.pictures)
+    "image_is_kind": {
+        "en": "image is a {kind}; expected a {expected}",
+        "de": "das Bild ist ein {kind}; erwartet: ein {expected}",
+    },
+    "image_not_format": {
+        "en": "image is {what} (or its header is damaged); expected a {expected}",
+        "de": "das Bild ist {what} (oder sein Kopf ist beschädigt); erwartet: ein {expected}",
+    },
+    "image_neither": {"en": "neither PNG nor JPEG", "de": "weder PNG noch JPEG"},
+    "image_not_a": {"en": "not a {expected}", "de": "kein {expected}"},
+    "image_too_small": {
+        "en": "image is {width}x{height} pixels; expected at least 1x1",
+        "de": "das Bild hat {width}x{height} Pixel; erwartet: mindestens 1x1",
+    },
+    "image_too_large": {
+        "en": "image is {width}x{height} pixels; expected at most {limit}x{limit}",
+        "de": "das Bild hat {width}x{height} Pixel; erwartet: höchstens {limit}x{limit}",
+    },
+    "picture_too_small": {
+        "en": "picture is {width}x{height} pixels; expected at least 1x1",
+        "de": "das Bild hat {width}x{height} Pixel; erwartet: mindestens 1x1",
+    },
+    "picture_too_large": {
+        "en": "picture is {width}x{height} pixels ({pixels} in all); expected at most "
+        "{limit} pixels",
+        "de": "das Bild hat {width}x{height} Pixel ({pixels} insgesamt); erwartet: "
+        "höchstens {limit} Pixel",
+    },
+    "picture_unknown": {
+        "en": "picture is not a PNG, JPEG or WebP picture; expected a PNG, JPEG or WebP",
+        "de": "das Bild ist kein PNG-, JPEG- oder WebP-Bild; erwartet: PNG, JPEG oder WebP",
+    },
+    "picture_damaged": {
+        "en": "picture is a damaged {kind} picture; expected a PNG, JPEG or WebP",
+        "de": "das Bild ist ein beschädigtes {kind}-Bild; erwartet: PNG, JPEG oder WebP",
+    },
+    "picture_undecodable": {
+        "en": "{kind} picture cannot be decoded ({detail})",
+        "de": "das {kind}-Bild lässt sich nicht lesen ({detail})",
+    },
+    # --- the grid (game.missions.grid)
+    "rows_mismatch": {
+        "en": "the rows do not match the map's width and height",
+        "de": "die Zeilen passen nicht zu Breite und Höhe der Karte",
+    },
+    "unknown_material": {
+        "en": "unknown wall material {name!r}",
+        "de": "das Wandmaterial {name!r} ist unbekannt",
+    },
+    "unknown_terrain": {
+        "en": "unknown terrain kind {name!r}",
+        "de": "die Geländeart {name!r} ist unbekannt",
+    },
+    "unknown_character": {
+        "en": "unknown map character {char!r} at x={x}, y={y}",
+        "de": "das Kartenzeichen {char!r} auf Feld [{x}, {y}] ist unbekannt",
+    },
+    # --- playability warnings (game.missions.playability)
+    "no_creature_placed": {
+        "en": "the mission places no creature: it previews and prints, but no battle can "
+        "begin until [[creatures]] (TOML) or objects of class 'creature' (Tiled) place some",
+        "de": "die Mission stellt kein Wesen auf: sie lässt sich ansehen und drucken, aber "
+        "kein Kampf beginnt, bis [[creatures]] (TOML) oder Objekte der Klasse 'creature' "
+        "(Tiled) Wesen aufstellen",
+    },
+    "creature_label": {
+        "en": "creature {key!r} at {field}",
+        "de": "Wesen {key!r} auf Feld {field}",
+    },
+    "shares_field": {
+        "en": "{label} shares field {field} with creature {other!r}; expected one creature "
+        "per field",
+        "de": "{label} teilt das Feld {field} mit dem Wesen {other!r}; erwartet: ein Wesen je Feld",
+    },
+    "on_foreign_deployment": {
+        "en": "{label} of side {side!r} stands on the deployment zone of side {other!r}",
+        "de": "{label} der Seite {side!r} steht in der Aufstellungszone der Seite {other!r}",
+    },
+    "companion_other_side": {
+        "en": "companion {key!r} is on side {side!r} but its controller {master!r} is on "
+        "side {master_side!r}",
+        "de": "der Begleiter {key!r} gehört zur Seite {side!r}, sein Führer {master!r} aber "
+        "zur Seite {master_side!r}",
+    },
+    "stands_in_wall": {
+        "en": "{label} stands in a wall; it cannot move from there",
+        "de": "{label} steht in einer Wand; es kann sich von dort nicht bewegen",
+    },
+    "stands_in_door": {
+        "en": "{label} stands in a closed door; it cannot move from there",
+        "de": "{label} steht in einer geschlossenen Tür; es kann sich von dort nicht bewegen",
+    },
+    "stands_on_hazard": {
+        "en": "{label} stands on a hazard field",
+        "de": "{label} steht auf einem Gefahrenfeld",
+    },
+    "side_empty": {
+        "en": "side {side!r} has neither creatures nor a deployment zone",
+        "de": "die Seite {side!r} hat weder Wesen noch eine Aufstellungszone",
+    },
+    "deployment_unusable": {
+        "en": "the deployment zone of side {side!r} has no usable field: all {count} lie "
+        "in walls, closed doors or hazards",
+        "de": "die Aufstellungszone der Seite {side!r} hat kein nutzbares Feld: alle {count} "
+        "liegen in Wänden, geschlossenen Türen oder Gefahren",
+    },
+    "no_sides": {
+        "en": "the mission declares no sides",
+        "de": "die Mission nennt keine Seiten",
+    },
+    "sides_apart": {
+        "en": "side {a!r} cannot reach side {b!r} on foot (even with every door open): "
+        "their deployment zones and creatures lie in separate areas",
+        "de": "die Seite {a!r} kann die Seite {b!r} zu Fuß nicht erreichen (auch mit allen "
+        "Türen offen): ihre Aufstellungszonen und Wesen liegen in getrennten Bereichen",
+    },
+    "legend_unused": {
+        "en": "legend character {char!r} is never used on the map",
+        "de": "das Zeichen {char!r} der Legende kommt auf der Karte nicht vor",
+    },
+}
+
+
+def mission_say(template: str, /, **values: object) -> dict[str, str]:
+    """Return the mission template ``template`` in every language, filled with ``values``."""
+    return fill(MISSION_TEMPLATES, template, **values)

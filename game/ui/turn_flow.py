@@ -88,7 +88,8 @@ class TurnFlow:
         visible = scene.visible_keys()
         seen = visible is None or key in visible
         t = scene.app.t
-        if not self.pace.skipping:
+        # while skipping, the opponent's own turns pass unsaid; a human's is said again
+        if not (self.pace.skipping and scene.session.ai_to_move):
             if seen:
                 colour = scene.colours.get(piece.side, theme.ACCENT)
                 self.banners.show(t("turnflow.turn", name=piece.name), colour, big=False)

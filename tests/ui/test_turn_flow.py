@@ -376,6 +376,10 @@ def test_i12_tab_skips_the_opponent_without_animation(home: Path) -> None:
     assert not session.ai_to_move  # a human decides now
     assert len(session.match.commands) > before + 1
     assert frames <= 20  # a few frames, not the watched pace
+    turn = session.views.on_turn(session.battle)
+    assert turn is not None
+    small = scene.turn_flow.banners.small
+    assert small is not None and small.text == f"{scene.pieces()[turn].name} ist am Zug"
     app.step(FRAME)
     assert not scene.turn_flow.pace.skipping  # the next opponent's turn is watched again
     assert scene.animator.enabled
@@ -383,7 +387,7 @@ def test_i12_tab_skips_the_opponent_without_animation(home: Path) -> None:
 
 
 def test_i12_tab_on_a_human_turn_does_nothing(home: Path) -> None:
-    app, scene = battle(home, "demo", fog=False)
+    _app, scene = battle(home, "demo", fog=False)
     assert not scene.session.ai_to_move
     tab = pygame.event.Event(pygame.KEYDOWN, key=SKIP_KEY, mod=0, unicode="\t")
     assert scene.turn_flow.handle(tab) is False

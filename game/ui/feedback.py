@@ -107,7 +107,7 @@ class _Item:
     text: str = ""
     colour: Colour = HIT_COLOUR
     radius: float = 0.5  # fields: a blast's reach, a fallen creature's ring
-    lift: float = 0.0  # fields a float starts above its anchor (stacked floats)
+    row: int = 0  # a float stacked over earlier ones on the same creature
     surface: pygame.Surface | None = None
     surface_px: int = 0
 
@@ -192,7 +192,7 @@ class Feedback:
         when = now + later + 0.12 * row
         points = (sight.top(cell), sight.centre(cell))
         radius = sight.size(cell) * 0.6
-        return _Item(effect, when, duration, points, text, colour, radius, lift=0.42 * row)
+        return _Item(effect, when, duration, points, text, colour, radius, row=row)
 
     def clear(self) -> None:
         """Drop every running effect (an undo took back what they showed)."""
@@ -249,8 +249,9 @@ class Feedback:
             item.surface_px = px
         (ax, ay) = item.points[0]
         rise = FLOAT_RISE * (1 - (1 - age) ** 2)  # quick at first, then slowing
-        x, y = camera.point_to_screen(ax, ay - item.lift - rise)
+        x, y = camera.point_to_screen(ax, ay - rise)
         text = item.surface
+        y -= round(item.row * text.get_height() * 0.85)  # above the one before, not over it
         text.set_alpha(round(255 * min(1.0, max(0.0, (1 - age) / 0.4))))
         surface.blit(text, (x - text.get_width() // 2, y - text.get_height()))
 

@@ -348,8 +348,9 @@ class Views(Protocol):
         ...
 
     def current_round(self, game: Any) -> int | None:
-        """Return the number of the round being fought (None: the ruleset counts none)."""
-        ...
+        """Return the number of the round being fought (None: the ruleset counts none,
+        this default)."""
+        return None
 
     def turn_order(self, game: Any, t: Texts) -> TurnOrder:
         """Return the round and the creatures in the order they act."""

@@ -15,6 +15,8 @@ from game.board.sight import line_of_sight
 from game.match.events import Event
 from game.rulesets.entaria.attack_situation import (
     AttackPlan,
+    AttackTerms,
+    attack_terms,
     disturbance,
     ranged_disturbance,
     situation_attack_edge,
@@ -22,7 +24,7 @@ from game.rulesets.entaria.attack_situation import (
     situation_modifiers,
     water_and_mount,
 )
-from game.rulesets.entaria.attack_texts import attack_dodge, edge_cause
+from game.rulesets.entaria.attack_texts import edge_cause
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.engine import (
     BLOCKING_STANCE,
@@ -37,18 +39,15 @@ from game.rulesets.entaria.rules.armour import effective_armour
 from game.rulesets.entaria.rules.checks import Crit, Roll
 from game.rulesets.entaria.rules.condition_changes import reveal
 from game.rulesets.entaria.rules.condition_rolls import (
-    RollContext,
     RollModifiers,
-    attacker_modifiers,
 )
 from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.criticals import saf_applies, saf_for, saf_insanity_check
 from game.rulesets.entaria.rules.damage import Affinity, combine_affinities, damage_roll
 from game.rulesets.entaria.rules.durations import DurationKind
-from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.reach import in_melee_reach
-from game.rulesets.entaria.rules.terms import Attribute, Condition, say
+from game.rulesets.entaria.rules.terms import Condition, say
 from game.rulesets.entaria.state import CreatureState, Effect, cover_key
 from game.rulesets.entaria.underwater import underwater_rejection
 from game.rulesets.entaria.zero_g import after_hit
@@ -57,11 +56,14 @@ from game.rulesets.entaria.zero_g import after_hit
 __all__ = [
     "UNARMED",
     "AttackPlan",
+    "AttackTerms",
     "affinity_of",
     "apply_saf",
     "armour_of",
+    "attack_terms",
     "attack_words",
     "critical_failure",
+    "damage_terms",
     "disturbance",
     "held_weapon",
     "hit",
@@ -313,7 +315,7 @@ def _roll_attack(
     ``action``: the edge the attacking action gives, with its words. Return the roll, its
     events and whether it came unforeseen (E-UNFORESEEN-1). The GM's cover ruling and a
     Gegner studieren are used up by this attack. The roll's text names the Ausweichen's
-    parts (armour, E-ARMOR-2; cover, E-COVER-3/4) and every edge and WM.
+    parts (armour, E-ARMOR-2; cover, E-COVER-3/4) and every edge and WM (``attack_terms``).
     """
     attacker, target, weapon = plan.attacker, plan.target, plan.weapon
     events: list[Event] = []
@@ -323,32 +325,24 @@ def _roll_attack(
     unforeseen = battle.is_hidden_from(attacker, target)
     if Condition.UNDETECTED in attacker.conditions and not unforeseen:
         events += revealed(attacker)
-    # The target faces the attacker without Unentdeckt's Geschützt unless hidden from
-    # it (E-COND-UNENTDECKT-2/4); plan_attack refused those it is hidden from.
-    facing = battle.conditions_toward(target, attacker)
     disturbed = RollModifiers() if plan.melee else ranged_disturbance(battle, attacker)
-    around = situation_modifiers(battle, plan, disturbed=disturbed)
     # the GM's cover ruling holds for the next attack of this pair, ranged or not (D-9)
     battle.state.cover_overrides.pop(cover_key(attacker.key, target.key), None)
-    context = RollContext(
-        attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
-        is_attack=True,
-        is_melee=plan.melee,
+    terms = attack_terms(
+        battle,
+        plan,
+        action,
         unforeseen=unforeseen,
-        studied_target=_use_up_study(attacker, target),
+        disturbed=disturbed,
+        studied=_use_up_study(attacker, target),
     )
-    dodge = attack_dodge(battle, target, facing, cover=plan.cover, melee=plan.melee)
-    target_de, target_en = dodge.texts()
+    target_de, target_en = terms.dodge.texts()
     roll, event = battle.check(
         attacker,
-        context.attribute or Attribute.MELEE,
-        dodge.value,
-        context=context,
-        # the target's conditions, the situation, the action; optics: ranged only
-        extra=attacker_modifiers(facing)
-        + around
-        + action
-        + optic_modifiers(() if plan.melee or weapon is None else weapon.optics),
+        terms.attribute,
+        terms.dodge.value,
+        context=terms.context,
+        extra=terms.extra,
         what_de=what_de or attack_words(weapon, target.name)[0],
         what_en=what_en or attack_words(weapon, target.name)[1],
         target_de=target_de,
@@ -436,6 +430,28 @@ def armour_of(
     return effective_armour(pieces, cover=cover, situational=situational)
 
 
+def damage_terms(
+    battle: Battle,
+    attacker: CreatureState,
+    target: CreatureState,
+    weapon: WeaponType | None,
+    *,
+    melee: bool,
+    cover: Cover = Cover.NONE,
+    bypass: bool = False,
+    sw_override: int | None = None,
+) -> tuple[int, int, int, Affinity]:
+    """Return a hit's (SW, bonus, armour, affinity): what ``hit`` and the screen's chance ask.
+
+    The NSB counts in melee only (E-DMG-3); armour with cover (D-4, ``armour_of``).
+    """
+    kind = battle.creature_type(attacker)
+    sw = sw_override if sw_override is not None else (weapon.damage_value if weapon else 0)
+    bonus = kind.melee_damage_bonus if melee else 0
+    armour = armour_of(battle, target, cover=cover, melee=melee, bypass=bypass)
+    return sw, bonus, armour, affinity_of(battle, target, weapon)
+
+
 def hit(
     battle: Battle,
     attacker: CreatureState,
@@ -456,11 +472,16 @@ def hit(
     """
     from game.rulesets.entaria.rules.terms import DamageType
 
-    kind = battle.creature_type(attacker)
-    sw = sw_override if sw_override is not None else (weapon.damage_value if weapon else 0)
-    bonus = kind.melee_damage_bonus if melee else 0
-    armour = armour_of(battle, target, cover=cover, melee=melee, bypass=bypass)
-    affinity = affinity_of(battle, target, weapon)
+    sw, bonus, armour, affinity = damage_terms(
+        battle,
+        attacker,
+        target,
+        weapon,
+        melee=melee,
+        cover=cover,
+        bypass=bypass,
+        sw_override=sw_override,
+    )
     damage = damage_roll(
         sw, battle.roller, bonus=bonus, armour=armour, crit=crit, affinity=affinity
     )

@@ -78,7 +78,8 @@ def _fog_row(battle: Battle, t: Texts) -> OfferRow:
                 prompts=(t(f"gm_fog.{mode}_title"),),
             )
         )
-    return OfferRow(tuple(offers), t("gm_fog.label"), t("gm_fog.label_tip"), "gm:fog")
+    # no row label: three buttons need the row's whole width to say what they do
+    return OfferRow(tuple(offers), key="gm:fog")
 
 
 def _fog_paint(

@@ -173,3 +173,34 @@ def test_the_rings_widen_one_after_another() -> None:
     assert len(ring_phases(0.5)) == 2 and len(ring_phases(0.9)) == 3
     first, second, third = ring_phases(0.9)
     assert first > second > third
+
+
+@pytest.mark.rule("i12")
+def test_in_hot_seat_the_person_at_the_screen_pings(home: Path) -> None:
+    app, scene = table(home)
+    for _ in range(12):
+        if scene.viewer is not None and scene.viewer.name == "Bärbel":
+            break
+        scene.end_turn()
+        app.step()
+    assert scene.viewer is not None and scene.viewer.name == "Bärbel"
+    field = reachable_field(scene)
+    alt_click(app, centre(scene, field))
+    assert scene.pings.pings[-1].colour == scene.colours["piraten"]
+    texts = [m.text for m in scene.hud.board.messages]
+    assert f"Bärbel zeigt auf [{field[0]}, {field[1]}]" in texts
+
+
+@pytest.mark.rule("i12")
+def test_a_ping_at_close_zoom_draws_wider_rings(home: Path) -> None:
+    app, scene = table(home)
+    field = reachable_field(scene)
+    scene.camera.zoom_at(centre(scene, field), 2.5)
+    app.step()
+    colour = scene.colours["freunde"]
+    before = colour_pixels(app, scene, field, colour)
+    alt_click(app, centre(scene, field))
+    scene.pings.update(0.8)
+    app.step(0.0)
+    assert colour_pixels(app, scene, field, colour) > before + 200
+    save_shot(app.screen, "i12_pings_rings_zoomed.png")

@@ -1,0 +1,101 @@
+"""The CLI prints the loaders' problems in its language (issue 12 point 7, "i12")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+BROKEN = """\
+[mission]
+title = "Kaputt"
+
+[map]
+width = "drei"
+height = 2
+rows = ["..", ".."]
+"""
+
+ENGLISH_WORDS = ("expected", "found", "error:", "Errors (")
+
+
+@pytest.fixture
+def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A mission whose map width is a text, and no settings file."""
+    monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
+    path = tmp_path / "kaputt.toml"
+    path.write_text(BROKEN, encoding="utf-8")
+    return path
+
+
+def test_i12_check_in_german_prints_german_problems(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(broken), "--language", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "Fehler (" in out and ": Fehler: " in out and "erwartet" in out and "gefunden" in out
+    for word in ENGLISH_WORDS:
+        assert word not in out, word
+
+
+def test_i12_check_in_english_prints_english_problems(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(broken), "--language", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "Errors (" in out and ": error: " in out and "expected" in out
+    assert "erwartet" not in out and "Fehler" not in out
+
+
+def test_i12_check_follows_the_settings_language(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (broken.parent / "settings.json").write_text('{"language": "en"}', encoding="utf-8")
+    assert main(["check", str(broken)]) == 1
+    assert "expected" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("language", "word"), [("de", "erwartet"), ("en", "expected")])
+def test_i12_check_json_adds_the_text_in_the_chosen_language(
+    broken: Path, capsys: pytest.CaptureFixture[str], language: str, word: str
+) -> None:
+    assert main(["check", "--json", "--language", language, str(broken)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    [error] = data["errors"]
+    assert error["key"] == "map.width"
+    assert "expected" in error["message"]  # message stays English for scripts
+    assert word in error["text"]
+
+
+def test_i12_simulate_prints_problems_in_german(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", str(broken), "--seed", "1", "--language", "de"]) == 1
+    err = capsys.readouterr().err
+    assert "Fehler" in err and "erwartet" in err and "expected" not in err
+
+
+def test_i12_import_prints_problems_in_german(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
+    bad = tmp_path / "kaputt.uvtt"
+    bad.write_text("{ nicht json", encoding="utf-8")
+    out = tmp_path / "out.toml"
+    assert main(["import", str(bad), "-o", str(out), "--language", "de"]) == 1
+    err = capsys.readouterr().err
+    assert "Fehler" in err and "error" not in err
+    assert not out.exists()
+
+
+def test_i12_an_unknown_file_type_in_german(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = broken.with_suffix(".txt")
+    other.write_text("x", encoding="utf-8")
+    assert main(["check", str(other), "--language", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "unbekannte Art von Missionsdatei '.txt'; erwartet:" in out

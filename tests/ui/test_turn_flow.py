@@ -219,6 +219,15 @@ def test_i12_without_fog_the_handover_banner_shows_at_once(home: Path) -> None:
     assert big is not None and big.text.endswith(f"{scene.viewer.name} übernimmt")
 
 
+def test_i12_a_round_that_begins_with_a_handover_says_both(home: Path) -> None:
+    app, scene = battle(home, "hotseat", fog=False)
+    end_turns_until_round(app, scene, 2)  # the pirates end round 1, the friends begin 2
+    viewer = scene.viewer
+    assert viewer is not None and viewer.name == "Anna"
+    big = scene.turn_flow.banners.big
+    assert big is not None and big.text == "Runde 2 · Anna übernimmt"
+
+
 # ------------------------------------------------------------------- camera
 def off_screen(app: App, scene: BattleScene) -> tuple[float, float]:
     """Zoom in and look at the far corner, away from every creature."""

@@ -63,7 +63,6 @@ class BattleScene(Scene):
         self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
         self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
-        self._ai_timer = 0.0
         self._fitted = False
         self._fog_cache: tuple[object, Fog | None] | None = None
         self._pieces: tuple[object, Mapping[str, Piece]] | None = None

@@ -33,6 +33,7 @@ from game.match.effects import (
 )
 from game.match.events import Event
 from game.match.views import Fog, Piece, Views
+from game.ui.anim import FLIGHT_SECONDS, SCATTER_SECONDS
 from game.ui.camera import Camera
 from game.ui.locale import Translator
 from game.ui.settings import Settings
@@ -44,7 +45,6 @@ TRACER_SECONDS = 0.5
 FLOAT_SECONDS = 1.2
 FELL_SECONDS = 1.8
 BURST_SECONDS = 0.55
-THROW_DELAY = 0.3  # a thrown object's flight (the animator's) before its blast
 FLOAT_RISE = 0.7  # fields a number rises over its time
 MAX_ITEMS = 60  # the opponent's quick turns never pile up more than this
 
@@ -142,17 +142,14 @@ class Feedback:
     def _start(self, effects: Sequence[Effect]) -> None:
         """Queue the items and sounds of one command's effects, in a short sequence."""
         sight = _Sight(self.scene.fog(), self.scene.pieces())
-        shot = any(isinstance(e, Tracer) for e in effects)
-        blast = any(isinstance(e, Explosion) for e in effects)
-        later = THROW_DELAY + 0.05 if blast else (TRACER_FLIGHT if shot else 0.0)
+        timing = _Timing.of(effects, animated=bool(self.scene.app.settings.animations))
         now = self.clock
         stacked: dict[Cell, int] = {}
         for effect in effects:
             if isinstance(effect, Sound):
-                when = {"shot": 0.0, "explosion": THROW_DELAY, "hit": later}.get(effect.name)
-                self.queued.append((now + (later + 0.2 if when is None else when), effect.name))
+                self.queued.append((now + timing.sound(effect.name), effect.name))
                 continue
-            item = self._item(effect, sight, now, later, stacked)
+            item = self._item(effect, sight, now, timing, stacked)
             if item is not None:
                 self.items.append(item)
         del self.items[:-MAX_ITEMS]
@@ -162,7 +159,7 @@ class Feedback:
         effect: Effect,
         sight: _Sight,
         now: float,
-        later: float,
+        timing: _Timing,
         stacked: dict[Cell, int],
     ) -> _Item | None:
         """Return the map item of one effect (None: the viewer does not see it)."""
@@ -181,7 +178,7 @@ class Feedback:
             cx = sum(c[0] for c in cells) / len(cells) + 0.5
             cy = sum(c[1] for c in cells) / len(cells) + 0.5
             reach = max(math.dist((cx, cy), (c[0] + 0.5, c[1] + 0.5)) for c in cells) + 0.5
-            when = now + THROW_DELAY
+            when = now + timing.blast
             return _Item(effect, when, BURST_SECONDS, ((cx, cy),), "", BURST_COLOUR, reach)
         if isinstance(effect, Sound) or not sight.sees(effect.cell):
             return None
@@ -189,7 +186,7 @@ class Feedback:
         text, colour, duration = _float_text(effect, t)
         row = stacked.get(cell, 0)
         stacked[cell] = row + 1
-        when = now + later + 0.12 * row
+        when = now + (timing.arrive if isinstance(effect, Miss) else timing.after) + 0.12 * row
         points = (sight.top(cell), sight.centre(cell))
         radius = sight.size(cell) * 0.6
         return _Item(effect, when, duration, points, text, colour, radius, row=row)
@@ -254,6 +251,39 @@ class Feedback:
         y -= round(item.row * text.get_height() * 0.85)  # above the one before, not over it
         text.set_alpha(round(255 * min(1.0, max(0.0, (1 - age) / 0.4))))
         surface.blit(text, (x - text.get_width() // 2, y - text.get_height()))
+
+
+@dataclass(frozen=True)
+class _Timing:
+    """When, after a command, its shot arrives, its blast goes off and its numbers rise.
+
+    A tracer reaches its target after ``TRACER_FLIGHT``; a thrown object follows the
+    animator's flight (and scatter), so its blast and numbers wait for it to land.
+    """
+
+    arrive: float = 0.0
+    blast: float = 0.0
+    after: float = 0.0
+
+    @classmethod
+    def of(cls, effects: Sequence[Effect], *, animated: bool) -> _Timing:
+        if any(isinstance(e, Explosion) for e in effects):
+            arrive = FLIGHT_SECONDS if animated else 0.0
+            missed = animated and any(isinstance(e, Miss) for e in effects)
+            blast = arrive + (SCATTER_SECONDS if missed else 0.0)
+            return cls(arrive, blast, blast + 0.05)
+        arrive = TRACER_FLIGHT if any(isinstance(e, Tracer) for e in effects) else 0.0
+        return cls(arrive, arrive, arrive)
+
+    def sound(self, name: str) -> float:
+        """Return when the sound ``name`` plays: the shot at once, the rest as they happen."""
+        if name == "shot":
+            return 0.0
+        if name == "explosion":
+            return self.blast
+        if name == "hit":
+            return self.after
+        return self.after + 0.2 if self.after else 0.0  # the turn: after the rest
 
 
 class _Sight:
@@ -349,8 +379,8 @@ def _draw_burst(surface: pygame.Surface, camera: Camera, item: _Item, age: float
     radius = max(2, round(item.radius * camera.cell_px * (0.25 + 0.75 * math.sqrt(age))))
     width = max(1, round(camera.cell_px * 0.3 * (1 - age)))
     pygame.draw.circle(surface, item.colour, centre, radius, min(width, radius))
-    if age < 0.35:
-        pygame.draw.circle(surface, (255, 240, 200), centre, max(1, round(radius * 0.45)))
+    if age < 0.2:  # the flash of the blast itself, brief
+        pygame.draw.circle(surface, (255, 240, 200), centre, max(1, round(radius * 0.35)))
 
 
 def _draw_ring(surface: pygame.Surface, camera: Camera, item: _Item, age: float) -> None:

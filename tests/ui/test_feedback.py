@@ -14,10 +14,12 @@ import pygame
 import pytest
 
 from game.board.grid import Cell
-from game.match.effects import DamageNumber, Effect, Fell, Miss, Tracer
+from game.match.effects import DamageNumber, Effect, Explosion, Fell, Miss, Sound, Tracer
+from game.match.events import Event
 from game.match.views import Piece
 from game.rulesets.entaria.commands import Attack, EndTurn
 from game.ui import feedback as fb
+from game.ui.anim import FLIGHT_SECONDS, SCATTER_SECONDS
 from game.ui.app import App
 from game.ui.camera import Camera
 from game.ui.feedback import Feedback
@@ -263,7 +265,6 @@ def test_i12_a_shot_from_out_of_sight_draws_no_tracer_but_the_damage(home: Path)
     visible[8, 2] = False  # the shooter's field is dark to this viewer
     made = (Tracer(SHOOTER, PIRATE, True), DamageNumber(PIRATE, 4))
     feedback = Feedback(_Host(made, _Fog(visible)))  # type: ignore[arg-type]
-    from game.match.events import Event
 
     feedback.events([Event("x", "", "")])
     kinds = [type(item.effect) for item in feedback.items]
@@ -279,3 +280,32 @@ def test_i12_a_shot_from_out_of_sight_draws_no_tracer_but_the_damage(home: Path)
     feedback.update(0.3)
     feedback.draw(surface, camera)
     assert pygame.surfarray.array3d(surface).any()
+
+
+@pytest.mark.rule("D-7")
+def test_i12_d_7_a_missed_throw_says_verfehlt_when_it_arrives_and_blasts_where_it_landed() -> None:
+    """The blast, its number and its sound wait for the animator's flight and scatter."""
+
+    blast = tuple((x, y) for x in range(11, 14) for y in range(7, 10))
+    made = (Miss((10, 8)), Explosion(blast), DamageNumber((12, 8), 5), Sound("explosion"))
+    host = _Host(made, None)
+    feedback = Feedback(host)  # type: ignore[arg-type]
+    feedback.events([Event("x", "", "")])
+    starts = {type(item.effect): item.start for item in feedback.items}
+    assert starts[Miss] == pytest.approx(FLIGHT_SECONDS)
+    assert starts[Explosion] == pytest.approx(FLIGHT_SECONDS + SCATTER_SECONDS)
+    assert starts[DamageNumber] > starts[Explosion]
+    assert feedback.queued == [(pytest.approx(FLIGHT_SECONDS + SCATTER_SECONDS), "explosion")]
+    camera = Camera()
+    camera.set_viewport(0, 0, 800, 480)
+    camera.set_zoom(1.0)
+    surface = pygame.Surface((800, 480))
+    feedback.update(starts[Explosion] + 0.1)
+    feedback.draw(surface, camera)
+    ring = pygame.mask.from_threshold(surface, (*fb.BURST_COLOUR, 255), (1, 1, 1, 255))
+    assert ring.count() > 100
+    save_shot(surface, "i12_feedback_blast.png")
+    host.app.settings.animations = False  # no flight drawn: everything at once
+    feedback.clear()
+    feedback.events([Event("x", "", "")])
+    assert {item.start for item in feedback.items} <= {feedback.clock, feedback.clock + 0.05}

@@ -1,0 +1,289 @@
+"""What an attack, a throw or a save is likely to bring, asked before it is made.
+
+The numbers are the engine's own: the attack is planned with ``combat.plan_attack`` and
+its roll's terms come from ``attack_situation.attack_terms``, the function the roll
+itself asks; the hit's SW, bonus, armour and affinity from ``combat.damage_terms``, the
+one ``hit`` asks; the action's edge from its rule data (``ACTIONS``, ``UNARMED_OPTIONS``,
+``long_shot_edge``). ``Battle.check`` folds the roller's conditions in with
+``roll_modifiers`` and adds Helfen's w6 (E-ACT-VH-HELFEN): ``_check_terms`` asks the same.
+The chances themselves are ``rules.chances``' (exact fractions, D-2, D-3, D-4, D-6).
+Nothing here changes the match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.board.grid import Cell, Cover, distance
+from game.rulesets.entaria.attack_situation import attack_terms
+from game.rulesets.entaria.combat import (
+    UNARMED,
+    AttackPlan,
+    affinity_of,
+    armour_of,
+    damage_terms,
+    plan_attack,
+    ranged_disturbance,
+)
+from game.rulesets.entaria.engine import HELP_BONUS, Battle, CommandRejected
+from game.rulesets.entaria.ranged_common import edge_reasons
+from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET
+from game.rulesets.entaria.rules.chances import (
+    DamageRange,
+    area_fire_damage,
+    crit_chance,
+    damage_distribution,
+    fumble_chance,
+    success_chance,
+)
+from game.rulesets.entaria.rules.condition_changes import reveal
+from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers, roll_modifiers
+from game.rulesets.entaria.rules.conditions import HELP_BONUS_DIE, ConspicuousAct
+from game.rulesets.entaria.rules.held_conditions import ConditionSet
+from game.rulesets.entaria.rules.ranges import long_shot_edge, range_band
+from game.rulesets.entaria.rules.scatter import throw_at_field_target
+from game.rulesets.entaria.rules.terms import Attribute
+from game.rulesets.entaria.rules.unarmed import UNARMED_OPTIONS, UnarmedOption
+from game.rulesets.entaria.state import CreatureState
+
+__all__ = [
+    "CheckTerms",
+    "RollChance",
+    "SaveChance",
+    "area_fire_save_chance",
+    "attack_chance",
+    "throw_chance",
+]
+
+#: The attacks whose roll is one attack on a creature (``combat.resolve_attack``).
+ATTACK_ACTIONS = frozenset(
+    {
+        Action.MELEE_ATTACK,
+        Action.RANGED_ATTACK,
+        Action.THROW_ATTACK,
+        Action.UNARMED_ATTACK,
+        Action.AIMED_ATTACK,
+        Action.MULTI_ATTACK,
+        Action.SWEEP_ATTACK,
+        Action.LONG_SHOT,
+    }
+)
+
+
+@dataclass(frozen=True)
+class CheckTerms:
+    """One check as ``Battle.check`` will roll it: value, ZW, counted edge, summed WM.
+
+    ``help_die``: the sides of Helfen's die the check adds (0: none). ``causes``: every
+    edge and WM in the book's words, (German, English).
+    """
+
+    value: int
+    target: int
+    edge: int
+    modifier: int
+    help_die: int
+    automatic_failure: bool
+    causes: tuple[tuple[str, str], ...]
+
+    @property
+    def chance(self) -> Fraction:
+        return success_chance(
+            self.value,
+            self.target,
+            edge=self.edge,
+            modifier=self.modifier,
+            help_die=self.help_die,
+            automatic_failure=self.automatic_failure,
+        )
+
+
+@dataclass(frozen=True)
+class RollChance:
+    """An attack or throw asked before it is made: its roll, chance, crits and damage.
+
+    ``chance``: it hits (the creature; for a throw, the intended field). ``crit``: a
+    critical hit, ``fumble``: a critical failure. ``damage``: one hit's damage after
+    armour, crits doubling (None: the action deals none).
+    """
+
+    terms: CheckTerms
+    chance: Fraction
+    crit: Fraction
+    fumble: Fraction
+    damage: DamageRange | None
+
+
+@dataclass(frozen=True)
+class SaveChance:
+    """A Rettungswurf the player is about to cause: its chance and what it leaves."""
+
+    creature: str
+    terms: CheckTerms
+    chance: Fraction
+    damage: DamageRange | None
+
+
+def _check_terms(
+    battle: Battle,
+    creature: CreatureState,
+    attribute: Attribute,
+    target: int,
+    context: RollContext,
+    *,
+    extra: RollModifiers | None = None,
+    held: ConditionSet | None = None,
+) -> CheckTerms:
+    """Return what ``Battle.check`` folds into this check, without rolling or using up."""
+    mods = roll_modifiers(creature.conditions if held is None else held, context)
+    if extra is not None:
+        mods = mods + extra
+    helped = any(e.name == HELP_BONUS for e in creature.effects)
+    value = battle.creature_type(creature).attribute(attribute)
+    return CheckTerms(
+        value=value,
+        target=target,
+        edge=mods.edge,
+        modifier=mods.modifier,
+        help_die=HELP_BONUS_DIE if helped else 0,
+        automatic_failure=mods.automatic_failure,
+        causes=mods.causes,
+    )
+
+
+def _action_edge(action: Action, plan: AttackPlan, option: UnarmedOption | None) -> int:
+    """Return the edge the attacking action itself gives (its rule data, D-2)."""
+    if action is Action.LONG_SHOT:
+        return long_shot_edge(plan.band)  # E-ACT-VH-DISTANZ-3
+    if action is Action.UNARMED_ATTACK:
+        return UNARMED_OPTIONS[option or UnarmedOption.DAMAGE].edge
+    roll = ACTIONS[action].roll
+    return roll.edge if roll is not None else 0
+
+
+def _deals_damage(action: Action, option: UnarmedOption | None) -> bool:
+    if action is Action.UNARMED_ATTACK:
+        return UNARMED_OPTIONS[option or UnarmedOption.DAMAGE].deals_damage
+    return True
+
+
+def _roll_chance(terms: CheckTerms, damage: DamageRange | None) -> RollChance:
+    crit = Fraction(0) if terms.automatic_failure else crit_chance(terms.edge)
+    fumble = Fraction(0) if terms.automatic_failure else fumble_chance(terms.edge)
+    return RollChance(terms, terms.chance, crit, fumble, damage)
+
+
+def attack_chance(
+    battle: Battle,
+    key: str,
+    target_key: str,
+    weapon_key: str | None = None,
+    *,
+    action: Action | None = None,
+    option: UnarmedOption | None = None,
+) -> RollChance | None:
+    """Return the chance of ``key``'s attack on ``target_key``; None when it cannot be made.
+
+    ``weapon_key``: the weapon (``"unarmed"`` for bare hands; default the first in hand).
+    ``action``: the attacking action (default a plain attack, Nah- or Fernkampf as
+    ``plan_attack`` decides); Gezielter Angriff has Umgehung (E-ACT-VH-GEZIELT-2).
+    """
+    attacker = battle.creature(key)
+    target = battle.creature(target_key)
+    if weapon_key is None:
+        weapon_key = attacker.held[0] if attacker.held else UNARMED
+    weapon = None if weapon_key == UNARMED else battle.weapon(weapon_key)
+    if weapon is not None and weapon.targets_field:
+        return None  # thrown at a field: ``throw_chance`` (E-THROW-2)
+    action = action or Action.MELEE_ATTACK
+    if action not in ATTACK_ACTIONS:
+        return None
+    melee: bool | None = True if action in (Action.SWEEP_ATTACK, Action.UNARMED_ATTACK) else None
+    if action is Action.LONG_SHOT:
+        melee = False
+    try:
+        plan = plan_attack(battle, attacker, target, weapon, melee=melee)
+    except CommandRejected:
+        return None
+    edge = _action_edge(action, plan, option)
+    terms = attack_terms(battle, plan, RollModifiers(edge=edge))
+    check = _check_terms(
+        battle,
+        attacker,
+        terms.attribute,
+        terms.dodge.value,
+        terms.context,
+        extra=terms.extra,
+        held=terms.held,
+    )
+    damage = None
+    if _deals_damage(action, option):
+        hit = check.chance
+        sw, bonus, armour, affinity = damage_terms(
+            battle,
+            attacker,
+            target,
+            weapon,
+            melee=plan.melee,
+            cover=plan.cover,
+            bypass=action is Action.AIMED_ATTACK,
+        )
+        crit = crit_chance(check.edge) / hit if hit and not check.automatic_failure else 0
+        damage = damage_distribution(
+            sw, bonus, armour, affinity=affinity, crit_chance=Fraction(crit)
+        )
+    return _roll_chance(check, damage)
+
+
+def throw_chance(battle: Battle, key: str, weapon_key: str, cell: Cell) -> RollChance | None:
+    """Return the chance that a throw at ``cell`` lands there (E-THROW-2, E-SCATTER-1).
+
+    The roll as ``throwing.handle_throw_at_field`` makes it: Fernkampf vs ZW 15, the
+    band's edge, Störung. ``damage``: what a creature without armour on the field takes
+    (armour is each creature's, E-AREA-2; no crit doubling, no save, E-AREA-3). None when
+    the field is out of the weapon's bands.
+    """
+    thrower = battle.creature(key)
+    weapon = battle.weapon(weapon_key)
+    band = range_band(distance(thrower.cell, cell))
+    if band is None or not weapon.fires_at(band):
+        return None
+    disturbed = ranged_disturbance(battle, thrower)
+    # the throw reveals the thrower before its roll (E-COND-UNENTDECKT-5)
+    check = _check_terms(
+        battle,
+        thrower,
+        Attribute.RANGED,
+        throw_at_field_target(),
+        RollContext(attribute=Attribute.RANGED, is_attack=True),
+        extra=edge_reasons(band.edge, band.german, disturbed) + RollModifiers(edge=band.edge),
+        held=reveal(thrower.conditions, ConspicuousAct.ATTACK),
+    )
+    damage = damage_distribution(weapon.damage_value, 0, 0)
+    return _roll_chance(check, damage)
+
+
+def area_fire_save_chance(
+    battle: Battle, creature_key: str, field_value: int, weapon_key: str
+) -> SaveChance:
+    """Return a creature's Reflexe save against area fire and what it then takes (D-6).
+
+    The save as ``area_fire_zones._area_fire_save`` rolls it: Reflexe vs ZW 15 with the
+    creature's conditions; damage: the field's value after armour, halved on a pass.
+    """
+    creature = battle.creature(creature_key)
+    weapon = battle.weapon(weapon_key)
+    check = _check_terms(
+        battle,
+        creature,
+        Attribute.REFLEXES,
+        AREA_FIRE_SAVE_TARGET,
+        RollContext(attribute=Attribute.REFLEXES),
+    )
+    armour = armour_of(battle, creature, cover=Cover.NONE, melee=False)
+    affinity = affinity_of(battle, creature, weapon)
+    chance = check.chance
+    damage = area_fire_damage(field_value, armour, affinity=affinity, save_chance=chance)
+    return SaveChance(creature_key, check, chance, damage)

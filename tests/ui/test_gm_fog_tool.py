@@ -170,3 +170,19 @@ def test_line_cells_steps_one_field_at_a_time() -> None:
     cells = line_cells((0, 0), (3, 1))
     assert cells[0] == (0, 0) and cells[-1] == (3, 1) and len(cells) == 4
     assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells))
+
+
+@pytest.mark.rule("i12")
+def test_the_other_person_at_the_screen_reads_the_fog_line_marked_too(home: Path) -> None:
+    app, scene = table(home)
+    scene.hud.toggle_gm_mode()
+    assert scene.send(GmFog(None, ((10, 3),), False, ("piraten",))).ok
+    for _ in range(12):
+        if scene.viewer is not None and scene.viewer.name == "Bärbel":
+            break
+        scene.end_turn()
+        app.step()
+    assert scene.viewer is not None and scene.viewer.name == "Bärbel"
+    app.step()
+    marked = [line for line in scene.hud.log.lines() if line.startswith("[SL]")]
+    assert "[SL] Spielleitung: verbirgt 1 Feld vor Dretop-Piraten ([10, 3])" in marked

@@ -240,7 +240,7 @@ class Feedback:
 
     def _draw_float(self, surface: pygame.Surface, camera: Camera, item: _Item, age: float) -> None:
         """Draw a rising text, fading out in its last part."""
-        px = max(15, min(30, round(camera.cell_px * 0.5)))
+        px = max(20, min(34, round(camera.cell_px * 0.7)))  # readable at fit zoom too
         if item.surface is None or item.surface_px != px:
             item.surface = _outlined(self.scene.app.fonts, item.text, px, item.colour)
             item.surface_px = px

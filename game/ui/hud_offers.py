@@ -1,5 +1,6 @@
 """Pressing an offer of the ruleset's views: send its command, or first ask for what it
-needs — a creature or a field clicked on the map, a choice from a menu.
+needs — a creature or a field clicked on the map, fields painted on it (``paint_fields``),
+a choice from a menu.
 
 The views build the commands (``Offer.make``); a string instead of a command is a
 refusal the HUD says. A command sent from a pick ends the pick.

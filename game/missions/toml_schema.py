@@ -64,6 +64,7 @@ CREATURE_KEYS = (
     "companion_of",
     "companion_before",
     "hidden",
+    "image",
 )
 NOTES_KEYS = ("gm",)
 DOOR_STATES = ("closed", "open")

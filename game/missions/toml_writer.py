@@ -109,6 +109,8 @@ def _creature_table(creature: CreaturePlacement) -> list[str]:
         out.append("companion_before = true")
     if creature.hidden:
         out.append("hidden = true")
+    if creature.image:
+        out.append(f"image = {_string(creature.image)}")
     return out
 
 

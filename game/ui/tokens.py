@@ -1,16 +1,22 @@
 """Miniatures on the map: how a token is drawn (what it shows is ``token_views.TokenView``).
 
-A token is a round base in its side's colour with the creature's initials, a facing
-marker on the rim, the ruleset's meter (a bar such as LP, or pips such as wounds), the
-ruleset's marks (1-2 letter codes on coloured tabs, e.g. ENTARIA's conditions) along
-the top edge and an altitude badge for flyers. Kneeling tokens are smaller with a bright
-foot arc, prone ones a low oval. The unconscious are grey with a "z" mark, the dying
-dark red-ringed with a red cross, the dead a faint grey base under a black X (and no
-marks). Hidden tokens are drawn faded. The whose-turn ring is gold, the selection ring
-white. What a token shows of the rules comes from the ruleset's views (``Piece``).
+A token is a round base in its side's colour with a miniature on it: the creature
+kind's top-down figure (``token_art``: ``assets/tokens/<kind>.svg``, turned to the
+facing) or the mission's own picture cropped round, inside a ring of the side's colour.
+Without art (no kind, a file that fails to load, a token under ``ART_MIN_PX``) the base
+shows the creature's initials instead. Around it: a facing marker on the rim, the
+ruleset's meter (a bar such as LP, or pips such as wounds), the ruleset's marks (1-2
+letter codes on coloured tabs, e.g. ENTARIA's conditions) along the top edge and an
+altitude badge for flyers. Kneeling tokens are smaller with a bright foot arc, prone
+ones a low oval. The fallen are seen at once: the unconscious grey with the figure
+dimmed and lying on its side and a "zz" mark, the dying the same with a red ring and a
+red cross, the dead a faint grey base with the grey figure lying under a black X (and
+no marks). Hidden tokens are drawn faded. The whose-turn ring is gold, the selection
+ring white. What a token shows of the rules comes from the ruleset's views (``Piece``).
 
-The two initials sit left and right of a small gap, so a token's centre pixel always
-shows its side colour (tests and players can rely on it).
+Without art the two initials sit left and right of a small gap, so the token's centre
+pixel shows its side colour; with art the side's colour is the ring round the figure
+(``ring_point``; tests and players can rely on both).
 
 A sight/cover mark drawn over a token goes to ``cover_badge_centre``: its top-right
 corner, pushed out so far that both initials stay readable at every zoom.
@@ -27,6 +33,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -34,32 +41,23 @@ from game.match.views import Mark, Meter
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
+from game.ui.token_art import FACING_ANGLES, TokenArt, art_turn, ring_point, ring_width
 from game.ui.token_views import TokenView, initials_of, token_view, token_views
 
 __all__ = [
+    "FACING_ANGLES",
     "TokenRenderer",
     "TokenView",
     "badge_rects",
     "cover_badge_centre",
     "initials_of",
+    "ring_point",
     "token_view",
     "token_views",
 ]
 
 
 # ------------------------------------------------------------------ badges
-#: Facing -> angle in degrees on screen (0 = right, 90 = down): N is up.
-FACING_ANGLES: dict[str, float] = {
-    "E": 0.0,
-    "SE": 45.0,
-    "S": 90.0,
-    "SW": 135.0,
-    "W": 180.0,
-    "NW": 225.0,
-    "N": 270.0,
-    "NE": 315.0,
-}
-
 _FONT_STEPS = (8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 40, 48, 56, 64, 80, 96)
 MAX_TOKEN_SPRITES = 1500
 #: Time a frame that rendered no token picture may spend on the next zoom step's.
@@ -68,6 +66,13 @@ PREFETCH_STEP = 1.15  # the scenes' wheel step
 FADED_ALPHA = 105
 DEAD_ALPHA = 150
 OUTLINE = (22, 24, 28)
+#: Smallest footprint (pixels) that shows art (the figure is then 20 px); below it the
+#: initials tell the creatures apart better than a figure of a few pixels.
+ART_MIN_PX = 28
+#: The pale ground under a figure, mixed into the side's colour (the ring stays pure).
+#: Ground and art keep off near-white (every channel >= 150): that is the letters',
+#: the facing marker's and the rings' (the initials stay readable on any figure).
+ART_GROUND = (236, 234, 226)
 
 
 def _font_px(size: float) -> int:
@@ -175,8 +180,10 @@ class TokenRenderer:
     every mark on screen, so the HUD can show tooltips: ``badge_at(pos)``.
     """
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, *, mission_dir: Path | str | None = None) -> None:
+        """``mission_dir``: the mission's folder, where its creature pictures lie."""
         self.fonts = fonts
+        self.art = TokenArt(mission_dir)
         self._sprites: OrderedDict[tuple[object, ...], tuple[pygame.Surface, _Layout]] = (
             OrderedDict()
         )
@@ -308,6 +315,8 @@ class TokenRenderer:
             token.selected,
             token.current,
             token.hidden,
+            token.art,
+            token.image,
             s,
         )
 
@@ -368,7 +377,10 @@ class TokenRenderer:
             pygame.draw.circle(spr, theme.SELECTED, (c, c), r + gap + width, width)
         self._draw_base(spr, token, c, r, base)
         self._draw_facing(spr, token, c, r, pad)
-        if f >= 18 and token.life != "dead":
+        if f >= ART_MIN_PX and self._draw_art(spr, token, c, r, base):
+            if token.life != "dead":
+                self._draw_plate(spr, token, c, r)
+        elif f >= 18 and token.life != "dead":
             self._draw_initials(spr, token, c, r)
         meter = token.meter
         if meter is not None and meter.maximum > 0 and f >= 16 and token.life != "dead":
@@ -411,6 +423,53 @@ class TokenRenderer:
             pygame.draw.arc(
                 spr, (240, 240, 240), rect, math.radians(200), math.radians(340), max(2, r // 8)
             )
+
+    def _art(self, token: TokenView, px: int) -> pygame.Surface | None:
+        """Return the token's miniature at ``px`` (the mission's picture first), or None."""
+        tone = {"dead": "grey", "unconscious": "dim", "dying": "dim"}.get(token.life, "ok")
+        if token.image:
+            picture = self.art.picture(token.image, px, tone)
+            if picture is not None:
+                return picture
+        return self.art.figure(token.art, px, art_turn(token), tone)
+
+    def _draw_art(
+        self, spr: pygame.Surface, token: TokenView, c: int, r: int, base: Colour
+    ) -> bool:
+        """Draw the miniature inside the side's ring; return False when there is none."""
+        if token.stance == "prone":
+            return False  # a prone token's low oval has no room for a figure
+        radius = r if token.stance != "kneeling" else max(3, round(r * 0.8))
+        inner = radius - ring_width(radius)
+        art = self._art(token, 2 * inner)
+        if art is None:
+            return False
+        pygame.draw.circle(spr, _mix(base, ART_GROUND, 0.5), (c, c), inner)
+        pygame.draw.circle(spr, _mix(base, OUTLINE, 0.5), (c, c), inner, 1)
+        spr.blit(art, art.get_rect(center=(c, c)))
+        # a dot of the side's colour on the figure's centre: the centre pixel tells the side
+        dot = max(2, round(r * 0.11))
+        pygame.draw.circle(spr, OUTLINE, (c, c), dot + 1)
+        pygame.draw.circle(spr, base, (c, c), dot)
+        return True
+
+    def _draw_plate(self, spr: pygame.Surface, token: TokenView, c: int, r: int) -> None:
+        """Draw the initials small and outlined beside the centre dot (which pirate is it)."""
+        px = _font_px(max(8.0, r * 0.34))
+        text = token.initials or "?"
+        dot = max(2, round(r * 0.11))
+        places = [(text[0], "midright", (c - dot - 1, c))]
+        if len(text) > 1:
+            places.append((text[1:2], "midleft", (c + dot + 2, c)))
+        else:
+            places = [(text, "midbottom", (c, c - dot - 1))]
+        for letter, anchor, point in places:
+            ink = self._glyph(letter, px)
+            shade = self._glyph(letter, px, OUTLINE)
+            rect = ink.get_rect(**{anchor: point})
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                spr.blit(shade, rect.move(dx, dy))
+            spr.blit(ink, rect)
 
     def _draw_facing(self, spr: pygame.Surface, token: TokenView, c: int, r: int, pad: int) -> None:
         angle = FACING_ANGLES.get(token.facing)
@@ -513,7 +572,10 @@ class TokenRenderer:
             pygame.draw.circle(spr, (60, 60, 70), centre, mark_r)
             pygame.draw.circle(spr, (200, 200, 210), centre, mark_r, 1)
             if f >= 20:
-                glyph = self._glyph("z", _font_px(mark_r * 1.6), (230, 230, 240))
+                text = "zz" if f >= 48 else "z"  # two letters only where they stay apart
+                glyph = self._glyph(
+                    text, _font_px(mark_r * (1.2 if f >= 48 else 1.6)), (230, 230, 240)
+                )
                 spr.blit(glyph, glyph.get_rect(center=centre))
 
     def _draw_badge(

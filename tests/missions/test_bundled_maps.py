@@ -211,6 +211,7 @@ def test_readme_example_passes_check_with_its_image(tmp_path: Path) -> None:
     (tmp_path / "images").mkdir()
     png = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 1120, 700)
     (tmp_path / "images" / "frachtdock.png").write_bytes(png)
+    (tmp_path / "images" / "pirat.png").write_bytes(png)  # the hidden pirate's token picture
     path = tmp_path / "frachtdock.toml"
     path.write_text(readme_example(), encoding="utf-8")
     out = io.StringIO()

@@ -65,6 +65,8 @@ class CreatureData(Protocol):
     def companion_before(self) -> bool: ...
     @property
     def hidden(self) -> bool: ...
+    @property
+    def image(self) -> str: ...
 
 
 class MissionData(Protocol):
@@ -122,6 +124,7 @@ def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> 
                 companion_of=placement.companion_of,
                 companion_before=placement.companion_before,
                 hidden=placement.hidden,
+                image=placement.image,  # the token's picture; the screen loads it
             )
         )
     if problems:

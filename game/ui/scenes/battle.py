@@ -52,7 +52,7 @@ class BattleScene(Scene):
         self.colours = self._side_colours()
         battle = session.battle
         self.map = MapRenderer.for_mission(battle.grid, app.fonts, session.mission_path)
-        self.tokens = TokenRenderer(app.fonts)
+        self.tokens = TokenRenderer(app.fonts, mission_dir=session.mission_path.parent)
         self.animator = Animator(app.settings.animations)
         self.hud = Hud(self)
         self.tool: MapTool = SelectTool(self)

@@ -1,0 +1,222 @@
+"""Token art: the shipped SVG figures and a mission's own creature pictures, as surfaces.
+
+``TokenArt.figure(kind, px, turn)`` returns ``assets/tokens/<kind>.svg`` rendered at
+``px`` pixels (so every zoom stays crisp), turned clockwise by ``turn`` degrees (the
+figures face north) and toned for the creature's state ("ok", "dim" for the
+unconscious and dying, "grey" for the dead). ``TokenArt.picture(path, px, tone)``
+returns a mission's picture (``image`` in its ``[[creatures]]``) scaled and cropped round.
+
+Both are cached in bounded LRU caches keyed by what they were made of; a kind without
+a file, a file that fails to load or a picture the mission may not use gives None (the
+token shows its initials) and is remembered, so a broken file costs one attempt.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from game.ui.asset_dirs import asset_path
+from game.ui.token_views import TokenView
+
+#: Rendered figures and pictures kept (each a few KB at usual sizes).
+MAX_ART_SURFACES = 600
+#: Decoded mission pictures kept at their own size.
+MAX_PICTURES = 32
+#: Most bytes of one token SVG (the shipped ones are about 1 KB).
+MAX_SVG_BYTES = 256 * 1024
+#: Largest size a figure is rendered at (the biggest token at 400 % is smaller).
+MAX_ART_PX = 1024
+
+#: Facing -> angle in degrees on screen (0 = right, 90 = down): N is up.
+FACING_ANGLES: dict[str, float] = {
+    "E": 0.0,
+    "SE": 45.0,
+    "S": 90.0,
+    "SW": 135.0,
+    "W": 180.0,
+    "NW": 225.0,
+    "N": 270.0,
+    "NE": 315.0,
+}
+
+#: Screen angle (FACING_ANGLES) of the way the shipped figures face: north, up.
+ART_FACING = 270.0
+
+_SVG_OPEN = re.compile(rb"<svg\b[^>]*>", re.IGNORECASE)
+_SVG_CLOSE = b"</svg>"
+
+_Key = tuple[str, str, int, int, str]
+
+
+def turned_svg(data: bytes, degrees: int) -> bytes:
+    """Return the SVG with its content turned clockwise by ``degrees`` round the centre.
+
+    The shipped art has ``viewBox="0 0 100 100"``: its centre is (50, 50). Turning the
+    vector picture before rendering keeps diagonal facings as crisp as straight ones.
+    """
+    if degrees % 360 == 0:
+        return data
+    opening = _SVG_OPEN.search(data)
+    end = data.rfind(_SVG_CLOSE)
+    if opening is None or end < opening.end():
+        return data
+    group = f'<g transform="rotate({degrees % 360} 50 50)">'.encode()
+    return data[: opening.end()] + group + data[opening.end() : end] + b"</g>" + data[end:]
+
+
+def ring_width(r: int) -> int:
+    """Return the width of the side-coloured ring round a token's art of base radius ``r``."""
+    return max(2, round(r * 0.18))
+
+
+def ring_point(token: TokenView, s: int) -> tuple[int, int]:
+    """Return a point of the side's ring relative to the footprint's top-left, at ``s`` px.
+
+    Left of the centre on the base's rim (clear of the facing marker, the meter and
+    the marks): with art and without, that pixel shows the side's colour.
+    """
+    f = s * max(1, token.size)
+    r = max(3, round(f * 0.42))
+    return f // 2 - r + max(1, ring_width(r) // 2), f // 2
+
+
+def art_turn(token: TokenView) -> int:
+    """Return how far (degrees clockwise) the figure is turned: to its facing, and a
+    quarter more when it lies on the ground (unconscious, dying, dead)."""
+    turn = FACING_ANGLES.get(token.facing, ART_FACING) - ART_FACING
+    if token.life in ("unconscious", "dying", "dead"):
+        turn += 90
+    return round(turn) % 360
+
+
+def toned(surface: pygame.Surface, tone: str) -> pygame.Surface:
+    """Return the art in the look of a state: "ok" as drawn, "dim" darker, "grey" grey."""
+    if tone == "grey":
+        grey = pygame.transform.grayscale(surface)
+        grey.fill((200, 200, 200, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        return grey
+    if tone == "dim":
+        dim = surface.copy()
+        dim.fill((150, 150, 165, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        return dim
+    return surface
+
+
+def round_crop(surface: pygame.Surface, px: int) -> pygame.Surface:
+    """Return the middle square of ``surface`` scaled to ``px`` and cut to a circle."""
+    w, h = surface.get_size()
+    side = min(w, h)
+    square = pygame.Surface((side, side), pygame.SRCALPHA)  # 32 bits: smoothscale needs them
+    square.blit(surface, (-((w - side) // 2), -((h - side) // 2)))
+    scaled = pygame.transform.smoothscale(square, (px, px)) if side != px else square
+    mask = pygame.Surface((px, px), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (px / 2, px / 2), px / 2)
+    scaled.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return scaled
+
+
+def _display() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+class TokenArt:
+    """Load, render and cache token art; ``mission_dir`` is where mission pictures lie."""
+
+    def __init__(self, mission_dir: Path | str | None = None, art_dir: Path | None = None) -> None:
+        self.mission_dir = Path(mission_dir) if mission_dir is not None else None
+        self.art_dir = art_dir
+        self._svgs: dict[str, bytes | None] = {}
+        self._pictures: OrderedDict[str, pygame.Surface | None] = OrderedDict()
+        self._surfaces: OrderedDict[_Key, pygame.Surface | None] = OrderedDict()
+        self.renders = 0  # surfaces made so far (a test can see the cache work)
+
+    # ---------------------------------------------------------------- figures
+    def has_figure(self, kind: str) -> bool:
+        """Return whether ``kind`` has shipped art that loads."""
+        return bool(kind) and self._svg(kind) is not None
+
+    def figure(self, kind: str, px: int, turn: int = 0, tone: str = "ok") -> pygame.Surface | None:
+        """Return the figure of ``kind`` at ``px`` pixels, turned and toned; None: no art."""
+        if not kind or px < 1:
+            return None
+        px = min(px, MAX_ART_PX)
+        key: _Key = ("svg", kind, px, turn % 360, tone)
+        if key in self._surfaces:
+            self._surfaces.move_to_end(key)
+            return self._surfaces[key]
+        data = self._svg(kind)
+        surface = None
+        if data is not None:
+            try:
+                art = pygame.image.load_sized_svg(io.BytesIO(turned_svg(data, turn)), (px, px))
+                if art.get_size() != (px, px):  # an SVG without a square viewBox
+                    art = pygame.transform.smoothscale(art, (px, px))
+                surface = toned(art, tone)
+            except (pygame.error, ValueError, MemoryError):
+                self._svgs[kind] = None  # a broken file: initials from now on
+        return self._store(key, surface)
+
+    def _svg(self, kind: str) -> bytes | None:
+        if kind not in self._svgs:
+            self._svgs[kind] = self._read_svg(kind)
+        return self._svgs[kind]
+
+    def _read_svg(self, kind: str) -> bytes | None:
+        if not kind.replace("_", "").replace("-", "").isalnum():
+            return None  # a kind is a plain name, never a path
+        folder = self.art_dir if self.art_dir is not None else asset_path("tokens")
+        try:
+            path = folder / f"{kind}.svg"
+            if not path.is_file() or path.stat().st_size > MAX_SVG_BYTES:
+                return None
+            data = path.read_bytes()
+        except OSError:
+            return None
+        return data if b"<svg" in data[:4096] else None
+
+    # --------------------------------------------------------------- pictures
+    def picture(self, relative: str, px: int, tone: str = "ok") -> pygame.Surface | None:
+        """Return the mission's picture ``relative`` at ``px``, cropped round; None: unusable."""
+        if not relative or px < 1:
+            return None
+        px = min(px, MAX_ART_PX)
+        key: _Key = ("image", relative, px, 0, tone)
+        if key in self._surfaces:
+            self._surfaces.move_to_end(key)
+            return self._surfaces[key]
+        source = self._picture(relative)
+        surface = toned(round_crop(source, px), tone) if source is not None else None
+        return self._store(key, surface)
+
+    def _picture(self, relative: str) -> pygame.Surface | None:
+        if relative in self._pictures:
+            self._pictures.move_to_end(relative)
+            return self._pictures[relative]
+        surface = None
+        if self.mission_dir is not None:
+            from game.missions.creature_images import load_creature_image
+            from game.missions.paths import MissionError
+
+            try:
+                surface = load_creature_image(self.mission_dir, relative)
+            except MissionError:
+                surface = None
+        self._pictures[relative] = surface
+        if len(self._pictures) > MAX_PICTURES:
+            self._pictures.popitem(last=False)
+        return surface
+
+    # ------------------------------------------------------------------ cache
+    def _store(self, key: _Key, surface: pygame.Surface | None) -> pygame.Surface | None:
+        self.renders += 1
+        if surface is not None and _display():
+            surface = surface.convert_alpha()
+        self._surfaces[key] = surface
+        if len(self._surfaces) > MAX_ART_SURFACES:
+            self._surfaces.popitem(last=False)
+        return surface

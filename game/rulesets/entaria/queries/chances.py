@@ -80,6 +80,7 @@ class CheckTerms:
     edge and WM in the book's words, (German, English).
     """
 
+    attribute: Attribute
     value: int
     target: int
     edge: int
@@ -143,6 +144,7 @@ def _check_terms(
     helped = any(e.name == HELP_BONUS for e in creature.effects)
     value = battle.creature_type(creature).attribute(attribute)
     return CheckTerms(
+        attribute=attribute,
         value=value,
         target=target,
         edge=mods.edge,

@@ -42,6 +42,7 @@ from game.ui.theme import Colour, Fonts
 
 TRACER_FLIGHT = 0.14  # seconds for the streak's head to reach the target
 TRACER_SECONDS = 0.5
+TRACER_GAP = 0.05  # between the tracers of one command (area fire's bursts)
 FLOAT_SECONDS = 1.2
 FELL_SECONDS = 1.8
 BURST_SECONDS = 0.55
@@ -144,7 +145,7 @@ class Feedback:
         sight = _Sight(self.scene.fog(), self.scene.pieces())
         timing = _Timing.of(effects, animated=bool(self.scene.app.settings.animations))
         now = self.clock
-        stacked: dict[Cell, int] = {}
+        stacked: dict[object, int] = {}  # floats per field, and the tracers so far
         for effect in effects:
             if isinstance(effect, Sound):
                 self.queued.append((now + timing.sound(effect.name), effect.name))
@@ -160,7 +161,7 @@ class Feedback:
         sight: _Sight,
         now: float,
         timing: _Timing,
-        stacked: dict[Cell, int],
+        stacked: dict[object, int],
     ) -> _Item | None:
         """Return the map item of one effect (None: the viewer does not see it)."""
         t = self.scene.app.t
@@ -170,7 +171,9 @@ class Feedback:
             start, end = sight.centre(effect.from_cell), sight.centre(effect.to_cell)
             ends = _tracer_ends(start, end, effect)
             colour = HIT_COLOUR if effect.hit else MISS_COLOUR
-            return _Item(effect, now, TRACER_SECONDS, ends, colour=colour)
+            shot = stacked.get(Tracer, 0)  # several shots of one command: one after another
+            stacked[Tracer] = shot + 1
+            return _Item(effect, now + TRACER_GAP * shot, TRACER_SECONDS, ends, colour=colour)
         if isinstance(effect, Explosion):
             cells = [c for c in effect.cells if sight.sees(c)]
             if not cells:

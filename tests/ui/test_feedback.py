@@ -17,6 +17,7 @@ from game.board.grid import Cell
 from game.match.effects import DamageNumber, Effect, Explosion, Fell, Miss, Sound, Tracer
 from game.match.events import Event
 from game.match.views import Piece
+from game.rulesets.entaria.area_fire import AreaFire
 from game.rulesets.entaria.commands import Attack, EndTurn
 from game.ui import feedback as fb
 from game.ui.anim import FLIGHT_SECONDS, SCATTER_SECONDS
@@ -103,10 +104,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     pygame.display.quit()
 
 
-def _shooter(home: Path, language: str = "de") -> tuple[App, BattleScene]:
+def _shooter(home: Path, language: str = "de", text: str = MISSION) -> tuple[App, BattleScene]:
     """The inline mission with the Schuetze (laser pistol) on turn, the map at zoom 1."""
     mission = home / "mission.toml"
-    mission.write_text(MISSION, encoding="utf-8")
+    mission.write_text(text, encoding="utf-8")
     settings = Settings()
     settings.fog_of_war = False
     settings.animations = False
@@ -309,3 +310,26 @@ def test_i12_d_7_a_missed_throw_says_verfehlt_when_it_arrives_and_blasts_where_i
     feedback.clear()
     feedback.events([Event("x", "", "")])
     assert {item.start for item in feedback.items} <= {feedback.clock, feedback.clock + 0.05}
+
+
+@pytest.mark.rule("D-6")
+def test_i12_d_6_area_fire_streaks_a_tracer_to_each_field_one_after_another(home: Path) -> None:
+    shotgun = MISSION.replace('type = "ron"', 'type = "likron"', 1).replace(
+        'equipment = ["laserpistole"]\nheld = ["laserpistole"]',
+        'equipment = ["schrotgewehr"]\nheld = ["schrotgewehr"]',
+        1,
+    )
+    app, scene = _shooter(home, text=shotgun)
+    fields = ((7, 7), (7, 8), (7, 9))
+    scene.session.battle.roller = Dice(15, 15, 15)  # the check; every d6 a 3; the saves
+    outcome = scene.send(AreaFire("schuetze", "schrotgewehr", "BEM_SHOT", fields))
+    assert outcome.ok, outcome.rejected
+    placed = next(e for e in outcome.events if e.kind == "area_fire").data["fields"]
+    tracers = [i for i in scene.feedback.items if isinstance(i.effect, Tracer)]
+    assert [i.effect.to_cell for i in tracers] == [(x, y) for x, y, _ in placed]
+    starts = [i.start for i in tracers]
+    assert starts == sorted(starts) and len(set(starts)) == len(starts)
+    app.step(0.2)
+    box = pygame.Rect(scene.camera.cell_to_screen((2, 6)), (6 * scene.camera.cell_px,) * 2)
+    assert _count(app, fb.HIT_COLOUR, box) > 30
+    save_shot(app.screen, "i12_feedback_area_fire.png")

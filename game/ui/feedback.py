@@ -9,7 +9,8 @@ What it draws: a tracer streaking from the shooter to the target (a miss flies p
 it), the damage number rising from the hurt creature, "verfehlt" over a missed target,
 "bewusstlos" / "sterbend" / "tot" with a ring round a creature that fell, and a ring
 spreading from a blast. Only what the viewer sees under the fog of war is shown: a
-tracer needs both its ends in sight.
+tracer needs both its ends in sight, and a creature the viewer may not be shown (hidden
+on a field in sight) shows nothing either.
 """
 
 from __future__ import annotations
@@ -295,13 +296,17 @@ class _Sight:
     def __init__(self, fog: Fog | None, pieces: Mapping[str, Piece]) -> None:
         self.mask = None if fog is None else fog.visible
         self.sizes = {piece.cell: max(1, piece.size) for piece in pieces.values()}
+        shown = None if fog is None else fog.creatures
+        #: fields of creatures the viewer may not be shown (hidden on a field in sight)
+        self.hidden = {p.cell for p in pieces.values() if shown is not None and p.key not in shown}
 
     def sees(self, cell: Cell) -> bool:
         mask = self.mask
         if mask is None:
             return True
         x, y = cell
-        return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and bool(mask[y, x])
+        inside = 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1]
+        return inside and bool(mask[y, x]) and cell not in self.hidden
 
     def size(self, cell: Cell) -> int:
         return self.sizes.get(cell, 1)

@@ -333,3 +333,20 @@ def test_i12_d_6_area_fire_streaks_a_tracer_to_each_field_one_after_another(home
     box = pygame.Rect(scene.camera.cell_to_screen((2, 6)), (6 * scene.camera.cell_px,) * 2)
     assert _count(app, fb.HIT_COLOUR, box) > 30
     save_shot(app.screen, "i12_feedback_area_fire.png")
+
+
+def test_i12_a_hidden_creature_on_a_field_in_sight_shows_no_number() -> None:
+    """A creature the fog does not show (Unentdeckt on a lit field) gets no feedback."""
+    visible = np.ones((12, 20), dtype=bool)
+    fog = _Fog(visible)
+    made = (Tracer(SHOOTER, PIRATE, True), DamageNumber(PIRATE, 4), Miss(SHOOTER))
+    host = _Host(made, fog)
+    pirate = Piece("p2", "Pirat", "piraten", PIRATE, 1, "N", "standing", 0, "ok", True, None, ())
+    host.pieces = lambda: {"p2": pirate}  # type: ignore[method-assign]
+    feedback = Feedback(host)  # type: ignore[arg-type]
+    feedback.events([Event("x", "", "")])
+    assert [type(item.effect) for item in feedback.items] == [Miss]
+    fog.creatures = frozenset({"p2"})
+    feedback.clear()
+    feedback.events([Event("x", "", "")])
+    assert [type(item.effect) for item in feedback.items] == [Tracer, DamageNumber, Miss]

@@ -99,3 +99,16 @@ def test_i12_an_unknown_file_type_in_german(
     assert main(["check", str(other), "--language", "de"]) == 1
     out = capsys.readouterr().out
     assert "unbekannte Art von Missionsdatei '.txt'; erwartet:" in out
+
+
+def test_i12_an_unknown_creature_type_in_german(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mission = Path(__file__).resolve().parent.parent / "maps" / "dretop-versteck.toml"
+    text = mission.read_text(encoding="utf-8")
+    first_type = next(line for line in text.splitlines() if line.startswith("type = "))
+    broken.write_text(text.replace(first_type, 'type = "drache"', 1), encoding="utf-8")
+    assert main(["check", str(broken), "--language", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "die Wesensart 'drache' ist unbekannt" in out and "erwartet: ein Wesen" in out
+    assert "unknown creature type" not in out

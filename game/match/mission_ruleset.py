@@ -15,14 +15,19 @@ from typing import Any, Protocol, TextIO, runtime_checkable
 
 from game.board.grid import BattleGrid, FieldKind
 from game.match.events import Event
+from game.match.problem_texts import Texts
 from game.match.ruleset import Ruleset
+
+#: A message for the person who wrote the file: English, or texts per language.
+Message = str | Texts
 
 
 class MissionTerms(Protocol):
     """The rule-specific words of a mission file as one ruleset reads them.
 
     Each ``*_problem`` returns None for a name the ruleset knows, else the message for
-    the person who wrote the file (what was found, what was expected).
+    the person who wrote the file (what was found, what was expected): English, or
+    texts per language (``game.match.problem_texts``).
     """
 
     @property
@@ -35,25 +40,25 @@ class MissionTerms(Protocol):
         """Return the creature type keys a creature may name, sorted."""
         ...
 
-    def terrain_problem(self, key: str) -> str | None:
+    def terrain_problem(self, key: str) -> Message | None:
         """Return what is wrong with the legend's terrain kind ``key`` (None: known)."""
         ...
 
-    def material_problem(self, key: str) -> str | None:
+    def material_problem(self, key: str) -> Message | None:
         """Return what is wrong with the legend's wall material ``key`` (None: known)."""
         ...
 
-    def creature_problem(self, key: str) -> str | None:
+    def creature_problem(self, key: str) -> Message | None:
         """Return what is wrong with the creature type ``key`` (None: known)."""
         ...
 
-    def equipment_problem(self, key: str) -> str | None:
+    def equipment_problem(self, key: str) -> Message | None:
         """Return what is wrong with the equipment ``key`` (None: known)."""
         ...
 
     def held_problems(
         self, creature_type: str, equipment: Sequence[str] | None, held: Sequence[str]
-    ) -> list[tuple[int | None, str]]:
+    ) -> list[tuple[int | None, Message]]:
         """Return what is wrong with a creature starting with ``held`` in hand.
 
         ``equipment`` is the creature's (None: its type's). Each problem is (the index in
@@ -65,7 +70,7 @@ class MissionTerms(Protocol):
         """Return the one key of the condition ``name`` (its names are alike), None if unknown."""
         ...
 
-    def condition_problem(self, name: str) -> str:
+    def condition_problem(self, name: str) -> Message:
         """Return the message for the unknown condition ``name``."""
         ...
 

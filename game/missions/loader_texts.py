@@ -219,6 +219,10 @@ MISSION_TEMPLATES: Final[Templates] = {
         "en": "unknown terrain kind {name!r}",
         "de": "die Geländeart {name!r} ist unbekannt",
     },
+    "unknown_condition": {
+        "en": "unknown condition {name!r}",
+        "de": "der Zustand {name!r} ist unbekannt",
+    },
     "unknown_character": {
         "en": "unknown map character {char!r} at x={x}, y={y}",
         "de": "das Kartenzeichen {char!r} auf Feld [{x}, {y}] ist unbekannt",

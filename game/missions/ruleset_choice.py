@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.board.grid import FieldKind
-from game.match.mission_ruleset import MissionRuleset, MissionTerms
+from game.match.mission_ruleset import Message, MissionRuleset, MissionTerms
 from game.match.problem_texts import Texts
 from game.match.problems import MissionError, problem_of, suggested
 from game.missions.loader_texts import mission_say
@@ -84,14 +84,14 @@ class _UncheckedTerms:
 
     def held_problems(
         self, creature_type: str, equipment: Sequence[str] | None, held: Sequence[str]
-    ) -> list[tuple[int | None, str]]:
+    ) -> list[tuple[int | None, Message]]:
         return []
 
     def condition_key(self, name: str) -> str | None:
         return name.lower()
 
-    def condition_problem(self, name: str) -> str:
-        return f"unknown condition {name!r}"
+    def condition_problem(self, name: str) -> Texts:
+        return mission_say("unknown_condition", name=name)
 
     def creature_name(self, key: str) -> str:
         return key

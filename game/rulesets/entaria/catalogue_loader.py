@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from game.match.problems import MissionError, Problem, describe, suggestion
+from game.match.problems import MissionError, Problem, described, problem_of, suggested
 from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_toml
 from game.rulesets.entaria.catalogue import Catalogue, ItemType, WeaponType
 from game.rulesets.entaria.catalogue_readers import ENTRY_READERS
+from game.rulesets.entaria.loader_texts import entaria_say
 from game.rulesets.entaria.rules.optics import Optic, OpticKind, has_scope
 from game.rulesets.entaria.rules.terms import ArmorCategory
 
@@ -46,12 +47,13 @@ def _package_texts(names: Iterable[str]) -> tuple[dict[str, str], list[Problem]]
         try:
             raw = root.joinpath(name).read_bytes()
         except OSError as exc:
-            problems.append(Problem(path, f"cannot read the catalogue file: {exc.strerror or exc}"))
+            message = entaria_say("cannot_read_catalogue", detail=exc.strerror or exc)
+            problems.append(problem_of(path, message))
             continue
         try:
             texts[name] = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            problems.append(Problem(path, f"expected UTF-8 text; byte {exc.start} is not UTF-8"))
+            problems.append(problem_of(path, entaria_say("catalogue_not_utf8", index=exc.start)))
     return texts, problems
 
 
@@ -82,10 +84,12 @@ def load_catalogue_from(
     for raw_name, text in texts.items():
         name = raw_name if raw_name.endswith(".toml") else f"{raw_name}.toml"
         if name not in CATALOGUE_FILES:
-            hint = suggestion(name, CATALOGUE_FILES)
+            hint = suggested(name, CATALOGUE_FILES)
             expected = ", ".join(CATALOGUE_FILES)
-            message = f"unknown catalogue file {raw_name!r}{hint}; expected one of: {expected}"
-            problems.append(Problem(f"{label_dir}/{raw_name}", message))
+            message = entaria_say(
+                "unknown_catalogue_file", name=raw_name, hint=hint, expected=expected
+            )
+            problems.append(problem_of(f"{label_dir}/{raw_name}", message))
             continue
         given[name] = text
     missing = [name for name in CATALOGUE_FILES if name not in given]
@@ -135,7 +139,8 @@ def _read_file(
 ) -> bool:
     """Read the entries of one file into ``out``; return False when its table is missing."""
     top = TableReader(data, "", sink)
-    table = top.subtable(kind, required=True, expected=f"one table [{kind}.<id>] per entry")
+    expected = entaria_say("one_table_per_entry", kind=kind)
+    table = top.subtable(kind, required=True, expected=expected)
     top.finish()
     if table is None:
         return False
@@ -144,10 +149,11 @@ def _read_file(
         table.known.append(key)
         known.add(key)
         if not _KEY.match(key):
-            table.error(key, f"expected a snake_case id (a-z, 0-9, _; at most 64), found {key!r}")
+            table.error(key, entaria_say("bad_entry_id", key=key))
             continue
         if not isinstance(value, dict):
-            table.error(key, f"expected a table [{kind}.{key}], found {describe(value)}")
+            found = described(value)
+            table.error(key, entaria_say("entry_not_table", kind=kind, key=key, found=found))
             continue
         reader = TableReader(value, f"{kind}.{key}", sink)
         entry = read(key, reader)
@@ -168,11 +174,8 @@ def _check_references(
         sink = sinks.get(kind)
         for key in sorted(known[kind]):
             if key in owners and sink is not None:
-                sink.error(
-                    f"{kind}.{key}",
-                    f"{key!r} is also a key in {owners[key]}.toml; equipment keys must be unique "
-                    "across weapons, armour and items",
-                )
+                message = entaria_say("key_not_unique", key=key, owner=owners[key])
+                sink.error(f"{kind}.{key}", message)
             owners.setdefault(key, kind)
     creature_sink = sinks.get("creatures")
     # A kit file that did not parse would make every reference to it look unknown.
@@ -181,10 +184,10 @@ def _check_references(
         for key, creature in entries["creatures"].items():
             for index, item in enumerate(creature.equipment):
                 if kits_parsed and item not in owners:
-                    hint = suggestion(item, owners)
+                    hint = suggested(item, owners)
                     creature_sink.error(
                         f"creatures.{key}.equipment[{index}]",
-                        f"unknown equipment {item!r}{hint}: no weapon, armour or item has that key",
+                        entaria_say("unknown_catalogue_equipment", item=item, hint=hint),
                     )
             categories: dict[ArmorCategory, str] = {}
             for item in creature.equipment:
@@ -192,10 +195,14 @@ def _check_references(
                 if armour is None:
                     continue
                 if armour.category in categories and categories[armour.category] != item:
-                    creature_sink.warning(
+                    creature_sink.warning(  # E-ARMOR-STACK-1
                         f"creatures.{key}.equipment",
-                        f"{categories[armour.category]} and {item} are both "
-                        f"{armour.category.value}: only the higher PAZ counts (E-ARMOR-STACK-1)",
+                        entaria_say(
+                            "armour_stacks",
+                            first=categories[armour.category],
+                            second=item,
+                            category=armour.category.value,
+                        ),
                     )
                 categories.setdefault(armour.category, item)
     terrain_sink = sinks.get("terrain")
@@ -203,10 +210,10 @@ def _check_references(
         chars: dict[str, str] = {}
         for key, kind in entries["terrain"].items():
             if kind.sample_char in chars:
-                terrain_sink.error(
-                    f"terrain.{key}.char",
-                    f"{kind.sample_char!r} is already the character of {chars[kind.sample_char]}",
+                message = entaria_say(
+                    "char_taken", char=kind.sample_char, other=chars[kind.sample_char]
                 )
+                terrain_sink.error(f"terrain.{key}.char", message)
             chars.setdefault(kind.sample_char, key)
 
 
@@ -231,18 +238,11 @@ def _fit_optics(
             item = items.get(optic_key)
             optic = None if item is None else item.as_optic()
             if item is None:
-                hint = suggestion(optic_key, [k for k, i in items.items() if i.optic])
-                sink.error(
-                    where,
-                    f"unknown optic {optic_key!r}{hint}: expected the key of an item in "
-                    f"items.toml with optic = {kinds}",
-                )
+                hint = suggested(optic_key, [k for k, i in items.items() if i.optic])
+                message = entaria_say("unknown_optic", key=optic_key, hint=hint, kinds=kinds)
+                sink.error(where, message)
             elif optic is None:
-                sink.error(
-                    where,
-                    f"{optic_key!r} is no aiming optic: expected an item in items.toml with "
-                    f"optic = {kinds}",
-                )
+                sink.error(where, entaria_say("not_an_optic", key=optic_key, kinds=kinds))
             else:
                 fitted.append(optic)
         if not fitted:

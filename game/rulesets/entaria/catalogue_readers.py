@@ -41,7 +41,9 @@ from game.rulesets.entaria.rules.terrain import DIFFICULT_BY_DEFAULT
 __all__ = ["ENTRY_READERS"]
 
 
-_RANGE_BANDS = enum_spec(RangeBand, "range band", {band: band.german for band in RangeBand})
+_RANGE_BANDS = enum_spec(
+    RangeBand, "range band", {band: band.german for band in RangeBand}, what_de="Reichweite"
+)
 _DAMAGE_TYPES = enum_spec(
     DamageType,
     "damage type",
@@ -49,17 +51,24 @@ _DAMAGE_TYPES = enum_spec(
         **{f"{t.value}schaden": t for t in DamageType},
         "Stahlungsschaden": DamageType.RADIATION,  # the source's typo (glossary 32.6)
     },
+    what_de="Schadensart",
 )
 _WEAPON_ATTRIBUTES = enum_spec(
-    WeaponAttribute, "weapon attribute", aliases={"Zielfernrohr": WeaponAttribute.SCOPE}
+    WeaponAttribute,
+    "weapon attribute",
+    aliases={"Zielfernrohr": WeaponAttribute.SCOPE},
+    what_de="Waffeneigenschaft",
 )
-_OPTIC_KINDS = enum_spec(OpticKind, "aiming optic", aliases={"Zielfernrohr": OpticKind.SCOPE})
+_OPTIC_KINDS = enum_spec(
+    OpticKind, "aiming optic", aliases={"Zielfernrohr": OpticKind.SCOPE}, what_de="Zieloptik"
+)
 #: The WM an aiming optic may give ranged attack rolls (the book gives none: samples).
 _OPTIC_WM_RANGE: Final = (-5, 5)
 _AREA_SHAPES = enum_spec(
     AreaShape,
     "area shape",
     {AreaShape.BEAM: "Strahl", AreaShape.CONE: "Kegel", AreaShape.ROUND: "Rund"},
+    what_de="Flächenform",
 )
 _ARMOR_CATEGORIES = enum_spec(
     ArmorCategory,
@@ -70,12 +79,14 @@ _ARMOR_CATEGORIES = enum_spec(
         "Dermal": ArmorCategory.DERMAL,
         "Kraftfeld": ArmorCategory.FORCE_FIELD,
     },
+    what_de="Panzerungskategorie",
 )
-_TERRAIN = enum_spec(Terrain, "terrain code")
+_TERRAIN = enum_spec(Terrain, "terrain code", what_de="Geländecode")
 _COVER = enum_spec(
     Cover,
     "cover",
     {Cover.NONE: "keine", Cover.PARTIAL: "Teildeckung", Cover.FULL: "Volldeckung"},
+    what_de="Deckung",
 )
 #: Attribute keys in creatures.toml: the enum names in lower case (ASCII TOML keys).
 _ATTRIBUTE_KEYS: Mapping[Attribute, str] = {a: a.name.lower() for a in Attribute}

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from game.board.grid import FieldKind
-from game.match.problems import suggestion
+from game.match.mission_ruleset import Message
+from game.match.problems import suggested
 from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.loader_texts import entaria_say
 from game.rulesets.entaria.rules.hands import HELD_ARMOUR, HOLDING_HANDS, can_hold_at_start
 from game.rulesets.entaria.rules.objects import MATERIALS
 from game.rulesets.entaria.rules.terms import Condition
@@ -67,42 +69,35 @@ class EntariaMissionTerms:
             frozenset(catalogue.weapons) | frozenset(catalogue.armour) | frozenset(catalogue.items)
         )
 
-    def terrain_problem(self, key: str) -> str | None:
+    def terrain_problem(self, key: str) -> Message | None:
         kinds = self.terrain_kinds
         if key in kinds:
             return None
-        return (
-            f"unknown terrain kind {key!r}{suggestion(key, kinds)}; "
-            f"expected one of {_quoted_list(kinds)}"
-        )
+        hint = suggested(key, kinds)
+        return entaria_say("unknown_terrain", key=key, hint=hint, listed=_quoted_list(kinds))
 
-    def material_problem(self, key: str) -> str | None:
+    def material_problem(self, key: str) -> Message | None:
         if key in self._walls:
             return None
-        return (
-            f"unknown wall material {key!r}{suggestion(key, self._walls)}; "
-            f"expected one of {_quoted_list(self._walls)}"
-        )
+        hint, listed = suggested(key, self._walls), _quoted_list(self._walls)
+        return entaria_say("unknown_material", key=key, hint=hint, listed=listed)
 
-    def creature_problem(self, key: str) -> str | None:
+    def creature_problem(self, key: str) -> Message | None:
         if key in self.catalogue.creatures:
             return None
-        return (
-            f"unknown creature type {key!r}{suggestion(key, self.catalogue.creatures)}; "
-            f"expected a creature key of the catalogue: {_quoted_list(self.creature_types)}"
-        )
+        hint = suggested(key, self.catalogue.creatures)
+        listed = _quoted_list(self.creature_types)
+        return entaria_say("unknown_creature", key=key, hint=hint, listed=listed)
 
-    def equipment_problem(self, key: str) -> str | None:
+    def equipment_problem(self, key: str) -> Message | None:
         if key in self._equipment:
             return None
-        return (
-            f"unknown equipment {key!r}{suggestion(key, sorted(self._equipment))}; "
-            "expected a weapon, armour or item key of the catalogue"
-        )
+        hint = suggested(key, sorted(self._equipment))
+        return entaria_say("unknown_equipment", key=key, hint=hint)
 
     def held_problems(
         self, creature_type: str, equipment: Sequence[str] | None, held: Sequence[str]
-    ) -> list[tuple[int | None, str]]:
+    ) -> list[tuple[int | None, Message]]:
         """Check ``held`` as what the creature could have drawn (E-ACT-HH-INTERAGIEREN).
 
         Each key must be in its equipment (as often as it is listed there), be a thing for
@@ -113,8 +108,8 @@ class EntariaMissionTerms:
         if kind is None:
             return []  # the unknown type is reported on its own
         own = list(kind.equipment if equipment is None else equipment)
-        whose = "its type's equipment" if equipment is None else "its equipment"
-        problems: list[tuple[int | None, str]] = []
+        whose = entaria_say("its_type_equipment" if equipment is None else "its_equipment")
+        problems: list[tuple[int | None, Message]] = []
         left = Counter(own)
         for index, key in enumerate(held):
             if left[key] <= 0:
@@ -123,37 +118,28 @@ class EntariaMissionTerms:
             left[key] -= 1
             armour = self.catalogue.armour.get(key)
             if armour is not None and armour.category not in HELD_ARMOUR:
-                problems.append(
-                    (
-                        index,
-                        f"{key!r} is armour of the category {armour.category.value!r} "
-                        f"({armour.name}), not a thing held in a hand; expected a weapon, "
-                        "an item or Deckungspanzerung (a shield)",
-                    )
+                message = entaria_say(
+                    "held_armour", key=key, category=armour.category.value, name=armour.name
                 )
+                problems.append((index, message))
         if not can_hold_at_start(kind.hands, len(held)):
-            problems.append(
-                (
-                    None,
-                    f"held lists {len(held)} things, but a {kind.name} has {kind.hands} "
-                    f"hand(s) and each thing in hand takes {HOLDING_HANDS}; expected at "
-                    f"most {kind.hands // HOLDING_HANDS}",
-                )
+            message = entaria_say(
+                "held_too_many",
+                count=len(held),
+                kind=kind.name,
+                hands=kind.hands,
+                per=HOLDING_HANDS,
+                most=kind.hands // HOLDING_HANDS,
             )
+            problems.append((None, message))
         return problems
 
     @staticmethod
-    def _not_in_equipment(key: str, own: Sequence[str], whose: str) -> str:
+    def _not_in_equipment(key: str, own: Sequence[str], whose: Message) -> Message:
         if key in own:
-            return (
-                f"{key!r} is held more often than {whose} lists it ({own.count(key)}x); "
-                "expected each held thing once per entry of the equipment"
-            )
-        listed = _quoted_list(own) if own else "nothing"
-        return (
-            f"{key!r} is not in {whose} ({listed}); expected a key of the creature's "
-            "equipment (add it to equipment, or hold something it has)"
-        )
+            return entaria_say("held_too_often", key=key, whose=whose, count=own.count(key))
+        listed = _quoted_list(own) if own else entaria_say("nothing")
+        return entaria_say("held_not_owned", key=key, whose=whose, listed=listed)
 
     def condition_key(self, name: str) -> str | None:
         lowered = name.lower()
@@ -162,11 +148,9 @@ class EntariaMissionTerms:
                 return condition.name
         return None
 
-    def condition_problem(self, name: str) -> str:
-        return (
-            f"unknown condition {name!r}{suggestion(name, [c.value for c in Condition])}; "
-            "expected a condition of section 16, e.g. 'Liegend', 'Unentdeckt'"
-        )
+    def condition_problem(self, name: str) -> Message:
+        hint = suggested(name, [c.value for c in Condition])
+        return entaria_say("unknown_condition", name=name, hint=hint)
 
     def creature_name(self, key: str) -> str:
         kind = self.catalogue.creatures.get(key)

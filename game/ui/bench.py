@@ -5,7 +5,10 @@ a seeded 100x100 mission with 100 creatures, its HUD, the movement overlay of th
 selected creature, the range bands of its weapon and an area template following the
 mouse, while the camera pans every frame (circling round that creature, so the map
 fills the view) and zooms one wheel step at the mouse every ``ZOOM_EVERY`` frames
-(between 35 % and 300 %). One frame is ``App.step()``: events,
+(between 35 % and 300 %). The tokens carry their art: each creature type's figure
+(``token`` in the catalogue) and, for every ``PICTURE_EVERY``-th creature, a picture of
+the mission's own (``image``), so a zoom step renders SVG figures and cropped pictures.
+One frame is ``App.step()``: events,
 update, draw, flip. ``edges=True`` gives every room a dividing wall on field edges with
 an edge door, closed or open (D-13, ``bench_edges``): the same frame with edge walls.
 
@@ -38,6 +41,24 @@ MAX_BENCH_ZOOM = 3.0
 TARGET_MEDIAN_MS = 4.0
 TARGET_P95_MS = 8.0
 CREATURE_TYPES = ("dretop_pirat", "musa_elitesoldat", "akuanischer_strassenpunk", "traa_gardist")
+#: Every this many creatures shows the mission's own picture instead of its type's figure.
+PICTURE_EVERY = 10
+PICTURE = "art/bench.png"
+
+
+def write_bench_picture(path: Path) -> None:
+    """Write a small PNG for the creatures with a picture of their own (a face on a disc)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    picture = pygame.Surface((96, 96))
+    picture.fill((60, 70, 90))
+    pygame.draw.circle(picture, (210, 170, 120), (48, 48), 34)
+    for x in (36, 60):
+        pygame.draw.circle(picture, (30, 30, 40), (x, 42), 6)
+    pygame.draw.arc(picture, (120, 40, 40), pygame.Rect(30, 40, 36, 30), 3.5, 5.9, 4)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(picture, str(path))
 
 
 def bench_rows(seed: int, side: int = MAP_SIDE) -> list[str]:
@@ -120,8 +141,10 @@ def write_bench_mission(folder: Path, seed: int, *, edges: bool = False) -> Path
                 side="rot" if index % 2 else "blau",
                 cell=cell,
                 facing=facings[index % len(facings)],
+                image=PICTURE if index % PICTURE_EVERY == 0 else "",
             )
         )
+    write_bench_picture(folder / PICTURE)
     mission = Mission(
         title="Bench 100x100",
         width=MAP_SIDE,
@@ -185,6 +208,7 @@ def run_ui_bench(
         app.push(scene)
         overlay_bench_setup(scene)
         samples = _run_frames(app, scene, frames, clock)
+        art = _art_counts(scene)
         tiles = len(scene.map.tiles)
         tile_mb = scene.map.tiles.bytes / 2**20
         edge_count = len(scene.session.battle.grid.edge_list())
@@ -203,7 +227,20 @@ def run_ui_bench(
     print(f"{'p95 frame':<18}  {p95:8.2f}  <= {TARGET_P95_MS:g} ms", file=out)
     print(f"{'max frame':<18}  {worst:8.2f}  (60 FPS budget 16.7 ms)", file=out)
     print(f"tile cache: {tiles} tiles, {tile_mb:.1f} MB", file=out)
+    print(
+        f"token art: {art[0]} of {CREATURES} tokens with a figure, {art[1]} with a picture",
+        file=out,
+    )
     return 0
+
+
+def _art_counts(scene: Any) -> tuple[int, int]:
+    """Return how many tokens show a figure and how many the mission's picture."""
+    art = scene.tokens.art
+    pieces = scene.session.views.pieces(scene.session.battle).values()
+    pictures = sum(1 for p in pieces if p.image and art.picture(p.image, 40) is not None)
+    figures = sum(1 for p in pieces if not p.image and art.has_figure(p.token))
+    return figures, pictures
 
 
 def _run_frames(app: Any, scene: Any, frames: int, clock: Callable[[], float]) -> list[float]:

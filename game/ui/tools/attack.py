@@ -16,6 +16,7 @@ from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAt
 from game.rulesets.entaria.long_shot import LongShot
 from game.rulesets.entaria.object_attacks import AttackObject
 from game.rulesets.entaria.push_back import PushBack
+from game.rulesets.entaria.queries.chances import RollChance, attack_chance
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
@@ -25,6 +26,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
 from game.rulesets.entaria.views.actions import area_fire_offer
+from game.rulesets.entaria.views.chances import attack_lines, chance_text
 from game.ui import overlays
 from game.ui.overlays_objects import object_lines, object_under
 from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
@@ -189,6 +191,16 @@ class AttackTool(Tool):
     def marks(self) -> dict[str, TargetMark]:
         return self.layers.marks(self.scene, self.actor.key, self.weapon)
 
+    def chance(self, target: str) -> RollChance | None:
+        """Return the ruleset's hit chance of this attack on ``target``, once per change."""
+        battle, key, weapon = self.battle, self.actor.key, self.weapon
+        action, option = self.action, self.option
+        return self.layers.get(
+            self.scene,
+            ("chance", key, target, weapon, action, option),
+            lambda: attack_chance(battle, key, target, weapon, action=action, option=option),
+        )
+
     def shows_sight(self) -> bool:
         return False  # the tool draws its own, richer marks
 
@@ -336,6 +348,8 @@ class AttackTool(Tool):
                 text = mark.band.german if (mark.band is not None and not mark.melee) else ""
                 if mark.attackable:
                     text = f"{text} {overlays.edge_text(mark.edge, self.t)}".strip()
+                    if (odds := self.chance(key)) is not None:
+                        text = f"{text} {chance_text(odds.chance)}"
                 else:
                     text = "x"
                 image = overlays.label_surface(fonts, text, size=14, colour=colour)
@@ -346,6 +360,8 @@ class AttackTool(Tool):
         if self.action is Action.PUSH_BACK and self.push_target is not None:
             lines.append(self.t("tools.pick_push_field"))
         elif hovered is not None and hovered.key in marks:
+            if marks[hovered.key].attackable and (odds := self.chance(hovered.key)) is not None:
+                lines += attack_lines(odds, self.t)  # the number first: it is what is asked
             lines += mark_lines(scene, marks[hovered.key], None)
             if (in_hand := self._weapon_in_hand(hovered)) is not None:
                 lines.append(self.t("tools.object.aim_weapon", weapon=weapon_name(scene, in_hand)))

@@ -1,0 +1,94 @@
+"""Hit chances on the map (issue 12, "Hit chances", i12): hover a target in the attack tool.
+
+Driven with posted events on the tools' test mission; the tooltip's lines are recorded
+where the tool hands them to the screen, and the shown per cent is checked against the
+Attack command applied on copies of the match with every d20.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.board.dice import ScriptedRoller
+from game.rulesets.entaria.clone import clone_battle
+from game.rulesets.entaria.commands import Attack
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.queries.chances import attack_chance
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.views.chances import chance_text
+from game.ui.tools import Tool
+from tests.shots import save_shot
+from tests.ui.test_tools import Table, home  # noqa: F401  (the fixture)
+
+PAD = [3] * 12
+
+
+def _record_tooltips(tool: Tool) -> list[list[str]]:
+    """Record every tooltip the tool draws (its lines), and still draw it."""
+    seen: list[list[str]] = []
+    draw = tool.tooltip
+
+    def tooltip(surface: Any, lines: Any, *args: Any, **kw: Any) -> None:
+        seen.append([lines] if isinstance(lines, str) else list(lines))
+        draw(surface, lines, *args, **kw)
+
+    tool.tooltip = tooltip  # type: ignore[method-assign]
+    return seen
+
+
+def _brute_hit(battle: Battle, attacker: str, target: str, weapon: str) -> Fraction:
+    """Apply the Attack on copies with every d20 sequence the roll can throw; count hits."""
+    edge = attack_chance(battle, attacker, target, weapon)
+    assert edge is not None
+    dice = 1 + abs(edge.terms.edge)
+    hits = total = 0
+    for faces in itertools.product(range(1, 21), repeat=dice):
+        trial = clone_battle(battle)
+        trial.roller = ScriptedRoller([*faces, *PAD])
+        events = trial.apply(Attack(attacker, target, weapon))
+        roll = next(e for e in events if e.kind == "roll")
+        hits += bool(roll.data["success"])
+        total += 1
+    return Fraction(hits, total)
+
+
+@pytest.mark.rule("D-2", "D-3", "E-RANGED-4")
+def test_i12_hovering_a_target_shows_the_hit_chance_the_dice_give(home: Path) -> None:  # noqa: F811
+    table = Table(home, "pistolero")
+    scene = table.scene
+    scene.start_action(Action.RANGED_ATTACK)
+    table.app.step()
+    assert scene.tool.name == "attack"
+    seen = _record_tooltips(scene.tool)
+    table.hover((12, 8))
+    lines = seen[-1]
+    shown = [line for line in lines if line.startswith("Trefferchance")]
+    assert shown, lines
+    query = attack_chance(table.battle, "pistolero", "p2", "laserpistole")
+    assert query is not None
+    brute = _brute_hit(table.battle, "pistolero", "p2", "laserpistole")
+    assert query.chance == brute
+    assert shown[0].startswith(f"Trefferchance {chance_text(brute)} · Schaden ")
+    assert any(line.startswith("kritisch ") for line in lines)
+    save_shot(table.app.screen, "i12_hit_chance_hover.png")
+
+
+@pytest.mark.rule("D-3")
+def test_i12_hit_chance_in_english_and_under_each_target(home: Path) -> None:  # noqa: F811
+    table = Table(home, "pistolero")
+    table.app.set_language("en")
+    scene = table.scene
+    scene.start_action(Action.RANGED_ATTACK)
+    table.app.step()
+    seen = _record_tooltips(scene.tool)
+    table.hover((12, 8))
+    assert any(line.startswith("Hit chance ") and "avg" in line for line in seen[-1]), seen[-1]
+    tool = scene.tool
+    assert hasattr(tool, "chance")
+    odds = tool.chance("p1")  # the label under each enemy carries the same figure
+    assert odds == attack_chance(table.battle, "pistolero", "p1", "laserpistole")

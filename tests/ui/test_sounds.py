@@ -140,6 +140,17 @@ def test_i12_a_shot_in_battle_plays_shot_then_hit_only_with_sounds_on(home: Path
     assert mixer.plays == [("shot", 0.7), ("hit", 0.7)]
 
 
+def test_i12_a_battle_with_default_settings_never_opens_the_real_mixer(home: Path) -> None:
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()  # another test's leftover: start from a closed mixer
+    app, scene = _shooter(home)
+    _shoot(app, scene, 19)
+    assert scene.send(EndTurn("schuetze")).ok
+    for _ in range(20):
+        app.step(0.05)
+    assert pygame.mixer.get_init() is None and not scene.feedback.sounds.opened
+
+
 def _shoot_again(app: App, scene: Any) -> None:
     """A second shot of the same turn (the first took back by undo)."""
     scene.undo(confirmed=True)

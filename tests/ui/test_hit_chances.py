@@ -18,10 +18,12 @@ from game.board.dice import ScriptedRoller
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.queries.chances import attack_chance
+from game.rulesets.entaria.queries.chances import attack_chance, blast_damage, throw_chance
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.views.chances import chance_text
-from game.ui.tools import Tool
+from game.rulesets.entaria.throwing import ThrowAtField
+from game.rulesets.entaria.views.chances import chance_text, damage_text
+from game.ui.locale import Translator
+from game.ui.tools import ThrowTool, Tool
 from tests.shots import save_shot
 from tests.ui.test_tools import Table, home  # noqa: F401  (the fixture)
 
@@ -92,3 +94,37 @@ def test_i12_hit_chance_in_english_and_under_each_target(home: Path) -> None:  #
     assert hasattr(tool, "chance")
     odds = tool.chance("p1")  # the label under each enemy carries the same figure
     assert odds == attack_chance(table.battle, "pistolero", "p1", "laserpistole")
+
+
+def _brute_throw(battle: Battle, key: str, weapon: str, cell: tuple[int, int]) -> Fraction:
+    """Apply the throw on copies with every d20 sequence; count the throws that land."""
+    got = throw_chance(battle, key, weapon, cell)
+    assert got is not None
+    hits = total = 0
+    for faces in itertools.product(range(1, 21), repeat=1 + abs(got.terms.edge)):
+        trial = clone_battle(battle)
+        trial.roller = ScriptedRoller([*faces, *PAD])
+        events = trial.apply(ThrowAtField(key, weapon, cell))
+        hits += not any(e.kind == "scatter" for e in events)
+        total += 1
+    return Fraction(hits, total)
+
+
+@pytest.mark.rule("E-THROW-2", "E-AREA-2", "E-AREA-3", "D-3")
+def test_i12_hovering_a_throw_field_shows_its_chance_and_each_creatures_damage(
+    home: Path,  # noqa: F811
+) -> None:
+    table = Table(home, "werfer")
+    scene = table.scene
+    scene.start_action(Action.THROW_ATTACK)
+    table.app.step()
+    assert isinstance(scene.tool, ThrowTool)
+    seen = _record_tooltips(scene.tool)
+    table.hover((9, 4))
+    lines = seen[-1]
+    brute = _brute_throw(table.battle, "werfer", "handgranate", (9, 4))
+    assert f"Wurf aufs Feld {chance_text(brute)}" in lines, lines
+    blast = blast_damage(table.battle, "werfer", "handgranate", "p1")
+    assert any(line.startswith("· Pirat Eins: Schaden ") for line in lines), lines
+    assert f"· Pirat Eins: {damage_text(blast, Translator('de'))}" in lines
+    save_shot(table.app.screen, "i12_throw_chance_hover.png")

@@ -19,13 +19,16 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtField
+from game.rulesets.entaria.queries.chances import RollChance, blast_damage, throw_chance
 from game.rulesets.entaria.queries.dry_runs import refusal
 from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
 from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.chances import DamageRange
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.throwing import ThrowAtField
+from game.rulesets.entaria.views.chances import damage_text, throw_lines
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import Slot, ThrowResult, band_name, layers_of, weapon_name
@@ -177,6 +180,8 @@ class ThrowTool(Tool):
                 lines.append(self.t("tools.cannot_attack", reason=in_language(reason, language)))
                 border = theme.TEXT_BAD
             else:
+                if (odds := self.chance(cell)) is not None:
+                    lines += throw_lines(odds, self.t)
                 preview = self.preview(cell)
                 if preview is not None:
                     lines += self.inside(preview)
@@ -185,13 +190,31 @@ class ThrowTool(Tool):
         self.tooltip(surface, lines, border)
         self.draw_controls(surface)
 
+    def chance(self, cell: Cell) -> RollChance | None:
+        """Return the ruleset's chance that the throw lands on ``cell``, once per change."""
+        battle, key, weapon = self.battle, self.actor.key, self.weapon
+        return self.layers.get(
+            self.scene,
+            ("throw_chance", key, weapon, cell),
+            lambda: throw_chance(battle, key, weapon, cell),
+        )
+
+    def blast(self, creature: str) -> DamageRange:
+        """Return the blast's damage to ``creature`` after its armour (E-AREA-2), cached."""
+        battle, key, weapon = self.battle, self.actor.key, self.weapon
+        return self.layers.get(
+            self.scene,
+            ("blast_damage", key, weapon, creature),
+            lambda: blast_damage(battle, key, weapon, creature),
+        )
+
     def inside(self, preview: TemplatePreview) -> list[str]:
         visible = self.scene.visible_keys()
-        names = [
-            self.battle.state.creatures[k].name
-            for k in preview.creatures
-            if visible is None or k in visible
-        ]
-        if not names:
+        keys = [k for k in preview.creatures if visible is None or k in visible]
+        if not keys:
             return [self.t("tools.template.nobody")]
-        return [self.t("tools.template.inside"), *(f"· {n}" for n in names)]
+        rows = [
+            f"· {self.battle.state.creatures[k].name}: {damage_text(self.blast(k), self.t)}"
+            for k in keys
+        ]
+        return [self.t("tools.template.inside"), *rows]

@@ -267,6 +267,19 @@ def throw_chance(battle: Battle, key: str, weapon_key: str, cell: Cell) -> RollC
     return _roll_chance(check, damage)
 
 
+def blast_damage(battle: Battle, key: str, weapon_key: str, creature_key: str) -> DamageRange:
+    """Return what a thrown weapon's blast does to one creature in its area (E-AREA-2).
+
+    The hit as ``throwing._explode`` deals it: the weapon's SW + d6 after the creature's
+    armour and affinity, no cover, no crit doubling, no save (E-AREA-3).
+    """
+    thrower, creature = battle.creature(key), battle.creature(creature_key)
+    sw, bonus, armour, affinity = damage_terms(
+        battle, thrower, creature, battle.weapon(weapon_key), melee=False, cover=Cover.NONE
+    )
+    return damage_distribution(sw, bonus, armour, affinity=affinity)
+
+
 def area_fire_save_chance(
     battle: Battle, creature_key: str, field_value: int, weapon_key: str
 ) -> SaveChance:

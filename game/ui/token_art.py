@@ -87,9 +87,9 @@ def ring_point(token: TokenView, s: int) -> tuple[int, int]:
 
 def art_turn(token: TokenView) -> int:
     """Return how far (degrees clockwise) the figure is turned: to its facing, and a
-    quarter more when it lies on the ground (unconscious, dying, dead)."""
+    quarter more when it lies on the ground (prone, unconscious, dying, dead)."""
     turn = FACING_ANGLES.get(token.facing, ART_FACING) - ART_FACING
-    if token.life in ("unconscious", "dying", "dead"):
+    if token.life in ("unconscious", "dying", "dead") or token.stance == "prone":
         turn += 90
     return round(turn) % 360
 

@@ -375,9 +375,10 @@ class TokenRenderer:
             width = max(2, s // 24)
             pygame.draw.circle(spr, OUTLINE, (c, c), r + gap + width + 1, width + 2)
             pygame.draw.circle(spr, theme.SELECTED, (c, c), r + gap + width, width)
-        self._draw_base(spr, token, c, r, base)
+        figure = self._shows_art(token, f)
+        self._draw_base(spr, token, c, r, base, figure)
         self._draw_facing(spr, token, c, r, pad)
-        if f >= ART_MIN_PX and self._draw_art(spr, token, c, r, base):
+        if figure and self._draw_art(spr, token, c, r, base):
             if token.life != "dead":
                 self._draw_plate(spr, token, c, r)
         elif f >= 18 and token.life != "dead":
@@ -395,10 +396,11 @@ class TokenRenderer:
         return spr
 
     def _draw_base(
-        self, spr: pygame.Surface, token: TokenView, c: int, r: int, base: Colour
+        self, spr: pygame.Surface, token: TokenView, c: int, r: int, base: Colour, figure: bool
     ) -> None:
+        """Draw the base (``figure``: a miniature lies on it, so no prone oval)."""
         edge = _mix(base, OUTLINE, 0.6)
-        if token.stance == "prone":
+        if token.stance == "prone" and not figure:
             # lying down: a low, wide oval
             oval = pygame.Rect(0, 0, 2 * r + 2, round(r * 1.15))
             oval.center = (c, c)
@@ -424,6 +426,14 @@ class TokenRenderer:
                 spr, (240, 240, 240), rect, math.radians(200), math.radians(340), max(2, r // 8)
             )
 
+    def _shows_art(self, token: TokenView, f: int) -> bool:
+        """Return whether a token of footprint ``f`` shows a figure or the mission's picture."""
+        if f < ART_MIN_PX:
+            return False
+        if token.image and self.art.picture(token.image, 8) is not None:
+            return True
+        return self.art.has_figure(token.art)
+
     def _art(self, token: TokenView, px: int) -> pygame.Surface | None:
         """Return the token's miniature at ``px`` (the mission's picture first), or None."""
         tone = {"dead": "grey", "unconscious": "dim", "dying": "dim"}.get(token.life, "ok")
@@ -437,8 +447,6 @@ class TokenRenderer:
         self, spr: pygame.Surface, token: TokenView, c: int, r: int, base: Colour
     ) -> bool:
         """Draw the miniature inside the side's ring; return False when there is none."""
-        if token.stance == "prone":
-            return False  # a prone token's low oval has no room for a figure
         radius = r if token.stance != "kneeling" else max(3, round(r * 0.8))
         inner = radius - ring_width(radius)
         art = self._art(token, 2 * inner)

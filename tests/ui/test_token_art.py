@@ -247,3 +247,59 @@ def test_i12_an_unconscious_figure_lies_dimmed_with_a_zz_mark() -> None:
     asleep = renderer.sprite(_token(life="unconscious"), s)
     # darker on the whole
     assert sum(sum(p[:3]) for p in _pixels(asleep)) < sum(sum(p[:3]) for p in _pixels(awake))
+
+
+# ------------------------------------------------------------ on the screen
+def _fallen_mission() -> str:
+    from tests.ui.test_tools import MISSION
+
+    text = MISSION.replace(
+        'at = [14, 3]\nheld = ["laserpistole"]', 'at = [14, 3]\nconditions = ["Tod"]'
+    )
+    text = text.replace('name = "Pirat Zwei"', 'name = "Pirat Zwei"\nconditions = ["Bewusstlos"]')
+    return text.replace('name = "Pistolero"', 'name = "Pistolero"\nconditions = ["Sterbend"]')
+
+
+def test_i12_the_battle_screen_shows_miniatures_at_fit_and_400_percent(tmp_path: Path) -> None:
+    from tests.shots import save_shot
+    from tests.ui.test_tools import Table
+
+    table = Table(tmp_path, "schuetze", mission_text=_fallen_mission())
+    scene = table.scene
+    tokens = {t.key: t for t in scene.token_list()}
+    assert tokens["p1"].art == "pirate" and tokens["schuetze"].art == "soldier"
+    assert (tokens["p2"].life, tokens["p3"].life, tokens["pistolero"].life) == (
+        "unconscious",
+        "dead",
+        "dying",
+    )
+    scene._fit()  # type: ignore[attr-defined]
+    table.app.step()
+    save_shot(table.app.screen, "i12_tokens_fit.png")
+    scene.camera.set_zoom(4.0)
+    scene.camera.centre_on(10.5, 4.5)
+    table.app.step()
+    save_shot(table.app.screen, "i12_tokens_400.png")
+    rect = scene.tokens.drawn["p1"]
+    side = scene.colours["piraten"]
+    assert tuple(table.app.screen.get_at(rect.center))[:3] == side  # the centre dot
+    inside = table.app.screen.subsurface(rect.inflate(-rect.width // 3, -rect.height // 3))
+    colours = {tuple(p)[:3] for p in _pixels(inside.copy())}
+    assert len(colours) > 40  # a figure, not a plain disc with two letters
+    for key in ("p2", "p3", "pistolero"):  # unconscious, dead, dying
+        x, y = tokens[key].cell
+        scene.camera.centre_on(x + 0.5, y + 0.5)
+        table.app.step()
+        save_shot(table.app.screen, f"i12_tokens_{tokens[key].life}_400.png")
+        inside = table.app.screen.subsurface(scene.tokens.drawn[key].inflate(-60, -60)).copy()
+        assert len({tuple(p)[:3] for p in _pixels(inside)}) > 20  # the figure lies there
+
+
+def test_i12_the_bench_mission_gives_its_tokens_art(tmp_path: Path) -> None:
+    import io
+
+    from game.ui import bench
+
+    out = io.StringIO()
+    assert bench.run_ui_bench(frames=2, out=out) == 0
+    assert "token art: 90 of 100 tokens with a figure, 10 with a picture" in out.getvalue()

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.match.datafiles import StrictJsonError, loads_strict_json
-from game.match.problems import MissionError, Problem, ProblemList, describe
+from game.match.problem_texts import Texts
+from game.match.problems import MissionError, Problem, ProblemList, described, problem_of
+from game.missions.loader_texts import mission_say
 from game.missions.paths import decode_utf8
 
 #: Deepest JSON nesting accepted (objects and arrays).
@@ -83,29 +85,20 @@ def read_json(data: bytes, *, path_label: str) -> object:
     text = decode_utf8(data, path_label=path_label, what="JSON")
     depth = json_depth(data)
     if depth > MAX_JSON_DEPTH:
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"JSON is nested {depth} levels deep; expected at most {MAX_JSON_DEPTH}",
-                )
-            ]
-        )
+        message = mission_say("json_too_deep_levels", depth=depth, limit=MAX_JSON_DEPTH)
+        raise MissionError([problem_of(path_label, message)])
     try:
         return loads_strict_json(text)
     except StrictJsonError as exc:
         if exc.syntax:
-            problem = Problem(
-                path_label, f"not valid JSON: {exc.message}", line=exc.line, column=exc.column
-            )
+            message = mission_say("json_invalid", detail=exc.message)
+            problem = problem_of(path_label, message, line=exc.line, column=exc.column)
         elif exc.constant is not None:
-            problem = Problem(path_label, f"JSON contains {exc.constant}; expected finite numbers")
+            problem = problem_of(path_label, mission_say("json_constant", constant=exc.constant))
         elif exc.too_deep:
-            problem = Problem(
-                path_label, f"JSON is nested too deeply; expected at most {MAX_JSON_DEPTH}"
-            )
+            problem = problem_of(path_label, mission_say("json_too_deep", limit=MAX_JSON_DEPTH))
         else:  # a key twice, integers with too many digits
-            problem = Problem(path_label, f"not valid JSON: {exc.message}")
+            problem = problem_of(path_label, mission_say("json_invalid", detail=exc.message))
         raise MissionError([problem]) from None
 
 
@@ -137,9 +130,14 @@ class JsonChecker:
         """Return the problems recorded so far (capped, with a count of the rest)."""
         return self.found.items
 
-    def error(self, key: str, message: str) -> None:
-        """Record one problem at JSON path ``key``."""
-        self.found.append(Problem(self.path_label, message, key=key or None))
+    def error(self, key: str, message: str | Texts) -> None:
+        """Record one problem at JSON path ``key`` (English, or texts per language)."""
+        self.found.append(problem_of(self.path_label, message, key=key or None))
+
+    def _expected(self, key: str, value: object, expected: Texts) -> None:
+        """Record "found ...; expected ..." at ``key``."""
+        found = described(value, json=True)
+        self.error(key, mission_say("json_found_expected", found=found, expected=expected))
 
     def raise_if_any(self) -> None:
         """Raise MissionError if any problem was recorded."""
@@ -151,7 +149,7 @@ class JsonChecker:
             return None
         if isinstance(value, dict):
             return value
-        self.error(key, f"found {describe(value, json=True)}; expected an object")
+        self._expected(key, value, mission_say("an_object"))
         return None
 
     def array(self, value: object, key: str) -> list[object] | None:
@@ -160,7 +158,7 @@ class JsonChecker:
             return None
         if isinstance(value, list):
             return value
-        self.error(key, f"found {describe(value, json=True)}; expected a list")
+        self._expected(key, value, mission_say("a_list"))
         return None
 
     def number(
@@ -172,10 +170,10 @@ class JsonChecker:
         number = finite_number(value)
         if number is not None and low <= number <= high:
             return number
-        expected = "a number"
+        expected = mission_say("a_number")
         if math.isfinite(low) or math.isfinite(high):
-            expected += f" from {low:g} to {high:g}"
-        self.error(key, f"found {describe(value, json=True)}; expected {expected}")
+            expected = mission_say("a_number_from", low=f"{low:g}", high=f"{high:g}")
+        self._expected(key, value, expected)
         return None
 
     def integer(self, value: object, key: str, *, low: int, high: int) -> int | None:
@@ -185,9 +183,7 @@ class JsonChecker:
         whole = whole_number(value)
         if whole is not None and low <= whole <= high:
             return whole
-        self.error(
-            key, f"found {describe(value, json=True)}; expected a whole number from {low} to {high}"
-        )
+        self._expected(key, value, mission_say("a_whole_number_from", low=low, high=high))
         return None
 
     def string(self, value: object, key: str) -> str | None:
@@ -196,7 +192,7 @@ class JsonChecker:
             return None
         if isinstance(value, str):
             return value
-        self.error(key, f"found {describe(value, json=True)}; expected a string")
+        self._expected(key, value, mission_say("a_string"))
         return None
 
     def boolean(self, value: object, key: str) -> bool | None:
@@ -205,12 +201,12 @@ class JsonChecker:
             return None
         if isinstance(value, bool):
             return value
-        self.error(key, f"found {describe(value, json=True)}; expected true or false")
+        self._expected(key, value, mission_say("true_or_false"))
         return None
 
     def member(self, parent: dict[str, object], name: str, key: str) -> object:
         """Return ``parent[name]``; record a problem and return MISSING if it is missing."""
         if name in parent:
             return parent[name]
-        self.error(key, f"missing key {name!r}")
+        self.error(key, mission_say("json_missing_key", name=name))
         return MISSING

@@ -165,6 +165,109 @@ MISSION_TEMPLATES: Final[Templates] = {
         "de": "das Byte 0x{byte} ist kein gültiges UTF-8; erwartet: eine {what}-Datei in "
         "UTF-8 (mit der Kodierung UTF-8 speichern)",
     },
+    # --- JSON files (game.missions.json_reading: Universal VTT, Tiled .tmj)
+    "json_too_deep_levels": {
+        "en": "JSON is nested {depth} levels deep; expected at most {limit}",
+        "de": "das JSON ist {depth} Ebenen tief verschachtelt; erwartet: höchstens {limit}",
+    },
+    "json_too_deep": {
+        "en": "JSON is nested too deeply; expected at most {limit}",
+        "de": "das JSON ist zu tief verschachtelt; erwartet: höchstens {limit}",
+    },
+    "json_invalid": {"en": "not valid JSON: {detail}", "de": "kein gültiges JSON: {detail}"},
+    "json_constant": {
+        "en": "JSON contains {constant}; expected finite numbers",
+        "de": "das JSON enthält {constant}; erwartet: endliche Zahlen",
+    },
+    "json_found_expected": {
+        "en": "found {found}; expected {expected}",
+        "de": "gefunden: {found}; erwartet: {expected}",
+    },
+    "json_missing_key": {"en": "missing key {name!r}", "de": "der Schlüssel {name!r} fehlt"},
+    "an_object": {"en": "an object", "de": "ein Objekt"},
+    "a_list": {"en": "a list", "de": "eine Liste"},
+    "a_number": {"en": "a number", "de": "eine Zahl"},
+    "a_number_from": {
+        "en": "a number from {low} to {high}",
+        "de": "eine Zahl von {low} bis {high}",
+    },
+    "a_whole_number_from": {
+        "en": "a whole number from {low} to {high}",
+        "de": "eine ganze Zahl von {low} bis {high}",
+    },
+    "a_string": {"en": "a string", "de": "ein Text"},
+    "true_or_false": {"en": "true or false", "de": "true oder false"},
+    # --- Tiled maps (game.missions.tiled*)
+    "xml_not_well_formed": {
+        "en": "not well-formed XML: {detail}",
+        "de": "kein wohlgeformtes XML: {detail}",
+    },
+    "xml_forbidden": {
+        "en": "{detail}; expected a plain Tiled file",
+        "de": "{detail}; erwartet: eine einfache Tiled-Datei",
+    },
+    "xml_no_root": {"en": "the XML has no root element", "de": "das XML hat kein Wurzelelement"},
+    "xml_declaration": {
+        "en": "found {marker}: document type and entity declarations are not allowed; "
+        "expected a plain Tiled file (old Tiled versions wrote a <!DOCTYPE ...> line: delete "
+        "it, or open and save the map in a current Tiled)",
+        "de": "gefunden: {marker}: Dokumenttyp- und Entity-Deklarationen sind nicht erlaubt; "
+        "erwartet: eine einfache Tiled-Datei (alte Tiled-Versionen schrieben eine Zeile "
+        "<!DOCTYPE ...>: löschen, oder die Karte in einem aktuellen Tiled öffnen und speichern)",
+    },
+    "tiled_unknown_suffix": {
+        "en": "unknown suffix {suffix!r}; expected .tmx, .tmj or .json",
+        "de": "unbekannte Dateiendung {suffix!r}; erwartet: .tmx, .tmj oder .json",
+    },
+    "map_unreadable": {"en": "the map cannot be read", "de": "die Karte kann nicht gelesen werden"},
+    "tiled_not_a_map": {
+        "en": "found type {found}; expected 'map' (is this a tileset?)",
+        "de": "gefunden: Typ {found}; erwartet: 'map' (ist das ein Tileset?)",
+    },
+    "tmx_root": {
+        "en": "root element is <{tag}>; expected <map>",
+        "de": "das Wurzelelement ist <{tag}>; erwartet: <map>",
+    },
+    "tiled_infinite": {
+        "en": "layer data is in chunks (an infinite map); expected plain data",
+        "de": "die Ebene ist in Stücken gespeichert (eine unendliche Karte); erwartet: "
+        "einfache Daten",
+    },
+    # --- Universal VTT (game.missions.uvtt)
+    "uvtt_point_outside": {
+        "en": "point ({x}, {y}) lies more than {limit} fields outside the {width}x{height} "
+        "map; expected grid units near the map",
+        "de": "der Punkt ({x}, {y}) liegt mehr als {limit} Felder außerhalb der "
+        "{width}x{height}-Karte; erwartet: Rastereinheiten nahe der Karte",
+    },
+    "uvtt_map_size": {
+        "en": "found map size {size!r}; expected more than 0 and at most {limit} fields",
+        "de": "gefunden: Kartengröße {size!r}; erwartet: mehr als 0 und höchstens {limit} Felder",
+    },
+    "uvtt_origin_far": {
+        "en": "map origin is implausibly far away",
+        "de": "der Kartenursprung liegt unplausibel weit weg",
+    },
+    "uvtt_two_points": {
+        "en": "found {found}; expected two points",
+        "de": "gefunden: {found}; erwartet: zwei Punkte",
+    },
+    "uvtt_not_base64": {
+        "en": "image is not valid base64; expected a base64-encoded PNG",
+        "de": "das Bild ist kein gültiges Base64; erwartet: ein PNG in Base64",
+    },
+    "uvtt_resolution": {
+        "en": "resolution is unusable",
+        "de": "die Auflösung (resolution) ist unbrauchbar",
+    },
+    "uvtt_pixels_per_grid": {
+        "en": "missing key 'pixels_per_grid'; expected the image's pixels per field",
+        "de": "der Schlüssel 'pixels_per_grid' fehlt; erwartet: die Pixel des Bildes je Feld",
+    },
+    "uvtt_wall_work": {
+        "en": "walls and portals cross {work} fields in total; expected at most {limit}",
+        "de": "Wände und Portale queren zusammen {work} Felder; erwartet: höchstens {limit}",
+    },
     # --- images (game.missions.paths, game.missions.pictures)
     "image_is_kind": {
         "en": "image is a {kind}; expected a {expected}",

@@ -104,8 +104,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem, problem_of
 from game.missions.json_reading import JsonFile, read_json
+from game.missions.loader_texts import mission_say
 from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.ruleset_choice import mission_terms
@@ -184,13 +185,11 @@ def read_tiled(
                 document = read_json(data, path_label=path_label)
             tmap = read_tmj(problems, document, path_label, base_dir)
         else:
-            problems.add(
-                Where(path_label), f"unknown suffix {suffix!r}; expected .tmx, .tmj or .json"
-            )
+            problems.add(Where(path_label), mission_say("tiled_unknown_suffix", suffix=suffix))
             raise Unusable
     except Unusable:
         problems.raise_if_any()
-        raise MissionError([Problem(path_label, "the map cannot be read")]) from None
+        raise MissionError([problem_of(path_label, mission_say("map_unreadable"))]) from None
     problems.raise_if_any()
     terms = mission_terms(DEFAULT_RULESET, catalogue, path_label=path_label)
     tiles = TileTerrain(problems, tmap, terms)

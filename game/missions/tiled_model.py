@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from game.match.problems import Problem, ProblemList
+from game.match.problem_texts import Texts
+from game.match.problems import Problem, ProblemList, problem_of
 from game.missions.model import loader_warning
 
 #: Most tile layers and tilesets a map may have (each layer is width × height tiles).
@@ -46,8 +47,9 @@ class Where:
     line: int | None = None
     column: int | None = None
 
-    def problem(self, message: str) -> Problem:
-        return Problem(self.path, message, line=self.line, column=self.column, key=self.key)
+    def problem(self, message: str | Texts) -> Problem:
+        """Return an error here (an English message, or texts per language)."""
+        return problem_of(self.path, message, line=self.line, column=self.column, key=self.key)
 
     def warning(self, message: str, german: str | None = None) -> Problem:
         """Return a warning here; with ``german`` it carries both texts (LoaderWarning)."""
@@ -68,7 +70,7 @@ class Problems(ProblemList):
         super().__init__()
         self.warnings: list[Problem] = []
 
-    def add(self, where: Where, message: str) -> None:
+    def add(self, where: Where, message: str | Texts) -> None:
         self.append(where.problem(message))
 
     def warn(self, where: Where, message: str, german: str) -> None:

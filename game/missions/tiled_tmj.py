@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from game.match.problems import describe
+from game.match.problems import describe, described
+from game.missions.loader_texts import mission_say
 from game.missions.paths import MAX_FIELDS
 from game.missions.tiled_layers import decode_base64_layer, gid_list
 from game.missions.tiled_model import (
@@ -47,11 +48,8 @@ def read_tmj(
     where = Where(path_label)
     data = json_obj(problems, where, document)
     if data.get("type", "map") != "map":
-        problems.add(
-            Where(path_label, "type"),
-            f"found type {describe(data.get('type'), json=True)}; expected 'map' "
-            "(is this a tileset?)",
-        )
+        found = described(data.get("type"), json=True)
+        problems.add(Where(path_label, "type"), mission_say("tiled_not_a_map", found=found))
         raise Unusable
     check_orientation(problems, Where(path_label, "orientation"), data.get("orientation"))
     check_infinite(problems, Where(path_label, "infinite"), data.get("infinite"))
@@ -187,7 +185,7 @@ def _json_tile_layer(
         )
         raise Unusable
     if "chunks" in layer:
-        problems.add(where, "layer data is in chunks (an infinite map); expected plain data")
+        problems.add(where, mission_say("tiled_infinite"))
         raise Unusable
     data_where = json_where(where, "data")
     raw = layer.get("data")

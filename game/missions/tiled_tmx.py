@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from game.missions.loader_texts import mission_say
 from game.missions.paths import MAX_FIELDS
 from game.missions.tiled_layers import csv_layer, decode_base64_layer
 from game.missions.tiled_model import (
@@ -42,7 +43,7 @@ def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | N
     where_of = WhereOf(path_label)
     where = where_of(root)
     if root.tag != "map":
-        problems.add(where, f"root element is <{root.tag[:30]}>; expected <map>")
+        problems.add(where, mission_say("tmx_root", tag=root.tag[:30]))
         raise Unusable
     check_orientation(problems, where, root.attrs.get("orientation"))
     check_infinite(problems, where, root.attrs.get("infinite"))
@@ -157,7 +158,7 @@ def _tmx_layer(problems: Problems, node: Node, where_of: WhereOf, result: TiledM
         raise Unusable
     data_where = where_of(data_node, f"{element_label(node)}/<data>")
     if data_node.find("chunk") is not None:
-        problems.add(data_where, "layer data is in chunks (an infinite map); expected plain data")
+        problems.add(data_where, mission_say("tiled_infinite"))
         raise Unusable
     count = width * height
     encoding = data_node.attrs.get("encoding")

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 from xml.parsers.expat import XMLParserType
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, problem_of
+from game.missions.loader_texts import mission_say
 from game.missions.paths import decode_utf8, line_column
 from game.missions.tiled_model import Where
 
@@ -67,29 +68,16 @@ def parse_xml(data: bytes, *, path_label: str) -> Node:
     try:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
+        message = mission_say("xml_not_well_formed", detail=expat.ErrorString(exc.code))
         raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"not well-formed XML: {expat.ErrorString(exc.code)}",
-                    line=exc.lineno,
-                    column=exc.offset + 1,
-                )
-            ]
+            [problem_of(path_label, message, line=exc.lineno, column=exc.offset + 1)]
         ) from None
     except _Forbidden as exc:
-        raise MissionError(
-            [
-                Problem(
-                    path_label,
-                    f"{exc}; expected a plain Tiled file",
-                    line=parser.CurrentLineNumber,
-                    column=parser.CurrentColumnNumber + 1,
-                )
-            ]
-        ) from None
+        message = mission_say("xml_forbidden", detail=exc)
+        line, column = parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
+        raise MissionError([problem_of(path_label, message, line=line, column=column)]) from None
     if not tree.roots:
-        raise MissionError([Problem(path_label, "the XML has no root element")])
+        raise MissionError([problem_of(path_label, mission_say("xml_no_root"))])
     return tree.roots[0]
 
 
@@ -100,19 +88,8 @@ def _refuse_declarations(data: bytes, path_label: str) -> None:
         at = upper.find(marker)
         if at >= 0:
             line, column = line_column(data, at)
-            raise MissionError(
-                [
-                    Problem(
-                        path_label,
-                        f"found {marker.decode()}: document type and entity declarations "
-                        "are not allowed; expected a plain Tiled file (old Tiled versions "
-                        "wrote a <!DOCTYPE ...> line: delete it, or open and save the map "
-                        "in a current Tiled)",
-                        line=line,
-                        column=column,
-                    )
-                ]
-            )
+            message = mission_say("xml_declaration", marker=marker.decode())
+            raise MissionError([problem_of(path_label, message, line=line, column=column)])
 
 
 class _TreeBuilder:

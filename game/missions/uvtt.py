@@ -57,9 +57,10 @@ from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
-from game.match.problems import MissionError, Problem, describe
+from game.match.problems import MissionError, Problem, described, problem_of
 from game.missions import pictures
 from game.missions.json_reading import JsonChecker, JsonFile, read_json
+from game.missions.loader_texts import mission_say
 from game.missions.model import Background, LoadedMission, Mission, loader_warning
 from game.missions.paths import (
     MAX_FIELDS,
@@ -121,11 +122,15 @@ class _Geometry:
             -MAX_OUTSIDE <= gx <= self.width + MAX_OUTSIDE
             and -MAX_OUTSIDE <= gy <= self.height + MAX_OUTSIDE
         ):
-            check.error(
-                key,
-                f"point ({x}, {y}) lies more than {MAX_OUTSIDE} fields outside the "
-                f"{self.width}x{self.height} map; expected grid units near the map",
+            message = mission_say(
+                "uvtt_point_outside",
+                x=x,
+                y=y,
+                limit=MAX_OUTSIDE,
+                width=self.width,
+                height=self.height,
             )
+            check.error(key, message)
             return None
         return snap(gx), snap(gy)
 
@@ -135,9 +140,7 @@ def _size(check: JsonChecker, value: object, key: str) -> int | None:
     if number is None:
         return None
     if not 0 < number <= MAX_FIELDS:
-        check.error(
-            key, f"found map size {number!r}; expected more than 0 and at most {MAX_FIELDS} fields"
-        )
+        check.error(key, mission_say("uvtt_map_size", size=number, limit=MAX_FIELDS))
         return None
     return max(1, -(-snap(number) // SUBDIVISIONS))  # round a fractional size up
 
@@ -160,7 +163,7 @@ def _resolution(
             )
             if ox is not None and oy is not None:
                 if abs(ox) > 1_000_000 or abs(oy) > 1_000_000:
-                    check.error("resolution.map_origin", "map origin is implausibly far away")
+                    check.error("resolution.map_origin", mission_say("uvtt_origin_far"))
                 else:
                     origin = (ox, oy)
     size = check.obj(
@@ -232,10 +235,8 @@ def _portals(check: JsonChecker, document: dict[str, object], geometry: _Geometr
             raw_bounds = check.array(portal["bounds"], f"{key}.bounds")
             if raw_bounds is not None:
                 if len(raw_bounds) != 2:
-                    check.error(
-                        f"{key}.bounds",
-                        f"found {describe(raw_bounds, json=True)}; expected two points",
-                    )
+                    shown = described(raw_bounds, json=True)
+                    check.error(f"{key}.bounds", mission_say("uvtt_two_points", found=shown))
                 else:
                     a = geometry.point(check, raw_bounds[0], f"{key}.bounds[0]")
                     b = geometry.point(check, raw_bounds[1], f"{key}.bounds[1]")
@@ -311,7 +312,7 @@ def _image(
     try:
         data = base64.b64decode(compact, validate=True)
     except (binascii.Error, ValueError):
-        check.error("image", "image is not valid base64; expected a base64-encoded PNG")
+        check.error("image", mission_say("uvtt_not_base64"))
         return None
     kind = pictures.picture_format(data)
     if kind in ("WebP", "JPEG"):  # exporters write these; a bad one must not cost the walls
@@ -324,7 +325,7 @@ def _image(
         check_image(data, path_label=path_label, formats=(ImageFormat.PNG,))
     except MissionError as exc:
         for problem in exc.problems:
-            check.error("image", problem.message)
+            check.error("image", problem.texts or problem.message)
         return None
     return data
 
@@ -357,25 +358,20 @@ def parse_uvtt_placed(
     resolved = _resolution(check, document)
     if resolved is None:
         check.raise_if_any()
-        raise MissionError([Problem(path_label, "resolution is unusable", key="resolution")])
+        unusable = problem_of(path_label, mission_say("uvtt_resolution"), key="resolution")
+        raise MissionError([unusable])
     geometry, pixels = resolved
     polylines = _walls(check, document, geometry)
     portals = _portals(check, document, geometry)
     warnings: list[Problem] = []
     image = _image(check, document, path_label, warnings)
     if image is not None and pixels is None:
-        check.error(
-            "resolution.pixels_per_grid",
-            "missing key 'pixels_per_grid'; expected the image's pixels per field",
-        )
+        check.error("resolution.pixels_per_grid", mission_say("uvtt_pixels_per_grid"))
     # Portal segments are walked like walls: a file of many long portals costs as much.
     work = sum(walk_length(a, b) for line in polylines for a, b in pairwise(line))
     work += sum(walk_length(*portal.bounds) for portal in portals if portal.bounds)
     if work > MAX_WALL_WORK:
-        check.error(
-            "line_of_sight",
-            f"walls and portals cross {work} fields in total; expected at most {MAX_WALL_WORK}",
-        )
+        check.error("line_of_sight", mission_say("uvtt_wall_work", work=work, limit=MAX_WALL_WORK))
     check.raise_if_any()
     width, height = geometry.width, geometry.height
     placed = Placed(path_label, width, height)

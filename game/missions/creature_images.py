@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem, problem_of
 from game.missions.paths import read_limited, resolve_inside
 
 if TYPE_CHECKING:
@@ -24,10 +24,16 @@ MAX_CREATURE_IMAGE_BYTES = 4 * 1024 * 1024
 MAX_CREATURE_IMAGE_SIDE = 2048
 #: What a creature's picture may be, for messages.
 IMAGE_FORMATS = "a PNG, JPEG or WebP"
+_FORMATS_DE = "ein PNG, JPEG oder WebP"
 
 
-def _refuse(label: str, message: str) -> MissionError:
-    return MissionError([Problem(label, message)])
+def _refuse(label: str, en: str, de: str) -> MissionError:
+    return MissionError([problem_of(label, {"en": en, "de": de})])
+
+
+def texts_of(problem: Problem) -> dict[str, str]:
+    """Return a problem's message in English and German (German where it has one)."""
+    return {"en": problem.message, "de": problem.text("de")}
 
 
 def creature_image_bytes(base_dir: Path | str, relative: str, *, path_label: str) -> bytes:
@@ -44,29 +50,38 @@ def creature_image_bytes(base_dir: Path | str, relative: str, *, path_label: str
             path_label,
             f"picture {relative!r} not found in the mission's folder ({base_dir}); "
             f"expected {IMAGE_FORMATS} file there",
+            f"das Bild {relative!r} fehlt im Ordner der Mission ({base_dir}); "
+            f"erwartet: {_FORMATS_DE} dort",
         )
     data = read_limited(real, MAX_CREATURE_IMAGE_BYTES, path_label=path_label)
     kind = picture_format(data)
     size = picture_size(data) if kind is not None else None
     if kind is None or size is None:
         what = "is not" if kind is None else f"is a damaged {kind}, not"
-        raise _refuse(path_label, f"picture {relative!r} {what} {IMAGE_FORMATS}; expected one")
+        was = "ist kein" if kind is None else f"ist ein beschädigtes {kind}, kein"
+        raise _refuse(
+            path_label,
+            f"picture {relative!r} {what} {IMAGE_FORMATS}; expected one",
+            f"das Bild {relative!r} {was} PNG, JPEG oder WebP; erwartet: {_FORMATS_DE}",
+        )
     width, height = size
     side = MAX_CREATURE_IMAGE_SIDE
     if not (1 <= width <= side and 1 <= height <= side):
         raise _refuse(
             path_label,
             f"picture {relative!r} is {width}x{height} pixels; expected 1x1 to {side}x{side}",
+            f"das Bild {relative!r} hat {width}x{height} Pixel; erwartet: 1x1 bis {side}x{side}",
         )
     return data
 
 
-def image_problem(base_dir: Path | str, relative: str, *, path_label: str) -> str | None:
-    """Return why the picture cannot be a token (a message), or None when it can."""
+def image_problem(base_dir: Path | str, relative: str, *, path_label: str) -> dict[str, str] | None:
+    """Return why the picture cannot be a token (per language), or None when it can."""
     try:
         creature_image_bytes(base_dir, relative, path_label=path_label)
     except MissionError as exc:
-        return "; ".join(problem.message for problem in exc.problems)
+        texts = [texts_of(problem) for problem in exc.problems]
+        return {lang: "; ".join(t[lang] for t in texts) for lang in ("en", "de")}
     return None
 
 

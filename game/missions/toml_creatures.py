@@ -16,7 +16,7 @@ from typing import Any
 from game.board.grid import Cell
 from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, describe
-from game.missions.creature_images import image_problem
+from game.missions.creature_images import image_problem, texts_of
 from game.missions.loader_texts import mission_say
 from game.missions.model import CreaturePlacement, Facing, Side
 from game.missions.paths import relative_parts
@@ -121,7 +121,8 @@ class CreatureSection(TomlChecker):
             relative_parts(path, path_label=self.label)
         except MissionError as exc:
             for problem in exc.problems:
-                self.error(f"{key}.image", f"{key}.image: {problem.message}")
+                texts = texts_of(problem)
+                self.error(f"{key}.image", {k: f"{key}.image: {v}" for k, v in texts.items()})
             return ""
         return path
 
@@ -133,7 +134,7 @@ class CreatureSection(TomlChecker):
             key = f"creatures[{index}].image"
             problem = image_problem(base_dir, creature.image, path_label=self.label)
             if problem is not None:
-                self.error(key, f"{key}: {problem}")
+                self.error(key, {lang: f"{key}: {text}" for lang, text in problem.items()})
 
     def unique_key(self, section: dict[str, Any], key: str, seen: set[str]) -> str | None:
         """Return the creature's key, recording it in ``seen``; a key used twice is an error."""

@@ -161,3 +161,11 @@ def test_i12_the_picture_reaches_the_token_through_the_rulesets_piece(tmp_path: 
     shown = pieces(battle)
     assert (shown["ork"].image, shown["ork"].token) == ("art/ork.png", "pirate")
     assert (shown["held"].image, shown["held"].token) == ("", "soldier")
+
+
+def test_i12_a_refused_picture_is_said_in_german_too(tmp_path: Path) -> None:
+    problems = _problems(_write(tmp_path, "art/none.png"))
+    assert "fehlt im Ordner der Mission" in problems[0].text("de")
+    assert "not found" in problems[0].text("en")
+    escaping = _problems(_write(tmp_path, "../ork.png"))[0]
+    assert escaping.text("de") != escaping.text("en")

@@ -463,7 +463,7 @@ class TokenRenderer:
 
     def _draw_plate(self, spr: pygame.Surface, token: TokenView, c: int, r: int) -> None:
         """Draw the initials small and outlined beside the centre dot (which pirate is it)."""
-        px = _font_px(max(8.0, r * 0.34))
+        px = _font_px(max(8.0, r * 0.38))
         text = token.initials or "?"
         dot = max(2, round(r * 0.11))
         places = [(text[0], "midright", (c - dot - 1, c))]

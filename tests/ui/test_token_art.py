@@ -303,3 +303,37 @@ def test_i12_the_bench_mission_gives_its_tokens_art(tmp_path: Path) -> None:
     out = io.StringIO()
     assert bench.run_ui_bench(frames=2, out=out) == 0
     assert "token art: 90 of 100 tokens with a figure, 10 with a picture" in out.getvalue()
+
+
+def test_i12_the_preview_shows_the_miniatures_and_a_missions_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.scenes.navigate import open_app
+    from game.ui.scenes.preview import PreviewScene
+    from game.ui.settings import Settings
+    from tests.shots import save_shot
+    from tests.ui.test_tools import MISSION
+
+    monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path))
+    picture = pygame.Surface((40, 40))
+    picture.fill((20, 200, 40))
+    (tmp_path / "art").mkdir()
+    pygame.image.save(picture, str(tmp_path / "art" / "ork.png"))
+    path = tmp_path / "mission.toml"
+    text = MISSION.replace('name = "Pirat Eins"', 'name = "Pirat Eins"\nimage = "art/ork.png"')
+    path.write_text(text, encoding="utf-8")
+    app = open_app(home=tmp_path, settings=Settings(), size=(1280, 800), headless=True)
+    scene = PreviewScene(app, path)
+    app.push(scene)
+    app.step()
+    scene.camera.set_zoom(2.0)
+    scene.camera.centre_on(9.5, 4.5)
+    app.step()
+    assert scene.model is not None
+    shown = {t.key: (t.art, t.image) for t in scene.model.tokens}
+    assert shown["p1"] == ("pirate", "art/ork.png") and shown["schuetze"] == ("soldier", "")
+    rect = scene.tokens.drawn["p1"]
+    off_centre = app.screen.get_at((rect.centerx - 10, rect.centery - 20))
+    assert tuple(off_centre)[:3] == (20, 200, 40)  # the mission's picture
+    save_shot(app.screen, "i12_tokens_preview.png")
+    pygame.display.quit()

@@ -54,7 +54,7 @@ class PreviewScene(Scene):
         super().__init__(app)
         self.path = Path(path)
         self.camera = Camera()
-        self.tokens = TokenRenderer(app.fonts)
+        self.tokens = TokenRenderer(app.fonts, mission_dir=self.path.parent)
         self.model: PreviewModel | None = None
         self.map: MapRenderer | None = None
         self.errors: list[Problem] = []

@@ -113,6 +113,8 @@ def load_preview(path: Path) -> PreviewModel:
                 altitude=0,
                 life=life_of(held),
                 hidden=placement.hidden,
+                art=kind.token if kind is not None else "",  # the miniature, as in the match
+                image=placement.image,
             )
         )
     return PreviewModel(

@@ -419,6 +419,14 @@ class Views(Protocol):
         """
         return ()
 
+    def offer_odds(self, game: Any, offer: Offer, target: str | None, t: Texts) -> tuple[str, ...]:
+        """Return lines an offer's tooltip adds: its chances against ``target`` (the
+        creature selected on the map, None: none), else what is known before a target.
+
+        A ruleset that counts no chances adds nothing (this default).
+        """
+        return ()
+
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         """Return (index, event) of the log the players of ``sides`` may read."""
         ...

@@ -44,6 +44,8 @@ class ActionBar(Panel):
         self.page = 0
         self.pages = 1
         self._groups: tuple[Hashable, tuple[ActionGroup, ...]] | None = None
+        #: the offers' tooltips with the ruleset's odds, per change and selected target
+        self._tips: tuple[Hashable, dict[str, str]] = ((), {})
 
     # ------------------------------------------------------------- queries
     def controlled(self) -> bool:
@@ -66,6 +68,29 @@ class ActionBar(Panel):
             self._groups = (key, groups)
         return self._groups[1]
 
+    def odds_target(self) -> str | None:
+        """Return the creature selected on the map when it is not the one acting and the
+        viewer sees it: the offers' tooltips name their chances against it."""
+        hud = self.hud
+        selected = hud.scene.selected
+        if selected is None or selected == hud.views.on_turn(hud.game):
+            return None
+        visible = hud.visible_keys()
+        return selected if visible is None or selected in visible else None
+
+    def tooltip(self, offer: Offer) -> str:
+        """Return the offer's tooltip with the ruleset's odds added (cached per change)."""
+        hud = self.hud
+        target = self.odds_target()
+        key = (hud.session.revision, id(hud.session.battle), hud.language, target)
+        if self._tips[0] != key:
+            self._tips = (key, {})
+        tips = self._tips[1]
+        if offer.key not in tips:
+            lines = hud.views.offer_odds(hud.game, offer, target, hud.app.t)
+            tips[offer.key] = "\n".join([offer.tooltip, *lines]) if lines else offer.tooltip
+        return tips[offer.key]
+
     def shown(self) -> ActionGroup | None:
         """Return the group whose offers the bar shows."""
         groups = self.groups()
@@ -83,6 +108,7 @@ class ActionBar(Panel):
             scene.tool.name,
             id(scene.tool),
             self.hud.active_action,
+            self.odds_target(),  # the offers' tooltips name their chances against it
         )
 
     # ------------------------------------------------------------- actions
@@ -346,7 +372,7 @@ class ActionBar(Panel):
                     rect,
                     offer.key,
                     partial(press, hud, offer),
-                    offer.tooltip,
+                    self.tooltip(offer),
                     offer.enabled,
                     offer.reason,
                 )

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from game.board.dice import ScriptedRoller
@@ -128,3 +129,45 @@ def test_i12_hovering_a_throw_field_shows_its_chance_and_each_creatures_damage(
     assert any(line.startswith("· Pirat Eins: Schaden ") for line in lines), lines
     assert f"· Pirat Eins: {damage_text(blast, Translator('de'))}" in lines
     save_shot(table.app.screen, "i12_throw_chance_hover.png")
+
+
+def _offer_tip(table: Table, key: str) -> str:
+    """Hover the action bar's offer ``key``; return the tooltip the HUD shows."""
+    hud = table.scene.hud
+    spot = next(s for p in hud.panels for s in p.hotspots() if s.key == key)
+    table.post(pygame.MOUSEMOTION, pos=spot.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    table.app.step()
+    return str(hud.tooltip)
+
+
+@pytest.mark.rule("D-3", "E-RANGED-4")
+def test_i12_an_attack_offer_names_its_chance_against_the_selected_enemy(
+    home: Path,  # noqa: F811
+) -> None:
+    table = Table(home, "pistolero")
+    scene = table.scene
+    known = _offer_tip(table, "action:RANGED_ATTACK")  # nobody else selected
+    assert "Laserpistole: Fernkampf 8 · SW 3 + w6" in known, known
+    assert "Trefferchance: ein Ziel wählen" in known
+    pygame.key.set_mods(pygame.KMOD_SHIFT)  # Shift+click selects instead of attacking
+    table.click((12, 8))
+    pygame.key.set_mods(0)
+    assert scene.selected == "p2"
+    assert len(table.battle.record) == 0 or table.battle.record[-1].kind == "end_turn"
+    tip = _offer_tip(table, "action:RANGED_ATTACK")
+    query = attack_chance(table.battle, "pistolero", "p2", "laserpistole")
+    assert query is not None
+    assert "Gegen Pirat Zwei mit Laserpistole:" in tip, tip
+    assert f"Trefferchance {chance_text(query.chance)} · Schaden" in tip
+    hud = scene.hud
+    tab = next(s for p in hud.panels for s in p.hotspots() if s.key == "tab:FULL")
+    table.post(pygame.MOUSEBUTTONDOWN, pos=tab.rect.center, button=1)
+    table.post(pygame.MOUSEBUTTONUP, pos=tab.rect.center, button=1)
+    table.app.step()
+    aimed = _offer_tip(table, "action:AIMED_ATTACK")  # Gezielter Angriff: Nachteil
+    odds = attack_chance(
+        table.battle, "pistolero", "p2", "laserpistole", action=Action.AIMED_ATTACK
+    )
+    assert odds is not None and odds.chance < query.chance
+    assert f"Trefferchance {chance_text(odds.chance)} · Schaden" in aimed, aimed
+    save_shot(table.app.screen, "i12_hit_chance_offer.png")

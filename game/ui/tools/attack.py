@@ -26,7 +26,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
 from game.rulesets.entaria.views.actions import area_fire_offer
-from game.rulesets.entaria.views.chances import attack_lines, chance_text
+from game.rulesets.entaria.views.chances import attack_lines, attack_weapons, chance_text
 from game.ui import overlays
 from game.ui.overlays_objects import object_lines, object_under
 from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
@@ -42,23 +42,8 @@ if TYPE_CHECKING:
 
 
 def _attack_weapons(battle: Any, actor: CreatureState, action: Action) -> list[str]:
-    """Return the held weapons offered for ``action`` (catalogue data; the engine decides)."""
-    weapons = battle.catalogue.weapons
-    held = [weapons[k] for k in actor.held if k in weapons]
-    if action is Action.MELEE_ATTACK or action in (Action.SWEEP_ATTACK, Action.PUSH_BACK):
-        keys = [w.key for w in held if w.melee]
-        return keys or ([UNARMED] if action is Action.MELEE_ATTACK else [])
-    if action is Action.RANGED_ATTACK:
-        return [w.key for w in held if w.ranged]
-    if action is Action.THROW_ATTACK:
-        return [w.key for w in held if w.thrown]
-    if action is Action.LONG_SHOT:
-        return [w.key for w in held if w.ranged and w.has_scope]
-    if action is Action.AIMED_ATTACK:
-        return [w.key for w in held if not w.is_area] + [UNARMED]
-    if action is Action.UNARMED_ATTACK:
-        return [UNARMED]
-    return [w.key for w in held]
+    """Return the held weapons offered for ``action`` (the views' list, catalogue data)."""
+    return attack_weapons(battle, actor, action)
 
 
 #: The attacks that may aim at an object on a field (object_attacks.AttackObject).

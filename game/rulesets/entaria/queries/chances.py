@@ -50,6 +50,7 @@ from game.rulesets.entaria.state import CreatureState
 
 __all__ = [
     "CheckTerms",
+    "KnownTerms",
     "RollChance",
     "SaveChance",
     "area_fire_save_chance",
@@ -237,6 +238,61 @@ def attack_chance(
             sw, bonus, armour, affinity=affinity, crit_chance=Fraction(crit)
         )
     return _roll_chance(check, damage)
+
+
+@dataclass(frozen=True)
+class KnownTerms:
+    """What is known of an attack before a target is chosen: the attacker's side of it.
+
+    ``edge`` and ``modifier``: the action's own and the attacker's conditions; the
+    target's Ausweichen, the band and cover come with the target (``attack_chance``).
+    """
+
+    attribute: Attribute
+    value: int
+    edge: int
+    modifier: int
+    sw: int
+    bonus: int
+
+
+def known_attack_terms(
+    battle: Battle,
+    key: str,
+    weapon_key: str,
+    action: Action,
+    *,
+    option: UnarmedOption | None = None,
+) -> KnownTerms | None:
+    """Return the attacker's part of ``action`` with the weapon, or None for no attack."""
+    if action not in ATTACK_ACTIONS or action is Action.LONG_SHOT:
+        return None  # Distanzschuss: its edge is the target's band's
+    attacker = battle.creature(key)
+    weapon = None if weapon_key == UNARMED else battle.weapon(weapon_key)
+    # without a target, a weapon both melee and ranged counts as the action names it
+    ranged = action in (Action.RANGED_ATTACK, Action.THROW_ATTACK) or (
+        action in (Action.AIMED_ATTACK, Action.MULTI_ATTACK)
+        and weapon is not None
+        and weapon.ranged
+        and not weapon.melee
+    )
+    attribute = Attribute.RANGED if ranged else Attribute.MELEE
+    context = RollContext(attribute=attribute, is_attack=True, is_melee=not ranged)
+    mods = roll_modifiers(attacker.conditions, context)
+    if action is Action.UNARMED_ATTACK:
+        edge = UNARMED_OPTIONS[option or UnarmedOption.DAMAGE].edge
+    else:
+        roll = ACTIONS[action].roll
+        edge = roll.edge if roll is not None else 0
+    kind = battle.creature_type(attacker)
+    return KnownTerms(
+        attribute=attribute,
+        value=kind.attribute(attribute),
+        edge=mods.edge + edge,
+        modifier=mods.modifier,
+        sw=weapon.damage_value if weapon is not None else 0,
+        bonus=0 if ranged else kind.melee_damage_bonus,
+    )
 
 
 def throw_chance(battle: Battle, key: str, weapon_key: str, cell: Cell) -> RollChance | None:

@@ -21,6 +21,7 @@ from game.match.views import (
     Fog,
     LogKind,
     LogText,
+    Offer,
     OfferRow,
     OverlayOffer,
     PanelView,
@@ -31,9 +32,11 @@ from game.match.views import (
     Views,
 )
 from game.rulesets.entaria.commands import EndTurn
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.views import (
     actions,
     card,
+    chances,
     effects,
     fog,
     gm,
@@ -115,6 +118,11 @@ class EntariaViews:
 
     def effects(self, game: Any, events: Sequence[Event]) -> tuple[Effect, ...]:
         return effects.effects(game, events)
+
+    def offer_odds(self, game: Any, offer: Offer, target: str | None, t: Texts) -> tuple[str, ...]:
+        if not isinstance(offer.action, Action):
+            return ()
+        return tuple(chances.offer_chance(game, offer.action, target, t))
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)

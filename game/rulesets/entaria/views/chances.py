@@ -11,15 +11,30 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.match.views import Texts
-from game.rulesets.entaria.queries.chances import CheckTerms, RollChance, SaveChance
+from game.rulesets.entaria.combat import UNARMED
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.queries.chances import (
+    ATTACK_ACTIONS,
+    CheckTerms,
+    KnownTerms,
+    RollChance,
+    SaveChance,
+    attack_chance,
+    known_attack_terms,
+)
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.chances import DamageRange
-from game.rulesets.entaria.views.terms import attribute_name
+from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.views.terms import attribute_name, says
 
 __all__ = [
     "attack_lines",
+    "attack_weapons",
     "chance_text",
     "damage_text",
+    "known_line",
     "mean_text",
+    "offer_chance",
     "roll_text",
     "save_line",
     "throw_lines",
@@ -97,3 +112,73 @@ def save_line(save: SaveChance, name: str, t: Texts) -> str:
     """Return "Pirat: Rettungswurf Reflexe 45 % · Schaden 1–4 (Ø 2,3)" (D-6)."""
     line = t("chances.save", name=name, chance=chance_text(save.chance))
     return line + SEPARATOR + damage_text(save.damage, t)
+
+
+def attack_weapons(battle: Battle, actor: CreatureState, action: Action) -> list[str]:
+    """Return the held weapons offered for ``action`` (catalogue data; the engine decides).
+
+    ``"unarmed"`` stands for bare hands. The attack tool offers these, and an offer's
+    tooltip names the chance of the first.
+    """
+    weapons = battle.catalogue.weapons
+    held = [weapons[k] for k in actor.held if k in weapons]
+    if action is Action.MELEE_ATTACK or action in (Action.SWEEP_ATTACK, Action.PUSH_BACK):
+        keys = [w.key for w in held if w.melee]
+        return keys or ([UNARMED] if action is Action.MELEE_ATTACK else [])
+    if action is Action.RANGED_ATTACK:
+        return [w.key for w in held if w.ranged]
+    if action is Action.THROW_ATTACK:
+        return [w.key for w in held if w.thrown]
+    if action is Action.LONG_SHOT:
+        return [w.key for w in held if w.ranged and w.has_scope]
+    if action is Action.AIMED_ATTACK:
+        return [w.key for w in held if not w.is_area] + [UNARMED]
+    if action is Action.UNARMED_ATTACK:
+        return [UNARMED]
+    return [w.key for w in held]
+
+
+def _weapon_words(battle: Battle, key: str, t: Texts) -> str:
+    if key == UNARMED:
+        return says(t.language, "waffenlos", "unarmed")
+    weapon = battle.weapon(key)
+    return says(t.language, weapon.name, weapon.english)
+
+
+def known_line(known: KnownTerms, weapon: str, t: Texts) -> str:
+    """Return the attacker's side of the roll: "Laserpistole: Fernkampf 8, Nachteil · SW 3"."""
+    parts = [
+        t("chances.known_roll", attribute=attribute_name(known.attribute, t), value=known.value)
+    ]
+    if known.edge:
+        word = t("chances.edge_up" if known.edge > 0 else "chances.edge_down")
+        n = abs(known.edge)
+        parts.append(word if n == 1 else t("chances.edge_times", word=word, n=n))
+    if known.modifier:
+        parts.append(t("chances.modifier", modifier=f"{known.modifier:+d}"))
+    damage = t("chances.known_damage", sw=known.sw + known.bonus)
+    return f"{weapon}: {', '.join(parts)}{SEPARATOR}{damage}"
+
+
+def offer_chance(battle: Battle, action: Action, target: str | None, t: Texts) -> list[str]:
+    """Return an attack offer's tooltip lines: its chance against ``target`` when it can be
+    made there, else what is known before a target is chosen (the attacker's value, edge
+    and the weapon's SW). Nothing for an action that is no attack on a creature.
+    """
+    if action not in ATTACK_ACTIONS or not battle.state.order:
+        return []
+    actor = battle.current
+    weapons = attack_weapons(battle, actor, action)
+    if not weapons:
+        return []
+    weapon = weapons[0]
+    words = _weapon_words(battle, weapon, t)
+    if target is not None and target != actor.key and target in battle.state.creatures:
+        odds = attack_chance(battle, actor.key, target, weapon, action=action)
+        if odds is not None:
+            name = battle.state.creatures[target].name
+            return [t("chances.against", name=name, weapon=words), *attack_lines(odds, t)]
+    known = known_attack_terms(battle, actor.key, weapon, action)
+    if known is None:
+        return []
+    return [known_line(known, words, t), t("chances.pick_target")]

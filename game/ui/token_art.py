@@ -23,8 +23,10 @@ import pygame
 from game.ui.asset_dirs import asset_path
 from game.ui.token_views import TokenView
 
-#: Rendered figures and pictures kept (each a few KB at usual sizes).
+#: Rendered figures and pictures kept (each a few KB at usual sizes) ...
 MAX_ART_SURFACES = 600
+#: ... and the most memory they may take together (large at 400 %).
+MAX_ART_BYTES = 24 * 1024 * 1024
 #: Decoded mission pictures kept at their own size.
 MAX_PICTURES = 32
 #: Most bytes of one token SVG (the shipped ones are about 1 KB).
@@ -133,6 +135,7 @@ class TokenArt:
         self._svgs: dict[str, bytes | None] = {}
         self._pictures: OrderedDict[str, pygame.Surface | None] = OrderedDict()
         self._surfaces: OrderedDict[_Key, pygame.Surface | None] = OrderedDict()
+        self.bytes = 0  # memory of the kept surfaces
         self.renders = 0  # surfaces made so far (a test can see the cache work)
 
     # ---------------------------------------------------------------- figures
@@ -217,6 +220,17 @@ class TokenArt:
         if surface is not None and _display():
             surface = surface.convert_alpha()
         self._surfaces[key] = surface
-        if len(self._surfaces) > MAX_ART_SURFACES:
-            self._surfaces.popitem(last=False)
+        self.bytes += _size(surface)
+        while len(self._surfaces) > MAX_ART_SURFACES or (
+            self.bytes > MAX_ART_BYTES and len(self._surfaces) > 1
+        ):
+            self.bytes -= _size(self._surfaces.popitem(last=False)[1])
         return surface
+
+
+def _size(surface: pygame.Surface | None) -> int:
+    """Return the bytes a kept surface takes (None: a remembered failure, nothing)."""
+    if surface is None:
+        return 0
+    w, h = surface.get_size()
+    return w * h * 4

@@ -112,6 +112,11 @@ def test_i12_art_is_cached_per_kind_size_turn_and_tone_in_a_bounded_cache(
     for px in range(10, 20):
         art.figure("robot", px)
     assert len(art._surfaces) == 3
+    monkeypatch.setattr(token_art, "MAX_ART_BYTES", 100 * 100 * 4 * 2)
+    for px in (100, 100, 90, 80):
+        art.figure("beast", px, px)
+    assert art.bytes <= token_art.MAX_ART_BYTES and len(art._surfaces) == 2
+    assert art.bytes == sum(s.get_width() * s.get_height() * 4 for s in art._surfaces.values())
 
 
 # ---------------------------------------------------------- tokens with art

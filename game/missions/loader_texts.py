@@ -101,6 +101,231 @@ MISSION_TEMPLATES: Final[Templates] = {
         "en": "unknown ruleset {key!r}{hint}; expected one of {listed}",
         "de": "das Regelwerk {key!r} ist unbekannt{hint}; erwartet: eines von {listed}",
     },
+    # --- [map] and [legend] (game.missions.toml_map)
+    "height_rows_disagree": {
+        "en": "map.height is {height} but map.rows has {count} rows; expected them to agree",
+        "de": "map.height ist {height}, aber map.rows hat {count} Zeilen; erwartet: gleich viele",
+    },
+    "rows_too_wide": {
+        "en": "the rows are {width} fields wide; expected at most {limit}",
+        "de": "die Zeilen sind {width} Felder breit; erwartet: höchstens {limit}",
+    },
+    "row_length": {
+        "en": "row {number} (y={y}) has {count} fields; expected {first} like row 1 (all rows "
+        "must have the same length)",
+        "de": "Zeile {number} (y={y}) hat {count} Felder; erwartet: {first} wie Zeile 1 (alle "
+        "Zeilen müssen gleich lang sein)",
+    },
+    "width_rows_disagree": {
+        "en": "map.width is {width} but the rows are {first} fields wide; expected them to agree",
+        "de": "map.width ist {width}, aber die Zeilen sind {first} Felder breit; erwartet: "
+        "gleich breit",
+    },
+    "rows_kind": {
+        "en": "map.rows: found {found}; expected a multi-line string of map characters "
+        "(rows = '''...''') or an array of strings",
+        "de": "map.rows: gefunden: {found}; erwartet: ein mehrzeiliger Text aus Kartenzeichen "
+        "(rows = '''...''') oder eine Liste von Texten",
+    },
+    "no_rows": {
+        "en": "map.rows has no rows; expected at least one row",
+        "de": "map.rows hat keine Zeilen; erwartet: mindestens eine Zeile",
+    },
+    "too_many_rows": {
+        "en": "map.rows has {count} rows; expected at most {limit}",
+        "de": "map.rows hat {count} Zeilen; erwartet: höchstens {limit}",
+    },
+    "a_pixel_offset": {
+        "en": "[x, y] in pixels, like [0, 0]",
+        "de": "[x, y] in Pixeln, etwa [0, 0]",
+    },
+    "offset_range": {
+        "en": "{key}.offset is {pair}; expected pixels from -{limit} to {limit}",
+        "de": "{key}.offset ist {pair}; erwartet: Pixel von -{limit} bis {limit}",
+    },
+    "background_missing": {
+        "en": "background image {relative!r} not found in the mission's folder ({folder}); "
+        "expected a PNG or JPEG file there",
+        "de": "das Hintergrundbild {relative!r} fehlt im Ordner der Mission ({folder}); "
+        "erwartet: dort eine PNG- oder JPEG-Datei",
+    },
+    "background_problem": {
+        "en": "background image {relative!r}: {problem}",
+        "de": "Hintergrundbild {relative!r}: {problem}",
+    },
+    "legend_not_table": {
+        "en": "[legend]: found {found}; expected a table",
+        "de": "[legend]: gefunden: {found}; erwartet: eine Tabelle",
+    },
+    "legend_too_big": {
+        "en": "[legend] has {count} entries; expected at most {limit}",
+        "de": "[legend] hat {count} Einträge; erwartet: höchstens {limit}",
+    },
+    "legend_key": {
+        "en": 'legend key {char!r}: expected exactly one visible character (no spaces), like "M"',
+        "de": "Legendenschlüssel {char!r}: erwartet: genau ein sichtbares Zeichen (kein "
+        'Leerzeichen), etwa "M"',
+    },
+    "other_character": {
+        "en": "a character other than {chars!r}",
+        "de": "ein anderes Zeichen als {chars!r}",
+    },
+    "default_redefined": {
+        "en": "legend key {char!r} is a default legend character ({meaning}) and cannot be "
+        "redefined; expected {others}",
+        "de": "der Legendenschlüssel {char!r} ist ein Standardzeichen ({meaning}) und lässt "
+        "sich nicht umdeuten; erwartet: {others}",
+    },
+    "default_keeps_meaning": {
+        "en": "legend key {char!r} is a default legend character ({meaning}) and keeps its "
+        'meaning; expected only a material added to it, {{ terrain = "{own}", material = '
+        '"..." }}, or {others}',
+        "de": "der Legendenschlüssel {char!r} ist ein Standardzeichen ({meaning}) und behält "
+        'seine Bedeutung; erwartet: nur ein Material dazu, {{ terrain = "{own}", material = '
+        '"..." }}, oder {others}',
+    },
+    "legend_entry": {"en": "legend entry {char!r}", "de": "Legendeneintrag {char!r}"},
+    "terrain_and_door": {
+        "en": 'legend entry {char!r} has terrain and door; expected either terrain = "..." '
+        '(with material = "..." for furniture) or door = "..."',
+        "de": "der Legendeneintrag {char!r} hat terrain und door; erwartet: entweder "
+        'terrain = "..." (mit material = "..." für Möbel) oder door = "..."',
+    },
+    "entry_says_nothing": {
+        "en": 'legend entry {char!r} says nothing; expected terrain = "...", material = "..." '
+        'or door = "closed"/"open"',
+        "de": 'der Legendeneintrag {char!r} sagt nichts; erwartet: terrain = "...", '
+        'material = "..." oder door = "closed"/"open"',
+    },
+    "door_state": {
+        "en": "{key}.door: found {door!r}; expected 'closed' or 'open'",
+        "de": "{key}.door: gefunden: {door!r}; erwartet: 'closed' oder 'open'",
+    },
+    "terrain_only": {
+        "en": '{key}.{name} applies to terrain entries only; expected it beside terrain = "..."',
+        "de": '{key}.{name} gilt nur für Geländeeinträge; erwartet: neben terrain = "..."',
+    },
+    "default_character_expected": {
+        "en": "expected a default character {chars!r}",
+        "de": "erwartet: ein Standardzeichen {chars!r}",
+    },
+    "or_legend_character": {
+        "en": " or one of [legend] {chars!r}",
+        "de": " oder eines aus [legend] {chars!r}",
+    },
+    "times_in_all": {"en": "; {count} times in all", "de": "; insgesamt {count}-mal"},
+    "not_indented": {
+        "en": " (rows must not be indented)",
+        "de": " (Zeilen dürfen nicht eingerückt sein)",
+    },
+    "unknown_map_character": {
+        "en": "unknown map character {char!r} at x={x}, y={y}{times}{hint}; {expected}",
+        "de": "das Kartenzeichen {char!r} auf Feld [{x}, {y}] ist unbekannt{times}{hint}; "
+        "{expected}",
+    },
+    # --- [[sides]], [[creatures]], [[map.edges]] (toml_parties, toml_creatures, toml_edges)
+    "side_key_twice": {
+        "en": "side key {key!r} is used twice; expected unique keys",
+        "de": "der Seitenschlüssel {key!r} kommt zweimal vor; erwartet: eindeutige Schlüssel",
+    },
+    "bad_colour": {
+        "en": '{key}.colour: found {colour!r}; expected "#rrggbb", like "#c83232"',
+        "de": '{key}.colour: gefunden: {colour!r}; erwartet: "#rrggbb", etwa "#c83232"',
+    },
+    "bad_controller": {
+        "en": "{key}.controller: found {found}; expected 'player' or 'gm'",
+        "de": "{key}.controller: gefunden: {found}; erwartet: 'player' oder 'gm'",
+    },
+    "deployment_kind": {
+        "en": "{key}: found {found}; expected an array of rectangles [x0, y0, x1, y1] and "
+        "fields [x, y]",
+        "de": "{key}: gefunden: {found}; erwartet: eine Liste von Rechtecken [x0, y0, x1, y1] "
+        "und Feldern [x, y]",
+    },
+    "a_rectangle_or_field": {
+        "en": "a rectangle [x0, y0, x1, y1] or a field [x, y]",
+        "de": "ein Rechteck [x0, y0, x1, y1] oder ein Feld [x, y]",
+    },
+    "bad_rectangle": {
+        "en": "{key} is {numbers}; expected a rectangle [x0, y0, x1, y1] with x0 <= x1 and "
+        "y0 <= y1",
+        "de": "{key} ist {numbers}; erwartet: ein Rechteck [x0, y0, x1, y1] mit x0 <= x1 und "
+        "y0 <= y1",
+    },
+    "zone_outside": {
+        "en": "{key} reaches outside the {width}x{height} map; expected 0 <= x <= {max_x} and "
+        "0 <= y <= {max_y}",
+        "de": "{key} reicht über die {width}x{height}-Karte hinaus; erwartet: 0 <= x <= {max_x} "
+        "und 0 <= y <= {max_y}",
+    },
+    "creature_key_twice": {
+        "en": "creature key {key!r} is used twice; expected unique keys",
+        "de": "der Wesensschlüssel {key!r} kommt zweimal vor; erwartet: eindeutige Schlüssel",
+    },
+    "none_declared": {"en": "none declared", "de": "keine angelegt"},
+    "side_not_declared": {
+        "en": "side {side!r} is not declared; expected a key of [[sides]] ({declared})",
+        "de": "die Seite {side!r} ist nicht angelegt; erwartet: ein Schlüssel aus [[sides]] "
+        "({declared})",
+    },
+    "bad_facing": {
+        "en": "{key}.facing: found {found}; expected one of {allowed}",
+        "de": "{key}.facing: gefunden: {found}; erwartet: eine von {allowed}",
+    },
+    "companion_unknown": {
+        "en": "companion_of names {name!r}, which is not a creature of this mission; expected "
+        "the key of another [[creatures]] entry",
+        "de": "companion_of nennt {name!r}, aber kein Wesen dieser Mission heißt so; erwartet: "
+        "der Schlüssel eines anderen [[creatures]]-Eintrags",
+    },
+    "companion_self": {
+        "en": "creature {key!r} cannot be its own companion; expected the key of another creature",
+        "de": "das Wesen {key!r} kann nicht sein eigener Begleiter sein; erwartet: der "
+        "Schlüssel eines anderen Wesens",
+    },
+    "companion_before_alone": {
+        "en": 'companion_before needs companion_of; expected companion_of = "<controller key>" too',
+        "de": "companion_before braucht companion_of; erwartet: auch companion_of = "
+        '"<Schlüssel des Führers>"',
+    },
+    "big_creature": {
+        "en": " (a {size}x{size} creature from its top-left field)",
+        "de": " (ein {size}x{size}-Wesen ab seinem Feld oben links)",
+    },
+    "creature_outside": {
+        "en": "{key} is [{x}, {y}]{extent}, outside the {width}x{height} map; expected "
+        "0 <= x <= {max_x} and 0 <= y <= {max_y}",
+        "de": "{key} ist [{x}, {y}]{extent}, außerhalb der {width}x{height}-Karte; erwartet: "
+        "0 <= x <= {max_x} und 0 <= y <= {max_y}",
+    },
+    "condition_twice": {
+        "en": "condition {name!r} is listed twice",
+        "de": "der Zustand {name!r} steht zweimal in der Liste",
+    },
+    "edge_twice": {
+        "en": "the edge between {a} and {b} is already given by {first}; expected each edge once",
+        "de": "die Kante zwischen {a} und {b} steht schon in {first}; erwartet: jede Kante einmal",
+    },
+    "edge_kind": {
+        "en": "found {found}{hint}; expected one of {allowed}",
+        "de": "gefunden: {found}{hint}; erwartet: eines von {allowed}",
+    },
+    "edge_open_wall": {
+        "en": 'true on a wall (kind = "wall" or no kind); expected open = true only with '
+        'kind = "door"',
+        "de": 'true an einer Wand (kind = "wall" oder ohne kind); erwartet: open = true nur '
+        'mit kind = "door"',
+    },
+    "two_fields": {
+        "en": "found {found}; expected two fields [[x1, y1], [x2, y2]]",
+        "de": "gefunden: {found}; erwartet: zwei Felder [[x1, y1], [x2, y2]]",
+    },
+    "no_shared_edge": {
+        "en": "fields {a} and {b} share no edge; expected orthogonal neighbours (one step left, "
+        "right, up or down)",
+        "de": "die Felder {a} und {b} haben keine gemeinsame Kante; erwartet: Nachbarn in "
+        "gerader Linie (ein Schritt nach links, rechts, oben oder unten)",
+    },
     # --- the file (game.missions.loader, game.missions.paths)
     "unknown_file_type": {
         "en": "unknown mission file type {suffix!r}; expected {expected}",

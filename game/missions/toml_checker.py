@@ -65,9 +65,9 @@ class TomlChecker:
         allowed: Sequence[str],
         required: Sequence[str] = (),
         *,
-        shown: str | None = None,
+        shown: str | Texts | None = None,
     ) -> dict[str, Any] | None:
-        name = shown or f"[{key}]"
+        name: str | Texts = shown or f"[{key}]"
         if not isinstance(value, dict):
             self.error(key, mission_say("table_expected", name=name, found=described(value)))
             return None

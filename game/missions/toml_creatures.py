@@ -15,7 +15,7 @@ from typing import Any
 
 from game.board.grid import Cell
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import MissionError, describe
+from game.match.problems import MissionError, described
 from game.missions.creature_images import image_problem, texts_of
 from game.missions.loader_texts import mission_say
 from game.missions.model import CreaturePlacement, Facing, Side
@@ -143,7 +143,7 @@ class CreatureSection(TomlChecker):
             if creature_key in seen:
                 self.error(
                     f"{key}.key",
-                    f"creature key {creature_key!r} is used twice; expected unique keys",
+                    mission_say("creature_key_twice", key=creature_key),
                 )
             seen.add(creature_key)
         return creature_key
@@ -154,10 +154,10 @@ class CreatureSection(TomlChecker):
         """Return the creature's side; a side ``[[sides]]`` does not declare is an error."""
         side = self.present(section, "side", self.string, f"{key}.side")
         if side is not None and side not in sides:
-            declared = quoted_list(sides) if sides else "none declared"
+            declared = quoted_list(sides) if sides else mission_say("none_declared")
             self.error(
                 f"{key}.side",
-                f"side {side!r} is not declared; expected a key of [[sides]] ({declared})",
+                mission_say("side_not_declared", side=side, declared=declared),
             )
         return side
 
@@ -185,8 +185,12 @@ class CreatureSection(TomlChecker):
             return Facing[raw.upper()]
         self.error(
             f"{key}.facing",
-            f"{key}.facing: found {describe(raw)}; expected one of "
-            f"{quoted_list(f.value for f in Facing)}",
+            mission_say(
+                "bad_facing",
+                key=key,
+                found=described(raw),
+                allowed=quoted_list(f.value for f in Facing),
+            ),
         )
         return Facing.S
 
@@ -248,14 +252,12 @@ class CreatureSection(TomlChecker):
             if companion_of is not None and companion_of not in keys:
                 self.error(
                     f"{key}.companion_of",
-                    f"companion_of names {companion_of!r}, which is not a creature of "
-                    "this mission; expected the key of another [[creatures]] entry",
+                    mission_say("companion_unknown", name=companion_of),
                 )
             elif companion_of is not None and companion_of == creature_key:
                 self.error(
                     f"{key}.companion_of",
-                    f"creature {creature_key!r} cannot be its own companion; expected "
-                    "the key of another creature",
+                    mission_say("companion_self", key=creature_key),
                 )
         companion_before = False
         if "companion_before" in section:
@@ -265,8 +267,7 @@ class CreatureSection(TomlChecker):
             if companion_before and companion_of is None:
                 self.error(
                     f"{key}.companion_before",
-                    "companion_before needs companion_of; expected companion_of = "
-                    '"<controller key>" too',
+                    mission_say("companion_before_alone"),
                 )
         return companion_of, companion_before
 
@@ -280,12 +281,19 @@ class CreatureSection(TomlChecker):
             return (pair[0], pair[1])
         x, y = pair
         if x < 0 or y < 0 or x + size > width or y + size > height:
-            extent = f" (a {size}x{size} creature from its top-left field)" if size > 1 else ""
-            self.error(
-                key,
-                f"{key} is [{x}, {y}]{extent}, outside the {width}x{height} map; expected "
-                f"0 <= x <= {width - size} and 0 <= y <= {height - size}",
+            extent = mission_say("big_creature", size=size) if size > 1 else ""
+            message = mission_say(
+                "creature_outside",
+                key=key,
+                x=x,
+                y=y,
+                extent=extent,
+                width=width,
+                height=height,
+                max_x=width - size,
+                max_y=height - size,
             )
+            self.error(key, message)
             return None
         return (x, y)
 
@@ -296,6 +304,6 @@ class CreatureSection(TomlChecker):
             if canonical is None:
                 self.error(f"{key}[{j}]", self.terms.condition_problem(text))
             elif canonical in seen:
-                self.error(f"{key}[{j}]", f"condition {text!r} is listed twice")
+                self.error(f"{key}[{j}]", mission_say("condition_twice", name=text))
             else:
                 seen.add(canonical)

@@ -16,7 +16,8 @@ as the key each problem prints before its message; the messages do not repeat it
 from __future__ import annotations
 
 from game.board.grid import Cell
-from game.match.problems import describe, suggestion
+from game.match.problems import described, suggested
+from game.missions.loader_texts import mission_say
 from game.missions.model import MapEdge
 from game.missions.toml_checker import TomlChecker, quoted_list
 from game.missions.toml_schema import EDGE_KEYS, EDGE_KINDS, MAX_EDGES
@@ -41,8 +42,9 @@ class EdgeSection(TomlChecker):
             if first != i:
                 self.error(
                     f"{key}.between",
-                    f"the edge between {list(edge.a)} and {list(edge.b)} is already given by "
-                    f"{self.named(first)}; expected each edge once",
+                    mission_say(
+                        "edge_twice", a=list(edge.a), b=list(edge.b), first=self.named(first)
+                    ),
                 )
                 continue
             found.append(edge)
@@ -75,8 +77,11 @@ class EdgeSection(TomlChecker):
         value = section["kind"]
         if isinstance(value, str) and value in EDGE_KINDS:
             return value
-        hint = suggestion(value, EDGE_KINDS) if isinstance(value, str) else ""
-        self.error(key, f"found {describe(value)}{hint}; expected one of {quoted_list(EDGE_KINDS)}")
+        hint = suggested(value, EDGE_KINDS) if isinstance(value, str) else ""
+        allowed = quoted_list(EDGE_KINDS)
+        self.error(
+            key, mission_say("edge_kind", found=described(value), hint=hint, allowed=allowed)
+        )
         return None
 
     def is_open(self, section: dict[str, object], key: str, kind: str | None) -> bool | None:
@@ -88,13 +93,14 @@ class EdgeSection(TomlChecker):
             return False
         value = section["open"]
         if type(value) is not bool:
-            self.error(key, f"found {describe(value)}; expected true or false")
+            expected = mission_say("true_or_false")
+            found = described(value)
+            self.error(key, mission_say("json_found_expected", found=found, expected=expected))
             return None
         if value and kind == "wall":
             self.error(
                 key,
-                'true on a wall (kind = "wall" or no kind); expected open = true only '
-                'with kind = "door"',
+                mission_say("edge_open_wall"),
             )
             return None
         return value
@@ -111,7 +117,7 @@ class EdgeSection(TomlChecker):
                 for c in value
             )
         ):
-            self.error(key, f"found {describe(value)}; expected two fields [[x1, y1], [x2, y2]]")
+            self.error(key, mission_say("two_fields", found=described(value)))
             return None
         a: Cell = (value[0][0], value[0][1])
         b: Cell = (value[1][0], value[1][1])
@@ -130,8 +136,7 @@ class EdgeSection(TomlChecker):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             self.error(
                 key,
-                f"fields {_short_cell(list(a))} and {_short_cell(list(b))} share no edge; "
-                "expected orthogonal neighbours (one step left, right, up or down)",
+                mission_say("no_shared_edge", a=_short_cell(list(a)), b=_short_cell(list(b))),
             )
             fine = False
         return (a, b) if fine else None

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import MissionError, describe
+from game.match.problem_texts import joined
+from game.match.problems import MissionError, described
+from game.missions.loader_texts import mission_say
 from game.missions.model import Background, LegendEntry
 from game.missions.paths import MAX_FIELDS, check_image_file, relative_parts, resolve_inside
 from game.missions.toml_checker import TomlChecker
@@ -61,13 +63,13 @@ class MapSections(TomlChecker):
         if height is not None and len(rows) != height:
             self.error(
                 "map.height",
-                f"map.height is {height} but map.rows has {len(rows)} rows; expected them to agree",
+                mission_say("height_rows_disagree", height=height, count=len(rows)),
             )
         first = len(rows[0][0])
         if first > MAX_FIELDS:
             self.error(
                 "map.rows",
-                f"the rows are {first} fields wide; expected at most {MAX_FIELDS}",
+                mission_say("rows_too_wide", width=first, limit=MAX_FIELDS),
                 line=rows[0][1][0] if rows[0][1] else None,
             )
             return width, height, None, background
@@ -78,16 +80,16 @@ class MapSections(TomlChecker):
                 line, column = start if start else self.locate("map.rows")
                 self.error(
                     "map.rows",
-                    f"row {number} (y={number - 1}) has {len(row)} fields; expected {first} "
-                    "like row 1 (all rows must have the same length)",
+                    mission_say(
+                        "row_length", number=number, y=number - 1, count=len(row), first=first
+                    ),
                     line=line,
                     column=column,
                 )
         if width is not None and first != width:
             self.error(
                 "map.width",
-                f"map.width is {width} but the rows are {first} fields wide; "
-                "expected them to agree",
+                mission_say("width_rows_disagree", width=width, first=first),
             )
         if ragged:
             return width, height, None, background
@@ -111,15 +113,14 @@ class MapSections(TomlChecker):
         else:
             self.error(
                 "map.rows",
-                f"map.rows: found {describe(value)}; expected a multi-line string of map "
-                "characters (rows = '''...''') or an array of strings",
+                mission_say("rows_kind", found=described(value)),
             )
             return None
         if not lines:
-            self.error("map.rows", "map.rows has no rows; expected at least one row")
+            self.error("map.rows", mission_say("no_rows"))
             return None
         if len(lines) > MAX_FIELDS:
-            self.error("map.rows", f"map.rows has {len(lines)} rows; expected at most {MAX_FIELDS}")
+            self.error("map.rows", mission_say("too_many_rows", count=len(lines), limit=MAX_FIELDS))
             return None
         return lines
 
@@ -134,7 +135,7 @@ class MapSections(TomlChecker):
                 relative_parts(path, path_label=self.label)
             except MissionError as exc:
                 for problem in exc.problems:
-                    self.error(f"{key}.path", problem.message)
+                    self.error(f"{key}.path", problem.texts or problem.message)
                 path = None
         ppf = self.present(
             section,
@@ -147,14 +148,13 @@ class MapSections(TomlChecker):
         offset: tuple[int, int] = (0, 0)
         if "offset" in section:
             pair = self.int_list(
-                section["offset"], f"{key}.offset", (2,), "[x, y] in pixels, like [0, 0]"
+                section["offset"], f"{key}.offset", (2,), mission_say("a_pixel_offset")
             )
             if pair is not None:
                 if max(abs(pair[0]), abs(pair[1])) > MAX_OFFSET:
                     self.error(
                         f"{key}.offset",
-                        f"{key}.offset is {pair}; expected pixels from -{MAX_OFFSET} "
-                        f"to {MAX_OFFSET}",
+                        mission_say("offset_range", key=key, pair=pair, limit=MAX_OFFSET),
                     )
                 else:
                     offset = (pair[0], pair[1])
@@ -169,23 +169,22 @@ class MapSections(TomlChecker):
             if not real.is_file():
                 self.error(
                     key,
-                    f"background image {relative!r} not found in the mission's folder "
-                    f"({base_dir}); expected a PNG or JPEG file there",
+                    mission_say("background_missing", relative=relative, folder=base_dir),
                 )
                 return
             check_image_file(real)
         except MissionError as exc:
             for problem in exc.problems:
-                self.error(key, f"background image {relative!r}: {problem.message}")
+                found = problem.texts or problem.message
+                message = mission_say("background_problem", relative=relative, problem=found)
+                self.error(key, message)
 
     def legend(self, value: object) -> dict[str, LegendEntry] | None:
         if not isinstance(value, dict):
-            self.error("legend", f"[legend]: found {describe(value)}; expected a table")
+            self.error("legend", mission_say("legend_not_table", found=described(value)))
             return None
         if len(value) > MAX_LEGEND:
-            self.error(
-                "legend", f"[legend] has {len(value)} entries; expected at most {MAX_LEGEND}"
-            )
+            self.error("legend", mission_say("legend_too_big", count=len(value), limit=MAX_LEGEND))
             return None
         legend: dict[str, LegendEntry] = {}
         ok = True
@@ -194,8 +193,7 @@ class MapSections(TomlChecker):
             if len(char) != 1 or not char.isprintable() or char.isspace():
                 self.error(
                     key,
-                    f"legend key {char!r}: expected exactly one visible character "
-                    '(no spaces), like "M"',
+                    mission_say("legend_key", char=char),
                 )
                 ok = False
                 continue
@@ -225,20 +223,14 @@ class MapSections(TomlChecker):
             if not self.terms.terrain_kinds:
                 return True  # an unknown ruleset, reported once: its words pass unchecked
         meaning = DEFAULT_CHARACTERS[char]
-        others = f"a character other than {''.join(DEFAULT_CHARACTERS)!r}"
+        others = mission_say("other_character", chars="".join(DEFAULT_CHARACTERS))
         if own is None:
-            self.error(
-                key,
-                f"legend key {char!r} is a default legend character ({meaning}) and cannot "
-                f"be redefined; expected {others}",
-            )
+            message = mission_say("default_redefined", char=char, meaning=meaning, others=others)
         else:
-            self.error(
-                key,
-                f"legend key {char!r} is a default legend character ({meaning}) and keeps its "
-                f'meaning; expected only a material added to it, {{ terrain = "{own}", '
-                f'material = "..." }}, or {others}',
+            message = mission_say(
+                "default_keeps_meaning", char=char, meaning=meaning, own=own, others=others
             )
+        self.error(key, message)
         return False
 
     def own_terrain(self, char: str) -> str | None:
@@ -248,7 +240,9 @@ class MapSections(TomlChecker):
 
     def legend_entry(self, value: object, key: str) -> LegendEntry | None:
         before = len(self.problems)
-        section = self.table(value, key, LEGEND_KEYS, shown=f"legend entry {key[7:]!r}")
+        section = self.table(
+            value, key, LEGEND_KEYS, shown=mission_say("legend_entry", char=key[7:])
+        )
         if section is None:
             return None
         terrain = section.get("terrain")
@@ -257,14 +251,12 @@ class MapSections(TomlChecker):
         if terrain is not None and door is not None:
             self.error(
                 key,
-                f"legend entry {key[7:]!r} has terrain and door; expected either "
-                'terrain = "..." (with material = "..." for furniture) or door = "..."',
+                mission_say("terrain_and_door", char=key[7:]),
             )
         if terrain is None and material is None and door is None:
             self.error(
                 key,
-                f'legend entry {key[7:]!r} says nothing; expected terrain = "...", '
-                'material = "..." or door = "closed"/"open"',
+                mission_say("entry_says_nothing", char=key[7:]),
             )
         if terrain is not None:
             terrain = self.string(terrain, f"{key}.terrain")
@@ -281,15 +273,14 @@ class MapSections(TomlChecker):
             if door is not None and door not in DOOR_STATES:
                 self.error(
                     f"{key}.door",
-                    f"{key}.door: found {door!r}; expected 'closed' or 'open'",
+                    mission_say("door_state", key=key, door=door),
                 )
         difficult = target = None
         for name in ("difficult", "zw"):
             if name in section and terrain is None:
                 self.error(
                     f"{key}.{name}",
-                    f"{key}.{name} applies to terrain entries only; expected it beside "
-                    'terrain = "..."',
+                    mission_say("terrain_only", key=key, name=name),
                 )
         if "difficult" in section:
             difficult = self.boolean(section["difficult"], f"{key}.difficult")
@@ -315,19 +306,27 @@ class MapSections(TomlChecker):
                     unknown[char] = [x, y, start, 1]
                 else:
                     seen[3] += 1
-        expected = f"expected a default character {''.join(DEFAULT_CHARACTERS)!r}"
+        expected = mission_say("default_character_expected", chars="".join(DEFAULT_CHARACTERS))
         own = sorted(set(legend) - set(DEFAULT_CHARACTERS))  # furniture '=' is named above
         if own:
-            expected += f" or one of [legend] {''.join(own)!r}"
+            expected = joined(expected, mission_say("or_legend_character", chars="".join(own)))
         for char, (x, y, start, count) in unknown.items():
             line = column = None
             if start is not None:
                 line, column = start[0], start[1] + x
-            times = f"; {count} times in all" if count > 1 else ""
-            hint = " (rows must not be indented)" if char.isspace() else ""
+            times = mission_say("times_in_all", count=count) if count > 1 else ""
+            hint = mission_say("not_indented") if char.isspace() else ""
             self.error(
                 "map.rows",
-                f"unknown map character {char!r} at x={x}, y={y}{times}{hint}; {expected}",
+                mission_say(
+                    "unknown_map_character",
+                    char=char,
+                    x=x,
+                    y=y,
+                    times=times,
+                    hint=hint,
+                    expected=expected,
+                ),
                 line=line,
                 column=column,
             )

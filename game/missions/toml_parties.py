@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from game.board.grid import Cell
-from game.match.problems import describe
+from game.match.problems import described
+from game.missions.loader_texts import mission_say
 from game.missions.model import Controller, Side
 from game.missions.toml_checker import TomlChecker
 from game.missions.toml_schema import (
@@ -32,9 +33,7 @@ class PartySections(TomlChecker):
                 continue
             side_key = self.present(section, "key", self.identifier, f"{key}.key")
             if side_key is not None and side_key in sides:
-                self.error(
-                    f"{key}.key", f"side key {side_key!r} is used twice; expected unique keys"
-                )
+                self.error(f"{key}.key", mission_say("side_key_twice", key=side_key))
             name = self.present(section, "name", self.string, f"{key}.name")
             colour = DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
             if "colour" in section:
@@ -42,7 +41,7 @@ class PartySections(TomlChecker):
                 if raw_colour is not None and not COLOUR_RE.match(raw_colour):
                     self.error(
                         f"{key}.colour",
-                        f'{key}.colour: found {raw_colour!r}; expected "#rrggbb", like "#c83232"',
+                        mission_say("bad_colour", key=key, colour=raw_colour),
                     )
                 elif raw_colour is not None:
                     colour = raw_colour.lower()
@@ -53,8 +52,7 @@ class PartySections(TomlChecker):
             else:
                 self.error(
                     f"{key}.controller",
-                    f"{key}.controller: found {describe(raw_controller)}; expected "
-                    "'player' or 'gm'",
+                    mission_say("bad_controller", key=key, found=described(raw_controller)),
                 )
             cells = self.deployment(section.get("deployment", []), key, width, height)
             if len(self.problems) == before and side_key and name and controller:
@@ -71,22 +69,21 @@ class PartySections(TomlChecker):
         if not isinstance(value, list):
             self.error(
                 where,
-                f"{where}: found {describe(value)}; expected an array of rectangles "
-                "[x0, y0, x1, y1] and fields [x, y]",
+                mission_say("deployment_kind", key=where, found=described(value)),
             )
             return ()
         if len(value) > MAX_DEPLOYMENT_ENTRIES:
             self.error(
                 where,
-                f"{where} has {len(value)} entries; expected at most {MAX_DEPLOYMENT_ENTRIES}",
+                mission_say(
+                    "too_many_entries", key=where, count=len(value), limit=MAX_DEPLOYMENT_ENTRIES
+                ),
             )
             return ()
         zone = None if width is None or height is None else np.zeros((height, width), bool)
         for j, item in enumerate(value):
             item_key = f"{where}[{j}]"
-            numbers = self.int_list(
-                item, item_key, (2, 4), "a rectangle [x0, y0, x1, y1] or a field [x, y]"
-            )
+            numbers = self.int_list(item, item_key, (2, 4), mission_say("a_rectangle_or_field"))
             if numbers is None:
                 continue
             if len(numbers) == 2:
@@ -95,8 +92,7 @@ class PartySections(TomlChecker):
             if x0 > x1 or y0 > y1:
                 self.error(
                     item_key,
-                    f"{item_key} is {numbers}; expected a rectangle [x0, y0, x1, y1] with "
-                    "x0 <= x1 and y0 <= y1",
+                    mission_say("bad_rectangle", key=item_key, numbers=numbers),
                 )
                 continue
             if zone is None or width is None or height is None:
@@ -104,8 +100,14 @@ class PartySections(TomlChecker):
             if min(x0, y0) < 0 or x1 >= width or y1 >= height:
                 self.error(
                     item_key,
-                    f"{item_key} reaches outside the {width}x{height} map; expected "
-                    f"0 <= x <= {width - 1} and 0 <= y <= {height - 1}",
+                    mission_say(
+                        "zone_outside",
+                        key=item_key,
+                        width=width,
+                        height=height,
+                        max_x=width - 1,
+                        max_y=height - 1,
+                    ),
                 )
                 continue
             zone[y0 : y1 + 1, x0 : x1 + 1] = True

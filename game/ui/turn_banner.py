@@ -36,7 +36,7 @@ class Banner:
     seconds: float = BANNER_SECONDS
     age: float = 0.0
     seen: bool = False  # drawn at least once: the clock runs
-    _image: pygame.Surface | None = field(default=None, repr=False)
+    _image: tuple[int, pygame.Surface] | None = field(default=None, repr=False)
 
     @property
     def done(self) -> bool:
@@ -53,24 +53,27 @@ class Banner:
         t = min(1.0, self.age / SLIDE_SECONDS) if SLIDE_SECONDS > 0 else 1.0
         return round(SLIDE_PIXELS * (1.0 - t) ** 2)
 
-    def image(self, fonts: Fonts) -> pygame.Surface:
-        """Return the banner's picture (rendered once)."""
-        if self._image is None:
-            size = BIG_SIZE if self.big else SMALL_SIZE
-            text = text_cache(fonts).render(self.text, size, self.colour, True)
-            pad_x, pad_y = (26, 8) if self.big else (14, 4)
-            image = pygame.Surface(
-                (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y), pygame.SRCALPHA
-            )
-            rect = image.get_rect()
-            pygame.draw.rect(image, PILL, rect, border_radius=8)
-            pygame.draw.rect(image, (*self.colour, 255), rect, 2, border_radius=8)
-            if self.big:  # a coloured stripe under the words, like the handover screen's
-                stripe = pygame.Rect(pad_x, rect.bottom - 6, rect.width - 2 * pad_x, 2)
-                pygame.draw.rect(image, (*self.colour, 255), stripe)
-            image.blit(text, (pad_x, pad_y))
-            self._image = image
-        return self._image
+    def image(self, fonts: Fonts, width: int) -> pygame.Surface:
+        """Return the banner's picture no wider than ``width`` (rendered once per width)."""
+        if self._image is not None and self._image[0] == width:
+            return self._image[1]
+        size = BIG_SIZE if self.big else SMALL_SIZE
+        pad_x, pad_y = (26, 8) if self.big else (14, 4)
+        cache = text_cache(fonts)
+        words = cache.fit(self.text, size, max(1, width - 2 * pad_x), True) or self.text[:1]
+        text = cache.render(words, size, self.colour, True)
+        image = pygame.Surface(
+            (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y), pygame.SRCALPHA
+        )
+        rect = image.get_rect()
+        pygame.draw.rect(image, PILL, rect, border_radius=8)
+        pygame.draw.rect(image, (*self.colour, 255), rect, 2, border_radius=8)
+        if self.big:  # a coloured stripe under the words, like the handover screen's
+            stripe = pygame.Rect(pad_x, rect.bottom - 6, rect.width - 2 * pad_x, 2)
+            pygame.draw.rect(image, (*self.colour, 255), stripe)
+        image.blit(text, (pad_x, pad_y))
+        self._image = (width, image)
+        return image
 
 
 class BannerStrip:
@@ -113,7 +116,7 @@ class BannerStrip:
             if banner is None:
                 continue
             banner.seen = True
-            image = banner.image(fonts)
+            image = banner.image(fonts, area.width - 16)
             image.set_alpha(banner.alpha())
             rect = image.get_rect(midtop=(area.centerx, y - banner.offset()))
             surface.blit(image, rect)

@@ -95,3 +95,12 @@ def test_i12_a_banner_fades_in_holds_and_is_gone_after_its_time() -> None:
     assert strip.drawn and strip.drawn[0].top >= 20
     strip.update(BANNER_SECONDS)
     assert not strip.showing
+
+
+def test_i12_a_long_banner_is_cut_to_the_map_width() -> None:
+    strip = BannerStrip()
+    strip.show("Runde 12 · " + "Sehr lange Namen " * 10 + "übernimmt", (60, 120, 220), big=True)
+    surface = pygame.Surface((500, 400))
+    area = pygame.Rect(0, 20, 500, 380)
+    strip.draw(surface, Fonts(), area)
+    assert strip.drawn and area.contains(strip.drawn[0])

@@ -120,6 +120,8 @@ class TurnFlow:
         """Return True when ``event`` was this part's (the key that skips the opponent)."""
         if event.type != pygame.KEYDOWN or event.key != SKIP_KEY:
             return False
+        if getattr(event, "mod", 0) & (pygame.KMOD_ALT | pygame.KMOD_CTRL):
+            return False  # Alt+Tab switches windows, it skips nothing
         session = self.scene.session
         if session.over or not session.ai_to_move:
             return False

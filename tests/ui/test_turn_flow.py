@@ -401,3 +401,11 @@ def test_i12_tab_on_a_human_turn_does_nothing(home: Path) -> None:
     tab = pygame.event.Event(pygame.KEYDOWN, key=SKIP_KEY, mod=0, unicode="\t")
     assert scene.turn_flow.handle(tab) is False
     assert not scene.turn_flow.pace.skipping
+
+
+def test_i12_alt_tab_does_not_skip_the_opponent(home: Path) -> None:
+    app, scene = battle(home, "demo", fog=False)
+    to_opponent(app, scene)
+    alt_tab = pygame.event.Event(pygame.KEYDOWN, key=SKIP_KEY, mod=pygame.KMOD_LALT, unicode="")
+    assert scene.turn_flow.handle(alt_tab) is False
+    assert not scene.turn_flow.pace.skipping

@@ -180,10 +180,13 @@ class AttackTool(Tool):
         """Return the ruleset's hit chance of this attack on ``target``, once per change."""
         battle, key, weapon = self.battle, self.actor.key, self.weapon
         action, option = self.action, self.option
+        melee = False if self.from_belt else None  # drawn and thrown: a ranged attack
         return self.layers.get(
             self.scene,
-            ("chance", key, target, weapon, action, option),
-            lambda: attack_chance(battle, key, target, weapon, action=action, option=option),
+            ("chance", key, target, weapon, action, option, melee),
+            lambda: attack_chance(
+                battle, key, target, weapon, action=action, option=option, melee=melee
+            ),
         )
 
     def shows_sight(self) -> bool:

@@ -15,7 +15,7 @@ from game.match.events import Event
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.full_attacks import AimedAttack
+from game.rulesets.entaria.full_attacks import AimedAttack, SweepAttack
 from game.rulesets.entaria.queries.chances import (
     area_fire_save_chance,
     attack_chance,
@@ -23,7 +23,9 @@ from game.rulesets.entaria.queries.chances import (
 )
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute, Condition
+from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.throwing import ThrowAtField
+from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from tests.rulesets.entaria.helpers import foe, hero, make_battle
 
 OPEN = "\n".join(["." * 12] * 6)
@@ -151,3 +153,45 @@ def test_i12_aimed_attack_damage_leaves_worn_armour_out_as_the_hit() -> None:
         finals.append(final)
     assert aimed.damage.minimum == min(finals)
     assert aimed.damage.minimum > plain.damage.minimum  # Umgehung: no worn armour
+
+
+def _close() -> Battle:
+    """Ron beside a pirate with the Monofilament-Klinge in hand."""
+    return make_battle(
+        OPEN,
+        [hero("ron", (2, 2), held=("monofilament_klinge",)), foe("p", (3, 2))],
+        first="ron",
+    )
+
+
+@pytest.mark.rule("E-ACT-HH-WAFFENLOS-ZUFALL", "E-OPEN-19", "D-2")
+def test_i12_unarmed_trip_chance_has_its_nachteil_and_no_damage() -> None:
+    battle = make_battle(OPEN, [hero("ron", (2, 2), held=()), foe("p", (3, 2))], first="ron")
+    got = attack_chance(
+        battle, "ron", "p", "unarmed", action=Action.UNARMED_ATTACK, option=UnarmedOption.TRIP
+    )
+    assert got is not None and got.damage is None  # a trip deals no damage
+    trial = clone_battle(battle)
+    trial.roller = ScriptedRoller([15, 15, *PAD])
+    (roll,) = _rolls(trial.apply(UnarmedAttack("ron", "p", "trip")))
+    data = roll.data
+    assert (got.terms.value, got.terms.target) == (data["value"], data["target"])
+    assert (got.terms.edge, got.terms.modifier) == (data["edge"], data["modifier"]) == (-1, 0)
+
+
+@pytest.mark.rule("E-ACT-VH-RUNDUM", "E-DMG-3", "D-4")
+def test_i12_sweep_attack_chance_and_nsb_damage_are_the_handlers() -> None:
+    battle = _close()
+    got = attack_chance(battle, "ron", "p", "monofilament_klinge", action=Action.SWEEP_ATTACK)
+    assert got is not None and got.damage is not None
+    finals = []
+    for d6 in range(1, 7):
+        trial = clone_battle(battle)
+        trial.roller = ScriptedRoller([15, 15, d6, *PAD])  # a hit with Nachteil, no crit
+        events = trial.apply(SweepAttack("ron", "monofilament_klinge", ("p",)))
+        (roll,) = _rolls(events)
+        assert (got.terms.edge, got.terms.target) == (roll.data["edge"], roll.data["target"])
+        final = _damage(events, "p")
+        assert final is not None
+        finals.append(final)
+    assert got.damage.minimum == min(finals)  # the NSB counts in melee, as the hit adds it

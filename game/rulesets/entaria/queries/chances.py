@@ -186,12 +186,15 @@ def attack_chance(
     *,
     action: Action | None = None,
     option: UnarmedOption | None = None,
+    melee: bool | None = None,
 ) -> RollChance | None:
     """Return the chance of ``key``'s attack on ``target_key``; None when it cannot be made.
 
     ``weapon_key``: the weapon (``"unarmed"`` for bare hands; default the first in hand).
     ``action``: the attacking action (default a plain attack, Nah- or Fernkampf as
     ``plan_attack`` decides); Gezielter Angriff has Umgehung (E-ACT-VH-GEZIELT-2).
+    ``melee``: as the handler plans it (False: a weapon drawn from the belt and thrown,
+    E-OPEN-16); None lets ``plan_attack`` decide.
     """
     attacker = battle.creature(key)
     target = battle.creature(target_key)
@@ -203,8 +206,9 @@ def attack_chance(
     action = action or Action.MELEE_ATTACK
     if action not in ATTACK_ACTIONS:
         return None
-    melee: bool | None = True if action in (Action.SWEEP_ATTACK, Action.UNARMED_ATTACK) else None
-    if action is Action.LONG_SHOT:
+    if action in (Action.SWEEP_ATTACK, Action.UNARMED_ATTACK):
+        melee = True
+    elif action is Action.LONG_SHOT:
         melee = False
     try:
         plan = plan_attack(battle, attacker, target, weapon, melee=melee)

@@ -16,17 +16,19 @@ import pygame
 import pytest
 
 from game.board.dice import ScriptedRoller
+from game.match.events import Event
+from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.chances import attack_chance, blast_damage, throw_chance
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.throwing import ThrowAtField
-from game.rulesets.entaria.views.chances import chance_text, damage_text
+from game.rulesets.entaria.views.chances import chance_text, damage_text, mean_text
 from game.ui.locale import Translator
 from game.ui.tools import ThrowTool, Tool
 from tests.shots import save_shot
-from tests.ui.test_tools import Table, home  # noqa: F401  (the fixture)
+from tests.ui.test_tools import AREA, Table, _rolled, home  # noqa: F401  (the fixture)
 
 PAD = [3] * 12
 
@@ -42,6 +44,11 @@ def _record_tooltips(tool: Tool) -> list[list[str]]:
 
     tool.tooltip = tooltip  # type: ignore[method-assign]
     return seen
+
+
+def _damage(events: list[Event], target: str) -> int | None:
+    hits = [e for e in events if e.kind == "damage" and e.data.get("target") == target]
+    return int(hits[0].data["final"]) if hits else None
 
 
 def _brute_hit(battle: Battle, attacker: str, target: str, weapon: str) -> Fraction:
@@ -171,3 +178,38 @@ def test_i12_an_attack_offer_names_its_chance_against_the_selected_enemy(
     assert odds is not None and odds.chance < query.chance
     assert f"Trefferchance {chance_text(odds.chance)} · Schaden" in aimed, aimed
     save_shot(table.app.screen, "i12_hit_chance_offer.png")
+
+
+@pytest.mark.rule("D-6", "E-AREAFIRE-9", "D-3")
+def test_i12_painting_area_fire_shows_each_save_the_engine_would_roll(
+    home: Path,  # noqa: F811
+) -> None:
+    table = Table(home, "schuetze")
+    tool = _rolled(table)
+    for cell in AREA:  # 3 on each of the four fields: the whole placeable 12
+        for _ in range(3):
+            table.click(cell)
+    assert tool.preview().valid
+    lines = tool.place_lines(tool.preview())
+    shown = [line for line in lines if line.startswith("Pirat Zwei: Rettungswurf Reflexe ")]
+    assert shown, lines
+    # brute force: the placement applied with every d20 of Pirat Zwei's save
+    values = tuple((x, y, v) for (x, y), v in tool.painted.items())
+    passed, finals = 0, []
+    for d20 in range(1, 21):
+        trial = clone_battle(table.battle)
+        trial.roller = ScriptedRoller([d20, *PAD])
+        events = trial.apply(PlaceAreaFire("schuetze", values))
+        save = next(e for e in events if e.kind == "roll" and e.actor == "p2")
+        passed += bool(save.data["success"])
+        final = _damage(events, "p2")
+        assert final is not None
+        finals.append(final)
+    chance = Fraction(passed, 20)
+    mean = Fraction(sum(finals), 20)
+    de = Translator("de")
+    assert shown[0] == (
+        f"Pirat Zwei: Rettungswurf Reflexe {chance_text(chance)} · "
+        f"Schaden {min(finals)}–{max(finals)} (Ø {mean_text(mean, de)})"
+    )
+    save_shot(table.app.screen, "i12_area_fire_saves.png")

@@ -29,6 +29,7 @@ from game.ui.overlays_rules import (
     shape_of,
     weapon_name,
 )
+from game.ui.tools.area_fire_odds import area_fire_save_lines
 from game.ui.tools.base import Tool
 from game.ui.tools.paint_walk import edge_walk
 from game.ui.widgets import Button
@@ -588,5 +589,6 @@ class AreaFireTool(Tool):
                 n=preview.remaining or 0,
             ),
             t("tools.area.per_field", sw=preview.sw, fields=len(preview.declared)),
+            *area_fire_save_lines(self.scene, preview, self.painted),  # D-6: each save
             t("tools.area.keys_place"),
         ]

@@ -12,6 +12,7 @@ Nothing here changes the match.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -27,9 +28,9 @@ from game.rulesets.entaria.combat import (
     ranged_disturbance,
 )
 from game.rulesets.entaria.engine import HELP_BONUS, Battle, CommandRejected
-from game.rulesets.entaria.ranged_common import edge_reasons
+from game.rulesets.entaria.ranged_common import creature_cells, edge_reasons
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET
+from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET, AreaFireAction
 from game.rulesets.entaria.rules.chances import (
     DamageRange,
     area_fire_damage,
@@ -44,7 +45,7 @@ from game.rulesets.entaria.rules.conditions import HELP_BONUS_DIE, ConspicuousAc
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.ranges import long_shot_edge, range_band
 from game.rulesets.entaria.rules.scatter import throw_at_field_target
-from game.rulesets.entaria.rules.terms import Attribute
+from game.rulesets.entaria.rules.terms import Attribute, Condition
 from game.rulesets.entaria.rules.unarmed import UNARMED_OPTIONS, UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 
@@ -54,6 +55,7 @@ __all__ = [
     "RollChance",
     "SaveChance",
     "area_fire_save_chance",
+    "area_fire_saves",
     "attack_chance",
     "throw_chance",
 ]
@@ -362,3 +364,29 @@ def area_fire_save_chance(
     chance = check.chance
     damage = area_fire_damage(field_value, armour, affinity=affinity, save_chance=chance)
     return SaveChance(creature_key, check, chance, damage)
+
+
+def area_fire_saves(
+    battle: Battle,
+    shooter_key: str,
+    weapon_key: str,
+    allocation: Mapping[Cell, int],
+    mode: AreaFireAction,
+) -> list[SaveChance]:
+    """Return the save of each creature the placed area fire would hit (D-6, E-AREAFIRE-9).
+
+    As ``area_fire.lay_area_fire`` deals it: every living creature but the shooter on a
+    hit field saves once against its highest field. Deckungsfeuer hits the shooter's
+    enemies without a save (E-OPEN-23): they are left out here.
+    """
+    shooter = battle.creature(shooter_key)
+    saves: list[SaveChance] = []
+    for creature in battle.state.creatures.values():
+        if creature.key == shooter_key or Condition.DEAD in creature.conditions:
+            continue
+        if mode is AreaFireAction.COVERING_FIRE and creature.side != shooter.side:
+            continue
+        values = [allocation[c] for c in creature_cells(battle, creature) if c in allocation]
+        if values:
+            saves.append(area_fire_save_chance(battle, creature.key, max(values), weapon_key))
+    return saves

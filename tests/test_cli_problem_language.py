@@ -112,3 +112,44 @@ def test_i12_an_unknown_creature_type_in_german(
     out = capsys.readouterr().out
     assert "die Wesensart 'drache' ist unbekannt" in out and "erwartet: ein Wesen" in out
     assert "unknown creature type" not in out
+
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+def test_i12_the_scenario_runner_speaks_german(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", str(SCENARIOS / "ex-dmg-1.toml"), "--language", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Szenario ") and "(Regelwerk entaria, Mission inline" in lines[0]
+    assert lines[-1].startswith("Zusammenfassung: ") and "fehlgeschlagen" in lines[-1]
+    assert not any(word in " ".join(lines) for word in ("summary", "ruleset", " after command"))
+
+
+def test_i12_the_scenario_runner_speaks_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", str(SCENARIOS / "ex-dmg-1.toml"), "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("scenario ") and "(ruleset entaria, mission inline" in lines[0]
+    assert lines[-1].startswith("summary: ")
+
+
+def test_i12_a_failing_expectation_reads_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (SCENARIOS / "ex-dmg-1.toml").read_text(encoding="utf-8")
+    path = tmp_path / "case.toml"
+    wrong = text.replace("equals = 3", "equals = 4")
+    path.write_text(wrong, encoding="utf-8")
+    assert main(["scenario", str(path), "--language", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "FEHLER: erwartet: creatures[key=dealer].lp = 4, aber: 3" in out
+    assert "FAIL" not in out and "expected" not in out
+
+
+def test_i12_a_broken_scenario_file_reads_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "kaputt.toml"
+    path.write_text("[scenario\n", encoding="utf-8")
+    assert main(["scenario", str(path), "--language", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "Fehler: TOML-Syntaxfehler" in err and "ist kein gültiges Szenario" in err

@@ -81,7 +81,9 @@ def runnable_scenarios() -> list[Path]:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["scenario", *argv])
+    """Run ``kampfkarte scenario ARGV`` (in English unless ARGV names a language)."""
+    language = () if "--language" in argv else ("--language", "en")
+    code = main(["scenario", *argv, *language])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 

@@ -9,6 +9,7 @@ from typing import Any
 from game.match.commands import Command
 from game.match.ruleset import Ruleset
 from game.scenarios.statepath import StatePath
+from game.scenarios.wording import Words
 
 #: The state tests a path expectation may make, in the order the README lists them.
 STATE_TESTS = ("equals", "contains", "lacks", "at_least", "at_most", "exists")
@@ -32,17 +33,18 @@ class Step:
     until_actor: str | None = None
     until_round: int | None = None
 
-    def describe(self) -> str:
-        """Return how messages name this step: ``command 3 (move by ron)``."""
-        name = f"command {self.number}"
+    def describe(self, language: str = "en") -> str:
+        """Return how messages name this step: ``command 3 (move by ron)``, in ``language``."""
+        words = Words(language)
+        name = words("command_number", step=self.number)
         if self.label:
-            name += f" {self.label!r}"
+            name = words("command_label", step=self.number, label=self.label)
         if self.command is None:
-            when = f" in round {self.until_round}" if self.until_round is not None else ""
-            return f"{name} (end turns until {self.until_actor}'s turn{when})"
+            when = words("in_round", round=self.until_round) if self.until_round is not None else ""
+            return words("step_until", name=name, actor=self.until_actor, when=when)
         actor = self.command.actor
-        who = "the game master" if actor is None else actor
-        return f"{name} ({self.command.kind} by {who})"
+        who = words("the_gm") if actor is None else actor
+        return words("step_command", name=name, kind=self.command.kind, who=who)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from game.scenarios.model import (
 )
 from game.scenarios.reader import read_scenario
 from game.scenarios.statepath import PathNotFound
+from game.scenarios.wording import Words
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -75,12 +76,13 @@ class _Stop(Exception):
 
 @dataclass
 class Report:
-    """The lines a run printed and how many expectations held."""
+    """The lines a run printed (in the language of ``words``) and how many held."""
 
     lines: list[str] = field(default_factory=list)
     ok: int = 0
     failed: int = 0
     unchecked: int = 0
+    words: Words = field(default_factory=Words)
 
     @property
     def exit_code(self) -> int:
@@ -88,21 +90,22 @@ class Report:
 
     def passed(self, text: str, note: str = "") -> None:
         self.ok += 1
-        self.lines.append(f"ok {text}{_note(note)}")
+        self.lines.append(self.words("ok", text=text, note=_note(note)))
 
     def fail(self, text: str, note: str = "") -> None:
         self.failed += 1
-        self.lines.append(f"FAIL: {text}{_note(note)}")
+        self.lines.append(self.words("fail", text=text, note=_note(note)))
 
     def skip(self, text: str, why: str) -> None:
         self.unchecked += 1
-        self.lines.append(f"not checked: {text} ({why})")
+        self.lines.append(self.words("not_checked", text=text, why=why))
 
     def summary(self) -> str:
-        total = self.ok + self.failed + self.unchecked
-        text = f"summary: {_count(total, 'expectation')}, {self.ok} ok, {self.failed} failed"
+        words = self.words
+        total = words.count(self.ok + self.failed + self.unchecked, "expectation", "expectations")
+        text = words("summary", total=total, ok=self.ok, failed=self.failed)
         if self.unchecked:
-            text += f", {self.unchecked} not checked"
+            text += words("summary_unchecked", count=self.unchecked)
         return text
 
 
@@ -114,43 +117,54 @@ def run_scenario_file(
     log: bool = False,
     language: str = "de",
 ) -> int:
-    """Read and run the scenario ``path``; print its lines to ``out``; return the exit status."""
+    """Read and run the scenario ``path``; print its lines to ``out`` in ``language``; return
+    the exit status."""
+    words = Words(language)
     try:
         scenario = read_scenario(path)
     except MissionError as error:
-        print(str(error), file=err)
-        print(f"kampfkarte scenario: {path} is not a valid scenario (see above)", file=err)
+        print(error.render(words.language), file=err)
+        print(words("invalid_file", path=path), file=err)
         return EXIT_INVALID
-    report = run_scenario(scenario, log_language=language if log else None)
-    print(_header(scenario), file=out)
+    report = run_scenario(scenario, log_language=language if log else None, language=language)
+    print(_header(scenario, words), file=out)
     for line in report.lines:
         print(line, file=out)
     print(report.summary(), file=out)
     return report.exit_code
 
 
-def run_scenario(scenario: Scenario, *, log_language: str | None = None) -> Report:
-    """Run ``scenario`` and return its report (``log_language``: also list every event)."""
-    return _Run(scenario, log_language).run()
+def run_scenario(
+    scenario: Scenario, *, log_language: str | None = None, language: str = "en"
+) -> Report:
+    """Run ``scenario`` and return its report, its lines in ``language`` (``log_language``:
+    also list every event)."""
+    return _Run(scenario, log_language, Words(language)).run()
 
 
-def _header(scenario: Scenario) -> str:
-    rules = f"; rules {', '.join(scenario.rules)}" if scenario.rules else ""
-    return (
-        f"scenario {scenario.label}: {scenario.title} (ruleset {scenario.ruleset.key}, "
-        f"mission {scenario.mission}, {_count(len(scenario.dice), 'die', 'dice')}, "
-        f"{_count(len(scenario.steps), 'command')}{rules})"
+def _header(scenario: Scenario, words: Words) -> str:
+    rules = words("rules", ids=", ".join(scenario.rules)) if scenario.rules else ""
+    return words(
+        "header",
+        label=scenario.label,
+        title=scenario.title,
+        ruleset=scenario.ruleset.key,
+        mission=scenario.mission,
+        dice=words.count(len(scenario.dice), "die", "dice"),
+        commands=words.count(len(scenario.steps), "command_one", "commands"),
+        rules=rules,
     )
 
 
 class _Run:
     """One run of a scenario: the game, what each step produced, and the report."""
 
-    def __init__(self, scenario: Scenario, log_language: str | None) -> None:
+    def __init__(self, scenario: Scenario, log_language: str | None, words: Words) -> None:
         self.scenario = scenario
         self.log_language = log_language
+        self.words = words
         self.dice = ScenarioDice(scenario.dice)
-        self.report = Report()
+        self.report = Report(words=words)
         self.wanted = {e.step for e in scenario.expectations if e.step is not None}
         self.events: dict[int, list[Event]] = {}
         self.states: dict[int, dict[str, Any]] = {}
@@ -170,7 +184,7 @@ class _Run:
 
     def start(self) -> bool:
         scenario = self.scenario
-        where = "the start of the fight (initiative)"
+        where = self.words("start_initiative")
         try:
             self.game = scenario.ruleset.new_game(
                 scenario.setup, scenario.catalogue, scenario.seed, roller=self.dice
@@ -180,10 +194,10 @@ class _Run:
             self.stopped = 0
             return False
         except Exception as error:  # a program error: said in one line, not a traceback
-            self.report.fail(f"{where} stopped the program: {_error_text(error)}")
+            self.report.fail(self.stopped_program(where, error))
             self.stopped = 0
             return False
-        self.log_events("the start of the fight", list(self.game.log))
+        self.log_events(self.words("start"), list(self.game.log))
         self.keep(0, list(self.game.log))
         return True
 
@@ -196,78 +210,85 @@ class _Run:
             self.report.fail(str(stop))
             self.stopped = step.number
             return False
-        self.log_events(step.describe(), events)
+        self.log_events(step.describe(self.words.language), events)
         self.keep(step.number, events)
         return True
 
     def apply(self, step: Step, command: Command) -> list[Event]:
         assert self.game is not None
-        where = step.describe()
+        words = self.words
+        where = step.describe(words.language)
         try:
             events = list(self.game.apply(command))
         except CommandRejected as error:
-            reason = _reason(error)
+            reason = error.text(words.language)
             if step.refused is None:
-                raise _Stop(f"expected {where} to be applied, got refused: {reason}") from None
-            if _contains_reason(error, step.refused):
-                self.report.passed(f"{where} refused ({step.refused!r}): {reason}")
+                raise _Stop(words("expected_applied", where=where, reason=reason)) from None
+            wanted = step.refused
+            if _contains_reason(error, wanted):
+                self.report.passed(words("refused_ok", where=where, wanted=wanted, reason=reason))
             else:
-                self.report.fail(
-                    f"expected {where} to be refused with {step.refused!r}, got refused: {reason}"
-                )
+                message = words("refused_otherwise", where=where, wanted=wanted, reason=reason)
+                self.report.fail(message)
             return []
         except (DiceExhausted, WrongDie) as error:
             raise _Stop(self.dice_problem(where, error)) from None
         except Exception as error:  # a program error: said in one line, not a traceback
-            raise _Stop(f"{where} stopped the program: {_error_text(error)}") from None
+            raise _Stop(self.stopped_program(where, error)) from None
         if step.refused is not None:
-            raise _Stop(f"expected {where} to be refused ({step.refused!r}), got it applied")
+            raise _Stop(words("expected_refused", where=where, wanted=step.refused))
         return events
+
+    def stopped_program(self, where: str, error: Exception) -> str:
+        """Return "<where> stopped the program: <error>" in the run's language."""
+        text = self.words("program_error", kind=type(error).__name__, error=error)
+        return self.words("stopped_program", where=where, error=text)
 
     def until(self, step: Step) -> list[Event]:
         """End turns until ``step.until_actor``'s turn (in ``step.until_round``)."""
         assert self.game is not None and step.until_actor is not None
         registry = self.scenario.ruleset.commands
-        wanted = step.until_actor
-        when = f" in round {step.until_round}" if step.until_round is not None else ""
+        words = self.words
+        wanted, where = step.until_actor, step.describe(words.language)
+        when = words("in_round", round=step.until_round) if step.until_round is not None else ""
         events: list[Event] = []
         for _ in range(MAX_TURNS):
             open_now = self.game.decisions()
             if not open_now:
-                raise _Stop(f"{step.describe()}: the fight ended before {wanted}'s turn{when}")
+                raise _Stop(words("ended_before", where=where, actor=wanted, when=when))
             current = open_now[0].creature
             round_ = self.round() if step.until_round is not None else None
             if current == wanted and (step.until_round is None or round_ == step.until_round):
                 return events
             if step.until_round is not None and round_ is not None and round_ > step.until_round:
                 raise _Stop(
-                    f"{step.describe()}: {wanted} had no turn in round {step.until_round}; "
-                    f"it is round {round_} now"
+                    words(
+                        "no_turn_in_round",
+                        where=where,
+                        actor=wanted,
+                        wanted=step.until_round,
+                        now=round_,
+                    )
                 )
             if current is None:
-                raise _Stop(f"{step.describe()}: the fight waits for the game master, not a turn")
+                raise _Stop(words("waits_for_gm", where=where))
             end = registry.from_dict({"kind": "end_turn", "actor": current})
             events += self.apply(Step(step.number, step.line, end), end)
-        raise _Stop(f"{step.describe()}: {MAX_TURNS} turns ended and still not {wanted}'s turn")
+        raise _Stop(words("turns_ran_out", where=where, count=MAX_TURNS, actor=wanted))
 
     def round(self) -> int:
         assert self.game is not None
         value = self.game.snapshot().get("round")
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _Stop(f"the {self.scenario.ruleset.key} state has no round to count")
+            raise _Stop(self.words("no_round", ruleset=self.scenario.ruleset.key))
         return value
 
     def dice_problem(self, where: str, error: Exception) -> str:
         given = len(self.scenario.dice)
         if isinstance(error, WrongDie):
-            return (
-                f"{where} rolls a d{error.sides}, but die {error.index + 1} of the scenario is "
-                f"{error.value}, not a face of a d{error.sides}"
-            )
-        return (
-            f"{where} needs a d{self.dice.asked}, but the scenario's {given} dice are used up "
-            "(the dice ran out: add the next die to [scenario] dice)"
-        )
+            index, value = error.index + 1, error.value
+            return self.words("wrong_die", where=where, sides=error.sides, index=index, value=value)
+        return self.words("dice_ran_out", where=where, sides=self.dice.asked, given=given)
 
     def keep(self, number: int, events: list[Event]) -> None:
         assert self.game is not None
@@ -293,9 +314,12 @@ class _Run:
         for expectation in checks:
             at = expectation.step
             if self.stopped is not None and (at is None or at >= self.stopped):
-                where = "the start" if self.stopped == 0 else f"command {self.stopped}"
-                text = self.describe(expectation)
-                self.report.skip(text, f"the commands stopped at {where}")
+                why = (
+                    self.words("stopped_at_start")
+                    if self.stopped == 0
+                    else self.words("stopped_at", step=self.stopped)
+                )
+                self.report.skip(self.describe(expectation), why)
                 continue
             self.check(expectation)
 
@@ -311,7 +335,7 @@ class _Run:
 
     def describe(self, expectation: Expectation) -> str:
         labels = {s.number: s.label for s in self.scenario.steps if s.label}
-        return _describe(expectation, given=len(self.scenario.dice), labels=labels)
+        return _describe(expectation, self.words, given=len(self.scenario.dice), labels=labels)
 
     def state_at(self, step: int | None) -> dict[str, Any]:
         assert self.game is not None
@@ -325,12 +349,14 @@ class _Run:
             if check.test == "exists" and check.value is False:
                 self.report.passed(text, check.note)
             else:
-                self.report.fail(f"expected {text}, got nothing: {missing}", check.note)
+                self.report.fail(
+                    self.words("expected_nothing", text=text, missing=missing), check.note
+                )
             return
         if holds(check.test, check.value, actual):
             self.report.passed(text, check.note)
         else:
-            self.report.fail(f"expected {text}, got {_show(actual)}", check.note)
+            self.report.fail(self.words("expected_got", text=text, got=_show(actual)), check.note)
 
     def check_events(self, check: EventCheck) -> None:
         assert self.game is not None
@@ -343,16 +369,19 @@ class _Run:
         if (check.count is None and matching) or len(matching) == check.count:
             self.report.passed(text, check.note)
             return
+        words = self.words
         if not of_kind:
-            seen = ", ".join(dict.fromkeys(e.kind for e in log)) or "none"
-            got = f"no {check.kind} event (kinds seen: {seen})"
+            seen = ", ".join(dict.fromkeys(e.kind for e in log)) or words("none")
+            got = words("no_event_of_kind", kind=check.kind, seen=seen)
         elif check.count is not None and matching:
-            got = f"{len(matching)} such events"
+            got = words("such_events", count=len(matching))
         else:
             shown = [restricted(e.data, check.data) for e in of_kind[:3]]
-            more = f" (and {len(of_kind) - 3} more)" if len(of_kind) > 3 else ""
-            got = f"{len(of_kind)} {check.kind} event(s), with {_show(shown)}{more}"
-        self.report.fail(f"expected {text}, got {got}", check.note)
+            more = words("and_more", count=len(of_kind) - 3) if len(of_kind) > 3 else ""
+            got = words(
+                "events_with", count=len(of_kind), kind=check.kind, shown=_show(shown), more=more
+            )
+        self.report.fail(words("expected_got", text=text, got=got), check.note)
 
     def check_decision(self, check: DecisionCheck) -> None:
         assert self.game is not None
@@ -366,8 +395,8 @@ class _Run:
         if holds:
             self.report.passed(text, check.note)
         else:
-            got = "no open decision (the fight is over)" if first is None else _show(first)
-            self.report.fail(f"expected {text}, got {got}", check.note)
+            got = self.words("no_decision") if first is None else _show(first)
+            self.report.fail(self.words("expected_got", text=text, got=got), check.note)
 
     def check_dice(self, check: DiceCheck) -> None:
         left = self.dice.remaining if check.step is None else self.dice_left[check.step]
@@ -377,60 +406,66 @@ class _Run:
             return
         used = len(self.scenario.dice) - self.dice.remaining
         unused = ", ".join(str(d) for d in self.scenario.dice[used:][:20])
-        got = f"{left} left" + (f" ({unused} unrolled)" if left and check.step is None else "")
-        self.report.fail(f"expected {text}, got {got}", check.note)
+        got = self.words("dice_left_got", count=left)
+        if left and check.step is None:
+            got += self.words("unrolled", dice=unused)
+        self.report.fail(self.words("expected_got", text=text, got=got), check.note)
 
 
 # ---------------------------------------------------------------------- wording
 def _describe(
-    expectation: Expectation, *, given: int = 0, labels: Mapping[int, str] | None = None
+    expectation: Expectation,
+    words: Words,
+    *,
+    given: int = 0,
+    labels: Mapping[int, str] | None = None,
 ) -> str:
-    at = _at(expectation.step, labels or {})
+    at = _at(expectation.step, labels or {}, words)
     if isinstance(expectation, StateCheck):
         path, value = expectation.path, _show(expectation.value)
-        text = {
-            "equals": f"{path} = {value}",
-            "contains": f"{path} contains {value}",
-            "lacks": f"{path} lacks {value}",
-            "at_least": f"{path} >= {value}",
-            "at_most": f"{path} <= {value}",
-            "exists": f"{path} {'exists' if expectation.value else 'does not exist'}",
-        }[expectation.test]
-        return f"{at}{text}"
+        test = expectation.test
+        if test == "exists" and not expectation.value:
+            test = "does_not_exist"
+        return at + words(test, path=path, value=value)
     if isinstance(expectation, EventCheck):
-        by = f" by {expectation.actor}" if expectation.actor else ""
-        data = f" with {_show(expectation.data)}" if expectation.data else ""
+        by = words("by_actor", actor=expectation.actor) if expectation.actor else ""
+        data = words("with_data", data=_show(expectation.data)) if expectation.data else ""
         where = ""
-        if expectation.step is not None:
-            where = " at the start of the fight" if expectation.step == 0 else ""
-            where = where or f" in {_command_name(expectation.step, labels or {})}"
-        count = expectation.count
-        many = "an event" if count is None else "no event" if count == 0 else f"{count} x event"
-        return f"{many} {expectation.kind}{by}{data}{where}"
+        if expectation.step == 0:
+            where = words("at_start_suffix")
+        elif expectation.step is not None:
+            where = words("in_command", command=_command_name(expectation.step, labels, words))
+        count, kind = expectation.count, expectation.kind
+        many = (
+            words("an_event", kind=kind)
+            if count is None
+            else words("no_event", kind=kind)
+            if count == 0
+            else words("count_events", count=count, kind=kind)
+        )
+        return f"{many}{by}{data}{where}"
     if isinstance(expectation, DecisionCheck):
         if expectation.expected is None:
-            return f"{at}no open decision (the fight is over)"
-        return f"{at}the open decision is {_show(dict(expectation.expected))}"
+            return at + words("no_decision")
+        return at + words("open_decision_is", decision=_show(dict(expectation.expected)))
     if expectation.implicit:
-        return f"all {given} dice used"
-    return f"{at}{expectation.left} dice left"
+        return words("all_dice_used", count=given)
+    return at + words("dice_left", count=expectation.left)
 
 
-def _count(number: int, one: str, many: str = "") -> str:
-    return f"{number} {one if number == 1 else many or one + 's'}"
-
-
-def _at(step: int | None, labels: Mapping[int, str]) -> str:
+def _at(step: int | None, labels: Mapping[int, str], words: Words) -> str:
     if step is None:
         return ""
     if step == 0:
-        return "at the start of the fight: "
-    return f"after {_command_name(step, labels)}: "
+        return words("at_start_prefix")
+    return words("after_command", command=_command_name(step, labels, words))
 
 
-def _command_name(step: int, labels: Mapping[int, str]) -> str:
-    label = labels.get(step)
-    return f"command {step} {label!r}" if label else f"command {step}"
+def _command_name(step: int, labels: Mapping[int, str] | None, words: Words) -> str:
+    label = (labels or {}).get(step)
+    if label:
+        return words("command_label", step=step, label=label)
+    return words("command_number", step=step)
 
 
 def _note(note: str) -> str:
@@ -442,19 +477,9 @@ def _show(value: Any) -> str:
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
-def _reason(error: CommandRejected) -> str:
-    english = str(error.reason)
-    german = error.text("de")
-    return english if german == english else f"{english} (de: {german})"
-
-
 def _contains_reason(error: CommandRejected, piece: str) -> bool:
     wanted = piece.casefold()
     return any(wanted in text.casefold() for text in (str(error.reason), error.text("de")))
-
-
-def _error_text(error: Exception) -> str:
-    return f"{type(error).__name__}: {error} (a program error; please report it with this scenario)"
 
 
 def _decision_data(decision: Decision) -> dict[str, Any]:

@@ -29,7 +29,7 @@ def _play(args: argparse.Namespace) -> int:
     if mission is not None and not mission.is_file():
         print(_no_file("play", mission, language), file=sys.stderr)
         return EXIT_INVALID
-    if mission is not None and _without_creatures(mission, language):
+    if mission is not None and _cannot_begin(mission, language):
         return EXIT_INVALID
     _quiet_pygame()
     from game.ui.play import run_play_command
@@ -46,11 +46,12 @@ def _no_file(command: str, mission: Path, language: str) -> str:
     )
 
 
-def _without_creatures(mission: Path, language: str) -> bool:
-    """Say so (in ``language``) and return True when the mission places no creature.
+def _cannot_begin(mission: Path, language: str) -> bool:
+    """Say why (in ``language``) and return True when no battle can begin on the mission:
+    it has problems, or it places no creature.
 
     Checked before the window opens: no battle can begin without someone whose turn it
-    is. Other problems of the file are ``run_play_command``'s to report.
+    is, and the problems are printed in the command's language.
     """
     from game.match.problems import MissionError
     from game.missions.no_creatures import NoCreaturesError, check_has_creatures
@@ -61,8 +62,9 @@ def _without_creatures(mission: Path, language: str) -> bool:
     except NoCreaturesError as error:
         print(f"kampfkarte play: {mission}: {error.text(language)}", file=sys.stderr)
         return True
-    except MissionError:
-        return False
+    except MissionError as error:
+        print(error.render(language), file=sys.stderr)
+        return True
     return False
 
 

@@ -153,3 +153,11 @@ def test_i12_a_broken_scenario_file_reads_german(
     assert main(["scenario", str(path), "--language", "de"]) == 2
     err = capsys.readouterr().err
     assert "Fehler: TOML-Syntaxfehler" in err and "ist kein gültiges Szenario" in err
+
+
+def test_i12_play_prints_a_broken_missions_problems_in_german(
+    broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", str(broken), "--language", "de"]) == 1  # before any window opens
+    err = capsys.readouterr().err
+    assert ": Fehler: map.width: gefunden: der Text 'drei'" in err and "expected" not in err

@@ -443,6 +443,18 @@ class Views(Protocol):
         """Return the log indices of the questions to the game master not yet answered."""
         ...
 
+    def replaced_rolls(self, game: Any) -> frozenset[int]:
+        """Return the log indices of rolls a reroll replaced (the log shows them struck).
+
+        A ruleset without rerolls replaces nothing (this default).
+        """
+        return frozenset()
+
+    def log_details(self, game: Any, index: int, t: Texts) -> tuple[str, ...]:
+        """Return the game master's details of log entry ``index``: the roll, its
+        modifiers and the rule IDs it used (empty: nothing more to say, this default)."""
+        return ()
+
     def answer(self, game: Any, index: int) -> Command:
         """Return the command that answers the question at log ``index``."""
         ...

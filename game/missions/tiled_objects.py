@@ -123,7 +123,8 @@ class TiledObjects:
         if not (0 <= cell[0] < self.map.width and 0 <= cell[1] < self.map.height):
             self.problems.add(
                 obj.where,
-                f"creature at pixel ({obj.x:g}, {obj.y:g}) is on field {cell}, outside the "
+                f"creature at pixel ({obj.x:g}, {obj.y:g}) is on field [{cell[0]}, {cell[1]}], "
+                "outside the "
                 f"{self.map.width}x{self.map.height} map",
             )
             return None

@@ -200,7 +200,9 @@ class Hud:
         self.initiative.rect = pygame.Rect(0, 0, width, top_h)
         self.actions.rect = pygame.Rect(0, height - bar_h, width, bar_h)
         self.sidebar = pygame.Rect(width - side_w, top_h, side_w, max(0, height - top_h - bar_h))
-        self.viewport = pygame.Rect(0, top_h, width - side_w, max(1, height - top_h - bar_h))
+        strip = self.gm.banner_height()  # SL-Modus: its banner gets a strip, the map moves down
+        map_h = max(1, height - top_h - bar_h - strip)
+        self.viewport = pygame.Rect(0, top_h + strip, width - side_w, map_h)
         self._sidebar_key = None
         self.popup = None
         for panel in self.panels:

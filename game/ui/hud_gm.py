@@ -96,23 +96,34 @@ class GmSection(Section):
         question, yes = hud.t("hud.gm.confirm"), hud.t("hud.gm.confirm_yes")
         app.push(ConfirmScene(app, question, yes, hud.toggle_gm_mode, colour=theme.TEXT_BAD))
 
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        """While SL-Modus is on, say so over the map for everybody at the screen."""
+    def banner_height(self) -> int:
+        """Return the height of the SL-Modus strip above the map (0 while it is off)."""
         hud = self.hud
         if hud.has_gm_seat or not hud.gm_mode:
+            return 0
+        return hud.app.fonts.get(hud.fs, True).get_linesize() + 10
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """While SL-Modus is on, say so for everybody, in its strip above the map.
+
+        The layout gives the banner its own strip (``banner_height``), so it covers no
+        field, the map's top row and the column ruler included (issue 12, point 4).
+        """
+        hud = self.hud
+        height = self.banner_height()
+        if not height:
+            self.banner_rect = None
             return
         text = hud.t("hud.gm.banner")
         if self._banner is None or self._banner[0] != (text, hud.fs):
             image = hud.text.render(text, hud.fs, BANNER_TEXT, True)
             self._banner = ((text, hud.fs), image)
         image = self._banner[1]
-        scene = hud.scene
-        top = scene.map.coordinate_strips(scene.camera)[0].bottom + 6
-        rect = image.get_rect(midtop=(hud.viewport.centerx, top + 4))
-        box = rect.inflate(20, 8)
-        pygame.draw.rect(surface, BANNER_FILL, box, border_radius=5)
-        pygame.draw.rect(surface, theme.TEXT_BAD, box, 2, border_radius=5)
-        surface.blit(image, rect)
+        view = hud.viewport
+        box = pygame.Rect(view.x, view.y - height, view.width, height)
+        pygame.draw.rect(surface, BANNER_FILL, box)
+        pygame.draw.line(surface, theme.TEXT_BAD, box.bottomleft, box.bottomright, 2)
+        surface.blit(image, image.get_rect(center=box.center))
         self.banner_rect = box
 
     # ---------------------------------------------------------------- drawing

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match.events import Event
+from game.match.notation import die_in_sum
 from game.match.views import LogKind, RollText, Tone
 from game.ui import theme
 from game.ui.hud_base import QUESTION_BG, TONE_COLOURS, Section
-from game.ui.popup import Hotspot
+from game.ui.popup import Hotspot, MenuItem
 from game.ui.widgets import draw_button
 
 if TYPE_CHECKING:
@@ -113,12 +115,13 @@ class LogSection(Section):
             return self._entries[1]
         entries = []
         open_ = self.open_indices()
+        replaced = views.replaced_rolls(hud.game)  # rolls an Impuls reroll took back
         for index, event in self.visible_log():
             # a GM command's line shows in the dice view too: everybody must see it
             hidden = views.log_kind(event) is LogKind.OTHER
             if not self.show_all and hidden and not hud.session.is_gm_entry(index):
                 continue
-            entries.append(self._entry(index, event, width, index in open_))
+            entries.append(self._entry(index, event, width, index in open_, index in replaced))
         if len(self._entry_cache) > ENTRY_CACHE_LIMIT:
             self._entry_cache.clear()
         total = sum(e.surface.get_height() for e in entries)
@@ -142,6 +145,18 @@ class LogSection(Section):
         hud = self.hud
         hud.scene.send(hud.views.answer(hud.game, index))
         self.invalidate()
+
+    def open_details(self, index: int) -> None:
+        """Open the game master's details of log entry ``index`` (its roll and rule IDs)."""
+        hud = self.hud
+        lines = hud.views.log_details(hud.game, index, hud.app.t)
+        rows = [
+            MenuItem(part, None)
+            for line in lines
+            for part in hud.text.wrap(line, hud.fs_small, 300)
+        ]
+        rows.append(MenuItem(hud.t("wrong.details.close"), None))
+        hud.open_menu(hud.t("wrong.details.title"), rows)
 
     def toggle_all(self) -> None:
         self.show_all = not self.show_all
@@ -202,18 +217,22 @@ class LogSection(Section):
             pygame.draw.rect(surface, theme.PANEL_EDGE, (rect.right - 4, bar_y, 3, bar_h))
         return spots
 
-    def _entry(self, index: int, event: Event, width: int, is_open: bool) -> Entry:
+    def _entry(
+        self, index: int, event: Event, width: int, is_open: bool, replaced: bool = False
+    ) -> Entry:
         hud = self.hud
         open_question = is_open and hud.views.log_kind(event) is LogKind.QUESTION
         answerable = open_question and (hud.gm_active or not hud.has_gm_seat)
         gm = hud.session.is_gm_entry(index)  # a GM command wrote it: marked for everyone
         key: Hashable = (index, event.kind, event.de, hud.language, width)
-        key = (key, open_question, answerable, hud.compact, hud.large, gm)
+        key = (key, open_question, answerable, hud.compact, hud.large, gm, replaced)
+        key = (key, hud.gm_active)  # the GM's entries open their details on a click
         entry = self._entry_cache.get(key)
         if entry is None:
             writer = _EntryWriter(hud, index, event, width, open_question, self)
             writer.answerable = answerable
             writer.gm = gm
+            writer.replaced = replaced
             entry = writer.build(key)
             self._entry_cache[key] = entry
         return entry
@@ -241,6 +260,7 @@ class _EntryWriter:
         self.line = hud.app.fonts.get(self.size).get_linesize()
         self.answerable = open_question  # the OK is the GM's (when the table has a GM seat)
         self.gm = False  # written by a GM command: the line starts with the mark
+        self.replaced = False  # a reroll replaced this roll: struck and grey, never live
 
     def t(self, key: str, **values: object) -> str:
         return self.hud.t(key, **values)
@@ -249,6 +269,8 @@ class _EntryWriter:
         hud = self.hud
         entry = hud.views.log_text(self.event, hud.app.t)
         text = f"{self.t('hud.gm.mark')} {entry.line}" if self.gm else entry.line
+        if self.replaced:
+            text = f"{self.t('wrong.log.replaced')} {text}"
         lines = hud.text.wrap(text, self.size, self.width - 16)
         roll, die = entry.roll, entry.die
         box = 18 if not hud.compact else 16
@@ -271,11 +293,17 @@ class _EntryWriter:
                     surface, theme.ACCENT, (2, 1, self.width - 6, height - 2), 1, border_radius=4
                 )
         colour = TONE_COLOURS[KIND_TONES[entry.kind]]
+        if self.replaced:
+            colour = theme.TEXT_DIM
         if self.gm:
             pygame.draw.rect(surface, theme.TEXT_BAD, (2, 2, 3, height - 4))
         y = 4
         for line in lines:
             hud.text.draw(surface, line, (8, y), self.size, colour)
+            if self.replaced:  # struck through: the reroll's roll is the one that counts
+                middle = y + self.line // 2
+                right = 8 + hud.text.width(line, self.size)
+                pygame.draw.line(surface, colour, (8, middle), (right, middle), 1)
             y += self.line
         spots: list[Hotspot] = []
         plain = text
@@ -286,7 +314,7 @@ class _EntryWriter:
             tip = roll.tooltip
         elif die is not None:
             self._die_box(surface, pygame.Rect(8, y + 2, box, box), die, True)
-            plain += f" [{die}]"
+            plain += " " + die_in_sum(6, die, self.hud.language)
             y += box + 6
         if self.answerable:
             button = pygame.Rect(self.width - 70, height - 28, 60, 24)
@@ -300,10 +328,15 @@ class _EntryWriter:
                 )
             )
         pygame.draw.line(surface, (48, 52, 60), (6, height - 1), (self.width - 6, height - 1))
+        if self.replaced:
+            tip = self.t("wrong.log.replaced_tip") + ("\n" + tip if tip else "")
+        details = None
+        if hud.gm_active and hud.views.log_details(hud.game, self.index, hud.app.t):
+            details = partial(self.log.open_details, self.index)
+            tip = (tip + "\n" if tip else "") + self.t("wrong.log.details_tip")
         if tip:
-            spots.append(
-                Hotspot(pygame.Rect(0, 0, self.width, height), f"log:roll:{self.index}", None, tip)
-            )
+            whole = pygame.Rect(0, 0, self.width, height)
+            spots.append(Hotspot(whole, f"log:roll:{self.index}", details, tip))
         return Entry(key, surface, spots, plain)
 
     # ------------------------------------------------------------- the dice
@@ -319,6 +352,7 @@ class _EntryWriter:
         return rows
 
     def _die_box(self, surface: pygame.Surface, rect: pygame.Rect, value: int, kept: bool) -> None:
+        kept = kept and not self.replaced  # a replaced roll keeps no die
         pygame.draw.rect(surface, KEPT_FACE if kept else DIE_FACE, rect, border_radius=3)
         colour = (20, 20, 20) if kept else theme.TEXT_DIM
         self.hud.text.draw(
@@ -336,8 +370,9 @@ class _EntryWriter:
             if x + w > self.width - 8:
                 y += box + 4
                 x = 8
+            colour = theme.TEXT_DIM if self.replaced else TONE_COLOURS[tone]
             self.hud.text.draw(
-                surface, label, (x, y + box // 2), self.size, TONE_COLOURS[tone], anchor="midleft"
+                surface, label, (x, y + box // 2), self.size, colour, anchor="midleft"
             )
             x += w
         return y + box + 4

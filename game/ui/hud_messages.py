@@ -41,6 +41,10 @@ class MessageBoard:
         self.messages.append(Message(text, bad, time.monotonic() + seconds))
         del self.messages[:-MAX_MESSAGES]
 
+    def clear(self) -> None:
+        """Drop every message: the next person at the screen starts without the last one's."""
+        self.messages.clear()
+
     def draw_banner(self, surface: pygame.Surface, prompt: str) -> None:
         """Say what the HUD's pick tool waits for, at the bottom of the map."""
         hud = self.hud

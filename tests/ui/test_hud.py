@@ -155,7 +155,7 @@ def test_dice_log_shows_the_dice_of_an_attack(game: tuple[App, BattleScene]) -> 
     dice = ", ".join(str(d) for d in roll.data["dice"])
     lines = scene.hud.log.lines()
     entry = next(line for line in lines if line.startswith(roll.text("de")))
-    assert f"[{dice}]" in entry
+    assert f"w20: {dice}" in entry and f"[{dice}]" not in entry  # dice never read as a field
     assert str(roll.data["kept"]) in entry and f"ZW {roll.data['target']}" in entry
     index = scene.session.battle.log.index(roll)
     tip = spot(scene, f"log:roll:{index}").tooltip

@@ -133,7 +133,7 @@ def test_preview_camera_pans_zooms_and_fits(app: App, tmp_path: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(0, 0)))
     app.step()
     text = scene.hover_text()
-    assert f"Feld ({token.cell[0]}, {token.cell[1]})" in text and token.name in text
+    assert f"Feld [{token.cell[0]}, {token.cell[1]}]" in text and token.name in text
 
 
 def test_preview_of_a_missing_file_is_a_cli_error(

@@ -51,7 +51,7 @@ from game.rulesets.entaria.rules.areas import (
     suggest_distribution,
 )
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Crit
-from game.rulesets.entaria.rules.condition_rolls import RollContext
+from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import range_band
@@ -155,7 +155,7 @@ def _area_weapon(
     if weapon.damage_value < 1:
         raise CommandRejected(
             say(
-                f"{weapon.name} has SW 0 and places no area fire",
+                f"{weapon.name} has damage 0 and places no area fire",
                 f"{weapon.name} hat SW 0 und legt kein Bereichsfeuer",
             )
         )
@@ -218,6 +218,30 @@ def _declared_fields(
     return fields
 
 
+def area_fire_check_terms(
+    battle: Battle,
+    shooter: CreatureState,
+    weapon: WeaponType,
+    mode: AreaFireAction,
+    fields: Iterable[Cell],
+) -> tuple[int, RollModifiers]:
+    """Return the edge and the named parts of an area fire's check (E-AREAFIRE-3).
+
+    The band of the farthest field, the mode's edge, Störung (its Abgelenkt counted once,
+    E-OPEN-1) and the optics, for the BEM shot only (E-ACT-VH-DAUERFEUER-2,
+    DECKUNGSFEUER-1). The roll and the screen's chance ask this.
+    """
+    disturbed = ranged_disturbance(battle, shooter)
+    band = range_band(farthest_field(shooter.cell, fields))
+    assert band is not None
+    extra = (
+        edge_reasons(band.edge, band.german, disturbed)
+        + named_edge(mode.check_edge, mode.value, mode_en(mode))
+        + optic_modifiers(weapon.optics, auto_fire=mode.auto_fire)
+    )
+    return band.edge + mode.check_edge, extra
+
+
 def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], RolledTotal | None]:
     """Spend the action and the rounds, roll the check and, on a success, the total.
 
@@ -227,10 +251,7 @@ def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], Rol
     bem = weapon.bem
     assert bem is not None
     events = _open_fire(battle, plan)
-    disturbed = ranged_disturbance(battle, shooter)  # Abgelenkt, counted once (E-OPEN-1)
-    far = farthest_field(shooter.cell, plan.fields)
-    band = range_band(far)
-    assert band is not None
+    edge, extra = area_fire_check_terms(battle, shooter, weapon, mode, plan.fields)
     events += reveal_shooter(shooter)
     events += _use_rounds(plan)
     roll, event = battle.check(
@@ -238,11 +259,8 @@ def roll_area_fire(battle: Battle, plan: AreaFirePlan) -> tuple[list[Event], Rol
         Attribute.RANGED,
         STANDARD_TARGET,
         context=RollContext(attribute=Attribute.RANGED, is_attack=True),
-        edge=band.edge + mode.check_edge,
-        # E-ACT-VH-DAUERFEUER-2, DECKUNGSFEUER-1: optics count for the BEM shot only
-        extra=edge_reasons(band.edge, band.german, disturbed)
-        + named_edge(mode.check_edge, mode.value, mode_en(mode))
-        + optic_modifiers(weapon.optics, auto_fire=mode.auto_fire),
+        edge=edge,
+        extra=extra,
         what_de=f"{mode.value} mit {weapon.name}",
         what_en=f"{mode_en(mode)} with {weapon.english}",
     )
@@ -305,12 +323,12 @@ def total_text(weapon: WeaponType, rolled: RolledTotal) -> tuple[str, str]:
     bem = weapon.bem
     assert bem is not None
     de = (
-        f"Gesamtschaden (SW {weapon.damage_value} + w6 [{rolled.die}]) x {bem.multiplier}"
+        f"Gesamtschaden (SW {weapon.damage_value} + w6 ({rolled.die})) x {bem.multiplier}"
         + (" x2 (kritisch)" if rolled.critical else "")
         + f" = {rolled.total}"
     )
     en = (
-        f"Total damage (SW {weapon.damage_value} + d6 [{rolled.die}]) x {bem.multiplier}"
+        f"Total damage (damage {weapon.damage_value} + d6 ({rolled.die})) x {bem.multiplier}"
         + (" x2 (critical)" if rolled.critical else "")
         + f" = {rolled.total}"
     )

@@ -125,7 +125,7 @@ def placement_errors(battle: Battle, pending: Pending, allocation: Mapping[Cell,
     )
     outside = sorted(cell for cell in allocation if is_field(cell) and cell not in declared)
     if outside:
-        shown = ", ".join(f"({x}, {y})" for x, y in outside[:6])
+        shown = ", ".join(f"[{x}, {y}]" for x, y in outside[:6])
         more = f" and {len(outside) - 6} more" if len(outside) > 6 else ""
         more_de = f" und {len(outside) - 6} weitere" if len(outside) > 6 else ""
         errors.append(
@@ -182,7 +182,7 @@ def handle_place_area_fire(battle: Battle, command: PlaceAreaFire) -> list[Event
         x, y, value = triple
         if (x, y) in allocation:
             raise CommandRejected(
-                say(f"field ({x}, {y}) is placed twice", f"Feld ({x}, {y}) ist doppelt belegt")
+                say(f"field [{x}, {y}] is placed twice", f"Feld [{x}, {y}] ist doppelt belegt")
             )
         allocation[(x, y)] = value
     errors = placement_errors(battle, pending, allocation)

@@ -169,8 +169,8 @@ def _initiative_of(battle: Battle, creature: CreatureState) -> tuple[int, Event]
     base = creature.initiative
     event = Event(
         "initiative",
-        f"{creature.name} hat feste Initiative [{base}]",
-        f"{creature.name} has fixed initiative [{base}]",
+        f"{creature.name} hat feste Initiative {base}",
+        f"{creature.name} has fixed initiative {base}",
         creature.key,
     )
     return base, event

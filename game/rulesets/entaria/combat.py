@@ -489,10 +489,10 @@ def hit(
     events = [
         Event(
             "damage",
-            f"Schaden: SW {sw} + w6 [{damage.die}] + {bonus} - Panzerung {armour} = {damage.raw}"
+            f"Schaden: SW {sw} + w6 ({damage.die}) + {bonus} - Panzerung {armour} = {damage.raw}"
             + (" x2 (kritisch)" if crit else "")
             + f" -> {damage.final}",
-            f"Damage: SW {sw} + d6 [{damage.die}] + {bonus} - armour {armour} = {damage.raw}"
+            f"Damage: weapon {sw} + d6 ({damage.die}) + {bonus} - armour {armour} = {damage.raw}"
             + (" x2 (critical)" if crit else "")
             + f" -> {damage.final}",
             attacker.key,

@@ -453,7 +453,9 @@ class Battle:
         self.state.impulse_pool += gained
         de, en = describe_roll(roll, total_edge, target_de=target_de, target_en=target_en)
         because_de, because_en = mods.causes_text()  # the conditions' part, for the table
-        data = roll_data(roll, edge=total_edge, modifier=total_modifier, reasons=mods.reasons)
+        data = roll_data(
+            roll, edge=total_edge, modifier=total_modifier, reasons=mods.reasons, causes=mods.causes
+        )
         data.update({"attribute": attribute.name, "value": value, "impulse": gained})
         if rule:
             data["rule"] = rule

@@ -285,8 +285,8 @@ def _aimed_hit(battle: Battle, plan: AttackPlan, roll: Roll) -> list[Event]:
     events = [
         _event(
             "body_zone",
-            f"Getroffene Körperzone: {zone.value} (w20 [{roll.kept}])",
-            f"Body zone hit: {zone.name.lower().replace('_', ' ')} (d20 [{roll.kept}])",
+            f"Getroffene Körperzone: {zone.value} (w20: {roll.kept})",
+            f"Body zone hit: {zone.name.lower().replace('_', ' ')} (d20: {roll.kept})",
             attacker.key,
             zone=zone.name,
             die=roll.kept,

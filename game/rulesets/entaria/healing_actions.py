@@ -131,7 +131,7 @@ def resolve_stabilize(
         rule.roll.against,
         modifier=modifier,
         what_de=f"Stabilisieren von {target.name} (WM {modifier})",
-        what_en=f"stabilize {target.name} (WM {modifier})",
+        what_en=f"stabilize {target.name} (modifier {modifier})",
     )
     event.data["rule"] = "E-ACT-VH-STABILISIEREN-1"
     events.append(event)
@@ -246,8 +246,8 @@ def complete_nano(battle: Battle, creature: CreatureState, pending: Pending) -> 
     events = [
         _event(
             "roll",
-            f"{creature.name}: NanoHeilbot-Boost w6 [{amount}]",
-            f"{creature.name}: nano-healbot boost d6 [{amount}]",
+            f"{creature.name}: NanoHeilbot-Boost w6: {amount}",
+            f"{creature.name}: nano-healbot boost d6: {amount}",
             creature.key,
             rule="E-ACT-LH-NANO",
             dice=[amount],
@@ -303,7 +303,7 @@ def complete_revive(battle: Battle, creature: CreatureState, pending: Pending) -
         rule.roll.against,
         modifier=modifier,
         what_de=f"Wiederbeleben von {target.name} (WM {modifier})",
-        what_en=f"revive {target.name} (WM {modifier})",
+        what_en=f"revive {target.name} (modifier {modifier})",
     )
     event.data["rule"] = "E-ACT-LH-WIEDERBELEBEN-2"
     events = [event]

@@ -366,7 +366,7 @@ def _hide_event(
     seen_en = " - noticed by " + ", ".join(noticed) if noticed else ""
     if not success:
         seen_de = seen_de or " - misslungen (ZW 15)"
-        seen_en = seen_en or " - failed (ZW 15)"
+        seen_en = seen_en or " - failed (target 15)"
     done_de = " erfolgreich" if success and not noticed else ""
     done_en = " successfully" if success and not noticed else ""
     return _event(

@@ -431,8 +431,8 @@ def _break_door(battle: Battle, creature: CreatureState, command: Interact) -> P
             creature.key,
             door,
             damage,
-            formula_de=f"SW {sw} + w6 [{damage.die}] + {bonus} - PAK {door.pak}",
-            formula_en=f"SW {sw} + d6 [{damage.die}] + {bonus} - PAK {door.pak}",
+            formula_de=f"SW {sw} + w6 ({damage.die}) + {bonus} - PAK {door.pak}",
+            formula_en=f"damage {sw} + d6 ({damage.die}) + {bonus} - armour {door.pak}",
             lead=(
                 f"{creature.name} schlägt gegen die Tür bei {list(cell)}",
                 f"{creature.name} batters the door at {list(cell)}",

@@ -10,6 +10,7 @@ the catalogue's BEW; parts that change nothing are left out. No rule IDs: player
 from __future__ import annotations
 
 from game.board.grid import Cell
+from game.match.notation import field_text
 from game.rulesets.entaria.creature_values import base_bew, listed_bew
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.moving import move_allowance
@@ -37,7 +38,7 @@ def _english(condition: Condition) -> str:
 def allowance_text(
     battle: Battle, creature: CreatureState, action: Action, *, halved: bool
 ) -> tuple[str, str]:
-    """Return " (BEW 5: Grundwert 6, Panzerung -1; ...)" in German and English.
+    """Return " (BEW 5: Grundwert 6, Panzerung -1; ...)" and " (move 5: base 6, ...)".
 
     Two empty strings when the allowance is the catalogue's BEW for ``action`` unchanged.
     ``halved``: the move leaves an enemy's melee reach (D-10).
@@ -69,7 +70,7 @@ def allowance_text(
         parts_de.append(f"{names_de} {bew - armoured:+d}")
         parts_en.append(f"{names_en} {bew - armoured:+d}")
     de = f"BEW {bew}" + (f": Grundwert {listed}, " + ", ".join(parts_de) if parts_de else "")
-    en = f"BEW {bew}" + (f": base {listed}, " + ", ".join(parts_en) if parts_en else "")
+    en = f"move {bew}" + (f": base {listed}, " + ", ".join(parts_en) if parts_en else "")
     halving = held_rules(HALVING_CONDITIONS & closure(creature.conditions, base_bew=armoured))
     halves_de = [rule.german for rule in halving]
     halves_en = [_english(rule.condition) for rule in halving]
@@ -97,6 +98,6 @@ def move_line(
     fields_de = "1 Feld" if steps == 1 else f"{steps} Felder"
     fields_en = "1 field" if steps == 1 else f"{steps} fields"
     return (
-        f"{creature.name} {verb_de} {fields_de} nach {list(cell)}{why[0]}",
-        f"{creature.name} {verb_en} {fields_en} to {list(cell)}{why[1]}",
+        f"{creature.name} {verb_de} {fields_de} nach {field_text(cell)}{why[0]}",
+        f"{creature.name} {verb_en} {fields_en} to {field_text(cell)}{why[1]}",
     )

@@ -386,8 +386,8 @@ def _hurt_by_terrain(
         armour = armour_of(battle, creature, cover=Cover.NONE, melee=False)
         damage = shards_damage(battle.roller, armour)
         # the terrain as the check named it, and the die, for the table (E-TERRAIN-SHARDS)
-        sum_de = f"SW 1 + w6 [{damage.die}] - Panzerung {armour}"
-        sum_en = f"SW 1 + d6 [{damage.die}] - armour {armour}"
+        sum_de = f"SW 1 + w6 ({damage.die}) - Panzerung {armour}"
+        sum_en = f"damage 1 + d6 ({damage.die}) - armour {armour}"
         return battle.lose_life_points(
             creature,
             damage.final,

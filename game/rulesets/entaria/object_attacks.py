@@ -296,8 +296,8 @@ def _damage(
         attacker.key,
         target,
         damage,
-        formula_de=f"SW {sw} + w6 [{damage.die}] + {bonus} - PAK {target.pak}{doubled_de}",
-        formula_en=f"SW {sw} + d6 [{damage.die}] + {bonus} - PAK {target.pak}{doubled_en}",
+        formula_de=f"SW {sw} + w6 ({damage.die}) + {bonus} - PAK {target.pak}{doubled_de}",
+        formula_en=f"damage {sw} + d6 ({damage.die}) + {bonus} - armour {target.pak}{doubled_en}",
         rule="E-CRIT-HIT-2" if crit else "E-OBJ-2",
     )
 

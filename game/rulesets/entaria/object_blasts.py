@@ -47,8 +47,8 @@ def blast_on_objects(
             thrower.key,
             target,
             damage,
-            formula_de=f"{weapon.name}: SW {sw} + w6 [{damage.die}] - PAK {target.pak}",
-            formula_en=f"{weapon.english}: SW {sw} + d6 [{damage.die}] - PAK {target.pak}",
+            formula_de=f"{weapon.name}: SW {sw} + w6 ({damage.die}) - PAK {target.pak}",
+            formula_en=f"{weapon.english}: damage {sw} + d6 ({damage.die}) - armour {target.pak}",
             rule="E-AREA-2",
         )
     return events
@@ -70,7 +70,7 @@ def area_fire_on_objects(
             target,
             damage,
             formula_de=f"Bereichsfeuer {value} - PAK {target.pak}",
-            formula_en=f"area fire {value} - PAK {target.pak}",
+            formula_en=f"area fire {value} - armour {target.pak}",
             rule="D-6",
         )
     return events

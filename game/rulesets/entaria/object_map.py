@@ -236,7 +236,7 @@ def strike_object(
             f"{opening[0]}: {formula_de} = {damage.final} "
             f"(KEP {before} -> {record.kep}/{target.max_kep})",
             f"{opening[1]}: {formula_en} = {damage.final} "
-            f"(KEP {before} -> {record.kep}/{target.max_kep})",
+            f"(structure {before} -> {record.kep}/{target.max_kep})",
             actor,
             {
                 "rule": rule,

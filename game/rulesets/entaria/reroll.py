@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 
 from game.board.dice import RandomRoller, Roller
 from game.match.events import Event
+from game.match.notation import dice_text
 from game.rulesets.entaria.errors import CommandRejected
 from game.rulesets.entaria.reroll_ledger import (
     DAMAGE_EVENTS,
@@ -367,11 +368,13 @@ def _replayed(
 
 def _reroll_event(option: RerollOption, after: tuple[int, ...], *, by_gm: bool) -> Event:
     """Return the log line of a reroll: which roll, its dice before and after."""
-    old_text, new_text = _dice_text(option.dice), _dice_text(after)
+    sides = 6 if option.kind == "damage" else 20  # no brackets: they would read as a field
+    old_de, old_en = dice_text(sides, option.dice, "de"), dice_text(sides, option.dice, "en")
+    new_text = _dice_text(after)
     return Event(
         "reroll",
-        f"Wurf {option.index + 1} wird neu gewürfelt: [{old_text}] -> [{new_text}] ({option.de})",
-        f"Roll {option.index + 1} is rerolled: [{old_text}] -> [{new_text}] ({option.en})",
+        f"Wurf {option.index + 1} wird neu gewürfelt: {old_de} -> {new_text} ({option.de})",
+        f"Roll {option.index + 1} is rerolled: {old_en} -> {new_text} ({option.en})",
         option.actor,
         {
             "rule": RULE,

@@ -67,8 +67,8 @@ def take_hazard(battle: Battle, creature: CreatureState, hazard: Hazard) -> list
     events = [
         _event(
             "damage",
-            f"Sturz: SW {hazard.sw} + w6 [{damage.die}] - Panzerung {armour} -> {damage.final}",
-            f"Fall: SW {hazard.sw} + d6 [{damage.die}] - armour {armour} -> {damage.final}",
+            f"Sturz: SW {hazard.sw} + w6 ({damage.die}) - Panzerung {armour} -> {damage.final}",
+            f"Fall: damage {hazard.sw} + d6 ({damage.die}) - armour {armour} -> {damage.final}",
             creature.key,
             die=damage.die,
             final=damage.final,

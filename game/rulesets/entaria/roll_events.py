@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.match.notation import dice_text
 from game.rulesets.entaria.rules.checks import Roll
 
 
 def roll_data(
-    roll: Roll, *, edge: int, modifier: int, reasons: tuple[str, ...] = ()
+    roll: Roll,
+    *,
+    edge: int,
+    modifier: int,
+    reasons: tuple[str, ...] = (),
+    causes: tuple[tuple[str, str], ...] = (),
 ) -> dict[str, Any]:
-    """Return the JSON-ready record of a roll: dice, kept die, edge, WM, target, result."""
-    return {
+    """Return the JSON-ready record of a roll: dice, kept die, edge, WM, target, result.
+
+    ``reasons``: the details with rule IDs (the game master's details view); ``causes``:
+    the same for players, (German, English) in the rulebook's words, kept only when given.
+    """
+    data: dict[str, Any] = {
         "dice": list(roll.dice),
         "kept": roll.kept,
         "total": roll.total,
@@ -22,6 +32,9 @@ def roll_data(
         "modifier": modifier,
         "reasons": list(reasons),
     }
+    if causes:
+        data["causes"] = [[de, en] for de, en in causes]
+    return data
 
 
 def describe_roll(
@@ -32,7 +45,6 @@ def describe_roll(
     ``target_de`` / ``target_en`` name what the target value is ("Ausweichen 12 (...)")
     instead of the bare "ZW 12".
     """
-    dice = ", ".join(str(d) for d in roll.dice) or "-"
     if not roll.dice:
         return "automatisch misslungen", "fails automatically"
     # "Nachteil", "Nachteil x2": a single edge needs no count (D-2)
@@ -50,8 +62,10 @@ def describe_roll(
     verdict_en = "" if roll.success is None else (" success" if roll.success else " failure")
     colon = ":" if roll.success is not None else ""
     crit_text_de, crit_text_en = crit_de.get(crit, ""), crit_en.get(crit, "")
-    de = f"w20 [{dice}]{de_edge} -> {roll.total}{target}{colon}{verdict_de}{crit_text_de}"
-    en = f"d20 [{dice}]{en_edge} -> {roll.total}{target_en}{colon}{verdict_en}{crit_text_en}"
+    # the dice without square brackets: "[14, 14]" would read as a field
+    thrown_de, thrown_en = dice_text(20, roll.dice, "de"), dice_text(20, roll.dice, "en")
+    de = f"{thrown_de}{de_edge} -> {roll.total}{target}{colon}{verdict_de}{crit_text_de}"
+    en = f"{thrown_en}{en_edge} -> {roll.total}{target_en}{colon}{verdict_en}{crit_text_en}"
     return de, en
 
 
@@ -63,7 +77,7 @@ def armour_initiative_causes(*, cumbersome: bool, modifier: int) -> tuple[str, s
     """
     causes = [("Beschwerlich: Nachteil", "cumbersome: disadvantage")] if cumbersome else []
     if modifier:
-        causes.append((f"Panzerung: WM {modifier:+d}", f"armour: WM {modifier:+d}"))
+        causes.append((f"Panzerung: WM {modifier:+d}", f"armour: {modifier:+d}"))
     if not causes:
         return "", ""
     return (

@@ -195,11 +195,11 @@ def _scatter_event(thrower: CreatureState, weapon: WeaponType, target: Cell, s: 
         data["stopped"] = s.stopped  # only then: the logs of unstopped throws stay as they were
     return Event(
         "scatter",
-        f"{weapon.name} verfehlt Feld {list(target)}: Fehlwurf w20 [{s.direction_roll}] "
-        f"({_DIRECTION_DE[s.direction]}), w6 [{s.distance_roll}] -> {why_de}"
+        f"{weapon.name} verfehlt Feld {list(target)}: Fehlwurf w20: {s.direction_roll} "
+        f"({_DIRECTION_DE[s.direction]}), w6: {s.distance_roll} -> {why_de}"
         f"landet auf {list(s.landing)}",
-        f"{weapon.english} misses field {list(target)}: scatter d20 [{s.direction_roll}] "
-        f"({direction}), d6 [{s.distance_roll}] -> {why_en}lands on {list(s.landing)}",
+        f"{weapon.english} misses field {list(target)}: scatter d20: {s.direction_roll} "
+        f"({direction}), d6: {s.distance_roll} -> {why_en}lands on {list(s.landing)}",
         thrower.key,
         data,
     )

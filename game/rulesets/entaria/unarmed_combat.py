@@ -272,8 +272,8 @@ def _knock_out(battle: Battle, attacker: CreatureState, target: CreatureState) -
     events.append(
         _event(
             "knock_out",
-            f"{target.name} ist für {rounds} Runde(n) bewusstlos (w6 [{rounds}])",
-            f"{target.name} is unconscious for {rounds} round(s) (d6 [{rounds}])",
+            f"{target.name} ist für {rounds} Runde(n) bewusstlos (w6: {rounds})",
+            f"{target.name} is unconscious for {rounds} round(s) (d6: {rounds})",
             attacker.key,
             target=target.key,
             rounds=rounds,

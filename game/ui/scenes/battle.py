@@ -313,6 +313,11 @@ class BattleScene(Scene):
         if self.viewer is None or len(self.session.humans()) < 2:
             return
         self.turn_flow.handover()
+        self.hud.board.clear()  # the last person's messages are not the next one's
+        if self.hud.gm_mode:  # SL-Modus was one person's deliberate act, not the next one's
+            self.hud.gm_mode = False
+            self.hud.relayout()
+            self.hud.message(self.app.t("wrong.gm_off_at_handover"))
         if self.fog_enabled:
             self.app.nav.handover(self)
         else:

@@ -214,7 +214,7 @@ def test_a_critical_roll_doubles_the_total_and_gives_the_saf_when_placed() -> No
 @pytest.mark.parametrize(
     ("values", "words"),
     [
-        (((3, 2, 4), (3, 3, 1)), ("more than the weapon's SW of 3",)),  # E-AREAFIRE-8
+        (((3, 2, 4), (3, 3, 1)), ("more than the weapon's damage of 3",)),  # E-AREAFIRE-8
         (((3, 2, 3), (3, 3, 2), (3, 4, 0)), ("at least 1",)),  # E-AREAFIRE-7
         (((3, 2, 3),), ("exactly 5 must be placed",)),  # E-OPEN-24 (iv)
         (((3, 2, 3), (3, 4, 2)), ("not joined by an edge",)),  # E-AREAFIRE-6

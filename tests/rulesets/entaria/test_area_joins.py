@@ -25,7 +25,7 @@ def test_d13_area_fire_names_a_group_parted_by_a_wall_in_both_languages() -> Non
     grid = BattleGrid.open(4, 2)
     grid.add_edge_wall((1, 0), (2, 0))
     (error,) = join_errors([(0, 0), (1, 0), (2, 0)], grid)
-    assert str(error).startswith("Field(s) (2, 0) are parted from field(s) (0, 0), (1, 0)")
+    assert str(error).startswith("Field(s) [2, 0] are parted from field(s) [0, 0], [1, 0]")
     (apart,) = join_errors([(0, 0), (2, 1)])
     assert "not joined by an edge" in str(apart)
     # the public rule still answers through areas, with the same words

@@ -217,10 +217,10 @@ def test_the_card_shows_bew_ausweichen_and_each_pieces_side_effects() -> None:
     english = card(battle, "ron", Translator("en"))
     assert german is not None and english is not None
     assert german.summary.startswith(f"BEW {RON_BEW - 1} (Grundwert {RON_BEW}")
-    assert english.summary.startswith(f"BEW {RON_BEW - 1} (base {RON_BEW}")
+    assert english.summary.startswith(f"Move {RON_BEW - 1} (base {RON_BEW}")
 
     assert "Alpha-Anzug: PAZ 7, BEW -1, Ausweichen -2, Beschwerlich" in armour_lines(german)
-    assert "Alpha suit: PAZ 7, BEW -1, Dodge -2, cumbersome (Beschwerlich)" in armour_lines(english)
+    assert "Alpha suit: armour 7, Move -1, Dodge -2, cumbersome" in armour_lines(english)
     assert "Ballistischer Schild: PAZ 3, BEW -1 (wirkt erst mit Schildeinsatz)" in armour_lines(
         german
     )

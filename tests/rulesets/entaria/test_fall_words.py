@@ -33,7 +33,7 @@ def test_e_terrain_shards_the_lp_line_names_the_terrain_and_its_die() -> None:
     events = battle.apply(Move("ron", "WALK", ((0, 0), (1, 0), (2, 0))))
     (lost,) = [e for e in events if e.kind == "lp"]
     assert lost.de == (
-        "Ron verliert 5 LP durch Glassplitter / Stacheldraht: SW 1 + w6 [4] - Panzerung 0 "
+        "Ron verliert 5 LP durch Glassplitter / Stacheldraht: SW 1 + w6 (4) - Panzerung 0 "
         "(18 -> 13)"
     )
-    assert "from glass shards / barbed wire: SW 1 + d6 [4] - armour 0" in lost.en
+    assert "from glass shards / barbed wire: damage 1 + d6 (4) - armour 0" in lost.en

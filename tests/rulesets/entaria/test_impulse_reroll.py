@@ -121,7 +121,7 @@ def test_missed_shot_rerolled_into_a_hit_deals_damage() -> None:
         (1, "damage", (4,), "ron"),
     ]
     assert options[0].success is True and options[0].result == 27 and options[1].result == 5
-    assert "w20 [19]" in options[0].de and "d20 [19]" in options[0].en
+    assert "w20: 19" in options[0].de and "d20: 19" in options[0].en
 
 
 @pytest.mark.rule("E-IMP-EFF-REROLL", "E-IMP-GM-1", "E-IMP-GM-2")

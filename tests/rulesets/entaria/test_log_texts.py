@@ -238,7 +238,7 @@ def test_a_shot_at_a_door_gets_the_optics_wm_and_names_band_and_stoerung() -> No
     assert (
         "(Kernschuss: Nachteil; Störung des Fernkampfs: Abgelenkt; Laservisier: WM +1)" in roll.de
     )
-    assert "laser sight: WM +1" in roll.en
+    assert "laser sight: +1" in roll.en
 
 
 # ------------------------------------------------------------------- moves
@@ -265,7 +265,7 @@ def test_an_armoured_creatures_move_line_names_its_bew() -> None:
         f"Panzerung {ALPHA.movement:+d})"
     )
     assert line.en == (
-        f"Ron walks 3 fields to [3, 1] (BEW {bew}: base {RON_BEW}, armour {ALPHA.movement:+d})"
+        f"Ron walks 3 fields to [3, 1] (move {bew}: base {RON_BEW}, armour {ALPHA.movement:+d})"
     )
 
 
@@ -324,7 +324,7 @@ def test_the_duels_reflexe_roll_is_a_check_with_the_creatures_conditions() -> No
     ron = next(r for r in reflexes if r.actor == "ron")
     assert ron.data["dice"] == [10, 3]
     assert ron.data["total"] == 3 + RON.attribute(Attribute.REFLEXES)
-    assert ron.de.startswith("Ron: Reflexe (Duell) w20 [10, 3] (Nachteil) -> 9")
+    assert ron.de.startswith("Ron: Reflexe (Duell) w20: 10, 3 (Nachteil) -> 9")
     assert ron.de.endswith("(Abgelenkt: Nachteil)")
     assert ron.en.endswith("(distracted: disadvantage)")
     assert next(e for e in events if e.kind == "duel_order").data["first"] == "p1"

@@ -21,5 +21,6 @@ def test_e_crit_hit_2_the_object_damage_line_doubles_after_the_pak() -> None:
     )
     events = battle.apply(AttackObject("ron", "monofilament_klinge", cell=(3, 1)))
     (line,) = [e for e in events if e.kind == "object_damage"]
-    assert "SW 4 + w6 [6] + 1 - PAK 5 = 6 x2 (kritisch) = 12 (KEP 20 -> 8/20)" in line.de
-    assert "SW 4 + d6 [6] + 1 - PAK 5 = 6 x2 (critical) = 12 (KEP 20 -> 8/20)" in line.en
+    assert "SW 4 + w6 (6) + 1 - PAK 5 = 6 x2 (kritisch) = 12 (KEP 20 -> 8/20)" in line.de
+    english = "damage 4 + d6 (6) + 1 - armour 5 = 6 x2 (critical) = 12 (structure 20 -> 8/20)"
+    assert english in line.en

@@ -593,7 +593,7 @@ def test_area_fire_preview_names_every_violation_as_it_is_painted() -> None:
         battle, "likron", "maschinenpistole", AreaFireAction.AUTO_FIRE, painting
     )
     text = " ".join(preview.errors)
-    assert "more than the weapon's SW of 3" in text
+    assert "more than the weapon's damage of 3" in text
     assert "not joined by an edge" in text
     assert "shooter's own field" in text
     assert "not in the shooter's line of sight" in text  # (5, 2) behind the wall
@@ -652,8 +652,8 @@ def test_area_fire_preview_of_a_rolled_fire_names_what_place_area_fire_refuses()
     wrong = {(2, 0): 4, (2, 1): 3, (3, 1): 3, (3, 2): 2}
     preview = area_fire_preview(battle, "likron", "maschinenpistole", "AUTO_FIRE", wrong)
     text = " ".join(preview.errors)
-    assert "more than the weapon's SW of 3" in text
-    assert "outside the area declared" in text and "(3, 2)" in text
+    assert "more than the weapon's damage of 3" in text
+    assert "outside the area declared" in text and "[3, 2]" in text
     assert list(preview.errors) == placement_errors(battle, pending, wrong)
     values = tuple((x, y, v) for (x, y), v in wrong.items())
     assert not accepted(battle, PlaceAreaFire("likron", values))

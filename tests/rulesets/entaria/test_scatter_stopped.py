@@ -72,8 +72,8 @@ def test_d13_the_log_says_the_throw_hit_a_wall_in_both_languages() -> None:
     grenade = CATALOGUE.weapons["handgranate"]
     event = _scatter_event(thrower, grenade, (4, 2), Scatter(6, 6, (1, -1), (4, 2), WALL))
     de, en = event.text("de"), event.text("en")
-    assert de.endswith("w6 [6] -> prallt an einer Wand ab, landet auf [4, 2]")
-    assert en.endswith("d6 [6] -> hits a wall, lands on [4, 2]")
+    assert de.endswith("w6: 6 -> prallt an einer Wand ab, landet auf [4, 2]")
+    assert en.endswith("d6: 6 -> hits a wall, lands on [4, 2]")
     assert event.data["stopped"] == WALL
     door = _scatter_event(thrower, grenade, (4, 2), Scatter(6, 6, (1, -1), (4, 2), DOOR))
     assert "prallt an einer geschlossenen Tür ab, landet auf" in door.text("de")
@@ -86,6 +86,6 @@ def test_a_full_flight_reads_as_before_and_keeps_its_data() -> None:
     thrower = battle.state.creatures["ron"]
     grenade = CATALOGUE.weapons["handgranate"]
     event = _scatter_event(thrower, grenade, (2, 2), Scatter(1, 2, (1, 0), (4, 2)))
-    assert event.text("de").endswith("w6 [2] -> landet auf [4, 2]")
-    assert event.text("en").endswith("d6 [2] -> lands on [4, 2]")
+    assert event.text("de").endswith("w6: 2 -> landet auf [4, 2]")
+    assert event.text("en").endswith("d6: 2 -> lands on [4, 2]")
     assert "stopped" not in event.data

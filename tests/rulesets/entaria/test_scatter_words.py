@@ -29,8 +29,8 @@ def test_e_scatter_5_the_german_scatter_line_names_the_direction_in_german(
     )
     events = battle.apply(ThrowAtField("ron", "handgranate", (5, 2)))
     (line,) = [e for e in events if e.kind == "scatter"]
-    assert f"Fehlwurf w20 [{d20}] ({german}), w6 [2]" in line.de
-    assert f"scatter d20 [{d20}] ({english}), d6 [2]" in line.en
+    assert f"Fehlwurf w20: {d20} ({german}), w6: 2" in line.de
+    assert f"scatter d20: {d20} ({english}), d6: 2" in line.en
 
 
 @pytest.mark.rule("E-AREA-1", "E-AREA-2")

@@ -65,8 +65,8 @@ def edge_groups(cells: Iterable[Cell], grid: BattleGrid | None = None) -> list[l
 
 
 def fmt_cell(cell: Cell) -> str:
-    """Return ``cell`` written "(x, y)"."""
-    return f"({int(cell[0])}, {int(cell[1])})"
+    """Return ``cell`` written "[x, y]", as every text writes a field (game.match.notation)."""
+    return f"[{int(cell[0])}, {int(cell[1])}]"
 
 
 def fmt_cells(cells: Sequence[Cell], limit: int = 6, *, more: str = "and {} more") -> str:

@@ -323,7 +323,7 @@ def _value_errors(
             errors.append(
                 say(
                     f"Field {fmt_cell(cell)} gets {int(value)} damage, "
-                    f"more than the weapon's SW of {sw} allows.",
+                    f"more than the weapon's damage of {sw} allows.",
                     f"Feld {fmt_cell(cell)} erhält {int(value)} Schaden, "
                     f"mehr als der SW {sw} der Waffe erlaubt.",
                 )

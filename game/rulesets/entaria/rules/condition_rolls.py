@@ -160,7 +160,7 @@ def roll_modifiers(held: Held, roll: RollContext) -> RollModifiers:
             if wm:
                 modifier += wm
                 reasons.append(f"{name} x{level}: WM {wm:+d}")
-                causes.append((f"{name} x{level}: WM {wm:+d}", f"{name_en} x{level}: WM {wm:+d}"))
+                causes.append((f"{name} x{level}: WM {wm:+d}", f"{name_en} x{level}: {wm:+d}"))
         lost = rule.lost_faculties & roll.faculties
         if lost:
             failed = True
@@ -178,7 +178,7 @@ def roll_modifiers(held: Held, roll: RollContext) -> RollModifiers:
     if roll.help_bonus:
         modifier += roll.help_bonus
         reasons.append(f"Helfen: WM +{roll.help_bonus} (E-ACT-VH-HELFEN)")
-        causes.append((f"Helfen: WM +{roll.help_bonus}", f"help: WM +{roll.help_bonus}"))
+        causes.append((f"Helfen: WM +{roll.help_bonus}", f"help: +{roll.help_bonus}"))
     return RollModifiers(edge, modifier, failed, tuple(reasons), tuple(causes))
 
 

@@ -104,7 +104,7 @@ def optic_modifiers(optics: Iterable[Optic], *, auto_fire: bool = False) -> Roll
     wm = sum(optic.ranged_wm for optic in best.values())
     reasons = tuple(f"{optic.name}: WM {optic.ranged_wm:+d}" for optic in best.values())
     causes = tuple(
-        (f"{optic.name}: WM {optic.ranged_wm:+d}", f"{optic.english}: WM {optic.ranged_wm:+d}")
+        (f"{optic.name}: WM {optic.ranged_wm:+d}", f"{optic.english}: {optic.ranged_wm:+d}")
         for optic in best.values()
     )
     return RollModifiers(modifier=wm, reasons=reasons, causes=causes)

@@ -136,6 +136,12 @@ class EntariaViews:
     def open_questions(self, game: Any) -> frozenset[int]:
         return log.open_questions(game)
 
+    def replaced_rolls(self, game: Any) -> frozenset[int]:
+        return log.replaced_rolls(game)
+
+    def log_details(self, game: Any, index: int, t: Texts) -> tuple[str, ...]:
+        return log.log_details(game, index, t)
+
     def answer(self, game: Any, index: int) -> Command:
         return log.answer(index)
 

@@ -90,10 +90,13 @@ def action_groups(battle: Battle, t: Texts) -> tuple[ActionGroup, ...]:
             offers.append(_offer(battle, action, number, verdicts.get(action), t))
             if action is Action.THROW_ATTACK:
                 offers += _belt_offers(battle, verdicts, t)
-        groups.append(
-            ActionGroup(group.name, f"{group.value} {left}", tip, left > 0, tuple(offers))
-        )
+        groups.append(ActionGroup(group.name, _tab(group, left, t), tip, left > 0, tuple(offers)))
     return tuple(groups)
+
+
+def _tab(group: ActionType, left: int, t: Texts) -> str:
+    """Return the tab's label: "HH 2" in German, "Half 2" in English."""
+    return t(f"wrong.type_short.{group.name}", left=left)
 
 
 def _offer(
@@ -115,7 +118,7 @@ def _offer(
 
 def _tooltip(battle: Battle, action: Action, verdict: LegalAction | None, t: Texts) -> str:
     rule = ACTIONS[action]
-    name = says(t.language, rule.german, f"{rule.english} ({rule.german})")
+    name = says(t.language, rule.german, rule.english)  # one language: no German in English
     lines = [f"{name} - {t(f'hud.type.{rule.action_type.name}')}"]
     if rule.alternative_types:
         alts = ", ".join(t(f"hud.type.{a.name}") for a in rule.alternative_types)

@@ -154,8 +154,9 @@ def _weapon(weapon: WeaponCard, t: Texts) -> Entry:
     if weapon.magazine is not None:
         size = weapon.magazine_size if weapon.magazine_size is not None else "?"
         details.append(t("hud.card.magazine", n=weapon.magazine, size=size))
-    if weapon.bem:
-        details.append(f"BEM {weapon.bem}")
+    if weapon.bem:  # "m,a": the damage multiplier and the rounds it uses (E-AREAFIRE-2)
+        multiplier, _, rounds = weapon.bem.partition(",")
+        details.append(t("wrong.card.bem", bem=weapon.bem, m=multiplier, rounds=rounds))
     lines = (
         Line(f"{name} ({where})", tone=tone, bold=weapon.held),
         Line(" · ".join(details), indent=True, tone=tone),

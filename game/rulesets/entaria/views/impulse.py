@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from game.board.grid import Cell
 from game.match.commands import Command
+from game.match.notation import dice_text
 from game.match.views import Needs, Offer, OfferRow, PanelView, Pick, Texts, Viewer
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.impulse_actions import SpendImpulse
@@ -96,12 +97,12 @@ def reroll_offers(
     offers = []
     for option in verdict.rolls:
         text = says(t.language, option.de, option.en)
-        dice = ", ".join(str(d) for d in option.dice)
+        dice = dice_text(6 if option.kind == "damage" else 20, option.dice, t.language)
         command = command_for(ImpulseEffect.REROLL, None, None, option.index)
         offers.append(
             Offer(
                 f"reroll:{option.index}",
-                t("hud.impulse.reroll", what=f"[{dice}] {text}"),
+                t("hud.impulse.reroll", what=f"{dice} · {text}"),
                 verdict.allowed,
                 tooltip=text if verdict.allowed else f"{reason(verdict.reason, t)}\n{text}",
                 make=_constant(command),
@@ -176,12 +177,12 @@ def impulse_panel(battle: Battle, viewer: Viewer, t: Texts) -> PanelView:
     why = reason(verdict.reason, t)
     for option in list(verdict.rolls)[:MAX_REROLL_ROWS]:
         text = says(t.language, option.de, option.en)
-        dice = ", ".join(str(d) for d in option.dice)
+        dice = dice_text(6 if option.kind == "damage" else 20, option.dice, t.language)
         tip = t("hud.impulse.reroll_tip", name=who) + "\n" + text
         command = command_for(ImpulseEffect.REROLL, None, None, option.index)
         reroll = Offer(
             f"impulse:reroll:{option.index}",
-            t("hud.impulse.reroll", what=f"[{dice}] {text}"),
+            t("hud.impulse.reroll", what=f"{dice} · {text}"),
             verdict.allowed,
             reason=why,
             tooltip=tip if verdict.allowed else f"{why}\n{tip}",

@@ -13,12 +13,14 @@ from typing import Any
 
 from game.match.commands import Command
 from game.match.events import Event
+from game.match.notation import dice_text, die_in_sum
 from game.match.views import LogKind, LogText, RollText, Texts, Tone
 from game.rulesets.entaria.commands import GmAnswer
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.log import log_entries_for
-from game.rulesets.entaria.rules.terms import Attribute
-from game.rulesets.entaria.views.terms import attribute_name
+from game.rulesets.entaria.reroll_ledger import DAMAGE_EVENTS
+from game.rulesets.entaria.rules.terms import Attribute, rule_ids
+from game.rulesets.entaria.views.terms import attribute_name, says
 
 
 def roll_of(event: Event) -> Mapping[str, Any] | None:
@@ -63,9 +65,9 @@ def _roll_text(roll: Mapping[str, Any], t: Texts) -> RollText:
     kept_value = roll.get("kept")
     kept = next((i for i, value in enumerate(dice) if value == kept_value), None)
     chips = _chips(roll, t)
-    shown = ", ".join(str(d) for d in roll["dice"])
+    shown = dice_text(20, dice, t.language)  # no brackets: "[14, 14]" would read as a field
     words = " ".join(label for label, _ in chips)
-    plain = f"[{shown}] {t('hud.log.kept', n=roll.get('kept'))} {words}"
+    plain = f"{shown} {t('hud.log.kept', n=roll.get('kept'))} {words}"
     return RollText(dice, kept, chips, _tooltip(roll, t), plain)
 
 
@@ -116,9 +118,10 @@ def _tooltip(roll: Mapping[str, Any], t: Texts) -> str:
     edge = int(roll.get("edge") or 0)
     lines.append(t("hud.log.tip_edge", n=f"{edge:+d}"))
     lines.append(t("hud.log.tip_modifier", wm=f"{int(roll.get('modifier') or 0):+d}"))
-    reasons = roll.get("reasons") or []
-    if reasons:
-        lines.append(t("hud.log.tip_reasons", reasons="; ".join(str(r) for r in reasons)))
+    # the players' causes in the screen's language; the rule-ID reasons are the GM's details
+    causes = [says(t.language, str(c[0]), str(c[1])) for c in roll.get("causes") or []]
+    if causes:
+        lines.append(t("hud.log.tip_reasons", reasons="; ".join(causes)))
     target = roll.get("target")
     lines.append(
         t("hud.log.tip_result", total=roll.get("total"), target="-" if target is None else target)
@@ -129,6 +132,91 @@ def _tooltip(roll: Mapping[str, Any], t: Texts) -> str:
     if roll.get("impulse"):
         lines.append(t("hud.log.tip_impulse", n=roll["impulse"]))
     return "\n".join(lines)
+
+
+#: The rules and decisions every event of a kind stands on (the GM's details view adds
+#: the event's own rule and the IDs its reasons name).
+KIND_RULES: dict[str, tuple[str, ...]] = {
+    "roll": ("E-CORE-ROLL-1", "E-CORE-ROLL-2", "D-3"),
+    "damage": ("E-DMG-1", "E-DMG-2", "D-4"),
+    "lp": ("E-LP-1", "D-5"),
+    "life_state": ("E-LP-3", "D-5"),
+    "initiative": ("E-INIT-2", "D-11"),
+    "order": ("D-11",),
+    "scatter": ("D-7",),
+    "area_fire": ("D-6",),
+    "move": ("D-10",),
+}
+#: The range bands' rules, by the band an attack roll records.
+BAND_RULES = {
+    "POINT_BLANK": "E-RANGE-KERN",
+    "NEAR": "E-RANGE-NAH",
+    "MEDIUM": "E-RANGE-MITTEL",
+    "LONG": "E-RANGE-WEIT",
+    "EXTREME": "E-RANGE-EXTREM",
+}
+#: How far back from a reroll its replaced roll may lie (the last command's events).
+REROLL_LOOKBACK = 400
+
+
+def _dice_reported(event: Event, kind: object) -> tuple[int, ...] | None:
+    """Return the dice ``event`` reports as a roll of ``kind`` ("check" or "damage")."""
+    if kind == "damage":
+        die = event.data.get("die")
+        return (die,) if event.kind in DAMAGE_EVENTS and type(die) is int else None
+    roll = roll_of(event)
+    return tuple(int(d) for d in roll["dice"]) if roll is not None else None
+
+
+def replaced_rolls(battle: Battle) -> frozenset[int]:
+    """Return the log indices of the rolls an Impuls reroll replaced (E-IMP-EFF-REROLL).
+
+    A "reroll" event names the dice before; the replaced roll is the nearest earlier
+    entry of that kind with those dice not already replaced (a second reroll of the
+    same roll replaces the first reroll's result).
+    """
+    log = battle.log
+    replaced: set[int] = set()
+    for index, event in enumerate(log):
+        if event.kind != "reroll":
+            continue
+        before = tuple(event.data.get("before") or ())
+        kind = event.data.get("kind")
+        for earlier in range(index - 1, max(-1, index - REROLL_LOOKBACK), -1):
+            if earlier not in replaced and _dice_reported(log[earlier], kind) == before:
+                replaced.add(earlier)
+                break
+    return frozenset(replaced)
+
+
+def log_details(battle: Battle, index: int, t: Texts) -> tuple[str, ...]:
+    """Return the game master's details of log entry ``index``: what it says, the roll
+    with its modifiers and the engine's reasons, and the rule IDs it used."""
+    if not 0 <= index < len(battle.log):
+        return ()
+    event = battle.log[index]
+    lines = [event.text(t.language)]
+    roll = roll_of(event)
+    reasons = [str(r) for r in (roll or {}).get("reasons") or []]
+    if roll is not None and roll.get("dice"):
+        lines += _tooltip(roll, t).split("\n")
+        if reasons:
+            lines.append(t("wrong.details.reasons", reasons="; ".join(reasons)))
+    elif isinstance(event.data.get("die"), int):
+        lines.append(t("wrong.details.die", die=die_in_sum(6, event.data["die"], t.language)))
+    found = [str(event.data["rule"])] if event.data.get("rule") else []
+    found += KIND_RULES.get(event.kind, ())
+    if roll is not None and roll.get("edge"):
+        found.append("D-2")  # Vorteil and Nachteil counted
+    if roll is not None and roll.get("crit"):
+        found.append("E-CORE-CRIT-1" if roll["crit"] == "failure" else "E-CORE-CRIT-2")
+    if str(event.data.get("band")) in BAND_RULES:
+        found.append(BAND_RULES[str(event.data["band"])])
+    for text in [*reasons, event.en]:
+        found += rule_ids(text)
+    ids = list(dict.fromkeys(found))
+    lines.append(t("wrong.details.rules", ids=", ".join(ids) if ids else "-"))
+    return tuple(line for line in lines if line)
 
 
 def log_for(battle: Battle, sides: Collection[str]) -> list[tuple[int, Event]]:

@@ -51,9 +51,9 @@ def test_ex_areafire_1_shotgun() -> None:
     assert distribution_errors({(0, 0): 3, (1, 0): 2}, sw=3, total=5) == []
     assert distribution_errors(row([1, 1, 1, 1, 1]), sw=3, total=5) == []
     four = distribution_errors({(0, 0): 4, (1, 0): 1}, sw=3, total=5)
-    assert len(four) == 1 and "(0, 0)" in four[0] and "SW" in four[0]
+    assert len(four) == 1 and "[0, 0]" in four[0] and "damage of 3" in four[0]
     zero = distribution_errors({(0, 0): 3, (1, 0): 2, (2, 0): 0}, sw=3, total=5)
-    assert len(zero) == 1 and "(2, 0)" in zero[0] and "at least 1" in zero[0]
+    assert len(zero) == 1 and "[2, 0]" in zero[0] and "at least 1" in zero[0]
 
 
 @rule("EX-AREAFIRE-2", "E-ACT-VH-DAUERFEUER-1", "E-ACT-VH-DAUERFEUER-2", "E-AREAFIRE-3")
@@ -69,8 +69,8 @@ def test_ex_areafire_2_submachine_gun_auto_fire() -> None:
     assert distribution_errors(row([1] * 14), sw=3, total=14) == []
     errors = distribution_errors(row([4, 4, 3, 3]), sw=3, total=14)
     assert len(errors) == 2
-    assert all("SW" in e for e in errors)
-    assert "(0, 0)" in errors[0] and "(1, 0)" in errors[1]
+    assert all("damage of 3" in e for e in errors)
+    assert "[0, 0]" in errors[0] and "[1, 0]" in errors[1]
 
 
 # --- The count rules -----------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_ex_areafire_2_submachine_gun_auto_fire() -> None:
 def test_fields_must_be_joined_by_edges_not_corners() -> None:
     diagonal = {(0, 0): 3, (1, 1): 2}
     errors = distribution_errors(diagonal, sw=3, total=5)
-    assert len(errors) == 1 and "(1, 1)" in errors[0] and "(0, 0)" in errors[0]
+    assert len(errors) == 1 and "[1, 1]" in errors[0] and "[0, 0]" in errors[0]
     l_shape = {(0, 0): 1, (1, 0): 1, (1, 1): 1, (1, 2): 2}
     assert distribution_errors(l_shape, sw=3, total=5) == []
 
@@ -89,7 +89,7 @@ def test_fields_must_be_joined_by_edges_not_corners() -> None:
 def test_every_value_between_one_and_sw() -> None:
     assert distribution_errors({(0, 0): -1, (1, 0): 6}, sw=3, total=5) != []
     errors = distribution_errors({(0, 0): -1, (1, 0): 6}, sw=6, total=5)
-    assert len(errors) == 1 and "(0, 0)" in errors[0]
+    assert len(errors) == 1 and "[0, 0]" in errors[0]
 
 
 @rule("E-AREAFIRE-5", "E-OPEN-24", "D-6")
@@ -106,14 +106,14 @@ def test_optional_checks_shooter_sight_and_range() -> None:
     placement = row([3, 2])
     assert distribution_errors(placement, sw=3, total=5, shooter=(5, 5)) == []
     own = distribution_errors(placement, sw=3, total=5, shooter=(1, 0))
-    assert own == ["Field (1, 0) is the shooter's own field."]
+    assert own == ["Field [1, 0] is the shooter's own field."]
     mask = np.ones((3, 3), dtype=bool)
     mask[0, 1] = False  # [y, x]: field (1, 0) is hidden
     hidden = distribution_errors(placement, sw=3, total=5, visible=mask)
-    assert len(hidden) == 1 and "(1, 0)" in hidden[0] and "line of sight" in hidden[0]
+    assert len(hidden) == 1 and "[1, 0]" in hidden[0] and "line of sight" in hidden[0]
     assert distribution_errors(placement, sw=3, total=5, visible=lambda c: True) == []
     far = distribution_errors(placement, sw=3, total=5, in_range={(0, 0)})
-    assert len(far) == 1 and "(1, 0)" in far[0] and "range" in far[0]
+    assert len(far) == 1 and "[1, 0]" in far[0] and "range" in far[0]
     assert distribution_errors(placement, sw=3, total=5, in_range=lambda c: c[0] < 2) == []
     assert farthest_field((0, 3), placement) == 3  # D-1: Chebyshev
 

@@ -17,18 +17,32 @@ import pytest
 
 from game.board.dice import ScriptedRoller
 from game.match.events import Event
+from game.rulesets.entaria.area_fire import AreaFireRoll
 from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.clone import clone_battle
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.queries.chances import attack_chance, blast_damage, throw_chance
+from game.rulesets.entaria.queries.chances import (
+    area_fire_check_chance,
+    attack_chance,
+    blast_damage,
+    throw_chance,
+)
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.throwing import ThrowAtField
 from game.rulesets.entaria.views.chances import chance_text, damage_text, mean_text
 from game.ui.locale import Translator
 from game.ui.tools import ThrowTool, Tool
 from tests.shots import save_shot
-from tests.ui.test_tools import AREA, Table, _rolled, home  # noqa: F401  (the fixture)
+from tests.ui.test_tools import (  # noqa: F401  (home: the fixture)
+    AREA,
+    Table,
+    _area_tool,
+    _drag,
+    _rolled,
+    home,
+)
 
 PAD = [3] * 12
 
@@ -213,3 +227,29 @@ def test_i12_painting_area_fire_shows_each_save_the_engine_would_roll(
         f"Schaden {min(finals)}–{max(finals)} (Ø {mean_text(mean, de)})"
     )
     save_shot(table.app.screen, "i12_area_fire_saves.png")
+
+
+@pytest.mark.rule("E-AREAFIRE-3", "E-ACT-VH-DAUERFEUER-2", "D-2", "D-3")
+def test_i12_choosing_area_fire_fields_shows_the_checks_chance(home: Path) -> None:  # noqa: F811
+    table = Table(home, "schuetze")
+    tool = _area_tool(table)
+    table.click(AREA[0])
+    _drag(table, AREA[1:])
+    lines = tool.area_lines(tool.preview())
+    shown = [line for line in lines if line.startswith("Trefferchance ")]
+    assert shown, lines
+    got = area_fire_check_chance(
+        table.battle, "schuetze", "maschinenpistole", AreaFireAction.AUTO_FIRE, tuple(AREA)
+    )
+    assert got is not None and got.terms.edge == -1  # Dauerfeuer: Nachteil
+    hits = total = 0
+    for faces in itertools.product(range(1, 21), repeat=2):
+        trial = clone_battle(table.battle)
+        trial.roller = ScriptedRoller([*faces, *PAD])
+        events = trial.apply(AreaFireRoll("schuetze", "maschinenpistole", "AUTO_FIRE", tuple(AREA)))
+        roll = next(e for e in events if e.kind == "roll")
+        hits += bool(roll.data["success"])
+        total += 1
+    assert got.chance == Fraction(hits, total)
+    assert shown[0].startswith(f"Trefferchance {chance_text(got.chance)} · kritisch ")
+    save_shot(table.app.screen, "i12_area_fire_check.png")

@@ -29,7 +29,7 @@ from game.ui.overlays_rules import (
     shape_of,
     weapon_name,
 )
-from game.ui.tools.area_fire_odds import area_fire_save_lines
+from game.ui.tools.area_fire_odds import area_fire_check_lines, area_fire_save_lines
 from game.ui.tools.base import Tool
 from game.ui.tools.paint_walk import edge_walk
 from game.ui.widgets import Button
@@ -563,6 +563,7 @@ class AreaFireTool(Tool):
                     edge=overlays.edge_text(preview.check_edge, t),
                 )
             )
+        lines += area_fire_check_lines(self.scene, preview, self.chosen)  # E-AREAFIRE-3
         lines.append(t("tools.area.keys_area"))
         return lines
 

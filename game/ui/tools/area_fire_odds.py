@@ -1,4 +1,4 @@
-"""The area-fire tool's save lines: each creature on a painted field, its Reflexe save.
+"""The area-fire tool's odds: the check's chance, then each painted creature's save.
 
 The ruleset answers (``queries.chances.area_fire_saves``: who saves, against which field,
 with what chance and damage, D-6); this module only asks once per painting and writes
@@ -7,13 +7,13 @@ the ruleset's words (``views.chances.save_line``) for the creatures the viewer s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from game.board.grid import Cell
 from game.rulesets.entaria.queries.area_fire import AreaFirePreview
-from game.rulesets.entaria.queries.chances import area_fire_saves
-from game.rulesets.entaria.views.chances import save_line
+from game.rulesets.entaria.queries.chances import area_fire_check_chance, area_fire_saves
+from game.rulesets.entaria.views.chances import check_line, save_line
 from game.ui.overlays_rules import layers_of
 
 if TYPE_CHECKING:
@@ -49,3 +49,22 @@ def area_fire_save_lines(
         for save in saves
         if visible is None or save.creature in visible
     ]
+
+
+def area_fire_check_lines(
+    scene: MapHost, preview: AreaFirePreview, chosen: Sequence[Cell]
+) -> list[str]:
+    """Return the chance of the area fire's check on the chosen fields (E-AREAFIRE-3)."""
+    if not chosen or preview.reason:
+        return []
+    battle = scene.session.battle
+    fields = tuple(chosen)
+    key = ("area_check", preview.actor, preview.weapon_key, preview.mode, fields)
+    odds = layers_of(scene).get(
+        scene,
+        key,
+        lambda: area_fire_check_chance(
+            battle, preview.actor, preview.weapon_key, preview.mode, fields
+        ),
+    )
+    return [] if odds is None else [check_line(odds, scene.app.t)]

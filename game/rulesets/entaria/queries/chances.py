@@ -12,11 +12,12 @@ Nothing here changes the match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from game.board.grid import Cell, Cover, distance
+from game.rulesets.entaria.area_fire import area_fire_check_terms
 from game.rulesets.entaria.attack_situation import attack_terms
 from game.rulesets.entaria.combat import (
     UNARMED,
@@ -30,7 +31,7 @@ from game.rulesets.entaria.combat import (
 from game.rulesets.entaria.engine import HELP_BONUS, Battle, CommandRejected
 from game.rulesets.entaria.ranged_common import creature_cells, edge_reasons
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET, AreaFireAction
+from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET, AreaFireAction, farthest_field
 from game.rulesets.entaria.rules.chances import (
     DamageRange,
     area_fire_damage,
@@ -39,6 +40,7 @@ from game.rulesets.entaria.rules.chances import (
     fumble_chance,
     success_chance,
 )
+from game.rulesets.entaria.rules.checks import STANDARD_TARGET
 from game.rulesets.entaria.rules.condition_changes import reveal
 from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers, roll_modifiers
 from game.rulesets.entaria.rules.conditions import HELP_BONUS_DIE, ConspicuousAct
@@ -54,6 +56,7 @@ __all__ = [
     "KnownTerms",
     "RollChance",
     "SaveChance",
+    "area_fire_check_chance",
     "area_fire_save_chance",
     "area_fire_saves",
     "attack_chance",
@@ -390,3 +393,29 @@ def area_fire_saves(
         if values:
             saves.append(area_fire_save_chance(battle, creature.key, max(values), weapon_key))
     return saves
+
+
+def area_fire_check_chance(
+    battle: Battle, key: str, weapon_key: str, mode: AreaFireAction, fields: Sequence[Cell]
+) -> RollChance | None:
+    """Return the chance of an area fire's check on ``fields`` (E-AREAFIRE-3, D-3).
+
+    Fernkampf vs ZW 15 with ``area_fire.area_fire_check_terms`` (band of the farthest
+    field, the mode's edge, Störung, optics), the shooter revealed before the roll. The
+    total's range is the area-fire preview's; ``damage`` is None. None without fields or
+    beyond the bands.
+    """
+    shooter = battle.creature(key)
+    if not fields or range_band(farthest_field(shooter.cell, fields)) is None:
+        return None
+    edge, extra = area_fire_check_terms(battle, shooter, battle.weapon(weapon_key), mode, fields)
+    check = _check_terms(
+        battle,
+        shooter,
+        Attribute.RANGED,
+        STANDARD_TARGET,
+        RollContext(attribute=Attribute.RANGED, is_attack=True),
+        extra=extra + RollModifiers(edge=edge),
+        held=reveal(shooter.conditions, ConspicuousAct.ATTACK),
+    )
+    return _roll_chance(check, None)

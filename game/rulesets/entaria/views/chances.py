@@ -31,6 +31,7 @@ __all__ = [
     "attack_lines",
     "attack_weapons",
     "chance_text",
+    "check_line",
     "damage_text",
     "known_line",
     "mean_text",
@@ -98,6 +99,14 @@ def attack_lines(chance: RollChance, t: Texts) -> list[str]:
     if chance.damage is not None:
         first += SEPARATOR + damage_text(chance.damage, t)
     return [first, t("chances.crit", chance=chance_text(chance.crit))]
+
+
+def check_line(chance: RollChance, t: Texts) -> str:
+    """Return "Trefferchance 45 % · kritisch 5 %" for a check with no damage of its own."""
+    if chance.terms.automatic_failure:
+        return f"{t('chances.hit', chance=chance_text(Fraction(0)))} ({t('chances.fails')})"
+    hit = t("chances.hit", chance=chance_text(chance.chance))
+    return hit + SEPARATOR + t("chances.crit", chance=chance_text(chance.crit))
 
 
 def throw_lines(chance: RollChance, t: Texts) -> list[str]:

@@ -155,7 +155,7 @@ def _area_weapon(
     if weapon.damage_value < 1:
         raise CommandRejected(
             say(
-                f"{weapon.name} has SW 0 and places no area fire",
+                f"{weapon.name} has damage 0 and places no area fire",
                 f"{weapon.name} hat SW 0 und legt kein Bereichsfeuer",
             )
         )
@@ -323,12 +323,12 @@ def total_text(weapon: WeaponType, rolled: RolledTotal) -> tuple[str, str]:
     bem = weapon.bem
     assert bem is not None
     de = (
-        f"Gesamtschaden (SW {weapon.damage_value} + w6 [{rolled.die}]) x {bem.multiplier}"
+        f"Gesamtschaden (SW {weapon.damage_value} + w6 ({rolled.die})) x {bem.multiplier}"
         + (" x2 (kritisch)" if rolled.critical else "")
         + f" = {rolled.total}"
     )
     en = (
-        f"Total damage (SW {weapon.damage_value} + d6 [{rolled.die}]) x {bem.multiplier}"
+        f"Total damage (damage {weapon.damage_value} + d6 ({rolled.die})) x {bem.multiplier}"
         + (" x2 (critical)" if rolled.critical else "")
         + f" = {rolled.total}"
     )

@@ -205,18 +205,51 @@ def draw_area_fire_result(scene: MapHost, surface: pygame.Surface, result: AreaF
             (max(c[0] for c in cells) + 1, max(c[1] for c in cells) + 1)
         )
         area = surface.get_clip() if surface.get_clip().width else surface.get_rect()
-        width, height = image.get_size()
-        # Beside the area (right, else left), else below or above it: never over its fields.
-        if right + 4 + width <= area.right:
-            x, y = right + 4, top
-        elif left - 4 - width >= area.left:
-            x, y = left - 4 - width, top
-        else:
-            x = left
-            y = bottom + 4 if bottom + 4 + height <= area.bottom else top - 4 - height
-        x = max(area.left, min(x, area.right - width))
-        y = max(area.top, min(y, area.bottom - height))
-        surface.blit(image, (x, y))
+        fields = pygame.Rect(left, top, right - left, bottom - top)
+        layers = layers_of(scene)
+        place = result_box_place(image.get_size(), fields, area, layers.ring_labels)
+        surface.blit(image, place)
+        layers.result_box = pygame.Rect(place, image.get_size())
+
+
+def result_box_place(
+    size: tuple[int, int],
+    fields: pygame.Rect,
+    area: pygame.Rect,
+    avoid: Sequence[pygame.Rect] = (),
+) -> tuple[int, int]:
+    """Return where the area-fire result box goes: beside its fields, off ``avoid``.
+
+    Beside the fields (right, else left), else below or above them, each slid along
+    the fields' side; the first place inside ``area`` that covers neither the fields
+    nor a range band's label wins (issue 12, point 8). Without one: the first place
+    inside ``area`` off the fields, as before.
+    """
+    width, height = size
+    steps = [0, *(n * s for n in range(1, 12) for s in (height // 2 + 4, -(height // 2 + 4)))]
+    starts = [
+        (fields.right + 4, fields.top, 0, 1),
+        (fields.left - 4 - width, fields.top, 0, 1),
+        (fields.left, fields.bottom + 4, 1, 0),
+        (fields.left, fields.top - 4 - height, 1, 0),
+    ]
+    fallback: tuple[int, int] | None = None
+    for x0, y0, along_x, along_y in starts:
+        for step in steps:
+            x = x0 + step * along_x * 2
+            y = y0 + step * along_y
+            box = pygame.Rect(x, y, width, height)
+            if not area.contains(box) or box.colliderect(fields):
+                continue
+            if box.collidelist(list(avoid)) < 0:
+                return x, y
+            if fallback is None:
+                fallback = (x, y)
+    if fallback is not None:
+        return fallback
+    x = max(area.left, min(fields.right + 4, area.right - width))
+    y = max(area.top, min(fields.top, area.bottom - height))
+    return x, y
 
 
 def area_fire_lines(scene: MapHost, events: Sequence[Event]) -> tuple[dict[Cell, int], list[str]]:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import pygame
+
 from game.board.grid import Cell
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
@@ -80,6 +82,9 @@ class Layers:
         self.sticky: Sticky | None = None
         self._kept: tuple[Sticky | None, int] = (None, 0)  # the sticky and the commands then
         self.weapons: dict[str, str] = {}  # creature key -> the weapon chosen for overlays
+        # where this frame's range-band labels went: the kept results' boxes keep off them
+        self.ring_labels: list[pygame.Rect] = []
+        self.result_box: pygame.Rect | None = None  # where the area-fire box went (tests)
 
     # ------------------------------------------------------------------ caching
     def _refresh(self, scene: MapHost) -> None:

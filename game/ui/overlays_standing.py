@@ -108,6 +108,7 @@ def draw_standing_over(
     """Draw the range rings and labels, sight marks, zone values and kept results."""
     draw_object_damage(scene, surface)  # a damaged door, wall or pane: cracks, KEP bar
     layers = layers_of(scene)
+    layers.ring_labels = []  # filled again by this frame's range rings
     zones = layers.zones(scene)
     if zones:
         draw_zone_labels(scene, surface, zones)
@@ -200,6 +201,7 @@ def draw_range_rings(scene: MapHost, surface: pygame.Surface, rings: RangeRings)
         )
         if placed is not None:
             avoid.append(placed)
+            layers_of(scene).ring_labels.append(placed)
     surface.set_clip(previous)
 
 

@@ -98,7 +98,7 @@ def test_i12_hovering_a_target_shows_the_hit_chance_the_dice_give(home: Path) ->
     brute = _brute_hit(table.battle, "pistolero", "p2", "laserpistole")
     assert query.chance == brute
     assert shown[0].startswith(f"Trefferchance {chance_text(brute)} · Schaden ")
-    assert any(line.startswith("kritisch ") for line in lines)
+    assert f"Fernkampf 8 gegen {query.terms.target} · kritisch 5 %" in lines, lines
     save_shot(table.app.screen, "i12_hit_chance_hover.png")
 
 

@@ -92,13 +92,15 @@ def roll_text(terms: CheckTerms, t: Texts) -> str:
 
 
 def attack_lines(chance: RollChance, t: Texts) -> list[str]:
-    """Return the hover lines of an attack: the chance and damage, then the crit."""
+    """Return the hover lines of an attack: the chance and damage, then the roll's terms
+    (every edge and WM counted, the action's own too) and the crit."""
     if chance.terms.automatic_failure:
         return [f"{t('chances.hit', chance=chance_text(Fraction(0)))} ({t('chances.fails')})"]
     first = t("chances.hit", chance=chance_text(chance.chance))
     if chance.damage is not None:
         first += SEPARATOR + damage_text(chance.damage, t)
-    return [first, t("chances.crit", chance=chance_text(chance.crit))]
+    crit = t("chances.crit", chance=chance_text(chance.crit))
+    return [first, roll_text(chance.terms, t) + SEPARATOR + crit]
 
 
 def check_line(chance: RollChance, t: Texts) -> str:

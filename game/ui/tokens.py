@@ -8,7 +8,7 @@ shows the creature's initials instead. Around it: a facing marker on the rim, th
 ruleset's meter (a bar such as LP, or pips such as wounds), the ruleset's marks (1-2
 letter codes on coloured tabs, e.g. ENTARIA's conditions) along the top edge and an
 altitude badge for flyers. Kneeling tokens are smaller with a bright foot arc, prone
-ones a low oval. The fallen are seen at once: the unconscious grey with the figure
+ones a low oval (with art: the figure lies on its base, turned a quarter). The fallen are seen at once: the unconscious grey with the figure
 dimmed and lying on its side and a "zz" mark, the dying the same with a red ring and a
 red cross, the dead a faint grey base with the grey figure lying under a black X (and
 no marks). Hidden tokens are drawn faded. The whose-turn ring is gold, the selection

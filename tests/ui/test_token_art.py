@@ -207,6 +207,22 @@ def test_i12_a_mission_picture_is_drawn_cropped_round(tmp_path: Path) -> None:
     assert _differing(missing, figure) == 0 and _differing(escaping, figure) == 0
 
 
+def test_i12_kneeling_and_prone_figures_look_different_from_standing() -> None:
+    renderer = TokenRenderer(Fonts())
+    s = 48
+    looks = {
+        stance: renderer.sprite(_token(stance=stance), s)
+        for stance in ("standing", "kneeling", "prone")
+    }
+    assert _inner_differing(looks["standing"], looks["kneeling"], s) > 30
+    assert _inner_differing(looks["standing"], looks["prone"], s) > 30
+    # prone with art: the round base stays (the ring), the figure lies
+    pad = (looks["prone"].get_width() - s) // 2
+    x, y = ring_point(_token(), s)
+    assert tuple(looks["prone"].get_at((x + pad, y + pad)))[:3] == SIDE
+    assert any(k[3] == 90 for k in renderer.art._surfaces)
+
+
 # ------------------------------------------------------------- the fallen
 @pytest.mark.parametrize("art", ["pirate", ""])
 def test_i12_dead_unconscious_and_dying_tokens_differ_at_once(art: str) -> None:

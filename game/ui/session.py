@@ -165,7 +165,12 @@ class GameSession:
 
     @classmethod
     def from_save(
-        cls, loaded: LoadedSave, *, home: Path, players: list[Player] | None = None
+        cls,
+        loaded: LoadedSave,
+        *,
+        home: Path,
+        players: list[Player] | None = None,
+        stretches: list[Stretch] | None = None,
     ) -> GameSession:
         session = cls(
             loaded.match,
@@ -174,14 +179,17 @@ class GameSession:
             home=home,
         )
         session.warnings = list(loaded.warnings)
+        session.stretches = stretches or []
         return session
 
     @classmethod
     def load(cls, path: Path, *, home: Path) -> GameSession:
         """Load a save file (raise SaveError with file and key)."""
         loaded = load_save(path, open_mission, RULESETS)
-        players = read_players(path.with_suffix(PLAYERS_SUFFIX))
-        return cls.from_save(loaded, home=home, players=players)
+        beside = path.with_suffix(PLAYERS_SUFFIX)
+        players = read_players(beside)
+        stretches = read_stretches(beside, len(loaded.match.commands))
+        return cls.from_save(loaded, home=home, players=players, stretches=stretches)
 
     @classmethod
     def resume(cls, home: Path) -> GameSession:
@@ -195,10 +203,12 @@ class GameSession:
         saves = [p for p in newest_first(saves_dir(home)) if not p.name.endswith(PLAYERS_SUFFIX)]
         loaded = load_newest(autosaves + saves, open_mission, RULESETS)
         if loaded.data.path in autosaves:
-            players = read_players(folder / SESSION_FILE)
+            beside = folder / SESSION_FILE
         else:
-            players = read_players(loaded.data.path.with_suffix(PLAYERS_SUFFIX))
-        return cls.from_save(loaded, home=home, players=players)
+            beside = loaded.data.path.with_suffix(PLAYERS_SUFFIX)
+        players = read_players(beside)
+        stretches = read_stretches(beside, len(loaded.match.commands))
+        return cls.from_save(loaded, home=home, players=players, stretches=stretches)
 
     # ---------------------------------------------------------------- queries
     @property
@@ -271,8 +281,14 @@ class GameSession:
         return [p for p in self.players if p.role is not Role.AI]
 
     def note_viewer(self, viewer: Player | None) -> None:
-        """Tell the session who sits at the screen now (after every change, each handover)."""
+        """Tell the session who sits at the screen now (after every change, each handover).
+
+        A new stretch is written beside the autosave at once: a load keeps who may undo what.
+        """
+        before = list(self.stretches)
         undo_rights.note_viewer(self.stretches, len(self.match.commands), viewer)
+        if self.stretches != before:
+            self._write_session()
 
     def undo_check(self, viewer: Player | None) -> UndoCheck:
         """Return whether ``viewer`` may undo now or who must confirm it (hot-seat)."""
@@ -351,6 +367,15 @@ class GameSession:
         except (OSError, SaveError) as error:
             self.warnings.append(f"autosave failed: {error}")
 
+    def _write_session(self) -> None:
+        """Write the seats and stretches beside the autosave (not the match: unchanged)."""
+        if not self.autosave_enabled:
+            return
+        try:
+            write_players(autosave_dir(self.home) / SESSION_FILE, self)
+        except OSError as error:
+            self.warnings.append(f"autosave failed: {error}")
+
 
 def saves_dir(home: Path) -> Path:
     folder = home / "saves"
@@ -374,8 +399,21 @@ def write_players(path: Path, session: GameSession) -> None:
         {
             "mission": str(session.mission_path),
             "players": [p.to_dict() for p in session.players],
+            # since when each person has the screen (hot-seat undo); old files: none
+            "stretches": undo_rights.stretches_to_data(session.stretches),
         },
     )
+
+
+def read_stretches(path: Path, commands: int) -> list[Stretch]:
+    """Return the hot-seat stretches saved beside a save ([] when missing or unreadable)."""
+    try:
+        data = read_strict_json(path, MAX_SESSION_BYTES)
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    return undo_rights.stretches_from_data(data.get("stretches"), commands)
 
 
 def read_players(path: Path) -> list[Player] | None:

@@ -71,6 +71,37 @@ def note_viewer(stretches: list[Stretch], length: int, player: Person | None) ->
         stretches.append((length, player.name))
 
 
+#: At most this many stretches are kept in a session file (the last ones count; the file
+#: stays well within the session file's size bound).
+MAX_STRETCHES = 500
+
+
+def stretches_to_data(stretches: Sequence[Stretch]) -> list[list[int | str]]:
+    """Return the stretches as JSON data: ``[[record length, name], ...]``."""
+    return [[start, name] for start, name in stretches[-MAX_STRETCHES:]]
+
+
+def stretches_from_data(data: Any, commands: int) -> list[Stretch]:
+    """Return the stretches a session file holds ([] when missing or not well-formed).
+
+    Only those that fit the loaded record (start within its ``commands``, in order) are
+    kept, so a file beside another save cannot open an undo it should not.
+    """
+    if not isinstance(data, list):
+        return []
+    stretches: list[Stretch] = []
+    for item in data[-MAX_STRETCHES:]:
+        if not (isinstance(item, list) and len(item) == 2):
+            return []
+        start, name = item
+        if type(start) is not int or not isinstance(name, str) or not 0 <= start <= commands:
+            return []
+        if stretches and start < stretches[-1][0]:
+            return []
+        stretches.append((start, name[:40]))
+    return stretches
+
+
 def check(session: Table, viewer: Person | None, *, redo: bool) -> UndoCheck:
     """Return whether ``viewer`` may undo (or redo) now, and who must confirm if not."""
     match = session.match

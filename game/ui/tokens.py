@@ -2,21 +2,22 @@
 
 A token is a round base in its side's colour with a miniature on it: the creature
 kind's top-down figure (``token_art``: ``assets/tokens/<kind>.svg``, turned to the
-facing) or the mission's own picture cropped round, inside a ring of the side's colour.
-Without art (no kind, a file that fails to load, a token under ``ART_MIN_PX``) the base
-shows the creature's initials instead. Around it: a facing marker on the rim, the
+facing) or the mission's own picture cropped round, inside a ring of the side's colour,
+with the initials small beside a side-coloured dot on its centre (three pirates are told
+apart). Without art (no kind, a file that fails to load, a token under ``ART_MIN_PX``)
+the base shows the initials large instead. Around it: a facing marker on the rim, the
 ruleset's meter (a bar such as LP, or pips such as wounds), the ruleset's marks (1-2
 letter codes on coloured tabs, e.g. ENTARIA's conditions) along the top edge and an
 altitude badge for flyers. Kneeling tokens are smaller with a bright foot arc, prone
-ones a low oval (with art: the figure lies on its base, turned a quarter). The fallen are seen at once: the unconscious grey with the figure
-dimmed and lying on its side and a "zz" mark, the dying the same with a red ring and a
-red cross, the dead a faint grey base with the grey figure lying under a black X (and
-no marks). Hidden tokens are drawn faded. The whose-turn ring is gold, the selection
-ring white. What a token shows of the rules comes from the ruleset's views (``Piece``).
+ones a low oval (with art: the figure lies on its base, turned a quarter). The fallen
+are seen at once: the unconscious grey with the figure dimmed and lying and a "zz" mark,
+the dying the same with a red ring and a red cross, the dead a faint grey base with the
+grey figure lying under a black X (and no marks). Hidden tokens are drawn faded. The
+whose-turn ring is gold, the selection ring white. What a token shows of the rules
+comes from the ruleset's views (``Piece``).
 
-Without art the two initials sit left and right of a small gap, so the token's centre
-pixel shows its side colour; with art the side's colour is the ring round the figure
-(``ring_point``; tests and players can rely on both).
+The centre pixel always shows the side's colour (between the initials, or the dot on a
+figure), and so does ``ring_point`` on the rim; tests and players can rely on both.
 
 A sight/cover mark drawn over a token goes to ``cover_badge_centre``: its top-right
 corner, pushed out so far that both initials stay readable at every zoom.

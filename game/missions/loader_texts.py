@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Final
 
 from game.match.problem_texts import Templates, fill
+from game.missions.import_texts import IMPORT_TEMPLATES
 
 #: Template key -> language -> template text (same placeholders in each language).
-MISSION_TEMPLATES: Final[Templates] = {
+_NATIVE_TEMPLATES: Final[Templates] = {
     # --- the TOML checker of mission files (game.missions.toml_checker)
     "table_expected": {
         "en": "{name}: found {found}; expected a table",
@@ -390,150 +391,6 @@ MISSION_TEMPLATES: Final[Templates] = {
         "de": "das Byte 0x{byte} ist kein gültiges UTF-8; erwartet: eine {what}-Datei in "
         "UTF-8 (mit der Kodierung UTF-8 speichern)",
     },
-    # --- JSON files (game.missions.json_reading: Universal VTT, Tiled .tmj)
-    "json_too_deep_levels": {
-        "en": "JSON is nested {depth} levels deep; expected at most {limit}",
-        "de": "das JSON ist {depth} Ebenen tief verschachtelt; erwartet: höchstens {limit}",
-    },
-    "json_too_deep": {
-        "en": "JSON is nested too deeply; expected at most {limit}",
-        "de": "das JSON ist zu tief verschachtelt; erwartet: höchstens {limit}",
-    },
-    "json_invalid": {"en": "not valid JSON: {detail}", "de": "kein gültiges JSON: {detail}"},
-    "json_constant": {
-        "en": "JSON contains {constant}; expected finite numbers",
-        "de": "das JSON enthält {constant}; erwartet: endliche Zahlen",
-    },
-    "json_found_expected": {
-        "en": "found {found}; expected {expected}",
-        "de": "gefunden: {found}; erwartet: {expected}",
-    },
-    "json_missing_key": {"en": "missing key {name!r}", "de": "der Schlüssel {name!r} fehlt"},
-    "an_object": {"en": "an object", "de": "ein Objekt"},
-    "a_list": {"en": "a list", "de": "eine Liste"},
-    "a_number": {"en": "a number", "de": "eine Zahl"},
-    "a_number_from": {
-        "en": "a number from {low} to {high}",
-        "de": "eine Zahl von {low} bis {high}",
-    },
-    "a_whole_number_from": {
-        "en": "a whole number from {low} to {high}",
-        "de": "eine ganze Zahl von {low} bis {high}",
-    },
-    "a_string": {"en": "a string", "de": "ein Text"},
-    "true_or_false": {"en": "true or false", "de": "true oder false"},
-    # --- Tiled maps (game.missions.tiled*)
-    "xml_not_well_formed": {
-        "en": "not well-formed XML: {detail}",
-        "de": "kein wohlgeformtes XML: {detail}",
-    },
-    "xml_forbidden": {
-        "en": "{detail}; expected a plain Tiled file",
-        "de": "{detail}; erwartet: eine einfache Tiled-Datei",
-    },
-    "xml_no_root": {"en": "the XML has no root element", "de": "das XML hat kein Wurzelelement"},
-    "xml_declaration": {
-        "en": "found {marker}: document type and entity declarations are not allowed; "
-        "expected a plain Tiled file (old Tiled versions wrote a <!DOCTYPE ...> line: delete "
-        "it, or open and save the map in a current Tiled)",
-        "de": "gefunden: {marker}: Dokumenttyp- und Entity-Deklarationen sind nicht erlaubt; "
-        "erwartet: eine einfache Tiled-Datei (alte Tiled-Versionen schrieben eine Zeile "
-        "<!DOCTYPE ...>: löschen, oder die Karte in einem aktuellen Tiled öffnen und speichern)",
-    },
-    "tiled_unknown_suffix": {
-        "en": "unknown suffix {suffix!r}; expected .tmx, .tmj or .json",
-        "de": "unbekannte Dateiendung {suffix!r}; erwartet: .tmx, .tmj oder .json",
-    },
-    "map_unreadable": {"en": "the map cannot be read", "de": "die Karte kann nicht gelesen werden"},
-    "tiled_not_a_map": {
-        "en": "found type {found}; expected 'map' (is this a tileset?)",
-        "de": "gefunden: Typ {found}; erwartet: 'map' (ist das ein Tileset?)",
-    },
-    "tmx_root": {
-        "en": "root element is <{tag}>; expected <map>",
-        "de": "das Wurzelelement ist <{tag}>; erwartet: <map>",
-    },
-    "tiled_infinite": {
-        "en": "layer data is in chunks (an infinite map); expected plain data",
-        "de": "die Ebene ist in Stücken gespeichert (eine unendliche Karte); erwartet: "
-        "einfache Daten",
-    },
-    # --- Universal VTT (game.missions.uvtt)
-    "uvtt_point_outside": {
-        "en": "point ({x}, {y}) lies more than {limit} fields outside the {width}x{height} "
-        "map; expected grid units near the map",
-        "de": "der Punkt ({x}, {y}) liegt mehr als {limit} Felder außerhalb der "
-        "{width}x{height}-Karte; erwartet: Rastereinheiten nahe der Karte",
-    },
-    "uvtt_map_size": {
-        "en": "found map size {size!r}; expected more than 0 and at most {limit} fields",
-        "de": "gefunden: Kartengröße {size!r}; erwartet: mehr als 0 und höchstens {limit} Felder",
-    },
-    "uvtt_origin_far": {
-        "en": "map origin is implausibly far away",
-        "de": "der Kartenursprung liegt unplausibel weit weg",
-    },
-    "uvtt_two_points": {
-        "en": "found {found}; expected two points",
-        "de": "gefunden: {found}; erwartet: zwei Punkte",
-    },
-    "uvtt_not_base64": {
-        "en": "image is not valid base64; expected a base64-encoded PNG",
-        "de": "das Bild ist kein gültiges Base64; erwartet: ein PNG in Base64",
-    },
-    "uvtt_resolution": {
-        "en": "resolution is unusable",
-        "de": "die Auflösung (resolution) ist unbrauchbar",
-    },
-    "uvtt_pixels_per_grid": {
-        "en": "missing key 'pixels_per_grid'; expected the image's pixels per field",
-        "de": "der Schlüssel 'pixels_per_grid' fehlt; erwartet: die Pixel des Bildes je Feld",
-    },
-    "uvtt_wall_work": {
-        "en": "walls and portals cross {work} fields in total; expected at most {limit}",
-        "de": "Wände und Portale queren zusammen {work} Felder; erwartet: höchstens {limit}",
-    },
-    # --- images (game.missions.paths, game.missions.pictures)
-    "image_is_kind": {
-        "en": "image is a {kind}; expected a {expected}",
-        "de": "das Bild ist ein {kind}; erwartet: ein {expected}",
-    },
-    "image_not_format": {
-        "en": "image is {what} (or its header is damaged); expected a {expected}",
-        "de": "das Bild ist {what} (oder sein Kopf ist beschädigt); erwartet: ein {expected}",
-    },
-    "image_neither": {"en": "neither PNG nor JPEG", "de": "weder PNG noch JPEG"},
-    "image_not_a": {"en": "not a {expected}", "de": "kein {expected}"},
-    "image_too_small": {
-        "en": "image is {width}x{height} pixels; expected at least 1x1",
-        "de": "das Bild hat {width}x{height} Pixel; erwartet: mindestens 1x1",
-    },
-    "image_too_large": {
-        "en": "image is {width}x{height} pixels; expected at most {limit}x{limit}",
-        "de": "das Bild hat {width}x{height} Pixel; erwartet: höchstens {limit}x{limit}",
-    },
-    "picture_too_small": {
-        "en": "picture is {width}x{height} pixels; expected at least 1x1",
-        "de": "das Bild hat {width}x{height} Pixel; erwartet: mindestens 1x1",
-    },
-    "picture_too_large": {
-        "en": "picture is {width}x{height} pixels ({pixels} in all); expected at most "
-        "{limit} pixels",
-        "de": "das Bild hat {width}x{height} Pixel ({pixels} insgesamt); erwartet: "
-        "höchstens {limit} Pixel",
-    },
-    "picture_unknown": {
-        "en": "picture is not a PNG, JPEG or WebP picture; expected a PNG, JPEG or WebP",
-        "de": "das Bild ist kein PNG-, JPEG- oder WebP-Bild; erwartet: PNG, JPEG oder WebP",
-    },
-    "picture_damaged": {
-        "en": "picture is a damaged {kind} picture; expected a PNG, JPEG or WebP",
-        "de": "das Bild ist ein beschädigtes {kind}-Bild; erwartet: PNG, JPEG oder WebP",
-    },
-    "picture_undecodable": {
-        "en": "{kind} picture cannot be decoded ({detail})",
-        "de": "das {kind}-Bild lässt sich nicht lesen ({detail})",
-    },
     # --- the grid (game.missions.grid)
     "rows_mismatch": {
         "en": "the rows do not match the map's width and height",
@@ -619,6 +476,10 @@ MISSION_TEMPLATES: Final[Templates] = {
         "de": "das Zeichen {char!r} der Legende kommt auf der Karte nicht vor",
     },
 }
+
+
+#: Every mission loader's templates: native TOML, files and paths, and imports.
+MISSION_TEMPLATES: Final[Templates] = {**_NATIVE_TEMPLATES, **IMPORT_TEMPLATES}
 
 
 def mission_say(template: str, /, **values: object) -> dict[str, str]:

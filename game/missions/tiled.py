@@ -259,7 +259,7 @@ def _build(
 def _text_property(problems: Problems, tmap: TiledMap, name: str) -> str | None:
     value = prop_text(problems, tmap.where, tmap.properties, name)
     if value is not None and len(value) > 200:
-        problems.add(tmap.where, f"map property {name!r} is {len(value)} characters; at most 200")
+        problems.add(tmap.where, mission_say("map_property_long", name=name, count=len(value)))
         return None
     return value
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import numpy.typing as npt
 
+from game.missions.loader_texts import mission_say
 from game.missions.tiled_model import (
     TEMPLATE_MESSAGE,
     MapObject,
@@ -50,14 +51,13 @@ def paint_areas(
             problems.add(obj.where, TEMPLATE_MESSAGE)
             continue
         if "terrain" not in props:
-            problems.add(obj.where, "missing property 'terrain'; expected a terrain")
+            problems.add(obj.where, mission_say("missing_terrain"))
             continue
         work += tmap.width * tmap.height * max(1, len(obj.points))
         if work > MAX_AREA_WORK:
             problems.add(
                 obj.where,
-                f"terrain objects take more than {MAX_AREA_WORK} field tests; expected fewer "
-                "or simpler shapes",
+                mission_say("area_work", limit=MAX_AREA_WORK),
             )
             break
         char = char_for(props, obj.where, f"object {obj.name[:40] or obj.where.key}")
@@ -83,9 +83,13 @@ def _mask(problems: Problems, tmap: TiledMap, obj: MapObject) -> npt.NDArray[np.
     if obj.shape != "rectangle" or obj.rotation % 360 or obj.width <= 0 or obj.height <= 0:
         problems.add(
             obj.where,
-            f"terrain object is a {obj.shape}"
-            + (f" rotated by {obj.rotation:g}°" if obj.rotation % 360 else "")
-            + "; expected an unrotated rectangle with an area, a polygon or a point",
+            mission_say(
+                "area_shape",
+                shape=obj.shape,
+                rotated=mission_say("rotated_by", angle=f"{obj.rotation:g}")
+                if obj.rotation % 360
+                else "",
+            ),
         )
         return None
     top = obj.y - obj.height if obj.gid else obj.y  # tile objects hang from bottom-left

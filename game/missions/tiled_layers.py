@@ -9,7 +9,8 @@ import zlib
 import numpy as np
 import numpy.typing as npt
 
-from game.match.problems import describe
+from game.match.problems import described
+from game.missions.loader_texts import mission_say
 from game.missions.tiled_model import Problems, Where
 from game.missions.tiled_values import json_where
 
@@ -20,14 +21,13 @@ def decode_base64_layer(
     try:
         raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
-        problems.add(where, "layer data is not valid base64")
+        problems.add(where, mission_say("layer_not_base64"))
         return None
     expected = count * 4
     if compression == "zstd":
         problems.add(
             where,
-            "layer data is zstd-compressed; expected CSV, uncompressed base64, zlib or gzip "
-            "(change the layer format in Tiled's map properties)",
+            mission_say("layer_zstd"),
         )
         return None
     if compression in ("zlib", "gzip"):
@@ -38,27 +38,32 @@ def decode_base64_layer(
             if len(out) <= expected:
                 out += inflater.flush()
         except zlib.error as exc:
-            problems.add(where, f"layer data cannot be {compression}-decompressed: {exc}")
+            message = mission_say("layer_decompress", compression=compression, detail=exc)
+            problems.add(where, message)
             return None
         if len(out) > expected or not inflater.eof:
             problems.add(
                 where,
-                f"layer data decompresses to more than {expected} bytes or is cut short; "
-                f"expected exactly {count} tiles",
+                mission_say("layer_too_long", size=expected, count=count),
             )
             return None
         raw = out
     elif compression:
         problems.add(
             where,
-            f"unknown compression {compression[:20]!r}; expected none, 'zlib' or 'gzip'",
+            mission_say("unknown_compression", name=compression[:20]),
         )
         return None
     if len(raw) != expected:
         problems.add(
             where,
-            f"layer data holds {len(raw)} bytes ({len(raw) / 4:g} tiles); expected {count} "
-            f"tiles ({expected} bytes)",
+            mission_say(
+                "layer_bytes",
+                size=len(raw),
+                tiles=f"{len(raw) / 4:g}",
+                count=count,
+                expected=expected,
+            ),
         )
         return None
     return np.frombuffer(raw, dtype="<u4").astype(np.uint32)
@@ -71,15 +76,16 @@ def csv_layer(
     if items and items[-1] == "":
         items.pop()  # Tiled ends some CSV data with a line break only; be lenient
     if len(items) != count:
-        problems.add(where, f"layer data holds {len(items)} tiles; expected {count}")
+        tiles = mission_say("tiles")
+        message = mission_say("layer_tile_count", count=len(items), what=tiles, expected=count)
+        problems.add(where, message)
         return None
     values: list[int] = []
     for i, item in enumerate(items):
         if not (item.isascii() and item.isdigit()) or len(item) > 10 or int(item) > 0xFFFFFFFF:
             problems.add(
                 where,
-                f"tile {i} of the CSV data is {item[:20]!r}; expected a global tile id "
-                "(a whole number from 0 to 4294967295)",
+                mission_say("csv_tile", index=i, item=item[:20]),
             )
             return None
         values.append(int(item))
@@ -90,13 +96,15 @@ def gid_list(
     problems: Problems, where: Where, values: list[object], count: int
 ) -> npt.NDArray[np.uint32] | None:
     if len(values) != count:
-        problems.add(where, f"layer data holds {len(values)} tiles; expected {count}")
+        tiles = mission_say("tiles")
+        message = mission_say("layer_tile_count", count=len(values), what=tiles, expected=count)
+        problems.add(where, message)
         return None
     for i, value in enumerate(values):
         if type(value) is not int or not 0 <= value <= 0xFFFFFFFF:
             problems.add(
                 json_where(where, f"[{i}]"),
-                f"found {describe(value, json=True)}; expected a global tile id (0..4294967295)",
+                mission_say("json_tile", found=described(value, json=True)),
             )
             return None
     return np.array(values, dtype=np.uint32)

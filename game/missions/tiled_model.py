@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from game.match.problem_texts import Texts
 from game.match.problems import Problem, ProblemList, problem_of
+from game.missions.loader_texts import mission_say
 from game.missions.model import loader_warning
 
 #: Most tile layers and tilesets a map may have (each layer is width × height tiles).
@@ -35,7 +36,7 @@ FLIP_D = 0x20000000  # x/y swap, done before the other two
 #: Most warnings the object layers give (a file of many stray objects must not flood).
 MAX_WARNINGS = 50
 #: What an object that uses a template is told (templates are not read).
-TEMPLATE_MESSAGE = "object uses a template; expected a plain object (detach the template in Tiled)"
+TEMPLATE_MESSAGE = mission_say("uses_template")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from game.board.grid import DEFAULT_LEGEND
 from game.match.mission_ruleset import MissionTerms
+from game.missions.loader_texts import mission_say
 from game.missions.model import LegendEntry
 from game.missions.tiled_model import GID_MASK, Problems, TiledMap, TileLayer, Tileset, Where
 from game.missions.tiled_values import prop_text
@@ -41,9 +42,13 @@ class TileTerrain:
             if ends > after.firstgid:
                 problems.add(
                     after.where,
-                    f"tileset {after.name[:40]!r} starts at firstgid {after.firstgid}, "
-                    f"inside the ids of tileset {before.name[:40]!r} "
-                    f"(from {before.firstgid}); expected separate id ranges",
+                    mission_say(
+                        "firstgid_overlap",
+                        after=after.name[:40],
+                        firstgid=after.firstgid,
+                        before=before.name[:40],
+                        start=before.firstgid,
+                    ),
                 )
 
     def tile(self, gid: int) -> tuple[Tileset, int] | None:
@@ -76,9 +81,13 @@ class TileTerrain:
             known = ", ".join(sorted(self.terms.terrain_kinds))
             self.problems.add(
                 where,
-                f"{label}: terrain {value[:40]!r} is "
-                f"neither a legend character ({''.join(DEFAULT_LEGEND)}) nor a terrain key "
-                f"of the catalogue ({known})",
+                mission_say(
+                    "terrain_unknown",
+                    label=label,
+                    value=value[:40],
+                    chars="".join(DEFAULT_LEGEND),
+                    known=known,
+                ),
             )
             return None
         taken = set(DEFAULT_LEGEND) | set(self.legend)
@@ -87,9 +96,7 @@ class TileTerrain:
         candidates += list(_EXTRA_CHARACTERS)
         free = [c for c in candidates if c not in taken and c.isprintable() and not c.isspace()]
         if not free:
-            self.problems.add(
-                where, f"too many terrain kinds; no legend character left for {value!r}"
-            )
+            self.problems.add(where, mission_say("terrain_kinds_full", value=value))
             return None
         char = free[0]
         self.legend[char] = LegendEntry(terrain=value)
@@ -131,13 +138,19 @@ class TileTerrain:
             first = int(np.flatnonzero(gids == gid)[0])
             self.problems.add(
                 layer.where,
-                f"layer {layer.name[:40]!r}: tile at x={first % w}, y={first // w} has global "
-                f"id {gid}, which no tileset holds; expected an id of {self.ranges()}",
+                mission_say(
+                    "gid_unknown",
+                    layer=layer.name[:40],
+                    x=first % w,
+                    y=first // w,
+                    gid=gid,
+                    ranges=self.ranges(),
+                ),
             )
         if len(missing) > 5:
             self.problems.add(
                 layer.where,
-                f"layer {layer.name[:40]!r}: {len(missing) - 5} more global ids no tileset holds",
+                mission_say("gid_more", layer=layer.name[:40], count=len(missing) - 5),
             )
 
     def ranges(self) -> str:

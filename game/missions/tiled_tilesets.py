@@ -10,11 +10,13 @@ it is checked when they are read (``tiled_art``).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import posixpath
 from pathlib import Path
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError
 from game.missions.json_reading import read_json
+from game.missions.loader_texts import mission_say
 from game.missions.paths import MAX_FILE_BYTES, read_limited, resolve_inside
 from game.missions.tiled_model import (
     GID_MASK,
@@ -56,7 +58,7 @@ def _xml_image(
     where = where_of(node)
     source = node.attrs.get("source")
     if not source:
-        problems.add(where, 'image without a source; expected source="<file>"')
+        problems.add(where, mission_say("image_without_source"))
         return None
     try:
         width = opt_int_text(problems, where, "width", node.attrs.get("width"), _MAX_IMAGE_SIDE)
@@ -110,7 +112,7 @@ def tmx_tileset(
     """Return a ``<tileset>`` element's tileset (``folder``: its file's, for its images)."""
     where = where_of(node)
     if node.tag != "tileset":
-        problems.add(where, f"root element is <{node.tag[:30]}>; expected <tileset>")
+        problems.add(where, mission_say("tsx_root", tag=node.tag[:30]))
         raise Unusable
     count_text = node.attrs.get("tilecount")
     tilecount = None
@@ -141,7 +143,7 @@ def external_tileset(
     problems: Problems, where: Where, source: object, firstgid: int, base_dir: Path | None
 ) -> Tileset:
     if base_dir is None:
-        problems.add(where, f"external tileset {source!r} cannot be read without a folder")
+        problems.add(where, mission_say("tileset_without_folder", source=source))
         raise Unusable
     try:
         real = resolve_inside(base_dir, source, path_label=where.path)  # type: ignore[arg-type]
@@ -149,7 +151,7 @@ def external_tileset(
         data = read_limited(real, MAX_FILE_BYTES, path_label=label)
     except MissionError as exc:
         for p in exc.problems:
-            problems.append(Problem(p.path, p.message, p.line, p.column, p.key or where.key))
+            problems.append(dataclasses.replace(p, key=p.key or where.key))
         raise Unusable from None
     suffix = real.suffix.lower()
     folder = posixpath.dirname(image_path("", str(source)))
@@ -164,9 +166,7 @@ def external_tileset(
         for p in exc.problems:
             problems.append(p)
         raise Unusable from None
-    problems.add(
-        where, f"external tileset {str(source)[:60]!r}: expected a .tsx, .tsj or .json file"
-    )
+    problems.add(where, mission_say("tileset_suffix", source=str(source)[:60]))
     raise Unusable
 
 

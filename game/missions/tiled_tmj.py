@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from game.match.problems import describe, described
+from game.match.problems import described
 from game.missions.loader_texts import mission_say
 from game.missions.paths import MAX_FIELDS
 from game.missions.tiled_layers import decode_base64_layer, gid_list
@@ -67,7 +67,9 @@ def read_tmj(
     result.background_colour = colour.lstrip("#") if isinstance(colour, str) else ""
     tilesets = json_list(problems, Where(path_label, "tilesets"), data.get("tilesets"))
     if len(tilesets) > MAX_TILESETS:
-        problems.add(Where(path_label, "tilesets"), f"more than {MAX_TILESETS} tilesets")
+        what = mission_say("tilesets")
+        message = mission_say("too_many", limit=MAX_TILESETS, what=what)
+        problems.add(Where(path_label, "tilesets"), message)
         raise Unusable
     for i, raw in enumerate(tilesets):
         ts_where = Where(path_label, f"tilesets[{i}]")
@@ -129,7 +131,8 @@ def _json_layers(
             result.layers.append(tile_layer)
             result.drawing.append(tile_layer)
             if len(result.layers) > MAX_LAYERS:
-                problems.add(layer_where, f"more than {MAX_LAYERS} tile layers")
+                what = mission_say("tile_layers")
+                problems.add(layer_where, mission_say("too_many", limit=MAX_LAYERS, what=what))
                 raise Unusable
         elif kind == "imagelayer":
             if picture is not None:
@@ -139,7 +142,9 @@ def _json_layers(
             result.drawing.append(art)
             for j, obj in enumerate(objects):
                 if len(result.objects) >= MAX_OBJECTS:
-                    problems.add(layer_where, f"more than {MAX_OBJECTS} objects")
+                    what = mission_say("objects")
+                    message = mission_say("too_many", limit=MAX_OBJECTS, what=what)
+                    problems.add(layer_where, message)
                     raise Unusable
                 try:
                     result.objects.append(
@@ -181,7 +186,13 @@ def _json_tile_layer(
     if (width, height) != (result.width, result.height):
         problems.add(
             where,
-            f"layer is {width}x{height} tiles; expected the map's {result.width}x{result.height}",
+            mission_say(
+                "layer_size",
+                width=width,
+                height=height,
+                map_width=result.width,
+                map_height=result.height,
+            ),
         )
         raise Unusable
     if "chunks" in layer:
@@ -203,7 +214,7 @@ def _json_tile_layer(
     else:
         problems.add(
             json_where(where, "encoding"),
-            f"found {describe(encoding, json=True)}; expected 'csv' or 'base64'",
+            mission_say("layer_encoding_json", found=described(encoding, json=True)),
         )
         raise Unusable
     if gids is None:
@@ -259,7 +270,7 @@ def _points(problems: Problems, where: Where, raw: object) -> tuple[tuple[float,
     """Return a polygon's or polyline's points ([{"x", "y"}, ...]), relative to the object."""
     items = json_list(problems, where, raw)
     if len(items) > MAX_POINTS:
-        problems.add(where, f"{len(items)} points; expected at most {MAX_POINTS}")
+        problems.add(where, mission_say("points_at_most", count=len(items), limit=MAX_POINTS))
         raise Unusable
     found: list[tuple[float, float]] = []
     for i, item in enumerate(items):

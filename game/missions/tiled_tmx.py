@@ -55,7 +55,8 @@ def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | N
     result.background_colour = root.attrs.get("backgroundcolor", "").lstrip("#")
     for node in root.find_all("tileset"):
         if len(result.tilesets) >= MAX_TILESETS:
-            problems.add(where_of(node), f"more than {MAX_TILESETS} tilesets")
+            what = mission_say("tilesets")
+            problems.add(where_of(node), mission_say("too_many", limit=MAX_TILESETS, what=what))
             raise Unusable
         try:
             result.tilesets.append(_tmx_tileset_ref(problems, node, where_of, base_dir))
@@ -99,14 +100,17 @@ def _tmx_layers(
             except Unusable:
                 continue
             if len(result.layers) > MAX_LAYERS:
-                problems.add(where_of(node), f"more than {MAX_LAYERS} tile layers")
+                what = mission_say("tile_layers")
+                problems.add(where_of(node), mission_say("too_many", limit=MAX_LAYERS, what=what))
                 raise Unusable
         elif node.tag == "objectgroup":
             art = ObjectArt([], *_shown(problems, node, where_of, shown))
             result.drawing.append(art)
             for obj in node.find_all("object"):
                 if len(result.objects) >= MAX_OBJECTS:
-                    problems.add(where_of(obj), f"more than {MAX_OBJECTS} objects")
+                    what = mission_say("objects")
+                    message = mission_say("too_many", limit=MAX_OBJECTS, what=what)
+                    problems.add(where_of(obj), message)
                     raise Unusable
                 try:
                     result.objects.append(_tmx_object(problems, obj, where_of))
@@ -149,12 +153,18 @@ def _tmx_layer(problems: Problems, node: Node, where_of: WhereOf, result: TiledM
     if (width, height) != (result.width, result.height):
         problems.add(
             where,
-            f"layer is {width}x{height} tiles; expected the map's {result.width}x{result.height}",
+            mission_say(
+                "layer_size",
+                width=width,
+                height=height,
+                map_width=result.width,
+                map_height=result.height,
+            ),
         )
         raise Unusable
     data_node = node.find("data")
     if data_node is None:
-        problems.add(where, "layer has no <data>; expected its tiles")
+        problems.add(where, mission_say("layer_no_data"))
         raise Unusable
     data_where = where_of(data_node, f"{element_label(node)}/<data>")
     if data_node.find("chunk") is not None:
@@ -171,7 +181,9 @@ def _tmx_layer(problems: Problems, node: Node, where_of: WhereOf, result: TiledM
     elif encoding is None:
         tiles = list(data_node.find_all("tile"))
         if len(tiles) != count:
-            problems.add(data_where, f"layer data holds {len(tiles)} <tile>s; expected {count}")
+            what = mission_say("tile_elements")
+            message = mission_say("layer_tile_count", count=len(tiles), what=what, expected=count)
+            problems.add(data_where, message)
             raise Unusable
         values: list[int] = []
         for tile in tiles:
@@ -180,9 +192,7 @@ def _tmx_layer(problems: Problems, node: Node, where_of: WhereOf, result: TiledM
             )
         gids = np.array(values, dtype=np.uint32)
     else:
-        problems.add(
-            data_where, f"layer encoding {encoding[:20]!r}; expected 'csv', 'base64' or none"
-        )
+        problems.add(data_where, mission_say("layer_encoding", encoding=encoding[:20]))
         raise Unusable
     if gids is None:
         raise Unusable
@@ -229,7 +239,7 @@ def _points(problems: Problems, where: Where, node: Node | None) -> tuple[tuple[
     found: list[tuple[float, float]] = []
     for i, pair in enumerate(text.split()):
         if i >= MAX_POINTS:
-            problems.add(where, f"more than {MAX_POINTS} points; expected fewer")
+            problems.add(where, mission_say("too_many_points", limit=MAX_POINTS))
             raise Unusable
         x_text, _, y_text = pair.partition(",")
         found.append(

@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from game.match.problems import describe
 from game.missions.json_reading import JsonChecker
+from game.missions.loader_texts import mission_say
 from game.missions.tiled_model import MAX_COORDINATE, Problems, Unusable, Where
 from game.missions.tiled_xml import Node, WhereOf
 
@@ -22,15 +23,16 @@ def int_text(
     problems: Problems, where: Where, name: str, text: str | None, low: int, high: int
 ) -> int:
     if text is None:
-        problems.add(where, f"missing attribute {name!r}; expected a whole number")
+        problems.add(where, mission_say("missing_attribute", name=name))
         raise Unusable
     try:
         value = int(text.strip())
     except ValueError:
-        problems.add(where, f"attribute {name}={text[:40]!r}; expected a whole number")
+        problems.add(where, mission_say("attribute_not_whole", name=name, text=text[:40]))
         raise Unusable from None
     if not low <= value <= high:
-        problems.add(where, f"attribute {name}={value}; expected a number from {low} to {high}")
+        message = mission_say("attribute_range", name=name, value=value, low=low, high=high)
+        problems.add(where, message)
         raise Unusable
     return value
 
@@ -50,10 +52,10 @@ def float_text(problems: Problems, where: Where, name: str, text: str | None) ->
     try:
         value = float(text.strip())
     except ValueError:
-        problems.add(where, f"attribute {name}={text[:40]!r}; expected a number")
+        problems.add(where, mission_say("attribute_not_number", name=name, text=text[:40]))
         raise Unusable from None
     if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
-        problems.add(where, f"attribute {name}={text[:40]!r}; expected a finite number")
+        problems.add(where, mission_say("attribute_not_finite", name=name, text=text[:40]))
         raise Unusable
     return value
 
@@ -124,7 +126,7 @@ def xml_properties(problems: Problems, node: Node, where_of: WhereOf) -> dict[st
             where = where_of(prop)
             name = prop.attrs.get("name")
             if name is None:
-                problems.add(where, 'property without a name; expected name="..."')
+                problems.add(where, mission_say("property_without_name"))
                 continue
             kind = prop.attrs.get("type", "string")
             raw = prop.attrs.get("value")
@@ -136,7 +138,8 @@ def xml_properties(problems: Problems, node: Node, where_of: WhereOf) -> dict[st
             try:
                 result[name] = _typed_property(kind, raw)
             except ValueError:
-                problems.add(where, f"property {name!r} of type {kind!r} has value {raw[:40]!r}")
+                message = mission_say("property_bad_value", name=name, kind=kind, raw=raw[:40])
+                problems.add(where, message)
     return result
 
 
@@ -196,7 +199,7 @@ def prop_text(
     if isinstance(value, str):
         return value.strip()
     shown = repr(value) if isinstance(value, ClassValue) else describe(value, json=True)
-    problems.add(where, f"property {name!r} is {shown}; expected a string")
+    problems.add(where, mission_say("property_not_string", name=name, shown=shown))
     return None
 
 
@@ -204,8 +207,7 @@ def check_orientation(problems: Problems, where: Where, orientation: object) -> 
     if orientation not in (None, "orthogonal"):
         problems.add(
             where,
-            f"map orientation is {str(orientation)[:30]!r}; expected 'orthogonal' "
-            "(isometric, staggered and hexagonal maps are not supported)",
+            mission_say("orientation", found=str(orientation)[:30]),
         )
         raise Unusable
 
@@ -214,7 +216,6 @@ def check_infinite(problems: Problems, where: Where, infinite: object) -> None:
     if infinite in ("1", 1, True):
         problems.add(
             where,
-            "the map is infinite; expected a fixed-size map (uncheck 'Infinite' in Tiled's "
-            "map properties)",
+            mission_say("infinite_map"),
         )
         raise Unusable

@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from game.board.grid import Cell
 from game.match.problems import MissionError
+from game.missions.loader_texts import mission_say
 from game.missions.model import MapEdge
 from game.missions.rasterise import Point, point_field, rasterise_walls, snap, walk_length
 from game.missions.tiled_model import (
@@ -108,8 +109,7 @@ class TiledWalls:
         except MissionError:  # more edges than a mission file may hold
             self.problems.add(
                 self.map.where,
-                f"wall and door objects on grid lines give more than {MAX_EDGES} edges; "
-                f"expected at most {MAX_EDGES}",
+                mission_say("too_many_edges", limit=MAX_EDGES),
             )
             return WallResult((), rows, count)
         return WallResult(map_edges(placed), self.paint(rows, placed, wall), count)
@@ -118,7 +118,7 @@ class TiledWalls:
         value = props.get("open", False)
         if isinstance(value, bool):
             return value
-        self.problems.add(obj.where, f"property 'open' is {value!r}; expected a bool (true/false)")
+        self.problems.add(obj.where, mission_say("open_not_bool", value=value))
         return False
 
     def shape(self, obj: MapObject, marks: _Marks) -> None:
@@ -141,8 +141,12 @@ class TiledWalls:
         if obj.shape in ("ellipse", "text"):
             self.problems.add(
                 obj.where,
-                f"{obj.type or 'wall'} object is a{'n' * (obj.shape == 'ellipse')} {obj.shape}; "
-                "expected a rectangle, polyline, polygon or point",
+                mission_say(
+                    "wall_shape",
+                    kind=obj.type or "wall",
+                    article={"en": "an" if obj.shape == "ellipse" else "a", "de": "eine Form"},
+                    shape=obj.shape,
+                ),
             )
             return
         if obj.point or (obj.width == 0 and obj.height == 0 and not obj.gid):
@@ -157,8 +161,7 @@ class TiledWalls:
         if obj.rotation % 360 != 0:
             self.problems.add(
                 obj.where,
-                f"rectangle is rotated by {obj.rotation:g}°; expected no rotation (draw a "
-                "polygon or polyline instead)",
+                mission_say("rotated_rectangle", angle=f"{obj.rotation:g}"),
             )
             return
         top = obj.y - obj.height if obj.gid else obj.y  # tile objects hang from bottom-left
@@ -184,8 +187,7 @@ class TiledWalls:
             if self.work - walk_length(start, end) <= MAX_WALL_WORK:
                 self.problems.add(
                     obj.where,
-                    f"wall and door objects take more than {MAX_WALL_WORK} field steps; "
-                    "expected shorter walls inside the map",
+                    mission_say("wall_work", limit=MAX_WALL_WORK),
                 )
             return
         marks.lines.append([start, end])

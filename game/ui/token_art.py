@@ -87,6 +87,11 @@ def ring_point(token: TokenView, s: int) -> tuple[int, int]:
     return f // 2 - r + max(1, ring_width(r) // 2), f // 2
 
 
+def centre_dot(r: int) -> int:
+    """Return the radius of the side-coloured dot on the centre of a figure of radius ``r``."""
+    return max(2, round(r * 0.11))
+
+
 def art_turn(token: TokenView) -> int:
     """Return how far (degrees clockwise) the figure is turned: to its facing, and a
     quarter more when it lies on the ground (prone, unconscious, dying, dead)."""
@@ -181,6 +186,22 @@ class TokenArt:
         except OSError:
             return None
         return data if b"<svg" in data[:4096] else None
+
+    # ----------------------------------------------------------------- tokens
+    def shows(self, token: TokenView) -> bool:
+        """Return whether ``token`` has a miniature: a usable picture or a figure."""
+        if token.image and self.picture(token.image, 8) is not None:
+            return True
+        return self.has_figure(token.art)
+
+    def for_token(self, token: TokenView, px: int) -> pygame.Surface | None:
+        """Return the token's miniature at ``px`` (the mission's picture first), or None."""
+        tone = {"dead": "grey", "unconscious": "dim", "dying": "dim"}.get(token.life, "ok")
+        if token.image:
+            picture = self.picture(token.image, px, tone)
+            if picture is not None:
+                return picture
+        return self.figure(token.art, px, art_turn(token), tone)
 
     # --------------------------------------------------------------- pictures
     def picture(self, relative: str, px: int, tone: str = "ok") -> pygame.Surface | None:

@@ -42,7 +42,7 @@ from game.match.views import Mark, Meter
 from game.ui import theme
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
-from game.ui.token_art import FACING_ANGLES, TokenArt, art_turn, ring_point, ring_width
+from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, ring_point, ring_width
 from game.ui.token_views import TokenView, initials_of, token_view, token_views
 
 __all__ = [
@@ -376,7 +376,7 @@ class TokenRenderer:
             width = max(2, s // 24)
             pygame.draw.circle(spr, OUTLINE, (c, c), r + gap + width + 1, width + 2)
             pygame.draw.circle(spr, theme.SELECTED, (c, c), r + gap + width, width)
-        figure = self._shows_art(token, f)
+        figure = f >= ART_MIN_PX and self.art.shows(token)  # a figure or a picture
         self._draw_base(spr, token, c, r, base, figure)
         self._draw_facing(spr, token, c, r, pad)
         if figure and self._draw_art(spr, token, c, r, base):
@@ -427,37 +427,20 @@ class TokenRenderer:
                 spr, (240, 240, 240), rect, math.radians(200), math.radians(340), max(2, r // 8)
             )
 
-    def _shows_art(self, token: TokenView, f: int) -> bool:
-        """Return whether a token of footprint ``f`` shows a figure or the mission's picture."""
-        if f < ART_MIN_PX:
-            return False
-        if token.image and self.art.picture(token.image, 8) is not None:
-            return True
-        return self.art.has_figure(token.art)
-
-    def _art(self, token: TokenView, px: int) -> pygame.Surface | None:
-        """Return the token's miniature at ``px`` (the mission's picture first), or None."""
-        tone = {"dead": "grey", "unconscious": "dim", "dying": "dim"}.get(token.life, "ok")
-        if token.image:
-            picture = self.art.picture(token.image, px, tone)
-            if picture is not None:
-                return picture
-        return self.art.figure(token.art, px, art_turn(token), tone)
-
     def _draw_art(
         self, spr: pygame.Surface, token: TokenView, c: int, r: int, base: Colour
     ) -> bool:
         """Draw the miniature inside the side's ring; return False when there is none."""
         radius = r if token.stance != "kneeling" else max(3, round(r * 0.8))
         inner = radius - ring_width(radius)
-        art = self._art(token, 2 * inner)
+        art = self.art.for_token(token, 2 * inner)
         if art is None:
             return False
         pygame.draw.circle(spr, _mix(base, ART_GROUND, 0.5), (c, c), inner)
         pygame.draw.circle(spr, _mix(base, OUTLINE, 0.5), (c, c), inner, 1)
         spr.blit(art, art.get_rect(center=(c, c)))
         # a dot of the side's colour on the figure's centre: the centre pixel tells the side
-        dot = max(2, round(r * 0.11))
+        dot = centre_dot(r)
         pygame.draw.circle(spr, OUTLINE, (c, c), dot + 1)
         pygame.draw.circle(spr, base, (c, c), dot)
         return True
@@ -466,7 +449,7 @@ class TokenRenderer:
         """Draw the initials small and outlined beside the centre dot (which pirate is it)."""
         px = _font_px(max(8.0, r * 0.38))
         text = token.initials or "?"
-        dot = max(2, round(r * 0.11))
+        dot = centre_dot(r)
         places = [(text[0], "midright", (c - dot - 1, c))]
         if len(text) > 1:
             places.append((text[1:2], "midleft", (c + dot + 2, c)))

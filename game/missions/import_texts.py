@@ -296,6 +296,76 @@ IMPORT_TEMPLATES: Final[Templates] = {
         "Rechteck mit Fläche, ein Polygon oder ein Punkt",
     },
     "rotated_by": {"en": " rotated by {angle}°", "de": ", gedreht um {angle}°"},
+    # --- Tiled objects: sides, deployment zones, creatures (game.missions.tiled_objects)
+    "count_at_most": {
+        "en": "{count} {what}; expected at most {limit}",
+        "de": "{count} {what}; erwartet: höchstens {limit}",
+    },
+    "sides": {"en": "sides", "de": "Seiten"},
+    "creatures": {"en": "creatures", "de": "Wesen"},
+    "missing_side": {
+        "en": "missing property 'side'; expected the side's key",
+        "de": "die Eigenschaft 'side' fehlt; erwartet: der Schlüssel der Seite",
+    },
+    "bad_side_key": {
+        "en": "property 'side' is {side!r}; expected a key of letters, digits, '_' and '-' "
+        "(no spaces), like 'pirates'",
+        "de": "die Eigenschaft 'side' ist {side!r}; erwartet: ein Schlüssel aus Buchstaben, "
+        "Ziffern, '_' und '-' (ohne Leerzeichen), etwa 'piraten'",
+    },
+    "creature_pixel_outside": {
+        "en": "creature at pixel ({x}, {y}) is on field [{fx}, {fy}], outside the "
+        "{width}x{height} map",
+        "de": "das Wesen bei Pixel ({x}, {y}) steht auf Feld [{fx}, {fy}], außerhalb der "
+        "{width}x{height}-Karte",
+    },
+    "deployment_shape": {
+        "en": "deployment object is a {shape}; expected a rectangle",
+        "de": "das Aufstellungsobjekt ist eine Form {shape}; erwartet: ein Rechteck",
+    },
+    "deployment_rotated": {
+        "en": "deployment rectangle is rotated by {angle}°; expected no rotation",
+        "de": "das Aufstellungsrechteck ist um {angle}° gedreht; erwartet: keine Drehung",
+    },
+    "deployment_size": {
+        "en": "deployment rectangle is {width}x{height} pixels; expected a positive width and "
+        "height",
+        "de": "das Aufstellungsrechteck hat {width}x{height} Pixel; erwartet: positive Breite "
+        "und Höhe",
+    },
+    "deployment_pixel_outside": {
+        "en": "deployment rectangle at pixel ({x}, {y}) lies outside the {width}x{height} map",
+        "de": "das Aufstellungsrechteck bei Pixel ({x}, {y}) liegt außerhalb der "
+        "{width}x{height}-Karte",
+    },
+    "bad_controller_property": {
+        "en": "property 'controller' is {raw!r}; expected 'player' or 'gm'",
+        "de": "die Eigenschaft 'controller' ist {raw!r}; erwartet: 'player' oder 'gm'",
+    },
+    "two_controllers": {
+        "en": "side {side!r} has controller {here!r} here and {there!r} on another deployment "
+        "object; expected one",
+        "de": "die Seite {side!r} hat hier den controller {here!r} und auf einem anderen "
+        "Aufstellungsobjekt {there!r}; erwartet: einen",
+    },
+    "missing_creature_type": {
+        "en": "missing property 'creature_type'; expected a creature key",
+        "de": "die Eigenschaft 'creature_type' fehlt; erwartet: der Schlüssel einer Wesensart",
+    },
+    "bad_creature_type": {
+        "en": "property 'creature_type' is {kind!r}; expected a creature key of the catalogue "
+        "({known})",
+        "de": "die Eigenschaft 'creature_type' ist {kind!r}; erwartet: eine Wesensart des "
+        "Katalogs ({known})",
+    },
+    "name_too_long": {
+        "en": "name has {count} characters; expected at most 200",
+        "de": "der Name hat {count} Zeichen; erwartet: höchstens 200",
+    },
+    "bad_facing_property": {
+        "en": "property 'facing' is {raw!r}; expected one of {allowed}",
+        "de": "die Eigenschaft 'facing' ist {raw!r}; erwartet: eine von {allowed}",
+    },
     # --- Universal VTT (game.missions.uvtt)
     "uvtt_point_outside": {
         "en": "point ({x}, {y}) lies more than {limit} fields outside the {width}x{height} "

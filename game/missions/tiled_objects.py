@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from game.board.grid import Cell
 from game.match.mission_ruleset import MissionTerms
+from game.missions.loader_texts import mission_say
 from game.missions.model import Controller, CreaturePlacement, Facing, Side
 from game.missions.tiled_model import (
     TEMPLATE_MESSAGE,
@@ -63,11 +64,15 @@ class TiledObjects:
                 if placed is not None:
                     creatures.append(placed)
         if len(order) > MAX_SIDES:
-            self.problems.add(self.map.where, f"{len(order)} sides; expected at most {MAX_SIDES}")
+            what = mission_say("sides")
+            message = mission_say("count_at_most", count=len(order), what=what, limit=MAX_SIDES)
+            self.problems.add(self.map.where, message)
         if len(creatures) > MAX_CREATURES:
-            self.problems.add(
-                self.map.where, f"{len(creatures)} creatures; expected at most {MAX_CREATURES}"
+            what = mission_say("creatures")
+            message = mission_say(
+                "count_at_most", count=len(creatures), what=what, limit=MAX_CREATURES
             )
+            self.problems.add(self.map.where, message)
         sides = []
         for i, key in enumerate(order):
             default = Controller.PLAYER if i == 0 else Controller.GM
@@ -96,13 +101,12 @@ class TiledObjects:
         side = prop_text(self.problems, obj.where, props, "side")
         if side is None:
             if "side" not in props:
-                self.problems.add(obj.where, "missing property 'side'; expected the side's key")
+                self.problems.add(obj.where, mission_say("missing_side"))
             return None
         if not KEY_RE.match(side) or len(side) > 64:
             self.problems.add(
                 obj.where,
-                f"property 'side' is {side[:40]!r}; expected a key of letters, digits, '_' "
-                "and '-' (no spaces), like 'pirates'",
+                mission_say("bad_side_key", side=side[:40]),
             )
             return None
         return side
@@ -123,9 +127,15 @@ class TiledObjects:
         if not (0 <= cell[0] < self.map.width and 0 <= cell[1] < self.map.height):
             self.problems.add(
                 obj.where,
-                f"creature at pixel ({obj.x:g}, {obj.y:g}) is on field [{cell[0]}, {cell[1]}], "
-                "outside the "
-                f"{self.map.width}x{self.map.height} map",
+                mission_say(
+                    "creature_pixel_outside",
+                    x=f"{obj.x:g}",
+                    y=f"{obj.y:g}",
+                    fx=cell[0],
+                    fy=cell[1],
+                    width=self.map.width,
+                    height=self.map.height,
+                ),
             )
             return None
         return cell
@@ -133,21 +143,18 @@ class TiledObjects:
     def deployment_cells(self, obj: MapObject) -> tuple[slice, slice] | None:
         """Return the (rows, columns) of the fields a deployment rectangle overlaps."""
         if obj.shape != "rectangle" or obj.point:
-            self.problems.add(
-                obj.where, f"deployment object is a {obj.shape}; expected a rectangle"
-            )
+            self.problems.add(obj.where, mission_say("deployment_shape", shape=obj.shape))
             return None
         if obj.rotation % 360 != 0:
             self.problems.add(
                 obj.where,
-                f"deployment rectangle is rotated by {obj.rotation:g}°; expected no rotation",
+                mission_say("deployment_rotated", angle=f"{obj.rotation:g}"),
             )
             return None
         if obj.width <= 0 or obj.height <= 0:
             self.problems.add(
                 obj.where,
-                f"deployment rectangle is {obj.width:g}x{obj.height:g} pixels; expected a "
-                "positive width and height",
+                mission_say("deployment_size", width=f"{obj.width:g}", height=f"{obj.height:g}"),
             )
             return None
         x, y = self.top_left(obj)
@@ -155,8 +162,13 @@ class TiledObjects:
         if fields is None:
             self.problems.add(
                 obj.where,
-                f"deployment rectangle at pixel ({obj.x:g}, {obj.y:g}) lies outside the "
-                f"{self.map.width}x{self.map.height} map",
+                mission_say(
+                    "deployment_pixel_outside",
+                    x=f"{obj.x:g}",
+                    y=f"{obj.y:g}",
+                    width=self.map.width,
+                    height=self.map.height,
+                ),
             )
             return None
         return fields
@@ -176,9 +188,7 @@ class TiledObjects:
             if raw.lower() in ("player", "gm"):
                 controller = Controller(raw.lower())
             else:
-                self.problems.add(
-                    obj.where, f"property 'controller' is {raw[:40]!r}; expected 'player' or 'gm'"
-                )
+                self.problems.add(obj.where, mission_say("bad_controller_property", raw=raw[:40]))
         if side is None or cells is None:
             return
         shape = (self.map.height, self.map.width)
@@ -188,8 +198,12 @@ class TiledObjects:
             if earlier is not None and earlier[0] is not controller:
                 self.problems.add(
                     obj.where,
-                    f"side {side!r} has controller {controller.value!r} here and "
-                    f"{earlier[0].value!r} on another deployment object; expected one",
+                    mission_say(
+                        "two_controllers",
+                        side=side,
+                        here=controller.value,
+                        there=earlier[0].value,
+                    ),
                 )
             else:
                 controllers[side] = (controller, obj.where)
@@ -202,21 +216,18 @@ class TiledObjects:
         creature_type = None
         if kind is None:
             if "creature_type" not in props:
-                self.problems.add(
-                    obj.where, "missing property 'creature_type'; expected a creature key"
-                )
+                self.problems.add(obj.where, mission_say("missing_creature_type"))
         else:
             creature_type = kind if kind in self.terms.creature_types else None
             if creature_type is None:
                 known = ", ".join(self.terms.creature_types)
                 self.problems.add(
                     obj.where,
-                    f"property 'creature_type' is {kind[:40]!r}; expected a creature key of "
-                    f"the catalogue ({known})",
+                    mission_say("bad_creature_type", kind=kind[:40], known=known),
                 )
         name = prop_text(self.problems, obj.where, props, "name") or obj.name.strip()
         if len(name) > 200:
-            self.problems.add(obj.where, f"name has {len(name)} characters; expected at most 200")
+            self.problems.add(obj.where, mission_say("name_too_long", count=len(name)))
         facing = Facing.S
         raw_facing = prop_text(self.problems, obj.where, props, "facing")
         if raw_facing is not None:
@@ -225,8 +236,11 @@ class TiledObjects:
             else:
                 self.problems.add(
                     obj.where,
-                    f"property 'facing' is {raw_facing[:20]!r}; expected one of "
-                    f"{', '.join(f.value for f in Facing)}",
+                    mission_say(
+                        "bad_facing_property",
+                        raw=raw_facing[:20],
+                        allowed=", ".join(f.value for f in Facing),
+                    ),
                 )
         cell = self.creature_cell(obj)
         if self.problems.total != before or creature_type is None or cell is None:

@@ -20,7 +20,7 @@ from game.match.events import Event
 from game.rulesets.entaria.area_fire import AreaFireRoll
 from game.rulesets.entaria.area_fire_placement import PlaceAreaFire
 from game.rulesets.entaria.clone import clone_battle
-from game.rulesets.entaria.commands import Attack
+from game.rulesets.entaria.commands import Attack, Move
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.chances import (
     area_fire_check_chance,
@@ -33,10 +33,12 @@ from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.throwing import ThrowAtField
 from game.rulesets.entaria.views.chances import chance_text, damage_text, mean_text
 from game.ui.locale import Translator
+from game.ui.overlays_rules import layers_of
 from game.ui.tools import ThrowTool, Tool
 from tests.shots import save_shot
 from tests.ui.test_tools import (  # noqa: F401  (home: the fixture)
     AREA,
+    MISSION,
     Table,
     _area_tool,
     _drag,
@@ -253,3 +255,30 @@ def test_i12_choosing_area_fire_fields_shows_the_checks_chance(home: Path) -> No
     assert got.chance == Fraction(hits, total)
     assert shown[0].startswith(f"Trefferchance {chance_text(got.chance)} · kritisch ")
     save_shot(table.app.screen, "i12_area_fire_check.png")
+
+
+@pytest.mark.rule("D-10", "E-ACT-HH-GEHEN-2", "D-3")
+def test_i12_a_path_out_of_reach_shows_the_saves_chance(home: Path) -> None:  # noqa: F811
+    beside = MISSION.replace("at = [9, 4]", "at = [4, 4]")  # Pirat Eins by the Pistolero
+    table = Table(home, "pistolero", mission_text=beside)
+    scene = table.scene
+    scene.start_action(Action.WALK)
+    table.app.step()
+    assert scene.tool.name == "move"
+    seen = _record_tooltips(scene.tool)
+    table.hover((1, 4))  # away from the pirate: out of its reach
+    lines = seen[-1]
+    shown = [line for line in lines if line.startswith("Rettungswurf Geschick ")]
+    assert shown, lines
+    options = layers_of(scene).moves(scene, "pistolero", Action.WALK)
+    path = options.path_to((1, 4))
+    assert path is not None and (1, 4) in options.needs_save
+    passed = 0
+    for d20 in range(1, 21):
+        trial = clone_battle(table.battle)
+        trial.roller = ScriptedRoller([d20, *PAD])
+        events = trial.apply(Move("pistolero", "WALK", tuple(path)))
+        save = next(e for e in events if e.kind == "roll")
+        passed += bool(save.data["success"])
+    assert shown[0].startswith(f"Rettungswurf Geschick {chance_text(Fraction(passed, 20))} · ")
+    save_shot(table.app.screen, "i12_leave_reach_save.png")

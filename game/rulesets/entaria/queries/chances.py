@@ -45,6 +45,7 @@ from game.rulesets.entaria.rules.condition_changes import reveal
 from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers, roll_modifiers
 from game.rulesets.entaria.rules.conditions import HELP_BONUS_DIE, ConspicuousAct
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
+from game.rulesets.entaria.rules.movement import disengage_check
 from game.rulesets.entaria.rules.ranges import long_shot_edge, range_band
 from game.rulesets.entaria.rules.scatter import throw_at_field_target
 from game.rulesets.entaria.rules.terms import Attribute, Condition
@@ -419,3 +420,23 @@ def area_fire_check_chance(
         held=reveal(shooter.conditions, ConspicuousAct.ATTACK),
     )
     return _roll_chance(check, None)
+
+
+def leave_reach_save_chance(battle: Battle, key: str, *, running: bool) -> SaveChance:
+    """Return the mover's Geschick save for leaving melee reach (D-10, E-ACT-VH-LAUFEN-2).
+
+    As ``moving.leaving_reach_save`` rolls it: ``rules.movement.disengage_check`` (Geschick
+    vs ZW 15, Laufen with Nachteil) with the mover's conditions. ``damage`` is None: a
+    failure leaves the mover Liegend on its start field.
+    """
+    mover = battle.creature(key)
+    check = disengage_check(running=running)
+    terms = _check_terms(
+        battle,
+        mover,
+        check.attribute,
+        check.target,
+        RollContext(attribute=check.attribute),
+        extra=RollModifiers(edge=check.edge),
+    )
+    return SaveChance(key, terms, terms.chance, None)

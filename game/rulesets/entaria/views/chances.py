@@ -34,6 +34,7 @@ __all__ = [
     "check_line",
     "damage_text",
     "known_line",
+    "leave_reach_line",
     "mean_text",
     "offer_chance",
     "roll_text",
@@ -193,3 +194,9 @@ def offer_chance(battle: Battle, action: Action, target: str | None, t: Texts) -
     if known is None:
         return []
     return [known_line(known, words, t), t("chances.pick_target")]
+
+
+def leave_reach_line(save: SaveChance, t: Texts) -> str:
+    """Return "Rettungswurf Geschick 70 % · misslingt er: Liegend auf dem Startfeld" (D-10)."""
+    name = attribute_name(save.terms.attribute, t)
+    return t("chances.leave_save", attribute=name, chance=chance_text(save.chance))

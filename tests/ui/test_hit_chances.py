@@ -114,6 +114,7 @@ def test_i12_hit_chance_in_english_and_under_each_target(home: Path) -> None:  #
     seen = _record_tooltips(scene.tool)
     table.hover((12, 8))
     assert any(line.startswith("Hit chance ") and "avg" in line for line in seen[-1]), seen[-1]
+    save_shot(table.app.screen, "i12_hit_chance_hover_en.png")
     tool = scene.tool
     assert hasattr(tool, "chance")
     odds = tool.chance("p1")  # the label under each enemy carries the same figure

@@ -53,6 +53,7 @@ from game.rulesets.entaria.rules.unarmed import UNARMED_OPTIONS, UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 
 __all__ = [
+    "ATTACK_ACTIONS",
     "CheckTerms",
     "KnownTerms",
     "RollChance",
@@ -61,6 +62,9 @@ __all__ = [
     "area_fire_save_chance",
     "area_fire_saves",
     "attack_chance",
+    "blast_damage",
+    "known_attack_terms",
+    "leave_reach_save_chance",
     "throw_chance",
 ]
 

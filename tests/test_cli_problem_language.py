@@ -161,3 +161,15 @@ def test_i12_play_prints_a_broken_missions_problems_in_german(
     assert main(["play", str(broken), "--language", "de"]) == 1  # before any window opens
     err = capsys.readouterr().err
     assert ": Fehler: map.width: gefunden: der Text 'drei'" in err and "expected" not in err
+
+
+def test_i12_a_scenario_files_own_mistakes_read_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (SCENARIOS / "ex-dmg-1.toml").read_text(encoding="utf-8")
+    path = tmp_path / "case.toml"
+    path.write_text(text.replace('kind = "attack"', 'kind = "atack"', 1), encoding="utf-8")
+    assert main(["scenario", str(path), "--language", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "die Befehlsart 'atack' ist unbekannt (vielleicht 'attack'?)" in err
+    assert "unknown command kind" not in err

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from game.match.commands import Command, CommandError, CommandRegistry
-from game.match.problems import MissionError, describe, suggestion
+from game.match.problem_texts import Texts, say
+from game.match.problems import MissionError, described, suggested
 from game.match.ruleset import Ruleset
 from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_toml
 from game.missions.loader import load_any
@@ -35,6 +36,7 @@ from game.scenarios.model import (
     StateCheck,
     Step,
 )
+from game.scenarios.reader_texts import reader_say
 from game.scenarios.statepath import PathSyntaxError, parse_path
 
 #: Largest scenario file read (bytes): a map and a few hundred commands fit many times.
@@ -70,7 +72,7 @@ class _Reader:
         self.sink = ProblemSink(label)
         self.labels: dict[str, int] = {}
 
-    def error(self, key: str, message: str) -> None:
+    def error(self, key: str, message: str | Texts) -> None:
         self.sink.error(key, message)
 
     # ------------------------------------------------------------------ whole file
@@ -81,8 +83,12 @@ class _Reader:
         self.sink.locations = locate_keys(self.text).keys
         head = data.get("scenario")
         if not isinstance(head, dict):
-            found = "the file has none" if head is None else f"found {describe(head)}"
-            self.error("scenario", f"expected a table [scenario] (title, dice ...); {found}")
+            found = (
+                reader_say("file_has_none")
+                if head is None
+                else reader_say("found", found=described(head))
+            )
+            self.error("scenario", reader_say("a_scenario_table", found=found))
             raise MissionError(self.sink.problems)
         table = TableReader(head, "scenario", self.sink)
         title = table.string("title", Path(self.label).stem, max_len=300)
@@ -118,20 +124,15 @@ class _Reader:
         if raw is None:
             return ()
         if not isinstance(raw, list):
-            table.error(
-                "dice", f"expected a list of die faces like [17, 4, 6], found {describe(raw)}"
-            )
+            table.error("dice", _expected("die_faces", raw))
             return ()
         if len(raw) > MAX_DICE:
-            table.error("dice", f"{len(raw)} dice; expected at most {MAX_DICE}")
+            table.error("dice", _too_many(len(raw), "dice", MAX_DICE))
             return ()
         faces: list[int] = []
         for index, value in enumerate(raw):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                table.error(
-                    f"dice[{index}]",
-                    f"expected a die face (a whole number >= 1), found {describe(value)}",
-                )
+                table.error(f"dice[{index}]", _expected("a_die_face", value))
                 continue
             faces.append(value)
         return tuple(faces)
@@ -145,15 +146,13 @@ class _Reader:
         if mission_file is not None and inline:
             self.error(
                 "scenario.mission",
-                "the scenario names a mission file and also has mission tables "
-                f"({', '.join(inline)}); expected one of the two",
+                reader_say("file_and_tables", tables=", ".join(inline)),
             )
             return None, ""
         if mission_file is None and not inline:
             self.error(
                 "scenario",
-                'no mission: expected [scenario] mission = "file.toml" or the mission\'s own '
-                "tables ([mission], [map], [[sides]], [[creatures]]) in this file",
+                reader_say("no_mission"),
             )
             return None, ""
         try:
@@ -173,16 +172,13 @@ class _Reader:
 
     def mission_file(self, relative: object) -> tuple[Mission | None, str]:
         if not isinstance(relative, str):
-            self.error(
-                "scenario.mission",
-                f"expected the mission's file name (text), found {describe(relative)}",
-            )
+            self.error("scenario.mission", _expected("a_file_name", relative))
             return None, ""
         try:
             path = resolve_inside(self.base_dir, relative, path_label=self.label)
         except MissionError as error:  # said again at the key, with its line
             for problem in error.problems:
-                self.error("scenario.mission", problem.message)
+                self.error("scenario.mission", problem.texts or problem.message)
             return None, ""
         return load_any(path).mission, str(path)
 
@@ -196,8 +192,7 @@ class _Reader:
         if named is not None and played is not None and named != played:
             self.error(
                 "scenario.ruleset",
-                f"the scenario names the ruleset {named!r}, its mission plays {played!r} "
-                f"([mission] ruleset, default {DEFAULT_RULESET!r}); expected the same one",
+                reader_say("ruleset_differs", named=named, played=played, default=DEFAULT_RULESET),
             )
         key = played or named or DEFAULT_RULESET
         try:
@@ -211,10 +206,10 @@ class _Reader:
         if raw is None:
             return ()
         if not isinstance(raw, list):
-            self.error("commands", f"expected [[commands]] tables, found {describe(raw)}")
+            self.error("commands", _expected("command_tables", raw))
             return ()
         if len(raw) > MAX_STEPS:
-            self.error("commands", f"{len(raw)} commands; expected at most {MAX_STEPS}")
+            self.error("commands", _too_many(len(raw), "commands", MAX_STEPS))
             return ()
         steps: list[Step] = []
         for index, entry in enumerate(raw):
@@ -229,10 +224,7 @@ class _Reader:
         key = f"commands[{index}]"
         line = self.sink.line_of(key)
         if not isinstance(entry, dict):
-            self.error(
-                key,
-                f"expected a command table {{kind = ..., actor = ...}}, found {describe(entry)}",
-            )
+            self.error(key, _expected("a_command_table", entry))
             return None
         label = self.step_label(key, entry.get("label"), index + 1)
         until = entry.get("end_turns_until")
@@ -240,10 +232,7 @@ class _Reader:
             return self.until_step(key, index, entry, until, registry, label)
         refused = entry.get("refused")
         if refused is not None and (not isinstance(refused, str) or not refused.strip()):
-            self.error(
-                f"{key}.refused",
-                f"expected a piece of the refusal's reason (text), found {describe(refused)}",
-            )
+            self.error(f"{key}.refused", _expected("a_reason_piece", refused))
             return None
         command = self.command(
             key, {k: v for k, v in entry.items() if k not in STEP_KEYS}, registry
@@ -256,12 +245,11 @@ class _Reader:
         if label is None:
             return None
         if not isinstance(label, str) or not label.strip() or len(label) > 100:
-            self.error(f"{key}.label", f"expected a short name (text), found {describe(label)}")
+            self.error(f"{key}.label", _expected("a_short_name", label))
             return None
         if label in self.labels:
-            self.error(
-                f"{key}.label", f"the label {label!r} is already command {self.labels[label]}'s"
-            )
+            message = reader_say("label_taken", label=label, number=self.labels[label])
+            self.error(f"{key}.label", message)
             return None
         self.labels[label] = number
         return label
@@ -279,18 +267,14 @@ class _Reader:
         if others:
             self.error(
                 key,
-                f"end_turns_until stands alone; found also {', '.join(others)} "
-                "(write the command as its own entry)",
+                reader_say("until_alone", others=", ".join(others)),
             )
             return None
         if "end_turn" not in registry:
-            self.error(f"{key}.end_turns_until", "this ruleset has no end_turn command")
+            self.error(f"{key}.end_turns_until", reader_say("no_end_turn"))
             return None
         if not isinstance(until, dict):
-            self.error(
-                f"{key}.end_turns_until",
-                f'expected a table {{actor = "...", round = N}}, found {describe(until)}',
-            )
+            self.error(f"{key}.end_turns_until", _expected("an_until_table", until))
             return None
         table = TableReader(until, f"{key}.end_turns_until", self.sink)
         actor = table.string("actor", max_len=100)
@@ -309,13 +293,10 @@ class _Reader:
     def command(self, key: str, entry: dict[str, Any], registry: CommandRegistry) -> Command | None:
         kind = entry.get("kind")
         if not isinstance(kind, str) or kind not in registry:
-            shown = "no kind" if kind is None else f"unknown command kind {kind!r}"
-            hint = suggestion(kind, registry) if isinstance(kind, str) else ""
-            self.error(
-                f"{key}.kind",
-                f"{shown}{hint}; expected one of the ruleset's {len(registry)} kinds "
-                "(kampfkarte scenario --commands RULESET lists them with their fields)",
-            )
+            shown = reader_say("no_kind") if kind is None else reader_say("unknown_kind", kind=kind)
+            hint = suggested(kind, registry) if isinstance(kind, str) else ""
+            message = reader_say("bad_kind", shown=shown, hint=hint, count=len(registry))
+            self.error(f"{key}.kind", message)
             return None
         try:
             return registry.from_dict(_with_nulls(entry, registry[kind]))
@@ -328,10 +309,10 @@ class _Reader:
         if raw is None:
             return ()
         if not isinstance(raw, list):
-            self.error("expect", f"expected [[expect]] tables, found {describe(raw)}")
+            self.error("expect", _expected("expect_tables", raw))
             return ()
         if len(raw) > MAX_EXPECTATIONS:
-            self.error("expect", f"{len(raw)} expectations; expected at most {MAX_EXPECTATIONS}")
+            self.error("expect", _too_many(len(raw), "expectations", MAX_EXPECTATIONS))
             return ()
         found: list[Expectation] = []
         for index, entry in enumerate(raw):
@@ -343,16 +324,12 @@ class _Reader:
     def expectation(self, index: int, entry: object, steps: int) -> Expectation | None:
         key = f"expect[{index}]"
         if not isinstance(entry, dict):
-            self.error(key, f"expected an [[expect]] table, found {describe(entry)}")
+            self.error(key, _expected("an_expect_table", entry))
             return None
         kinds = [k for k in ("path", "event", "decision", "dice_left") if k in entry]
         if len(kinds) != 1:
-            found = ", ".join(kinds) if kinds else "none of them"
-            self.error(
-                key,
-                'expected exactly one of path = "...", event = "...", decision = {...} or '
-                f"dice_left = N; found {found}",
-            )
+            found = ", ".join(kinds) if kinds else reader_say("none_of_them")
+            self.error(key, reader_say("one_expectation_kind", found=found))
             return None
         table = TableReader(entry, key, self.sink)
         line = self.sink.line_of(key)
@@ -378,18 +355,12 @@ class _Reader:
         if isinstance(raw, str):
             if raw in self.labels:
                 return self.labels[raw]
-            known = ", ".join(self.labels) or "none"
-            table.error(
-                "command",
-                f"no command has the label {raw!r}{suggestion(raw, self.labels)}; labels: {known}",
-            )
+            known = ", ".join(self.labels) or reader_say("none")
+            hint = suggested(raw, self.labels)
+            table.error("command", reader_say("no_such_label", label=raw, hint=hint, known=known))
             return None
         if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= steps:
-            table.error(
-                "command",
-                f"expected a command's number 0..{steps} (0: the start of the fight) or its "
-                f"label, found {describe(raw)}",
-            )
+            table.error("command", _expected("a_step_ref", raw, steps=steps))
             return None
         return raw
 
@@ -406,21 +377,18 @@ class _Reader:
             table.error("path", str(error))
             return None
         if len(tests) != 1:
-            table.error(
-                None,
-                f"expected exactly one test for the path ({', '.join(STATE_TESTS)}); "
-                f"found {', '.join(tests) or 'none'}",
-            )
+            found = ", ".join(tests) or reader_say("none")
+            table.error(None, reader_say("one_test", tests=", ".join(STATE_TESTS), found=found))
             return None
         test = tests[0]
         value = table.raw(test)
         if test in ("at_least", "at_most") and (
             isinstance(value, bool) or not isinstance(value, int | float)
         ):
-            table.error(test, f"expected a number, found {describe(value)}")
+            table.error(test, _expected("a_number", value))
             return None
         if test == "exists" and not isinstance(value, bool):
-            table.error(test, f"expected true or false, found {describe(value)}")
+            table.error(test, _expected("true_or_false", value))
             return None
         problem = _json_problem(value)
         if problem:
@@ -436,11 +404,11 @@ class _Reader:
         actor = table.raw("actor")
         count = table.integer("count", None, low=0, high=1_000_000)
         if data is not None and not isinstance(data, dict):
-            table.error("data", f"expected a table of event fields {{...}}, found {describe(data)}")
+            table.error("data", _expected("event_fields", data))
         elif data is not None and _json_problem(data):
             table.error("data", _json_problem(data))
         if actor is not None and not isinstance(actor, str):
-            table.error("actor", f"expected a creature's key (text), found {describe(actor)}")
+            table.error("actor", _expected("a_creature_key", actor))
         if table.failed:
             return None
         return EventCheck(line, kind, dict(data or {}), actor, count, step, note)
@@ -452,11 +420,7 @@ class _Reader:
         if raw == "none":
             return DecisionCheck(line, None, step, note)
         if not isinstance(raw, dict) or not raw:
-            table.error(
-                "decision",
-                'expected a table like {creature = "ron", kind = "turn"} or "none" (the '
-                f"fight is over), found {describe(raw)}",
-            )
+            table.error("decision", _expected("a_decision", raw))
             return None
         sub = TableReader(raw, f"{table.key}.decision", self.sink)
         expected = {
@@ -490,14 +454,24 @@ def _with_nulls(entry: Mapping[str, Any], cls: type[Command]) -> dict[str, Any]:
     return filled
 
 
-def _json_problem(value: object, depth: int = 0) -> str:
+def _expected(what: str, value: object, **values: object) -> Texts:
+    """Return "expected <what>, found <value>" in every language."""
+    return say("expected_found", expected=reader_say(what, **values), found=described(value))
+
+
+def _too_many(count: int, what: str, limit: int) -> Texts:
+    """Return "<count> <what>; expected at most <limit>" in every language."""
+    return reader_say("too_many", count=count, what=reader_say(what), limit=limit)
+
+
+def _json_problem(value: object, depth: int = 0) -> Texts | str:
     """Return what makes ``value`` unlike a value of a saved state ("" when it is fine)."""
     if depth > MAX_NESTING:
-        return f"the value nests more than {MAX_NESTING} levels deep"
+        return reader_say("nests_too_deep", limit=MAX_NESTING)
     if isinstance(value, str | int | float | bool):
         return ""
     if isinstance(value, list):
         return next((p for p in (_json_problem(v, depth + 1) for v in value) if p), "")
     if isinstance(value, dict):
         return next((p for p in (_json_problem(v, depth + 1) for v in value.values()) if p), "")
-    return f"expected a text, number, true/false, list or table, found {describe(value)}"
+    return _expected("a_state_value", value)

@@ -13,12 +13,16 @@ from game.match.problems import MissionError, Problem, ProblemList, described, p
 from game.match.tomlcheck import ProblemSink, TableReader, enum_spec, parse_toml
 from game.missions.loader_texts import MISSION_TEMPLATES
 from game.rulesets.entaria.loader_texts import ENTARIA_TEMPLATES
+from game.scenarios.reader_texts import READER_TEMPLATES
+from game.scenarios.wording import RUNNER_TEMPLATES
 
 RULE_ID = re.compile(r"(?<![A-Za-z])[EDQWG]-[A-Z0-9]")
 TABLES: Mapping[str, Templates] = {
     "generic": TEMPLATES,
     "mission": MISSION_TEMPLATES,
     "entaria": ENTARIA_TEMPLATES,
+    "scenario file": READER_TEMPLATES,
+    "scenario runner": RUNNER_TEMPLATES,
 }
 
 

@@ -29,7 +29,14 @@ from game.rulesets.entaria.views.actions import area_fire_offer
 from game.rulesets.entaria.views.chances import attack_lines, attack_weapons, chance_text
 from game.ui import overlays
 from game.ui.overlays_objects import object_lines, object_under
-from game.ui.overlays_rules import UNARMED, creature_at, says, token_side, weapon_name
+from game.ui.overlays_rules import (
+    UNARMED,
+    band_name,
+    creature_at,
+    says,
+    token_side,
+    weapon_name,
+)
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.tokens import cover_badge_centre
 from game.ui.tools.area_fire import AreaFireTool
@@ -333,7 +340,8 @@ class AttackTool(Tool):
                 override=mark.override is not None,
             )
             if camera.cell_px >= 22:
-                text = mark.band.german if (mark.band is not None and not mark.melee) else ""
+                ranged = mark.band is not None and not mark.melee
+                text = band_name(scene, mark.band) if ranged else ""  # the screen's language
                 if mark.attackable:
                     text = f"{text} {overlays.edge_text(mark.edge, self.t)}".strip()
                     if (odds := self.chance(key)) is not None:

@@ -23,6 +23,7 @@ from game.rulesets.entaria.catalogue import (
     TerrainKind,
     WeaponType,
 )
+from game.rulesets.entaria.loader_texts import entaria_say
 from game.rulesets.entaria.rules.areas import Bem, parse_bem
 from game.rulesets.entaria.rules.hands import DEFAULT_HANDS
 from game.rulesets.entaria.rules.objects import MAX_WEAPON_SIZE
@@ -115,8 +116,7 @@ def _provenance(reader: TableReader) -> tuple[bool, frozenset[str], str, str]:
         if not _sets(reader.table, dotted):
             reader.error(
                 f"book[{index}]",
-                f"'book' names {dotted!r}, which this entry does not set; list only keys "
-                "whose values the entry gives from the rulebook",
+                entaria_say("book_not_set", dotted=dotted),
             )
     source = reader.string("source", "", max_len=200)
     notes = reader.string("notes", "", max_len=2000)
@@ -155,7 +155,7 @@ def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
         try:
             bem = parse_bem(bem_text)
         except ValueError:
-            reader.error("bem", f'expected a BEM written "m,a" like "2,10", found {bem_text!r}')
+            reader.error("bem", entaria_say("bad_bem", text=bem_text))
     if reader.failed or damage_type is None:
         return None
 
@@ -193,64 +193,41 @@ def _read_weapon(key: str, reader: TableReader) -> WeaponType | None:
 def _check_weapon(reader: TableReader, weapon: WeaponType) -> None:
     """Record where the weapon's values contradict each other (E-RANGE-2, E-AREAFIRE-1/2, ...)."""
     if not weapon.melee and not weapon.ranged:
-        reader.error(
-            None,
-            "the weapon is neither melee (melee = true) nor ranged (ranges = [...]) (E-RANGE-2)",
-        )
+        reader.error(None, entaria_say("neither_melee_nor_ranged"))  # E-RANGE-2
     if weapon.thrown and not weapon.ranged:
-        reader.error(
-            "ranges", "a thrown weapon needs the range bands it can be thrown at (E-THROW-1)"
-        )
+        reader.error("ranges", entaria_say("thrown_needs_ranges"))  # E-THROW-1
     if weapon.bem is not None and not weapon.ranged:
-        reader.error("bem", "area fire needs a ranged weapon with range bands (E-AREAFIRE-1)")
+        reader.error("bem", entaria_say("area_fire_needs_ranged"))  # E-AREAFIRE-1
     fires_area = weapon.attributes & {WeaponAttribute.AUTO_FIRE, WeaponAttribute.AREA_FIRE}
     if fires_area and weapon.bem is None:
         names = " and ".join(sorted(a.value for a in fires_area))
-        reader.error("bem", f'{names} needs a BEM (bem = "m,a") (E-AREAFIRE-2)')
+        reader.error("bem", entaria_say("needs_bem", names=names))  # E-AREAFIRE-2
     if weapon.bem is not None and not fires_area:
-        reader.error(
-            "attributes",
-            "a weapon with a BEM lays area fire: give it Bereichsfeuer or Dauerfeuer "
-            "(E-AREAFIRE-1)",
-        )
+        reader.error("attributes", entaria_say("bem_needs_attribute"))  # E-AREAFIRE-1
     has_reach = WeaponAttribute.REACH in weapon.attributes
     if weapon.reach > 1 and not (weapon.melee and has_reach):
-        reader.error(
-            "reach",
-            f"reach {weapon.reach} needs a melee weapon with the attribute Distanz (E-REACH-3)",
-        )
+        reader.error("reach", entaria_say("reach_needs_distanz", reach=weapon.reach))  # E-REACH-3
     if has_reach and weapon.reach < 2:
-        reader.error(
-            "reach", "a weapon with Distanz needs its reach in fields, at least 2 (E-REACH-3)"
-        )
+        reader.error("reach", entaria_say("distanz_needs_reach"))  # E-REACH-3
     if weapon.magazine is not None and (weapon.thrown or not weapon.ranged):
-        reader.error(
-            "magazine", "only ranged weapons that are not thrown have a magazine (E-CRIT-FAIL-3)"
-        )
+        reader.error("magazine", entaria_say("magazine_ranged_only"))  # E-CRIT-FAIL-3
     if (weapon.area_shape is None) != (weapon.area_size is None):
         reader.error(
             "area_size" if weapon.area_size is None else "area_shape",
-            "give area_shape and area_size together",
+            entaria_say("area_together"),
         )
     if WeaponAttribute.ZERO_G in weapon.attributes and not weapon.ranged:
-        reader.error(
-            "attributes", f"{WeaponAttribute.ZERO_G.value} belongs to ranged weapons (E-ZEROG-2)"
-        )
+        message = entaria_say("zero_g_ranged", name=WeaponAttribute.ZERO_G.value)
+        reader.error("attributes", message)  # E-ZEROG-2
     if (weapon.optics or weapon.optic_keys) and (weapon.thrown or not weapon.ranged):
         where = "optics" if weapon.optic_keys else "attributes"
-        reader.error(
-            where,
-            "aiming optics (Smartlink, Laservisier, Bildvergrößerer) belong to ranged weapons "
-            "that are not thrown (E-ACT-VH-DISTANZ-1, E-ACT-VH-DAUERFEUER-2)",
-        )
+        # E-ACT-VH-DISTANZ-1, E-ACT-VH-DAUERFEUER-2
+        reader.error(where, entaria_say("optics_ranged"))
     for index, optic in enumerate(weapon.optic_keys):
         if optic in weapon.optic_keys[:index]:
-            reader.error(f"optics[{index}]", f"optic {optic!r} is listed twice")
+            reader.error(f"optics[{index}]", entaria_say("optic_twice", optic=optic))
     if WeaponAttribute.SHIELD in weapon.attributes:
-        reader.error(
-            "attributes",
-            "Schild belongs to cover armour: armour.toml, shield = true (E-ACT-HH-SCHILD)",
-        )
+        reader.error("attributes", entaria_say("schild_is_armour"))  # E-ACT-HH-SCHILD
 
 
 def _read_armour(key: str, reader: TableReader) -> ArmourType | None:
@@ -267,12 +244,9 @@ def _read_armour(key: str, reader: TableReader) -> ArmourType | None:
     if reader.failed or category is None:
         return None
     if shield and category is not ArmorCategory.COVER:
-        reader.error(
-            "shield",
-            'a shield is Deckungspanzerung: set category = "Deckungspanzerung" (E-ACT-HH-SCHILD)',
-        )
+        reader.error("shield", entaria_say("shield_category"))  # E-ACT-HH-SCHILD
     if space_suit and category is not ArmorCategory.WORN:
-        reader.error("space_suit", "a space suit is Getragene Panzerung (E-ACT-LH-PANZERUNG-2)")
+        reader.error("space_suit", entaria_say("space_suit_worn"))  # E-ACT-LH-PANZERUNG-2
     if reader.failed:
         return None
     return ArmourType(
@@ -302,11 +276,7 @@ def _read_item(key: str, reader: TableReader) -> ItemType | None:
     ranged_wm = reader.integer("ranged_wm", 0, low=_OPTIC_WM_RANGE[0], high=_OPTIC_WM_RANGE[1])
     sample, book, source, notes = _provenance(reader)
     if ranged_wm and optic is None:
-        reader.error(
-            "ranged_wm",
-            'only an aiming optic gives a WM on ranged attacks: set optic = "Smartlink", '
-            '"Laservisier" or "Bildvergrößerer"',
-        )
+        reader.error("ranged_wm", entaria_say("wm_needs_optic"))
     if reader.failed:
         return None
     return ItemType(
@@ -349,10 +319,7 @@ def _read_initiative(reader: TableReader) -> tuple[int | None, bool]:
     if isinstance(value, str) and value.strip().upper() == "C":
         return None, True
     if isinstance(value, str):
-        reader.error(
-            "initiative",
-            f'expected a whole number from 0 to 99 or "C" (E-INIT-3, E-INIT-7), found {value!r}',
-        )
+        reader.error("initiative", entaria_say("bad_initiative", value=value))  # E-INIT-3, -7
         return None, False
     return reader.integer("initiative", None, low=0, high=99), False
 
@@ -364,7 +331,7 @@ def _read_token(reader: TableReader) -> str:
         return DEFAULT_TOKEN
     problem = token_problem(value)
     if problem is not None:
-        reader.error("token", f"unknown token art: {problem}")
+        reader.error("token", entaria_say("unknown_token", problem=problem))
         return DEFAULT_TOKEN
     return str(value)
 
@@ -447,32 +414,19 @@ def _check_creature(reader: TableReader, kind: CreatureType) -> None:
     """Record where the creature's values contradict each other (E-INIT-2/3/7, E-RES-1/2/4)."""
     if kind.is_character:
         if kind.base_initiative is None:
-            reader.error(None, "a character rolls initiative: give base_initiative (E-INIT-2)")
+            reader.error(None, entaria_say("character_needs_base"))  # E-INIT-2
         if kind.initiative is not None or kind.companion:
-            reader.error(
-                "initiative",
-                "a character rolls initiative; give base_initiative instead (E-INIT-2)",
-            )
+            reader.error("initiative", entaria_say("character_not_fixed"))  # E-INIT-2
         if kind.simplified:
-            reader.error("simplified", "only enemies can be simplified (E-LP-ENEMY-1)")
+            reader.error("simplified", entaria_say("only_enemies_simplified"))  # E-LP-ENEMY-1
         if kind.built_for_passengers:
-            reader.error(
-                "built_for_passengers",
-                "a player character is no mount (E-MOUNT-2); only a mount can be built "
-                "for passengers (E-MOUNT-4)",
-            )
+            # E-MOUNT-2, E-MOUNT-4
+            reader.error("built_for_passengers", entaria_say("character_no_mount"))
     else:
         if kind.initiative is None and not kind.companion:
-            reader.error(
-                None,
-                'an enemy has a fixed initiative: give initiative = 15 or "C" (E-INIT-3, E-INIT-7)',
-            )
+            reader.error(None, entaria_say("enemy_fixed_initiative"))  # E-INIT-3, E-INIT-7
         if kind.base_initiative is not None:
-            reader.error(
-                "base_initiative",
-                "an enemy's initiative is fixed; its bracket value is also its base "
-                "(E-INIT-3, E-OPEN-6)",
-            )
+            reader.error("base_initiative", entaria_say("enemy_no_base"))  # E-INIT-3, E-OPEN-6
     lists = {
         "resistances": kind.resistances,
         "immunities": kind.immunities,
@@ -482,12 +436,13 @@ def _check_creature(reader: TableReader, kind: CreatureType) -> None:
     for first_index, first in enumerate(names):
         for second in names[first_index + 1 :]:
             for damage in sorted(lists[first] & lists[second], key=lambda t: t.value):
-                reader.error(
-                    second, f"{damage.value} is in both {first} and {second} (E-RES-1/2/4)"
+                message = entaria_say(
+                    "damage_in_both", damage=damage.value, first=first, second=second
                 )
+                reader.error(second, message)  # E-RES-1/2/4
     for index, talent in enumerate(kind.talents):
         if talent in kind.talents[:index]:
-            reader.error(f"talents[{index}]", f"talent {talent!r} is listed twice")
+            reader.error(f"talents[{index}]", entaria_say("talent_twice", talent=talent))
 
 
 def _read_terrain(key: str, reader: TableReader) -> TerrainKind | None:
@@ -507,13 +462,13 @@ def _read_terrain(key: str, reader: TableReader) -> TerrainKind | None:
         return None
     if terrain in DIFFICULT_BY_DEFAULT and not difficult:
         reader.error(
-            "difficult", f"{terrain.name} is always difficult terrain (E-OPEN-42, E-TERRAIN-RUBBLE)"
+            "difficult",
+            entaria_say("always_difficult", name=terrain.name),  # E-OPEN-42
         )
     if char in _RESERVED_CHARS or not char.isprintable() or char.isspace():
         reader.error(
             "char",
-            "expected one printable character other than #, + and / (walls, doors), "
-            f"found {char!r}",
+            entaria_say("bad_terrain_char", char=char),
         )
     kind = TerrainKind(
         key=key,
@@ -534,8 +489,12 @@ def _read_terrain(key: str, reader: TableReader) -> TerrainKind | None:
     if default is not None and char not in _RESERVED_CHARS and kind.field_kind() != default:
         reader.error(
             "char",
-            f"{char!r} already means {_describe_field(default)} in the default legend (DESIGN.md); "
-            f"this kind is {_describe_field(kind.field_kind())}: pick another character",
+            entaria_say(
+                "char_means_default",
+                char=char,
+                default=_describe_field(default),
+                kind=_describe_field(kind.field_kind()),
+            ),
         )
     return None if reader.failed else kind
 

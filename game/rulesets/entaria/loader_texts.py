@@ -119,6 +119,139 @@ ENTARIA_TEMPLATES: Final[Templates] = {
         "de": "{key!r} ist keine Zieloptik: erwartet: ein Gegenstand in items.toml mit "
         "optic = {kinds}",
     },
+    # --- the catalogue's entries (catalogue_readers); rule IDs stay in the code's comments
+    "book_not_set": {
+        "en": "'book' names {dotted!r}, which this entry does not set; list only keys whose "
+        "values the entry gives from the rulebook",
+        "de": "'book' nennt {dotted!r}, das dieser Eintrag nicht setzt; nur Schlüssel nennen, "
+        "deren Werte der Eintrag aus dem Regelbuch übernimmt",
+    },
+    "bad_bem": {
+        "en": 'expected a BEM written "m,a" like "2,10", found {text!r}',
+        "de": 'erwartet: ein BEM in der Form "m,a" wie "2,10", gefunden: {text!r}',
+    },
+    "neither_melee_nor_ranged": {
+        "en": "the weapon is neither melee (melee = true) nor ranged (ranges = [...])",
+        "de": "die Waffe ist weder Nahkampf (melee = true) noch Fernkampf (ranges = [...])",
+    },
+    "thrown_needs_ranges": {
+        "en": "a thrown weapon needs the range bands it can be thrown at",
+        "de": "eine Wurfwaffe braucht die Reichweiten, auf die sie geworfen werden kann",
+    },
+    "area_fire_needs_ranged": {
+        "en": "area fire needs a ranged weapon with range bands",
+        "de": "Bereichsfeuer braucht eine Fernkampfwaffe mit Reichweiten",
+    },
+    "needs_bem": {
+        "en": '{names} needs a BEM (bem = "m,a")',
+        "de": '{names} braucht ein BEM (bem = "m,a")',
+    },
+    "bem_needs_attribute": {
+        "en": "a weapon with a BEM lays area fire: give it Bereichsfeuer or Dauerfeuer",
+        "de": "eine Waffe mit BEM legt Bereichsfeuer: Bereichsfeuer oder Dauerfeuer angeben",
+    },
+    "reach_needs_distanz": {
+        "en": "reach {reach} needs a melee weapon with the attribute Distanz",
+        "de": "Reichweite {reach} braucht eine Nahkampfwaffe mit der Eigenschaft Distanz",
+    },
+    "distanz_needs_reach": {
+        "en": "a weapon with Distanz needs its reach in fields, at least 2",
+        "de": "eine Waffe mit Distanz braucht ihre Reichweite in Feldern, mindestens 2",
+    },
+    "magazine_ranged_only": {
+        "en": "only ranged weapons that are not thrown have a magazine",
+        "de": "nur Fernkampfwaffen, die nicht geworfen werden, haben ein Magazin",
+    },
+    "area_together": {
+        "en": "give area_shape and area_size together",
+        "de": "area_shape und area_size zusammen angeben",
+    },
+    "zero_g_ranged": {
+        "en": "{name} belongs to ranged weapons",
+        "de": "{name} gehört zu Fernkampfwaffen",
+    },
+    "optics_ranged": {
+        "en": "aiming optics (Smartlink, Laservisier, Bildvergrößerer) belong to ranged weapons "
+        "that are not thrown",
+        "de": "Zieloptiken (Smartlink, Laservisier, Bildvergrößerer) gehören zu "
+        "Fernkampfwaffen, die nicht geworfen werden",
+    },
+    "optic_twice": {
+        "en": "optic {optic!r} is listed twice",
+        "de": "die Optik {optic!r} steht zweimal in der Liste",
+    },
+    "schild_is_armour": {
+        "en": "Schild belongs to cover armour: armour.toml, shield = true",
+        "de": "Schild gehört zur Deckungspanzerung: armour.toml, shield = true",
+    },
+    "shield_category": {
+        "en": 'a shield is Deckungspanzerung: set category = "Deckungspanzerung"',
+        "de": 'ein Schild ist Deckungspanzerung: category = "Deckungspanzerung" setzen',
+    },
+    "space_suit_worn": {
+        "en": "a space suit is Getragene Panzerung",
+        "de": "ein Raumanzug ist Getragene Panzerung",
+    },
+    "wm_needs_optic": {
+        "en": 'only an aiming optic gives a WM on ranged attacks: set optic = "Smartlink", '
+        '"Laservisier" or "Bildvergrößerer"',
+        "de": 'nur eine Zieloptik gibt einen WM auf Fernkampfangriffe: optic = "Smartlink", '
+        '"Laservisier" oder "Bildvergrößerer" setzen',
+    },
+    "bad_initiative": {
+        "en": 'expected a whole number from 0 to 99 or "C", found {value!r}',
+        "de": 'erwartet: eine ganze Zahl von 0 bis 99 oder "C", gefunden: {value!r}',
+    },
+    "unknown_token": {"en": "unknown token art: {problem}", "de": "unbekannte Figur: {problem}"},
+    "character_needs_base": {
+        "en": "a character rolls initiative: give base_initiative",
+        "de": "ein Charakter würfelt Initiative: base_initiative angeben",
+    },
+    "character_not_fixed": {
+        "en": "a character rolls initiative; give base_initiative instead",
+        "de": "ein Charakter würfelt Initiative; stattdessen base_initiative angeben",
+    },
+    "only_enemies_simplified": {
+        "en": "only enemies can be simplified",
+        "de": "nur Gegner können vereinfacht sein",
+    },
+    "character_no_mount": {
+        "en": "a player character is no mount; only a mount can be built for passengers",
+        "de": "ein Spielercharakter ist kein Reittier; nur ein Reittier kann für Passagiere "
+        "gebaut sein",
+    },
+    "enemy_fixed_initiative": {
+        "en": 'an enemy has a fixed initiative: give initiative = 15 or "C"',
+        "de": 'ein Gegner hat eine feste Initiative: initiative = 15 oder "C" angeben',
+    },
+    "enemy_no_base": {
+        "en": "an enemy's initiative is fixed; its bracket value is also its base",
+        "de": "die Initiative eines Gegners ist fest; ihr Klammerwert ist auch ihre Basis",
+    },
+    "damage_in_both": {
+        "en": "{damage} is in both {first} and {second}",
+        "de": "{damage} steht in {first} und in {second}",
+    },
+    "talent_twice": {
+        "en": "talent {talent!r} is listed twice",
+        "de": "das Talent {talent!r} steht zweimal in der Liste",
+    },
+    "always_difficult": {
+        "en": "{name} is always difficult terrain",
+        "de": "{name} ist immer schwieriges Gelände",
+    },
+    "bad_terrain_char": {
+        "en": "expected one printable character other than #, + and / (walls, doors), found "
+        "{char!r}",
+        "de": "erwartet: ein druckbares Zeichen außer #, + und / (Wände, Türen), gefunden: "
+        "{char!r}",
+    },
+    "char_means_default": {
+        "en": "{char!r} already means {default} in the default legend (DESIGN.md); this kind "
+        "is {kind}: pick another character",
+        "de": "{char!r} bedeutet in der Standardlegende schon {default} (DESIGN.md); diese Art "
+        "ist {kind}: ein anderes Zeichen wählen",
+    },
     "one_table_per_entry": {
         "en": "one table [{kind}.<id>] per entry",
         "de": "eine Tabelle [{kind}.<id>] je Eintrag",

@@ -8,7 +8,8 @@ It shows the pinging person's colour (the colour of their first side, else their
 colour) as rings widening from the field for ``PING_SECONDS``, with their name over the
 field; the HUD says "Anna zeigt auf [12, 7]". Several pings may run at once (the oldest
 goes beyond ``MAX_PINGS``). The Alt+press and its release are swallowed, so the tool
-under it never moves or attacks for it.
+under it never moves or attacks for it — except where the tool claims the Alt+click for
+itself (``claims_alt_click(cell)``: the attack tool aiming at the weapon in a hand).
 """
 
 from __future__ import annotations
@@ -79,8 +80,11 @@ class Pings:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not _alt_held(event) or not self.scene.camera.contains(event.pos):
                 return False
-            self._pressed = True
             cell = self.scene.camera.screen_to_cell(event.pos)
+            claims = getattr(self.scene.tool, "claims_alt_click", None)
+            if callable(claims) and claims(cell):
+                return False  # the tool's own Alt+click (the attack aims at a held weapon)
+            self._pressed = True
             if self.scene.session.battle.grid.in_bounds(cell):
                 self.ping(cell)
             return True

@@ -204,3 +204,34 @@ def test_a_ping_at_close_zoom_draws_wider_rings(home: Path) -> None:
     app.step(0.0)
     assert colour_pixels(app, scene, field, colour) > before + 200
     save_shot(app.screen, "i12_pings_rings_zoomed.png")
+
+
+@pytest.mark.rule("i12", "E-OBJ-WAFFE-WG1")
+def test_a_tool_that_claims_the_alt_click_keeps_it(home: Path) -> None:
+    """The attack tool aims at a held weapon with Alt+click (tests/ui/test_object_tools.py):
+    where a tool claims the Alt+click for a field, no ping is made there; elsewhere one is."""
+    _app, scene = table(home)
+    claimed = reachable_field(scene)
+    asked: list[Cell] = []
+
+    def claims_alt_click(cell: Cell) -> bool:
+        asked.append(cell)
+        return cell == claimed
+
+    scene.tool.claims_alt_click = claims_alt_click  # type: ignore[attr-defined]
+    assert (
+        scene.pings.handle(
+            pygame.event.Event(
+                pygame.MOUSEBUTTONDOWN, pos=centre(scene, claimed), button=1, mod=pygame.KMOD_ALT
+            )
+        )
+        is False
+    )
+    assert scene.pings.pings == [] and asked == [claimed]
+    other = (claimed[0], claimed[1] + 1)
+    assert scene.pings.handle(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=centre(scene, other), button=1, mod=pygame.KMOD_ALT
+        )
+    )
+    assert [p.cell for p in scene.pings.pings] == [other]

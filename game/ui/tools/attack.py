@@ -261,6 +261,14 @@ class AttackTool(Tool):
         self.send(self.command_for(target.key))
         return True
 
+    def claims_alt_click(self, cell: Cell) -> bool:
+        """Return whether Alt+click on ``cell`` is this tool's: aiming at the weapon in a
+        creature's hand (a ping, game.ui.pings, takes every other Alt+click)."""
+        target = creature_at(self.scene, cell)
+        if target is None or target.key == self.actor.key:
+            return False
+        return self._weapon_in_hand(target) is not None
+
     def _weapon_in_hand(self, target: CreatureState) -> str | None:
         """Return the first weapon ``target`` holds, when this attack may aim at it."""
         if self.action not in _OBJECT_ACTIONS:

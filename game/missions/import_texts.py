@@ -397,6 +397,12 @@ IMPORT_TEMPLATES: Final[Templates] = {
         "en": "missing key 'pixels_per_grid'; expected the image's pixels per field",
         "de": "der Schlüssel 'pixels_per_grid' fehlt; erwartet: die Pixel des Bildes je Feld",
     },
+    "uvtt_too_many_edges": {
+        "en": "walls and portals on grid lines give more than {limit} edges; expected at most "
+        "{limit}",
+        "de": "Wände und Portale auf Rasterlinien ergeben mehr als {limit} Kanten; erwartet: "
+        "höchstens {limit}",
+    },
     "uvtt_wall_work": {
         "en": "walls and portals cross {work} fields in total; expected at most {limit}",
         "de": "Wände und Portale queren zusammen {work} Felder; erwartet: höchstens {limit}",

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from game.board.grid import Cell
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, problem_of
+from game.missions.loader_texts import mission_say
 from game.missions.model import MapEdge
 from game.missions.rasterise import (
     SUBDIVISIONS,
@@ -108,11 +109,8 @@ class Placed:
         made the count overflow (walls: "line_of_sight", portals: "portals").
         """
         if count > MAX_EDGES:
-            message = (
-                f"walls and portals on grid lines give more than {MAX_EDGES} edges; "
-                f"expected at most {MAX_EDGES}"
-            )
-            raise MissionError([Problem(self.path_label, message, key=key)])
+            message = mission_say("uvtt_too_many_edges", limit=MAX_EDGES)
+            raise MissionError([problem_of(self.path_label, message, key=key)])
 
     def outside(self, a: Point, b: Point) -> bool:
         """Return whether a segment's bounding box misses the map (it marks no field)."""

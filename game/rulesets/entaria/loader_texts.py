@@ -67,6 +67,10 @@ ENTARIA_TEMPLATES: Final[Templates] = {
         "de": "der Zustand {name!r} ist unbekannt{hint}; erwartet: ein Zustand aus "
         "Abschnitt 16, etwa 'Liegend', 'Unentdeckt'",
     },
+    "unknown_condition_plain": {
+        "en": "unknown condition {name!r}",
+        "de": "der Zustand {name!r} ist unbekannt",
+    },
     # --- the catalogue file (catalogue_loader)
     "unknown_catalogue_equipment": {
         "en": "unknown equipment {item!r}{hint}: no weapon, armour or item has that key",

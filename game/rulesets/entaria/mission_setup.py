@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from game.board.grid import BattleGrid, Cell
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem, problem_of
+from game.rulesets.entaria.loader_texts import entaria_say
 from game.rulesets.entaria.mission_terms import condition_named
 from game.rulesets.entaria.object_state import map_materials
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment, SideSetup
@@ -100,13 +101,9 @@ def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> 
         for name in placement.conditions:
             condition = condition_named(name)
             if condition is None:
-                problems.append(
-                    Problem(
-                        path_label,
-                        f"unknown condition {name!r}",
-                        key=f"creatures[{index}].conditions",
-                    )
-                )
+                message = entaria_say("unknown_condition_plain", name=name)
+                key = f"creatures[{index}].conditions"
+                problems.append(problem_of(path_label, message, key=key))
             else:
                 conditions.append(condition)
         creatures.append(

@@ -322,7 +322,9 @@ def test_commands_lists_each_kind_with_its_fields(capsys: pytest.CaptureFixture[
     assert "    path: array of [integer, integer]" in block
     assert "\nattack\n" in out and "nonlethal: boolean = false" in out
     # 41 + draw_and_throw_at_field, draw_and_throw_at_creature (E-OPEN-16) + attack_object
-    assert out.startswith("entaria: 44 command kinds")
+    # + gm_fog (issue 12, the game master's fog by hand)
+    assert out.startswith("entaria: 45 command kinds")
+    assert "\ngm_fog\n" in out and "    reveal: boolean or null = true" in out
 
 
 def test_commands_of_an_unknown_ruleset_and_no_arguments_are_usage_errors(

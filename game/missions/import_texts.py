@@ -397,6 +397,10 @@ IMPORT_TEMPLATES: Final[Templates] = {
         "en": "missing key 'pixels_per_grid'; expected the image's pixels per field",
         "de": "der Schlüssel 'pixels_per_grid' fehlt; erwartet: die Pixel des Bildes je Feld",
     },
+    "without_folder": {
+        "en": "cannot be read without the map's folder",
+        "de": "lässt sich ohne den Ordner der Karte nicht lesen",
+    },
     "uvtt_too_many_edges": {
         "en": "walls and portals on grid lines give more than {limit} edges; expected at most "
         "{limit}",

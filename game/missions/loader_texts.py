@@ -317,6 +317,18 @@ _NATIVE_TEMPLATES: Final[Templates] = {
         "de": 'true an einer Wand (kind = "wall" oder ohne kind); erwartet: open = true nur '
         'mit kind = "door"',
     },
+    "field_outside": {
+        "en": "field {shown} is outside the {width}x{height} map; expected x from 0 to {max_x} "
+        "and y from 0 to {max_y}",
+        "de": "das Feld {shown} liegt außerhalb der {width}x{height}-Karte; erwartet: x von 0 "
+        "bis {max_x} und y von 0 bis {max_y}",
+    },
+    "fields_outside": {
+        "en": "fields {shown} are outside the {width}x{height} map; expected x from 0 to "
+        "{max_x} and y from 0 to {max_y}",
+        "de": "die Felder {shown} liegen außerhalb der {width}x{height}-Karte; erwartet: x von "
+        "0 bis {max_x} und y von 0 bis {max_y}",
+    },
     "two_fields": {
         "en": "found {found}; expected two fields [[x1, y1], [x2, y2]]",
         "de": "gefunden: {found}; erwartet: zwei Felder [[x1, y1], [x2, y2]]",

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.match.problems import MissionError, Problem
+from game.match.problems import MissionError, Problem, problem_of
 from game.missions import pictures
+from game.missions.loader_texts import mission_say
 from game.missions.paths import MAX_IMAGE_BYTES, check_image, read_limited, resolve_inside
 from game.missions.tiled_model import (
     FLIP_D,
@@ -341,7 +342,8 @@ class _Painter:
         label = source.source
         try:
             if self.base_dir is None:
-                raise MissionError([Problem(label, "cannot be read without the map's folder")])
+                message = mission_say("without_folder")
+                raise MissionError([problem_of(label, message)])
             path = resolve_inside(self.base_dir, source.source, path_label=source.where.path)
             label = str(Path(source.where.path).parent / source.source)
             data = read_limited(path, MAX_IMAGE_BYTES, path_label=label)
@@ -362,11 +364,12 @@ class _Painter:
             image = pictures.decode(data, name=Path(source.source).name, path_label=label)
         except MissionError as exc:
             reason = "; ".join(p.message for p in exc.problems)
+            reason_de = "; ".join(p.text("de") for p in exc.problems)
             self.warn(
                 key,
                 source.where,
                 f"tile image {source.source[:80]!r}: {reason}; {_UNDRAWN}",
-                f"das Tile-Bild {source.source[:80]!r} ist nicht verwendbar ({reason}); "
+                f"das Tile-Bild {source.source[:80]!r} ist nicht verwendbar ({reason_de}); "
                 f"{_UNDRAWN_DE}",
             )
             return None

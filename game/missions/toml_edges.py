@@ -125,12 +125,18 @@ class EdgeSection(TomlChecker):
         if width is not None and height is not None:
             outside = [list(c) for c in (a, b) if not (0 <= c[0] < width and 0 <= c[1] < height)]
             if outside:
-                shown = " and ".join(_short_cell(c) for c in outside)
-                verb = "are" if len(outside) > 1 else "is"
+                cells = [_short_cell(c) for c in outside]
+                template = "fields_outside" if len(outside) > 1 else "field_outside"
                 self.error(
                     key,
-                    f"field{'s' * (len(outside) > 1)} {shown} {verb} outside the {width}x{height} "
-                    f"map; expected x from 0 to {width - 1} and y from 0 to {height - 1}",
+                    mission_say(
+                        template,
+                        shown={"en": " and ".join(cells), "de": " und ".join(cells)},
+                        width=width,
+                        height=height,
+                        max_x=width - 1,
+                        max_y=height - 1,
+                    ),
                 )
                 fine = False
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:

@@ -59,7 +59,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.match.problems import MissionError, Problem
+from game.match.problem_texts import both
+from game.match.problems import MissionError, Problem, problem_of
 from game.missions.check import (
     EXIT_INVALID,
     EXIT_VALID,
@@ -167,8 +168,12 @@ def _empty(path: str) -> dict[str, Any]:
 def _failed(path: str, exc: Exception, language: str = "en") -> dict[str, Any]:
     """Return the object of a file whose check failed unexpectedly."""
     data = _empty(path)
-    message = f"internal error while checking ({type(exc).__name__}: {exc}); please report it"
-    data["errors"] = _problems([Problem(path, message)], language)
+    detail = f"{type(exc).__name__}: {exc}"
+    message = both(
+        f"internal error while checking ({detail}); please report it",
+        f"interner Fehler beim Prüfen ({detail}); bitte melden",
+    )
+    data["errors"] = _problems([problem_of(path, message)], language)
     return data
 
 

@@ -105,7 +105,8 @@ def test_the_seats_screen_refuses_without_a_crash(app: App) -> None:
     app.push(scene)
     app.step()
     scene.start()
-    assert scene.notice_bad and any("no creatures" in line for line in scene.notice)
+    said = NO_CREATURES[app.t.language]  # i12: in the window's language
+    assert scene.notice_bad and any(said in line for line in scene.notice)
     assert app.scenes[-1] is scene
     app.step()
 

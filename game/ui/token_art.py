@@ -152,14 +152,19 @@ class TokenArt:
         """Return the figure of ``kind`` at ``px`` pixels, turned and toned; None: no art."""
         if not kind or px < 1:
             return None
-        px = min(px, MAX_ART_PX)
-        key: _Key = ("svg", kind, px, turn % 360, tone)
+        px, turn = min(px, MAX_ART_PX), turn % 360
+        key: _Key = ("svg", kind, px, turn, tone)
         if key in self._surfaces:
             self._surfaces.move_to_end(key)
             return self._surfaces[key]
         data = self._svg(kind)
         surface = None
-        if data is not None:
+        if data is not None and turn >= 90:
+            # quarter turns of a picture are exact: render 0 and 45 degrees, turn the rest
+            first = self.figure(kind, px, turn % 90, tone)
+            if first is not None:
+                surface = pygame.transform.rotate(first, -90 * (turn // 90))
+        elif data is not None:
             try:
                 art = pygame.image.load_sized_svg(io.BytesIO(turned_svg(data, turn)), (px, px))
                 if art.get_size() != (px, px):  # an SVG without a square viewBox

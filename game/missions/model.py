@@ -181,7 +181,8 @@ class LoadedMission:
     by dotted key path, for messages about the mission; empty for other formats.
     ``warnings``: what the loader noticed without refusing the file (a Tiled map's
     missing tile image, a map that says nothing about terrain); ``check`` and
-    ``import`` print them (English), the preview in its language (:func:`warning_text`).
+    ``import`` print them in the command's language, the preview in its own
+    (:meth:`Problem.text`).
     """
 
     mission: Mission

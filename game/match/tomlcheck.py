@@ -242,9 +242,7 @@ class TableReader:
         self.failed = True
         self.sink.error(self.path(name) if name else self.key, message)
 
-    def _get(
-        self, name: str, default: object, expected: Texts | None = None
-    ) -> tuple[bool, Any]:
+    def _get(self, name: str, default: object, expected: Texts | None = None) -> tuple[bool, Any]:
         if name not in self.known:
             self.known.append(name)
         if name in self.table:

@@ -173,3 +173,16 @@ def test_i12_a_scenario_files_own_mistakes_read_german(
     err = capsys.readouterr().err
     assert "die Befehlsart 'atack' ist unbekannt (vielleicht 'attack'?)" in err
     assert "unknown command kind" not in err
+
+
+def test_i12_a_scenario_commands_field_reads_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (SCENARIOS / "ex-dmg-1.toml").read_text(encoding="utf-8")
+    path = tmp_path / "case.toml"
+    path.write_text(text.replace('target = "dealer"\n', "target = 7\n", 1), encoding="utf-8")
+    assert main(["scenario", str(path), "--language", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "attack.target: erwartet: ein Text, gefunden: 7" in err
+    assert main(["scenario", str(path), "--language", "en"]) == 2
+    assert "attack.target: expected text, found 7" in capsys.readouterr().err

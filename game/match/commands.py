@@ -14,13 +14,23 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.match.problem_texts import Texts, say
+
 
 class CommandError(ValueError):
-    """A command read from a file or the screen is malformed."""
+    """A command read from a file or the screen is malformed.
+
+    ``str()`` is the English message; ``texts`` has it per language (German too).
+    """
+
+    def __init__(self, message: str | Texts) -> None:
+        texts = {"en": message} if isinstance(message, str) else dict(message)
+        super().__init__(texts["en"])
+        self.texts: Mapping[str, str] = texts
 
 
 class CommandRejected(Exception):
@@ -65,43 +75,49 @@ def _restore(value: Any, hint: Any, where: str) -> Any:
     if origin in (types.UnionType, typing.Union):
         if value is None and type(None) in args:
             return None
-        errors = []
+        errors: list[CommandError] = []
         for arg in args:
             if arg is type(None):
                 continue
             try:
                 return _restore(value, arg, where)
             except CommandError as error:
-                errors.append(str(error))
-        raise CommandError(errors[0] if errors else f"{where}: unexpected null")
+                errors.append(error)
+        raise CommandError(errors[0].texts if errors else say("cmd_unexpected_null", where=where))
     if origin is tuple:
         if not isinstance(value, list):
-            raise CommandError(f"{where}: expected a list, found {type(value).__name__}")
+            raise _expected(where, "cmd_a_list", type(value).__name__)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_restore(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):
-            raise CommandError(f"{where}: expected {len(args)} values, found {len(value)}")
+            raise _expected(where, "cmd_values", len(value), count=len(args))
         return tuple(
             _restore(v, a, f"{where}[{i}]")
             for i, (v, a) in enumerate(zip(value, args, strict=True))
         )
     if hint is bool:
         if not isinstance(value, bool):
-            raise CommandError(f"{where}: expected true or false, found {value!r}")
+            raise _expected(where, "true_or_false", repr(value))
         return value
     if hint is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise CommandError(f"{where}: expected a whole number, found {value!r}")
+            raise _expected(where, "cmd_a_whole_number", repr(value))
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise CommandError(f"{where}: expected text, found {value!r}")
+            raise _expected(where, "cmd_text", repr(value))
         return value
     if hint is float:
         if not isinstance(value, int | float) or isinstance(value, bool):
-            raise CommandError(f"{where}: expected a number, found {value!r}")
+            raise _expected(where, "cmd_a_number", repr(value))
         return float(value)
     raise CommandError(f"{where}: unsupported field type {hint!r}")
+
+
+def _expected(where: str, expected: str, found: object, **values: object) -> CommandError:
+    """Return the error "<where>: expected <template>, found <found>" in every language."""
+    wanted = say(expected, **values)
+    return CommandError(say("cmd_expected_found", where=where, expected=wanted, found=found))
 
 
 class CommandRegistry:
@@ -141,21 +157,22 @@ class CommandRegistry:
 def command_from_dict(data: Any, registry: CommandRegistry) -> Command:
     """Return the command a JSON object describes; raise CommandError naming what is wrong."""
     if not isinstance(data, dict):
-        raise CommandError(f"a command is an object, found {type(data).__name__}")
+        raise CommandError(say("cmd_not_object", found=type(data).__name__))
     kind = data.get("kind")
     cls = registry._table.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise CommandError(f"unknown command kind {kind!r}; expected one of {sorted(registry)}")
+        raise CommandError(say("cmd_unknown_kind", kind=kind, kinds=sorted(registry)))
     hints = typing.get_type_hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = set(data) - names - {"kind"}
     if unknown:
-        raise CommandError(f"{kind}: unknown fields {sorted(unknown)}; expected {sorted(names)}")
+        message = say("cmd_unknown_fields", kind=kind, fields=sorted(unknown), names=sorted(names))
+        raise CommandError(message)
     values = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
             if f.default is not dataclasses.MISSING:
                 continue
-            raise CommandError(f"{kind}: missing field {f.name!r}")
+            raise CommandError(say("cmd_missing_field", kind=kind, name=f.name))
         values[f.name] = _restore(data[f.name], hints[f.name], f"{kind}.{f.name}")
     return cls(**values)

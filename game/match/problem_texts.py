@@ -81,6 +81,33 @@ TEMPLATES: Final[Templates] = {
     "found_table": {"en": "a table", "de": "eine Tabelle"},
     "found_date": {"en": "the date/time {value}", "de": "das Datum/die Uhrzeit {value}"},
     "found_other": {"en": "a {value}", "de": "ein Wert vom Typ {value}"},
+    # --- commands read from a file (game.match.commands)
+    "cmd_expected_found": {
+        "en": "{where}: expected {expected}, found {found}",
+        "de": "{where}: erwartet: {expected}, gefunden: {found}",
+    },
+    "cmd_unexpected_null": {"en": "{where}: unexpected null", "de": "{where}: unerwartet null"},
+    "cmd_a_list": {"en": "a list", "de": "eine Liste"},
+    "cmd_values": {"en": "{count} values", "de": "{count} Werte"},
+    "cmd_a_whole_number": {"en": "a whole number", "de": "eine ganze Zahl"},
+    "cmd_text": {"en": "text", "de": "ein Text"},
+    "cmd_a_number": {"en": "a number", "de": "eine Zahl"},
+    "cmd_not_object": {
+        "en": "a command is an object, found {found}",
+        "de": "ein Befehl ist ein Objekt, gefunden: {found}",
+    },
+    "cmd_unknown_kind": {
+        "en": "unknown command kind {kind!r}; expected one of {kinds}",
+        "de": "die Befehlsart {kind!r} ist unbekannt; erwartet: eine von {kinds}",
+    },
+    "cmd_unknown_fields": {
+        "en": "{kind}: unknown fields {fields}; expected {names}",
+        "de": "{kind}: unbekannte Felder {fields}; erwartet: {names}",
+    },
+    "cmd_missing_field": {
+        "en": "{kind}: missing field {name!r}",
+        "de": "{kind}: das Feld {name!r} fehlt",
+    },
     # --- reading the file
     "file_too_long": {
         "en": "the file has {count} characters; at most {limit} are read",

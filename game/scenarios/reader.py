@@ -301,7 +301,7 @@ class _Reader:
         try:
             return registry.from_dict(_with_nulls(entry, registry[kind]))
         except CommandError as error:
-            self.error(key, str(error))
+            self.error(key, error.texts)
             return None
 
     # ------------------------------------------------------------------ expectations

@@ -8,7 +8,7 @@ import pygame
 
 from game.missions.loader import bundled_maps_dir
 from game.rulesets.entaria.commands import EndTurn
-from game.ui.scenes.battle import AI_DELAY, BattleScene
+from game.ui.scenes.battle import AI_DELAY, END_WAIT, BattleScene
 from game.ui.scenes.menus import EndScene
 from game.ui.scenes.navigate import open_app
 from game.ui.session import GameSession, Player, Role
@@ -32,7 +32,7 @@ def test_the_screen_plays_a_mission_to_its_end_screen(tmp_path: Path) -> None:
             break
         app.step(AI_DELAY)
     assert session.over
-    app.step()
+    app.step(END_WAIT)  # the end screen waits for the last effects, END_WAIT at most
     assert isinstance(app.top, EndScene)
     resumed = GameSession.resume(tmp_path)
     assert resumed.battle.state.to_dict() == session.battle.state.to_dict()

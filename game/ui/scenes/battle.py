@@ -37,6 +37,7 @@ from game.ui.tools import SelectTool, begin_action
 from game.ui.turn_flow import TurnFlow
 
 AI_DELAY = BETWEEN_CREATURES  # the opponent's pause between two of its creatures (tests step by it)
+END_WAIT = 2.0  # longest wait for the last effects before the end screen shows
 
 
 class BattleScene(Scene):
@@ -64,6 +65,8 @@ class BattleScene(Scene):
         self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
         self._fitted = False
+        #: Seconds since the fight ended while its last effects still run (None: not ended).
+        self._end_wait: float | None = None
         self._fog_cache: tuple[object, Fog | None] | None = None
         self._pieces: tuple[object, Mapping[str, Piece]] | None = None
         self._tokens_cache: tuple[object, object, object, list[TokenView]] | None = None
@@ -278,7 +281,7 @@ class BattleScene(Scene):
         self._follow_turn(views.passes_turn(events))
         self.turn_flow.after_change(events, views.passes_turn(events))
         if self.session.over:
-            self._show_end()
+            self._end_wait = 0.0  # the end screen waits until the last fall was seen
             return
         if previous is not None and self.viewer is not previous:
             self._handover()
@@ -323,7 +326,15 @@ class BattleScene(Scene):
         else:
             self.hud.message(self.app.t("battle.turn_of", name=self.viewer.name))
 
-    def _show_end(self) -> None:
+    def _show_end_when_seen(self, dt: float) -> None:
+        """Show the end screen once the last shot's effects ran (at most END_WAIT s)."""
+        if self._end_wait is None:
+            return
+        self._end_wait += dt
+        effects_running = self.animator.busy or self.feedback.busy
+        if effects_running and self._end_wait < END_WAIT:
+            return
+        self._end_wait = None
         self.app.nav.show_end(self)
 
     def request_close(self) -> bool:
@@ -352,6 +363,7 @@ class BattleScene(Scene):
         if self.app.top is self:
             self.camera_control.pan_with_keys(dt)
         self._opponent_steps(dt)
+        self._show_end_when_seen(dt)
 
     def _opponent_steps(self, dt: float) -> None:
         """Let the built-in opponent act at the turn flow's pace (skipped: unanimated)."""

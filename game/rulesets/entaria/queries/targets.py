@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from game.board.grid import Cell, Cover, distance
+from game.rulesets.entaria.attack_situation import attack_terms
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import (
     UNARMED,
@@ -17,37 +18,19 @@ from game.rulesets.entaria.combat import (
     plan_attack,
     proposed_cover,
     ranged_disturbance,
-    situation_edge,
 )
-from game.rulesets.entaria.engine import STUDIED_ENEMY, Battle, CommandRejected
+from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.queries.common import side_of
-from game.rulesets.entaria.rules.condition_changes import reveal
 from game.rulesets.entaria.rules.condition_rolls import (
-    RollContext,
     RollModifiers,
-    attacker_modifiers,
     roll_modifiers,
 )
-from game.rulesets.entaria.rules.conditions import ConspicuousAct
-from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.ranges import RangeBand, range_band
 from game.rulesets.entaria.rules.reach import in_melee_reach
-from game.rulesets.entaria.rules.terms import Attribute, Condition, say
+from game.rulesets.entaria.rules.terms import Condition, say
 from game.rulesets.entaria.state import CreatureState, cover_key
 
 __all__ = ["TargetMark", "cover_override", "target_marks"]
-
-
-def _is_hidden_from(battle: Battle, creature: CreatureState, observer: str) -> bool:
-    """Return whether ``observer`` has not found ``creature`` (Battle.is_hidden_from)."""
-    return battle.is_hidden_from(creature, observer)
-
-
-def _conditions_toward(
-    battle: Battle, creature: CreatureState, observer: CreatureState
-) -> ConditionSet:
-    """Return the conditions ``observer`` faces on ``creature`` (Battle.conditions_toward)."""
-    return battle.conditions_toward(creature, observer)
 
 
 @dataclass(frozen=True)
@@ -83,31 +66,14 @@ def _attack_edge(
 ) -> tuple[int, bool, tuple[str, ...]]:
     """Return the edge, automatic failure and reasons ``combat.resolve_attack`` would use.
 
-    ``combat.situation_edge`` (range band, cover, Störung, water, riding) plus what
-    ``Battle.check`` folds in: the attacker's own conditions (unforeseen, studied
-    target) and the target's toward him (Wehrlos, Schemenhaft).
+    The same assembly the roll asks (``attack_situation.attack_terms``: range band, cover,
+    Störung, water, riding, optics, the target's conditions toward the attacker) plus the
+    attacker's own conditions that ``Battle.check`` folds in.
     """
-    attacker, target = plan.attacker, plan.target
-    edge, reasons = situation_edge(battle, plan, disturbed=disturbed)
-    # Unforeseen only while the target has not found the attacker; otherwise the attack
-    # reveals him before the roll (E-UNFORESEEN-1, E-COND-UNENTDECKT-5).
-    unforeseen = _is_hidden_from(battle, attacker, target.key)
-    conditions = attacker.conditions
-    if Condition.UNDETECTED in conditions and not unforeseen:
-        conditions = reveal(conditions, ConspicuousAct.ATTACK)
-    studied = any(e.name == STUDIED_ENEMY and e.source == attacker.key for e in target.effects)
-    context = RollContext(
-        attribute=Attribute.MELEE if plan.melee else Attribute.RANGED,
-        is_attack=True,
-        is_melee=plan.melee,
-        unforeseen=unforeseen,
-        studied_target=studied,
-    )
-    own = roll_modifiers(conditions, context)
-    theirs = attacker_modifiers(_conditions_toward(battle, target, attacker))
-    reasons.extend(theirs.reasons)
-    reasons.extend(own.reasons)
-    return edge + own.edge + theirs.edge, own.automatic_failure, tuple(reasons)
+    terms = attack_terms(battle, plan, disturbed=disturbed)
+    own = roll_modifiers(terms.held, terms.context)
+    reasons = (*terms.extra.reasons, *own.reasons)
+    return terms.extra.edge + own.edge, own.automatic_failure, reasons
 
 
 def cover_override(battle: Battle, attacker_key: str, target_key: str) -> Cover | None:

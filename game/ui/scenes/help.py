@@ -10,8 +10,11 @@ from game.ui.widgets import draw_text, wrap
 
 #: The shortcuts the battle scene (scenes/battle.py) and the HUD (number keys) react to.
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("map", ("pan_drag", "pan_keys", "zoom_wheel", "zoom_keys", "fit", "true_size")),
-    ("turn", ("select", "actions", "groups", "end_turn", "undo", "redo")),
+    ("map", ("pan_drag", "pan_keys", "zoom_wheel", "zoom_keys", "fit", "true_size", "ping")),
+    (
+        "turn",
+        ("select", "drag_move", "actions", "groups", "end_turn", "skip_opponent", "undo", "redo"),
+    ),
     ("overlays", ("threats", "ranges", "sight")),
     (
         "tools",

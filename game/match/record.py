@@ -21,6 +21,11 @@ from game.match.ruleset import Game, Ruleset
 class ReplayError(Exception):
     """A record does not replay: a command is refused, or the state differs from a snapshot."""
 
+    #: For a refused command: its index, the command and the ruleset's refusal (its texts).
+    index: int | None = None
+    command: Command | None = None
+    rejected: CommandRejected | None = None
+
 
 def replay(
     ruleset: Ruleset, setup: Any, catalogue: Any, seed: int, commands: Iterable[Command]
@@ -31,10 +36,12 @@ def replay(
         try:
             battle.apply(command)
         except CommandRejected as error:
-            raise ReplayError(
+            refused = ReplayError(
                 f"command {index} ({command.kind} by {command.actor!r}) is refused on replay: "
                 f"{error.reason}"
-            ) from None
+            )
+            refused.index, refused.command, refused.rejected = index, command, error
+            raise refused from None
     return battle
 
 

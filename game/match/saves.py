@@ -55,8 +55,21 @@ from game.match.datafiles import (
     read_bounded,
     write_json_atomic,
 )
+from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
+from game.match.save_texts import (
+    SaveNote,
+    json_problem,
+    newer_program,
+    opening_texts,
+    replay_texts,
+    said,
+    snapshot_problem_texts,
+    texts_of,
+    what_of,
+    where_texts,
+)
 
 FORMAT = "kampfkarte-save"
 VERSION = 1
@@ -77,14 +90,26 @@ _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
 class SaveError(Exception):
-    """A save that cannot be written or loaded; the message names file, JSON path, reason."""
+    """A save that cannot be written or loaded; the message names file, JSON path, reason.
 
-    def __init__(self, path: Path | str, where: str, message: str) -> None:
+    ``where`` and ``message`` are English (``str()`` reads them); either may be given as
+    texts per language ("en" required), for :meth:`text`.
+    """
+
+    def __init__(self, path: Path | str, where: str | Texts, message: str | Texts) -> None:
         self.path = str(path)
-        self.where = where
-        self.message = message
+        self.where_texts: Texts = {"en": where} if isinstance(where, str) else dict(where)
+        self.texts: Texts = {"en": message} if isinstance(message, str) else dict(message)
+        self.where = self.where_texts["en"]
+        self.message = self.texts["en"]
+        super().__init__(self.text("en"))
+
+    def text(self, language: str) -> str:
+        """Return the whole message (file, where, what) in ``language``, else English."""
+        where = self.where_texts.get(language) or self.where
+        message = self.texts.get(language) or self.message
         location = f"{self.path}: {where}: " if where else f"{self.path}: "
-        super().__init__(location + message)
+        return location + message
 
 
 @dataclass(frozen=True)
@@ -174,13 +199,11 @@ def save_path(folder: Path | str, name: str) -> Path:
     if not name.endswith(SUFFIX):
         name += SUFFIX
     if not _NAME.match(name) or ".." in name:
-        raise SaveError(
-            name, "", "a save name is a plain file name (letters, digits, space, '._-')"
-        )
+        raise SaveError(name, "", said("bad_name"))
     base = Path(folder).resolve()
     target = (base / name).resolve()
     if target.parent != base:
-        raise SaveError(name, "", f"a save must lie directly inside {base}")
+        raise SaveError(name, "", said("outside_folder", base=base))
     return target
 
 
@@ -189,7 +212,7 @@ def _write_document(path: Path, document: dict[str, Any]) -> None:
     try:
         write_json_atomic(path, document, max_bytes=MAX_SAVE_BYTES)
     except JsonTooLarge as error:
-        message = f"the save would be {error.size} bytes; at most {error.limit}"
+        message = said("would_be_too_large", size=error.size, limit=error.limit)
         raise SaveError(path, "", message) from None
 
 
@@ -238,37 +261,43 @@ def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
     except ReadRefused as refused:
         raise SaveError(p, "", _refusal(refused)) from None
     if not raw.strip():
-        raise SaveError(p, "", "the file is empty (an interrupted save?)")
+        raise SaveError(p, "", said("empty"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SaveError(p, "", f"not UTF-8 text at byte {error.start}: corrupted") from None
+        raise SaveError(p, "", said("not_utf8", byte=error.start)) from None
     try:
         document = loads_strict_json(text)
     except StrictJsonError as error:
+        detail = json_problem(
+            error.message, syntax=error.syntax, constant=error.constant, too_deep=error.too_deep
+        )
         if not error.syntax:
-            raise SaveError(p, "", f"corrupted JSON: {error}") from None
-        why = "the file ends too early (truncated)" if error.truncated else "corrupted JSON"
+            broken = said("because", why=said("corrupted_json"), detail=detail)
+            raise SaveError(p, "", broken) from None
+        why = said("truncated" if error.truncated else "corrupted_json")
         raise SaveError(
-            p, f"line {error.line} column {error.column}", f"{why}: {error.message}"
+            p,
+            said("at_line", line=error.line, column=error.column),
+            said("because", why=why, detail=detail),
         ) from None
     return parse_save(document, p, rulesets)
 
 
-def _refusal(refused: ReadRefused) -> str:
+def _refusal(refused: ReadRefused) -> dict[str, str]:
     """Return why a save file was not read, in the words of a save's error."""
     if refused.reason is ReadReason.MISSING:
-        return "file not found"
+        return said("file_not_found")
     if refused.reason is ReadReason.NOT_REGULAR:
-        return "not a regular file"
+        return said("not_regular")
     if refused.reason is ReadReason.TOO_LARGE:
-        return f"the file is {refused.size} bytes; a save has at most {refused.limit}"
+        return said("file_too_large", size=refused.size, limit=refused.limit)
     if refused.reason is ReadReason.GREW:
-        return f"the file is larger than {refused.limit} bytes"
-    return f"cannot read the file: {refused.detail}"
+        return said("file_grew", limit=refused.limit)
+    return said("unreadable", detail=refused.detail)
 
 
-def _expect(condition: bool, path: Path, where: str, message: str) -> None:
+def _expect(condition: bool, path: Path, where: str, message: str | Texts) -> None:
     if not condition:
         raise SaveError(path, where, message)
 
@@ -288,96 +317,103 @@ def _jsonable(value: Any) -> bool:
 
 def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> SaveData:
     """Return the SaveData a parsed JSON document describes; raise SaveError otherwise."""
-    _expect(isinstance(document, dict), path, "$", "expected an object at the top level")
+    _expect(isinstance(document, dict), path, "$", said("top_object"))
     expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
     optional = {"program", "ruleset"}
     unknown = sorted(set(document) - expected - optional)
     _expect(
-        not unknown, path, "$", f"unknown keys {unknown}; expected {sorted(expected | optional)}"
+        not unknown,
+        path,
+        "$",
+        said("unknown_keys", unknown=unknown, allowed=sorted(expected | optional)),
     )
     for key in sorted(expected):
-        _expect(key in document, path, f"$.{key}", "missing")
+        _expect(key in document, path, f"$.{key}", said("missing"))
     _expect(
         document["format"] == FORMAT,
         path,
         "$.format",
-        f"expected {FORMAT!r}, found {_describe(document['format'])} (not a Kampfkarte save)",
+        said("not_a_save", expected=FORMAT, found=_describe(document["format"])),
     )
     version = document["version"]
     _expect(
         type(version) is int and version == VERSION,
         path,
         "$.version",
-        f"expected {VERSION}, found {_describe(version)}"
-        + (" (saved by a newer Kampfkarte)" if type(version) is int and version > VERSION else ""),
+        said(
+            "wrong_version",
+            expected=VERSION,
+            found=_describe(version),
+            newer=newer_program(version, VERSION),
+        ),
     )
     mission = document["mission"]
-    _expect(isinstance(mission, dict), path, "$.mission", "expected an object with path, sha256")
+    _expect(isinstance(mission, dict), path, "$.mission", said("mission_object"))
     _expect(
         set(mission) == {"path", "sha256"},
         path,
         "$.mission",
-        f"expected exactly the keys ['path', 'sha256'], found {sorted(mission)}",
+        said("exact_keys", keys=["path", "sha256"], found=sorted(mission)),
     )
     mission_path = mission["path"]
     _expect(
         isinstance(mission_path, str) and 0 < len(mission_path) <= MAX_PATH_CHARS,
         path,
         "$.mission.path",
-        f"expected a file path of 1..{MAX_PATH_CHARS} characters, found {_describe(mission_path)}",
+        said("mission_path", limit=MAX_PATH_CHARS, found=_describe(mission_path)),
     )
-    _expect("\x00" not in mission_path, path, "$.mission.path", "a path has no NUL character")
+    _expect("\x00" not in mission_path, path, "$.mission.path", said("path_nul"))
     digest = mission["sha256"]
     _expect(
         isinstance(digest, str) and bool(_HEX64.match(digest)),
         path,
         "$.mission.sha256",
-        f"expected 64 lowercase hex digits, found {_describe(digest)}",
+        said("sha256", found=_describe(digest)),
     )
     seed = document["seed"]
     _expect(
         type(seed) is int and 0 <= seed < 2**63,
         path,
         "$.seed",
-        f"expected a whole number 0..2^63-1, found {_describe(seed)}",
+        said("seed", found=_describe(seed)),
     )
     program = document.get("program")
     _expect(
         program is None or (isinstance(program, str) and 0 < len(program) <= 40),
         path,
         "$.program",
-        f"expected the program's version as text, found {_describe(program)}",
+        said("program", found=_describe(program)),
     )
     ruleset_key, ruleset_version = _ruleset_of(document.get("ruleset"), path)
     if ruleset_key not in rulesets:
         raise SaveError(
             path,
             "$.ruleset.key",
-            f"the save plays the ruleset {ruleset_key!r}, which this program does not have; "
-            f"known rulesets: {', '.join(sorted(rulesets))}",
+            said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
         )
     ruleset = rulesets[ruleset_key]
     raw_commands = document["commands"]
-    _expect(isinstance(raw_commands, list), path, "$.commands", "expected a list of commands")
+    _expect(isinstance(raw_commands, list), path, "$.commands", said("commands_list"))
     _expect(
         len(raw_commands) <= MAX_COMMANDS,
         path,
         "$.commands",
-        f"{len(raw_commands)} commands; at most {MAX_COMMANDS}",
+        said("too_many_commands", count=len(raw_commands), limit=MAX_COMMANDS),
     )
     commands = []
     for index, raw in enumerate(raw_commands):
         try:
             commands.append(ruleset.commands.from_dict(raw))
         except CommandError as error:
-            raise SaveError(path, f"$.commands[{index}]", str(error)) from None
+            raise SaveError(path, f"$.commands[{index}]", error.texts) from None
         except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
-            raise SaveError(path, f"$.commands[{index}]", f"invalid command: {error}") from None
+            invalid = said("invalid_command", error=str(error))
+            raise SaveError(path, f"$.commands[{index}]", invalid) from None
     snapshot = document["snapshot"]
-    _expect(isinstance(snapshot, dict), path, "$.snapshot", "expected the state as an object")
+    _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
     problem = ruleset.snapshot_problem(snapshot)
     if problem is not None:
-        raise SaveError(path, f"$.snapshot{problem[0]}", problem[1])
+        raise SaveError(path, f"$.snapshot{problem[0]}", snapshot_problem_texts(problem[1]))
     _check_finite(snapshot, path, "$.snapshot")
     return SaveData(
         path,
@@ -395,25 +431,25 @@ def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:
     """Return the ruleset key and version a save names (a legacy save: ENTARIA, None)."""
     if value is None:
         return LEGACY_RULESET, None
-    _expect(isinstance(value, dict), path, "$.ruleset", "expected an object with key, version")
+    _expect(isinstance(value, dict), path, "$.ruleset", said("ruleset_object"))
     _expect(
         set(value) == {"key", "version"},
         path,
         "$.ruleset",
-        f"expected exactly the keys ['key', 'version'], found {sorted(value)}",
+        said("exact_keys", keys=["key", "version"], found=sorted(value)),
     )
     key, version = value["key"], value["version"]
     _expect(
         isinstance(key, str) and bool(_RULESET_KEY.match(key)),
         path,
         "$.ruleset.key",
-        f"expected a ruleset key such as 'entaria', found {_describe(key)}",
+        said("ruleset_key", example=LEGACY_RULESET, found=_describe(key)),
     )
     _expect(
         isinstance(version, str) and 0 < len(version) <= 40,
         path,
         "$.ruleset.version",
-        f"expected the rules version as text, found {_describe(version)}",
+        said("rules_version", found=_describe(version)),
     )
     return key, version
 
@@ -424,7 +460,7 @@ def _check_finite(value: Any, path: Path, where: str) -> None:
     while stack:
         item, here = stack.pop()
         if isinstance(item, float) and not math.isfinite(item):
-            raise SaveError(path, here, "expected a finite number")
+            raise SaveError(path, here, said("not_finite"))
         if isinstance(item, dict):
             stack.extend((v, f"{here}.{k}") for k, v in item.items())
         elif isinstance(item, list):
@@ -448,52 +484,44 @@ def restore(
         raise SaveError(
             data.path,
             "$.ruleset.key",
-            f"the save plays {data.ruleset!r}, but its mission {data.mission.path} now "
-            f"plays {ruleset.key!r}",
+            said("ruleset_changed", saved=data.ruleset, mission=data.mission.path, now=ruleset.key),
         )
-    warnings = []
+    warnings: list[str] = []
     changed = mission_sha256 is not None and mission_sha256 != data.mission.sha256
-    note = ""
+    note: Texts = {"en": "", "de": ""}
     if changed:
+        mission = data.mission.path
+        saved, now = data.mission.sha256[:12], str(mission_sha256)[:12]
         warnings.append(
-            f"{data.path}: the mission {data.mission.path} has changed since this save "
-            f"(saved sha256 {data.mission.sha256[:12]}..., now {str(mission_sha256)[:12]}...); "
-            "the commands replayed to the saved state, so the save was loaded"
+            SaveNote(said("mission_changed", path=data.path, mission=mission, saved=saved, now=now))
         )
-        note = f" (the mission {data.mission.path} has changed since this save)"
-    note += _rules_note(data, ruleset)
+        note = said("mission_changed_note", mission=mission)
+    note = joined(note, _rules_note(data, ruleset))
     try:
         match = Match(ruleset, setup, catalogue, data.seed, commands=data.commands)
     except ReplayError as error:
-        raise SaveError(data.path, "$.commands", f"{error}{note}") from None
+        raise SaveError(data.path, "$.commands", replay_texts(error, note)) from None
     except Exception as error:  # a bug in a handler must not pass as a good save
-        raise SaveError(
-            data.path, "$.commands", f"replaying failed: {type(error).__name__}: {error}{note}"
-        ) from error
+        failed = said("replay_failed", name=type(error).__name__, error=str(error), note=note)
+        raise SaveError(data.path, "$.commands", failed) from error
     where = first_difference(data.snapshot, match.game.snapshot(), "$.snapshot")
     if where is not None:
-        raise SaveError(
-            data.path,
-            where,
-            f"the replayed state differs from the saved snapshot{note}; the save is "
-            "corrupted or was written by a different version of the rules",
-        )
+        raise SaveError(data.path, where_texts(where), said("snapshot_differs", note=note))
     return LoadedSave(data, match, warnings)
 
 
-def _rules_note(data: SaveData, ruleset: Ruleset) -> str:
+def _rules_note(data: SaveData, ruleset: Ruleset) -> dict[str, str]:
     """Return why a save may not replay when its rules version is not the program's."""
     if data.ruleset_version == ruleset.version:
-        return ""
+        return {"en": "", "de": ""}
     saved = (
-        f"version {data.ruleset_version}"
+        said("rules_version_of", version=data.ruleset_version)
         if data.ruleset_version is not None
-        else "an unrecorded version"
+        else said("rules_version_unknown")
     )
-    program = f" by Kampfkarte {data.program}" if data.program else ""
-    return (
-        f" (the save was written{program} with {saved} of the {ruleset.key} rules; this "
-        f"program plays version {ruleset.version}: the rules have changed since)"
+    program = said("by_program", program=data.program) if data.program else ""
+    return said(
+        "rules_note", program=program, saved=saved, key=ruleset.key, version=ruleset.version
     )
 
 
@@ -510,7 +538,7 @@ def load_save(
         raise SaveError(
             data.path,
             "$.mission.path",
-            f"cannot open the mission {data.mission.path}: {error}",
+            said("cannot_open_mission", mission=data.mission.path, error=opening_texts(error)),
         ) from None
     return restore(
         data, opened.ruleset, opened.setup, opened.catalogue, mission_sha256=opened.sha256
@@ -527,7 +555,7 @@ def load_latest_autosave(
     paths = [Path(folder) / name for name in AUTOSAVE_NAMES]
     existing = [path for path in paths if path.exists()]
     if not existing:
-        raise SaveError(folder, "", "there is no autosave in this folder")
+        raise SaveError(folder, "", said("no_autosave_here"))
     return load_newest(existing, open_mission, rulesets, what="autosave")
 
 
@@ -552,15 +580,18 @@ def load_newest(
     Nothing is deleted: a save that no longer loads (a changed rule, a broken file)
     stays where it is. Raise SaveError listing every attempt when none loads.
     """
-    problems: list[str] = []
+    problems: list[dict[str, str]] = []
     for path in paths:
         try:
             loaded = load_save(path, open_mission, rulesets)
         except SaveError as error:
-            problems.append(str(error))
+            problems.append(texts_of(error))
             continue
-        loaded.warnings[:0] = [f"skipped a {what} that does not load: {p}" for p in problems]
+        skipped = [said("skipped", what=what_of(what, "a"), problem=p) for p in problems]
+        loaded.warnings[:0] = [SaveNote(texts) for texts in skipped]
         return loaded
     if not problems:
-        raise SaveError("", "", f"there is no {what} to load")
-    raise SaveError(paths[0].parent, "", f"no {what} loads: " + " | ".join(problems))
+        raise SaveError("", "", said("nothing_to_load", what=what_of(what, "none_acc")))
+    every = {language: " | ".join(p[language] for p in problems) for language in ("de", "en")}
+    none_loads = said("none_loads", what=what_of(what, "none_nom"), problems=every)
+    raise SaveError(paths[0].parent, "", none_loads)

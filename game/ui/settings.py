@@ -15,6 +15,8 @@ from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import DEFAULT_LANGUAGE, LANGUAGES
 
 MAX_SETTINGS_BYTES = 64_000
+MIN_VOLUME = 10  # silence is the sounds' switch, not a volume of 0
+MAX_VOLUME = 100
 
 
 def home_dir() -> Path:
@@ -63,6 +65,8 @@ class Settings:
                     setattr(settings, item.name, type(default)(value))
             elif isinstance(value, str):
                 setattr(settings, item.name, value)
+        if not MIN_VOLUME <= settings.volume <= MAX_VOLUME:
+            settings.volume = Settings.volume
         if settings.language not in LANGUAGES:
             settings.language = DEFAULT_LANGUAGE
         return settings

@@ -171,7 +171,8 @@ class Sounds:
                 if data is None:
                     raise pygame.error(f"mixer format {size} not handled")
                 made[name] = self._mixer.Sound(buffer=data)
-        except (pygame.error, OSError, ValueError):
+        # NotImplementedError/AttributeError: a pygame built without its mixer module
+        except (pygame.error, OSError, ValueError, NotImplementedError, AttributeError):
             self._failed = True
             return False
         self._sounds = made

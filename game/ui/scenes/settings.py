@@ -12,6 +12,7 @@ from game.ui.app import App
 from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import LANGUAGES
 from game.ui.scenes.menu_base import MenuScene, draw_box
+from game.ui.settings import MAX_VOLUME, MIN_VOLUME
 from game.ui.sounds import Sounds
 from game.ui.text_input import TextInput
 from game.ui.widgets import Button, draw_text, wrap
@@ -21,8 +22,6 @@ MIN_DPI = 40.0
 MAX_DPI = 400.0
 MM_PER_INCH = 25.4
 VOLUME_STEP = 10  # per cent
-MIN_VOLUME = 10  # silence is the sounds' switch (a stored 0 would read as the default)
-MAX_VOLUME = 100
 ROW = 54
 #: The switches: their names and the settings they flip.
 TOGGLES = {

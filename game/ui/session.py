@@ -25,6 +25,7 @@ from game.match.decisions import Decision
 from game.match.events import Event
 from game.match.record import Match
 from game.match.ruleset import PlayableRuleset
+from game.match.save_texts import autosave_failed
 from game.match.saves import (
     AUTOSAVE_NAMES,
     LoadedSave,
@@ -365,7 +366,7 @@ class GameSession:
             autosave(self.match, folder, self.mission)
             write_players(folder / SESSION_FILE, self)
         except (OSError, SaveError) as error:
-            self.warnings.append(f"autosave failed: {error}")
+            self.warnings.append(autosave_failed(error))
 
     def _write_session(self) -> None:
         """Write the seats and stretches beside the autosave (not the match: unchanged)."""
@@ -374,7 +375,7 @@ class GameSession:
         try:
             write_players(autosave_dir(self.home) / SESSION_FILE, self)
         except OSError as error:
-            self.warnings.append(f"autosave failed: {error}")
+            self.warnings.append(autosave_failed(error))
 
 
 def saves_dir(home: Path) -> Path:

@@ -17,6 +17,7 @@ import pygame
 from game.board.grid import Cell
 from game.match.commands import Command, CommandRejected
 from game.match.events import Event
+from game.match.save_texts import text_in
 from game.match.views import Fog, Piece
 from game.ui import overlays, theme, undo_guard
 from game.ui.anim import Animator
@@ -80,7 +81,7 @@ class BattleScene(Scene):
         session.note_viewer(self.viewer)
         self.selected = self._default_selection()
         for warning in session.warnings:
-            self.hud.message(warning, bad=True)
+            self.hud.message(text_in(warning, app.t.language), bad=True)
 
     # ------------------------------------------------------------ the people
     def _side_colours(self) -> dict[str, Colour]:

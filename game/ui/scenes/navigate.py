@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from game.match.save_texts import text_in
 from game.ui.app import App
 from game.ui.host import BattleHost
 from game.ui.scenes.battle import BattleScene
@@ -45,7 +46,8 @@ class SceneNavigator:
         scene = BattleScene(app, session)
         app.replace(scene)
         if session.warnings:
-            app.push(MessageScene(app, app.t("menus.title.warnings"), session.warnings))
+            lines = [text_in(warning, app.t.language) for warning in session.warnings]
+            app.push(MessageScene(app, app.t("menus.title.warnings"), lines))
         viewer = scene.viewer
         if app.settings.fog_of_war and len(session.humans()) >= 2 and viewer is not None:
             # whoever sits at the screen now must not see the map before the right player does

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.match.save_texts import text_in
 from game.match.saves import SaveError
 from game.ui import theme
 from game.ui.app import App
@@ -70,7 +71,7 @@ class SaveDialog(MenuScene):
         try:
             path = self.battle_scene.session.save_as(name)
         except (SaveError, OSError) as error:
-            self.say([self.t("menus.save.failed"), str(error)], bad=True)
+            self.say([self.t("menus.save.failed"), text_in(error, self.app.t.language)], bad=True)
             return
         text = self.t("menus.pause.saved", name=path.stem)
         self.battle_scene.hud.message(text)
@@ -192,7 +193,7 @@ class LoadDialog(MenuScene):
         try:
             session = GameSession.load(path, home=self.app.home)
         except SaveError as error:
-            self.say([self.t("menus.load.failed"), str(error)], bad=True)
+            self.say([self.t("menus.load.failed"), error.text(self.app.t.language)], bad=True)
             return
         except Exception as error:  # a damaged save must never end the program
             self.say([self.t("menus.load.failed"), f"{path.name}: {error}"], bad=True)

@@ -121,7 +121,8 @@ class TitleScene(MenuScene):
         try:
             session = GameSession.resume(self.app.home)
         except SaveError as error:
-            self.say([self.t("menus.title.resume_failed"), str(error)], bad=True)
+            why = error.text(self.app.t.language)
+            self.say([self.t("menus.title.resume_failed"), why], bad=True)
             return
         except Exception as error:  # a damaged autosave must never end the program
             self.say([self.t("menus.title.resume_failed"), str(error)], bad=True)

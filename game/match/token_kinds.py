@@ -23,9 +23,12 @@ TOKEN_KINDS: dict[str, str] = {
 DEFAULT_TOKEN = "figure"
 
 
-def token_problem(value: object) -> str | None:
-    """Return what is wrong with a token name, or None when it is one of TOKEN_KINDS."""
+def token_problem(value: object) -> dict[str, str] | None:
+    """Return what is wrong with a token name per language, or None when it is a TOKEN_KIND."""
     if isinstance(value, str) and value in TOKEN_KINDS:
         return None
     names = ", ".join(f'"{name}"' for name in TOKEN_KINDS)
-    return f"found {value!r}; expected one of {names}"
+    return {
+        "en": f"found {value!r}; expected one of {names}",
+        "de": f"gefunden: {value!r}; erwartet: eines von {names}",
+    }

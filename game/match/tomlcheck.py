@@ -383,14 +383,13 @@ class TableReader:
 
     # --------------------------------------------------------------- tables
     def subtable(
-        self, name: str, *, required: bool = False, expected: str | Texts | None = None
+        self, name: str, *, required: bool = False, expected: Texts | None = None
     ) -> TableReader | None:
         """Return a reader for a nested table, or None when it is absent or no table.
 
-        ``expected``: what a missing table should be, for the message (default "a table").
+        ``expected``: what a missing table should be, per language (default "a table").
         """
-        wanted = {"en": expected, "de": expected} if isinstance(expected, str) else expected
-        present, value = self._get(name, REQUIRED if required else None, wanted or say("a_table"))
+        present, value = self._get(name, REQUIRED if required else None, expected or say("a_table"))
         if not present:
             return None
         if not isinstance(value, dict):

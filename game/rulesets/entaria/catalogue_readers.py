@@ -336,21 +336,23 @@ def _read_token(reader: TableReader) -> str:
     return str(value)
 
 
+def _table_of(keys: Mapping[Any, str]) -> dict[str, str]:
+    """Return "a table of <keys>" in every language (what a missing sub-table should be)."""
+    names = ", ".join(keys.values())
+    return {"en": f"a table of {names}", "de": f"eine Tabelle mit {names}"}
+
+
 def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     name, english = _common(reader)
     attribute_reader = reader.subtable(
-        "attributes", required=True, expected=f"a table of {', '.join(_ATTRIBUTE_KEYS.values())}"
+        "attributes", required=True, expected=_table_of(_ATTRIBUTE_KEYS)
     )
     attributes = _read_values(attribute_reader, _ATTRIBUTE_KEYS, *_ATTRIBUTE_RANGE, required=True)
-    save_reader = reader.subtable(
-        "saves", required=True, expected=f"a table of {', '.join(_SAVE_KEYS.values())}"
-    )
+    save_reader = reader.subtable("saves", required=True, expected=_table_of(_SAVE_KEYS))
     saves = _read_values(save_reader, _SAVE_KEYS, *_SAVE_RANGE, required=True)
     life_points = reader.required_integer("lp", low=1, high=9999)
     movement = reader.required_integer("bew", low=0, high=100)
-    move_reader = reader.subtable(
-        "move_types", expected=f"a table of {', '.join(_MOVE_KEYS.values())}"
-    )
+    move_reader = reader.subtable("move_types", expected=_table_of(_MOVE_KEYS))
     move_types = _read_values(move_reader, _MOVE_KEYS, 1, 100, required=False)
     size_fields = reader.required_integer("size_fields", low=1, high=20)
     size_category = reader.required_integer("kg", low=0, high=10)

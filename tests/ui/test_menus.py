@@ -541,7 +541,7 @@ def test_safe_save_names_and_save_errors_are_shown(app: App) -> None:
     type_into(app, dialog.field, "-start")  # a save name must start with a letter or digit
     click_button(app, "menus.save.save")
     assert app.top is dialog and dialog.notice_bad
-    assert "save name" in " ".join(dialog.notice)
+    assert "Name eines Spielstands" in " ".join(dialog.notice)  # German screen (i12)
     shot(app, "22_save_error")
 
 

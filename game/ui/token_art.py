@@ -6,9 +6,11 @@ figures face north) and toned for the creature's state ("ok", "dim" for the
 unconscious and dying, "grey" for the dead). ``TokenArt.picture(path, px, tone)``
 returns a mission's picture (``image`` in its ``[[creatures]]``) scaled and cropped round.
 
-Both are cached in bounded LRU caches keyed by what they were made of; a kind without
-a file, a file that fails to load or a picture the mission may not use gives None (the
-token shows its initials) and is remembered, so a broken file costs one attempt.
+Both are cached in one bounded LRU cache keyed by what they were made of, and so is a
+mission picture's source: its middle square shrunk to at most ``MAX_ART_PX`` a side right
+after decoding (a 2048² picture is never kept at its own size). A kind without a file, a
+file that fails to load or a picture the mission may not use gives None (the token shows
+its initials) and is remembered, so a broken file costs one attempt.
 """
 
 from __future__ import annotations
@@ -27,11 +29,10 @@ from game.ui.token_views import TokenView
 MAX_ART_SURFACES = 600
 #: ... and the most memory they may take together (large at 400 %).
 MAX_ART_BYTES = 24 * 1024 * 1024
-#: Decoded mission pictures kept at their own size.
-MAX_PICTURES = 32
 #: Most bytes of one token SVG (the shipped ones are about 1 KB).
 MAX_SVG_BYTES = 256 * 1024
-#: Largest size a figure is rendered at (the biggest token at 400 % is smaller).
+#: Largest size a figure is rendered at and a picture is kept at (the biggest token at
+#: 400 % is smaller).
 MAX_ART_PX = 1024
 
 #: Facing -> angle in degrees on screen (0 = right, 90 = down): N is up.
@@ -127,6 +128,20 @@ def round_crop(surface: pygame.Surface, px: int) -> pygame.Surface:
     return scaled
 
 
+def shrunk(surface: pygame.Surface, most: int) -> pygame.Surface:
+    """Return the middle square of ``surface`` in 32 bits, at most ``most`` pixels a side.
+
+    A token shows only that square (``round_crop``); the decoded picture is dropped.
+    """
+    w, h = surface.get_size()
+    side = min(w, h)
+    square = pygame.Surface((side, side), pygame.SRCALPHA)
+    square.blit(surface, (-((w - side) // 2), -((h - side) // 2)))
+    if side <= most:
+        return square
+    return pygame.transform.smoothscale(square, (most, most))
+
+
 def _display() -> bool:
     return pygame.display.get_init() and pygame.display.get_surface() is not None
 
@@ -138,9 +153,8 @@ class TokenArt:
         self.mission_dir = Path(mission_dir) if mission_dir is not None else None
         self.art_dir = art_dir
         self._svgs: dict[str, bytes | None] = {}
-        self._pictures: OrderedDict[str, pygame.Surface | None] = OrderedDict()
         self._surfaces: OrderedDict[_Key, pygame.Surface | None] = OrderedDict()
-        self.bytes = 0  # memory of the kept surfaces
+        self.bytes = 0  # memory of the kept surfaces, pictures' sources included
         self.renders = 0  # surfaces made so far (a test can see the cache work)
 
     # ---------------------------------------------------------------- figures
@@ -223,22 +237,21 @@ class TokenArt:
         return self._store(key, surface)
 
     def _picture(self, relative: str) -> pygame.Surface | None:
-        if relative in self._pictures:
-            self._pictures.move_to_end(relative)
-            return self._pictures[relative]
+        """Return the picture's shrunk source, kept (and bounded) like every rendering."""
+        key: _Key = ("source", relative, 0, 0, "ok")
+        if key in self._surfaces:
+            self._surfaces.move_to_end(key)
+            return self._surfaces[key]
         surface = None
         if self.mission_dir is not None:
             from game.missions.creature_images import load_creature_image
             from game.missions.paths import MissionError
 
             try:
-                surface = load_creature_image(self.mission_dir, relative)
-            except MissionError:
+                surface = shrunk(load_creature_image(self.mission_dir, relative), MAX_ART_PX)
+            except (MissionError, pygame.error, ValueError, MemoryError):
                 surface = None
-        self._pictures[relative] = surface
-        if len(self._pictures) > MAX_PICTURES:
-            self._pictures.popitem(last=False)
-        return surface
+        return self._store(key, surface)
 
     # ------------------------------------------------------------------ cache
     def _store(self, key: _Key, surface: pygame.Surface | None) -> pygame.Surface | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Final
 
 from game.match.problem_texts import Templates, Texts, fill
@@ -397,9 +396,11 @@ class SaveNote(str):
 
     texts: Mapping[str, str]
 
-    def __new__(cls, texts: Texts) -> SaveNote:
+    def __new__(cls, texts: Texts | str) -> SaveNote:
+        # A plain str too: copy and pickle rebuild a str subclass from its value.
+        texts = {"en": texts} if isinstance(texts, str) else texts
         note = super().__new__(cls, texts["en"])
-        note.texts = MappingProxyType(dict(texts))
+        note.texts = dict(texts)
         return note
 
     def text(self, language: str) -> str:

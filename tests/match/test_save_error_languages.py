@@ -7,7 +7,9 @@ strings that know their German.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import re
 import string
 from pathlib import Path
@@ -259,3 +261,11 @@ def test_i12_a_failed_autosave_warns_in_both_languages(tmp_path: Path) -> None:
     assert note.text("de").startswith("automatisches Speichern fehlgeschlagen: ")
     refused = SaveError(tmp_path / "x.json", "", {"en": "too big", "de": "zu groß"})
     assert autosave_failed(refused).text("de").endswith("x.json: zu groß")
+
+
+def test_i12_a_save_note_survives_a_copy_with_its_german() -> None:
+    note = SaveNote({"en": "the mission changed", "de": "die Mission ist neu"})
+    for copied in (copy.deepcopy(note), pickle.loads(pickle.dumps(note))):
+        assert isinstance(copied, SaveNote) and copied == "the mission changed"
+        assert copied.text("de") == "die Mission ist neu"
+    assert SaveNote("only English").text("de") == "only English"

@@ -16,7 +16,7 @@ from typing import Any
 from game.board.grid import Cell
 from game.match.mission_ruleset import MissionTerms
 from game.match.problems import MissionError, described
-from game.missions.creature_images import image_problem, texts_of
+from game.missions.creature_images import image_problems, texts_of
 from game.missions.loader_texts import mission_say
 from game.missions.model import CreaturePlacement, Facing, Side
 from game.missions.paths import relative_parts
@@ -127,12 +127,14 @@ class CreatureSection(TomlChecker):
         return path
 
     def check_creature_images(self, base_dir: Path, creatures: Sequence[CreaturePlacement]) -> None:
-        """Record every creature picture that is missing, outside the folder or unusable."""
+        """Record every creature picture that is missing, outside the folder or unusable,
+        and the one that makes the mission's pictures too many or too large; each
+        different picture is checked once (a thousand orks may share one)."""
+        images = [creature.image for creature in creatures if creature.image]
+        problems = image_problems(base_dir, images, path_label=self.label)
         for index, creature in enumerate(creatures):
-            if not creature.image:
-                continue
             key = f"creatures[{index}].image"
-            problem = image_problem(base_dir, creature.image, path_label=self.label)
+            problem = problems.get(creature.image) if creature.image else None
             if problem is not None:
                 self.error(key, {lang: f"{key}: {text}" for lang, text in problem.items()})
 

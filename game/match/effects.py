@@ -8,15 +8,16 @@ are where the creatures stand (a creature's field is the top-left of its footpri
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from game.board.grid import Cell
 
-#: How a creature fell: the words of ``Piece.life`` that the map calls out.
-FallState = Literal["unconscious", "dying", "dead"]
-#: The short sounds the screen can play.
+#: How badly a creature fell, for the screen's colour: out of the fight, about to die, dead
+#: (the ruleset's own word for it comes with the effect).
+FallState = Literal["down", "critical", "dead"]
+#: The short sounds the screen can play (the one list: the screen makes one of each).
 SoundName = Literal["shot", "hit", "explosion", "turn"]
-SOUND_NAMES: tuple[SoundName, ...] = ("shot", "hit", "explosion", "turn")
+SOUND_NAMES: tuple[SoundName, ...] = get_args(SoundName)
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,11 @@ class Miss:
 
 @dataclass(frozen=True)
 class Fell:
-    """The creature on ``cell`` fell unconscious, is dying, or died."""
+    """The creature on ``cell`` fell: how badly, and the text key of the ruleset's word."""
 
     cell: Cell
     state: FallState
+    word: str  # a key of the screen's translator, e.g. "feedback.dead"
 
 
 @dataclass(frozen=True)

@@ -57,8 +57,8 @@ NO_DAMAGE_COLOUR: Colour = (205, 205, 210)
 BURST_COLOUR: Colour = (255, 160, 50)
 OUTLINE: Colour = (16, 16, 20)
 FALL_COLOURS: dict[str, Colour] = {
-    "unconscious": (255, 200, 80),
-    "dying": (255, 120, 60),
+    "down": (255, 200, 80),
+    "critical": (255, 120, 60),
     "dead": (235, 60, 50),
 }
 
@@ -345,7 +345,7 @@ def _float_text(effect: Effect, t: Translator) -> tuple[str, Colour, float]:
     if isinstance(effect, Miss):
         return t("feedback.miss"), MISS_COLOUR, FLOAT_SECONDS
     if isinstance(effect, Fell):
-        return t(f"feedback.{effect.state}"), FALL_COLOURS[effect.state], FELL_SECONDS
+        return t(effect.word), FALL_COLOURS[effect.state], FELL_SECONDS
     return "", HIT_COLOUR, FLOAT_SECONDS
 
 

@@ -15,6 +15,8 @@ import numpy as np
 import pygame
 from numpy.typing import NDArray
 
+from game.match.effects import SoundName
+
 RATE = 22_050
 SEED = 12  # the noise of the shot and the explosion is the same every time
 
@@ -87,7 +89,7 @@ def _turn(_rng: np.random.Generator) -> Wave:
     return 0.35 * first + 0.35 * second
 
 
-MAKERS: dict[str, Callable[[np.random.Generator], Wave]] = {
+MAKERS: dict[SoundName, Callable[[np.random.Generator], Wave]] = {
     "shot": _shot,
     "hit": _hit,
     "explosion": _explosion,
@@ -95,7 +97,7 @@ MAKERS: dict[str, Callable[[np.random.Generator], Wave]] = {
 }
 
 
-def waveform(name: str) -> Wave:
+def waveform(name: SoundName) -> Wave:
     """Return the sound ``name`` as samples in -1..1 at ``RATE`` (mono)."""
     wave = MAKERS[name](np.random.default_rng(SEED))
     fade = min(len(wave), 220)  # no click at the end

@@ -212,10 +212,10 @@ def test_i12_d_5_a_creature_that_falls_is_called_out_at_once(home: Path) -> None
     events = _shoot(app, scene, 19)
     state = next(e for e in events if e.kind == "life_state").data["state"]
     fell = next(e for e in scene.feedback.effects if isinstance(e, Fell))
-    assert fell.cell == PIRATE and fell.state == state.lower()
+    assert fell.cell == PIRATE and fell.word == f"feedback.{state.lower()}"
     app.step(0.3)
     words = {"unconscious": "bewusstlos", "dying": "sterbend", "dead": "tot"}
-    assert words[fell.state] in scene.feedback.texts()
+    assert words[state.lower()] in scene.feedback.texts()
     colour = fb.FALL_COLOURS[fell.state]
     assert _count(app, colour, _above(scene, PIRATE)) > 20
     save_shot(app.screen, "i12_feedback_fell.png")

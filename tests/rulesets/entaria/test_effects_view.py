@@ -83,8 +83,8 @@ def test_i12_d_5_a_hit_that_fells_the_target_calls_out_its_state() -> None:
     events = battle.apply(Attack("ron", "p1", "laserpistole"))
     state = next(e for e in events if e.kind == "life_state").data["state"]
     fell = _of(VIEWS.effects(battle, events), Fell)
-    assert fell == [Fell((5, 2), state.lower())]
-    assert fell[0].state in ("unconscious", "dying", "dead")
+    grade = {"UNCONSCIOUS": "down", "DYING": "critical", "DEAD": "dead"}[state]
+    assert fell == [Fell((5, 2), grade, f"feedback.{state.lower()}")]  # the screen's word
 
 
 @pytest.mark.rule("E-THROW-2", "D-7", "E-AREA-2")

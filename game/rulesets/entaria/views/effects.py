@@ -32,8 +32,12 @@ from game.match.events import Event
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.views.actions import passes_turn
 
-#: ENTARIA's life states (``life_state`` events) the map calls out.
-FALLS: dict[str, FallState] = {"UNCONSCIOUS": "unconscious", "DYING": "dying", "DEAD": "dead"}
+#: ENTARIA's life states (``life_state`` events) the map calls out: how bad, and the word.
+FALLS: dict[str, tuple[FallState, str]] = {
+    "UNCONSCIOUS": ("down", "feedback.unconscious"),
+    "DYING": ("critical", "feedback.dying"),
+    "DEAD": ("dead", "feedback.dead"),
+}
 #: Area fire draws at most this many tracers (one per field): more is only noise.
 MAX_AREA_TRACERS = 12
 
@@ -77,7 +81,7 @@ def effects(battle: Battle, events: Sequence[Event]) -> tuple[Effect, ...]:
         elif event.kind == "life_state" and data.get("state") in FALLS:
             cell = _cell_of(battle, event.actor)
             if cell is not None:
-                out.append(Fell(cell, FALLS[str(data["state"])]))
+                out.append(Fell(cell, *FALLS[str(data["state"])]))
     if passes_turn(events):
         sounds.append("turn")
     # one of each sound per command: a grenade hitting three creatures thuds once

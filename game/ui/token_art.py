@@ -7,10 +7,11 @@ unconscious and dying, "grey" for the dead). ``TokenArt.picture(path, px, tone)`
 returns a mission's picture (``image`` in its ``[[creatures]]``) scaled and cropped round.
 
 Both are cached in one bounded LRU cache keyed by what they were made of, and so is a
-mission picture's source: its middle square shrunk to at most ``MAX_ART_PX`` a side right
-after decoding (a 2048² picture is never kept at its own size). A kind without a file, a
-file that fails to load or a picture the mission may not use gives None (the token shows
-its initials) and is remembered, so a broken file costs one attempt.
+mission picture's source: its middle square shrunk to at most ``MAX_PICTURE_PX`` (not
+above ``MAX_ART_PX``) a side right after decoding, so a 2048² picture is never kept at
+its own size. A kind without a file, a file that fails to load or a picture the mission
+may not use gives None (the token shows its initials) and is remembered, so a broken
+file costs one attempt.
 """
 
 from __future__ import annotations
@@ -31,9 +32,12 @@ MAX_ART_SURFACES = 600
 MAX_ART_BYTES = 24 * 1024 * 1024
 #: Most bytes of one token SVG (the shipped ones are about 1 KB).
 MAX_SVG_BYTES = 256 * 1024
-#: Largest size a figure is rendered at and a picture is kept at (the biggest token at
-#: 400 % is smaller).
+#: Largest size a figure or picture is rendered at (the biggest token at 400 % is smaller).
 MAX_ART_PX = 1024
+#: Largest size a mission picture's source is kept at (at most MAX_ART_PX): a creature of
+#: up to three fields at 400 % is drawn from it without enlarging, and about twenty
+#: sources fit in MAX_ART_BYTES, so a zoom step rescales them instead of decoding again.
+MAX_PICTURE_PX = 512
 
 #: Facing -> angle in degrees on screen (0 = right, 90 = down): N is up.
 FACING_ANGLES: dict[str, float] = {
@@ -248,7 +252,8 @@ class TokenArt:
             from game.missions.paths import MissionError
 
             try:
-                surface = shrunk(load_creature_image(self.mission_dir, relative), MAX_ART_PX)
+                most = min(MAX_PICTURE_PX, MAX_ART_PX)
+                surface = shrunk(load_creature_image(self.mission_dir, relative), most)
             except (MissionError, pygame.error, ValueError, MemoryError):
                 surface = None
         return self._store(key, surface)

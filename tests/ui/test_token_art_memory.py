@@ -1,8 +1,8 @@
 """Mission pictures stay inside the token art's memory bound (issue 12, i12; review finding 2).
 
 A mission may name pictures of up to 2048 pixels a side; the screen keeps only each
-picture's middle square shrunk to at most MAX_ART_PX a side, and counts it in the same
-byte bound as every rendering (the least recently used goes first).
+picture's middle square shrunk to at most MAX_PICTURE_PX (<= MAX_ART_PX) a side, and
+counts it in the same byte bound as every rendering (the least recently used goes first).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ui import token_art
-from game.ui.token_art import MAX_ART_PX, TokenArt, shrunk
+from game.ui.token_art import MAX_ART_PX, MAX_PICTURE_PX, TokenArt, shrunk
 
 
 @pytest.fixture(autouse=True)
@@ -43,8 +43,11 @@ def test_i12_a_big_picture_is_kept_at_most_max_art_px_a_side(tmp_path: Path) -> 
     shown = art.picture(relative, 120)
     assert shown is not None and shown.get_size() == (120, 120)
     [source] = _sources(art).values()
-    assert source is not None and source.get_size() == (MAX_ART_PX, MAX_ART_PX)
-    assert art.bytes == _kept_bytes(art) == (MAX_ART_PX**2 + 120**2) * 4
+    assert MAX_PICTURE_PX <= MAX_ART_PX
+    assert source is not None and source.get_size() == (MAX_PICTURE_PX, MAX_PICTURE_PX)
+    assert art.bytes == _kept_bytes(art) == (MAX_PICTURE_PX**2 + 120**2) * 4
+    assert art.picture(relative, 2000) is not None  # drawn at most MAX_ART_PX
+    assert art.picture(relative, 2000).get_size() == (MAX_ART_PX, MAX_ART_PX)  # type: ignore[union-attr]
     pixel = shown.get_at((60, 60))
     assert max(abs(pixel[i] - (30, 160, 90)[i]) for i in range(3)) <= 6  # smoothscale rounds
 
@@ -52,7 +55,7 @@ def test_i12_a_big_picture_is_kept_at_most_max_art_px_a_side(tmp_path: Path) -> 
 def test_i12_many_pictures_stay_inside_the_byte_bound(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(token_art, "MAX_ART_PX", 64)
+    monkeypatch.setattr(token_art, "MAX_PICTURE_PX", 64)
     monkeypatch.setattr(token_art, "MAX_ART_BYTES", 64 * 64 * 4 * 5)
     art = TokenArt(tmp_path)
     names = [_picture(tmp_path, f"p{i}.png", (300, 200), (i * 10, 80, 200)) for i in range(12)]

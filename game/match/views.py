@@ -248,6 +248,15 @@ class ActionGroup:
 
 
 @dataclass(frozen=True)
+class Odds:
+    """A chance the screen shows before an act: its short figure ("65 %") and the lines
+    its hover writes, both in the screen's language."""
+
+    short: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class OfferRow:
     """A row of a panel: an optional text on the left, then its offers."""
 
@@ -425,6 +434,56 @@ class Views(Protocol):
 
         A ruleset that counts no chances adds nothing (this default).
         """
+        return ()
+
+    # The map tools' hovers (issue 12): the ruleset counts, the tool only writes the
+    # lines. ``action``, ``option`` and ``mode`` are the tool's, as the views offered them;
+    # a ruleset that counts no chances says nothing (these defaults).
+
+    def attack_odds(
+        self,
+        game: Any,
+        actor: str,
+        target: str,
+        weapon: str,
+        action: Any,
+        option: Any,
+        melee: bool | None,
+        t: Texts,
+    ) -> Odds | None:
+        """Return the chance of ``actor``'s attack on ``target`` (None: none to show)."""
+        return None
+
+    def throw_odds(
+        self, game: Any, actor: str, weapon: str, cell: Cell, t: Texts
+    ) -> tuple[str, ...]:
+        """Return the hover lines of a throw at ``cell`` (nothing where it is refused)."""
+        return ()
+
+    def blast_odds(self, game: Any, actor: str, weapon: str, creature: str, t: Texts) -> str:
+        """Return what a thrown weapon's blast does to ``creature``, in words ("": nothing)."""
+        return ""
+
+    def area_odds(
+        self,
+        game: Any,
+        actor: str,
+        weapon: str,
+        mode: Any,
+        allocation: Mapping[Cell, int],
+        t: Texts,
+    ) -> tuple[tuple[str, str], ...]:
+        """Return (creature, line) for each creature the painted area fire would hit."""
+        return ()
+
+    def area_check_odds(
+        self, game: Any, actor: str, weapon: str, mode: Any, fields: Sequence[Cell], t: Texts
+    ) -> tuple[str, ...]:
+        """Return the chance of an area fire's check on ``fields``."""
+        return ()
+
+    def leave_reach_odds(self, game: Any, actor: str, running: bool, t: Texts) -> tuple[str, ...]:
+        """Return the save a path out of a melee reach asks of ``actor``."""
         return ()
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:

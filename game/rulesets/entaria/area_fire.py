@@ -25,13 +25,17 @@ from typing import Any, ClassVar
 from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.events import Event
-from game.rulesets.entaria.area_fire_zones import AREA_FIRE, COVERING_FIRE, zone_effect
+from game.rulesets.entaria.area_fire_zones import (
+    AREA_FIRE,
+    COVERING_FIRE,
+    area_fire_victims,
+    zone_effect,
+)
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import critical_failure, held_weapon, ranged_disturbance
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.object_blasts import area_fire_field_allowed, area_fire_on_objects
 from game.rulesets.entaria.ranged_common import (
-    creature_cells,
     d6_refusal,
     edge_reasons,
     held_weapons,
@@ -377,12 +381,9 @@ def lay_area_fire(
             "hits": {},
         },
     )
-    for creature in list(battle.state.creatures.values()):
-        if creature.key == shooter.key or Condition.DEAD in creature.conditions:
-            continue
-        events += zone_effect(
-            battle, zone, shooter, weapon, creature, creature_cells(battle, creature)
-        )
+    covering = mode is AreaFireAction.COVERING_FIRE
+    for victim in area_fire_victims(battle, shooter, allocation, covering=covering):
+        events += zone_effect(battle, zone, shooter, weapon, victim.creature, victim.cells)
     if mode.persists:
         battle.state.pending.append(zone)
     # "jedem Objekt und Wesen in dieser Fläche": the objects after the creatures

@@ -13,14 +13,15 @@ Decisions where the rules leave room (also listed in the tests):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from game.board.grid import Cell, Cover, footprint_cells
 from game.match.events import Event
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import affinity_of, apply_saf, armour_of
 from game.rulesets.entaria.engine import Battle
-from game.rulesets.entaria.ranged_common import allocation_of, field_list
+from game.rulesets.entaria.ranged_common import allocation_of, creature_cells, field_list
 from game.rulesets.entaria.rules.areas import (
     AREA_FIRE_SAVE_TARGET,
     area_fire_hit,
@@ -34,6 +35,50 @@ from game.rulesets.entaria.state import CreatureState, Pending
 AREA_FIRE = "area_fire"  # Dauerfeuer's fields, active until the shooter's next turn
 COVERING_FIRE = "covering_fire"
 ZONES = (AREA_FIRE, COVERING_FIRE)
+
+
+@dataclass(frozen=True)
+class AreaFireVictim:
+    """A creature area fire hits as it is laid, and how (D-6, E-OPEN-23).
+
+    ``saves``: it saves Reflexe once against its highest field; False for an enemy of a
+    Deckungsfeuer shooter, who takes each covered field without a save. ``fields``: the
+    hit fields it stands on, with their values.
+    """
+
+    creature: CreatureState
+    cells: tuple[Cell, ...]
+    saves: bool
+    fields: tuple[tuple[Cell, int], ...]
+
+
+def hit_without_save(covering: bool, shooter_side: str, creature: CreatureState) -> bool:
+    """Return whether ``creature`` takes the fire's fields without a save: an enemy of a
+    Deckungsfeuer shooter (E-OPEN-23 A, E-ACT-VH-DECKUNGSFEUER-4).
+    """
+    return covering and creature.side != shooter_side
+
+
+def area_fire_victims(
+    battle: Battle, shooter: CreatureState, allocation: Mapping[Cell, int], *, covering: bool
+) -> Iterator[AreaFireVictim]:
+    """Yield every living creature but the shooter on a hit field (D-6, E-AREAFIRE-9).
+
+    Laying the fire (``area_fire.lay_area_fire``) and the screen's saves ask this; a
+    creature is looked at when its turn in the loop comes, so one the fire has killed
+    already is passed over.
+    """
+    for creature in list(battle.state.creatures.values()):
+        if creature.key == shooter.key or Condition.DEAD in creature.conditions:
+            continue
+        cells = tuple(creature_cells(battle, creature))
+        saves = not hit_without_save(covering, shooter.side, creature)
+        if saves:
+            fields = [(cell, allocation[cell]) for cell in cells if cell in allocation]
+        else:
+            fields = covering_fire_triggers(cells, allocation)
+        if fields:
+            yield AreaFireVictim(creature, cells, saves, tuple(fields))
 
 
 def zone_effect(
@@ -51,7 +96,7 @@ def zone_effect(
     """
     allocation = allocation_of(zone)
     critical = bool(zone.data["critical"])
-    if zone.kind == COVERING_FIRE and creature.side != zone.data["side"]:
+    if hit_without_save(zone.kind == COVERING_FIRE, zone.data["side"], creature):
         hits: dict[str, list[list[int]]] = zone.data["hits"]
         already = {(int(x), int(y)) for x, y in hits.get(creature.key, [])}
         triggered = covering_fire_triggers(cells, allocation, already)

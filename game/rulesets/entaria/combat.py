@@ -343,6 +343,7 @@ def _roll_attack(
         terms.dodge.value,
         context=terms.context,
         extra=terms.extra,
+        held=terms.held,  # the conditions attack_terms counted (E-COND-UNENTDECKT-5)
         what_de=what_de or attack_words(weapon, target.name)[0],
         what_en=what_en or attack_words(weapon, target.name)[1],
         target_de=target_de,

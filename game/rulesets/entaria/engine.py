@@ -28,6 +28,7 @@ from game.rulesets.entaria.reroll import LegalReroll, RerollOption, legal_reroll
 from game.rulesets.entaria.reroll_ledger import RerollLedger, RollTracker, is_reroll
 from game.rulesets.entaria.roll_events import describe_roll, roll_data
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
+from game.rulesets.entaria.rules.check_terms import CheckTerms, fold_check
 from game.rulesets.entaria.rules.checks import Roll, automatic_failure, impulse_gain, success_roll
 from game.rulesets.entaria.rules.condition_changes import Change, gain
 from game.rulesets.entaria.rules.condition_effects import can_act
@@ -35,7 +36,6 @@ from game.rulesets.entaria.rules.condition_rolls import (
     RollContext,
     RollModifiers,
     roll_help_bonus,
-    roll_modifiers,
 )
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.held_conditions import ConditionSet, closure
@@ -436,14 +436,18 @@ class Battle:
         Ausweichen), instead of the bare "ZW n".
         """
         context = self._helped(creature, context or RollContext(attribute=attribute))
-        mods = roll_modifiers(creature.conditions if held is None else held, context)
-        if extra is not None:
-            mods = mods + extra
-        total_edge = mods.edge + edge
-        total_modifier = mods.modifier + modifier
-        kind = self.creature_type(creature)
-        value = kind.attribute(attribute)
-        if mods.automatic_failure:
+        terms = self.check_terms(
+            creature,
+            attribute,
+            target,
+            context=context,
+            edge=edge,
+            modifier=modifier,
+            extra=extra,
+            held=held,
+        )
+        total_edge, total_modifier, value = terms.edge, terms.modifier, terms.value
+        if terms.automatic_failure:
             roll = automatic_failure(target)
         else:
             roll = success_roll(
@@ -452,9 +456,13 @@ class Battle:
         gained = impulse_gain(roll, rolled_by_player_character=creature.is_character)
         self.state.impulse_pool += gained
         de, en = describe_roll(roll, total_edge, target_de=target_de, target_en=target_en)
-        because_de, because_en = mods.causes_text()  # the conditions' part, for the table
+        because_de, because_en = terms.causes_text()  # the conditions' part, for the table
         data = roll_data(
-            roll, edge=total_edge, modifier=total_modifier, reasons=mods.reasons, causes=mods.causes
+            roll,
+            edge=total_edge,
+            modifier=total_modifier,
+            reasons=terms.reasons,
+            causes=terms.causes,
         )
         data.update({"attribute": attribute.name, "value": value, "impulse": gained})
         if rule:
@@ -467,6 +475,35 @@ class Battle:
             data,
         )
         return roll, event
+
+    def check_terms(
+        self,
+        creature: CreatureState,
+        attribute: Attribute,
+        target: int | None,
+        *,
+        context: RollContext | None = None,
+        edge: int = 0,
+        modifier: int = 0,
+        extra: RollModifiers | None = None,
+        held: ConditionSet | None = None,
+    ) -> CheckTerms:
+        """Return what ``check`` folds into this check, without rolling or using anything up.
+
+        ``rules.check_terms.fold_check`` with the creature's value and conditions; a
+        Helfen still waiting shows as its die (``help_die``), not yet rolled.
+        """
+        return fold_check(
+            attribute,
+            self.creature_type(creature).attribute(attribute),
+            target,
+            creature.conditions if held is None else held,
+            context or RollContext(attribute=attribute),
+            edge=edge,
+            modifier=modifier,
+            extra=extra,
+            helped=any(e.name == HELP_BONUS for e in creature.effects),
+        )
 
     def _helped(self, creature: CreatureState, context: RollContext) -> RollContext:
         """Use up a Helfen on ``creature``: its w6 is rolled with this check (E-OPEN-22)."""

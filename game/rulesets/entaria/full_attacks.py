@@ -41,6 +41,7 @@ from game.rulesets.entaria.melee_common import (
     melee_weapon,
 )
 from game.rulesets.entaria.melee_walls import NO_ENEMY_IN_REACH
+from game.rulesets.entaria.rules.action_edges import action_edge
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit, Roll
 from game.rulesets.entaria.rules.damage import body_zone
@@ -196,7 +197,7 @@ def handle_multi_attack(battle: Battle, command: MultiAttack) -> list[Event]:
         strikes.append(_strike(plan))
         weapons.append(weapon)
     check_hands(battle, attacker, weapons)  # "at the same time": all in hand together
-    edge = -1  # E-ACT-VH-MEHRFACH: every attack roll with Nachteil
+    edge = action_edge(Action.MULTI_ATTACK)  # E-ACT-VH-MEHRFACH: every roll with Nachteil
     events = battle.spend(attacker, Action.MULTI_ATTACK)
     why = ("Mehrfachangriff", "multi-attack")
     events += _attacks_in_turn(battle, attacker, strikes, edge=edge, why=why)
@@ -231,7 +232,8 @@ def handle_sweep_attack(battle: Battle, command: SweepAttack) -> list[Event]:
     check_hands(battle, attacker, [weapon])
     events = battle.spend(attacker, Action.SWEEP_ATTACK)
     why = ("Rundumschlag", "sweep attack")
-    events += _attacks_in_turn(battle, attacker, strikes, edge=-1, why=why)  # E-ACT-VH-RUNDUM
+    edge = action_edge(Action.SWEEP_ATTACK)  # E-ACT-VH-RUNDUM: Nachteil
+    events += _attacks_in_turn(battle, attacker, strikes, edge=edge, why=why)
     return events
 
 
@@ -263,7 +265,7 @@ def handle_aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
     roll, attack_events = resolve_attack(
         battle,
         plan,
-        edge=-1,  # E-ACT-VH-GEZIELT-1: Nachteil
+        edge=action_edge(Action.AIMED_ATTACK),  # E-ACT-VH-GEZIELT-1: Nachteil
         edge_why=("Gezielter Angriff", "aimed attack"),
         deal_damage=False,
         what_de=f"Gezielter Angriff auf {target.name}",

@@ -16,8 +16,8 @@ from game.rulesets.entaria.area_fire_zones import COVERING_FIRE, ZONES
 from game.rulesets.entaria.combat import held_weapon, plan_attack, resolve_attack
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.ranged_common import held_weapons
+from game.rulesets.entaria.rules.action_edges import action_edge
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.ranges import long_shot_edge
 from game.rulesets.entaria.rules.terms import Condition, german, say
 from game.rulesets.entaria.state import CreatureState, Pending
 
@@ -117,7 +117,7 @@ def _fire_long_shot(battle: Battle, shooter: CreatureState, pending: Pending) ->
             )
         )
         return events
-    edge = long_shot_edge(plan.band)
+    edge = action_edge(Action.LONG_SHOT, band=plan.band)
     weapon = battle.weapon(weapon_key)
     _, attack_events = resolve_attack(
         battle,

@@ -40,7 +40,10 @@ from game.rulesets.entaria.ranged_common import (
 )
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.checks import Crit
-from game.rulesets.entaria.rules.condition_rolls import RollContext
+from game.rulesets.entaria.rules.condition_changes import reveal
+from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
+from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.scatter import (
@@ -128,21 +131,19 @@ def field_throw_target(
 
 
 def handle_throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
-    thrower, weapon, target, band_edge = _validate_throw(battle, command)
+    thrower, weapon, target, _ = _validate_throw(battle, command)
     # valid: now change the state
     events = battle.spend(thrower, Action.THROW_ATTACK)
-    disturbed = ranged_disturbance(battle, thrower)  # Abgelenkt, counted once (E-OPEN-1)
-    band = range_band(distance(thrower.cell, target))
-    assert band is not None
+    terms = throw_check_terms(battle, thrower, target)
     events += reveal_shooter(thrower)
     thrower.held.remove(weapon.key)  # the weapon leaves the hand: used up
     roll, event = battle.check(
         thrower,
         Attribute.RANGED,
         throw_at_field_target(),
-        context=RollContext(attribute=Attribute.RANGED, is_attack=True),
-        edge=band_edge,
-        extra=edge_reasons(band_edge, band.german, disturbed),
+        context=terms.context,
+        extra=terms.extra,
+        held=terms.held,
         what_de=f"wirft {weapon.name} auf Feld {list(target)}",
         what_en=f"throws {weapon.english} at field {list(target)}",
     )
@@ -156,6 +157,37 @@ def handle_throw_at_field(battle: Battle, command: ThrowAtField) -> list[Event]:
         landing = missed.landing
         events.append(_scatter_event(thrower, weapon, target, missed))
     return events + _explode(battle, thrower, weapon, landing)
+
+
+@dataclass(frozen=True)
+class ThrowTerms:
+    """What a throw's roll at a field counts besides the thrower's value and ZW 15.
+
+    ``extra``: the band's edge and Störung, each named; ``held``: the thrower's conditions,
+    Unentdeckt gone (the throw reveals him before its roll, E-COND-UNENTDECKT-5).
+    """
+
+    context: RollContext
+    extra: RollModifiers
+    held: ConditionSet
+
+
+def throw_check_terms(battle: Battle, thrower: CreatureState, target: Cell) -> ThrowTerms:
+    """Return the terms of a throw at ``target`` (E-THROW-2, E-DISTURB-1, E-OPEN-1).
+
+    The band of ``target`` (which ``field_throw_target`` accepted) and Störung, its
+    Abgelenkt counted once; no cover, no Vorteil for an unforeseen attack. The roll and
+    the screen's chance ask this.
+    """
+    band = range_band(distance(thrower.cell, target))
+    assert band is not None
+    disturbed = ranged_disturbance(battle, thrower)
+    extra = edge_reasons(band.edge, band.german, disturbed) + RollModifiers(edge=band.edge)
+    return ThrowTerms(
+        RollContext(attribute=Attribute.RANGED, is_attack=True),
+        extra,
+        reveal(thrower.conditions, ConspicuousAct.ATTACK),
+    )
 
 
 #: The scatter diagram's rows in German, seen from the thrower along the flight (E-SCATTER-5).

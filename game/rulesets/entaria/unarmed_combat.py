@@ -33,6 +33,7 @@ from game.rulesets.entaria.melee_common import (
 from game.rulesets.entaria.melee_walls import NO_ENEMY_IN_REACH
 from game.rulesets.entaria.push_back import forced_move
 from game.rulesets.entaria.riding import shake_riders
+from game.rulesets.entaria.rules.action_edges import action_edge
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.movement import push_path
@@ -129,7 +130,7 @@ def handle_unarmed_attack(battle: Battle, command: UnarmedAttack) -> list[Event]
     roll, attack_events = resolve_attack(
         battle,
         plan,
-        edge=rule.edge,
+        edge=action_edge(Action.UNARMED_ATTACK, option=option),
         edge_why=(rule.german, rule.english.lower()),
         nonlethal=command.nonlethal,
         deal_damage=rule.deals_damage,

@@ -1,8 +1,9 @@
-"""The area-fire tool's odds: the check's chance, then each painted creature's save.
+"""The area-fire tool's odds: the check's chance, then what each painted creature takes.
 
-The ruleset answers (``queries.chances.area_fire_saves``: who saves, against which field,
-with what chance and damage, D-6); this module only asks once per painting and writes
-the ruleset's words (``views.chances.save_line``) for the creatures the viewer sees.
+The ruleset answers through its views (``Views.area_odds``: who saves, against which
+field, with what chance and damage, D-6, and the enemies Deckungsfeuer hits without a
+save, E-OPEN-23; ``Views.area_check_odds``: the check); this module only asks once per
+painting and keeps the lines of the creatures the viewer sees.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from typing import TYPE_CHECKING
 
 from game.board.grid import Cell
 from game.rulesets.entaria.queries.area_fire import AreaFirePreview
-from game.rulesets.entaria.queries.chances import area_fire_check_chance, area_fire_saves
-from game.rulesets.entaria.views.chances import check_line, save_line
 from game.ui.overlays_rules import layers_of
 
 if TYPE_CHECKING:
@@ -26,7 +25,7 @@ def area_fire_save_lines(
     """Return one line per creature on a painted field that the viewer sees (D-6)."""
     if not painted:
         return []
-    battle = scene.session.battle
+    battle, views, t = scene.session.battle, scene.session.views, scene.app.t
     allocation = dict(painted)
     key = (
         "area_saves",
@@ -34,21 +33,17 @@ def area_fire_save_lines(
         preview.weapon_key,
         preview.mode,
         frozenset(painted.items()),
+        t.language,
     )
-    saves = layers_of(scene).get(
+    rows = layers_of(scene).get(
         scene,
         key,
-        lambda: area_fire_saves(
-            battle, preview.actor, preview.weapon_key, allocation, preview.mode
+        lambda: views.area_odds(
+            battle, preview.actor, preview.weapon_key, preview.mode, allocation, t
         ),
     )
     visible = scene.visible_keys()
-    t = scene.app.t
-    return [
-        save_line(save, battle.state.creatures[save.creature].name, t)
-        for save in saves
-        if visible is None or save.creature in visible
-    ]
+    return [line for creature, line in rows if visible is None or creature in visible]
 
 
 def area_fire_check_lines(
@@ -57,14 +52,14 @@ def area_fire_check_lines(
     """Return the chance of the area fire's check on the chosen fields (E-AREAFIRE-3)."""
     if not chosen or preview.reason:
         return []
-    battle = scene.session.battle
+    battle, views, t = scene.session.battle, scene.session.views, scene.app.t
     fields = tuple(chosen)
-    key = ("area_check", preview.actor, preview.weapon_key, preview.mode, fields)
-    odds = layers_of(scene).get(
+    key = ("area_check", preview.actor, preview.weapon_key, preview.mode, fields, t.language)
+    lines = layers_of(scene).get(
         scene,
         key,
-        lambda: area_fire_check_chance(
-            battle, preview.actor, preview.weapon_key, preview.mode, fields
+        lambda: views.area_check_odds(
+            battle, preview.actor, preview.weapon_key, preview.mode, fields, t
         ),
     )
-    return [] if odds is None else [check_line(odds, scene.app.t)]
+    return list(lines)

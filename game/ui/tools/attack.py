@@ -9,6 +9,7 @@ import pygame
 
 from game.board.grid import Cell
 from game.match.commands import Command
+from game.match.views import Odds
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtCreature
@@ -16,7 +17,6 @@ from game.rulesets.entaria.full_attacks import AimedAttack, MultiAttack, SweepAt
 from game.rulesets.entaria.long_shot import LongShot
 from game.rulesets.entaria.object_attacks import AttackObject
 from game.rulesets.entaria.push_back import PushBack
-from game.rulesets.entaria.queries.chances import RollChance, attack_chance
 from game.rulesets.entaria.queries.targets import TargetMark
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.areas import AreaFireAction
@@ -26,7 +26,7 @@ from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.unarmed_combat import UnarmedAttack
 from game.rulesets.entaria.views import RANGES
 from game.rulesets.entaria.views.actions import area_fire_offer
-from game.rulesets.entaria.views.chances import attack_lines, attack_weapons, chance_text
+from game.rulesets.entaria.views.chances import attack_weapons
 from game.ui import overlays
 from game.ui.overlays_objects import object_lines, object_under
 from game.ui.overlays_rules import (
@@ -183,17 +183,16 @@ class AttackTool(Tool):
     def marks(self) -> dict[str, TargetMark]:
         return self.layers.marks(self.scene, self.actor.key, self.weapon)
 
-    def chance(self, target: str) -> RollChance | None:
-        """Return the ruleset's hit chance of this attack on ``target``, once per change."""
+    def chance(self, target: str) -> Odds | None:
+        """Return the views' hit chance of this attack on ``target``, once per change."""
         battle, key, weapon = self.battle, self.actor.key, self.weapon
-        action, option = self.action, self.option
+        action, option, t = self.action, self.option, self.t
         melee = False if self.from_belt else None  # drawn and thrown: a ranged attack
+        views = self.scene.session.views
         return self.layers.get(
             self.scene,
-            ("chance", key, target, weapon, action, option, melee),
-            lambda: attack_chance(
-                battle, key, target, weapon, action=action, option=option, melee=melee
-            ),
+            ("chance", key, target, weapon, action, option, melee, t.language),
+            lambda: views.attack_odds(battle, key, target, weapon, action, option, melee, t),
         )
 
     def shows_sight(self) -> bool:
@@ -353,7 +352,7 @@ class AttackTool(Tool):
                 if mark.attackable:
                     text = f"{text} {overlays.edge_text(mark.edge, self.t)}".strip()
                     if (odds := self.chance(key)) is not None:
-                        text = f"{text} {chance_text(odds.chance)}"
+                        text = f"{text} {odds.short}"
                 else:
                     text = "x"
                 image = overlays.label_surface(fonts, text, size=14, colour=colour)
@@ -365,7 +364,7 @@ class AttackTool(Tool):
             lines.append(self.t("tools.pick_push_field"))
         elif hovered is not None and hovered.key in marks:
             if marks[hovered.key].attackable and (odds := self.chance(hovered.key)) is not None:
-                lines += attack_lines(odds, self.t)  # the number first: it is what is asked
+                lines += odds.lines  # the number first: it is what is asked
             lines += mark_lines(scene, marks[hovered.key], None)
             if (in_hand := self._weapon_in_hand(hovered)) is not None:
                 lines.append(self.t("tools.object.aim_weapon", weapon=weapon_name(scene, in_hand)))

@@ -19,16 +19,13 @@ from game.board.grid import Cell
 from game.match.commands import Command
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.draw_and_throw import DrawAndThrowAtField
-from game.rulesets.entaria.queries.chances import RollChance, blast_damage, throw_chance
 from game.rulesets.entaria.queries.dry_runs import refusal
 from game.rulesets.entaria.queries.scatter import scatter_diagram, scatter_path
 from game.rulesets.entaria.queries.templates import TemplatePreview, template_cells
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.chances import DamageRange
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.throwing import ThrowAtField
-from game.rulesets.entaria.views.chances import damage_text, throw_lines
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_rules import Slot, ThrowResult, band_name, layers_of, weapon_name
@@ -180,8 +177,7 @@ class ThrowTool(Tool):
                 lines.append(self.t("tools.cannot_attack", reason=in_language(reason, language)))
                 border = theme.TEXT_BAD
             else:
-                if (odds := self.chance(cell)) is not None:
-                    lines += throw_lines(odds, self.t)
+                lines += self.chance(cell)
                 preview = self.preview(cell)
                 if preview is not None:
                     lines += self.inside(preview)
@@ -190,22 +186,24 @@ class ThrowTool(Tool):
         self.tooltip(surface, lines, border)
         self.draw_controls(surface)
 
-    def chance(self, cell: Cell) -> RollChance | None:
-        """Return the ruleset's chance that the throw lands on ``cell``, once per change."""
-        battle, key, weapon = self.battle, self.actor.key, self.weapon
+    def chance(self, cell: Cell) -> tuple[str, ...]:
+        """Return the views' chance that the throw lands on ``cell``, once per change."""
+        battle, key, weapon, t = self.battle, self.actor.key, self.weapon, self.t
+        views = self.scene.session.views
         return self.layers.get(
             self.scene,
-            ("throw_chance", key, weapon, cell),
-            lambda: throw_chance(battle, key, weapon, cell),
+            ("throw_chance", key, weapon, cell, t.language),
+            lambda: views.throw_odds(battle, key, weapon, cell, t),
         )
 
-    def blast(self, creature: str) -> DamageRange:
+    def blast(self, creature: str) -> str:
         """Return the blast's damage to ``creature`` after its armour (E-AREA-2), cached."""
-        battle, key, weapon = self.battle, self.actor.key, self.weapon
+        battle, key, weapon, t = self.battle, self.actor.key, self.weapon, self.t
+        views = self.scene.session.views
         return self.layers.get(
             self.scene,
-            ("blast_damage", key, weapon, creature),
-            lambda: blast_damage(battle, key, weapon, creature),
+            ("blast_damage", key, weapon, creature, t.language),
+            lambda: views.blast_odds(battle, key, weapon, creature, t),
         )
 
     def inside(self, preview: TemplatePreview) -> list[str]:
@@ -213,8 +211,5 @@ class ThrowTool(Tool):
         keys = [k for k in preview.creatures if visible is None or k in visible]
         if not keys:
             return [self.t("tools.template.nobody")]
-        rows = [
-            f"· {self.battle.state.creatures[k].name}: {damage_text(self.blast(k), self.t)}"
-            for k in keys
-        ]
+        rows = [f"· {self.battle.state.creatures[k].name}: {self.blast(k)}" for k in keys]
         return [self.t("tools.template.inside"), *rows]

@@ -14,14 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board.dice import ScriptedRoller
-from game.rulesets.entaria.rules.areas import area_fire_hit
+from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET, area_fire_hit
 from game.rulesets.entaria.rules.chances import (
     area_fire_damage,
     crit_chance,
     damage_distribution,
     fumble_chance,
     kept_die_chances,
-    save_chance,
     success_chance,
 )
 from game.rulesets.entaria.rules.checks import Crit, success_roll
@@ -92,7 +91,8 @@ def test_e_act_vh_helfen_help_die_counted_face_by_face(value: int, target: int, 
 @settings(max_examples=25, deadline=None)
 @given(value=st.integers(min_value=-2, max_value=10), edge=EDGES)
 def test_d_6_save_chance_is_a_check_against_zw_15(value: int, edge: int) -> None:
-    assert save_chance(value, edge=edge) == _brute_success(value, 15, edge, 0)
+    got = success_chance(value, AREA_FIRE_SAVE_TARGET, edge=edge)
+    assert got == _brute_success(value, 15, edge, 0)
 
 
 @pytest.mark.rule("D-4", "E-DMG-2", "E-DMG-3", "E-ARMOR-1", "E-CRIT-HIT-2", "E-RES-1", "E-RES-2")
@@ -156,6 +156,8 @@ def test_d_6_area_fire_damage_weighs_the_save_over_every_d20(
         area_fire_hit([field], roll, armour=armour, affinity=affinity).damage
         for roll in _all_rolls(value, 15, 0, 0)
     ]
-    got = area_fire_damage(field, armour, affinity=affinity, save_chance=save_chance(value))
+    got = area_fire_damage(
+        field, armour, affinity=affinity, save_chance=success_chance(value, AREA_FIRE_SAVE_TARGET)
+    )
     assert (got.minimum, got.maximum) == (min(finals), max(finals))
     assert got.mean == Fraction(sum(finals), len(finals))

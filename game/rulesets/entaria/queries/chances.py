@@ -3,9 +3,10 @@
 The numbers are the engine's own: the attack is planned with ``combat.plan_attack`` and
 its roll's terms come from ``attack_situation.attack_terms``, the function the roll
 itself asks; the hit's SW, bonus, armour and affinity from ``combat.damage_terms``, the
-one ``hit`` asks; the action's edge from its rule data (``ACTIONS``, ``UNARMED_OPTIONS``,
-``long_shot_edge``). ``Battle.check`` folds the roller's conditions in with
-``roll_modifiers`` and adds Helfen's w6 (E-ACT-VH-HELFEN): ``_check_terms`` asks the same.
+one ``hit`` asks; the action's edge from ``rules.action_edges.action_edge``, the one the
+handlers roll with. Each check is folded by ``Battle.check_terms`` (conditions, Helfen's
+w6, an automatic failure), which ``Battle.check`` itself rolls; a throw's terms are
+``throwing.throw_check_terms``, an area fire's victims ``area_fire_zones.area_fire_victims``.
 The chances themselves are ``rules.chances``' (exact fractions, D-2, D-3, D-4, D-6).
 Nothing here changes the match.
 """
@@ -16,45 +17,51 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board.grid import Cell, Cover, distance
+from game.board.grid import Cell, Cover
 from game.rulesets.entaria.area_fire import area_fire_check_terms
+from game.rulesets.entaria.area_fire_zones import area_fire_victims
 from game.rulesets.entaria.attack_situation import attack_terms
 from game.rulesets.entaria.combat import (
     UNARMED,
-    AttackPlan,
     affinity_of,
     armour_of,
     damage_terms,
     plan_attack,
-    ranged_disturbance,
 )
-from game.rulesets.entaria.engine import HELP_BONUS, Battle, CommandRejected
-from game.rulesets.entaria.ranged_common import creature_cells, edge_reasons
-from game.rulesets.entaria.rules.actions import ACTIONS, Action
-from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET, AreaFireAction, farthest_field
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.rules.action_edges import action_edge
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.areas import (
+    AREA_FIRE_SAVE_TARGET,
+    AreaFireAction,
+    covering_fire_damage,
+    farthest_field,
+)
 from game.rulesets.entaria.rules.chances import (
     DamageRange,
     area_fire_damage,
     crit_chance,
     damage_distribution,
-    fumble_chance,
-    success_chance,
 )
+from game.rulesets.entaria.rules.check_terms import CheckTerms
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET
 from game.rulesets.entaria.rules.condition_changes import reveal
-from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers, roll_modifiers
-from game.rulesets.entaria.rules.conditions import HELP_BONUS_DIE, ConspicuousAct
+from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifiers
+from game.rulesets.entaria.rules.conditions import ConspicuousAct
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.movement import disengage_check
-from game.rulesets.entaria.rules.ranges import long_shot_edge, range_band
+from game.rulesets.entaria.rules.optics import optic_modifiers
+from game.rulesets.entaria.rules.ranges import range_band
 from game.rulesets.entaria.rules.scatter import throw_at_field_target
-from game.rulesets.entaria.rules.terms import Attribute, Condition
+from game.rulesets.entaria.rules.terms import Attribute
 from game.rulesets.entaria.rules.unarmed import UNARMED_OPTIONS, UnarmedOption
 from game.rulesets.entaria.state import CreatureState
+from game.rulesets.entaria.throwing import field_throw_target, throw_check_terms
 
 __all__ = [
     "ATTACK_ACTIONS",
     "CheckTerms",
+    "FireHit",
     "KnownTerms",
     "RollChance",
     "SaveChance",
@@ -84,47 +91,17 @@ ATTACK_ACTIONS = frozenset(
 
 
 @dataclass(frozen=True)
-class CheckTerms:
-    """One check as ``Battle.check`` will roll it: value, ZW, counted edge, summed WM.
-
-    ``help_die``: the sides of Helfen's die the check adds (0: none). ``causes``: every
-    edge and WM in the book's words, (German, English).
-    """
-
-    attribute: Attribute
-    value: int
-    target: int
-    edge: int
-    modifier: int
-    help_die: int
-    automatic_failure: bool
-    causes: tuple[tuple[str, str], ...]
-
-    @property
-    def chance(self) -> Fraction:
-        return success_chance(
-            self.value,
-            self.target,
-            edge=self.edge,
-            modifier=self.modifier,
-            help_die=self.help_die,
-            automatic_failure=self.automatic_failure,
-        )
-
-
-@dataclass(frozen=True)
 class RollChance:
     """An attack or throw asked before it is made: its roll, chance, crits and damage.
 
     ``chance``: it hits (the creature; for a throw, the intended field). ``crit``: a
-    critical hit, ``fumble``: a critical failure. ``damage``: one hit's damage after
-    armour, crits doubling (None: the action deals none).
+    critical hit. ``damage``: one hit's damage after armour, crits doubling (None: the
+    action deals none).
     """
 
     terms: CheckTerms
     chance: Fraction
     crit: Fraction
-    fumble: Fraction
     damage: DamageRange | None
 
 
@@ -138,6 +115,15 @@ class SaveChance:
     damage: DamageRange | None
 
 
+@dataclass(frozen=True)
+class FireHit:
+    """An enemy of a Deckungsfeuer shooter on covered fields: no save, each field's value
+    after armour (E-OPEN-23 A, E-ACT-VH-DECKUNGSFEUER-4)."""
+
+    creature: str
+    damage: DamageRange
+
+
 def _check_terms(
     battle: Battle,
     creature: CreatureState,
@@ -148,32 +134,8 @@ def _check_terms(
     extra: RollModifiers | None = None,
     held: ConditionSet | None = None,
 ) -> CheckTerms:
-    """Return what ``Battle.check`` folds into this check, without rolling or using up."""
-    mods = roll_modifiers(creature.conditions if held is None else held, context)
-    if extra is not None:
-        mods = mods + extra
-    helped = any(e.name == HELP_BONUS for e in creature.effects)
-    value = battle.creature_type(creature).attribute(attribute)
-    return CheckTerms(
-        attribute=attribute,
-        value=value,
-        target=target,
-        edge=mods.edge,
-        modifier=mods.modifier,
-        help_die=HELP_BONUS_DIE if helped else 0,
-        automatic_failure=mods.automatic_failure,
-        causes=mods.causes,
-    )
-
-
-def _action_edge(action: Action, plan: AttackPlan, option: UnarmedOption | None) -> int:
-    """Return the edge the attacking action itself gives (its rule data, D-2)."""
-    if action is Action.LONG_SHOT:
-        return long_shot_edge(plan.band)  # E-ACT-VH-DISTANZ-3
-    if action is Action.UNARMED_ATTACK:
-        return UNARMED_OPTIONS[option or UnarmedOption.DAMAGE].edge
-    roll = ACTIONS[action].roll
-    return roll.edge if roll is not None else 0
+    """Return what ``Battle.check`` folds into this check (``Battle.check_terms``)."""
+    return battle.check_terms(creature, attribute, target, context=context, extra=extra, held=held)
 
 
 def _deals_damage(action: Action, option: UnarmedOption | None) -> bool:
@@ -184,8 +146,7 @@ def _deals_damage(action: Action, option: UnarmedOption | None) -> bool:
 
 def _roll_chance(terms: CheckTerms, damage: DamageRange | None) -> RollChance:
     crit = Fraction(0) if terms.automatic_failure else crit_chance(terms.edge)
-    fumble = Fraction(0) if terms.automatic_failure else fumble_chance(terms.edge)
-    return RollChance(terms, terms.chance, crit, fumble, damage)
+    return RollChance(terms, terms.chance, crit, damage)
 
 
 def attack_chance(
@@ -224,7 +185,7 @@ def attack_chance(
         plan = plan_attack(battle, attacker, target, weapon, melee=melee)
     except CommandRejected:
         return None
-    edge = _action_edge(action, plan, option)
+    edge = action_edge(action, band=plan.band, option=option)
     terms = attack_terms(battle, plan, RollModifiers(edge=edge))
     check = _check_terms(
         battle,
@@ -278,12 +239,18 @@ def known_attack_terms(
     *,
     option: UnarmedOption | None = None,
 ) -> KnownTerms | None:
-    """Return the attacker's part of ``action`` with the weapon, or None for no attack."""
+    """Return the attacker's part of ``action`` with the weapon, or None for no attack.
+
+    What ``attack_terms`` and ``damage_terms`` give without a target: the attacker's
+    conditions (``Battle.check_terms``), the action's edge, a ranged weapon's optics, the
+    weapon's SW and the NSB as ``damage_terms`` counts it.
+    """
     if action not in ATTACK_ACTIONS or action is Action.LONG_SHOT:
         return None  # Distanzschuss: its edge is the target's band's
     attacker = battle.creature(key)
     weapon = None if weapon_key == UNARMED else battle.weapon(weapon_key)
     # without a target, a weapon both melee and ranged counts as the action names it
+    # (``plan_attack`` decides by the target's distance)
     ranged = action in (Action.RANGED_ATTACK, Action.THROW_ATTACK) or (
         action in (Action.AIMED_ATTACK, Action.MULTI_ATTACK)
         and weapon is not None
@@ -291,47 +258,51 @@ def known_attack_terms(
         and not weapon.melee
     )
     attribute = Attribute.RANGED if ranged else Attribute.MELEE
-    context = RollContext(attribute=attribute, is_attack=True, is_melee=not ranged)
-    mods = roll_modifiers(attacker.conditions, context)
-    if action is Action.UNARMED_ATTACK:
-        edge = UNARMED_OPTIONS[option or UnarmedOption.DAMAGE].edge
-    else:
-        roll = ACTIONS[action].roll
-        edge = roll.edge if roll is not None else 0
-    kind = battle.creature_type(attacker)
+    optics = optic_modifiers(weapon.optics if ranged and weapon is not None else ())
+    check = battle.check_terms(
+        attacker,
+        attribute,
+        None,
+        context=RollContext(attribute=attribute, is_attack=True, is_melee=not ranged),
+        extra=RollModifiers(edge=action_edge(action, option=option)) + optics,
+    )
+    # SW and NSB do not depend on the target: ask the hit's own terms with the attacker
+    # standing in for it and take only those two
+    sw, bonus, _, _ = damage_terms(battle, attacker, attacker, weapon, melee=not ranged)
     return KnownTerms(
         attribute=attribute,
-        value=kind.attribute(attribute),
-        edge=mods.edge + edge,
-        modifier=mods.modifier,
-        sw=weapon.damage_value if weapon is not None else 0,
-        bonus=0 if ranged else kind.melee_damage_bonus,
+        value=check.value,
+        edge=check.edge,
+        modifier=check.modifier,
+        sw=sw,
+        bonus=bonus,
     )
 
 
 def throw_chance(battle: Battle, key: str, weapon_key: str, cell: Cell) -> RollChance | None:
     """Return the chance that a throw at ``cell`` lands there (E-THROW-2, E-SCATTER-1).
 
-    The roll as ``throwing.handle_throw_at_field`` makes it: Fernkampf vs ZW 15, the
-    band's edge, Störung. ``damage``: what a creature without armour on the field takes
-    (armour is each creature's, E-AREA-2; no crit doubling, no save, E-AREA-3). None when
-    the field is out of the weapon's bands.
+    The roll as ``throwing.handle_throw_at_field`` makes it (``throw_check_terms``:
+    Fernkampf vs ZW 15, the band's edge, Störung). ``damage``: what a creature without
+    armour on the field takes (armour is each creature's, E-AREA-2; no crit doubling, no
+    save, E-AREA-3). None when the engine refuses the field (``field_throw_target``: a
+    wall, out of the weapon's bands, water that stops it, out of sight).
     """
     thrower = battle.creature(key)
     weapon = battle.weapon(weapon_key)
-    band = range_band(distance(thrower.cell, cell))
-    if band is None or not weapon.fires_at(band):
+    try:
+        target, _ = field_throw_target(battle, thrower, weapon, cell)
+    except CommandRejected:
         return None
-    disturbed = ranged_disturbance(battle, thrower)
-    # the throw reveals the thrower before its roll (E-COND-UNENTDECKT-5)
+    terms = throw_check_terms(battle, thrower, target)
     check = _check_terms(
         battle,
         thrower,
         Attribute.RANGED,
         throw_at_field_target(),
-        RollContext(attribute=Attribute.RANGED, is_attack=True),
-        extra=edge_reasons(band.edge, band.german, disturbed) + RollModifiers(edge=band.edge),
-        held=reveal(thrower.conditions, ConspicuousAct.ATTACK),
+        terms.context,
+        extra=terms.extra,
+        held=terms.held,
     )
     damage = damage_distribution(weapon.damage_value, 0, 0)
     return _roll_chance(check, damage)
@@ -380,24 +351,29 @@ def area_fire_saves(
     weapon_key: str,
     allocation: Mapping[Cell, int],
     mode: AreaFireAction,
-) -> list[SaveChance]:
-    """Return the save of each creature the placed area fire would hit (D-6, E-AREAFIRE-9).
+) -> list[SaveChance | FireHit]:
+    """Return what the placed area fire would do to each creature it hits (D-6, E-AREAFIRE-9).
 
-    As ``area_fire.lay_area_fire`` deals it: every living creature but the shooter on a
-    hit field saves once against its highest field. Deckungsfeuer hits the shooter's
-    enemies without a save (E-OPEN-23): they are left out here.
+    As ``area_fire.lay_area_fire`` deals it (``area_fire_victims``): every living creature
+    but the shooter on a hit field saves once against its highest field; an enemy of a
+    Deckungsfeuer shooter takes each covered field without a save (E-OPEN-23): a
+    ``FireHit`` with that damage.
     """
     shooter = battle.creature(shooter_key)
-    saves: list[SaveChance] = []
-    for creature in battle.state.creatures.values():
-        if creature.key == shooter_key or Condition.DEAD in creature.conditions:
+    weapon = battle.weapon(weapon_key)
+    covering = mode is AreaFireAction.COVERING_FIRE
+    odds: list[SaveChance | FireHit] = []
+    for victim in area_fire_victims(battle, shooter, allocation, covering=covering):
+        creature = victim.creature
+        if victim.saves:
+            value = max(v for _, v in victim.fields)
+            odds.append(area_fire_save_chance(battle, creature.key, value, weapon_key))
             continue
-        if mode is AreaFireAction.COVERING_FIRE and creature.side != shooter.side:
-            continue
-        values = [allocation[c] for c in creature_cells(battle, creature) if c in allocation]
-        if values:
-            saves.append(area_fire_save_chance(battle, creature.key, max(values), weapon_key))
-    return saves
+        armour = armour_of(battle, creature, cover=Cover.NONE, melee=False)
+        affinity = affinity_of(battle, creature, weapon)
+        total = sum(covering_fire_damage(v, armour, affinity=affinity) for _, v in victim.fields)
+        odds.append(FireHit(creature.key, DamageRange(total, total, Fraction(total))))
+    return odds
 
 
 def area_fire_check_chance(

@@ -472,12 +472,28 @@ def area_fire_hit(
     ``area_fire_damage_to_creature`` without the roll: the engine rolls the save as the
     creature's one check (``Battle.check``, D-3) and hands it in.
     """
-    values = _hit_values(field_values_hit, armour)
-    after_armour = max(0, max(values) - armour)
-    halved = after_armour // 2 if save.success else after_armour
-    damage = apply_affinity(halved, affinity)
+    damage = area_fire_value(
+        field_values_hit, armour=armour, affinity=affinity, saved=bool(save.success)
+    )
     # D-12: the SAF comes with the critical even when armour leaves no damage
     return AreaFireHit(save=save, damage=damage, saf=critical and not save.success)
+
+
+def area_fire_value(
+    field_values_hit: Iterable[int],
+    *,
+    armour: int = 0,
+    affinity: Affinity = Affinity.NORMAL,
+    saved: bool = False,
+) -> int:
+    """Return what area fire takes off a creature: its highest field - armour, halved
+    (rounded down) when ``saved``, then the affinity (D-6, E-AREAFIRE-9, E-OPEN-13).
+
+    The hit (``area_fire_hit``) and the screen's chance (``chances.area_fire_damage``) ask this.
+    """
+    values = _hit_values(field_values_hit, armour)
+    after_armour = max(0, max(values) - armour)
+    return apply_affinity(after_armour // 2 if saved else after_armour, affinity)
 
 
 def _hit_values(field_values_hit: Iterable[int], armour: int) -> list[int]:

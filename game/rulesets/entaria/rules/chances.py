@@ -4,7 +4,7 @@ The screen shows what a roll is likely to bring before it is made. Every figure 
 exact (``Fraction``), counted from the dice the roll throws: 1 + |edge| d20, the highest
 or lowest kept (D-2); a kept natural 20 always succeeds and is a critical success, a kept
 natural 1 always fails (D-3). Damage asks ``damage.damage_from_die`` for each face of the
-d6 (D-4) and ``areas.area_fire_hit`` for area fire (D-6), so no rule is written twice.
+d6 (D-4) and ``areas.area_fire_value`` for area fire (D-6), so no rule is written twice.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from game.rulesets.entaria.rules.areas import AREA_FIRE_SAVE_TARGET, area_fire_hit
-from game.rulesets.entaria.rules.checks import D20, Roll
+from game.rulesets.entaria.rules.areas import area_fire_value
+from game.rulesets.entaria.rules.checks import D20
 from game.rulesets.entaria.rules.damage import D6, Affinity, damage_from_die
 
 __all__ = [
@@ -24,7 +24,6 @@ __all__ = [
     "damage_distribution",
     "fumble_chance",
     "kept_die_chances",
-    "save_chance",
     "success_chance",
 ]
 
@@ -93,26 +92,6 @@ def fumble_chance(edge: int = 0) -> Fraction:
     return kept_die_chances(edge)[0]
 
 
-def save_chance(
-    value: int,
-    target: int = AREA_FIRE_SAVE_TARGET,
-    *,
-    edge: int = 0,
-    modifier: int = 0,
-    help_die: int = 0,
-    automatic_failure: bool = False,
-) -> Fraction:
-    """Return the chance that a Rettungswurf passes: a save is a check (D-3, section 0)."""
-    return success_chance(
-        value,
-        target,
-        edge=edge,
-        modifier=modifier,
-        help_die=help_die,
-        automatic_failure=automatic_failure,
-    )
-
-
 @dataclass(frozen=True)
 class DamageRange:
     """What a hit takes off: the least, the most and the mean, all outcomes weighed."""
@@ -165,13 +144,12 @@ def area_fire_damage(
     """Return what a creature on a field of ``field_value`` takes after its save (D-6).
 
     Failed: the field's value after armour; passed: half of that, rounded down; then the
-    affinity (``areas.area_fire_hit``). ``save_chance`` weighs the two.
+    affinity (``areas.area_fire_value``, the hit's own). ``save_chance`` weighs the two.
     """
     if not ZERO <= save_chance <= ONE:
         raise ValueError(f"a chance lies in 0..1, got {save_chance}")
     outcomes: list[tuple[Fraction, int]] = []
     for passed, p in ((False, ONE - save_chance), (True, save_chance)):
-        roll = Roll(dice=(10,), kept=10, total=0, target=None, success=passed, crit=None)
-        hit = area_fire_hit([field_value], roll, armour=armour, affinity=affinity)
-        outcomes.append((p, hit.damage))
+        damage = area_fire_value([field_value], armour=armour, affinity=affinity, saved=passed)
+        outcomes.append((p, damage))
     return _range_of(outcomes)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.effects import Effect
 from game.match.events import Event
@@ -21,6 +22,7 @@ from game.match.views import (
     Fog,
     LogKind,
     LogText,
+    Odds,
     Offer,
     OfferRow,
     OverlayOffer,
@@ -33,6 +35,8 @@ from game.match.views import (
 )
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.areas import AreaFireAction
+from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.views import (
     actions,
     card,
@@ -123,6 +127,53 @@ class EntariaViews:
         if not isinstance(offer.action, Action):
             return ()
         return tuple(chances.offer_chance(game, offer.action, target, t))
+
+    def attack_odds(
+        self,
+        game: Any,
+        actor: str,
+        target: str,
+        weapon: str,
+        action: Any,
+        option: Any,
+        melee: bool | None,
+        t: Texts,
+    ) -> Odds | None:
+        if not isinstance(action, Action):
+            return None
+        unarmed = option if isinstance(option, UnarmedOption) else None
+        return chances.attack_odds(game, actor, target, weapon, action, unarmed, melee, t)
+
+    def throw_odds(
+        self, game: Any, actor: str, weapon: str, cell: Cell, t: Texts
+    ) -> tuple[str, ...]:
+        return chances.throw_odds(game, actor, weapon, cell, t)
+
+    def blast_odds(self, game: Any, actor: str, weapon: str, creature: str, t: Texts) -> str:
+        return chances.blast_text(game, actor, weapon, creature, t)
+
+    def area_odds(
+        self,
+        game: Any,
+        actor: str,
+        weapon: str,
+        mode: Any,
+        allocation: Mapping[Cell, int],
+        t: Texts,
+    ) -> tuple[tuple[str, str], ...]:
+        if not isinstance(mode, AreaFireAction):
+            return ()
+        return chances.area_fire_odds(game, actor, weapon, mode, allocation, t)
+
+    def area_check_odds(
+        self, game: Any, actor: str, weapon: str, mode: Any, fields: Sequence[Cell], t: Texts
+    ) -> tuple[str, ...]:
+        if not isinstance(mode, AreaFireAction):
+            return ()
+        return chances.area_check_odds(game, actor, weapon, mode, fields, t)
+
+    def leave_reach_odds(self, game: Any, actor: str, running: bool, t: Texts) -> tuple[str, ...]:
+        return chances.leave_reach_odds(game, actor, running=running, t=t)
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)

@@ -8,38 +8,54 @@ neither).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from game.match.views import Texts
+from game.board.grid import Cell
+from game.match.views import Odds, Texts
 from game.rulesets.entaria.combat import UNARMED
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.queries.chances import (
     ATTACK_ACTIONS,
     CheckTerms,
+    FireHit,
     KnownTerms,
     RollChance,
     SaveChance,
+    area_fire_check_chance,
+    area_fire_saves,
     attack_chance,
+    blast_damage,
     known_attack_terms,
+    leave_reach_save_chance,
+    throw_chance,
 )
 from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.chances import DamageRange
+from game.rulesets.entaria.rules.unarmed import UnarmedOption
 from game.rulesets.entaria.state import CreatureState
 from game.rulesets.entaria.views.terms import attribute_name, says
 
 __all__ = [
+    "area_check_odds",
+    "area_fire_odds",
     "attack_lines",
+    "attack_odds",
     "attack_weapons",
+    "blast_text",
     "chance_text",
     "check_line",
     "damage_text",
     "known_line",
     "leave_reach_line",
+    "leave_reach_odds",
     "mean_text",
     "offer_chance",
     "roll_text",
     "save_line",
     "throw_lines",
+    "throw_odds",
 ]
 
 SEPARATOR = " · "
@@ -200,3 +216,76 @@ def leave_reach_line(save: SaveChance, t: Texts) -> str:
     """Return "Rettungswurf Geschick 70 % · misslingt er: Liegend auf dem Startfeld" (D-10)."""
     name = attribute_name(save.terms.attribute, t)
     return t("chances.leave_save", attribute=name, chance=chance_text(save.chance))
+
+
+def covered_line(hit: FireHit, name: str, t: Texts) -> str:
+    """Return "Pirat: Deckungsfeuer ohne Rettungswurf · Schaden 6" (E-OPEN-23)."""
+    return t("chancefix.covered", name=name, damage=hit.damage.maximum)
+
+
+# --- The map tools' hovers: asked through the views (``EntariaViews``) -----------------
+
+
+def attack_odds(
+    battle: Battle,
+    actor: str,
+    target: str,
+    weapon: str,
+    action: Action,
+    option: UnarmedOption | None,
+    melee: bool | None,
+    t: Texts,
+) -> Odds | None:
+    """Return an attack's chance on ``target`` (short and its hover lines); None: none."""
+    odds = attack_chance(battle, actor, target, weapon, action=action, option=option, melee=melee)
+    if odds is None:
+        return None
+    return Odds(chance_text(odds.chance), tuple(attack_lines(odds, t)))
+
+
+def throw_odds(battle: Battle, actor: str, weapon: str, cell: Cell, t: Texts) -> tuple[str, ...]:
+    """Return a throw's hover lines at ``cell``; nothing where the engine refuses it."""
+    odds = throw_chance(battle, actor, weapon, cell)
+    return () if odds is None else tuple(throw_lines(odds, t))
+
+
+def blast_text(battle: Battle, actor: str, weapon: str, creature: str, t: Texts) -> str:
+    """Return what the thrown weapon's blast does to ``creature`` (E-AREA-2), in words."""
+    return damage_text(blast_damage(battle, actor, weapon, creature), t)
+
+
+def area_fire_odds(
+    battle: Battle,
+    actor: str,
+    weapon: str,
+    mode: AreaFireAction,
+    allocation: Mapping[Cell, int],
+    t: Texts,
+) -> tuple[tuple[str, str], ...]:
+    """Return (creature, line) for each creature the painted fire hits (D-6, E-OPEN-23)."""
+    rows = []
+    for odds in area_fire_saves(battle, actor, weapon, allocation, mode):
+        name = battle.state.creatures[odds.creature].name
+        if isinstance(odds, FireHit):
+            rows.append((odds.creature, covered_line(odds, name, t)))
+        else:
+            rows.append((odds.creature, save_line(odds, name, t)))
+    return tuple(rows)
+
+
+def area_check_odds(
+    battle: Battle,
+    actor: str,
+    weapon: str,
+    mode: AreaFireAction,
+    fields: Sequence[Cell],
+    t: Texts,
+) -> tuple[str, ...]:
+    """Return the area fire's check on ``fields`` (E-AREAFIRE-3); nothing beyond range."""
+    odds = area_fire_check_chance(battle, actor, weapon, mode, fields)
+    return () if odds is None else (check_line(odds, t),)
+
+
+def leave_reach_odds(battle: Battle, actor: str, *, running: bool, t: Texts) -> tuple[str, ...]:
+    """Return the Geschick save a path out of melee reach asks (D-10)."""
+    return (leave_reach_line(leave_reach_save_chance(battle, actor, running=running), t),)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
-from game.match.problem_texts import Templates, Texts, fill
+from game.match.problem_texts import LANGUAGES, Templates, Texts, fill
 from game.match.record import ReplayError
 
 #: Save texts: template key -> language -> template text.
@@ -388,7 +388,7 @@ def text_in(message: object, language: str) -> str:
 
 def texts_of(message: object) -> dict[str, str]:
     """Return ``message`` (an error, a note, a text) in every language."""
-    return {language: text_in(message, language) for language in ("de", "en")}
+    return {language: text_in(message, language) for language in LANGUAGES}
 
 
 class SaveNote(str):

@@ -3,13 +3,16 @@
 Every file the program reads or writes (saves, settings, missions, maps, printed PDFs)
 goes through these few functions, so each safety rule lives in one place:
 
-- ``read_bounded``: the size is checked before reading, and the read stops one byte
-  past the limit in case the file grows meanwhile.
-- ``loads_strict_json``: JSON as the standard says it, no more: ``NaN``/``Infinity``
-  and a key that appears twice in one object are refused.
+- ``read_bounded`` (``open_regular``): only a regular file is read (a FIFO or a link
+  to a device is refused, never waited on), its size is checked on the open file
+  before reading, and the read stops one byte past the limit in case it grows.
+- ``loads_strict_json``: JSON as the standard says it, no more: ``NaN``/``Infinity``,
+  a key that appears twice in one object, and nesting deeper than ``MAX_JSON_DEPTH``
+  (checked in one pass before parsing, so the parser never recurses deeply) are refused.
 - ``write_bytes_atomic`` / ``write_json_atomic``: a temporary file beside the target,
   flushed and fsynced, then ``os.replace`` and an fsync of the folder, so an
-  interrupted write leaves the old file as it was and no temporary file behind.
+  interrupted write leaves the old file as it was; a temporary file a kill left
+  behind is deleted by ``remove_stale_temporaries`` at the next start.
 
 Errors carry what went wrong as data (``ReadRefused.reason``, ``StrictJsonError.line``);
 each caller words them for its own reader (a save's JSON path, a mission's problem list).
@@ -20,21 +23,29 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import stat
+from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+import numpy as np
 
 __all__ = [
+    "MAX_JSON_DEPTH",
     "JsonTooLarge",
     "ReadReason",
     "ReadRefused",
     "StrictJsonError",
     "dumps_compact_json",
+    "json_depth",
     "loads_strict_json",
+    "open_regular",
     "read_bounded",
     "read_strict_json",
+    "remove_stale_temporaries",
     "write_bytes_atomic",
     "write_json_atomic",
 ]
@@ -71,36 +82,80 @@ class ReadRefused(OSError):
         super().__init__(f"{path}: {reason.value}" + (f": {detail}" if detail else ""))
 
 
-def read_bounded(path: Path | str, max_bytes: int, *, head: int | None = None) -> bytes:
-    """Return the bytes of ``path``; raise ReadRefused when missing or over ``max_bytes``.
+#: Flags for opening a file to read: never wait on a FIFO or a terminal, never inherit.
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
-    With ``head``, return only the first ``head`` bytes (an image header); the size
-    limit still applies to the whole file.
+
+@contextlib.contextmanager
+def open_regular(path: Path | str, max_bytes: int) -> Iterator[BinaryIO]:
+    """Open ``path`` to read if it is a regular file of at most ``max_bytes``.
+
+    The file is opened without waiting (a FIFO or a device in its place never blocks)
+    and the open file itself is checked (``fstat``), so what is read is what was
+    checked. Raise ReadRefused otherwise.
     """
     p = Path(path)
     try:
-        info = p.stat()
+        descriptor = os.open(p, _READ_FLAGS)
     except FileNotFoundError:
         raise ReadRefused(p, ReadReason.MISSING, limit=max_bytes) from None
     except OSError as error:
-        raise ReadRefused(
-            p, ReadReason.UNREADABLE, limit=max_bytes, detail=str(error.strerror or error)
-        ) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise ReadRefused(p, ReadReason.NOT_REGULAR, limit=max_bytes)
-    if info.st_size > max_bytes:
-        raise ReadRefused(p, ReadReason.TOO_LARGE, limit=max_bytes, size=info.st_size)
-    wanted = max_bytes + 1 if head is None else min(head, max_bytes + 1)
+        raise _unreadable(p, max_bytes, error) from None
     try:
-        with p.open("rb") as handle:
-            data = handle.read(wanted)
-    except OSError as error:
-        raise ReadRefused(
-            p, ReadReason.UNREADABLE, limit=max_bytes, detail=str(error.strerror or error)
-        ) from None
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReadRefused(p, ReadReason.NOT_REGULAR, limit=max_bytes)
+        if info.st_size > max_bytes:
+            raise ReadRefused(p, ReadReason.TOO_LARGE, limit=max_bytes, size=info.st_size)
+        stream = os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with stream:
+        yield stream
+
+
+def _unreadable(path: Path, max_bytes: int, error: OSError) -> ReadRefused:
+    detail = str(error.strerror or error)
+    return ReadRefused(path, ReadReason.UNREADABLE, limit=max_bytes, detail=detail)
+
+
+def read_bounded(path: Path | str, max_bytes: int, *, head: int | None = None) -> bytes:
+    """Return the bytes of ``path``; raise ReadRefused when missing or over ``max_bytes``.
+
+    Only a regular file is read (:func:`open_regular`), and never more than
+    ``max_bytes + 1`` bytes. With ``head``, return only the first ``head`` bytes (an
+    image header); the size limit still applies to the whole file.
+    """
+    p = Path(path)
+    wanted = max_bytes + 1 if head is None else min(head, max_bytes + 1)
+    with open_regular(p, max_bytes) as stream:
+        try:
+            data = _read_up_to(stream, wanted)
+        except OSError as error:
+            raise _unreadable(p, max_bytes, error) from None
     if len(data) > max_bytes:
         raise ReadRefused(p, ReadReason.GREW, limit=max_bytes, size=len(data))
     return data
+
+
+def _read_up_to(stream: BinaryIO, wanted: int) -> bytes:
+    """Return up to ``wanted`` bytes of ``stream`` (fewer only at its end)."""
+    parts: list[bytes] = []
+    left = wanted
+    while left > 0:
+        chunk = stream.read(min(left, 1 << 22))
+        if not chunk:
+            break
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
 
 
 # ---------------------------------------------------------------------- JSON
@@ -124,6 +179,8 @@ class StrictJsonError(ValueError):
         truncated: bool = False,
         constant: str | None = None,
         too_deep: bool = False,
+        depth: int | None = None,
+        max_depth: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -134,6 +191,38 @@ class StrictJsonError(ValueError):
         self.truncated = truncated
         self.constant = constant  # "NaN", "Infinity" or "-Infinity"
         self.too_deep = too_deep
+        self.depth = depth  # how deep the text nests, when that was the reason
+        self.max_depth = max_depth
+
+
+#: Deepest nesting of arrays and objects a data file may have (a save nests about ten).
+MAX_JSON_DEPTH = 64
+#: A JSON string, or an unterminated one to the end of the text: possessive, so a
+#: failed string is never retried from a later quote (one pass over the text).
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_DEPTH_CHUNK = 1 << 20
+
+
+def json_depth(text: str) -> int:
+    """Return the deepest nesting of arrays and objects in JSON text (strings skipped).
+
+    One pass: the strings are cut out by one regular-expression scan, then the
+    brackets are counted in chunks of at most a mebibyte.
+    """
+    bare = _JSON_STRING.sub("", text).encode("ascii", "replace")
+    deepest = level = 0
+    for start in range(0, len(bare), _DEPTH_CHUNK):
+        raw = np.frombuffer(
+            bare, dtype=np.uint8, count=min(_DEPTH_CHUNK, len(bare) - start), offset=start
+        )
+        steps = np.zeros(raw.size, dtype=np.int32)
+        steps[(raw == 91) | (raw == 123)] = 1  # [ {
+        steps[(raw == 93) | (raw == 125)] = -1  # ] }
+        levels = np.cumsum(steps, dtype=np.int64) + level
+        if levels.size:
+            deepest = max(deepest, int(levels.max()))
+            level = int(levels[-1])
+    return deepest
 
 
 class _Constant(ValueError):
@@ -153,12 +242,18 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def loads_strict_json(text: str) -> Any:
+def loads_strict_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     """Return the JSON value in ``text``; raise StrictJsonError for anything else.
 
-    Refused besides malformed text: ``NaN``, ``Infinity``, ``-Infinity`` and a key
-    that appears twice in one object (which ``json`` would silently overwrite).
+    Refused besides malformed text: nesting deeper than ``max_depth`` (checked before
+    parsing, so the parser never recurses deeply), ``NaN``, ``Infinity``,
+    ``-Infinity`` and a key that appears twice in one object (which ``json`` would
+    silently overwrite).
     """
+    depth = json_depth(text)
+    if depth > max_depth:
+        message = f"nested {depth} levels deep; at most {max_depth}"
+        raise StrictJsonError(message, too_deep=True, depth=depth, max_depth=max_depth)
     try:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
@@ -181,7 +276,7 @@ def loads_strict_json(text: str) -> Any:
         raise StrictJsonError(str(error)) from None
 
 
-def read_strict_json(path: Path | str, max_bytes: int) -> Any:
+def read_strict_json(path: Path | str, max_bytes: int, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     """Return the JSON value in the UTF-8 file ``path`` of at most ``max_bytes``.
 
     Raise ReadRefused (an OSError) or StrictJsonError (a ValueError).
@@ -191,7 +286,7 @@ def read_strict_json(path: Path | str, max_bytes: int) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise StrictJsonError(f"not UTF-8 text at byte {error.start}") from None
-    return loads_strict_json(text)
+    return loads_strict_json(text, max_depth=max_depth)
 
 
 def dumps_compact_json(document: Any) -> bytes:
@@ -210,6 +305,11 @@ class JsonTooLarge(ValueError):
         self.limit = limit
 
 
+_TOKEN_BYTES = 8
+#: The temporary files ``write_bytes_atomic`` makes: ``.<name>.<16 hex digits>.tmp``.
+_TEMPORARY = re.compile(rf"^\.(?P<name>.+)\.[0-9a-f]{{{2 * _TOKEN_BYTES}}}\.tmp$")
+
+
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file beside it, then os.replace.
 
@@ -218,7 +318,7 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     file (0o666 less the umask). The folder must exist.
     """
     target = Path(path)
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(_TOKEN_BYTES)}.tmp")
     handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -260,3 +360,31 @@ def _fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
+
+
+def remove_stale_temporaries(folder: Path | str, before: float) -> list[Path]:
+    """Delete what interrupted writes left in ``folder``; return the files deleted.
+
+    Only this module's temporary files (``.<name>.<16 hex digits>.tmp``, regular
+    files, not links) directly in ``folder`` and last changed before ``before`` (a
+    time as ``time.time()`` gives it, e.g. the session's start) are deleted: a write
+    under way now is never touched. Nothing else in the folder is looked at.
+    """
+    base = Path(folder)
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(base))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _TEMPORARY.match(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime >= before:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(base / entry.name)
+    return removed

@@ -204,6 +204,37 @@ SAVE_TEMPLATES: Final[Templates] = {
         "de": "die Mission {mission} lässt sich nicht öffnen: {error}",
     },
     # --- the newest save that loads
+    "mission_found": {
+        "en": "{path}: the mission {mission} is gone; the same mission (by its hash) "
+        "was found at {found} and is played from there",
+        "de": "{path}: die Mission {mission} gibt es dort nicht mehr; dieselbe Mission "
+        "(nach ihrer Prüfsumme) liegt unter {found} und wird von dort gespielt",
+    },
+    "seats_object": {
+        "en": "expected an object (who plays which side)",
+        "de": "erwartet: ein Objekt (wer welche Seite spielt)",
+    },
+    "seats_ignored": {
+        "en": "{path}: the seats are not used ({why}); every side is seated as at a new game",
+        "de": "{path}: die Sitzplätze werden nicht übernommen ({why}); jede Seite wird "
+        "wie bei einem neuen Spiel besetzt",
+    },
+    "seats_unknown_side": {
+        "en": "the match has no side {side}",
+        "de": "das Gefecht hat keine Seite {side}",
+    },
+    "seats_side_twice": {
+        "en": "the side {side} has two seats",
+        "de": "die Seite {side} hat zwei Sitzplätze",
+    },
+    "seats_side_free": {
+        "en": "nobody plays the side {side}",
+        "de": "niemand spielt die Seite {side}",
+    },
+    "seats_malformed": {
+        "en": "not a list of players",
+        "de": "keine Liste von Spielern",
+    },
     "no_autosave_here": {
         "en": "there is no autosave in this folder",
         "de": "in diesem Ordner gibt es keine automatische Sicherung",

@@ -9,11 +9,19 @@ Format (version 1)::
 
     {"format": "kampfkarte-save", "version": 1, "program": "0.1.0",
      "ruleset": {"key": "entaria", "version": "2"},
-     "mission": {"path": "maps/dretop-versteck.toml", "sha256": "<64 hex digits>"},
-     "seed": 7, "commands": [{"kind": "move", ...}, ...], "snapshot": {...state...}}
+     "mission": {"path": "/home/me/maps/dretop-versteck.toml", "sha256": "<64 hex digits>"},
+     "seed": 7, "commands": [{"kind": "move", ...}, ...], "snapshot": {...state...},
+     "seats": {...who plays which side, written by the screen...}}
 
-``program`` and ``ruleset`` were added without a new format version: a save without
-them is an ENTARIA save of an unknown rules version. A save whose commands no longer
+``program``, ``ruleset`` and ``seats`` were added without a new format version: a save
+without the first two is an ENTARIA save of an unknown rules version; one without
+``seats`` had its seats in a file beside it (the screen still reads that). The seats are
+the screen's data, kept here unread (an object), so a match and who plays it are
+written in one atomic file and can never come from two different games.
+
+The mission path is stored absolute (resolved), so a save loads from any folder; a
+mission no longer at its path is looked for by its hash (``find_mission``, e.g. among
+the bundled missions) and the save then names where it was found. A save whose commands no longer
 replay, or replay to another state, is refused with a message that says the rules
 changed when the recorded rules version differs from the program's.
 
@@ -34,151 +42,92 @@ and the table of rulesets whose command kinds the save may use.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
 import os
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import game
-from game.match.commands import Command, CommandError
-from game.match.datafiles import (
-    JsonTooLarge,
-    ReadReason,
-    ReadRefused,
-    StrictJsonError,
-    loads_strict_json,
-    read_bounded,
-    write_json_atomic,
-)
+from game.match.datafiles import JsonTooLarge, write_json_atomic
 from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
+from game.match.save_reading import (
+    AUTOSAVE_NAMES,
+    FORMAT,
+    LEGACY_RULESET,
+    MAX_COMMANDS,
+    MAX_MISSION_BYTES,
+    MAX_PATH_CHARS,
+    MAX_SAVE_BYTES,
+    SUFFIX,
+    VERSION,
+    FindMission,
+    LoadedSave,
+    MissionRef,
+    OpenedMission,
+    OpenMission,
+    SaveData,
+    SaveError,
+    file_sha256,
+    parse_save,
+)
+from game.match.save_reading import (
+    read_save as read_save_file,
+)
 from game.match.save_texts import (
     SaveNote,
-    json_problem,
-    newer_program,
     opening_texts,
     replay_texts,
     said,
-    snapshot_problem_texts,
     texts_of,
     what_of,
     where_texts,
 )
 
-FORMAT = "kampfkarte-save"
-VERSION = 1
-SUFFIX = ".json"
-#: A save larger than this is refused before it is parsed.
-MAX_SAVE_BYTES = 20 * 1024 * 1024
-#: A mission file larger than this is not hashed (missions are far smaller).
-MAX_MISSION_BYTES = 64 * 1024 * 1024
-#: More commands than this is not a match a table plays.
-MAX_COMMANDS = 200_000
-MAX_PATH_CHARS = 4096
-AUTOSAVE_NAMES = ("autosave-1.json", "autosave-2.json", "autosave-3.json")
-#: The ruleset of a save written before saves named theirs.
-LEGACY_RULESET = "entaria"
-_RULESET_KEY = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,120}$")
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
-
-class SaveError(Exception):
-    """A save that cannot be written or loaded; the message names file, JSON path, reason.
-
-    ``where`` and ``message`` are English (``str()`` reads them); either may be given as
-    texts per language ("en" required), for :meth:`text`.
-    """
-
-    def __init__(self, path: Path | str, where: str | Texts, message: str | Texts) -> None:
-        self.path = str(path)
-        self.where_texts: Texts = {"en": where} if isinstance(where, str) else dict(where)
-        self.texts: Texts = {"en": message} if isinstance(message, str) else dict(message)
-        self.where = self.where_texts["en"]
-        self.message = self.texts["en"]
-        super().__init__(self.text("en"))
-
-    def text(self, language: str) -> str:
-        """Return the whole message (file, where, what) in ``language``, else English."""
-        where = self.where_texts.get(language) or self.where
-        message = self.texts.get(language) or self.message
-        location = f"{self.path}: {where}: " if where else f"{self.path}: "
-        return location + message
-
-
-@dataclass(frozen=True)
-class MissionRef:
-    """The mission a match was played on: its path as given and its content hash."""
-
-    path: str
-    sha256: str
-
-    @classmethod
-    def of_file(cls, path: Path | str) -> MissionRef:
-        """Return the reference of the mission file ``path`` (hashing its bytes)."""
-        return cls(str(path), file_sha256(path))
-
-
-def file_sha256(path: Path | str) -> str:
-    """Return the SHA-256 of a file's bytes (hex); raise OSError or ValueError if too large."""
-    digest = hashlib.sha256()
-    read = 0
-    with open(path, "rb") as handle:
-        while chunk := handle.read(1 << 20):
-            read += len(chunk)
-            if read > MAX_MISSION_BYTES:
-                raise ValueError(f"{path} is larger than {MAX_MISSION_BYTES} bytes")
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-@dataclass(frozen=True)
-class SaveData:
-    """A save as read and validated (not yet replayed)."""
-
-    path: Path
-    mission: MissionRef
-    seed: int
-    commands: tuple[Command, ...]
-    snapshot: dict[str, Any]
-    ruleset: str = LEGACY_RULESET
-    #: The rules version the save was written with (None: written before saves said).
-    ruleset_version: str | None = None
-    program: str | None = None
-
-
-@dataclass(frozen=True)
-class OpenedMission:
-    """What ``open_mission`` returns: the set-up to replay on and the file's current hash."""
-
-    setup: Any
-    catalogue: Any
-    sha256: str
-    ruleset: Ruleset
-
-
-OpenMission = Callable[[str], OpenedMission]
-
-
-@dataclass
-class LoadedSave:
-    """A save replayed into a Match; ``warnings`` are for the player (changed mission, ...)."""
-
-    data: SaveData
-    match: Match
-    warnings: list[str] = field(default_factory=list)
+__all__ = [
+    "AUTOSAVE_NAMES",
+    "FORMAT",
+    "LEGACY_RULESET",
+    "MAX_COMMANDS",
+    "MAX_MISSION_BYTES",
+    "MAX_PATH_CHARS",
+    "MAX_SAVE_BYTES",
+    "SUFFIX",
+    "VERSION",
+    "Autosaver",
+    "FindMission",
+    "LoadedSave",
+    "MissionRef",
+    "OpenMission",
+    "OpenedMission",
+    "SaveData",
+    "SaveError",
+    "autosave",
+    "file_sha256",
+    "load_latest_autosave",
+    "load_newest",
+    "load_save",
+    "newest_first",
+    "parse_save",
+    "read_save",
+    "restore",
+    "save_document",
+    "save_path",
+    "write_save",
+]
 
 
 # ---------------------------------------------------------------------- writing
-def save_document(match: Match, mission: MissionRef) -> dict[str, Any]:
-    """Return the JSON document of a save of ``match``."""
-    return {
+def save_document(
+    match: Match, mission: MissionRef, seats: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Return the JSON document of a save of ``match`` (with the screen's ``seats``)."""
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "program": game.__version__,
@@ -188,6 +137,9 @@ def save_document(match: Match, mission: MissionRef) -> dict[str, Any]:
         "commands": [command.to_dict() for command in match.commands],
         "snapshot": match.game.snapshot(),
     }
+    if seats is not None:
+        document["seats"] = seats
+    return document
 
 
 def save_path(folder: Path | str, name: str) -> Path:
@@ -216,22 +168,39 @@ def _write_document(path: Path, document: dict[str, Any]) -> None:
         raise SaveError(path, "", message) from None
 
 
-def write_save(match: Match, folder: Path | str, name: str, mission: MissionRef) -> Path:
-    """Save ``match`` as ``name`` in ``folder`` (atomically); return the file written."""
+def write_save(
+    match: Match,
+    folder: Path | str,
+    name: str,
+    mission: MissionRef,
+    seats: dict[str, Any] | None = None,
+) -> Path:
+    """Save ``match`` (and ``seats``) as ``name`` in ``folder`` atomically; return the file."""
     path = save_path(folder, name)
-    _write_document(path, save_document(match, mission))
+    _write_document(path, save_document(match, mission, seats))
     return path
 
 
-def autosave(match: Match, folder: Path | str, mission: MissionRef) -> Path:
-    """Write the newest autosave and keep the two before it (autosave-1 is the newest)."""
+def autosave(
+    match: Match,
+    folder: Path | str,
+    mission: MissionRef,
+    seats: dict[str, Any] | None = None,
+    *,
+    rotate: bool = True,
+) -> Path:
+    """Write the newest autosave and keep the two before it (autosave-1 is the newest).
+
+    With ``rotate=False`` autosave-1 is written again in place (the same match, other
+    seats), the older two stay as they are.
+    """
     base = Path(folder)
     base.mkdir(parents=True, exist_ok=True)
-    document = save_document(match, mission)
+    document = save_document(match, mission, seats)
     paths = [save_path(base, name) for name in AUTOSAVE_NAMES]
     # Rotate oldest first: a crash between the renames loses at most one old autosave.
     for older, newer in zip(reversed(paths[1:]), reversed(paths[:-1]), strict=True):
-        if newer.exists():
+        if rotate and newer.exists():
             os.replace(newer, older)
     _write_document(paths[0], document)
     return paths[0]
@@ -250,221 +219,8 @@ class Autosaver:
 
 # ---------------------------------------------------------------------- reading
 def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
-    """Return the validated contents of a save file; raise SaveError naming what is wrong.
-
-    ``rulesets`` are the rulesets by key (``game.rulesets.RULESETS``): the save's commands
-    are read with the command table of the ruleset it names.
-    """
-    p = Path(path)
-    try:
-        raw = read_bounded(p, MAX_SAVE_BYTES)
-    except ReadRefused as refused:
-        raise SaveError(p, "", _refusal(refused)) from None
-    if not raw.strip():
-        raise SaveError(p, "", said("empty"))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SaveError(p, "", said("not_utf8", byte=error.start)) from None
-    try:
-        document = loads_strict_json(text)
-    except StrictJsonError as error:
-        detail = json_problem(
-            error.message, syntax=error.syntax, constant=error.constant, too_deep=error.too_deep
-        )
-        if not error.syntax:
-            broken = said("because", why=said("corrupted_json"), detail=detail)
-            raise SaveError(p, "", broken) from None
-        why = said("truncated" if error.truncated else "corrupted_json")
-        raise SaveError(
-            p,
-            said("at_line", line=error.line, column=error.column),
-            said("because", why=why, detail=detail),
-        ) from None
-    return parse_save(document, p, rulesets)
-
-
-def _refusal(refused: ReadRefused) -> dict[str, str]:
-    """Return why a save file was not read, in the words of a save's error."""
-    if refused.reason is ReadReason.MISSING:
-        return said("file_not_found")
-    if refused.reason is ReadReason.NOT_REGULAR:
-        return said("not_regular")
-    if refused.reason is ReadReason.TOO_LARGE:
-        return said("file_too_large", size=refused.size, limit=refused.limit)
-    if refused.reason is ReadReason.GREW:
-        return said("file_grew", limit=refused.limit)
-    return said("unreadable", detail=refused.detail)
-
-
-def _expect(condition: bool, path: Path, where: str, message: str | Texts) -> None:
-    if not condition:
-        raise SaveError(path, where, message)
-
-
-def _describe(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _jsonable(value: Any) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> SaveData:
-    """Return the SaveData a parsed JSON document describes; raise SaveError otherwise."""
-    _expect(isinstance(document, dict), path, "$", said("top_object"))
-    expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
-    optional = {"program", "ruleset"}
-    unknown = sorted(set(document) - expected - optional)
-    _expect(
-        not unknown,
-        path,
-        "$",
-        said("unknown_keys", unknown=unknown, allowed=sorted(expected | optional)),
-    )
-    for key in sorted(expected):
-        _expect(key in document, path, f"$.{key}", said("missing"))
-    _expect(
-        document["format"] == FORMAT,
-        path,
-        "$.format",
-        said("not_a_save", expected=FORMAT, found=_describe(document["format"])),
-    )
-    version = document["version"]
-    _expect(
-        type(version) is int and version == VERSION,
-        path,
-        "$.version",
-        said(
-            "wrong_version",
-            expected=VERSION,
-            found=_describe(version),
-            newer=newer_program(version, VERSION),
-        ),
-    )
-    mission = document["mission"]
-    _expect(isinstance(mission, dict), path, "$.mission", said("mission_object"))
-    _expect(
-        set(mission) == {"path", "sha256"},
-        path,
-        "$.mission",
-        said("exact_keys", keys=["path", "sha256"], found=sorted(mission)),
-    )
-    mission_path = mission["path"]
-    _expect(
-        isinstance(mission_path, str) and 0 < len(mission_path) <= MAX_PATH_CHARS,
-        path,
-        "$.mission.path",
-        said("mission_path", limit=MAX_PATH_CHARS, found=_describe(mission_path)),
-    )
-    _expect("\x00" not in mission_path, path, "$.mission.path", said("path_nul"))
-    digest = mission["sha256"]
-    _expect(
-        isinstance(digest, str) and bool(_HEX64.match(digest)),
-        path,
-        "$.mission.sha256",
-        said("sha256", found=_describe(digest)),
-    )
-    seed = document["seed"]
-    _expect(
-        type(seed) is int and 0 <= seed < 2**63,
-        path,
-        "$.seed",
-        said("seed", found=_describe(seed)),
-    )
-    program = document.get("program")
-    _expect(
-        program is None or (isinstance(program, str) and 0 < len(program) <= 40),
-        path,
-        "$.program",
-        said("program", found=_describe(program)),
-    )
-    ruleset_key, ruleset_version = _ruleset_of(document.get("ruleset"), path)
-    if ruleset_key not in rulesets:
-        raise SaveError(
-            path,
-            "$.ruleset.key",
-            said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
-        )
-    ruleset = rulesets[ruleset_key]
-    raw_commands = document["commands"]
-    _expect(isinstance(raw_commands, list), path, "$.commands", said("commands_list"))
-    _expect(
-        len(raw_commands) <= MAX_COMMANDS,
-        path,
-        "$.commands",
-        said("too_many_commands", count=len(raw_commands), limit=MAX_COMMANDS),
-    )
-    commands = []
-    for index, raw in enumerate(raw_commands):
-        try:
-            commands.append(ruleset.commands.from_dict(raw))
-        except CommandError as error:
-            raise SaveError(path, f"$.commands[{index}]", error.texts) from None
-        except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
-            invalid = said("invalid_command", error=str(error))
-            raise SaveError(path, f"$.commands[{index}]", invalid) from None
-    snapshot = document["snapshot"]
-    _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
-    problem = ruleset.snapshot_problem(snapshot)
-    if problem is not None:
-        raise SaveError(path, f"$.snapshot{problem[0]}", snapshot_problem_texts(problem[1]))
-    _check_finite(snapshot, path, "$.snapshot")
-    return SaveData(
-        path,
-        MissionRef(mission_path, digest),
-        seed,
-        tuple(commands),
-        snapshot,
-        ruleset_key,
-        ruleset_version,
-        program,
-    )
-
-
-def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:
-    """Return the ruleset key and version a save names (a legacy save: ENTARIA, None)."""
-    if value is None:
-        return LEGACY_RULESET, None
-    _expect(isinstance(value, dict), path, "$.ruleset", said("ruleset_object"))
-    _expect(
-        set(value) == {"key", "version"},
-        path,
-        "$.ruleset",
-        said("exact_keys", keys=["key", "version"], found=sorted(value)),
-    )
-    key, version = value["key"], value["version"]
-    _expect(
-        isinstance(key, str) and bool(_RULESET_KEY.match(key)),
-        path,
-        "$.ruleset.key",
-        said("ruleset_key", example=LEGACY_RULESET, found=_describe(key)),
-    )
-    _expect(
-        isinstance(version, str) and 0 < len(version) <= 40,
-        path,
-        "$.ruleset.version",
-        said("rules_version", found=_describe(version)),
-    )
-    return key, version
-
-
-def _check_finite(value: Any, path: Path, where: str) -> None:
-    """Refuse floats that are not finite (json accepts huge exponents as inf)."""
-    stack = [(value, where)]
-    while stack:
-        item, here = stack.pop()
-        if isinstance(item, float) and not math.isfinite(item):
-            raise SaveError(path, here, said("not_finite"))
-        if isinstance(item, dict):
-            stack.extend((v, f"{here}.{k}") for k, v in item.items())
-        elif isinstance(item, list):
-            stack.extend((v, f"{here}[{i}]") for i, v in enumerate(item))
+    """Return the validated contents of a save file (at most MAX_SAVE_BYTES); raise SaveError."""
+    return read_save_file(path, rulesets, max_bytes=MAX_SAVE_BYTES)
 
 
 def restore(
@@ -526,10 +282,19 @@ def _rules_note(data: SaveData, ruleset: Ruleset) -> dict[str, str]:
 
 
 def load_save(
-    path: Path | str, open_mission: OpenMission, rulesets: Mapping[str, Ruleset]
+    path: Path | str,
+    open_mission: OpenMission,
+    rulesets: Mapping[str, Ruleset],
+    *,
+    find_mission: FindMission | None = None,
 ) -> LoadedSave:
-    """Read, validate and replay the save at ``path``; raise SaveError naming the problem."""
+    """Read, validate and replay the save at ``path``; raise SaveError naming the problem.
+
+    A mission that is no longer at the saved path is looked for by its hash with
+    ``find_mission``; the loaded save then names where it was found, with a warning.
+    """
     data = read_save(path, rulesets)
+    data, moved = _find_moved_mission(data, find_mission)
     try:
         opened = open_mission(data.mission.path)
     except SaveError:
@@ -540,13 +305,38 @@ def load_save(
             "$.mission.path",
             said("cannot_open_mission", mission=data.mission.path, error=opening_texts(error)),
         ) from None
-    return restore(
+    loaded = restore(
         data, opened.ruleset, opened.setup, opened.catalogue, mission_sha256=opened.sha256
     )
+    if moved is not None:
+        loaded.warnings.insert(0, moved)
+    return loaded
+
+
+def _find_moved_mission(
+    data: SaveData, find_mission: FindMission | None
+) -> tuple[SaveData, SaveNote | None]:
+    """Return the save with its mission where it is now, and a note if it moved.
+
+    Only a mission missing at its saved path (relative paths: from the current
+    folder) is looked for; one found by its hash keeps that hash.
+    """
+    saved = data.mission.path
+    if find_mission is None or os.path.lexists(saved):
+        return data, None
+    found = find_mission(data.mission.sha256)
+    if found is None:
+        return data, None
+    note = SaveNote(said("mission_found", path=data.path, mission=saved, found=found))
+    return replace(data, mission=MissionRef(found, data.mission.sha256)), note
 
 
 def load_latest_autosave(
-    folder: Path | str, open_mission: OpenMission, rulesets: Mapping[str, Ruleset]
+    folder: Path | str,
+    open_mission: OpenMission,
+    rulesets: Mapping[str, Ruleset],
+    *,
+    find_mission: FindMission | None = None,
 ) -> LoadedSave:
     """Load the newest autosave that loads; a corrupted newer one becomes a warning.
 
@@ -556,7 +346,7 @@ def load_latest_autosave(
     existing = [path for path in paths if path.exists()]
     if not existing:
         raise SaveError(folder, "", said("no_autosave_here"))
-    return load_newest(existing, open_mission, rulesets, what="autosave")
+    return load_newest(existing, open_mission, rulesets, what="autosave", find_mission=find_mission)
 
 
 def newest_first(folder: Path | str) -> list[Path]:
@@ -574,6 +364,7 @@ def load_newest(
     rulesets: Mapping[str, Ruleset],
     *,
     what: str = "save",
+    find_mission: FindMission | None = None,
 ) -> LoadedSave:
     """Load the first of ``paths`` that loads; every one skipped becomes a warning.
 
@@ -583,7 +374,7 @@ def load_newest(
     problems: list[dict[str, str]] = []
     for path in paths:
         try:
-            loaded = load_save(path, open_mission, rulesets)
+            loaded = load_save(path, open_mission, rulesets, find_mission=find_mission)
         except SaveError as error:
             problems.append(texts_of(error))
             continue

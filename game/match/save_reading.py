@@ -1,0 +1,373 @@
+"""Saves as data: the format's names and limits, its types, and reading a save file.
+
+``read_save`` reads a file under a size limit (``datafiles``: regular files only, a
+bounded read, nesting checked before parsing) and ``parse_save`` checks every field,
+with an error naming the file, the JSON path and what was expected. ``game.match.saves``
+writes, replays and re-exports all of this.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.match.commands import Command, CommandError
+from game.match.datafiles import (
+    ReadReason,
+    ReadRefused,
+    StrictJsonError,
+    loads_strict_json,
+    open_regular,
+    read_bounded,
+)
+from game.match.problem_texts import Texts
+from game.match.record import Match
+from game.match.ruleset import Ruleset
+from game.match.save_texts import (
+    json_problem,
+    newer_program,
+    said,
+    snapshot_problem_texts,
+)
+
+FORMAT = "kampfkarte-save"
+VERSION = 1
+SUFFIX = ".json"
+#: A save larger than this is refused before it is parsed.
+MAX_SAVE_BYTES = 20 * 1024 * 1024
+#: A mission file larger than this is not hashed (missions are far smaller).
+MAX_MISSION_BYTES = 64 * 1024 * 1024
+#: More commands than this is not a match a table plays.
+MAX_COMMANDS = 200_000
+MAX_PATH_CHARS = 4096
+AUTOSAVE_NAMES = ("autosave-1.json", "autosave-2.json", "autosave-3.json")
+#: The ruleset of a save written before saves named theirs.
+LEGACY_RULESET = "entaria"
+_RULESET_KEY = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class SaveError(Exception):
+    """A save that cannot be written or loaded; the message names file, JSON path, reason.
+
+    ``where`` and ``message`` are English (``str()`` reads them); either may be given as
+    texts per language ("en" required), for :meth:`text`.
+    """
+
+    def __init__(self, path: Path | str, where: str | Texts, message: str | Texts) -> None:
+        self.path = str(path)
+        self.where_texts: Texts = {"en": where} if isinstance(where, str) else dict(where)
+        self.texts: Texts = {"en": message} if isinstance(message, str) else dict(message)
+        self.where = self.where_texts["en"]
+        self.message = self.texts["en"]
+        super().__init__(self.text("en"))
+
+    def text(self, language: str) -> str:
+        """Return the whole message (file, where, what) in ``language``, else English."""
+        where = self.where_texts.get(language) or self.where
+        message = self.texts.get(language) or self.message
+        location = f"{self.path}: {where}: " if where else f"{self.path}: "
+        return location + message
+
+
+@dataclass(frozen=True)
+class MissionRef:
+    """The mission a match was played on: its path as given and its content hash."""
+
+    path: str
+    sha256: str
+
+    @classmethod
+    def of_file(cls, path: Path | str) -> MissionRef:
+        """Return the reference of the mission file ``path``: resolved, and its hash.
+
+        The absolute path works from any folder the game is started in later.
+        """
+        return cls(str(Path(path).resolve()), file_sha256(path))
+
+
+def file_sha256(path: Path | str) -> str:
+    """Return the SHA-256 of a regular file's bytes (hex); raise OSError, ValueError if large.
+
+    A FIFO or a device in the file's place is refused, never waited on (``datafiles``).
+    """
+    digest = hashlib.sha256()
+    read = 0
+    with open_regular(path, MAX_MISSION_BYTES) as handle:
+        while chunk := handle.read(1 << 20):
+            read += len(chunk)
+            if read > MAX_MISSION_BYTES:
+                raise ValueError(f"{path} is larger than {MAX_MISSION_BYTES} bytes")
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class SaveData:
+    """A save as read and validated (not yet replayed)."""
+
+    path: Path
+    mission: MissionRef
+    seed: int
+    commands: tuple[Command, ...]
+    snapshot: dict[str, Any]
+    ruleset: str = LEGACY_RULESET
+    #: The rules version the save was written with (None: written before saves said).
+    ruleset_version: str | None = None
+    program: str | None = None
+    #: Who plays which side, as the screen wrote it (None: a save from before, or none).
+    seats: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class OpenedMission:
+    """What ``open_mission`` returns: the set-up to replay on and the file's current hash."""
+
+    setup: Any
+    catalogue: Any
+    sha256: str
+    ruleset: Ruleset
+
+
+OpenMission = Callable[[str], OpenedMission]
+#: Where a mission with this SHA-256 is now (a path), or None: for a mission that moved.
+FindMission = Callable[[str], str | None]
+
+
+@dataclass
+class LoadedSave:
+    """A save replayed into a Match; ``warnings`` are for the player (changed mission, ...)."""
+
+    data: SaveData
+    match: Match
+    warnings: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------- reading
+def read_save(
+    path: Path | str, rulesets: Mapping[str, Ruleset], *, max_bytes: int = MAX_SAVE_BYTES
+) -> SaveData:
+    """Return the validated contents of a save file; raise SaveError naming what is wrong.
+
+    ``rulesets`` are the rulesets by key (``game.rulesets.RULESETS``): the save's commands
+    are read with the command table of the ruleset it names.
+    """
+    p = Path(path)
+    try:
+        raw = read_bounded(p, max_bytes)
+    except ReadRefused as refused:
+        raise SaveError(p, "", _refusal(refused)) from None
+    if not raw.strip():
+        raise SaveError(p, "", said("empty"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(p, "", said("not_utf8", byte=error.start)) from None
+    try:
+        document = loads_strict_json(text)
+    except StrictJsonError as error:
+        detail = json_problem(
+            error.message, syntax=error.syntax, constant=error.constant, too_deep=error.too_deep
+        )
+        if not error.syntax:
+            broken = said("because", why=said("corrupted_json"), detail=detail)
+            raise SaveError(p, "", broken) from None
+        why = said("truncated" if error.truncated else "corrupted_json")
+        raise SaveError(
+            p,
+            said("at_line", line=error.line, column=error.column),
+            said("because", why=why, detail=detail),
+        ) from None
+    return parse_save(document, p, rulesets)
+
+
+def _refusal(refused: ReadRefused) -> dict[str, str]:
+    """Return why a save file was not read, in the words of a save's error."""
+    if refused.reason is ReadReason.MISSING:
+        return said("file_not_found")
+    if refused.reason is ReadReason.NOT_REGULAR:
+        return said("not_regular")
+    if refused.reason is ReadReason.TOO_LARGE:
+        return said("file_too_large", size=refused.size, limit=refused.limit)
+    if refused.reason is ReadReason.GREW:
+        return said("file_grew", limit=refused.limit)
+    return said("unreadable", detail=refused.detail)
+
+
+def _expect(condition: bool, path: Path, where: str, message: str | Texts) -> None:
+    if not condition:
+        raise SaveError(path, where, message)
+
+
+def _describe(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> SaveData:
+    """Return the SaveData a parsed JSON document describes; raise SaveError otherwise."""
+    _expect(isinstance(document, dict), path, "$", said("top_object"))
+    expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
+    optional = {"program", "ruleset", "seats"}
+    unknown = sorted(set(document) - expected - optional)
+    _expect(
+        not unknown,
+        path,
+        "$",
+        said("unknown_keys", unknown=unknown, allowed=sorted(expected | optional)),
+    )
+    for key in sorted(expected):
+        _expect(key in document, path, f"$.{key}", said("missing"))
+    _expect(
+        document["format"] == FORMAT,
+        path,
+        "$.format",
+        said("not_a_save", expected=FORMAT, found=_describe(document["format"])),
+    )
+    version = document["version"]
+    _expect(
+        type(version) is int and version == VERSION,
+        path,
+        "$.version",
+        said(
+            "wrong_version",
+            expected=VERSION,
+            found=_describe(version),
+            newer=newer_program(version, VERSION),
+        ),
+    )
+    mission = document["mission"]
+    _expect(isinstance(mission, dict), path, "$.mission", said("mission_object"))
+    _expect(
+        set(mission) == {"path", "sha256"},
+        path,
+        "$.mission",
+        said("exact_keys", keys=["path", "sha256"], found=sorted(mission)),
+    )
+    mission_path = mission["path"]
+    _expect(
+        isinstance(mission_path, str) and 0 < len(mission_path) <= MAX_PATH_CHARS,
+        path,
+        "$.mission.path",
+        said("mission_path", limit=MAX_PATH_CHARS, found=_describe(mission_path)),
+    )
+    _expect("\x00" not in mission_path, path, "$.mission.path", said("path_nul"))
+    digest = mission["sha256"]
+    _expect(
+        isinstance(digest, str) and bool(_HEX64.match(digest)),
+        path,
+        "$.mission.sha256",
+        said("sha256", found=_describe(digest)),
+    )
+    seed = document["seed"]
+    _expect(
+        type(seed) is int and 0 <= seed < 2**63,
+        path,
+        "$.seed",
+        said("seed", found=_describe(seed)),
+    )
+    program = document.get("program")
+    _expect(
+        program is None or (isinstance(program, str) and 0 < len(program) <= 40),
+        path,
+        "$.program",
+        said("program", found=_describe(program)),
+    )
+    ruleset_key, ruleset_version = _ruleset_of(document.get("ruleset"), path)
+    if ruleset_key not in rulesets:
+        raise SaveError(
+            path,
+            "$.ruleset.key",
+            said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
+        )
+    ruleset = rulesets[ruleset_key]
+    raw_commands = document["commands"]
+    _expect(isinstance(raw_commands, list), path, "$.commands", said("commands_list"))
+    _expect(
+        len(raw_commands) <= MAX_COMMANDS,
+        path,
+        "$.commands",
+        said("too_many_commands", count=len(raw_commands), limit=MAX_COMMANDS),
+    )
+    commands = []
+    for index, raw in enumerate(raw_commands):
+        try:
+            commands.append(ruleset.commands.from_dict(raw))
+        except CommandError as error:
+            raise SaveError(path, f"$.commands[{index}]", error.texts) from None
+        except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
+            invalid = said("invalid_command", error=str(error))
+            raise SaveError(path, f"$.commands[{index}]", invalid) from None
+    snapshot = document["snapshot"]
+    _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
+    problem = ruleset.snapshot_problem(snapshot)
+    if problem is not None:
+        raise SaveError(path, f"$.snapshot{problem[0]}", snapshot_problem_texts(problem[1]))
+    _check_finite(snapshot, path, "$.snapshot")
+    seats = document.get("seats")
+    _expect(seats is None or isinstance(seats, dict), path, "$.seats", said("seats_object"))
+    return SaveData(
+        path,
+        MissionRef(mission_path, digest),
+        seed,
+        tuple(commands),
+        snapshot,
+        ruleset_key,
+        ruleset_version,
+        program,
+        seats,
+    )
+
+
+def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:
+    """Return the ruleset key and version a save names (a legacy save: ENTARIA, None)."""
+    if value is None:
+        return LEGACY_RULESET, None
+    _expect(isinstance(value, dict), path, "$.ruleset", said("ruleset_object"))
+    _expect(
+        set(value) == {"key", "version"},
+        path,
+        "$.ruleset",
+        said("exact_keys", keys=["key", "version"], found=sorted(value)),
+    )
+    key, version = value["key"], value["version"]
+    _expect(
+        isinstance(key, str) and bool(_RULESET_KEY.match(key)),
+        path,
+        "$.ruleset.key",
+        said("ruleset_key", example=LEGACY_RULESET, found=_describe(key)),
+    )
+    _expect(
+        isinstance(version, str) and 0 < len(version) <= 40,
+        path,
+        "$.ruleset.version",
+        said("rules_version", found=_describe(version)),
+    )
+    return key, version
+
+
+def _check_finite(value: Any, path: Path, where: str) -> None:
+    """Refuse floats that are not finite (json accepts huge exponents as inf)."""
+    stack = [(value, where)]
+    while stack:
+        item, here = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            raise SaveError(path, here, said("not_finite"))
+        if isinstance(item, dict):
+            stack.extend((v, f"{here}.{k}") for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{here}[{i}]") for i, v in enumerate(item))

@@ -8,7 +8,6 @@ a Problem per mistake, so an importer reports every problem of a file at once.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,8 +21,12 @@ from game.missions.paths import decode_utf8
 #: Deepest JSON nesting accepted (objects and arrays).
 MAX_JSON_DEPTH = 64
 
+#: Bytes of JSON text :func:`json_depth` scans at a time (bounds its memory).
+JSON_SCAN_CHUNK = 64 * 1024
+
 _BOM = b"\xef\xbb\xbf"
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BACKSLASH, _QUOTE = ord("\\"), ord('"')
+_OPEN_ARRAY, _CLOSE_ARRAY, _OPEN_OBJECT, _CLOSE_OBJECT = (ord(c) for c in "[]{}")
 
 
 def finite_number(value: object) -> float | None:
@@ -50,15 +53,54 @@ def whole_number(value: object) -> int | None:
 
 
 def json_depth(data: bytes) -> int:
-    """Return the deepest nesting of arrays and objects in JSON text (strings skipped)."""
-    bare = _STRING.sub(b"", data)
-    raw = np.frombuffer(bare, dtype=np.uint8)
+    """Return the deepest nesting of arrays and objects in JSON text (strings skipped).
+
+    One pass over the bytes in pieces of :data:`JSON_SCAN_CHUNK` (work and memory grow
+    linearly with the text, whatever it holds): a backslash escapes the next byte, an
+    unescaped quote opens or closes a string, brackets count outside strings only. An
+    unterminated string runs to the end.
+    """
+    scan = _DepthScan()
+    for start in range(0, len(data), JSON_SCAN_CHUNK):
+        scan_chunk(scan, data[start : start + JSON_SCAN_CHUNK])
+    return scan.deepest
+
+
+@dataclass
+class _DepthScan:
+    """What one piece of JSON text leaves for the next: the state at its end."""
+
+    in_string: bool = False
+    escaped: bool = False  # the piece ended in an odd run of backslashes
+    depth: int = 0
+    deepest: int = 0
+
+
+def scan_chunk(scan: _DepthScan, chunk: bytes) -> None:
+    """Scan one piece of JSON text, continuing ``scan``'s state (vectorised, linear)."""
+    raw = np.frombuffer(chunk, dtype=np.uint8)
     if raw.size == 0:
-        return 0
-    opens = (raw == ord("[")) | (raw == ord("{"))
-    closes = (raw == ord("]")) | (raw == ord("}"))
-    steps = opens.astype(np.int64) - closes.astype(np.int64)
-    return int(max(0, np.cumsum(steps).max()))
+        return
+    index = np.arange(raw.size, dtype=np.int64)
+    slash = raw == _BACKSLASH
+    # the run of backslashes ending at each byte (0 for other bytes), runs carried over
+    last_other = np.maximum.accumulate(np.where(slash, -1, index))
+    run = index - last_other
+    run[last_other < 0] += int(scan.escaped)  # only the parity of the carried run counts
+    escaped = np.empty(raw.size, dtype=bool)
+    escaped[0] = scan.escaped
+    escaped[1:] = (run[:-1] & 1) == 1
+    quote = (raw == _QUOTE) & ~escaped
+    quotes = np.cumsum(quote, dtype=np.int64)
+    inside = ((quotes - quote + int(scan.in_string)) & 1) == 1  # in a string before the byte
+    outside = ~inside & ~quote & ~escaped
+    steps = (outside & ((raw == _OPEN_ARRAY) | (raw == _OPEN_OBJECT))).astype(np.int64)
+    steps -= outside & ((raw == _CLOSE_ARRAY) | (raw == _CLOSE_OBJECT))
+    levels = np.cumsum(steps) + scan.depth
+    scan.deepest = max(scan.deepest, int(levels.max()))
+    scan.depth = int(levels[-1])
+    scan.in_string = bool((int(quotes[-1]) + int(scan.in_string)) & 1)
+    scan.escaped = bool(run[-1] & 1)
 
 
 @dataclass(frozen=True)

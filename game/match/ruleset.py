@@ -11,12 +11,16 @@ the ruleset's built-in opponent choose the commands of the seats it plays.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol, runtime_checkable
 
 from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
 from game.match.decisions import Decision
 from game.match.events import Event
+from game.match.problem_texts import Texts
+from game.match.views import Texts as ScreenTexts
 from game.match.views import Views
 
 
@@ -90,4 +94,57 @@ class PlayableRuleset(Ruleset, Protocol):
 
     def policy_command(self, game: Any) -> Command:
         """Return the built-in opponent's next command for the open decision of ``game``."""
+        ...
+
+
+# ------------------------------------------------------------------ set-up screen
+class ValueKind(Enum):
+    """How a creature's value is entered on the set-up screen."""
+
+    TEXT = "text"  # one line of text, at most ``max_length`` characters
+    NUMBER = "number"  # a whole number in ``low..high``
+    NAMES = "names"  # a list of names out of ``choices`` (comma-separated on screen)
+    PICTURE = "picture"  # a picture file, relative to the mission's folder
+    SHOWN = "shown"  # the type's values, shown but not stored per creature
+
+
+@dataclass(frozen=True)
+class CreatureField:
+    """One value of a placed creature the set-up screen shows and edits.
+
+    ``key`` is the native mission's ``[[creatures]]`` key it is saved under (``name``,
+    ``lp``, ``equipment``, ``image``); a ``SHOWN`` field is not saved, its ``default`` is
+    the text shown. ``label`` is in the screen's language; ``default`` is the type's value.
+    """
+
+    key: str
+    kind: ValueKind
+    label: str
+    default: str | int | tuple[str, ...] = ""
+    low: int = 0
+    high: int = 0
+    max_length: int = 0
+    choices: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class SetupRuleset(Ruleset, Protocol):
+    """A ruleset whose creatures the set-up screen places and edits (issue 13)."""
+
+    def creature_fields(
+        self, catalogue: Any, creature_type: str, t: ScreenTexts
+    ) -> tuple[CreatureField, ...]:
+        """Return the values a creature of ``creature_type`` has, in the screen's order.
+
+        Labels and shown values are in ``t``'s language.
+        """
+        ...
+
+    def creature_value_problem(
+        self, catalogue: Any, creature_type: str, key: str, value: object
+    ) -> Texts | None:
+        """Return why ``value`` cannot be the creature's ``key`` (None: it can), per language.
+
+        Checked as the catalogue checks its creature types' values.
+        """
         ...

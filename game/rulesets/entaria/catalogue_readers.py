@@ -101,11 +101,15 @@ _RESERVED_CHARS: Final = frozenset("#+/")
 _ATTRIBUTE_RANGE: Final = (-10, 30)
 _MAX_HANDS: Final = 8  # hands a creature type may have (default 2, DEFAULT_HANDS)
 _SAVE_RANGE: Final = (5, 30)  # Rettungswerte serve as ZW, which lie in 5..30 (E-CORE-ZW-1)
+#: A name's longest length and a creature type's LP (the set-up screen checks the same).
+NAME_MAX_LEN: Final = 100
+LP_RANGE: Final = (1, 9999)
+EQUIPMENT_KEY_MAX_LEN: Final = 64
 
 
 def _common(reader: TableReader) -> tuple[str, str]:
-    name = reader.string("name", max_len=100)
-    english = reader.string("english", "", max_len=100) or name
+    name = reader.string("name", max_len=NAME_MAX_LEN)
+    english = reader.string("english", "", max_len=NAME_MAX_LEN) or name
     return name, english
 
 
@@ -350,7 +354,7 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     attributes = _read_values(attribute_reader, _ATTRIBUTE_KEYS, *_ATTRIBUTE_RANGE, required=True)
     save_reader = reader.subtable("saves", required=True, expected=_table_of(_SAVE_KEYS))
     saves = _read_values(save_reader, _SAVE_KEYS, *_SAVE_RANGE, required=True)
-    life_points = reader.required_integer("lp", low=1, high=9999)
+    life_points = reader.required_integer("lp", low=LP_RANGE[0], high=LP_RANGE[1])
     movement = reader.required_integer("bew", low=0, high=100)
     move_reader = reader.subtable("move_types", expected=_table_of(_MOVE_KEYS))
     move_types = _read_values(move_reader, _MOVE_KEYS, 1, 100, required=False)
@@ -367,7 +371,7 @@ def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     resistances = frozenset(reader.choices("resistances", _DAMAGE_TYPES))
     immunities = frozenset(reader.choices("immunities", _DAMAGE_TYPES))
     sensitivities = frozenset(reader.choices("sensitivities", _DAMAGE_TYPES))
-    equipment = reader.strings("equipment", max_len=64)
+    equipment = reader.strings("equipment", max_len=EQUIPMENT_KEY_MAX_LEN)
     talents = reader.strings("talents")
     spells = reader.strings("spells")
     token = _read_token(reader)

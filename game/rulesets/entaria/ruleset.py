@@ -7,10 +7,14 @@ from typing import Any
 
 from game.board.dice import Roller
 from game.match.commands import Command, CommandRegistry
+from game.match.problem_texts import Texts
+from game.match.ruleset import CreatureField
+from game.match.views import Texts as ScreenTexts
 from game.match.views import Views
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.command_table import COMMANDS, new_battle
+from game.rulesets.entaria.creature_fields import creature_fields, creature_value_problem
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.mission_glue import EntariaMissionRules
 from game.rulesets.entaria.policy import choose_command
@@ -55,6 +59,18 @@ class EntariaRuleset(EntariaMissionRules):
         if not isinstance(setup, BattleSetup):
             raise TypeError(f"ENTARIA plays a BattleSetup, not {type(setup).__name__}")
         return new_battle(setup, catalogue, seed, roller=roller)
+
+    def creature_fields(
+        self, catalogue: Any, creature_type: str, t: ScreenTexts
+    ) -> tuple[CreatureField, ...]:
+        """Return what the set-up screen edits of a creature (``creature_fields``)."""
+        return creature_fields(catalogue, creature_type, t)
+
+    def creature_value_problem(
+        self, catalogue: Any, creature_type: str, key: str, value: object
+    ) -> Texts | None:
+        """Return why ``value`` cannot be a placed creature's ``key``, as the catalogue checks."""
+        return creature_value_problem(catalogue, creature_type, key, value)
 
     def snapshot_problem(self, snapshot: dict[str, Any]) -> tuple[str, str] | None:
         for key in _SNAPSHOT_KEYS:

@@ -40,6 +40,7 @@ from game.ui.overlays_rules import (
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.tokens import cover_badge_centre
 from game.ui.tools.area_fire import AreaFireTool
+from game.ui.tools.attack_offer import refusal_text
 from game.ui.tools.base import Tool
 from game.ui.tools.throw import ThrowTool
 from game.ui.widgets import Button
@@ -180,6 +181,16 @@ class AttackTool(Tool):
                     return True
         return super().handle(event)
 
+    def refusal_of(self, target: str) -> str:
+        """Return why the engine would refuse the click's command on ``target`` ("": none).
+
+        Only a command the click sends at once is asked (the dry run of ``command_for``);
+        targets picked first are checked when the command goes out.
+        """
+        if self.action in _PICKED_FIRST:
+            return ""
+        return refusal_text(self.scene, self.command_for(target))
+
     def marks(self) -> dict[str, TargetMark]:
         return self.layers.marks(self.scene, self.actor.key, self.weapon)
 
@@ -257,7 +268,11 @@ class AttackTool(Tool):
         if self.action is Action.PUSH_BACK:
             self.push_target = target.key
             return True
-        self.send(self.command_for(target.key))
+        command = self.command_for(target.key)
+        if why := refusal_text(self.scene, command):  # never send what the engine refuses
+            self.message(why, bad=True)
+            return True
+        self.send(command)
         return True
 
     def claims_alt_click(self, cell: Cell) -> bool:
@@ -331,7 +346,8 @@ class AttackTool(Tool):
                 continue  # allies are marked only under the mouse
             side = token_side(scene, target)
             picked = key in self.targets or key == self.push_target
-            colour = (255, 70, 60) if mark.attackable else (120, 120, 128)
+            offered = mark.attackable and not self.refusal_of(key)  # greyed when refused
+            colour = (255, 70, 60) if offered else (120, 120, 128)
             if picked:
                 colour = (255, 230, 60)
             overlays.draw_reticle(surface, camera, target.cell, colour, side)
@@ -349,7 +365,7 @@ class AttackTool(Tool):
             if camera.cell_px >= 22:
                 ranged = mark.band is not None and not mark.melee
                 text = band_name(scene, mark.band) if ranged else ""  # the screen's language
-                if mark.attackable:
+                if offered:
                     text = f"{text} {overlays.edge_text(mark.edge, self.t)}".strip()
                     if (odds := self.chance(key)) is not None:
                         text = f"{text} {odds.short}"
@@ -363,9 +379,13 @@ class AttackTool(Tool):
         if self.action is Action.PUSH_BACK and self.push_target is not None:
             lines.append(self.t("tools.pick_push_field"))
         elif hovered is not None and hovered.key in marks:
-            if marks[hovered.key].attackable and (odds := self.chance(hovered.key)) is not None:
+            mark = marks[hovered.key]
+            why = self.refusal_of(hovered.key) if mark.attackable else ""
+            if why:
+                lines.append(why)  # the engine's reason instead of an offer it refuses
+            elif mark.attackable and (odds := self.chance(hovered.key)) is not None:
                 lines += odds.lines  # the number first: it is what is asked
-            lines += mark_lines(scene, marks[hovered.key], None)
+            lines += mark_lines(scene, mark, None)
             if (in_hand := self._weapon_in_hand(hovered)) is not None:
                 lines.append(self.t("tools.object.aim_weapon", weapon=weapon_name(scene, in_hand)))
         elif self.action in _OBJECT_ACTIONS and (found := object_lines(scene, hover)):

@@ -51,6 +51,7 @@ from game.ui.overlays_rules import (
 from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
 from game.ui.popup import MenuItem, Popup
 from game.ui.text import text_cache
+from game.ui.tools.attack_offer import plain_attack_odds, refused
 from game.ui.tools.move_overlay import (
     draw_drop_target,
     draw_move_hover,
@@ -239,7 +240,9 @@ class Tool:
         order.append(UNARMED)
         for key in order:
             mark = self.layers.marks(scene, actor.key, key).get(target.key)
-            if mark is not None and mark.attackable:
+            if mark is None or not mark.attackable:
+                continue
+            if not refused(scene, Attack(actor.key, target.key, key)):  # the engine's dry run
                 return key, mark
         return None
 
@@ -421,7 +424,12 @@ class Tool:
                         (255, 70, 60),
                         token_side(self.scene, creature),
                     )
-                lines = [self.t("tools.click_attacks"), *mark_lines(self.scene, mark, key)]
+                lines = [self.t("tools.click_attacks")]
+                if actor is not None and (
+                    odds := plain_attack_odds(self.scene, actor.key, mark, key)
+                ):
+                    lines += odds.lines  # the chance first: it is what is asked (issue 12)
+                lines += mark_lines(self.scene, mark, key)
                 self.tooltip(surface, lines)
             return
         options = self.walk_options()

@@ -8,7 +8,9 @@ cover ruling) and E (the next held weapon) are its keys as well.
 An enemy the current creature cannot attack (no line of sight, out of range, a wall
 between) says why under the mouse and on a click ("Kein Angriff: keine Sichtlinie ..."):
 the reason is the ruleset's target mark (``queries.targets``, the attack's own plan),
-never the screen's guess. The click still selects the enemy, as before.
+else the engine's dry run of the Attack the click would send (no Halbe Handlung left),
+never the screen's guess. The click still selects the enemy, as before. An enemy it can
+attack shows the hit chance under the mouse (``attack_offer.plain_attack_odds``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from __future__ import annotations
 import pygame
 
 from game.board.grid import Cell
+from game.rulesets.entaria.commands import Attack
 from game.rulesets.entaria.rules.terms import in_language
 from game.rulesets.entaria.state import CreatureState
 from game.ui.overlays_rules import UNARMED, creature_at
 from game.ui.tools.area_fire import AreaFireTool, placement_waiting
+from game.ui.tools.attack_offer import refusal_text
 from game.ui.tools.base import Tool
 from game.ui.tools.template import TemplateTool
 
@@ -71,9 +75,12 @@ class SelectTool(Tool):
             return ""
         weapon = self.layers.weapon_for(self.scene, actor, lambda w: True) or UNARMED
         mark = self.layers.marks(self.scene, actor.key, weapon).get(target.key)
-        if mark is None or not mark.reason:
+        if mark is None:
             return ""
-        return self.t("tools.cannot_attack", reason=in_language(mark.reason, self.t.language))
+        if mark.reason:
+            return self.t("tools.cannot_attack", reason=in_language(mark.reason, self.t.language))
+        # in reach and sight, yet refused (no Halbe Handlung left ...): the engine's words
+        return refusal_text(self.scene, Attack(actor.key, target.key, weapon))
 
     def left_click(self, cell: Cell, event: pygame.event.Event) -> bool:
         target = creature_at(self.scene, cell)

@@ -182,8 +182,12 @@ class ActionBar(Panel):
         undo = pygame.Rect(end.x - small_w - pad, pad, small_w, half)
         redo = pygame.Rect(undo.x, undo.bottom + 4, small_w, half)
         # hot-seat: greyed, and says why, past one's own commands since the handover
-        undo_ok, undo_tip, undo_no = undo_guard.button(hud.session, scene.viewer, t)
-        redo_ok, redo_tip, redo_no = undo_guard.button(hud.session, scene.viewer, t, redo=True)
+        # and while the opponent acts or (fogged) another seat decides: greyed with why
+        fogged = not scene.sees_all
+        undo_ok, undo_tip, undo_no = undo_guard.button(hud.session, scene.viewer, t, fogged=fogged)
+        redo_ok, redo_tip, redo_no = undo_guard.button(
+            hud.session, scene.viewer, t, redo=True, fogged=fogged
+        )
         return [
             self._end_turn_button(surface, end),
             self._small_button(

@@ -247,18 +247,32 @@ class BattleScene(Scene):
         # hot-seat: only one's own commands since the handover (undo_guard.py)
         if not confirmed and undo_guard.held(self):
             return
+        before = (self.viewer, self.session.views.on_turn(self.session.battle))
         if self.session.undo():
             self.hud.message(self.app.t("battle.undone"))
             self.animator.clear()  # the flash of an undone hit is no longer true
             self.feedback.clear()
             self._after_change([])
+            self._select_after_step(*before)
 
     def redo(self, confirmed: bool = False) -> None:
         if not confirmed and undo_guard.held(self, redo=True):
             return
+        before = (self.viewer, self.session.views.on_turn(self.session.battle))
         if self.session.redo():
             self.hud.message(self.app.t("battle.redone"))
             self._after_change(self.session.last_events)
+            self._select_after_step(*before)
+
+    def _select_after_step(self, viewer: Player | None, turn: str | None) -> None:
+        """Make the selection valid for the seat at the screen after an undo or redo."""
+        self.selected = undo_guard.selection_after_step(
+            self.selected,
+            viewer_changed=self.viewer is not viewer,
+            turn_changed=self.session.views.on_turn(self.session.battle) != turn,
+            visible=self.visible_keys(),
+            default=self._default_selection(),
+        )
 
     def _after_change(self, events: Sequence[Event]) -> None:
         battle = self.session.battle

@@ -5,7 +5,9 @@ The battle scene calls ``after_change`` after every change, ``handover`` when th
 screen passes to another person, and ``handle``/``update``/``draw`` each frame. Its
 opponent block asks ``pace`` (``OpponentPace``) how many steps to take in a frame.
 The round and the creature on turn come from the ruleset's views; the names and the
-fog from the scene, so nothing here knows a ruleset.
+fog from the scene, so nothing here knows a ruleset. Each turn and handover banner says
+who is to act: the seat's person ("Anna ist am Zug"), else the side ("Am Zug: Piraten",
+a plural name needs no verb to agree).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from game.ui import theme
 from game.ui.camera_glide import CameraGlide, needs_follow
 from game.ui.host import BattleHost, HostApp
 from game.ui.opponent_pace import SKIP_KEY, OpponentPace
+from game.ui.session import Role
 from game.ui.text import text_cache
 from game.ui.theme import parse_colour
 from game.ui.turn_banner import BannerStrip
@@ -41,6 +44,25 @@ class FlowHost(BattleHost, Protocol):
 
     @property
     def app(self) -> _FlowApp: ...
+
+
+def side_names(scene: FlowHost) -> set[str]:
+    """Return the names of the mission's sides (a seat named so is a side, not a person)."""
+    return {side.name for side in scene.session.match.setup.sides}
+
+
+def acting_seat(scene: FlowHost, side: str) -> tuple[str, bool]:
+    """Return who acts for ``side``: the seat's person name (True), else the side's name.
+
+    A seat of the built-in opponent, a seat that keeps its side's name and a side without
+    a seat (the game master's) are named by the side (False): "Am Zug: Piraten".
+    """
+    session = scene.session
+    player = session.player_of_side(side)
+    names = {s.key: s.name for s in session.match.setup.sides}
+    if player is not None and player.role is not Role.AI and player.name not in names.values():
+        return player.name, True
+    return names.get(side, player.name if player is not None else side), False
 
 
 class TurnFlow:
@@ -92,7 +114,9 @@ class TurnFlow:
         if not (self.pace.skipping and scene.session.ai_to_move):
             if seen:
                 colour = scene.colours.get(piece.side, theme.ACCENT)
-                self.banners.show(t("turnflow.turn", name=piece.name), colour, big=False)
+                who, person = acting_seat(scene, piece.side)
+                kind = "turnflow.turn_by" if person else "turnflow.turn_by_side"
+                self.banners.show(t(kind, who=who, name=piece.name), colour, big=False)
             else:  # a hidden creature is not named, nor shown where it stands
                 self.banners.show(t("turnflow.turn_hidden"), theme.TEXT_DIM, big=False)
         if not seen or not scene.app.settings.camera_follow:
@@ -109,7 +133,9 @@ class TurnFlow:
         if viewer is None:
             return
         colour = parse_colour(viewer.colour, theme.ACCENT)
-        text = self.scene.app.t("turnflow.handover", name=viewer.name)
+        person = viewer.name not in side_names(self.scene)
+        kind = "turnflow.to_act" if person else "turnflow.to_act_side"
+        text = self.scene.app.t(kind, who=viewer.name)
         big = self.banners.big
         if big is not None and big.age <= JOIN_SECONDS:  # the round began with this handover
             text = f"{big.text} · {text}"

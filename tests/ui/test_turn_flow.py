@@ -121,7 +121,7 @@ def test_i12_a_banner_says_the_new_round(home: Path) -> None:
     first = scene.session.views.on_turn(scene.session.battle)
     assert first is not None
     name = scene.pieces()[first].name
-    assert small is not None and small.text == f"{name} ist am Zug"
+    assert small is not None and small.text == f"Anna ist am Zug: {name}"  # the seat, then who
     app.step(0.02)
     assert banner_pixels_differ(app, scene, "round")
 
@@ -141,7 +141,7 @@ def test_i12_each_new_turn_gets_a_small_banner_only(home: Path) -> None:
     assert key_now is not None
     assert flow.banners.big is None  # the same round: no large banner
     assert flow.banners.small is not None
-    assert flow.banners.small.text == f"{scene.pieces()[key_now].name} ist am Zug"
+    assert flow.banners.small.text == f"Anna ist am Zug: {scene.pieces()[key_now].name}"
 
 
 def test_i12_banners_fade_within_about_a_second_and_never_take_input(home: Path) -> None:
@@ -195,7 +195,7 @@ def test_i12_a_banner_after_the_handover_waits_for_the_map(home: Path) -> None:
     assert second is not None and second is not first
     app.step(1.0)  # the handover screen covers the map: the banner's clock stands
     big = scene.turn_flow.banners.big
-    assert big is not None and big.text.endswith(f"{second.name} übernimmt")
+    assert big is not None and big.text.endswith(f"{second.name} ist am Zug")
     assert big.age == 0.0 and not big.seen
     post(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1)
     post(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1)
@@ -216,7 +216,7 @@ def test_i12_without_fog_the_handover_banner_shows_at_once(home: Path) -> None:
     assert scene.viewer is not first and scene.viewer is not None
     assert app.top is scene
     big = scene.turn_flow.banners.big
-    assert big is not None and big.text.endswith(f"{scene.viewer.name} übernimmt")
+    assert big is not None and big.text.endswith(f"{scene.viewer.name} ist am Zug")
 
 
 def test_i12_a_round_that_begins_with_a_handover_says_both(home: Path) -> None:
@@ -225,7 +225,7 @@ def test_i12_a_round_that_begins_with_a_handover_says_both(home: Path) -> None:
     viewer = scene.viewer
     assert viewer is not None and viewer.name == "Anna"
     big = scene.turn_flow.banners.big
-    assert big is not None and big.text == "Runde 2 · Anna übernimmt"
+    assert big is not None and big.text == "Runde 2 · Anna ist am Zug"
 
 
 # ------------------------------------------------------------------- camera
@@ -388,7 +388,9 @@ def test_i12_tab_skips_the_opponent_without_animation(home: Path) -> None:
     turn = session.views.on_turn(session.battle)
     assert turn is not None
     small = scene.turn_flow.banners.small
-    assert small is not None and small.text == f"{scene.pieces()[turn].name} ist am Zug"
+    name = scene.pieces()[turn].name  # the seat keeps its side's name: the side is said
+    assert small is not None and small.text.startswith("Am Zug: ")
+    assert small.text.endswith(f" — {name}")
     app.step(FRAME)
     assert not scene.turn_flow.pace.skipping  # the next opponent's turn is watched again
     assert scene.animator.enabled

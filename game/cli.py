@@ -12,6 +12,10 @@ from game.cli_language import cli_language, say
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+MISSION_HELP = (
+    "mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj) or the name of a bundled mission "
+    "(e.g. dretop-versteck)"
+)
 
 
 def _quiet_pygame() -> None:
@@ -22,19 +26,39 @@ def _quiet_pygame() -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     language = cli_language(args.language)
-    mission = Path(args.mission) if args.mission else None
-    if mission is not None and not mission.is_file():
-        print(_no_file("play", mission, language), file=sys.stderr)
-        return EXIT_INVALID
-    if mission is not None and _cannot_begin(mission, language):
-        return EXIT_INVALID
+    mission = None
+    if args.mission:
+        mission = _mission_file("play", args.mission, language)
+        if mission is None or _cannot_begin(mission, language):
+            return EXIT_INVALID
     _quiet_pygame()
     from game.ui.play import run_play_command
 
-    return run_play_command(mission, seed=args.seed)
+    return run_play_command(mission, seed=args.seed, frames=args.frames)
+
+
+def _find_mission(command: str, text: str, language: str) -> Path | None:
+    """Return the mission ``text`` names (a file, else a bundled mission by name), or None.
+
+    None after saying (in ``language``) that it is neither, listing the bundled names.
+    """
+    from game.missions.bundled import UnknownMission, find_mission
+
+    try:
+        return find_mission(text)
+    except UnknownMission as unknown:
+        print(f"kampfkarte {command}: {unknown.text(language)}", file=sys.stderr)
+        return None
+
+
+def _mission_file(command: str, text: str, language: str) -> Path | None:
+    """Return the mission file ``text`` names, or None after saying why there is none."""
+    mission = _find_mission(command, text, language)
+    if mission is not None and not mission.is_file():
+        print(_no_file(command, mission, language), file=sys.stderr)
+        return None
+    return mission
 
 
 def _no_file(command: str, mission: Path, language: str) -> str:
@@ -69,11 +93,8 @@ def _cannot_begin(mission: Path, language: str) -> bool:
 
 
 def _preview(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    mission = Path(args.mission)
-    if not mission.is_file():
-        print(_no_file("preview", mission, cli_language(args.language)), file=sys.stderr)
+    mission = _mission_file("preview", args.mission, cli_language(args.language))
+    if mission is None:
         return EXIT_INVALID
     _quiet_pygame()
     from game.ui.play import run_preview
@@ -109,8 +130,11 @@ def _bench(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from game.missions.simulate import run_simulate
 
+    mission = _find_mission("simulate", args.mission, cli_language(args.language))
+    if mission is None:
+        return EXIT_INVALID
     return run_simulate(
-        args.mission,
+        str(mission),
         args.seed,
         args.rounds,
         args.quiet,
@@ -146,18 +170,33 @@ def _report_problems(error: Exception, language: str) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    language = cli_language(args.language)
     if args.json:
         from game.missions.check_json import run_check_json
 
-        return run_check_json(args.missions, sys.stdout, cli_language(args.language))
+        # a bundled name becomes its file; anything else is reported in its JSON object
+        named = [_bundled_or_as_given(text) for text in args.missions]
+        return run_check_json(named, sys.stdout, language)
     from game.missions.check import run_check
 
     status = EXIT_OK
-    for number, mission in enumerate(args.missions):
+    for number, text in enumerate(args.missions):
         if number:
             print(file=sys.stdout)  # a blank line between two files' reports
-        status = max(status, run_check(mission, sys.stdout, cli_language(args.language)))
+        mission = _find_mission("check", text, language)
+        found = EXIT_INVALID if mission is None else run_check(mission, sys.stdout, language)
+        status = max(status, found)
     return status
+
+
+def _bundled_or_as_given(text: str) -> str:
+    """Return ``text`` when it is a file (or not bundled), else the bundled mission's path."""
+    from game.missions.bundled import bundled_mission
+
+    if Path(text).exists():
+        return text
+    found = bundled_mission(text)
+    return text if found is None else str(found)
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -286,8 +325,11 @@ def _print(args: argparse.Namespace) -> int:
     from game.missions.loader import load_any
     from game.missions.ruleset_choice import mission_terms
 
+    source = _find_mission("print", args.mission, cli_language(args.language))
+    if source is None:
+        return EXIT_INVALID
     try:
-        loaded = load_any(args.mission)
+        loaded = load_any(source)
         mission = loaded.mission
         grid = build_grid(mission)
         terms = mission_terms(mission.ruleset)
@@ -355,14 +397,16 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play", help="start a skirmish (hot-seat): the title screen, or straight on MISSION"
     )
-    play.add_argument("mission", nargs="?", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    play.add_argument("mission", nargs="?", help=MISSION_HELP)
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (default: random)")
+    # hidden: stop after N frames (the install test plays one headless frame)
+    play.add_argument("--frames", type=_positive_int, default=None, help=argparse.SUPPRESS)
     _language_option(play, "the command's messages (the window follows the settings)")
     play.set_defaults(run=_play)
     preview = commands.add_parser(
         "preview", help="show a mission map read-only; reloads when the file changes"
     )
-    preview.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    preview.add_argument("mission", help=MISSION_HELP)
     _language_option(preview, "the command's messages")
     preview.set_defaults(run=_preview)
     check = commands.add_parser(
@@ -372,7 +416,7 @@ def build_parser() -> argparse.ArgumentParser:
         "missions",
         nargs="+",
         metavar="mission",
-        help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)",
+        help=MISSION_HELP,
     )
     check.add_argument(
         "--json",
@@ -400,7 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     _language_option(convert, "the command's messages and the problems found")
     convert.set_defaults(run=_import)
     printer = commands.add_parser("print", help="write a PDF of a map with 25 mm fields")
-    printer.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    printer.add_argument("mission", help=MISSION_HELP)
     printer.add_argument("-o", "--output", required=True, help="the PDF to write")
     printer.add_argument("--paper", default="A4", choices=["A4", "A3", "letter"])
     printer.add_argument("--landscape", action="store_true", help="landscape pages")
@@ -410,7 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate", help="play a mission headless, both sides by the built-in policy"
     )
-    simulate.add_argument("mission", help="mission file (.toml, .dd2vtt/.uvtt, .tmx/.tmj)")
+    simulate.add_argument("mission", help=MISSION_HELP)
     simulate.add_argument("--seed", type=int, required=True, help="seed of the dice")
     simulate.add_argument(
         "--rounds", type=_positive_int, default=30, help="round limit (default 30)"

@@ -1,16 +1,17 @@
 """The language the ``kampfkarte`` command speaks: ``--language``, else the settings, else German.
 
-The settings file is the one the game's settings menu writes (``settings.json`` in
-``$KAMPFKARTE_HOME`` or ``~/.kampfkarte``); it is read here directly, so the command line
-does not import the UI (and pygame) to learn one word.
+The settings file is the one the game's settings menu writes (``settings.json`` in the
+config folder of ``game.match.places``: ``$KAMPFKARTE_HOME``, else the platform's); it is
+read here directly, so the command line does not import the UI (and pygame) to learn one
+word.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from game.match.datafiles import read_strict_json
+from game.match.places import user_folders
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
@@ -20,8 +21,7 @@ MAX_SETTINGS_BYTES = 64_000
 
 def settings_path() -> Path:
     """Return where the game keeps its settings (the file need not exist)."""
-    folder = Path(os.environ.get("KAMPFKARTE_HOME") or Path.home() / ".kampfkarte")
-    return folder / "settings.json"
+    return user_folders().settings_file
 
 
 def settings_language() -> str | None:

@@ -513,4 +513,4 @@ def paint(
     # A single slope marks at most one field per depth: the one at the line's base. The
     # diagonals (slope 1 or -1) are left out: corner_shadows walks them anyway.
     single = (low_n * high_d == high_n * low_d) & (np.abs(low_n) != low_d) & (widths > 0)
-    return base[single]
+    return np.asarray(base[single], dtype=np.int64)

@@ -1,6 +1,6 @@
 """Open any mission source: native TOML, Universal VTT or Tiled, by file suffix.
 
-Also finds the bundled missions (``maps/`` of the repository) and names the demo.
+The bundled missions and the demo are found by ``game.missions.bundled`` (re-exported here).
 """
 
 from __future__ import annotations
@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from game.match.problems import MissionError, problem_of
+from game.missions.bundled import DEMO_MISSION as DEMO_MISSION  # re-exported
+from game.missions.bundled import bundled_maps_dir as bundled_maps_dir
+from game.missions.bundled import demo_mission_path as demo_mission_path
 from game.missions.json_reading import JsonFile, read_json
 from game.missions.loader_texts import mission_say
 from game.missions.model import LoadedMission
@@ -16,9 +19,6 @@ from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.tiled import is_tiled_document, load_tiled
 from game.missions.toml_format import load_native
 from game.missions.uvtt import load_uvtt
-
-#: The bundled mission the README's first command opens.
-DEMO_MISSION = "dretop-versteck.toml"
 
 NATIVE_SUFFIXES = frozenset({".toml"})
 UVTT_SUFFIXES = frozenset({".dd2vtt", ".df2vtt", ".uvtt", ".json"})
@@ -60,25 +60,3 @@ def _load_json_map(path: Path, catalogue: Any | None) -> LoadedMission:
     if is_tiled_document(read.document):
         return load_tiled(path, catalogue=catalogue, read=read)
     return load_uvtt(path, read=read)
-
-
-def bundled_maps_dir() -> Path:
-    """Return the folder of the bundled missions: the repository's ``maps/``.
-
-    The missions live in ``maps/`` beside the ``game`` package (the README installs
-    the project editable, ``pip install -e .``, so the package stays in the
-    repository). Raise FileNotFoundError when the package was installed without it.
-    """
-    package_root = Path(__file__).resolve().parent.parent.parent
-    candidate = package_root / "maps"
-    if (candidate / DEMO_MISSION).is_file():
-        return candidate
-    raise FileNotFoundError(
-        f"the bundled missions are not at {candidate}; install Kampfkarte from its "
-        "repository with 'pip install -e .' so that maps/ stays beside the package"
-    )
-
-
-def demo_mission_path() -> Path:
-    """Return the path of the demo mission."""
-    return bundled_maps_dir() / DEMO_MISSION

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.match.places import UserFolders, user_folders
 from game.ui import theme
+from game.ui.error_log import write_error
 from game.ui.locale import Translator
 from game.ui.settings import Settings, home_dir
 from game.ui.theme import Fonts
@@ -75,8 +77,10 @@ class App:
         headless: bool = False,
         navigator: Callable[[App], Navigator] | None = None,
     ) -> None:
-        self.home = home or home_dir()
-        self.settings = settings or Settings.load(self.home)
+        #: The player's folders; a given ``home`` holds all of them (as $KAMPFKARTE_HOME).
+        self.folders = UserFolders.all_in(home) if home is not None else user_folders()
+        self.home = home or home_dir()  # saves and autosaves
+        self.settings = settings or Settings.load(self.folders.config)
         self.t = Translator(self.settings.language)
         self.headless = headless
         pygame.display.init()  # no mixer: the game has no sound, and no audio device is needed
@@ -153,7 +157,7 @@ class App:
     def save_settings(self) -> None:
         # Settings are a comfort: a read-only home must not stop the game.
         with contextlib.suppress(OSError):
-            self.settings.save(self.home)
+            self.settings.save(self.folders.config)
 
     def quit(self) -> None:
         self.running = False
@@ -222,16 +226,14 @@ class App:
             self.report_error(traceback.format_exc())
 
     def report_error(self, text: str) -> None:
-        """Log an error once (stderr and errors.log in the home folder) and show the strip."""
+        """Log an error once (stderr and the rotating errors.log) and show the strip."""
         self._error_until = time.monotonic() + ERROR_SHOWN_S
         if text in self.errors:
             return  # a draw that fails every frame is logged once
         self.errors.append(text)
         print(text, file=sys.stderr)
         with contextlib.suppress(OSError):
-            self.home.mkdir(parents=True, exist_ok=True)
-            with (self.home / "errors.log").open("a", encoding="utf-8") as log:
-                log.write(text + "\n")
+            write_error(self.folders.error_log, text)
 
     def _draw_error(self) -> None:
         width = self.screen.get_width()

@@ -3,22 +3,18 @@
 A checkout or an editable install has ``assets/`` beside the ``game`` package (the
 repository root); a wheel puts it under the environment's data folder
 (``share/kampfkarte/assets``, see ``[tool.setuptools.data-files]`` in
-pyproject.toml). This module only finds paths: it reads no file.
+pyproject.toml). The places are ``game.match.places``'s, the same as the bundled
+missions'. This module only finds paths: it reads no file.
 """
 
 from __future__ import annotations
 
-import sysconfig
 from functools import cache
 from pathlib import Path
 
+from game.match.places import shipped_dir
+
 _MARKER = Path("locale") / "de" / "hud.toml"
-
-
-def _candidates() -> list[Path]:
-    beside_package = Path(__file__).resolve().parents[2] / "assets"
-    installed = Path(sysconfig.get_path("data")) / "share" / "kampfkarte" / "assets"
-    return [beside_package, installed]
 
 
 @cache
@@ -27,12 +23,7 @@ def assets_dir() -> Path:
 
     Raise FileNotFoundError naming every place looked at when none holds them.
     """
-    candidates = _candidates()
-    for candidate in candidates:
-        if (candidate / _MARKER).is_file():
-            return candidate
-    looked = ", ".join(str(c) for c in candidates)
-    raise FileNotFoundError(f"Kampfkarte's assets (fonts, texts) are missing; looked in {looked}")
+    return shipped_dir("assets", _MARKER)
 
 
 def asset_path(*parts: str) -> Path:

@@ -20,18 +20,33 @@ def start_battle(app: App, mission: Path, seed: int | None = None) -> BattleScen
     return BattleScene(app, session)
 
 
-def run_play(mission: Path | None = None, *, seed: int | None = None) -> int:
-    """Open the window on the title screen, or straight on ``mission``; return the exit code."""
+def run_play(
+    mission: Path | None = None, *, seed: int | None = None, frames: int | None = None
+) -> int:
+    """Open the window on the title screen, or straight on ``mission``; return the exit code.
+
+    ``frames``: stop after that many frames (a headless smoke test), else run until closed.
+    """
     app = open_app()
     if mission is None:
         app.nav.to_title()
-        return app.run()
+        return _run(app, frames)
     try:
         app.push(start_battle(app, mission, seed))
     except MissionError as error:
         print(error)
         return 1
-    return app.run()
+    return _run(app, frames)
+
+
+def _run(app: App, frames: int | None) -> int:
+    """Run ``app`` until closed, or for ``frames`` frames only; return the exit code."""
+    if frames is None:
+        return app.run()
+    for _ in range(frames):
+        app.step()
+    app.save_settings()
+    return app.exit_code
 
 
 def _window_error(command: str, error: Exception) -> int:
@@ -41,7 +56,9 @@ def _window_error(command: str, error: Exception) -> int:
     return 1
 
 
-def run_play_command(mission: Path | None = None, *, seed: int | None = None) -> int:
+def run_play_command(
+    mission: Path | None = None, *, seed: int | None = None, frames: int | None = None
+) -> int:
     """``kampfkarte play``: ``run_play`` with the CLI's error style (stderr, exit status 1)."""
     import sys
 
@@ -56,7 +73,7 @@ def run_play_command(mission: Path | None = None, *, seed: int | None = None) ->
             print(str(error), file=sys.stderr)
             return 1
     try:
-        return run_play(mission, seed=seed)
+        return run_play(mission, seed=seed, frames=frames)
     except pygame.error as error:
         return _window_error("play", error)
 

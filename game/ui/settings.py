@@ -1,16 +1,17 @@
 """The player's settings (language, true-size DPI, animations, fog, sounds, camera), as JSON.
 
-Where things are kept: ``$KAMPFKARTE_HOME`` or ``~/.kampfkarte`` (settings.json, saves/).
+Where things are kept: ``game.match.places`` (``$KAMPFKARTE_HOME``, else the platform's
+folders: settings.json in the config folder, saves/ and autosave/ in the data folder).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from game.match.datafiles import read_strict_json, write_json_atomic
+from game.match.places import user_folders
 from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -20,8 +21,8 @@ MAX_VOLUME = 100
 
 
 def home_dir() -> Path:
-    """Return the folder for settings and saves (created when missing)."""
-    folder = Path(os.environ.get("KAMPFKARTE_HOME") or Path.home() / ".kampfkarte")
+    """Return the folder for saves and autosaves (created when missing)."""
+    folder = user_folders().data
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

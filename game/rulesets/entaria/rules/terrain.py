@@ -283,7 +283,7 @@ def unclimbable_fields(
     kinds = np.asarray(terrain)
     if flying or climbing_allowed(free_hands, move_types=move_types):
         return np.zeros(kinds.shape, dtype=bool)
-    return kinds == int(Terrain.CLIMB)
+    return np.asarray(kinds == int(Terrain.CLIMB), dtype=np.bool_)
 
 
 def is_difficult_by_default(terrain: Terrain) -> bool:

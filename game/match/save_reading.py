@@ -162,7 +162,7 @@ def read_save(
     try:
         raw = read_bounded(p, max_bytes)
     except ReadRefused as refused:
-        raise SaveError(p, "", _refusal(refused)) from None
+        raise SaveError(p, "", refusal_texts(refused)) from None
     if not raw.strip():
         raise SaveError(p, "", said("empty"))
     try:
@@ -187,8 +187,8 @@ def read_save(
     return parse_save(document, p, rulesets)
 
 
-def _refusal(refused: ReadRefused) -> dict[str, str]:
-    """Return why a save file was not read, in the words of a save's error."""
+def refusal_texts(refused: ReadRefused) -> dict[str, str]:
+    """Return why a save (or seat) file was not read, in the words of a save's error."""
     if refused.reason is ReadReason.MISSING:
         return said("file_not_found")
     if refused.reason is ReadReason.NOT_REGULAR:

@@ -2,9 +2,9 @@
 
 No pygame here: the scenes draw this object, tests drive it directly. Every change of
 the fight goes through ``apply``/``undo``/``redo`` (commands to the match engine); the
-session adds the people (hot-seat players, the game master, the built-in opponent),
-autosave after every command, and the players' assignment saved beside the autosave so
-that starting again can offer to continue.
+session adds the people (hot-seat players, the game master, the built-in opponent) and
+autosave after every command; the seats (who plays which side, ``seat_files``) are
+written inside each save, so the match and its seats always come from one game.
 
 Whose move it is follows the match's open decision (``Match.decision``): the seat of
 the deciding side is the current player — a creature's turn, a reaction out of turn, a
@@ -14,13 +14,13 @@ is its own. The ruleset is the mission's; the screen draws it through its views.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from enum import Enum
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.match.commands import Command, CommandRejected
-from game.match.datafiles import read_strict_json, write_json_atomic
+from game.match.datafiles import remove_stale_temporaries
 from game.match.decisions import Decision
 from game.match.events import Event
 from game.match.record import Match
@@ -38,49 +38,28 @@ from game.match.saves import (
     write_save,
 )
 from game.match.views import Views
+from game.missions.mission_by_hash import bundled_mission_with_hash
 from game.missions.no_creatures import check_has_creatures
 from game.missions.simulate import open_mission
 from game.rulesets import RULESETS
 from game.ui import undo_rights
+from game.ui.seat_files import (
+    MAX_PERSON_NAME,
+    Player,
+    Role,
+    Seats,
+    read_seat_file,
+    seats_data,
+    seats_from,
+)
 from game.ui.undo_rights import Span, Stretch, UndoCheck
 
+__all__ = ["MAX_PERSON_NAME", "GameSession", "Outcome", "Player", "Role", "default_players"]
+
+#: The seats beside an autosave before saves held them (read once, when a save has none).
 SESSION_FILE = "session.json"
-#: The seats of a save, beside it (``name.players.json``).
+#: The seats beside a save before saves held them (``name.players.json``).
 PLAYERS_SUFFIX = ".players.json"
-MAX_SESSION_BYTES = 64_000
-
-
-class Role(Enum):
-    """Who sits behind a player seat."""
-
-    HUMAN = "human"
-    GM = "gm"  # Spielleitung: sees everything, may use the GM commands
-    AI = "ai"  # the built-in opponent (the ruleset's policy)
-
-
-@dataclass
-class Player:
-    """A seat at the table: a name, a colour and the sides it controls."""
-
-    name: str
-    colour: str
-    role: Role
-    sides: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["role"] = self.role.value
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Player:
-        if not isinstance(data, dict):
-            raise ValueError("a player is a table")
-        role = Role(str(data.get("role", "human")))
-        sides = data.get("sides", [])
-        if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-            raise ValueError("a player's sides are a list of side keys")
-        return cls(str(data.get("name", "?"))[:40], str(data.get("colour", "#808080")), role, sides)
 
 
 @dataclass(frozen=True)
@@ -125,6 +104,10 @@ class GameSession:
         self.players = players
         self.home = home
         self.autosave_enabled = autosave_enabled
+        #: When this session began: temporary files older than this are orphans.
+        self.started = time.time()
+        if autosave_enabled:
+            clean_interrupted_writes(home, self.started)
         self.warnings: list[str] = []
         self.last_events: list[Event] = []
         self.revision = 0  # bumps on every change: caches key on it
@@ -172,25 +155,31 @@ class GameSession:
         home: Path,
         players: list[Player] | None = None,
         stretches: list[Stretch] | None = None,
+        beside: Path | None = None,
     ) -> GameSession:
+        """Return the session of a loaded save, seated by its seats (or ``players``).
+
+        A save without seats (written before saves held them) takes the seat file
+        ``beside`` it; seats that do not fit the match are not used (a warning).
+        """
+        seats = Seats(players, stretches or [])
+        if players is None:
+            seats = _seats_of(loaded, beside)
         session = cls(
             loaded.match,
             Path(loaded.data.mission.path),
-            players or default_players(loaded.match),
+            seats.players or default_players(loaded.match),
             home=home,
         )
-        session.warnings = list(loaded.warnings)
-        session.stretches = stretches or []
+        session.warnings = list(loaded.warnings) + ([seats.note] if seats.note else [])
+        session.stretches = seats.stretches
         return session
 
     @classmethod
     def load(cls, path: Path, *, home: Path) -> GameSession:
         """Load a save file (raise SaveError with file and key)."""
-        loaded = load_save(path, open_mission, RULESETS)
-        beside = path.with_suffix(PLAYERS_SUFFIX)
-        players = read_players(beside)
-        stretches = read_stretches(beside, len(loaded.match.commands))
-        return cls.from_save(loaded, home=home, players=players, stretches=stretches)
+        loaded = load_save(path, open_mission, RULESETS, find_mission=bundled_mission_with_hash)
+        return cls.from_save(loaded, home=home, beside=path.with_suffix(PLAYERS_SUFFIX))
 
     @classmethod
     def resume(cls, home: Path) -> GameSession:
@@ -202,14 +191,14 @@ class GameSession:
         folder = autosave_dir(home)
         autosaves = [folder / name for name in AUTOSAVE_NAMES if (folder / name).exists()]
         saves = [p for p in newest_first(saves_dir(home)) if not p.name.endswith(PLAYERS_SUFFIX)]
-        loaded = load_newest(autosaves + saves, open_mission, RULESETS)
+        loaded = load_newest(
+            autosaves + saves, open_mission, RULESETS, find_mission=bundled_mission_with_hash
+        )
         if loaded.data.path in autosaves:
             beside = folder / SESSION_FILE
         else:
             beside = loaded.data.path.with_suffix(PLAYERS_SUFFIX)
-        players = read_players(beside)
-        stretches = read_stretches(beside, len(loaded.match.commands))
-        return cls.from_save(loaded, home=home, players=players, stretches=stretches)
+        return cls.from_save(loaded, home=home, beside=beside)
 
     # ---------------------------------------------------------------- queries
     @property
@@ -284,7 +273,8 @@ class GameSession:
     def note_viewer(self, viewer: Player | None) -> None:
         """Tell the session who sits at the screen now (after every change, each handover).
 
-        A new stretch is written beside the autosave at once: a load keeps who may undo what.
+        A new stretch is written into the newest autosave at once: a load keeps who may
+        undo what.
         """
         before = list(self.stretches)
         undo_rights.note_viewer(self.stretches, len(self.match.commands), viewer)
@@ -347,11 +337,13 @@ class GameSession:
         self.players = players
         self._autosave()
 
+    def seats(self) -> dict[str, Any]:
+        """Return the seats a save of this session keeps (players and stretches)."""
+        return seats_data(self.players, self.stretches)
+
     def save_as(self, name: str) -> Path:
-        """Save the match as ``name`` in the saves folder (atomically); raise SaveError."""
-        path = write_save(self.match, saves_dir(self.home), name, self.mission)
-        write_players(path.with_suffix(PLAYERS_SUFFIX), self)
-        return path
+        """Save the match and its seats as ``name`` in the saves folder (one atomic file)."""
+        return write_save(self.match, saves_dir(self.home), name, self.mission, self.seats())
 
     def _changed(self, events: list[Event]) -> None:
         self.last_events = events
@@ -363,18 +355,18 @@ class GameSession:
             return
         try:
             folder = autosave_dir(self.home)
-            autosave(self.match, folder, self.mission)
-            write_players(folder / SESSION_FILE, self)
+            autosave(self.match, folder, self.mission, self.seats())
+            (folder / SESSION_FILE).unlink(missing_ok=True)  # an old seat file: now in the save
         except (OSError, SaveError) as error:
             self.warnings.append(autosave_failed(error))
 
     def _write_session(self) -> None:
-        """Write the seats and stretches beside the autosave (not the match: unchanged)."""
+        """Write the newest autosave again with the new seats (the match is unchanged)."""
         if not self.autosave_enabled:
             return
         try:
-            write_players(autosave_dir(self.home) / SESSION_FILE, self)
-        except OSError as error:
+            autosave(self.match, autosave_dir(self.home), self.mission, self.seats(), rotate=False)
+        except (OSError, SaveError) as error:
             self.warnings.append(autosave_failed(error))
 
 
@@ -394,33 +386,25 @@ def has_autosave(home: Path) -> bool:
     return any((home / "autosave").glob("autosave-*.json"))
 
 
-def write_players(path: Path, session: GameSession) -> None:
-    write_json_atomic(
-        path,
-        {
-            "mission": str(session.mission_path),
-            "players": [p.to_dict() for p in session.players],
-            # since when each person has the screen (hot-seat undo); old files: none
-            "stretches": undo_rights.stretches_to_data(session.stretches),
-        },
-    )
+def clean_interrupted_writes(home: Path, before: float | None = None) -> list[Path]:
+    """Delete what interrupted writes left in the autosave and saves folders; return them.
+
+    Only the atomic writer's own temporary files older than ``before`` (default: now,
+    the start of the program) are deleted (``datafiles.remove_stale_temporaries``).
+    """
+    started = time.time() if before is None else before
+    removed: list[Path] = []
+    for folder in (home / "autosave", home / "saves"):
+        removed += remove_stale_temporaries(folder, started)
+    return removed
 
 
-def read_stretches(path: Path, commands: int) -> list[Stretch]:
-    """Return the hot-seat stretches saved beside a save ([] when missing or unreadable)."""
-    try:
-        data = read_strict_json(path, MAX_SESSION_BYTES)
-    except (OSError, ValueError):
-        return []
-    if not isinstance(data, dict):
-        return []
-    return undo_rights.stretches_from_data(data.get("stretches"), commands)
-
-
-def read_players(path: Path) -> list[Player] | None:
-    """Return the players saved beside a save (None when missing or unreadable)."""
-    try:
-        data = read_strict_json(path, MAX_SESSION_BYTES)
-        return [Player.from_dict(p) for p in data["players"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+def _seats_of(loaded: LoadedSave, beside: Path | None) -> Seats:
+    """Return the seats of a loaded save: its own, else the old seat file ``beside`` it."""
+    sides = [side.key for side in loaded.match.setup.sides]
+    commands = len(loaded.match.commands)
+    if loaded.data.seats is not None:
+        return seats_from(loaded.data.seats, loaded.data.path, sides, commands)
+    if beside is None:
+        return Seats()
+    return read_seat_file(beside, sides, commands)

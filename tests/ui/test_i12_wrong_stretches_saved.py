@@ -58,10 +58,14 @@ def test_i12_a_named_save_keeps_them_too(tmp_path: Path) -> None:
 @pytest.mark.rule("I12-3")
 def test_i12_an_old_session_file_without_stretches_still_loads(tmp_path: Path) -> None:
     hot_seat(tmp_path)
-    file = autosave_dir(tmp_path) / SESSION_FILE
-    data = json.loads(file.read_text(encoding="utf-8"))
+    # The layout before saves held their seats (issue 13 point 5): the autosave without
+    # seats, the seats beside it in session.json, here also without stretches.
+    save = autosave_dir(tmp_path) / "autosave-1.json"
+    document = json.loads(save.read_text(encoding="utf-8"))
+    data = document.pop("seats")
+    save.write_text(json.dumps(document), encoding="utf-8")
     del data["stretches"]
-    file.write_text(json.dumps(data), encoding="utf-8")
+    (autosave_dir(tmp_path) / SESSION_FILE).write_text(json.dumps(data), encoding="utf-8")
     loaded = GameSession.resume(tmp_path)
     assert loaded.stretches == [] and [p.name for p in loaded.players] == ["Anna", "Bärbel"]
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.cli_language import cli_language, say
+from game.cli_output import safe_output
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -496,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_output()  # text from a file never breaks the output (issue 13 point 2)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

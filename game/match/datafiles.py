@@ -248,14 +248,15 @@ def loads_strict_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     Refused besides malformed text: nesting deeper than ``max_depth`` (checked before
     parsing, so the parser never recurses deeply), ``NaN``, ``Infinity``,
     ``-Infinity`` and a key that appears twice in one object (which ``json`` would
-    silently overwrite).
+    silently overwrite). A lone surrogate escape (``"\\ud800"``) reads as U+FFFD, so
+    no text from a file can break the output that shows it.
     """
     depth = json_depth(text)
     if depth > max_depth:
         message = f"nested {depth} levels deep; at most {max_depth}"
         raise StrictJsonError(message, too_deep=True, depth=depth, max_depth=max_depth)
     try:
-        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         # An unterminated string runs to the end of the text: also a cut-off file.
         truncated = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
@@ -274,6 +275,28 @@ def loads_strict_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
         raise StrictJsonError(str(error), too_deep=True) from None
     except ValueError as error:  # a key twice; integers with too many digits
         raise StrictJsonError(str(error)) from None
+    return _without_surrogates(value) if _SURROGATE_ESCAPE.search(text) else value
+
+
+#: A ``\uD800``-``\uDFFF`` escape: the only way JSON text read as UTF-8 gets a surrogate.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _without_surrogates(value: Any) -> Any:
+    """Return ``value`` with every lone surrogate in its strings (keys too) as U+FFFD.
+
+    ``json`` joins a proper pair into one character, so what is left is text no
+    encoder can write (a screen's font, a strict terminal): it becomes the
+    replacement character. The nesting is bounded, so the recursion is too.
+    """
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_without_surrogates(item) for item in value]
+    if isinstance(value, dict):
+        return {_without_surrogates(k): _without_surrogates(v) for k, v in value.items()}
+    return value
 
 
 def read_strict_json(path: Path | str, max_bytes: int, *, max_depth: int = MAX_JSON_DEPTH) -> Any:

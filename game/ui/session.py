@@ -99,8 +99,9 @@ class GameSession:
             raise TypeError(f"the screen cannot play ruleset {match.ruleset.key!r}")
         self.match = match
         self.ruleset: PlayableRuleset = match.ruleset
-        self.mission_path = Path(mission_path)
-        self.mission = MissionRef.of_file(self.mission_path)
+        self.mission = MissionRef.of_file(mission_path)
+        #: The mission file, resolved: the screen and every save find it from any folder.
+        self.mission_path = Path(self.mission.path)
         self.players = players
         self.home = home
         self.autosave_enabled = autosave_enabled

@@ -235,3 +235,13 @@ def test_i13_10_the_pattern_is_the_one_the_writer_uses(
     monkeypatch.undo()
     assert len(made) == 1 and made[0].exists()
     assert remove_stale_temporaries(tmp_path, made[0].stat().st_mtime + 1) == made
+
+
+# ---------------------------------------------------------------- point 2
+@pytest.mark.rule("I13-2")
+def test_i13_2_a_lone_surrogate_reads_as_the_replacement_character() -> None:
+    text = r'{"title\ud800": ["x\udfff", "\ud83d\ude00", "\\ud800"]}'
+    value = loads_strict_json(text)
+    assert value == {"title\ufffd": ["x\ufffd", "\U0001f600", "\\ud800"]}
+    json.dumps(value).encode("utf-8")  # every string can be written now
+    "".join(value["title\ufffd"]).encode("utf-8", "strict")

@@ -204,6 +204,7 @@ def test_i13_6_a_game_started_by_a_relative_path_resumes_from_another_folder(
     home = tmp_path / "home"
     monkeypatch.chdir(bundled_maps_dir().parent)
     session = GameSession.new(Path("maps/strassenkampf.toml"), home=home, seed=2)
+    assert session.mission_path.is_absolute()  # the screen's path too
     monkeypatch.chdir(tmp_path)
     resumed = GameSession.resume(home)
     assert resumed.mission_path == (bundled_maps_dir() / "strassenkampf.toml").resolve()

@@ -72,21 +72,15 @@ def _no_file(command: str, mission: Path, language: str) -> str:
 
 
 def _cannot_begin(mission: Path, language: str) -> bool:
-    """Say why (in ``language``) and return True when no battle can begin on the mission:
-    it has problems, or it places no creature.
-
-    Checked before the window opens: no battle can begin without someone whose turn it
-    is, and the problems are printed in the command's language.
+    """Say why (in ``language``) and return True when the mission cannot be opened: it
+    has problems. Checked before the window opens, so they are printed in the command's
+    language. A mission without creatures opens in the set-up screen (issue 13).
     """
     from game.match.problems import MissionError
-    from game.missions.no_creatures import NoCreaturesError, check_has_creatures
     from game.missions.simulate import mission_setup
 
     try:
-        check_has_creatures(mission_setup(str(mission)), str(mission))
-    except NoCreaturesError as error:
-        print(f"kampfkarte play: {mission}: {error.text(language)}", file=sys.stderr)
-        return True
+        mission_setup(str(mission))
     except MissionError as error:
         print(error.render(language), file=sys.stderr)
         return True

@@ -1,7 +1,9 @@
 """A mission that places no creature: it loads, previews and prints, but no battle begins.
 
-The set-up screen that places creatures in the program is issue 13; until then the
-player is told, in the program's language, how to place them in the file.
+``kampfkarte play`` and "Neues Spiel" open such a map in the set-up screen, where its
+creatures are placed (issue 13, ``game.ui.scenes.setup``); ``kampfkarte simulate`` says
+in one line, in the command's language, that there is nothing to fight and how to place
+creatures.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ __all__ = ["NO_CREATURES", "NoCreaturesError", "check_has_creatures", "no_creatu
 #: What the player reads when a mission places no creature.
 NO_CREATURES = {
     "de": (
-        "Diese Karte hat keine Figuren: stelle Figuren in der Missionsdatei auf "
-        "([[creatures]] in TOML, Objekte der Klasse 'creature' in Tiled), dann kann der "
-        "Kampf beginnen."
+        "Diese Karte hat keine Figuren, es gibt nichts zu kämpfen: stelle Figuren mit "
+        "'kampfkarte play' in der Aufstellung auf oder in der Missionsdatei ([[creatures]] "
+        "in TOML, Objekte der Klasse 'creature' in Tiled)."
     ),
     "en": (
-        "This map has no creatures: place creatures in the mission file ([[creatures]] in "
-        "TOML, objects of class 'creature' in Tiled), then the battle can begin."
+        "This map has no creatures, so there is nothing to fight: place creatures with "
+        "'kampfkarte play' in the set-up screen or in the mission file ([[creatures]] in "
+        "TOML, objects of class 'creature' in Tiled)."
     ),
 }
 

@@ -38,6 +38,9 @@ class Navigator(Protocol):
     def seats(self, entry: MissionEntry) -> None:
         """Open the seats of the mission ``entry``: who plays which side."""
 
+    def setup(self, mission: Path) -> None:
+        """Open the set-up screen on a map without creatures (issue 13)."""
+
     def pause(self, battle: BattleHost) -> None:
         """Open the pause menu over ``battle``."""
 

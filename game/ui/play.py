@@ -6,9 +6,11 @@ import random
 from pathlib import Path
 
 from game.match.problems import MissionError
+from game.missions.no_creatures import NoCreaturesError
 from game.ui.app import App
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.navigate import open_app
+from game.ui.scenes.setup import SetupScene
 from game.ui.session import GameSession
 
 
@@ -33,6 +35,8 @@ def run_play(
         return _run(app, frames)
     try:
         app.push(start_battle(app, mission, seed))
+    except NoCreaturesError:  # a map: its creatures are placed first (issue 13)
+        app.push(SetupScene(app, mission))
     except MissionError as error:
         print(error)
         return 1

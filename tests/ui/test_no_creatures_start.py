@@ -1,7 +1,8 @@
 """A map without creatures: a battle cannot begin, the player is told why (issue 11/13).
 
 The engine needs someone whose turn it is; before this, ``GameSession.new`` on such a
-map (a Tiled map with no creature objects) ended in an IndexError.
+map (a Tiled map with no creature objects) ended in an IndexError. ``play`` and "Neues
+Spiel" now open such a map in the set-up screen (tests/ui/test_setup_screen_routes.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from game.missions.no_creatures import NO_CREATURES, NoCreaturesError
 from game.ui.app import App
 from game.ui.play import start_battle
 from game.ui.scenes.navigate import open_app
-from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.preview import PreviewScene
 from game.ui.scenes.seats import SeatsScene
 from game.ui.session import GameSession, autosave_dir
@@ -47,7 +47,8 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 def test_the_messages_say_what_to_do_in_both_languages() -> None:
     assert NO_CREATURES["de"].startswith("Diese Karte hat keine Figuren")
-    assert "dann kann der Kampf beginnen" in NO_CREATURES["de"]
+    assert "nichts zu kämpfen" in NO_CREATURES["de"]
+    assert "nothing to fight" in NO_CREATURES["en"]
     assert NO_CREATURES["en"].startswith("This map has no creatures")
     for text in NO_CREATURES.values():
         assert "[[creatures]]" in text and "'creature'" in text
@@ -75,28 +76,6 @@ def test_play_start_battle_raises_the_mission_error(app: App) -> None:
         start_battle(app, DESERT, seed=1)
 
 
-@pytest.mark.parametrize("language", ["de", "en"])
-def test_new_game_refuses_with_the_message_and_keeps_running(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
-) -> None:
-    monkeypatch.setenv("KAMPFKARTE_HOME", str(tmp_path / "home"))
-    app = make_app(tmp_path, language)
-    try:
-        scene = NewGameScene(app)
-        app.push(scene)
-        app.step()
-        scene.add_file(DESERT)
-        assert scene.entry is not None and scene.entry.ok and scene.entry.creatures == 0
-        scene.next()
-        assert scene.notice == [NO_CREATURES[language]] and scene.notice_bad
-        assert app.scenes[-1] is scene  # no seats screen, no battle
-        app.step()  # still drawing
-        scene.choose(0)  # another mission: the refusal goes
-        assert scene.notice == []
-    finally:
-        pygame.display.quit()
-
-
 def test_the_seats_screen_refuses_without_a_crash(app: App) -> None:
     """Should the file lose its creatures after the list read it: a notice, no battle."""
     from game.ui.scenes.mission_entry import read_mission
@@ -116,17 +95,6 @@ def test_the_preview_of_the_map_still_works(app: App) -> None:
     app.push(scene)
     app.step()
     assert scene.errors == [] and scene.model is not None and scene.model.tokens == []
-
-
-def test_kampfkarte_play_says_so_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    pygame.display.quit()  # whatever an earlier test left open
-    for language in ("de", "en"):  # one at a time (issue 12, point 7): --language
-        assert main(["play", str(DESERT), "--language", language]) == 1
-        err = capsys.readouterr().err
-        other = "en" if language == "de" else "de"
-        assert NO_CREATURES[language] in err and NO_CREATURES[other] not in err
-        assert "Traceback" not in err and "IndexError" not in err
-    assert not pygame.display.get_init()  # refused before a window opened
 
 
 def test_kampfkarte_print_of_the_map_still_works(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from game.ui.scenes.pause import PauseMenu
 from game.ui.scenes.saves import LoadDialog, SaveDialog
 from game.ui.scenes.seats import SeatsScene
 from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession
 from game.ui.settings import Settings
@@ -63,6 +64,9 @@ class SceneNavigator:
 
     def seats(self, entry: MissionEntry) -> None:
         self.app.push(SeatsScene(self.app, entry))
+
+    def setup(self, mission: Path) -> None:
+        self.app.push(SetupScene(self.app, mission))
 
     def pause(self, battle: BattleHost) -> None:
         self.app.push(PauseMenu(self.app, battle))

@@ -14,7 +14,6 @@ from pathlib import Path
 import pygame
 
 from game.missions.loader import SUPPORTED_SUFFIXES, bundled_maps_dir
-from game.missions.no_creatures import no_creatures_text
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene
@@ -126,8 +125,8 @@ class NewGameScene(MenuScene):
         entry = self.entry
         if entry is None or not entry.ok:
             return
-        if not entry.creatures:  # the engine needs someone whose turn it is (issue 13)
-            self.say(no_creatures_text(self.app.t.language), bad=True)
+        if not entry.creatures:  # a map: its creatures are placed first (issue 13)
+            self.app.nav.setup(entry.path)
             return
         self.app.nav.seats(entry)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.match.problem_texts import Templates, fill
+from game.missions.hardened_texts import HARDENED_TEMPLATES
 from game.missions.import_texts import IMPORT_TEMPLATES
 
 #: Template key -> language -> template text (same placeholders in each language).
@@ -490,8 +491,12 @@ _NATIVE_TEMPLATES: Final[Templates] = {
 }
 
 
-#: Every mission loader's templates: native TOML, files and paths, and imports.
-MISSION_TEMPLATES: Final[Templates] = {**_NATIVE_TEMPLATES, **IMPORT_TEMPLATES}
+#: Every mission loader's templates: native TOML, files and paths, imports, hardening.
+MISSION_TEMPLATES: Final[Templates] = {
+    **_NATIVE_TEMPLATES,
+    **IMPORT_TEMPLATES,
+    **HARDENED_TEMPLATES,
+}
 
 
 def mission_say(template: str, /, **values: object) -> dict[str, str]:

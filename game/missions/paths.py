@@ -20,6 +20,7 @@ from game.missions.loader_texts import mission_say
 
 __all__ = [
     "IMAGE_HEAD_BYTES",
+    "IMAGE_SUFFIXES",
     "MAX_FIELDS",
     "MAX_FILE_BYTES",
     "MAX_IMAGE_BYTES",
@@ -29,6 +30,7 @@ __all__ = [
     "check_image",
     "check_image_file",
     "decode_utf8",
+    "human_size",
     "image_dimensions",
     "image_format",
     "line_column",
@@ -52,11 +54,12 @@ def _fail_at(label: str, message: str | Texts, line: int, column: int) -> Missio
     return MissionError([problem_of(label, message, line=line, column=column)])
 
 
-def relative_parts(relative: object, *, path_label: str) -> tuple[str, ...]:
+def relative_parts(relative: object, *, path_label: str, allow_up: bool = False) -> tuple[str, ...]:
     """Return the components of a relative reference; raise MissionError if it could escape.
 
     Checks the text only (no file access): rejected are non-strings, empty paths, NUL
-    characters, absolute paths and drive letters, and any ``..`` component. A ``\\``
+    characters, absolute paths and drive letters, and any ``..`` component (with
+    ``allow_up`` a ``..`` is kept: the caller checks where the path leads). A ``\\``
     counts as a separator, as Windows editors write it.
     """
     shown = repr(relative)
@@ -70,9 +73,9 @@ def relative_parts(relative: object, *, path_label: str) -> tuple[str, ...]:
     if text.startswith("/") or (len(text) >= 2 and text[1] == ":" and text[0].isalpha()):
         raise _fail(path_label, mission_say("path_absolute", shown=shown))
     parts = tuple(part for part in PurePosixPath(text).parts if part != ".")
-    if ".." in parts:
+    if ".." in parts and not allow_up:
         raise _fail(path_label, mission_say("path_dotdot", shown=shown))
-    if not parts:
+    if not parts or parts[-1] == "..":
         raise _fail(path_label, mission_say("path_no_file", shown=shown))
     return parts
 
@@ -123,9 +126,9 @@ def _refusal(refused: ReadRefused) -> Texts:
     if refused.reason is ReadReason.NOT_REGULAR:
         return mission_say("not_a_regular_file", path=p)
     if refused.reason is ReadReason.TOO_LARGE:
-        return mission_say("file_too_big", size=refused.size, limit=limit, human=_human(limit))
+        return mission_say("file_too_big", size=refused.size, limit=limit, human=human_size(limit))
     if refused.reason is ReadReason.GREW:
-        return mission_say("file_larger_than", limit=limit, human=_human(limit))
+        return mission_say("file_larger_than", limit=limit, human=human_size(limit))
     return mission_say("cannot_read", path=p, detail=refused.detail)
 
 
@@ -148,7 +151,8 @@ def decode_utf8(data: bytes, *, path_label: str, what: str) -> str:
         raise _fail_at(path_label, message, line, column) from None
 
 
-def _human(n: int) -> str:
+def human_size(n: int) -> str:
+    """Return a byte count as people read it: "5 MB", "64 KB", "1000 bytes"."""
     if n >= 1024 * 1024 and n % (1024 * 1024) == 0:
         return f"{n // (1024 * 1024)} MB"
     if n >= 1024 and n % 1024 == 0:
@@ -161,18 +165,24 @@ class ImageFormat(Enum):
 
     PNG = "PNG"
     JPEG = "JPEG"
+    WEBP = "WebP"
 
 
 _SIGNATURES = {ImageFormat.PNG: b"\x89PNG\r\n\x1a\n", ImageFormat.JPEG: b"\xff\xd8"}
 
+#: The file name suffix a picture of each format is written with.
+IMAGE_SUFFIXES = {ImageFormat.PNG: ".png", ImageFormat.JPEG: ".jpg", ImageFormat.WEBP: ".webp"}
+
 
 def image_format(data: bytes) -> ImageFormat | None:
-    """Return the format the image bytes start like, or None if neither PNG nor JPEG."""
+    """Return the format the image bytes start like (PNG, JPEG, WebP), or None."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return ImageFormat.WEBP
     return next((kind for kind, sign in _SIGNATURES.items() if data.startswith(sign)), None)
 
 
 def image_dimensions(data: bytes) -> tuple[int, int] | None:
-    """Return (width, height) in pixels from a PNG or JPEG header, or None if neither.
+    """Return (width, height) in pixels from a PNG, JPEG or WebP header, or None if neither.
 
     Reads a few header bytes only: no image library, nothing decoded.
     """
@@ -184,6 +194,24 @@ def image_dimensions(data: bytes) -> tuple[int, int] | None:
         return int(width), int(height)
     if kind is ImageFormat.JPEG:
         return _jpeg_dimensions(data)
+    if kind is ImageFormat.WEBP:
+        return _webp_dimensions(data)
+    return None
+
+
+def _webp_dimensions(data: bytes) -> tuple[int, int] | None:
+    """Return (width, height) from a WebP header (VP8, VP8L or VP8X), or None."""
+    chunk = data[12:16]
+    if chunk == b"VP8 " and len(data) >= 30 and data[23:26] == b"\x9d\x01\x2a":
+        width, height = struct.unpack("<HH", data[26:30])
+        return width & 0x3FFF, height & 0x3FFF
+    if chunk == b"VP8L" and len(data) >= 25 and data[20] == 0x2F:
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X" and len(data) >= 30:
+        width = int.from_bytes(data[24:27], "little") + 1
+        height = int.from_bytes(data[27:30], "little") + 1
+        return width, height
     return None
 
 

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import io
 import os
-import struct
 from typing import TYPE_CHECKING, Any
 
 from game.match.problem_texts import Texts
 from game.match.problems import MissionError, problem_of
 from game.missions.loader_texts import mission_say
-from game.missions.paths import image_dimensions
+from game.missions.paths import image_dimensions, image_format
 
 if TYPE_CHECKING:
     from pygame import Surface as Surface
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_PIXELS",
     "Surface",
+    "can_decode",
     "canvas",
     "decode",
     "deepened",
@@ -56,36 +56,37 @@ def _pygame() -> Any:
 
 def picture_format(data: bytes) -> str | None:
     """Return "PNG", "JPEG" or "WebP" for the picture bytes' signature, or None."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "PNG"
-    if data.startswith(b"\xff\xd8"):
-        return "JPEG"
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "WebP"
-    return None
-
-
-def _webp_size(data: bytes) -> tuple[int, int] | None:
-    """Return (width, height) from a WebP header (VP8, VP8L or VP8X), or None."""
-    chunk = data[12:16]
-    if chunk == b"VP8 " and len(data) >= 30 and data[23:26] == b"\x9d\x01\x2a":
-        width, height = struct.unpack("<HH", data[26:30])
-        return width & 0x3FFF, height & 0x3FFF
-    if chunk == b"VP8L" and len(data) >= 25 and data[20] == 0x2F:
-        bits = int.from_bytes(data[21:25], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    if chunk == b"VP8X" and len(data) >= 30:
-        width = int.from_bytes(data[24:27], "little") + 1
-        height = int.from_bytes(data[27:30], "little") + 1
-        return width, height
-    return None
+    kind = image_format(data)
+    return kind.value if kind is not None else None
 
 
 def picture_size(data: bytes) -> tuple[int, int] | None:
     """Return (width, height) from a PNG, JPEG or WebP header, or None; decodes nothing."""
-    if picture_format(data) == "WebP":
-        return _webp_size(data)
     return image_dimensions(data)
+
+
+_WEBP_PROBE = (  # a 1x1 lossless WebP: decodes wherever WebP can be decoded at all
+    b"RIFF\x1a\x00\x00\x00WEBPVP8L\x0e\x00\x00\x00/\x00\x00\x00\x00\x07\x10\x11\xfd\x0fDD\xff\x03"
+)
+_decodable: dict[str, bool] = {}
+
+
+def can_decode(picture_format: str) -> bool:
+    """Return whether this pygame decodes pictures of ``picture_format`` ("WebP" is probed once).
+
+    PNG and JPEG always decode; WebP needs pygame's extended image codecs built with it.
+    """
+    if picture_format != "WebP":
+        return picture_format in ("PNG", "JPEG")
+    if picture_format not in _decodable:
+        pygame = _pygame()
+        try:
+            probe = pygame.image.load(io.BytesIO(_WEBP_PROBE), "probe.webp")
+            ok = bool(pygame.image.get_extended()) and probe.get_size() == (1, 1)
+        except (pygame.error, OSError, ValueError):
+            ok = False
+        _decodable[picture_format] = ok
+    return _decodable[picture_format]
 
 
 def _refuse(path_label: str, message: Texts) -> MissionError:

@@ -107,6 +107,7 @@ from typing import Any
 from game.match.problems import MissionError, Problem, problem_of
 from game.missions.json_reading import JsonFile, read_json
 from game.missions.loader_texts import mission_say
+from game.missions.map_files import MapFiles
 from game.missions.model import Background, LoadedMission, Mission
 from game.missions.paths import MAX_FILE_BYTES, read_limited
 from game.missions.ruleset_choice import mission_terms
@@ -169,21 +170,25 @@ def read_tiled(
     catalogue: Any | None = None,
     image_name: str | None,
     document: object = None,
+    files: MapFiles | None = None,
 ) -> TiledResult:
     """Return the mission in Tiled bytes with its art and warnings; raise MissionError.
 
     As :func:`parse_tiled`; with ``image_name`` the tile layers are drawn into the
     background image of that name (its images read from ``base_dir``). ``document``:
-    the JSON map already parsed from ``data`` (None: parse it here).
+    the JSON map already parsed from ``data`` (None: parse it here). ``files``: the
+    files this load may read, with its budget (None: those of ``base_dir``).
     """
+    if files is None and base_dir is not None:
+        files = MapFiles(base_dir)
     problems = Problems()
     try:
         if suffix.lower() == ".tmx":
-            tmap = read_tmx(problems, parse_xml(data, path_label=path_label), path_label, base_dir)
+            tmap = read_tmx(problems, parse_xml(data, path_label=path_label), path_label, files)
         elif suffix.lower() in (".tmj", ".json"):
             if document is None:
                 document = read_json(data, path_label=path_label)
-            tmap = read_tmj(problems, document, path_label, base_dir)
+            tmap = read_tmj(problems, document, path_label, files)
         else:
             problems.add(Where(path_label), mission_say("tiled_unknown_suffix", suffix=suffix))
             raise Unusable
@@ -198,7 +203,7 @@ def read_tiled(
     warnings: list[Problem] = list(problems.warnings)  # objects outside the map
     images: dict[str, bytes] = {}
     if image_name is not None:
-        art = render_tiled(tmap, tiles.tile, base_dir)
+        art = render_tiled(tmap, tiles.tile, files)
         warnings += art.warnings
         if art.png is not None:
             images[image_name] = art.png
@@ -296,19 +301,28 @@ def is_tiled_document(document: object) -> bool:
 
 
 def load_tiled(
-    path: Path | str, *, catalogue: Any | None = None, read: JsonFile | None = None
+    path: Path | str,
+    *,
+    catalogue: Any | None = None,
+    read: JsonFile | None = None,
+    assets: Path | None = None,
 ) -> LoadedMission:
     """Return the mission in a Tiled ``.tmx`` or ``.tmj`` file; raise MissionError.
 
     ``catalogue`` (for terrain and creature keys) is the default ruleset's (None: the
     one it ships). The tile layers become the background ``<file stem>.png``, kept
     in :attr:`LoadedMission.images`; what could not be drawn is a warning. ``read``:
-    the JSON file as the loader already read it (None: read it here).
+    the JSON file as the loader already read it (None: read it here). Tilesets and
+    images may lie in the map's project folder or in ``assets`` (None: the folder the
+    command line named, :func:`~game.missions.map_files.use_assets`); all files of
+    the load together read at most :data:`~game.missions.map_files.MAX_LOAD_BYTES`.
     """
     p = Path(path)
     label = str(path)
     data = read.data if read is not None else read_limited(p, MAX_FILE_BYTES, path_label=label)
     base_dir = p.resolve().parent
+    files = MapFiles(base_dir, assets=assets)
+    files.spend(len(data), path_label=label)
     result = read_tiled(
         data,
         path_label=label,
@@ -318,5 +332,6 @@ def load_tiled(
         catalogue=catalogue,
         image_name=f"{p.stem}.png",
         document=read.document if read is not None else None,
+        files=files,
     )
     return LoadedMission(result.mission, "tiled", base_dir, result.images, warnings=result.warnings)

@@ -35,7 +35,8 @@ import numpy as np
 from game.match.problems import MissionError, Problem, problem_of
 from game.missions import pictures
 from game.missions.loader_texts import mission_say
-from game.missions.paths import MAX_IMAGE_BYTES, check_image, read_limited, resolve_inside
+from game.missions.map_files import MapFiles
+from game.missions.paths import MAX_IMAGE_BYTES, check_image
 from game.missions.tiled_model import (
     FLIP_D,
     FLIP_H,
@@ -86,14 +87,15 @@ def pixels_per_field(width: int, height: int, tile_width: int) -> int:
     return max(1, ppf)
 
 
-def render_tiled(tmap: TiledMap, lookup: TileLookup, base_dir: Path | None) -> Art:
+def render_tiled(tmap: TiledMap, lookup: TileLookup, files: MapFiles | None) -> Art:
     """Return the map's tile layers drawn at the field grid, with the warnings found.
 
-    ``lookup`` finds a (masked) global id's tileset; ``base_dir`` is the map's folder
-    (None: no image can be read). Never raises for a bad image: it becomes a warning.
+    ``lookup`` finds a (masked) global id's tileset; ``files`` are the files the load
+    may read (None: no image can be read). Never raises for a bad image: it becomes
+    a warning.
     """
     ppf = pixels_per_field(tmap.width, tmap.height, tmap.tile_width)
-    painter = _Painter(tmap, lookup, base_dir, ppf)
+    painter = _Painter(tmap, lookup, files, ppf)
     try:
         drawn = painter.draw()
     except pictures.drawing_errors() as exc:  # a picture pygame cannot handle
@@ -121,10 +123,12 @@ def _colour(text: str) -> tuple[int, int, int]:
 class _Painter:
     """Draws the layers onto one canvas, loading and scaling each tile once."""
 
-    def __init__(self, tmap: TiledMap, lookup: TileLookup, base_dir: Path | None, ppf: int) -> None:
+    def __init__(
+        self, tmap: TiledMap, lookup: TileLookup, files: MapFiles | None, ppf: int
+    ) -> None:
         self.map = tmap
         self.lookup = lookup
-        self.base_dir = base_dir
+        self.files = files
         self.ppf = ppf
         self.warnings: list[Problem] = []
         self.warned: set[object] = set()
@@ -341,12 +345,12 @@ class _Painter:
         self.images[key] = None
         label = source.source
         try:
-            if self.base_dir is None:
+            if self.files is None:
                 message = mission_say("without_folder")
                 raise MissionError([problem_of(label, message)])
-            path = resolve_inside(self.base_dir, source.source, path_label=source.where.path)
+            path = self.files.resolve(source.source, path_label=source.where.path)
             label = str(Path(source.where.path).parent / source.source)
-            data = read_limited(path, MAX_IMAGE_BYTES, path_label=label)
+            data = self.files.read(path, MAX_IMAGE_BYTES, path_label=label)
             width, height = check_image(data, path_label=label)
             self.decoded += width * height
             if self.decoded > MAX_DECODED:

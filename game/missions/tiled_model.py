@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -117,6 +118,18 @@ class Tileset:
     columns: int = 0  # 0: as many as the image holds
     image: TileImage | None = None  # one image cut into tiles
     tile_images: dict[int, TileImage] = field(default_factory=dict)  # an image collection
+
+    @cached_property
+    def span(self) -> int | None:
+        """Return how many ids from ``firstgid`` on are this tileset's (None: unknown).
+
+        An image collection's tile ids may exceed ``tilecount`` (Tiled keeps the ids of
+        removed tiles free): it spans up to its highest tile id, as Tiled counts it.
+        Read once the tileset is complete (the value is kept).
+        """
+        if self.image is None and self.tile_images:
+            return max(self.tilecount or 0, max(self.tile_images) + 1)
+        return self.tilecount
 
 
 @dataclass

@@ -38,7 +38,7 @@ class TileTerrain:
         self.tilesets = sorted(tmap.tilesets, key=lambda t: t.firstgid)
         self.firstgids = [t.firstgid for t in self.tilesets]
         for before, after in pairwise(self.tilesets):
-            ends = before.firstgid + (before.tilecount or 1)
+            ends = before.firstgid + (before.span or 1)
             if ends > after.firstgid:
                 problems.add(
                     after.where,
@@ -58,7 +58,7 @@ class TileTerrain:
             return None
         tileset = self.tilesets[index]
         local = gid - tileset.firstgid
-        if tileset.tilecount is not None and local >= tileset.tilecount:
+        if tileset.span is not None and local >= tileset.span:
             return None
         return tileset, local
 
@@ -158,8 +158,9 @@ class TileTerrain:
             return "a tileset (the map has none)"
         parts = []
         for t in self.tilesets:
-            if t.tilecount is None:
+            span = t.span
+            if span is None:
                 parts.append(f"{t.firstgid}..")
             else:
-                parts.append(f"{t.firstgid}..{t.firstgid + t.tilecount - 1}")
+                parts.append(f"{t.firstgid}..{t.firstgid + span - 1}")
         return ", ".join(parts)

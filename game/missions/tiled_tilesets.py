@@ -14,10 +14,11 @@ import dataclasses
 import posixpath
 from pathlib import Path
 
-from game.match.problems import MissionError
+from game.match.problems import MissionError, Problem
 from game.missions.json_reading import read_json
 from game.missions.loader_texts import mission_say
-from game.missions.paths import MAX_FILE_BYTES, read_limited, resolve_inside
+from game.missions.map_files import MapFiles
+from game.missions.paths import MAX_FILE_BYTES
 from game.missions.tiled_model import (
     GID_MASK,
     MAX_TILE_PIXELS,
@@ -139,35 +140,69 @@ def tmx_tileset(
     return tileset
 
 
+@dataclasses.dataclass
+class _TilesetFile:
+    """An external tileset file as read once: its tileset (None: unusable), its problems."""
+
+    tileset: Tileset | None
+    problems: list[Problem]
+    warnings: list[Problem]
+    told: bool = False  # its problems were reported (at its first reference)
+
+
 def external_tileset(
-    problems: Problems, where: Where, source: object, firstgid: int, base_dir: Path | None
+    problems: Problems, where: Where, source: object, firstgid: int, files: MapFiles | None
 ) -> Tileset:
-    if base_dir is None:
+    """Return the tileset in the file ``source`` names, starting at ``firstgid``.
+
+    The file is read and parsed once per load (``files`` caches it by resolved path):
+    a second reference shares the first one's tiles, and its problems are told once.
+    """
+    if files is None:
         problems.add(where, mission_say("tileset_without_folder", source=source))
         raise Unusable
     try:
-        real = resolve_inside(base_dir, source, path_label=where.path)  # type: ignore[arg-type]
-        label = str(Path(where.path).parent / str(source))
-        data = read_limited(real, MAX_FILE_BYTES, path_label=label)
+        real = files.resolve(source, path_label=where.path)
     except MissionError as exc:
         for p in exc.problems:
             problems.append(dataclasses.replace(p, key=p.key or where.key))
         raise Unusable from None
-    suffix = real.suffix.lower()
-    folder = posixpath.dirname(image_path("", str(source)))
+    read = files.parsed(real, lambda: _read_tileset(where, real, str(source), files))
+    if not read.told:
+        read.told = True
+        problems.extend(read.problems)
+        problems.warnings.extend(read.warnings)
+    if read.tileset is None:
+        raise Unusable
+    return dataclasses.replace(read.tileset, firstgid=firstgid)
+
+
+def _read_tileset(where: Where, real: Path, source: str, files: MapFiles) -> _TilesetFile:
+    """Return the tileset in the file ``real`` with the problems found in it."""
+    label = str(Path(where.path).parent / source)
+    found = Problems()
+    tileset: Tileset | None = None
     try:
+        data = files.read(real, MAX_FILE_BYTES, path_label=label)
+    except MissionError as exc:
+        found.extend(dataclasses.replace(p, key=p.key or where.key) for p in exc.problems)
+        return _TilesetFile(None, list(found.items), [])
+    try:
+        suffix = real.suffix.lower()
+        folder = posixpath.dirname(image_path("", source))
         if suffix == ".tsx":
             root = parse_xml(data, path_label=label)
-            return tmx_tileset(problems, root, WhereOf(label), firstgid, folder)
-        if suffix in (".tsj", ".json"):
+            tileset = tmx_tileset(found, root, WhereOf(label), 0, folder)
+        elif suffix in (".tsj", ".json"):
             document = read_json(data, path_label=label)
-            return json_tileset(problems, Where(label), document, firstgid, folder)
+            tileset = json_tileset(found, Where(label), document, 0, folder)
+        else:
+            found.add(where, mission_say("tileset_suffix", source=source[:60]))
     except MissionError as exc:
-        for p in exc.problems:
-            problems.append(p)
-        raise Unusable from None
-    problems.add(where, mission_say("tileset_suffix", source=str(source)[:60]))
-    raise Unusable
+        found.extend(exc.problems)
+    except Unusable:
+        tileset = None
+    return _TilesetFile(tileset, list(found.items), list(found.warnings))
 
 
 def _json_image(

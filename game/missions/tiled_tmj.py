@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import numpy.typing as npt
 
 from game.match.problems import described
 from game.missions.loader_texts import mission_say
+from game.missions.map_files import MapFiles
 from game.missions.paths import MAX_FIELDS
 from game.missions.tiled_layers import decode_base64_layer, gid_list
 from game.missions.tiled_model import (
@@ -43,7 +42,7 @@ from game.missions.tiled_values import (
 
 
 def read_tmj(
-    problems: Problems, document: object, path_label: str, base_dir: Path | None
+    problems: Problems, document: object, path_label: str, files: MapFiles | None
 ) -> TiledMap:
     where = Where(path_label)
     data = json_obj(problems, where, document)
@@ -84,7 +83,7 @@ def read_tmj(
             )
             if "source" in entry:
                 result.tilesets.append(
-                    external_tileset(problems, ts_where, entry["source"], firstgid, base_dir)
+                    external_tileset(problems, ts_where, entry["source"], firstgid, files)
                 )
             else:
                 result.tilesets.append(json_tileset(problems, ts_where, entry, firstgid))

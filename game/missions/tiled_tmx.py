@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import numpy.typing as npt
 
 from game.missions.loader_texts import mission_say
+from game.missions.map_files import MapFiles
 from game.missions.paths import MAX_FIELDS
 from game.missions.tiled_layers import csv_layer, decode_base64_layer
 from game.missions.tiled_model import (
@@ -39,7 +38,7 @@ from game.missions.tiled_values import (
 from game.missions.tiled_xml import Node, WhereOf, element_label
 
 
-def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | None) -> TiledMap:
+def read_tmx(problems: Problems, root: Node, path_label: str, files: MapFiles | None) -> TiledMap:
     where_of = WhereOf(path_label)
     where = where_of(root)
     if root.tag != "map":
@@ -59,7 +58,7 @@ def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | N
             problems.add(where_of(node), mission_say("too_many", limit=MAX_TILESETS, what=what))
             raise Unusable
         try:
-            result.tilesets.append(_tmx_tileset_ref(problems, node, where_of, base_dir))
+            result.tilesets.append(_tmx_tileset_ref(problems, node, where_of, files))
         except Unusable:
             continue
     _tmx_layers(problems, root, where_of, result)
@@ -67,14 +66,14 @@ def read_tmx(problems: Problems, root: Node, path_label: str, base_dir: Path | N
 
 
 def _tmx_tileset_ref(
-    problems: Problems, node: Node, where_of: WhereOf, base_dir: Path | None
+    problems: Problems, node: Node, where_of: WhereOf, files: MapFiles | None
 ) -> Tileset:
     where = where_of(node)
     firstgid = int_text(problems, where, "firstgid", node.attrs.get("firstgid"), 1, GID_MASK)
     source = node.attrs.get("source")
     if source is None:
         return tmx_tileset(problems, node, where_of, firstgid)
-    return external_tileset(problems, where, source, firstgid, base_dir)
+    return external_tileset(problems, where, source, firstgid, files)
 
 
 def _tmx_layers(

@@ -1,11 +1,15 @@
 """Safe XML for Tiled's TMX and TSX files: no DTD, no entity, bounded nesting, located.
 
-Any ``<!DOCTYPE`` or ``<!ENTITY`` is refused before parsing (a text check) and while
-parsing (parser handlers), so nothing can expand and no outside file is read.
+Any ``<!ENTITY`` and any ``<!DOCTYPE`` is refused before parsing (a text check) and
+while parsing (parser handlers), so nothing can expand and no outside file is read.
+The one exception is the line old Tiled versions wrote, ``<!DOCTYPE map SYSTEM
+"http://mapeditor.org/dtd/1.0/map.dtd">`` (``map`` or ``tileset``, a system id, no
+internal subset): harmless, since the external DTD is never read.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
@@ -19,6 +23,11 @@ from game.missions.tiled_model import Where
 #: Deepest XML element nesting (and group-layer nesting) accepted.
 MAX_XML_DEPTH = 64
 _FORBIDDEN_XML = (b"<!DOCTYPE", b"<!ENTITY")
+#: The document type line of old Tiled files: a name, a system id, no internal subset.
+_TILED_DOCTYPE = re.compile(
+    rb"""<!DOCTYPE[ \t\r\n]+(?:map|tileset)[ \t\r\n]+SYSTEM[ \t\r\n]+"""
+    rb"""(?:"[^"<>\[\]]{0,200}"|'[^'<>\[\]]{0,200}')[ \t\r\n]*>"""
+)
 
 
 @dataclass
@@ -59,9 +68,10 @@ def parse_xml(data: bytes, *, path_label: str) -> Node:
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True
     tree = _TreeBuilder(parser)
-    parser.StartDoctypeDeclHandler = tree.forbid
+    parser.StartDoctypeDeclHandler = tree.doctype
     parser.EntityDeclHandler = tree.forbid
     parser.ExternalEntityRefHandler = tree.forbid  # type: ignore[assignment]
+    parser.SkippedEntityHandler = tree.forbid  # an entity the (unread) DTD might define
     parser.StartElementHandler = tree.start
     parser.EndElementHandler = tree.end
     parser.CharacterDataHandler = tree.characters
@@ -82,10 +92,16 @@ def parse_xml(data: bytes, *, path_label: str) -> Node:
 
 
 def _refuse_declarations(data: bytes, path_label: str) -> None:
-    """Raise MissionError at the first DOCTYPE or ENTITY in the text, before any parsing."""
+    """Raise MissionError at the first DOCTYPE or ENTITY in the text, before any parsing.
+
+    Old Tiled's one ``<!DOCTYPE map SYSTEM "...">`` line is let through (only the first
+    DOCTYPE, only in that exact form).
+    """
     upper = data.upper()
     for marker in _FORBIDDEN_XML:
         at = upper.find(marker)
+        if at >= 0 and marker == b"<!DOCTYPE" and _TILED_DOCTYPE.match(data, at):
+            at = upper.find(marker, at + 1)
         if at >= 0:
             line, column = line_column(data, at)
             message = mission_say("xml_declaration", marker=marker.decode())
@@ -102,6 +118,13 @@ class _TreeBuilder:
 
     def forbid(self, *_args: object) -> None:
         raise _Forbidden("document type and entity declarations are not allowed")
+
+    def doctype(
+        self, name: str, system_id: str | None, _public_id: str | None, internal: int
+    ) -> None:
+        """Allow old Tiled's ``<!DOCTYPE map SYSTEM "...">``; refuse every other one."""
+        if name not in ("map", "tileset") or system_id is None or internal or self.roots:
+            self.forbid()
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         parser = self.parser

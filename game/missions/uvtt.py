@@ -8,14 +8,15 @@ Imported:
 - ``resolution``: ``map_origin`` is subtracted from every coordinate; the map has
   ``map_size`` fields (a fractional size is rounded up); ``pixels_per_grid`` becomes
   the background's pixels per field.
-- ``image``: the base64 PNG becomes the background (``<file stem>.png``, kept in
-  :attr:`LoadedMission.images`); it must be a PNG of at most 8192×8192 pixels. A
-  WebP or JPEG picture (Dungeondraft exports those) is converted to PNG by
-  :mod:`game.missions.pictures` (the only step of the import that loads pygame); one
-  larger than 8192 pixels a side or :data:`MAX_CONVERTED_PIXELS` in all (checked in
-  its header before decoding), or one that cannot be decoded, is left out with a
-  warning: the map loads without background. An empty or missing image gives a
-  mission without background.
+- ``image``: the base64 picture becomes the background, kept undecoded in
+  :attr:`LoadedMission.images` as ``<file stem>.png``, ``.jpg`` or ``.webp`` (its
+  format; ``import`` writes it so). Only its header is read here (issue 13: ``check``
+  and ``import`` decode nothing; the picture is decoded where it is drawn). A PNG
+  must be at most 8192×8192 pixels (else an error). A WebP or JPEG picture
+  (Dungeondraft exports those) larger than that, with a damaged header, or a WebP
+  this pygame cannot decode (:func:`~game.missions.pictures.can_decode`) is left out
+  with a warning: the walls load without background. An empty or missing image gives
+  a mission without background.
 - ``line_of_sight`` and ``objects_line_of_sight``: both are wall polylines. A
   segment on a grid line (both ends within 0.05 field of it) becomes edge walls on
   the field borders it runs along (D-13, :func:`~game.missions.rasterise.line_borders`);
@@ -54,7 +55,7 @@ import binascii
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 
 from game.match.problems import MissionError, Problem, described, problem_of
@@ -63,11 +64,14 @@ from game.missions.json_reading import JsonChecker, JsonFile, read_json
 from game.missions.loader_texts import mission_say
 from game.missions.model import Background, LoadedMission, Mission, loader_warning
 from game.missions.paths import (
+    IMAGE_SUFFIXES,
     MAX_FIELDS,
     MAX_FILE_BYTES,
     MAX_IMAGE_PIXELS,
     ImageFormat,
     check_image,
+    image_dimensions,
+    image_format,
     read_limited,
 )
 from game.missions.rasterise import (
@@ -91,8 +95,6 @@ from game.missions.uvtt_walls import (
 MAX_OUTSIDE = 500
 #: Total field steps walls and portals may take to rasterise (protects against hostile files).
 MAX_WALL_WORK = 2_000_000
-#: Most pixels of a WebP or JPEG picture converted to PNG (also at most 8192 a side).
-MAX_CONVERTED_PIXELS = 64 * 1024 * 1024
 
 
 def _join(key: str, name: str) -> str:
@@ -271,35 +273,31 @@ class UvttLoaded(LoadedMission):
     placement: UvttPlacement = field(default_factory=UvttPlacement)
 
 
-def _converted(data: bytes, picture_format: str, path_label: str) -> tuple[bytes | None, str]:
-    """Return a WebP or JPEG picture as PNG bytes, or None and why it cannot be used."""
-    size = pictures.picture_size(data)
+def _unusable(data: bytes, kind: ImageFormat) -> tuple[str, dict[str, str] | None]:
+    """Return why a WebP or JPEG picture cannot be the background ("": it can), read from
+    its header only, and the warning's texts when the reason is this pygame itself."""
+    size = image_dimensions(data)
     if size is None:
-        return None, "its header is damaged"
+        return "its header is damaged", None
     width, height = size
-    if width > MAX_IMAGE_PIXELS or height > MAX_IMAGE_PIXELS:
-        return None, (
+    if not (0 < width <= MAX_IMAGE_PIXELS and 0 < height <= MAX_IMAGE_PIXELS):
+        return (
             f"it is {width}x{height} pixels; expected at most {MAX_IMAGE_PIXELS}x{MAX_IMAGE_PIXELS}"
-        )
-    try:
-        surface = pictures.decode(
-            data,
-            name=f"image.{picture_format.lower()}",
-            path_label=path_label,
-            max_pixels=MAX_CONVERTED_PIXELS,
-        )
-        return pictures.encode_png(surface), ""
-    except MissionError as exc:
-        return None, "; ".join(problem.message for problem in exc.problems)
-    except pictures.drawing_errors() as exc:  # pygame could not write the PNG
-        return None, f"it cannot be converted to PNG ({exc})"
+        ), None
+    if not pictures.can_decode(kind.value):
+        texts = mission_say("webp_not_decodable")
+        return texts["en"], texts
+    return "", None
 
 
 def _image(
     check: JsonChecker, document: dict[str, object], path_label: str, warnings: list[Problem]
-) -> bytes | None:
-    """Return the picture's PNG bytes, converted from WebP or JPEG; an unusable WebP or
-    JPEG picture is a warning (no background), any other unusable picture an error."""
+) -> tuple[bytes, ImageFormat] | None:
+    """Return the picture's bytes and format, undecoded (it is decoded where it is drawn).
+
+    An unusable WebP or JPEG picture (read from its header) is a warning, no background;
+    any other unusable picture an error.
+    """
     raw = document.get("image")
     if raw is None:
         return None
@@ -314,20 +312,23 @@ def _image(
     except (binascii.Error, ValueError):
         check.error("image", mission_say("uvtt_not_base64"))
         return None
-    kind = pictures.picture_format(data)
-    if kind in ("WebP", "JPEG"):  # exporters write these; a bad one must not cost the walls
-        png, reason = _converted(data, kind, path_label)
-        if png is None:
-            texts = {lang: picture_warning_text(kind, reason, lang) for lang in ("en", "de")}
-            warnings.append(loader_warning(path_label, texts, key="image"))
-        return png
+    kind = image_format(data)
+    if kind in (ImageFormat.WEBP, ImageFormat.JPEG):  # a bad one must not cost the walls
+        reason, texts = _unusable(data, kind)
+        if reason:
+            said = texts or {
+                lang: picture_warning_text(kind.value, reason, lang) for lang in ("en", "de")
+            }
+            warnings.append(loader_warning(path_label, said, key="image"))
+            return None
+        return data, kind
     try:
         check_image(data, path_label=path_label, formats=(ImageFormat.PNG,))
     except MissionError as exc:
         for problem in exc.problems:
             check.error("image", problem.texts or problem.message)
         return None
-    return data
+    return data, ImageFormat.PNG
 
 
 def parse_uvtt(
@@ -335,7 +336,8 @@ def parse_uvtt(
 ) -> tuple[Mission, Mapping[str, bytes]]:
     """Return the mission in Universal VTT bytes and its image bytes by file name.
 
-    ``image_name`` is the name the background gets (the mission's ``background.path``);
+    ``image_name`` is the name the background gets (the mission's ``background.path``;
+    its suffix becomes the picture's format's: ``.png``, ``.jpg``, ``.webp``);
     ``title`` becomes the mission's title. Raise MissionError on any problem.
     """
     mission, images, _, _ = parse_uvtt_placed(
@@ -348,7 +350,7 @@ def parse_uvtt_placed(
     data: bytes, *, path_label: str, image_name: str, title: str, document: object = None
 ) -> tuple[Mission, Mapping[str, bytes], UvttPlacement, tuple[Problem, ...]]:
     """Return what :func:`parse_uvtt` does, what became of the walls and portals, and
-    the warnings (a WebP or JPEG picture that cannot be converted). ``document``: the
+    the warnings (a WebP or JPEG picture that cannot be used). ``document``: the
     JSON already parsed from ``data`` (None: parse it here)."""
     document_raw = document if document is not None else read_json(data, path_label=path_label)
     check = JsonChecker(path_label)
@@ -364,8 +366,8 @@ def parse_uvtt_placed(
     polylines = _walls(check, document, geometry)
     portals = _portals(check, document, geometry)
     warnings: list[Problem] = []
-    image = _image(check, document, path_label, warnings)
-    if image is not None and pixels is None:
+    picture = _image(check, document, path_label, warnings)
+    if picture is not None and pixels is None:
         check.error("resolution.pixels_per_grid", mission_say("uvtt_pixels_per_grid"))
     # Portal segments are walked like walls: a file of many long portals costs as much.
     work = sum(walk_length(a, b) for line in polylines for a, b in pairwise(line))
@@ -385,9 +387,11 @@ def parse_uvtt_placed(
         grid[y][x] = "/" if is_open else "+"
     background = None
     images: dict[str, bytes] = {}
-    if image is not None and pixels is not None:
-        background = Background(path=image_name, pixels_per_field=pixels)
-        images[image_name] = image
+    if picture is not None and pixels is not None:
+        image, kind = picture
+        named = str(PurePosixPath(image_name).with_suffix(IMAGE_SUFFIXES[kind]))
+        background = Background(path=named, pixels_per_field=pixels)
+        images[named] = image
     mission = Mission(
         title=title,
         width=width,

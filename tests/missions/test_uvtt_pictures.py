@@ -1,8 +1,9 @@
-"""Universal VTT pictures in WebP and JPEG (Dungeondraft exports them) become PNG backgrounds.
+"""Universal VTT pictures in WebP and JPEG (Dungeondraft exports them) become backgrounds.
 
-JPEG is tested with real pictures pygame writes; pygame cannot write WebP and no
-published WebP export is small enough to keep (the smallest in dnd-apps/vtt-maps is
-388 kB), so WebP is tested with real WebP headers and a stand-in decoder.
+Since issue 13 point 9 the picture is kept as it is (``<stem>.jpg``, ``<stem>.webp``):
+loading, ``check`` and ``import`` read its header only; it is decoded where it is
+drawn. JPEG is tested with real pictures pygame writes; WebP with real WebP headers
+(``tests/missions/test_hardened_uvtt_pictures.py`` draws a real WebP).
 """
 
 from __future__ import annotations
@@ -56,46 +57,49 @@ def _png_size(png: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def test_a_jpeg_picture_becomes_the_png_background(tmp_path: Path) -> None:
-    """The JPEG is decoded and kept as ``<stem>.png``; walls load as ever; no warning."""
-    loaded = load_uvtt(_write(tmp_path, _jpeg(32, 24, (30, 160, 60))))
+def test_a_jpeg_picture_becomes_the_background_undecoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The JPEG is kept as ``<stem>.jpg``, not decoded (issue 13 point 9); walls as ever."""
+    jpeg = _jpeg(32, 24, (30, 160, 60))
+
+    def never(*_: object) -> None:
+        raise AssertionError("decoded the picture while loading")
+
+    monkeypatch.setattr(pygame.image, "load", never)
+    loaded = load_uvtt(_write(tmp_path, jpeg))
     assert loaded.warnings == ()
-    assert loaded.mission.background == Background("karte.png", 8)
-    png = loaded.images["karte.png"]
-    assert _png_size(png) == (32, 24)
-    red, green, blue, _ = pygame.image.load(io.BytesIO(png), "k.png").get_at((16, 12))
-    assert green > 140 and red < 50 and blue < 80
+    assert loaded.mission.background == Background("karte.jpg", 8)
+    assert loaded.images["karte.jpg"] == jpeg
     assert len(loaded.mission.edges) == 4
 
 
-def test_a_webp_picture_becomes_the_png_background(
+def test_a_webp_picture_becomes_the_background_undecoded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A WebP is handed to the decoder with a .webp name and its result saved as PNG."""
-    seen: list[str] = []
+    """A WebP is kept as ``<stem>.webp`` (issue 13 point 9): nothing is decoded."""
+    webp = webp_vp8(32, 24, b"\x00" * 16)
+    monkeypatch.setattr(uvtt.pictures, "can_decode", lambda kind: kind == "WebP")
 
-    def decoder(_: object, name: str) -> pygame.Surface:
-        seen.append(name)
-        surface = pygame.Surface((32, 24))
-        surface.fill((200, 10, 10))
-        return surface
+    def never(*_: object) -> None:
+        raise AssertionError("decoded the picture while loading")
 
-    monkeypatch.setattr(pygame.image, "load", decoder)
-    loaded = load_uvtt(_write(tmp_path, webp_vp8(32, 24, b"\x00" * 16)))
-    assert seen == ["image.webp"]
+    monkeypatch.setattr(pygame.image, "load", never)
+    loaded = load_uvtt(_write(tmp_path, webp))
     assert loaded.warnings == ()
-    assert loaded.mission.background == Background("karte.png", 8)
-    assert _png_size(loaded.images["karte.png"]) == (32, 24)
+    assert loaded.mission.background == Background("karte.webp", 8)
+    assert loaded.images["karte.webp"] == webp
 
 
-def test_import_writes_the_converted_png(tmp_path: Path) -> None:
-    """``kampfkarte import`` writes ``<stem>.png`` beside the mission, which loads with it."""
-    source = _write(tmp_path, _jpeg(32, 24, (90, 90, 200)), "keller.dd2vtt")
+def test_import_writes_the_picture_as_it_came(tmp_path: Path) -> None:
+    """``kampfkarte import`` writes ``<stem>.jpg`` beside the mission, which loads with it."""
+    jpeg = _jpeg(32, 24, (90, 90, 200))
+    source = _write(tmp_path, jpeg, "keller.dd2vtt")
     target = tmp_path / "out" / "keller.toml"
     assert main(["import", "--language", "en", str(source), "-o", str(target)]) == 0
-    assert _png_size((target.parent / "keller.png").read_bytes()) == (32, 24)
+    assert (target.parent / "keller.jpg").read_bytes() == jpeg
     mission = load_native(target).mission
-    assert mission.background is not None and mission.background.path == "keller.png"
+    assert mission.background is not None and mission.background.path == "keller.jpg"
 
 
 def test_a_picture_too_large_a_side_is_refused_unread(
@@ -117,33 +121,13 @@ def test_a_picture_too_large_a_side_is_refused_unread(
     )
 
 
-def test_a_picture_of_too_many_pixels_is_refused_unread(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Above MAX_CONVERTED_PIXELS in all: a warning naming the limit, nothing decoded."""
-
-    def never(*_: object) -> None:
-        raise AssertionError("decoded a picture above the limit")
-
-    monkeypatch.setattr(uvtt, "MAX_CONVERTED_PIXELS", 500)
-    monkeypatch.setattr(pygame.image, "load", never)
-    loaded = load_uvtt(_write(tmp_path, _jpeg(32, 24, (0, 0, 0))))
-    [warning] = loaded.warnings
-    assert "picture is 32x24 pixels (768 in all); expected at most 500 pixels" in warning.message
-    assert loaded.mission.background is None
-
-
-def test_the_limit_is_64_m_pixels() -> None:
-    assert uvtt.MAX_CONVERTED_PIXELS == 64 * 1024 * 1024
-
-
 @pytest.mark.parametrize(
     "picture",
     [
-        webp_vp8(16, 16, b"\xff" * 40),  # a real header over a body no decoder can read
+        webp_vp8(16, 16)[:20],  # a WebP cut in its header
         _jpeg(16, 16, (1, 2, 3))[:30],  # a JPEG cut before its size
     ],
-    ids=["webp-body", "jpeg-cut"],
+    ids=["webp-cut", "jpeg-cut"],
 )
 def test_a_broken_picture_is_a_warning_not_a_crash(tmp_path: Path, picture: bytes) -> None:
     loaded = load_uvtt(_write(tmp_path, picture))
@@ -160,5 +144,5 @@ def test_check_reports_the_background_of_a_jpeg_export(
     source = _write(tmp_path, _jpeg(32, 24, (5, 5, 5)))
     assert main(["check", "--language", "en", str(source)]) == 0
     out = capsys.readouterr().out
-    assert "Background: karte.png, 8 px per field" in out
+    assert "Background: karte.jpg, 8 px per field" in out
     assert "picture" not in out

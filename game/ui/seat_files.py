@@ -31,6 +31,7 @@ MAX_SEATS_BYTES = 64_000
 MAX_PLAYERS = 64
 #: The longest name of a person at the table (longer names are cut).
 MAX_PERSON_NAME = 40
+MAX_COLOUR = 16
 
 
 class Role(Enum):
@@ -64,7 +65,8 @@ class Player:
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
             raise ValueError("a player's sides are a list of side keys")
         name = str(data.get("name", "?"))[:MAX_PERSON_NAME]
-        return cls(name, str(data.get("colour", "#808080")), role, sides)
+        colour = str(data.get("colour", "#808080"))[:MAX_COLOUR]  # "#rrggbb"
+        return cls(name, colour, role, sides)
 
 
 @dataclass

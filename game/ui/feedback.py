@@ -109,9 +109,10 @@ class _Item:
     text: str = ""
     colour: Colour = HIT_COLOUR
     radius: float = 0.5  # fields: a blast's reach, a fallen creature's ring
-    row: int = 0  # a float stacked over earlier ones on the same creature
+    row: int = 0  # a float started after earlier ones on the same creature (delay)
     surface: pygame.Surface | None = None
     surface_px: int = 0
+    lift: int = 0  # pixels pushed up off earlier texts; only grows, so a text never drops
 
     @property
     def end(self) -> float:
@@ -128,6 +129,7 @@ class Feedback:
         self.items: list[_Item] = []
         self.queued: list[tuple[float, str]] = []  # (when, sound name)
         self.effects: tuple[Effect, ...] = ()  # the latest command's, for tests and looks
+        self.placed: list[pygame.Rect] = []  # where this frame's texts went (tests, looks)
 
     # --------------------------------------------------------------- events
     def events(self, seen: Sequence[Event]) -> None:
@@ -224,9 +226,7 @@ class Feedback:
 
     # -------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """Draw the running effects over the tokens."""
-        if not self.items:
-            return
+        """Draw the running tracers, blasts and fall rings (over the tokens)."""
         now = self.clock
         for item in self.items:
             if now < item.start:
@@ -237,24 +237,42 @@ class Feedback:
                 _draw_tracer(surface, camera, item, now - item.start)
             elif isinstance(effect, Explosion):
                 _draw_burst(surface, camera, item, age)
-            else:
-                if isinstance(effect, Fell):
-                    _draw_ring(surface, camera, item, age)
-                self._draw_float(surface, camera, item, age)
+            elif isinstance(effect, Fell):
+                _draw_ring(surface, camera, item, age)
+
+    def draw_texts(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Draw the floating texts; the battle screen calls it over tokens and their marks.
+
+        Each text is pushed up off the texts started before it (``_place_float``), so two
+        texts never overlap; ``placed`` keeps where they went.
+        """
+        self.placed = []
+        now = self.clock
+        floats = [
+            item
+            for item in self.items
+            if item.start <= now and not isinstance(item.effect, (Tracer, Explosion))
+        ]
+        floats.sort(key=lambda item: (item.start, item.row))  # earlier texts first
+        for item in floats:
+            self._draw_float(surface, camera, item, (now - item.start) / item.duration)
 
     def _draw_float(self, surface: pygame.Surface, camera: Camera, item: _Item, age: float) -> None:
-        """Draw a rising text, fading out in its last part."""
+        """Draw a rising text, fading out in its last part, above the texts placed before."""
         px = max(20, min(34, round(camera.cell_px * 0.7)))  # readable at fit zoom too
         if item.surface is None or item.surface_px != px:
             item.surface = _outlined(self.scene.app.fonts, item.text, px, item.colour)
             item.surface_px = px
+            item.lift = 0  # another size: placed afresh
         (ax, ay) = item.points[0]
         rise = FLOAT_RISE * (1 - (1 - age) ** 2)  # quick at first, then slowing
         x, y = camera.point_to_screen(ax, ay - rise)
         text = item.surface
-        y -= round(item.row * text.get_height() * 0.85)  # above the one before, not over it
+        rect = text.get_rect(midbottom=(x, y))
+        rect = _place_float(rect, item, self.placed)
+        self.placed.append(rect)
         text.set_alpha(round(255 * min(1.0, max(0.0, (1 - age) / 0.4))))
-        surface.blit(text, (x - text.get_width() // 2, y - text.get_height()))
+        surface.blit(text, rect)
 
 
 @dataclass(frozen=True)
@@ -318,6 +336,22 @@ class _Sight:
     def top(self, cell: Cell) -> Point:
         """Return the middle of the top edge of the creature's footprint on ``cell``."""
         return (cell[0] + self.size(cell) / 2, cell[1] + 0.15)
+
+
+def _place_float(rect: pygame.Rect, item: _Item, placed: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Return ``rect`` moved up off every rectangle in ``placed`` (texts drawn before).
+
+    The lift is kept on the item and only grows: a text pushed up once stays up while
+    the one under it lasts, and rises on from there instead of jumping about.
+    """
+    moved = rect.move(0, -item.lift)
+    for _ in range(len(placed) + 1):
+        hit = moved.collidelist(list(placed))
+        if hit < 0:
+            break
+        moved.bottom = placed[hit].top  # just above the one in the way
+    item.lift = max(item.lift, rect.top - moved.top)
+    return rect.move(0, -item.lift)
 
 
 def _tracer_ends(start: Point, end: Point, tracer: Tracer) -> tuple[Point, Point]:

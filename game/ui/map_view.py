@@ -59,7 +59,9 @@ MAX_SPRITES = 4096
 #: Grid lines darken what lies under them (works on plain floor and on images alike).
 GRID_MULT = (168, 168, 168)
 GRID_MULT_SMALL = (205, 205, 205)
-COORD_STRIP = (16, 18, 22, 190)
+#: The coordinate strips are opaque: nothing of the map, its overlays or tokens shows
+#: through them (the battle screen draws them last, over every map layer).
+COORD_STRIP: Colour = (16, 18, 22)
 
 NO_BACKGROUND: tuple[None, int, tuple[int, int]] = (None, 0, (0, 0))
 
@@ -378,9 +380,7 @@ class MapRenderer:
             return ruler
         size = _coordinate_font(s)
         across = axis == "x"
-        ruler = pygame.Surface(
-            (TILE_PX, thickness) if across else (thickness, TILE_PX), pygame.SRCALPHA
-        )
+        ruler = new_opaque((TILE_PX, thickness) if across else (thickness, TILE_PX))
         ruler.fill(COORD_STRIP)
         count = self.grid.width if across else self.grid.height
         label_px = (
@@ -402,7 +402,6 @@ class MapRenderer:
                 ruler.blit(
                     label, (thickness - 4 - label.get_width(), middle - label.get_height() // 2)
                 )
-        ruler = with_alpha(ruler)
         self._rulers[key] = ruler
         if len(self._rulers) > 256:
             self._rulers.popitem(last=False)
@@ -433,7 +432,7 @@ class MapRenderer:
             ]
         )
         surface.set_clip(previous.clip(pygame.Rect(left.x, top.y, left.width, top.height)))
-        surface.fill(COORD_STRIP[:3], (left.x, top.y, left.width, top.height))
+        surface.fill(COORD_STRIP, (left.x, top.y, left.width, top.height))
         surface.set_clip(previous)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.field_shading import FieldShading
 from game.ui.theme import Colour, ColourA, Fonts
+from game.ui.token_art import base_reach
 from game.ui.tooltip import blit_near
 
 # Colours of the overlays that theme.py does not name (RGBA: drawn with alpha).
@@ -158,6 +160,48 @@ def outline_cell(
     pygame.draw.rect(surface, colour, (x, y, size, size), width)
 
 
+@dataclass(frozen=True)
+class Beside:
+    """Where a field's number goes when a token stands on the field: beside the token.
+
+    ``footprint``: the token's top-left field; ``side``: its footprint in fields.
+    """
+
+    footprint: Cell
+    side: int = 1
+
+
+def beside_rect(camera: Camera, cell: Cell, size: tuple[int, int], token: Beside) -> pygame.Rect:
+    """Return where a text of ``size`` on ``cell`` goes so that it leaves the token whole.
+
+    In the field's corner farthest from the token's centre (bottom left on a one-field
+    token: the marks, the cover mark and the fall mark use the other corners), just
+    outside the token's base; at small zooms it reaches out of the field.
+    """
+    s = camera.cell_px
+    left, top = camera.cell_to_screen(token.footprint)
+    footprint = s * max(1, token.side)
+    cx, cy = left + footprint / 2, top + footprint / 2
+    x, y = camera.cell_to_screen(cell)
+    corners = ((x, y + s), (x, y), (x + s, y + s), (x + s, y))  # ties: bottom left
+    far = max(corners, key=lambda p: round(math.dist(p, (cx, cy)), 3))
+    dx, dy = far[0] - cx, far[1] - cy
+    length = math.hypot(dx, dy)
+    reach = base_reach(footprint) + 1
+    if length > reach:
+        far = (round(cx + dx / length * reach), round(cy + dy / length * reach))
+    rect = pygame.Rect((0, 0), size)
+    if dx < 0:
+        rect.right = far[0]
+    else:
+        rect.left = far[0]
+    if dy < 0:
+        rect.bottom = far[1]
+    else:
+        rect.top = far[1]
+    return rect
+
+
 def cell_text(
     surface: pygame.Surface,
     camera: Camera,
@@ -167,21 +211,26 @@ def cell_text(
     colour: Colour = theme.TEXT,
     *,
     scale: float = 0.42,
-    corner: str = "center",
+    corner: str | Beside = "center",
     plate: ColourA | None = None,
-) -> None:
-    """Write a short text on a field (centred, or in a corner), on a ``plate`` if given."""
+) -> pygame.Rect:
+    """Write a short text on a field (centred, in a corner or beside a token, ``Beside``),
+    on a ``plate`` if given; return where the text went."""
     size = max(12, int(camera.cell_px * scale))
     image = fonts.get(size, True).render(text, True, colour)
     x, y = camera.cell_to_screen(cell)
     px = camera.cell_px
-    anchors = {
-        "center": {"center": (x + px // 2, y + px // 2)},
-        "topleft": {"topleft": (x + 2, y + 1)},
-        "bottomright": {"bottomright": (x + px - 2, y + px - 1)},
-        "bottom": {"midbottom": (x + px // 2, y + px - 1)},
-    }
-    rect = image.get_rect(**anchors[corner])
+    if isinstance(corner, Beside):
+        rect = beside_rect(camera, cell, (image.get_width() + 1, image.get_height() + 1), corner)
+        rect.size = image.get_size()  # the shadow is the extra pixel
+    else:
+        anchors = {
+            "center": {"center": (x + px // 2, y + px // 2)},
+            "topleft": {"topleft": (x + 2, y + 1)},
+            "bottomright": {"bottomright": (x + px - 2, y + px - 1)},
+            "bottom": {"midbottom": (x + px // 2, y + px - 1)},
+        }
+        rect = image.get_rect(**anchors[corner])
     if plate is not None:
         back = pygame.Surface((rect.width + 6, rect.height + 2), pygame.SRCALPHA)
         back.fill(plate)
@@ -189,6 +238,7 @@ def cell_text(
     shadow = fonts.get(size, True).render(text, True, (0, 0, 0))
     surface.blit(shadow, rect.move(1, 1))
     surface.blit(image, rect)
+    return rect
 
 
 class NumberLayer:
@@ -408,7 +458,9 @@ def edge_text(edge: int | None, t: Any) -> str:
 
 
 __all__ = [
+    "Beside",
     "NumberLayer",
+    "beside_rect",
     "blit_near",
     "cell_text",
     "draw_arrow",

@@ -1,9 +1,11 @@
 """The results that stay on the map until the next click: a throw's flight, an area fire.
 
-``draw_throw_result`` draws the scatter diagram turned along the flight, the rolled
-field, the d6 flight and the landing (D-7); ``draw_area_fire_result`` the filled fields
-and each creature's save and damage (D-6). ``area_fire_lines`` reads those from the
-events of the command.
+``draw_throw_result_under`` draws the scatter diagram turned along the flight, the
+rolled field, the d6 flight and the landing under the tokens, ``draw_throw_result`` its
+texts over them (D-7); ``draw_area_fire_under`` fills the hit fields under the tokens,
+``draw_area_fire_result`` writes their damage beside the tokens and each creature's save
+and damage in a box (D-6). So a token on a marked field stays whole and readable.
+``area_fire_lines`` reads those from the events of the command.
 
 ``KeptResults`` makes a kept result follow the match (issue 12): an Impuls reroll of its
 command rebuilds it from the command's events as recomputed, an undo, a later command or
@@ -44,8 +46,13 @@ if TYPE_CHECKING:
     from game.ui.host import MapHost
 
 
-def draw_throw_result(scene: MapHost, surface: pygame.Surface, result: ThrowResult) -> None:
-    """Draw the turned scatter diagram, the rolled cell, the d6 flight and the landing (D-7)."""
+def draw_throw_result_under(scene: MapHost, surface: pygame.Surface, result: ThrowResult) -> None:
+    """Draw the throw's marks that go under the tokens: the blast, the flight arrow, the
+    turned scatter diagram with the d6 flight, and the landing (D-7).
+
+    Under the tokens, so the creature on the target field (and on any field of the
+    diagram) stays whole; the texts go over them (``draw_throw_result``).
+    """
     camera = scene.camera
     if result.area:
         area = FieldShading([(result.area, overlays.AREA_HIT, "fill")], shape_of(scene))
@@ -58,31 +65,68 @@ def draw_throw_result(scene: MapHost, surface: pygame.Surface, result: ThrowResu
         2,
     )
     if result.diagram is not None and not result.hit:
-        _draw_scatter(scene, surface, result, result.diagram)
+        diagram = result.diagram
+        rolled = _rolled(result, diagram)
+        cells = FieldShading(
+            [
+                ([c.cell for c in diagram.cells], overlays.SCATTER_CELL, "fill"),
+                ([rolled.cell] if rolled else [], overlays.SCATTER_ROLLED, "fill"),
+            ],
+            shape_of(scene),
+        )
+        cells.draw(surface, camera)
+        _draw_diagram(scene, surface, diagram)
+        if result.path is not None and len(result.path.cells) > 1:
+            overlays.draw_path(surface, camera, list(result.path.cells), (255, 80, 60))
     _draw_landing(scene, surface, result)
 
 
-def _draw_scatter(
+def draw_throw_result(scene: MapHost, surface: pygame.Surface, result: ThrowResult) -> None:
+    """Draw over the tokens the landing's frame (round a token, off its base) and the
+    texts: the diagram's d20 ranges (beside a token that stands on their field), the
+    label with the rolls, "hit" beside the landing."""
+    camera = scene.camera
+    overlays.outline_cell(surface, camera, result.landing, LANDING_MARK, 3)
+    if result.diagram is not None and not result.hit:
+        _draw_scatter_texts(scene, surface, result, result.diagram)
+    if result.hit:
+        text = scene.app.t("tools.scatter.hit", x=result.landing[0], y=result.landing[1])
+        image = overlays.label_surface(scene.app.fonts, text, size=16, border=(255, 210, 40))
+        x, y = camera.cell_to_screen(result.landing)
+        surface.blit(image, (x + camera.cell_px + 4, y))
+
+
+def _rolled(result: ThrowResult, diagram: ScatterDiagram) -> ScatterCell | None:
+    """Return the diagram's field the d20 chose (None: not rolled yet)."""
+    if result.direction_roll is None:
+        return None
+    return diagram.cell_for(result.direction_roll)
+
+
+def _draw_scatter_texts(
     scene: MapHost,
     surface: pygame.Surface,
     result: ThrowResult,
     diagram: ScatterDiagram,
 ) -> None:
-    """Draw the diagram round the intended field, the rolled cell, the flight and its label."""
+    """Write the d20 ranges on the diagram's fields and the label beside the diagram."""
     camera = scene.camera
     t = scene.app.t
-    rolled = diagram.cell_for(result.direction_roll) if result.direction_roll is not None else None
-    cells = FieldShading(
-        [
-            ([c.cell for c in diagram.cells], overlays.SCATTER_CELL, "fill"),
-            ([rolled.cell] if rolled else [], overlays.SCATTER_ROLLED, "fill"),
-        ],
-        shape_of(scene),
-    )
-    cells.draw(surface, camera)
-    frame = _draw_diagram(scene, surface, diagram, rolled)
-    if result.path is not None and len(result.path.cells) > 1:
-        overlays.draw_path(surface, camera, list(result.path.cells), (255, 80, 60))
+    rolled = _rolled(result, diagram)
+    for cell in diagram.cells:
+        colour = (255, 220, 60) if rolled is not None and cell is rolled else (255, 255, 255)
+        corner, scale = number_place(scene, cell.cell) or ("center", 0.34)  # off a token
+        overlays.cell_text(
+            surface,
+            camera,
+            scene.app.fonts,
+            cell.cell,
+            cell.label,
+            colour,
+            scale=min(scale, 0.34),
+            corner=corner,
+            plate=(0, 0, 0, 150),
+        )
     label = [t("tools.scatter.title")]
     if result.direction_roll is not None and rolled is not None:
         label.append(
@@ -97,6 +141,7 @@ def _draw_scatter(
     image = overlays.label_surface(scene.app.fonts, label, size=16, border=(255, 210, 40))
     x, y = camera.cell_to_screen(result.landing)
     landing = pygame.Rect(x, y, camera.cell_px, camera.cell_px)
+    frame = _diagram_frame(scene, diagram)
     surface.blit(image, scatter_label_place(surface, image.get_size(), frame, landing))
 
 
@@ -120,18 +165,21 @@ def scatter_label_place(
     return spots[0]
 
 
-def _draw_diagram(
-    scene: MapHost,
-    surface: pygame.Surface,
-    diagram: ScatterDiagram,
-    rolled: ScatterCell | None,
-) -> pygame.Rect:
-    """Draw the 3x3 frame with the d20 ranges and the "ahead" arrow; return the frame."""
+def _diagram_frame(scene: MapHost, diagram: ScatterDiagram) -> pygame.Rect:
+    """Return the screen rectangle of the 3x3 frame round the intended field."""
+    camera = scene.camera
+    size = camera.cell_px
+    left, top = camera.cell_to_screen((diagram.target[0] - 1, diagram.target[1] - 1))
+    return pygame.Rect(left, top, 3 * size, 3 * size)
+
+
+def _draw_diagram(scene: MapHost, surface: pygame.Surface, diagram: ScatterDiagram) -> None:
+    """Draw the 3x3 frame and the "ahead" arrow (the d20 ranges are texts, drawn over)."""
     camera = scene.camera
     size = camera.cell_px
     # The 3x3 frame: the intended field in the middle, its 8 neighbours turned.
-    left, top = camera.cell_to_screen((diagram.target[0] - 1, diagram.target[1] - 1))
-    frame = pygame.Rect(left, top, 3 * size, 3 * size)
+    frame = _diagram_frame(scene, diagram)
+    left, top = frame.topleft
     pygame.draw.rect(surface, (250, 250, 250), frame, 2)
     for i in (1, 2):
         pygame.draw.line(
@@ -148,18 +196,6 @@ def _draw_diagram(
             (left + 3 * size, top + i * size),
             1,
         )
-    for cell in diagram.cells:
-        colour = (255, 220, 60) if rolled is not None and cell is rolled else (255, 255, 255)
-        overlays.cell_text(
-            surface,
-            camera,
-            scene.app.fonts,
-            cell.cell,
-            cell.label,
-            colour,
-            scale=0.34,
-            plate=(0, 0, 0, 150),
-        )
     # "ahead": a small arrow in the middle field along the flight.
     cx, cy = camera.cell_centre(diagram.target)
     fx, fy = diagram.flight_step
@@ -170,32 +206,34 @@ def _draw_diagram(
         (255, 255, 255),
         2,
     )
-    return frame
+
+
+LANDING_MARK = (255, 60, 40)
 
 
 def _draw_landing(scene: MapHost, surface: pygame.Surface, result: ThrowResult) -> None:
-    """Mark the landing field with a cross (and say "hit" beside it when it hit)."""
+    """Mark the landing field with a cross, under a token that stands there (its frame
+    is drawn over the tokens: ``draw_throw_result``)."""
     camera = scene.camera
-    overlays.outline_cell(surface, camera, result.landing, (255, 60, 40), 3)
     cx, cy = camera.cell_centre(result.landing)
     d = max(3, camera.cell_px // 4)
-    pygame.draw.line(surface, (255, 60, 40), (cx - d, cy - d), (cx + d, cy + d), 3)
-    pygame.draw.line(surface, (255, 60, 40), (cx - d, cy + d), (cx + d, cy - d), 3)
-    if result.hit:
-        text = scene.app.t("tools.scatter.hit", x=result.landing[0], y=result.landing[1])
-        image = overlays.label_surface(scene.app.fonts, text, size=16, border=(255, 210, 40))
-        x, y = camera.cell_to_screen(result.landing)
-        surface.blit(image, (x + camera.cell_px + 4, y))
+    pygame.draw.line(surface, LANDING_MARK, (cx - d, cy - d), (cx + d, cy + d), 3)
+    pygame.draw.line(surface, LANDING_MARK, (cx - d, cy + d), (cx + d, cy - d), 3)
+
+
+def draw_area_fire_under(scene: MapHost, surface: pygame.Surface, result: AreaFireResult) -> None:
+    """Fill the fields the area fire hit, under the tokens (D-6)."""
+    shading = FieldShading([(list(result.values), overlays.PAINT_OK, "fill")], shape_of(scene))
+    shading.draw(surface, scene.camera)
 
 
 def draw_area_fire_result(scene: MapHost, surface: pygame.Surface, result: AreaFireResult) -> None:
-    """Draw the filled fields and each creature's save and damage beside the area."""
+    """Write each field's damage (beside a token on it) and each creature's save and damage
+    in a box beside the area, over the tokens (the fill is ``draw_area_fire_under``)."""
     camera = scene.camera
     fonts = scene.app.fonts
-    shading = FieldShading([(list(result.values), overlays.PAINT_OK, "fill")], shape_of(scene))
-    shading.draw(surface, camera)
     for cell, value in result.values.items():
-        corner, scale = number_place(scene, cell) or ("center", 0.42)  # off the initials
+        corner, scale = number_place(scene, cell) or ("center", 0.42)  # beside the token
         overlays.cell_text(surface, camera, fonts, cell, str(value), scale=scale, corner=corner)
     if result.lines:
         image = overlays.label_surface(fonts, result.lines, size=16, border=(255, 120, 60))

@@ -36,6 +36,7 @@ from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.state import CreatureState
 from game.ui import hud_text
 from game.ui.field_shading import FieldShading
+from game.ui.overlays import Beside
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
@@ -204,13 +205,15 @@ def shape_of(scene: MapHost) -> tuple[int, int]:
 NUMBER_BESIDE_TOKEN = 0.3
 
 
-def number_place(scene: MapHost, cell: Cell) -> tuple[str, float] | None:
+def number_place(scene: MapHost, cell: Cell) -> tuple[Beside, float] | None:
     """Return where a field's number goes when a token stands there: (corner, scale) for
-    ``overlays.cell_text``, bottom right and smaller, off the initials; None: the centre.
+    ``overlays.cell_text``, smaller and beside the token's base, so the token stays
+    readable (``overlays.Beside``); None: the centre.
     """
-    if scene.piece_at(cell) is None:
+    piece = scene.piece_at(cell)
+    if piece is None:
         return None
-    return "bottomright", NUMBER_BESIDE_TOKEN
+    return Beside(piece.cell, max(1, piece.size)), NUMBER_BESIDE_TOKEN
 
 
 def says(scene: MapHost, de: str, en: str) -> str:

@@ -2,7 +2,7 @@
 
 ``draw_standing_under``/``draw_standing_over`` draw Deckungsfeuer and Dauerfeuer zones,
 threat zones (R), range bands (B), sight and cover marks (L) and the results kept from
-the last command (``overlays_results``).
+the last command (``overlays_results``: their fields under the tokens, texts over).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
+from game.match.views import Piece
 from game.rulesets.entaria.queries.area_fire import Zone
 from game.rulesets.entaria.queries.ranges import RangeRings
 from game.rulesets.entaria.queries.targets import TargetMark
@@ -21,7 +22,12 @@ from game.rulesets.entaria.views import THREATS
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading
 from game.ui.overlays_objects import draw_object_damage
-from game.ui.overlays_results import draw_area_fire_result, draw_throw_result
+from game.ui.overlays_results import (
+    draw_area_fire_result,
+    draw_area_fire_under,
+    draw_throw_result,
+    draw_throw_result_under,
+)
 from game.ui.overlays_rules import (
     AreaFireResult,
     ThrowResult,
@@ -59,8 +65,21 @@ def draw_standing_under(scene: MapHost, surface: pygame.Surface, *, ranges: bool
 
         layers.shading(scene, ("zones",), build_zones).draw(surface, camera)
     creature = selected_creature(scene)
-    if creature is None:
-        return
+    if creature is not None:
+        draw_creature_under(scene, surface, creature, ranges=ranges)
+    sticky = layers.kept(scene)  # its fields and diagram under the tokens, its texts over
+    if isinstance(sticky, ThrowResult):
+        draw_throw_result_under(scene, surface, sticky)
+    elif isinstance(sticky, AreaFireResult):
+        draw_area_fire_under(scene, surface, sticky)
+
+
+def draw_creature_under(
+    scene: MapHost, surface: pygame.Surface, creature: CreatureState, *, ranges: bool
+) -> None:
+    """Draw the selected creature's threat zones and unusable range bands."""
+    layers = layers_of(scene)
+    camera = scene.camera
     if scene.overlay_shown(THREATS):
         visible = scene.visible_keys()
 
@@ -206,10 +225,14 @@ def draw_range_rings(scene: MapHost, surface: pygame.Surface, rings: RangeRings)
 
 
 def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: CreatureState) -> None:
-    """Mark every enemy the viewer sees: no cover, Teildeckung, Volldeckung or no sight (D-9)."""
+    """Mark every enemy the viewer sees: no cover, Teildeckung, Volldeckung or no sight (D-9).
+
+    A fallen enemy (unconscious, dying, dead) gets no mark: its token shows its fall.
+    """
     layers = layers_of(scene)
     weapon = layers.weapon_for(scene, creature, lambda w: True)
     marks = layers.marks(scene, creature.key, weapon)
+    pieces = scene.pieces()
     camera = scene.camera
     grid = scene.session.battle.grid
     x0, y0, x1, y1 = camera.visible_cells(grid.width, grid.height)
@@ -221,6 +244,8 @@ def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: Creature
         ex, ey = enemy.cell
         if mark is None or not (x0 - 3 <= ex < x1 and y0 - 3 <= ey < y1):
             continue  # off screen
+        if not stands(pieces.get(enemy.key)):
+            continue  # fallen: the token's fall mark, no cover mark over it
         size = px * token_side(scene, enemy)
         x, y = camera.cell_to_screen(enemy.cell)
         cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
@@ -230,6 +255,11 @@ def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: Creature
         blits.append((image, (cx - half, cy - half)))
     if blits:
         surface.fblits(blits)
+
+
+def stands(piece: Piece | None) -> bool:
+    """Return whether a creature's token may carry a cover mark: it is on the map, not fallen."""
+    return piece is not None and piece.life == "ok"
 
 
 def mark_lines(scene: MapHost, mark: TargetMark, weapon: str | None) -> list[str]:

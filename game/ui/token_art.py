@@ -76,6 +76,22 @@ def turned_svg(data: bytes, degrees: int) -> bytes:
     return data[: opening.end()] + group + data[opening.end() : end] + b"</g>" + data[end:]
 
 
+BASE_EDGE = 2  # the dark edge round a token's base (pixels)
+
+
+def base_radius(footprint_px: int) -> int:
+    """Return the radius of a token's base (without its dark edge) on a footprint this wide."""
+    return max(3, round(footprint_px * 0.42))
+
+
+def base_reach(footprint_px: int) -> int:
+    """Return how far from its centre a token's base with its dark edge reaches (pixels).
+
+    Numbers put beside a token (``overlays.Beside``) start just outside it.
+    """
+    return base_radius(footprint_px) + BASE_EDGE
+
+
 def ring_width(r: int) -> int:
     """Return the width of the side-coloured ring round a token's art of base radius ``r``."""
     return max(2, round(r * 0.18))

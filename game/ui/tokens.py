@@ -39,7 +39,7 @@ from pathlib import Path
 import pygame
 
 from game.match.views import Mark, Meter
-from game.ui import theme
+from game.ui import theme, token_art
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
 from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, ring_point, ring_width
@@ -124,7 +124,7 @@ def _pad(s: int) -> int:
 def _layout(token: TokenView, s: int) -> _Layout:
     f = s * max(1, token.size)
     pad = _pad(s)
-    radius = max(3, round(f * 0.42))
+    radius = token_art.base_radius(f)
     badge_h = max(9, min(22, round(s * 0.3)))
     badges: list[tuple[pygame.Rect, Mark | None]] = []
     shown = shown_marks(token)
@@ -416,7 +416,7 @@ class TokenRenderer:
             )
             return
         radius = r if token.stance != "kneeling" else max(3, round(r * 0.8))
-        pygame.draw.circle(spr, edge, (c, c), radius + 2)
+        pygame.draw.circle(spr, edge, (c, c), radius + token_art.BASE_EDGE)
         pygame.draw.circle(spr, base, (c, c), radius)
         inner = max(1, radius - max(2, radius // 6))
         pygame.draw.circle(spr, _mix(base, (255, 255, 255), 0.3), (c, c), inner, 1)

@@ -10,12 +10,13 @@ import pytest
 
 from game.ui import overlays_results
 from game.ui.camera import Camera
+from game.ui.overlays import Beside
 from game.ui.overlays_rules import AreaFireResult
 
 
 @pytest.mark.rule("D-6")
 def test_the_result_puts_a_tokens_number_in_its_corner(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A filled field with a token: bottom right and smaller; an empty one: the centre."""
+    """A filled field with a token: beside the token and smaller; an empty one: the centre."""
     written: dict[tuple[int, int], tuple[str, float]] = {}
 
     def cell_text(surface: Any, camera: Any, fonts: Any, cell: Any, text: str, *a: Any, **k: Any):
@@ -30,9 +31,9 @@ def test_the_result_puts_a_tokens_number_in_its_corner(monkeypatch: pytest.Monke
     scene = SimpleNamespace(
         camera=camera,
         app=SimpleNamespace(fonts=None),
-        piece_at=lambda cell: object() if cell == (2, 2) else None,
+        piece_at=lambda cell: SimpleNamespace(cell=(2, 2), size=1) if cell == (2, 2) else None,
     )
     result = AreaFireResult(anchor=(2, 2), values={(2, 2): 3, (3, 2): 2}, lines=[])
     overlays_results.draw_area_fire_result(scene, pygame.Surface((400, 400)), result)  # type: ignore[arg-type]
-    assert written[(2, 2)][0] == "bottomright" and written[(2, 2)][1] < 0.42
+    assert written[(2, 2)][0] == Beside((2, 2), 1) and written[(2, 2)][1] < 0.42  # H12b
     assert written[(3, 2)] == ("center", 0.42)

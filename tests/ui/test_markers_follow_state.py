@@ -89,10 +89,11 @@ def throw_hit(app: App, scene: BattleScene) -> ThrowResult:
 
 
 def cross_at(app: App, scene: BattleScene, cell: Cell) -> bool:
-    """Return whether the landing cross is drawn at the centre of ``cell``."""
+    """Return whether the landing mark is drawn on ``cell``: its red frame (over a token
+    that stands there; the cross in the middle lies under the token)."""
     app.step()
-    x, y = scene.camera.cell_centre(cell)
-    return tuple(app.screen.get_at((x, y)))[:3] == CROSS
+    x, y = scene.camera.cell_to_screen(cell)
+    return tuple(app.screen.get_at((x + 1, y + scene.camera.cell_px // 2)))[:3] == CROSS
 
 
 def reroll_the_throw(scene: BattleScene) -> None:

@@ -499,7 +499,8 @@ class BattleScene(Scene):
         self.feedback.draw(surface, self.camera)
         self.pings.draw(surface, self.camera)
         self.tool.draw_over(surface)
-        self.map.draw_coordinates(surface, self.camera)
+        self.feedback.draw_texts(surface, self.camera)  # over the marks: texts stay readable
+        self.map.draw_coordinates(surface, self.camera)  # last: opaque over every layer
         surface.set_clip(previous_clip)
         self.hud.draw(surface)
         self.turn_flow.draw(surface)

@@ -2,9 +2,11 @@
 
 The dice come from a Roller seeded with the match's seed and consumed in the order
 the commands are applied, so replaying the same commands on a fresh game of the same
-ruleset rolls the same dice and reaches the same state. Undo replays all commands but the last; redo
-applies the undone command again on the current battle (its dice come next in the
-stream, as they did the first time).
+ruleset rolls the same dice and reaches the same state. Undo goes back to the nearest
+checkpoint before the last command (``game.match.checkpoints``; the start for a game
+without checkpoints) and replays the commands from there; redo applies the undone
+command again on the current battle (its dice come next in the stream, as they did the
+first time).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from game.match.checkpoints import Checkpoints, Resumable
 from game.match.commands import Command, CommandRejected
 from game.match.decisions import Decision
 from game.match.events import Event
@@ -33,16 +36,21 @@ def replay(
     """Return a fresh game with ``commands`` applied in order; raise ReplayError if refused."""
     battle = ruleset.new_game(setup, catalogue, seed)
     for index, command in enumerate(commands):
-        try:
-            battle.apply(command)
-        except CommandRejected as error:
-            refused = ReplayError(
-                f"command {index} ({command.kind} by {command.actor!r}) is refused on replay: "
-                f"{error.reason}"
-            )
-            refused.index, refused.command, refused.rejected = index, command, error
-            raise refused from None
+        replay_one(battle, index, command)
     return battle
+
+
+def replay_one(battle: Any, index: int, command: Command) -> None:
+    """Apply ``command``, the record's ``index``-th, on replay; raise ReplayError if refused."""
+    try:
+        battle.apply(command)
+    except CommandRejected as error:
+        refused = ReplayError(
+            f"command {index} ({command.kind} by {command.actor!r}) is refused on replay: "
+            f"{error.reason}"
+        )
+        refused.index, refused.command, refused.rejected = index, command, error
+        raise refused from None
 
 
 def first_difference(expected: Any, actual: Any, where: str = "$") -> str | None:
@@ -79,7 +87,10 @@ class Match:
     """One match: a ruleset's game plus its record, undo/redo and listeners (autosave).
 
     ``battle`` is the live game (typed ``Any``: each ruleset's screen code knows its
-    own game's type; the machinery here uses only the ``Game`` protocol).
+    own game's type; the machinery here uses only the ``Game`` protocol). A ``Resumable``
+    game leaves a checkpoint every few commands (``checkpoints``): undo replays only the
+    commands since the nearest one. The commands of ``commands`` are replayed once, in
+    order, taking checkpoints on the way.
     """
 
     def __init__(
@@ -90,12 +101,17 @@ class Match:
         seed: int,
         *,
         commands: Sequence[Command] = (),
+        checkpoints: Checkpoints | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.setup = setup
         self.catalogue = catalogue
         self.seed = int(seed)
-        self.battle: Any = replay(ruleset, setup, catalogue, self.seed, commands)
+        self.checkpoints = Checkpoints() if checkpoints is None else checkpoints
+        self.battle: Any = ruleset.new_game(setup, catalogue, self.seed)
+        self._resumable = isinstance(self.battle, Resumable)
+        self._note_checkpoint()
+        self._replay_into(self.battle, commands, 0)
         self._redo: list[Command] = []
         self.listeners: list[Listener] = []
 
@@ -124,21 +140,35 @@ class Match:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def replayed(self) -> int:
+        """Return how many commands the last undo (or the load) replayed."""
+        return self.checkpoints.replayed
+
     # ----------------------------------------------------------------- changes
     def apply(self, command: Command) -> list[Event]:
         """Apply ``command`` and record it; raise CommandRejected (nothing changes)."""
         events = self.battle.apply(command)
         self._redo.clear()
+        self._note_checkpoint()
         self._changed()
         return events
 
     def undo(self) -> Command:
-        """Take back the last command: replay all earlier ones from the seed; return it."""
-        if not self.battle.record:
+        """Take back the last command: replay from the nearest checkpoint before it; return it."""
+        record = self.battle.record
+        if not record:
             raise IndexError("nothing to undo")
-        record = list(self.battle.record)
-        last = record.pop()
-        self.battle = replay(self.ruleset, self.setup, self.catalogue, self.seed, record)
+        last, target = record[-1], len(record) - 1
+        self.checkpoints.forget_after(target)
+        start = self.checkpoints.latest(target) if self._resumable else None
+        if start is None:
+            battle, first = self.ruleset.new_game(self.setup, self.catalogue, self.seed), 0
+        else:
+            first, point = start
+            battle = self.battle.resume(point)
+        self._replay_into(battle, record[first:target], first)
+        self.battle = battle
         self._redo.append(last)
         self._changed()
         return last
@@ -150,6 +180,7 @@ class Match:
         command = self._redo[-1]
         events = self.battle.apply(command)
         self._redo.pop()
+        self._note_checkpoint()
         self._changed()
         return events
 
@@ -159,6 +190,21 @@ class Match:
         where = first_difference(self.game.snapshot(), fresh.snapshot())
         if where is not None:
             raise ReplayError(f"the record does not replay to the same state: {where}")
+
+    def _replay_into(self, battle: Any, commands: Sequence[Command], first: int) -> None:
+        """Apply ``commands`` (record index ``first`` on) on ``battle``, noting checkpoints."""
+        self.checkpoints.replayed = 0
+        for offset, command in enumerate(commands):
+            replay_one(battle, first + offset, command)
+            self.checkpoints.replayed += 1
+            self._note_checkpoint(battle)
+
+    def _note_checkpoint(self, battle: Any = None) -> None:
+        """Keep a checkpoint of ``battle`` (default: the live one) where one is due."""
+        battle = self.battle if battle is None else battle
+        position = len(battle.record)
+        if self._resumable and self.checkpoints.due(position):
+            self.checkpoints.add(position, battle.checkpoint())
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

@@ -292,6 +292,19 @@ class Battle:
         """Return the state as a save stores it."""
         return self.state.to_dict()
 
+    # --------------------------------------------------- checkpoints (undo, loading)
+    def checkpoint(self) -> Any:
+        """Return a private copy of the match now, to ``resume`` from later (``Match.undo``)."""
+        from game.rulesets.entaria.checkpoints import freeze
+
+        return freeze(self)
+
+    def resume(self, point: Any) -> Battle:
+        """Return a new battle as at ``point``, a checkpoint taken earlier in this match."""
+        from game.rulesets.entaria.checkpoints import thaw
+
+        return thaw(point, self)
+
     # --------------------------------------------------------------- commands
     def apply(self, command: Command) -> list[Event]:
         """Apply ``command`` and return its events; raise CommandRejected, changing nothing."""

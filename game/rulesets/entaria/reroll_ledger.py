@@ -3,7 +3,10 @@
 ``Battle.apply`` hands out a ``RollTracker`` for each command: it numbers the rolls and
 records the dice drawn. The ``RerollLedger`` (``Battle.rerolls``) keeps the dice of every
 recorded command, the rolls and events of the last one, and a checkpoint of the state the
-commands since can be replayed from (E-IMP-EFF-REROLL, see ``reroll``).
+commands since can be replayed from (E-IMP-EFF-REROLL, see ``reroll``). A checkpoint is
+taken before a command at least every ``CHECKPOINT_SPACING`` commands (never before a
+reroll or an answer a reroll replays), so a reroll replays a bounded number of commands
+however long the match is.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ Draw = tuple[int, int]
 
 
 RULE = "E-IMP-EFF-REROLL"
+
+#: Commands between two checkpoints of the ledger: a reroll replays at most about this many.
+CHECKPOINT_SPACING = 16
 
 
 #: Events whose ``data["die"]`` is a damage roll (the other ``die`` fields repeat a die).
@@ -164,6 +170,8 @@ class RerollLedger:
         self.overrides: dict[int, int] = {}  # roll index -> fresh stream key, for ``base``
         self.checkpoint: Checkpoint | None = None  # None: the construction
         self.stale = False  # changed outside commands: checkpoint before the next command
+        self.spacing = CHECKPOINT_SPACING  # a checkpoint at least every so many commands
+        self.replayed = 0  # commands the last rebuild of the state before ``base`` replayed
         self.origin: tuple[Any, ...] | None = None  # the turn as constructed (``constructed``)
         #: Tests: the fresh dice of the reroll at record index ``key`` (default: seeded).
         self.fresh_dice: Callable[[int], Roller] | None = None
@@ -206,9 +214,14 @@ class RerollLedger:
         self.next_main = self.feed = self.next_overrides = None
         if self.transparent(battle, command):
             return tracker  # no checkpoint after the base: a reroll replays the answer
-        if self.stale and not self.shadow and not is_reroll(command):
+        if not self.shadow and not is_reroll(command) and (self.stale or self._due(battle)):
             tracker.checkpoint = take_checkpoint(battle, copy_roller(battle._roller))
         return tracker
+
+    def _due(self, battle: Battle) -> bool:
+        """Return whether the last checkpoint lies ``spacing`` commands or more back."""
+        since = self.checkpoint.record_len if self.checkpoint is not None else 0
+        return len(battle.record) - since >= self.spacing
 
     def finish(
         self, battle: Battle, command: Command, tracker: RollTracker, events: list[Event]

@@ -44,6 +44,7 @@ def state_before_base(battle: Battle) -> Checkpoint:
     base = ledger.base
     assert base is not None
     start = ledger.checkpoint
+    ledger.replayed = 0
     if start is not None and start.record_len == base:
         return start
     if start is not None and start.record_len > base:
@@ -82,6 +83,7 @@ def state_before_base(battle: Battle) -> Checkpoint:
                 )
         shadow.rerolls.feed = draws
         shadow.apply(command)
+        ledger.replayed += 1
     checkpoint = take_checkpoint(shadow, stream)
     ledger.checkpoint = checkpoint
     return checkpoint

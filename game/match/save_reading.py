@@ -78,7 +78,7 @@ class SaveError(Exception):
 
 @dataclass(frozen=True)
 class MissionRef:
-    """The mission a match was played on: its path as given and its content hash."""
+    """The mission a match was played on: its path (resolved, see of_file) and its hash."""
 
     path: str
     sha256: str

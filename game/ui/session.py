@@ -334,7 +334,7 @@ class GameSession:
             self.gm_spans.append((log_before, len(self.battle.log)))
 
     def set_players(self, players: list[Player]) -> None:
-        """Seat other players (e.g. a name changed) and keep them beside the autosave."""
+        """Seat other players (e.g. a name changed) and keep them in the autosave."""
         self.players = players
         self._autosave()
 

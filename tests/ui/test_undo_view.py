@@ -19,8 +19,8 @@ from game.ui.app import App
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import ConfirmScene
 from game.ui.scenes.navigate import open_app
-from game.ui.session import GameSession
-from game.ui.undo_guard import selection_after_step
+from game.ui.session import GameSession, Role
+from game.ui.undo_guard import button, not_now, selection_after_step
 from tests.ui.test_hotseat_undo_limits import (
     SIZE,
     click,
@@ -165,3 +165,19 @@ def test_the_opponents_undo_reason_in_english(home: Path) -> None:
     _to_the_opponents_turn(app, scene)
     spot = undo_spot(scene)
     assert not spot.enabled and spot.tooltip.startswith("The opponent is acting")
+
+
+@pytest.mark.rule("I12-3")
+def test_fogged_another_seats_decision_greys_undo_for_the_viewer(home: Path) -> None:
+    app, scene = table(home, with_gm=True)
+    session = scene.session
+    owner = session.current_player
+    assert owner is not None and owner.role is Role.HUMAN
+    other = next(p for p in session.humans() if p is not owner and p.role is Role.HUMAN)
+    why = not_now(session, other, True, app.t)
+    assert why == f"{owner.name} ist am Zug: Rückgängig geht nur am eigenen Zug."
+    enabled, tip, _ = button(session, other, app.t, fogged=True)
+    assert not enabled and tip == why
+    assert not_now(session, other, False, app.t) == ""  # without fog: the limits of I12-3
+    assert not_now(session, owner, True, app.t) == ""  # the owner's own turn
+    assert not_now(session, session.gm, True, app.t) == ""  # the game master may

@@ -1,7 +1,9 @@
 """Feedback on the map for what just happened: tracers, damage numbers, misses, sounds.
 
 The battle scene hands over the events the viewer may see (``events``) and calls
-``update`` and ``draw`` each frame. The ruleset's views turn the events into neutral
+``update``, ``draw`` (tracers, blasts, rings: over the tokens) and ``draw_texts`` (the
+floating words, last but the coordinate strips: over the tokens' cover marks too) each
+frame. The ruleset's views turn the events into neutral
 effects (``Views.effects``, ``game.match.effects``); this draws them for a moment and
 plays their sounds (``game.ui.sounds``). Nothing here changes the battle.
 

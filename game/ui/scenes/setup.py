@@ -386,7 +386,40 @@ class SetupScene(Scene):
                     image=str(placed.values.get("image", "")),
                 )
             )
+        ghost = self._ghost()
+        if ghost is not None:
+            views.append(ghost)
         return views
+
+    def _ghost(self) -> TokenView | None:
+        """Return the token a drag from the catalogue (or a click) would place under the mouse."""
+        dragged = (
+            self.press[1] if self.press and self.press[0] == "type" and self.dragging else None
+        )
+        creature_type = dragged or self.armed
+        if self.model is None or creature_type is None or self.hover is None:
+            return None
+        if self.model.creature_at(self.hover) is not None:
+            return None
+        side = self.model.side_of(self.model.side)
+        name = self.model.type_name(creature_type)
+        kind = self.model.catalogue.creatures.get(creature_type)
+        return TokenView(
+            key="",
+            name=name,
+            initials=initials_of(name),
+            colour=parse_colour(side.colour) if side else theme.TEXT_DIM,
+            cell=self.hover,
+            size=self.model.terms.footprint(creature_type),
+            facing="S",
+            meter=None,
+            marks=(),
+            stance="standing",
+            altitude=0,
+            life="ok",
+            hidden=True,  # drawn faded: not placed yet
+            art=str(getattr(kind, "token", "")),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.model is None or self.panel is None or self.map is None:

@@ -81,6 +81,7 @@ class SetupModel:
         ]
         self.saved: Path | None = None
         self.changed = False
+        self._type_names: dict[tuple[str, str], str] = {}
 
     # ----------------------------------------------------------------- sides
     def _default_sides(self) -> list[Side]:
@@ -131,9 +132,19 @@ class SetupModel:
 
     # ------------------------------------------------------------- creatures
     def types(self) -> list[tuple[str, str]]:
-        """Return the catalogue's creature types as (key, name), by name."""
-        named = [(key, self.terms.creature_name(key)) for key in self.terms.creature_types]
+        """Return the catalogue's creature types as (key, name on screen), by name."""
+        named = [(key, self.type_name(key)) for key in self.terms.creature_types]
         return sorted(named, key=lambda pair: pair[1].casefold())
+
+    def type_name(self, creature_type: str) -> str:
+        """Return the name a new creature of ``creature_type`` gets, in the screen's language."""
+        cached = self._type_names.get((creature_type, self.t.language))
+        if cached is None:
+            fields = self.ruleset.creature_fields(self.catalogue, creature_type, self.t)
+            named = next((f.default for f in fields if f.key == "name"), None)
+            cached = str(named) if named else self.terms.creature_name(creature_type)
+            self._type_names[(creature_type, self.t.language)] = cached
+        return cached
 
     def creature(self, key: str) -> PlacedCreature | None:
         return next((c for c in self.creatures if c.key == key), None)
@@ -170,7 +181,7 @@ class SetupModel:
         placed = PlacedCreature(f"{creature_type}-{number}", creature_type, self.side, cell)
         same = sum(1 for c in self.creatures if c.type == creature_type)
         if same:
-            placed.values["name"] = f"{self.terms.creature_name(creature_type)} {same + 1}"
+            placed.values["name"] = f"{self.type_name(creature_type)} {same + 1}"
         self.creatures.append(placed)
         self.changed = True
         return None
@@ -207,7 +218,7 @@ class SetupModel:
         return placed.values.get(entry.key, entry.default)
 
     def name_of(self, placed: PlacedCreature) -> str:
-        return str(placed.values.get("name") or self.terms.creature_name(placed.type))
+        return str(placed.values.get("name") or self.type_name(placed.type))
 
     def value_text(self, placed: PlacedCreature, entry: CreatureField) -> str:
         """Return the value as the screen's text field shows it."""

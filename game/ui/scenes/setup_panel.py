@@ -109,7 +109,7 @@ def _sides(
             selected=chosen,
             tooltip=t("setup.side_tip"),
         )
-        choose.data["swatch"] = parse_colour(side.colour)
+        choose.data["radio"] = chosen
         choose.data["side"] = side.key
         panel.buttons.append(choose)
         name = TextInput(
@@ -191,7 +191,7 @@ def _creature(
         panel.headings.append((t("setup.creature"), area.topleft))
         panel.shown.append(("", t("setup.no_creature"), area.move(0, HEADING)))
         return
-    type_name = model.terms.creature_name(placed.type)
+    type_name = model.type_name(placed.type)
     panel.headings.append((f"{t('setup.creature')}: {type_name}", area.topleft))
     y = area.y + HEADING
     for entry in model.fields(placed.key):
@@ -305,6 +305,11 @@ def draw_panel_parts(surface: pygame.Surface, fonts: Fonts, panel: SetupPanel) -
 def draw_colour_marks(surface: pygame.Surface, panel: SetupPanel) -> None:
     """Draw each side button's colour over its face."""
     for button in panel.buttons:
+        if button.data.get("radio") is not None:
+            centre = button.rect.center
+            pygame.draw.circle(surface, theme.TEXT_DIM, centre, 8, 2)
+            if button.data["radio"]:
+                pygame.draw.circle(surface, theme.ACCENT, centre, 5)
         swatch, stripe = button.data.get("swatch"), button.data.get("stripe")
         if isinstance(swatch, tuple):
             inset = -12 if button.selected else -8

@@ -64,7 +64,7 @@ class SetupScene(Scene):
         self.press: tuple[str, str, tuple[int, int]] | None = None  # ("type"|"creature", key, at)
         self.dragging = False
         self.scroll = 0
-        self.notice = ""
+        self.clear()
         self.notice_bad = False
         self.hover: tuple[int, int] | None = None
         self._leave_warned = False
@@ -127,6 +127,10 @@ class SetupScene(Scene):
         self.notice, self.notice_bad = text, bad
         return True
 
+    def clear(self) -> None:
+        """Take the last notice off the status line."""
+        self.notice, self.notice_bad = "", False
+
     # ------------------------------------------------------------- actions
     def choose_side(self, key: str) -> None:
         assert self.model is not None
@@ -136,7 +140,7 @@ class SetupScene(Scene):
     def rename_side(self, key: str, name: str) -> None:
         assert self.model is not None
         if not self.say(self.model.rename_side(key, name)):
-            self.notice = ""
+            self.clear()
 
     def next_colour(self, key: str) -> None:
         assert self.model is not None
@@ -183,7 +187,7 @@ class SetupScene(Scene):
         refused = self.model.set_value(self.selected, key, box.text)
         if self.say(refused):
             return False
-        self.notice = ""
+        self.clear()
         self.build()
         return True
 
@@ -247,8 +251,10 @@ class SetupScene(Scene):
 
     # --------------------------------------------------------------- input
     def update(self, dt: float) -> None:
-        if self.app.t.language != self._language:
+        if self.app.t.language != self._language:  # switched in the settings
             self._language = self.app.t.language
+            if self.model is not None:
+                self.model.t = self.app.t
             self.build()
         if self.app.top is self and not self._typing():
             self.camera_control.pan_with_keys(dt)
@@ -333,7 +339,7 @@ class SetupScene(Scene):
         if kind == "type":
             self.place(key, cell)
         elif not self.say(self.model.move(key, cell)):
-            self.notice = ""
+            self.clear()
             self.build()
 
     def _key(self, event: pygame.event.Event) -> None:

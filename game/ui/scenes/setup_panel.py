@@ -14,6 +14,7 @@ from functools import partial
 import pygame
 
 from game.match.ruleset import CreatureField, ValueKind
+from game.missions.toml_schema import MAX_SHORT_TEXT
 from game.ui import theme
 from game.ui.scenes.setup_model import SIDE_HEX, PlacedCreature, SetupModel
 from game.ui.text_input import TextInput
@@ -115,7 +116,7 @@ def _sides(
         name = TextInput(
             pygame.Rect(x + ROW + GAP, y, w - 3 * ROW - 90, ROW - 2),
             side.name,
-            max_length=60,
+            max_length=MAX_SHORT_TEXT + 1,  # one too many is refused with a reason, not cut
             size=18,
             on_change=partial(actions.rename_side, side.key),
         )

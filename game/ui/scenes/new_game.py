@@ -97,6 +97,13 @@ class NewGameScene(MenuScene):
             self.next,
             enabled=chosen is not None and chosen.ok,
         )
+        self.button(  # place or edit the creatures first (issue 13)
+            pygame.Rect(width - 30 - 220 - 16 - 220, bottom, 220, 48),
+            "setup.edit",
+            self.set_up,
+            enabled=chosen is not None and chosen.ok,
+            tooltip=self.t("setup.edit_tip"),
+        )
 
     def choose(self, index: int) -> None:
         self.chosen = index
@@ -129,6 +136,12 @@ class NewGameScene(MenuScene):
             self.app.nav.setup(entry.path)
             return
         self.app.nav.seats(entry)
+
+    def set_up(self) -> None:
+        """Open the chosen mission in the set-up screen: its creatures and sides to edit."""
+        entry = self.entry
+        if entry is not None and entry.ok:
+            self.app.nav.setup(entry.path)
 
     def back(self) -> None:
         if len(self.app.scenes) > 1:

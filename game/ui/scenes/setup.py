@@ -76,6 +76,9 @@ class SetupScene(Scene):
         self._fitted = False
         pygame.display.set_caption(app.t("setup.caption", file=self.path.name))
 
+    def closing(self) -> None:
+        pygame.display.set_caption("Kampfkarte")
+
     # -------------------------------------------------------------- layout
     def resized(self, size: tuple[int, int]) -> None:
         self._size = size
@@ -461,9 +464,10 @@ class SetupScene(Scene):
         draw_colour_marks(surface, self.panel)
         for box in self.panel.inputs:
             box.draw(surface, fonts)
-        for button in self.panel.buttons:
-            if button.tooltip and button.contains(mouse):
-                draw_tooltip(surface, fonts, button.tooltip, mouse, size=16)
+        tips = [b.tooltip for b in self.panel.buttons if b.tooltip and b.contains(mouse)]
+        tips += [text for rect, text in self.panel.hints if rect.collidepoint(mouse)]
+        if tips:
+            draw_tooltip(surface, fonts, tips[0], mouse, size=16)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         width, height = self._size

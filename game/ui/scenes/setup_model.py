@@ -53,6 +53,7 @@ class PlacedCreature:
     side: str
     cell: Cell
     values: dict[str, Any] = field(default_factory=dict)  # by CreatureField.key
+    origin: CreaturePlacement | None = None  # as the mission placed it (facing, held, ...)
 
 
 class SetupModel:
@@ -76,7 +77,7 @@ class SetupModel:
         self.sides: list[Side] = list(mission.sides) or self._default_sides()
         self.side = self.sides[0].key
         self.creatures: list[PlacedCreature] = [
-            PlacedCreature(c.key, c.type, c.side, c.cell, self._values_of(c))
+            PlacedCreature(c.key, c.type, c.side, c.cell, self._values_of(c), c)
             for c in mission.creatures
         ]
         self.saved: Path | None = None
@@ -269,10 +270,12 @@ class SetupModel:
         for placed in self.creatures:
             values = placed.values
             equipment = values.get("equipment")
-            placements.append(
-                CreaturePlacement(
-                    key=placed.key,
-                    type=placed.type,
+            origin = placed.origin or CreaturePlacement(
+                placed.key, placed.type, "", placed.side, placed.cell
+            )
+            placements.append(  # what the screen does not edit stays as the mission had it
+                dataclasses.replace(
+                    origin,
                     name=self.name_of(placed),
                     side=placed.side,
                     cell=placed.cell,

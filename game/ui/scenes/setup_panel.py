@@ -58,6 +58,7 @@ class SetupPanel:
     headings: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
     shown: list[tuple[str, str, pygame.Rect]] = field(default_factory=list)
     type_rows: list[Button] = field(default_factory=list)
+    hints: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # tooltips of fields
     catalogue_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     visible_types: int = 1
 
@@ -203,6 +204,9 @@ def _creature(
             y += 40
             continue
         y = _value_input(panel, model, actions, placed, entry, area, y)
+        if entry.choices:
+            hint = t("setup.choices", names=", ".join(entry.choices))
+            panel.hints.append((panel.value_inputs[entry.key].rect, hint))
     side = model.side_of(placed.side)
     side_button = Button(
         pygame.Rect(area.x, y + 2, area.w - 140, ROW - 2),

@@ -7,7 +7,7 @@ not is replayed from its start as before.
 
 The number kept is bounded: the last ``DENSE`` checkpoints every ``SPACING`` commands,
 older ones thinned so that their spacing doubles each time their age doubles (about
-``DENSE / 2`` per doubling): 50 or so at the 200,000-command cap. A checkpoint dropped
+``DENSE / 2`` per doubling): about 55 at the 200,000-command cap. A checkpoint dropped
 stays dropped while the record grows; an undo far back replays from an older one and
 takes the missing ones again on its way.
 """
@@ -18,7 +18,7 @@ import bisect
 from typing import Any, Protocol, runtime_checkable
 
 #: Commands between two checkpoints: an undo replays fewer than this many.
-SPACING = 16
+SPACING = 10
 #: How many of the newest checkpoints keep the full spacing before thinning begins.
 DENSE = 8
 
@@ -78,9 +78,15 @@ class Checkpoints:
         """Return the positions held, in order."""
         return tuple(self._positions)
 
-    def due(self, position: int) -> bool:
-        """Return whether a checkpoint belongs at ``position`` and is not held yet."""
-        return position % self.spacing == 0 and position not in self._points
+    def due(self, position: int, final: int | None = None) -> bool:
+        """Return whether a checkpoint belongs at ``position`` and is not held yet.
+
+        ``final``: the record's length once a replay under way ends; a checkpoint
+        thinning would drop by then is not due.
+        """
+        if position % self.spacing or position in self._points:
+            return False
+        return final is None or self._kept(position, final)
 
     def add(self, position: int, point: Any) -> None:
         """Keep ``point`` as the game after ``position`` commands, then thin the older ones."""

@@ -194,16 +194,21 @@ class Match:
     def _replay_into(self, battle: Any, commands: Sequence[Command], first: int) -> None:
         """Apply ``commands`` (record index ``first`` on) on ``battle``, noting checkpoints."""
         self.checkpoints.replayed = 0
+        final = first + len(commands)
         for offset, command in enumerate(commands):
             replay_one(battle, first + offset, command)
             self.checkpoints.replayed += 1
-            self._note_checkpoint(battle)
+            self._note_checkpoint(battle, final)
 
-    def _note_checkpoint(self, battle: Any = None) -> None:
-        """Keep a checkpoint of ``battle`` (default: the live one) where one is due."""
+    def _note_checkpoint(self, battle: Any = None, final: int | None = None) -> None:
+        """Keep a checkpoint of ``battle`` (default: the live one) where one is due.
+
+        ``final``: the length a replay under way reaches (checkpoints it would thin away
+        at once are not taken).
+        """
         battle = self.battle if battle is None else battle
         position = len(battle.record)
-        if self._resumable and self.checkpoints.due(position):
+        if self._resumable and self.checkpoints.due(position, final):
             self.checkpoints.add(position, battle.checkpoint())
 
     def _changed(self) -> None:

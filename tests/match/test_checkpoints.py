@@ -147,7 +147,10 @@ def test_the_counting_game_is_resumable_and_the_toy_game_is_not() -> None:
     assert not isinstance(TOY.new_game(ToySetup(), None, 1), Resumable)
 
 
-@pytest.mark.parametrize("length", [1, 15, 16, 17, 31, 32, 33, 20, 2000])
+BOUNDARIES = [1, SPACING - 1, SPACING, SPACING + 1, 2 * SPACING - 1, 2 * SPACING, 2 * SPACING + 1]
+
+
+@pytest.mark.parametrize("length", [*BOUNDARIES, 20, 2000])
 def test_undo_replays_fewer_than_the_spacing_and_equals_a_full_replay(length: int) -> None:
     """Undo at and around the checkpoint boundaries gives exactly the full replay's state."""
     match = counting_match(length)

@@ -19,6 +19,7 @@ from game.board.grid import BattleGrid, Cell, distance
 from game.board.movement import find_path, reachable
 from game.board.sight import line_of_sight
 from game.match.commands import Command
+from game.rulesets.entaria.bench_long import LENGTHS, long_rows
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.catalogue_loader import load_catalogue
 from game.rulesets.entaria.clone import clone_battle
@@ -103,8 +104,14 @@ def engine_rows(
     match_setup: BattleSetup | None = None,
     catalogue: Catalogue | None = None,
     match_rounds: int = 30,
+    ruleset: Any = None,
+    long_lengths: tuple[int, ...] = LENGTHS,
 ) -> list[Row]:
-    """Measure the engine operations the issue names; return (label, median, max, target)."""
+    """Measure the engine operations the issue names; return (label, median, max, target).
+
+    With ``ruleset`` (ENTARIA's Ruleset) the undo, reroll and load rows after each of
+    ``long_lengths`` commands follow (``bench_long``).
+    """
     catalogue = catalogue or load_catalogue()
     rows: list[Row] = []
     base = new_battle(big_setup(seed), catalogue, seed)
@@ -115,6 +122,9 @@ def engine_rows(
     rows.append(("legal_actions (100x100, 40 creatures)", median, worst, "<= 5 ms"))
     if match_setup is not None:
         rows.append(_match_row(match_setup, catalogue, seed, repeats, match_rounds))
+    if ruleset is not None and long_lengths:
+        setup = big_setup(seed)
+        rows.extend(long_rows(ruleset, setup, catalogue, seed, repeats, lengths=long_lengths))
     return rows
 
 
@@ -232,8 +242,16 @@ def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None
 
 
 def run_engine_bench(
-    *, repeats: int = 30, seed: int = 2026, out: TextIO, match_setup: BattleSetup | None = None
+    *,
+    repeats: int = 30,
+    seed: int = 2026,
+    out: TextIO,
+    match_setup: BattleSetup | None = None,
+    ruleset: Any = None,
 ) -> None:
-    """Measure and print the engine figures (``match_setup``: the match to simulate)."""
-    rows = engine_rows(repeats=repeats, seed=seed, match_setup=match_setup)
+    """Measure and print the engine figures (``match_setup``: the match to simulate).
+
+    ``ruleset``: ENTARIA's Ruleset, for the rows of long fights (undo, reroll, load).
+    """
+    rows = engine_rows(repeats=repeats, seed=seed, match_setup=match_setup, ruleset=ruleset)
     print_rows(rows, repeats=repeats, seed=seed, out=out)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.match.commands import Command
 from game.match.events import Event
+from game.rulesets.entaria.reroll_ledger import copy_roller
 
 if TYPE_CHECKING:
     from game.rulesets.entaria.engine import Battle
@@ -33,6 +34,7 @@ def copy_battle(battle: Battle, *, record: list[Command], log: list[Event]) -> B
         id(battle.setup): battle.setup,
         id(battle.log): log,
         id(battle.record): record,
+        id(battle._roller): copy_roller(battle._roller),  # faster than a deep copy
     }
     for creature in battle.state.creatures.values():
         memo[id(creature.conditions)] = creature.conditions

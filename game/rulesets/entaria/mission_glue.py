@@ -49,5 +49,5 @@ class EntariaMissionRules:
         return outcome_lines(game, outcome, language)
 
     def engine_bench(self, setup: Any, *, repeats: int, seed: int, out: TextIO) -> None:
-        """Print the engine figures, the whole match of ``setup`` included."""
-        run_engine_bench(repeats=repeats, seed=seed, out=out, match_setup=setup)
+        """Print the engine figures, the whole match of ``setup`` and long fights included."""
+        run_engine_bench(repeats=repeats, seed=seed, out=out, match_setup=setup, ruleset=self)

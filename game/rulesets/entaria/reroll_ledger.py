@@ -34,7 +34,7 @@ Draw = tuple[int, int]
 RULE = "E-IMP-EFF-REROLL"
 
 #: Commands between two checkpoints of the ledger: a reroll replays at most about this many.
-CHECKPOINT_SPACING = 16
+CHECKPOINT_SPACING = 10
 
 
 #: Events whose ``data["die"]`` is a damage roll (the other ``die`` fields repeat a die).

@@ -1,0 +1,170 @@
+"""``kampfkarte bench engine``, long fights: undo, the Impuls reroll and loading a save.
+
+Issue 13 ("Long fights") asks that these cost about the same after 100 commands as after
+2,000. The record is built on the benchmark board (100x100 fields, 40 creatures) from a
+seeded mix that keeps the fight going: each creature on turn walks a few fields, every
+fourth one shoots at the nearest enemy and the game master sets the target's LP back
+(a GM command), every 25th command is a GM door or fog command, then the turn ends.
+Each undo sample is followed by an untimed redo, so every sample does the same work.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.board.movement import find_path, reachable
+from game.match.commands import Command
+from game.match.record import Match
+from game.match.ruleset import Ruleset
+from game.match.saves import MissionRef, OpenedMission, load_save, write_save
+from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.commands import Attack, EndTurn, GmFog, GmSetLifePoints, Move
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.impulse_actions import GmSpendImpulse
+from game.rulesets.entaria.setup import BattleSetup
+
+#: The record lengths the rows compare (the issue's figures).
+LENGTHS = (100, 2000)
+Row = tuple[str, float, float, str]
+
+
+def long_rows(
+    ruleset: Ruleset,
+    setup: BattleSetup,
+    catalogue: Catalogue,
+    seed: int,
+    repeats: int,
+    *,
+    lengths: tuple[int, ...] = LENGTHS,
+) -> list[Row]:
+    """Return the undo, reroll and load rows after each of ``lengths`` commands.
+
+    ``ruleset`` is ENTARIA's (handed in: this module is below the ruleset object).
+    """
+    match = Match(ruleset, setup, catalogue, seed)
+    rng = random.Random(seed)
+    rows: list[Row] = []
+    target = "< 2x the first" if len(lengths) > 1 else "(none)"
+    for index, length in enumerate(lengths):
+        grow(match, rng, length)
+        mark = "" if index == 0 else target
+        rows.append(_undo_row(match, repeats, mark))
+        rows.append(_reroll_row(match, repeats, mark))
+        rows.append(_load_row(match, max(1, repeats // 10)))
+    return rows
+
+
+def grow(match: Match, rng: random.Random, length: int) -> None:
+    """Apply the mix of commands until the record holds at least ``length``."""
+    while len(match.commands) < length:
+        battle: Battle = match.battle
+        for command in _turn(battle, rng, len(match.commands)):
+            try:
+                match.apply(command)
+            except CommandRejected:
+                continue
+            if len(match.commands) >= length:
+                return
+
+
+def _turn(battle: Battle, rng: random.Random, done: int) -> list[Command]:
+    """Return one turn's commands for the creature on turn (built before they apply)."""
+    mover = battle.current
+    enemies = [c.cell for c in battle.enemies_of(mover)]
+    allies = [c.cell for c in battle.allies_of(mover)]
+    commands: list[Command] = []
+    costs = reachable(battle.grid, mover.cell, 3, enemies=enemies, allies=allies)
+    goal = rng.choice(sorted(costs))
+    path = find_path(battle.grid, mover.cell, goal, enemies=enemies, allies=allies)
+    if path and len(path) > 1:
+        commands.append(Move(mover.key, "WALK", tuple(path)))
+    foes = battle.enemies_of(mover)
+    ranged = [k for k in mover.held if battle.catalogue.weapons[k].ranged]
+    if foes and ranged and rng.random() < 0.25:
+        target = min(foes, key=lambda c: abs(c.cell[0] - goal[0]) + abs(c.cell[1] - goal[1]))
+        commands.append(Attack(mover.key, target.key, ranged[0]))
+        commands.append(GmSetLifePoints(None, target.key, target.max_lp))
+    if done % 25 == 24:
+        x, y = mover.cell
+        commands.append(GmFog(None, ((x, y), (x + 1, y)), rng.choice([True, False, None])))
+    commands.append(EndTurn(mover.key))
+    return commands
+
+
+def _undo_row(match: Match, repeats: int, target: str) -> Row:
+    """Time ``undo`` of the last command (an untimed redo after each sample)."""
+
+    def undo() -> None:
+        match.undo()
+
+    median, worst = _around(undo, match.redo, repeats)
+    label = f"undo after {len(match.commands)} commands (replays {match.replayed})"
+    return (label, median, worst, target)
+
+
+def _reroll_row(match: Match, repeats: int, target: str) -> Row:
+    """Time a GM reroll of the last attack's first roll (undone, untimed, after each)."""
+    from game.rulesets.entaria.policy import choose_command
+
+    for _ in range(200):  # the policy plays until the last command made a roll
+        if match.battle.legal_reroll(None).allowed:
+            break
+        match.apply(choose_command(match.battle))
+    battle: Battle = match.battle
+    payer = next(
+        (c.key for c in battle.state.creatures.values() if battle.sides[c.side].controller == "gm"),
+        None,
+    )
+    options = battle.rerollable_rolls()
+    if payer is None or not options:
+        return ("Impuls reroll: no roll to reroll", 0.0, 0.0, "")
+    reroll = GmSpendImpulse(None, payer, "REROLL", roll=options[0].index)
+    length = len(match.commands)
+    replays: list[int] = []
+
+    def apply() -> None:
+        match.apply(reroll)
+        replays.append(match.battle.rerolls.replayed)
+
+    def take_back() -> None:
+        match.undo()
+
+    median, worst = _around(apply, take_back, repeats)
+    label = f"Impuls reroll after {length} commands (replays {max(replays)})"
+    return (label, median, worst, target)
+
+
+def _load_row(match: Match, repeats: int) -> Row:
+    """Time loading a save of the match (read, replay once, compare with its snapshot)."""
+    ruleset = match.ruleset
+    opened = OpenedMission(match.setup, match.catalogue, "0" * 64, ruleset)
+    with tempfile.TemporaryDirectory() as folder:
+        saved = write_save(match, Path(folder), "bench", MissionRef("bench.toml", "0" * 64))
+
+        def load() -> Any:
+            return load_save(saved, lambda _: opened, {ruleset.key: ruleset})
+
+        median, worst = _around(load, lambda: None, repeats, warm=False)
+    return (f"load a save of {len(match.commands)} commands", median, worst, "(linear)")
+
+
+def _around(
+    timed: Callable[[], Any], after: Callable[[], Any], repeats: int, *, warm: bool = True
+) -> tuple[float, float]:
+    """Return the median and the longest of ``repeats`` timed calls, ``after`` untimed."""
+    if warm:
+        timed()  # warm-up
+        after()
+    samples = []
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        timed()
+        samples.append((time.perf_counter() - start) * 1000.0)
+        after()
+    return statistics.median(samples), max(samples)

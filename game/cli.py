@@ -383,6 +383,39 @@ def _language_option(command: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def _use_assets(args: argparse.Namespace) -> bool:
+    """Let the loads read tilesets and images in ``--assets DIR`` (none: no such folder);
+    return False after saying so when DIR is no folder."""
+    folder = getattr(args, "assets", None)
+    if folder is not None and not Path(folder).is_dir():
+        print(
+            say(
+                cli_language(args.language),
+                f"kampfkarte {args.command}: --assets {folder} is no folder; expected the "
+                "folder that holds the map's tilesets",
+                f"kampfkarte {args.command}: --assets {folder} ist kein Ordner; erwartet: der "
+                "Ordner mit den Tilesets der Karte",
+            ),
+            file=sys.stderr,
+        )
+        return False
+    from game.missions.map_files import use_assets
+
+    use_assets(folder)
+    return True
+
+
+def _assets_option(command: argparse.ArgumentParser) -> None:
+    """Add ``--assets DIR``: a folder a Tiled map's tilesets and images may lie in too."""
+    command.add_argument(
+        "--assets",
+        metavar="DIR",
+        default=None,
+        help="a folder a Tiled map's tilesets and images may also lie in (besides the map's "
+        "folder and its project folder, the one with a .tiled-project file)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kampfkarte",
@@ -397,12 +430,14 @@ def build_parser() -> argparse.ArgumentParser:
     # hidden: stop after N frames (the install test plays one headless frame)
     play.add_argument("--frames", type=_positive_int, default=None, help=argparse.SUPPRESS)
     _language_option(play, "the command's messages (the window follows the settings)")
+    _assets_option(play)
     play.set_defaults(run=_play)
     preview = commands.add_parser(
         "preview", help="show a mission map read-only; reloads when the file changes"
     )
     preview.add_argument("mission", help=MISSION_HELP)
     _language_option(preview, "the command's messages")
+    _assets_option(preview)
     preview.set_defaults(run=_preview)
     check = commands.add_parser(
         "check", help="validate mission files and print a summary of each (ruleset included)"
@@ -419,6 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="print one JSON object per file, one per line (keys: maps/README.md)",
     )
     _language_option(check, "the report (--json: each problem's text; its message stays English)")
+    _assets_option(check)
     check.set_defaults(run=_check)
     convert = commands.add_parser(
         "import", help="convert a Universal VTT or Tiled map to a mission file (.toml)"
@@ -437,6 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="replace an existing mission .toml and its images (hand edits are lost)",
     )
     _language_option(convert, "the command's messages and the problems found")
+    _assets_option(convert)
     convert.set_defaults(run=_import)
     printer = commands.add_parser("print", help="write a PDF of a map with 25 mm fields")
     printer.add_argument("mission", help=MISSION_HELP)
@@ -499,6 +536,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(stop.code or 0)
     if args.command is None:
         parser.print_help()
+        return EXIT_USAGE
+    if not _use_assets(args):
         return EXIT_USAGE
     try:
         return int(args.run(args))

@@ -42,9 +42,10 @@ HARDENED_TEMPLATES: Final[Templates] = {
         "Wurzelelement <map>",
     },
     "tileset_not_map": {
-        "en": "this file is a Tiled tileset, not a map; expected the .tmx map that uses it",
-        "de": "diese Datei ist ein Tiled-Tileset, keine Karte; erwartet: die .tmx-Karte, die es "
-        "verwendet",
+        "en": "this file is a Tiled tileset, not a map: its root element is <tileset>; "
+        "expected <map> (open the .tmx map that uses it)",
+        "de": "diese Datei ist ein Tiled-Tileset, keine Karte: ihr Wurzelelement ist "
+        "<tileset>; erwartet: <map> (öffne die .tmx-Karte, die es verwendet)",
     },
     "not_a_tileset": {
         "en": "this XML file is not a Tiled tileset; expected a .tsx file whose root element "

@@ -112,8 +112,8 @@ def tmx_tileset(
 ) -> Tileset:
     """Return a ``<tileset>`` element's tileset (``folder``: its file's, for its images)."""
     where = where_of(node)
-    if node.tag != "tileset":
-        problems.add(where, mission_say("tsx_root", tag=node.tag[:30]))
+    if node.tag != "tileset":  # name no part of a file that is no tileset (issue 13)
+        problems.add(Where(where.path, None, node.line, node.column), mission_say("not_a_tileset"))
         raise Unusable
     count_text = node.attrs.get("tilecount")
     tilecount = None
@@ -226,6 +226,32 @@ def _json_image(
     )
 
 
+def _old_tiles(data: dict[str, object]) -> object:
+    """Return a JSON tileset's ``tiles`` as a list, as Tiled since 1.2 writes it.
+
+    Tiled before 1.2 wrote ``tiles`` as an object by tile id and the properties apart,
+    in ``tileproperties`` (an object by tile id of ``{name: value}``).
+    """
+    tiles = data.get("tiles")
+    old_properties = data.get("tileproperties")
+    if not isinstance(tiles, dict) and not isinstance(old_properties, dict):
+        return tiles
+    by_id: dict[str, dict[str, object]] = {}
+    if isinstance(tiles, dict):
+        for key, tile in tiles.items():
+            by_id[key] = dict(tile) if isinstance(tile, dict) else {"image": tile}
+    if isinstance(old_properties, dict):
+        for key, properties in old_properties.items():
+            by_id.setdefault(key, {})["properties"] = properties
+    found: list[object] = []
+    for key, tile in by_id.items():
+        tile.setdefault(
+            "id", int(key) if key.isascii() and key.isdigit() and len(key) < 10 else key
+        )
+        found.append(tile)
+    return found
+
+
 def json_tileset(
     problems: Problems, where: Where, document: object, firstgid: int, folder: str = ""
 ) -> Tileset:
@@ -247,7 +273,7 @@ def json_tileset(
         tileset.image = _json_image(problems, where, data, folder)
     except Unusable:
         pass
-    tiles = json_list(problems, json_where(where, "tiles"), data.get("tiles"))
+    tiles = json_list(problems, json_where(where, "tiles"), _old_tiles(data))
     for i, raw in enumerate(tiles):
         tile_where = json_where(where, f"tiles[{i}]")
         try:

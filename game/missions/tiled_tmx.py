@@ -41,8 +41,9 @@ from game.missions.tiled_xml import Node, WhereOf, element_label
 def read_tmx(problems: Problems, root: Node, path_label: str, files: MapFiles | None) -> TiledMap:
     where_of = WhereOf(path_label)
     where = where_of(root)
-    if root.tag != "map":
-        problems.add(where, mission_say("tmx_root", tag=root.tag[:30]))
+    if root.tag != "map":  # name no part of a file that is no map (issue 13 point 11)
+        said = "tileset_not_map" if root.tag == "tileset" else "not_a_tiled_map"
+        problems.add(Where(path_label, None, root.line, root.column), mission_say(said))
         raise Unusable
     check_orientation(problems, where, root.attrs.get("orientation"))
     check_infinite(problems, where, root.attrs.get("infinite"))

@@ -7,11 +7,14 @@ TOML key, what was found and what was expected.
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
 from game.match.mission_ruleset import MissionTerms
-from game.match.problems import MissionError, capped, described, problem_of
+from game.match.problem_texts import toml_syntax_de
+from game.match.problems import MissionError, Problem, capped, described, problem_of
 from game.match.toml_scanner import KeyLocations
 from game.match.tomlcheck import locate_keys, parse_toml
 from game.missions.loader_texts import mission_say
@@ -43,7 +46,9 @@ def read_mission_text(
     text = text.removeprefix("\ufeff")  # so that positions count from the first real character
     data, syntax = parse_toml(text, path_label)
     if data is None:
-        raise MissionError(syntax)
+        raise MissionError(syntax if _names_a_mission(text) else _not_a_mission(text, syntax))
+    if "mission" not in data and "map" not in data:  # say so, not key by key (issue 13)
+        raise MissionError([problem_of(path_label, mission_say("not_a_mission"))])
     where = locate_keys(text)
     reader = MissionReader(path_label, where, catalogue)
     mission = reader.mission(data)
@@ -56,6 +61,34 @@ def read_mission_text(
         invalid = problem_of(path_label, mission_say("mission_invalid"))
         raise MissionError(capped(errors or [invalid]))
     return mission, where
+
+
+_MISSION_TABLE = re.compile(r"^[ \t]*\[[ \t]*(?:mission|map)[ \t]*[\].]", re.MULTILINE)
+_POSITION = re.compile(r"\s*\(at line \d+, column \d+\)\s*$|\s*\(at end of document\)\s*$")
+
+
+def _names_a_mission(text: str) -> bool:
+    """Return whether TOML text has a ``[mission]`` or ``[map]`` table header (a mission's)."""
+    return _MISSION_TABLE.search(text) is not None
+
+
+def _not_a_mission(text: str, problems: list[Problem]) -> list[Problem]:
+    """Return the problems of text that is no mission, with no line of it in them (issue 13).
+
+    A syntax error keeps its place and tomllib's words (which quote nothing), not the line.
+    """
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        error = _POSITION.sub("", str(exc))
+        texts = {"en": error, "de": toml_syntax_de(error)}
+        found = [p for p in problems if p.line is not None]
+        line, column = (found[0].line, found[0].column) if found else (None, None)
+        message = mission_say("not_a_mission_toml", error=texts)
+        return [problem_of(problems[0].path, message, line=line, column=column)]
+    except (RecursionError, ValueError):
+        pass
+    return problems
 
 
 class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection):

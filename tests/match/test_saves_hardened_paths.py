@@ -5,6 +5,7 @@ among the bundled missions."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,18 @@ def test_i13_5_new_seats_rewrite_the_newest_autosave_without_rotating(tmp_path: 
     assert document(tmp_path / AUTOSAVE_NAMES[0])["seats"] == SEATS
     assert (tmp_path / AUTOSAVE_NAMES[1]).read_bytes() == before
     assert not (tmp_path / AUTOSAVE_NAMES[2]).exists()
+
+
+@pytest.mark.rule("I13-4")
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_i13_4_a_save_naming_a_fifo_as_its_mission_is_refused_not_waited_on(
+    tmp_path: Path,
+) -> None:
+    fifo = tmp_path / "mission.toml"
+    os.mkfifo(fifo)
+    path = write_save(demo_match(), tmp_path, "fifo", MissionRef(str(fifo), "0" * 64))
+    with pytest.raises(SaveError, match="cannot open the mission") as refused:
+        load_save(path, open_mission, RULESETS, find_mission=bundled_mission_with_hash)
+    assert str(fifo) in str(refused.value)
+    with pytest.raises(OSError):
+        MissionRef.of_file(fifo)  # hashing it does not wait either

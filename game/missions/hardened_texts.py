@@ -19,6 +19,14 @@ HARDENED_TEMPLATES: Final[Templates] = {
         "({human}) (vorher schon {spent} Bytes); erwartet: eine Karte, deren Tilesets und "
         "Bilder zusammen kleiner sind",
     },
+    "load_parse_budget": {
+        "en": "reading this file takes the map's XML and JSON files over {limit} bytes "
+        "({human}) together ({spent} bytes before it); expected a map whose tileset files "
+        "are smaller together",
+        "de": "mit dieser Datei haben die XML- und JSON-Dateien der Karte zusammen mehr als "
+        "{limit} Bytes ({human}) (vorher schon {spent} Bytes); erwartet: eine Karte, deren "
+        "Tileset-Dateien zusammen kleiner sind",
+    },
     "path_outside_project": {
         "en": "referenced path {relative!r} contains '..' and leads outside the map's folder "
         "(to {real}); expected a file inside the map's folder or its Tiled project folder "

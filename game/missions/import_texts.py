@@ -71,10 +71,6 @@ IMPORT_TEMPLATES: Final[Templates] = {
         "en": "found type {found}; expected 'map' (is this a tileset?)",
         "de": "gefunden: Typ {found}; erwartet: 'map' (ist das ein Tileset?)",
     },
-    "tmx_root": {
-        "en": "root element is <{tag}>; expected <map>",
-        "de": "das Wurzelelement ist <{tag}>; erwartet: <map>",
-    },
     "tiled_infinite": {
         "en": "layer data is in chunks (an infinite map); expected plain data",
         "de": "die Ebene ist in Stücken gespeichert (eine unendliche Karte); erwartet: "
@@ -207,10 +203,6 @@ IMPORT_TEMPLATES: Final[Templates] = {
     "image_without_source": {
         "en": 'image without a source; expected source="<file>"',
         "de": 'Bild ohne Quelle; erwartet: source="<Datei>"',
-    },
-    "tsx_root": {
-        "en": "root element is <{tag}>; expected <tileset>",
-        "de": "das Wurzelelement ist <{tag}>; erwartet: <tileset>",
     },
     "tileset_without_folder": {
         "en": "external tileset {source!r} cannot be read without a folder",

@@ -7,9 +7,11 @@ the maps), or the folder the user named with ``--assets DIR``. Never beyond: a p
 whose real location (symbolic links followed) is outside all of them is refused.
 
 Work is bounded per load, not only per file: all files of one load together may
-read at most :data:`MAX_LOAD_BYTES` bytes; the file that would go over is refused,
-named in the message. A file named twice (99 tileset references to one ``.tsx``)
-is read and parsed once: :meth:`MapFiles.parsed` caches by resolved path.
+read at most :data:`MAX_LOAD_BYTES` bytes, and the map and its tileset files (the
+text that is parsed, the costly part) at most :data:`MAX_PARSED_BYTES`; the file that
+would go over is refused, named in the message. A file named twice (99 tileset
+references to one ``.tsx``) is read and parsed once: :meth:`MapFiles.parsed` caches
+by resolved path.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from game.missions.paths import human_size, read_limited, relative_parts
 
 __all__ = [
     "MAX_LOAD_BYTES",
+    "MAX_PARSED_BYTES",
     "MAX_PROJECT_LEVELS",
     "MapFiles",
     "asset_folder",
@@ -33,6 +36,8 @@ __all__ = [
 
 #: Bytes all files of one load may read together (the map, its tilesets, their images).
 MAX_LOAD_BYTES = 128 * 1024 * 1024
+#: Bytes of XML and JSON one load may parse together (the map and its tileset files).
+MAX_PARSED_BYTES = 12 * 1024 * 1024
 #: Folders above the map searched for a ``.tiled-project`` file.
 MAX_PROJECT_LEVELS = 8
 PROJECT_SUFFIX = ".tiled-project"
@@ -94,6 +99,7 @@ class MapFiles:
         self.roots = tuple(roots)
         self.limit = limit if limit is not None else MAX_LOAD_BYTES
         self.spent = 0
+        self.parsed_bytes = 0  # of the text parsed: the map and its tileset files
         self.reads = 0  # files read (each at most once when it goes through ``parsed``)
         self._parsed: dict[Path, object] = {}
 
@@ -120,21 +126,36 @@ class MapFiles:
             message = mission_say("path_outside", relative=relative, real=real)
         raise MissionError([problem_of(path_label, message)])
 
-    def spend(self, amount: int, *, path_label: str) -> None:
-        """Count ``amount`` bytes against the load's budget; raise MissionError past it."""
+    def spend(self, amount: int, *, path_label: str, parse: bool = False) -> None:
+        """Count ``amount`` bytes read (with ``parse``: to be parsed too) against the
+        load's budgets; raise MissionError naming ``path_label`` past one of them."""
+        if parse and self.parsed_bytes + amount > MAX_PARSED_BYTES:
+            raise self._over(path_label, MAX_PARSED_BYTES, self.parsed_bytes, "load_parse_budget")
         if self.spent + amount > self.limit:
-            human = human_size(self.limit)
-            message = mission_say("load_budget", limit=self.limit, human=human, spent=self.spent)
-            raise MissionError([problem_of(path_label, message)])
+            raise self._over(path_label, self.limit, self.spent, "load_budget")
         self.spent += amount
+        if parse:
+            self.parsed_bytes += amount
+
+    @staticmethod
+    def _over(path_label: str, limit: int, spent: int, template: str) -> MissionError:
+        message = mission_say(template, limit=limit, human=human_size(limit), spent=spent)
+        return MissionError([problem_of(path_label, message)])
 
     def read(
-        self, path: Path, max_bytes: int, *, path_label: str, head: int | None = None
+        self,
+        path: Path,
+        max_bytes: int,
+        *,
+        path_label: str,
+        head: int | None = None,
+        parse: bool = False,
     ) -> bytes:
-        """Return the bytes of ``path`` (as ``read_limited``), counted against the budget."""
+        """Return the bytes of ``path`` (as ``read_limited``), counted against the budgets
+        (``parse``: the bytes are XML or JSON to be parsed)."""
         data = read_limited(path, max_bytes, path_label=path_label, head=head)
         self.reads += 1
-        self.spend(len(data), path_label=path_label)
+        self.spend(len(data), path_label=path_label, parse=parse)
         return data
 
     def parsed(self, path: Path, make: Callable[[], T]) -> T:

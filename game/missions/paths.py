@@ -2,8 +2,9 @@
 
 Every file a mission names (a background image, a Tiled tileset) must lie inside
 the mission's own folder: no ``..`` component, no absolute path, no symbolic link
-that leads out. Sizes are checked before anything is read (``game.match.datafiles``),
-so a hostile file cannot make the loader allocate gigabytes.
+that leads out (a Tiled map may also use its project folder:
+:mod:`game.missions.map_files`). Sizes are checked before anything is read
+(``game.match.datafiles``), so a hostile file cannot make the loader allocate gigabytes.
 """
 
 from __future__ import annotations

@@ -12,8 +12,10 @@ Imported:
   maps give an error naming the orientation); infinite maps are refused; at most
   500×500 fields; one tile = one field. Map properties ``title`` and ``author``
   (strings) become the mission's; otherwise the title is the file name.
-- Tilesets, embedded or external (``.tsx`` XML, ``.tsj``/``.json`` JSON; the file
-  must lie inside the map's folder and passes the same checks as the map). A tile
+- Tilesets, embedded or external (``.tsx`` XML, ``.tsj``/``.json`` JSON, Tiled before
+  1.2's ``tiles``/``tileproperties`` objects too; the file must lie inside the map's
+  folder or its project folder, :mod:`game.missions.map_files`, and passes the same
+  checks as the map; a file named twice is read once). A tile
   with the custom string property ``terrain`` gives its fields that terrain: either
   a default legend character (``.``, ``#``, ``:``, ``~``, ``=``, ``%``, ``+``, ``/``)
   or a terrain key of the content catalogue (``mud``, ``ice``, ``lava`` ...), which gets a legend
@@ -34,9 +36,10 @@ Imported:
   it a tile names); flip flags (horizontal, vertical, x/y swap) as Tiled draws them;
   layer and group opacity; the map's background colour where no tile is. Pixels per
   field: the map's tile width within 16..128, smaller for large maps (at most 8192
-  pixels a side, 32 M pixels). Images must be PNG or JPEG inside the map's folder
-  (an external tileset's images relative to it); a missing, broken or outside image
-  is a warning and its tiles stay undrawn.
+  pixels a side, 32 M pixels). Images must be PNG, JPEG or WebP inside the map's
+  folder or its project folder (an external tileset's images relative to it); a
+  missing, broken or outside image is a warning and its tiles stay undrawn. An image
+  collection's tile ids may exceed its ``tilecount`` (Tiled keeps removed tiles' ids).
 - Object layers: objects whose type (Tiled ≥ 1.10 ``type``, Tiled 1.9 ``class``, any
   case) is ``creature``, ``deployment``, ``terrain``, ``wall`` or ``door``; other
   objects are ignored. A tile object inherits its tile's type and properties.
@@ -79,13 +82,16 @@ animations (the tile itself is drawn), objects of any other type (text, markers)
 ellipses and rotated rectangles as walls (an error), object templates (an error),
 Wang sets and Tiled's own terrain sets, collision shapes, and any property not named
 above. Deployment areas must be rectangles (an ellipse or polygon gives an error).
-zstd-compressed layers give an error; tileset images other than PNG and JPEG (GIF,
-BMP, WebP) give a warning.
+zstd-compressed layers give an error; tileset images other than PNG, JPEG and WebP
+(GIF, BMP) give a warning.
 
-XML safety: any ``<!DOCTYPE`` or ``<!ENTITY`` is refused before parsing (and the
-parser refuses them again), so no entity can expand and no external file is read.
-Files are UTF-8 and at most 5 MB, JSON and XML nesting at most 64 deep, layer data
-must hold exactly width×height tiles. Every problem is raised as one MissionError
+XML safety: any ``<!ENTITY`` and any ``<!DOCTYPE`` is refused before parsing (and the
+parser refuses them again), so no entity can expand and no external file is read;
+only old Tiled's ``<!DOCTYPE map SYSTEM "...">`` line without internal subset is let
+through. Files are UTF-8 and at most 5 MB, all files of one load at most
+:data:`~game.missions.map_files.MAX_LOAD_BYTES` together (the XML and JSON at most
+:data:`~game.missions.map_files.MAX_PARSED_BYTES`), JSON and XML nesting at most 64
+deep, layer data must hold exactly width×height tiles. Every problem is raised as one MissionError
 naming the file and the line/column, the XML element or the JSON path.
 
 The modules: ``tiled_xml`` (safe XML), ``tiled_tmx`` and ``tiled_tmj`` (the two file
@@ -322,7 +328,7 @@ def load_tiled(
     data = read.data if read is not None else read_limited(p, MAX_FILE_BYTES, path_label=label)
     base_dir = p.resolve().parent
     files = MapFiles(base_dir, assets=assets)
-    files.spend(len(data), path_label=label)
+    files.spend(len(data), path_label=label, parse=True)
     result = read_tiled(
         data,
         path_label=label,

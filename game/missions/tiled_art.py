@@ -13,8 +13,9 @@ applied as Tiled does: the x/y swap first, then horizontal and vertical. Hidden
 layers are not drawn; a layer's opacity (with its groups') is. What no tile covers
 shows the map's background colour (white if it has none).
 
-Images are read as the mission's background is: only inside the map's folder, at
-most ``MAX_IMAGE_BYTES`` and 8192×8192 pixels, PNG or JPEG, decoded and drawn by
+Images are read as the mission's background is: only inside the map's folder (or
+its project folder, :mod:`game.missions.map_files`, within the load's budget), at
+most ``MAX_IMAGE_BYTES`` and 8192×8192 pixels, PNG, JPEG or WebP, decoded and drawn by
 :mod:`game.missions.pictures` (this module imports no pygame). An image that is missing,
 damaged, of another format or outside the folder is a warning: the map loads and
 those tiles stay undrawn. The image is bounded: at most ``MAX_SIDE`` pixels a side and

@@ -183,7 +183,7 @@ def _read_tileset(where: Where, real: Path, source: str, files: MapFiles) -> _Ti
     found = Problems()
     tileset: Tileset | None = None
     try:
-        data = files.read(real, MAX_FILE_BYTES, path_label=label)
+        data = files.read(real, MAX_FILE_BYTES, path_label=label, parse=True)
     except MissionError as exc:
         found.extend(dataclasses.replace(p, key=p.key or where.key) for p in exc.problems)
         return _TilesetFile(None, list(found.items), [])

@@ -110,6 +110,35 @@ def test_issue13_point8_an_image_past_the_budget_is_a_warning(
     assert any("dungeon.png" in w.message and "read together" in w.message for w in loaded.warnings)
 
 
+def test_issue13_point8_distinct_tilesets_share_the_parse_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three different tileset files: past MAX_PARSED_BYTES the third is refused, named."""
+    folder = tmp_path / "three"
+    shutil.copytree(REAL / "many_refs", folder)
+    for name in ("two.tsx", "three.tsx"):
+        shutil.copy(folder / "one.tsx", folder / name)
+    refs = "".join(
+        f' <tileset firstgid="{gid}" source="{name}"/>\n'
+        for gid, name in ((1, "one.tsx"), (3, "two.tsx"), (5, "three.tsx"))
+    )
+    text = (folder / "many.tmx").read_text(encoding="utf-8")
+    start, end = text.index(" <tileset"), text.index(" <layer")
+    (folder / "many.tmx").write_text(text[:start] + refs + text[end:], encoding="utf-8")
+    tileset = (folder / "one.tsx").stat().st_size
+    parsed = (folder / "many.tmx").stat().st_size + 2 * tileset
+    monkeypatch.setattr(map_files, "MAX_PARSED_BYTES", parsed + tileset)
+    assert load_tiled(folder / "many.tmx").mission.rows == WALL_RING  # all three fit
+    monkeypatch.setattr(map_files, "MAX_PARSED_BYTES", parsed)
+    with pytest.raises(MissionError) as caught:
+        load_tiled(folder / "many.tmx")
+    [problem] = caught.value.problems
+    assert problem.path.endswith("three.tsx")
+    assert f"XML and JSON files over {parsed} bytes" in problem.message
+    monkeypatch.undo()
+    assert map_files.MAX_PARSED_BYTES == 12 * 1024 * 1024  # the shipped limit
+
+
 def test_issue13_point8_budget_counts_bytes_read() -> None:
     files = MapFiles(REAL / "many_refs")
     files.read(REAL / "many_refs" / "one.tsx", 10_000, path_label="one.tsx")

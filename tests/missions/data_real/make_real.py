@@ -2,7 +2,7 @@
 
 Run ``python -m tests.missions.data_real.make_real`` from the repository to rewrite them.
 
-Each file mirrors a shape the survey of 272 third-party maps found (see README.md here):
+Each file mirrors a shape the survey of 272 third-party maps found (issue 13):
 Tiled projects with tilesets in a sibling folder, old Tiled's DOCTYPE line, Tiled JSON
 saved as ``.json`` (1.10 and before 1.2), a Dungeondraft export with a WebP picture, an
 image collection whose tile ids exceed ``tilecount``, an isometric map, a map naming

@@ -14,6 +14,7 @@ is its own. The ruleset is the mission's; the screen draws it through its views.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -357,9 +358,11 @@ class GameSession:
         try:
             folder = autosave_dir(self.home)
             autosave(self.match, folder, self.mission, self.seats())
-            (folder / SESSION_FILE).unlink(missing_ok=True)  # an old seat file: now in the save
         except (OSError, SaveError) as error:
             self.warnings.append(autosave_failed(error))
+            return
+        with contextlib.suppress(OSError):  # an old seat file: its seats are in the save now
+            (folder / SESSION_FILE).unlink(missing_ok=True)
 
     def _write_session(self) -> None:
         """Write the newest autosave again with the new seats (the match is unchanged)."""

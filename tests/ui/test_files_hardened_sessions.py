@@ -241,3 +241,11 @@ def test_i13_10_a_session_start_deletes_orphaned_temporaries(tmp_path: Path) -> 
     assert not any(path.exists() for path in orphans)
     assert mine.exists() and elsewhere.exists()  # not ours, not in a saves folder
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.rule("I13-5")
+def test_i13_5_an_old_seat_file_that_cannot_be_removed_warns_of_nothing(tmp_path: Path) -> None:
+    (autosave_dir(tmp_path) / SESSION_FILE).mkdir()  # a folder in its place
+    session = played(tmp_path)
+    assert session.apply(EndTurn(session.current.key)).ok
+    assert session.warnings == []  # the autosaves went well: nothing to say each command

@@ -297,11 +297,12 @@ def is_tiled_document(document: object) -> bool:
     """Return whether a parsed JSON document is a Tiled map, not a Universal VTT export.
 
     A Universal VTT export has ``resolution``; a Tiled map has ``tiledversion``,
-    ``type`` "map", or (before Tiled 1.2) ``layers`` and ``tilewidth``.
+    ``type`` "map", or (before Tiled 1.2) ``layers`` and ``tilewidth``. A Tiled tileset
+    (``type`` "tileset") counts too, so that the Tiled reader says it is no map.
     """
     if not isinstance(document, dict) or "resolution" in document:
         return False
-    if "tiledversion" in document or document.get("type") == "map":
+    if "tiledversion" in document or document.get("type") in ("map", "tileset"):
         return True
     return "layers" in document and "tilewidth" in document  # Tiled before 1.2
 

@@ -9,6 +9,7 @@ Isometric maps and entities stay refused.
 from __future__ import annotations
 
 import io
+import json
 import shutil
 from pathlib import Path
 
@@ -162,3 +163,12 @@ def test_real_maps_the_webp_probe_decodes_in_this_pygame() -> None:
     """pygame-ce with its extended image codecs decodes WebP (the probe is a real WebP)."""
     assert pictures.can_decode("PNG") and pictures.can_decode("JPEG")
     assert pictures.can_decode("WebP") == bool(pygame.image.get_extended())
+
+
+def test_real_maps_a_tiled_json_tileset_given_as_map_is_named_a_tileset(tmp_path: Path) -> None:
+    """A ``.json`` tileset is recognised as Tiled's by content and said to be no map."""
+    tileset = {"type": "tileset", "tiledversion": "1.10.2", "name": "t", "tilewidth": 16}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(tileset), encoding="utf-8")
+    text = _refused(path)
+    assert "is this a tileset?" in text and "resolution" not in text

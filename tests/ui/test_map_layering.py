@@ -29,6 +29,7 @@ from game.ui import overlays
 from game.ui.camera import Camera
 from game.ui.feedback import Feedback
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
+from game.ui.token_art import base_reach
 from game.ui.tokens import cover_badge_centre
 from tests.shots import save_shot
 from tests.ui.test_feedback import _Host, _shooter
@@ -262,3 +263,30 @@ def test_h12b_a_fallen_creature_shows_no_cover_mark(home: Path) -> None:
     assert (on["p3"] != off["p3"]).any()  # the standing pirate is marked
     assert (on["p2"] == off["p2"]).all()  # the fallen one is not
     save_shot(app.screen, "h12b_fallen_no_cover_mark.png")
+
+
+@pytest.mark.rule("D-6")
+@pytest.mark.parametrize("cell_px", [16, 24, 40, 64, 120])
+@pytest.mark.parametrize("side", [1, 2])
+def test_h12b_d_6_numbers_beside_a_token_keep_off_its_base_and_off_each_other(
+    cell_px: int, side: int
+) -> None:
+    """Each field of a footprint writes its number by its own outer corner, off the base."""
+    camera = Camera()
+    camera.set_viewport(0, 0, 800, 600)
+    camera.set_zoom(cell_px / camera.cell_px)
+    assert camera.cell_px == cell_px
+    token = overlays.Beside((3, 3), side)
+    left, top = camera.cell_to_screen((3, 3))
+    centre = (left + cell_px * side / 2, top + cell_px * side / 2)
+    reach = base_reach(cell_px * side)
+    rects = []
+    for cell in [(3 + dx, 3 + dy) for dx in range(side) for dy in range(side)]:
+        rect = overlays.beside_rect(camera, cell, (14, 12), token)
+        corners = [rect.topleft, rect.topright, rect.bottomleft, rect.bottomright]
+        assert min(np.hypot(x - centre[0], y - centre[1]) for x, y in corners) >= reach
+        rects.append(rect)
+    for i, rect in enumerate(rects):
+        assert rect.collidelist(rects[i + 1 :]) < 0
+    if side == 1:  # a one-field token: the bottom-left corner (the others carry marks)
+        assert rects[0].right <= centre[0] and rects[0].top >= centre[1]

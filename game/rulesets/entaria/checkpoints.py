@@ -49,8 +49,9 @@ def thaw(point: BattlePoint, history: Battle) -> Battle:
             f"the checkpoint after {length} commands is not in a history of "
             f"{len(history.record)} commands"
         )
+    # slices are new lists: the prefixes are copied once (references only)
     battle = copy_battle(
-        point.battle, record=list(history.record[:length]), log=list(history.log[: point.log_len])
+        point.battle, record=history.record[:length], log=history.log[: point.log_len]
     )
-    battle.rerolls.draws = list(history.rerolls.draws[:length])
+    battle.rerolls.draws = history.rerolls.draws[:length]
     return battle

@@ -172,3 +172,19 @@ def test_real_maps_a_tiled_json_tileset_given_as_map_is_named_a_tileset(tmp_path
     path.write_text(json.dumps(tileset), encoding="utf-8")
     text = _refused(path)
     assert "is this a tileset?" in text and "resolution" not in text
+
+
+def test_real_maps_the_screen_and_the_print_draw_the_webp() -> None:
+    """Decoded where drawn (issue 13 point 9): the battle map's background and the PDF's."""
+    if not pictures.can_decode("WebP"):
+        pytest.skip("this pygame cannot decode WebP")
+    from game.export.background import read_background
+    from game.ui.map_view import background_for
+
+    loaded = load_any(REAL / "webp_room.dd2vtt")
+    image, pixels_per_field, _ = background_for(loaded)
+    assert image is not None and image.get_size() == (8, 6) and pixels_per_field == 2
+    notes: list[str] = []
+    printed = read_background(loaded.mission, loaded.images, loaded.base_dir, notes)
+    assert printed is not None and notes == []
+    assert (printed.width, printed.height) == (4, 3)  # 8x6 pixels at 2 a field

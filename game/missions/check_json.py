@@ -15,8 +15,8 @@ One object's keys, always all present (``null`` where the file did not load far 
 ``valid``
     true when the mission can be played (warnings allowed).
 ``format``
-    ``"toml"``, ``"uvtt"`` or ``"tiled"``: the reader the file's suffix chooses; null
-    for a suffix no reader takes.
+    ``"toml"``, ``"uvtt"`` or ``"tiled"``: the reader the file's suffix chooses (for
+    ``.json`` its content: Tiled's maps are recognised); null for a suffix no reader takes.
 ``ruleset``
     the key of the ruleset the mission is played by; null when it did not load.
 ``title``, ``width``, ``height``
@@ -73,6 +73,7 @@ from game.missions.grid import build_grid
 from game.missions.loader import NATIVE_SUFFIXES, TILED_SUFFIXES, UVTT_SUFFIXES
 from game.missions.model import Mission
 from game.missions.ruleset_choice import mission_terms
+from game.missions.tiled import is_tiled_json
 from game.missions.toml_schema import DEFAULT_CHARACTERS
 
 __all__ = ["report_json", "run_check_json"]
@@ -178,7 +179,11 @@ def _failed(path: str, exc: Exception, language: str = "en") -> dict[str, Any]:
 
 
 def _format_by_suffix(path: str) -> str | None:
+    """Return the reader a file that did not load was meant for: by suffix, and for
+    ``.json`` by content (a Tiled map, else a Universal VTT export)."""
     suffix = Path(path).suffix.lower()
+    if suffix == ".json" and is_tiled_json(path):
+        return "tiled"
     for name, suffixes in (
         ("toml", NATIVE_SUFFIXES),
         ("uvtt", UVTT_SUFFIXES),

@@ -188,3 +188,17 @@ def test_real_maps_the_screen_and_the_print_draw_the_webp() -> None:
     printed = read_background(loaded.mission, loaded.images, loaded.base_dir, notes)
     assert printed is not None and notes == []
     assert (printed.width, printed.height) == (4, 3)  # 8x6 pixels at 2 a field
+
+
+def test_real_maps_check_json_names_a_broken_tiled_json_map_tiled(tmp_path: Path) -> None:
+    """``check --json`` of a ``.json`` Tiled map that does not load: format "tiled" (content)."""
+    from game.missions.check_json import run_check_json
+
+    document = json.loads((REAL / "json_maps" / "modern.json").read_text(encoding="utf-8"))
+    document["width"] = 9999
+    path = tmp_path / "kaputt.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    out = io.StringIO()
+    assert run_check_json([path], out) == 1
+    data = json.loads(out.getvalue())
+    assert data["format"] == "tiled" and data["errors"][0]["key"] == "width"

@@ -16,7 +16,9 @@ by resolved path.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
@@ -41,6 +43,8 @@ MAX_PARSED_BYTES = 12 * 1024 * 1024
 #: Folders above the map searched for a ``.tiled-project`` file.
 MAX_PROJECT_LEVELS = 8
 PROJECT_SUFFIX = ".tiled-project"
+#: Entries of one folder looked at for a ``.tiled-project`` file.
+MAX_FOLDER_ENTRIES = 10_000
 
 T = TypeVar("T")
 
@@ -64,12 +68,18 @@ def asset_folder() -> Path | None:
 
 
 def project_folder(map_folder: Path) -> Path | None:
-    """Return the nearest folder at or above ``map_folder`` with a ``.tiled-project`` file."""
+    """Return the nearest folder at or above ``map_folder`` with a ``.tiled-project`` file.
+
+    At most :data:`MAX_PROJECT_LEVELS` folders up, the first :data:`MAX_FOLDER_ENTRIES`
+    entries of each (a huge folder cannot make a load slow).
+    """
     folder = map_folder.resolve()
     for _ in range(MAX_PROJECT_LEVELS + 1):
         try:
-            if any(child.suffix == PROJECT_SUFFIX for child in folder.iterdir()):
-                return folder
+            with os.scandir(folder) as scan:
+                entries = islice(scan, MAX_FOLDER_ENTRIES)
+                if any(e.name.endswith(PROJECT_SUFFIX) and e.is_file() for e in entries):
+                    return folder
         except OSError:  # unreadable folder: no project known there
             pass
         if folder.parent == folder:

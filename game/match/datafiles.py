@@ -27,6 +27,7 @@ import re
 import secrets
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -34,6 +35,7 @@ from typing import Any, BinaryIO
 import numpy as np
 
 __all__ = [
+    "JSON_SCAN_CHUNK",
     "MAX_JSON_DEPTH",
     "JsonTooLarge",
     "ReadReason",
@@ -46,6 +48,7 @@ __all__ = [
     "read_bounded",
     "read_strict_json",
     "remove_stale_temporaries",
+    "scan_chunk",
     "write_bytes_atomic",
     "write_json_atomic",
 ]
@@ -197,32 +200,66 @@ class StrictJsonError(ValueError):
 
 #: Deepest nesting of arrays and objects a data file may have (a save nests about ten).
 MAX_JSON_DEPTH = 64
-#: A JSON string, or an unterminated one to the end of the text: possessive, so a
-#: failed string is never retried from a later quote (one pass over the text).
-_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
-_DEPTH_CHUNK = 1 << 20
+#: Bytes of JSON text :func:`json_depth` scans at a time (bounds its memory).
+JSON_SCAN_CHUNK = 64 * 1024
+
+_BACKSLASH, _QUOTE = ord("\\"), ord('"')
+_OPEN_ARRAY, _CLOSE_ARRAY, _OPEN_OBJECT, _CLOSE_OBJECT = (ord(c) for c in "[]{}")
 
 
-def json_depth(text: str) -> int:
+def json_depth(text: str | bytes) -> int:
     """Return the deepest nesting of arrays and objects in JSON text (strings skipped).
 
-    One pass: the strings are cut out by one regular-expression scan, then the
-    brackets are counted in chunks of at most a mebibyte.
+    One pass over the text in pieces of :data:`JSON_SCAN_CHUNK` (work and memory grow
+    linearly with the text, whatever it holds): a backslash escapes the next byte, an
+    unescaped quote opens or closes a string, brackets count outside strings only. An
+    unterminated string runs to the end. Text is scanned as UTF-8 piece by piece (the
+    bytes of ``"\\[]{}`` never occur inside another character's encoding).
     """
-    bare = _JSON_STRING.sub("", text).encode("ascii", "replace")
-    deepest = level = 0
-    for start in range(0, len(bare), _DEPTH_CHUNK):
-        raw = np.frombuffer(
-            bare, dtype=np.uint8, count=min(_DEPTH_CHUNK, len(bare) - start), offset=start
-        )
-        steps = np.zeros(raw.size, dtype=np.int32)
-        steps[(raw == 91) | (raw == 123)] = 1  # [ {
-        steps[(raw == 93) | (raw == 125)] = -1  # ] }
-        levels = np.cumsum(steps, dtype=np.int64) + level
-        if levels.size:
-            deepest = max(deepest, int(levels.max()))
-            level = int(levels[-1])
-    return deepest
+    scan = _DepthScan()
+    for start in range(0, len(text), JSON_SCAN_CHUNK):
+        piece = text[start : start + JSON_SCAN_CHUNK]
+        if isinstance(piece, str):
+            piece = piece.encode("utf-8", "surrogatepass")
+        scan_chunk(scan, piece)
+    return scan.deepest
+
+
+@dataclass
+class _DepthScan:
+    """What one piece of JSON text leaves for the next: the state at its end."""
+
+    in_string: bool = False
+    escaped: bool = False  # the piece ended in an odd run of backslashes
+    depth: int = 0
+    deepest: int = 0
+
+
+def scan_chunk(scan: _DepthScan, chunk: bytes) -> None:
+    """Scan one piece of JSON text, continuing ``scan``'s state (vectorised, linear)."""
+    raw = np.frombuffer(chunk, dtype=np.uint8)
+    if raw.size == 0:
+        return
+    index = np.arange(raw.size, dtype=np.int64)
+    slash = raw == _BACKSLASH
+    # the run of backslashes ending at each byte (0 for other bytes), runs carried over
+    last_other = np.maximum.accumulate(np.where(slash, -1, index))
+    run = index - last_other
+    run[last_other < 0] += int(scan.escaped)  # only the parity of the carried run counts
+    escaped = np.empty(raw.size, dtype=bool)
+    escaped[0] = scan.escaped
+    escaped[1:] = (run[:-1] & 1) == 1
+    quote = (raw == _QUOTE) & ~escaped
+    quotes = np.cumsum(quote, dtype=np.int64)
+    inside = ((quotes - quote + int(scan.in_string)) & 1) == 1  # in a string before the byte
+    outside = ~inside & ~quote & ~escaped
+    steps = (outside & ((raw == _OPEN_ARRAY) | (raw == _OPEN_OBJECT))).astype(np.int64)
+    steps -= outside & ((raw == _CLOSE_ARRAY) | (raw == _CLOSE_OBJECT))
+    levels = np.cumsum(steps) + scan.depth
+    scan.deepest = max(scan.deepest, int(levels.max()))
+    scan.depth = int(levels[-1])
+    scan.in_string = bool((int(quotes[-1]) + int(scan.in_string)) & 1)
+    scan.escaped = bool(run[-1] & 1)
 
 
 class _Constant(ValueError):

@@ -1,8 +1,9 @@
 """JSON map files (Universal VTT, Tiled's JSON): strict parsing and typed, located access.
 
-``read_json`` refuses what is no JSON document (``game.match.datafiles`` has the strict
-parser) and what nests too deeply; ``JsonChecker`` reads values by JSON path and records
-a Problem per mistake, so an importer reports every problem of a file at once.
+``read_json`` refuses what is no JSON document and what nests too deeply
+(``game.match.datafiles`` has the strict parser and the one nesting check);
+``JsonChecker`` reads values by JSON path and records a Problem per mistake, so an
+importer reports every problem of a file at once.
 """
 
 from __future__ import annotations
@@ -10,23 +11,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
-
-from game.match.datafiles import StrictJsonError, loads_strict_json
+from game.match.datafiles import JSON_SCAN_CHUNK as JSON_SCAN_CHUNK  # the one nesting check
+from game.match.datafiles import MAX_JSON_DEPTH, StrictJsonError, loads_strict_json
+from game.match.datafiles import json_depth as json_depth
 from game.match.problem_texts import Texts
 from game.match.problems import MissionError, Problem, ProblemList, described, problem_of
 from game.missions.loader_texts import mission_say
 from game.missions.paths import decode_utf8
 
-#: Deepest JSON nesting accepted (objects and arrays).
-MAX_JSON_DEPTH = 64
-
-#: Bytes of JSON text :func:`json_depth` scans at a time (bounds its memory).
-JSON_SCAN_CHUNK = 64 * 1024
-
 _BOM = b"\xef\xbb\xbf"
-_BACKSLASH, _QUOTE = ord("\\"), ord('"')
-_OPEN_ARRAY, _CLOSE_ARRAY, _OPEN_OBJECT, _CLOSE_OBJECT = (ord(c) for c in "[]{}")
 
 
 def finite_number(value: object) -> float | None:
@@ -52,57 +45,6 @@ def whole_number(value: object) -> int | None:
     return int(number)
 
 
-def json_depth(data: bytes) -> int:
-    """Return the deepest nesting of arrays and objects in JSON text (strings skipped).
-
-    One pass over the bytes in pieces of :data:`JSON_SCAN_CHUNK` (work and memory grow
-    linearly with the text, whatever it holds): a backslash escapes the next byte, an
-    unescaped quote opens or closes a string, brackets count outside strings only. An
-    unterminated string runs to the end.
-    """
-    scan = _DepthScan()
-    for start in range(0, len(data), JSON_SCAN_CHUNK):
-        scan_chunk(scan, data[start : start + JSON_SCAN_CHUNK])
-    return scan.deepest
-
-
-@dataclass
-class _DepthScan:
-    """What one piece of JSON text leaves for the next: the state at its end."""
-
-    in_string: bool = False
-    escaped: bool = False  # the piece ended in an odd run of backslashes
-    depth: int = 0
-    deepest: int = 0
-
-
-def scan_chunk(scan: _DepthScan, chunk: bytes) -> None:
-    """Scan one piece of JSON text, continuing ``scan``'s state (vectorised, linear)."""
-    raw = np.frombuffer(chunk, dtype=np.uint8)
-    if raw.size == 0:
-        return
-    index = np.arange(raw.size, dtype=np.int64)
-    slash = raw == _BACKSLASH
-    # the run of backslashes ending at each byte (0 for other bytes), runs carried over
-    last_other = np.maximum.accumulate(np.where(slash, -1, index))
-    run = index - last_other
-    run[last_other < 0] += int(scan.escaped)  # only the parity of the carried run counts
-    escaped = np.empty(raw.size, dtype=bool)
-    escaped[0] = scan.escaped
-    escaped[1:] = (run[:-1] & 1) == 1
-    quote = (raw == _QUOTE) & ~escaped
-    quotes = np.cumsum(quote, dtype=np.int64)
-    inside = ((quotes - quote + int(scan.in_string)) & 1) == 1  # in a string before the byte
-    outside = ~inside & ~quote & ~escaped
-    steps = (outside & ((raw == _OPEN_ARRAY) | (raw == _OPEN_OBJECT))).astype(np.int64)
-    steps -= outside & ((raw == _CLOSE_ARRAY) | (raw == _CLOSE_OBJECT))
-    levels = np.cumsum(steps) + scan.depth
-    scan.deepest = max(scan.deepest, int(levels.max()))
-    scan.depth = int(levels[-1])
-    scan.in_string = bool((int(quotes[-1]) + int(scan.in_string)) & 1)
-    scan.escaped = bool(run[-1] & 1)
-
-
 @dataclass(frozen=True)
 class JsonFile:
     """A JSON map file read once: its bytes and the document :func:`read_json` made of them.
@@ -118,17 +60,14 @@ class JsonFile:
 def read_json(data: bytes, *, path_label: str) -> object:
     """Return the parsed JSON document in ``data``; raise MissionError if it is not one.
 
-    Checks, in this order: UTF-8 (a BOM is allowed), nesting depth (at most
-    :data:`MAX_JSON_DEPTH`), then the strict reader of ``game.match.datafiles``: syntax
-    (with line and column), no ``NaN``/``Infinity``, no key twice in one object.
+    Checks, in this order: UTF-8 (a BOM is allowed), then the strict reader of
+    ``game.match.datafiles``: nesting depth (at most :data:`MAX_JSON_DEPTH`, one linear
+    pass before parsing), syntax (with line and column), no ``NaN``/``Infinity``, no key
+    twice in one object.
     """
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
     text = decode_utf8(data, path_label=path_label, what="JSON")
-    depth = json_depth(data)
-    if depth > MAX_JSON_DEPTH:
-        message = mission_say("json_too_deep_levels", depth=depth, limit=MAX_JSON_DEPTH)
-        raise MissionError([problem_of(path_label, message)])
     try:
         return loads_strict_json(text)
     except StrictJsonError as exc:
@@ -137,6 +76,9 @@ def read_json(data: bytes, *, path_label: str) -> object:
             problem = problem_of(path_label, message, line=exc.line, column=exc.column)
         elif exc.constant is not None:
             problem = problem_of(path_label, mission_say("json_constant", constant=exc.constant))
+        elif exc.too_deep and exc.depth is not None:
+            message = mission_say("json_too_deep_levels", depth=exc.depth, limit=MAX_JSON_DEPTH)
+            problem = problem_of(path_label, message)
         elif exc.too_deep:
             problem = problem_of(path_label, mission_say("json_too_deep", limit=MAX_JSON_DEPTH))
         else:  # a key twice, integers with too many digits

@@ -14,7 +14,7 @@ import tracemalloc
 
 import pytest
 
-import game.missions.json_reading as json_reading
+import game.match.datafiles as datafiles
 from game.match.problems import MissionError
 from game.missions.json_reading import JSON_SCAN_CHUNK, MAX_JSON_DEPTH, json_depth, read_json
 
@@ -44,13 +44,13 @@ def _reference_depth(data: bytes) -> int:
 def _scanned(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Record the length of every piece the scan is given."""
     pieces: list[int] = []
-    real = json_reading.scan_chunk
+    real = datafiles.scan_chunk
 
     def counting(scan: object, chunk: bytes) -> None:
         pieces.append(len(chunk))
         real(scan, chunk)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(json_reading, "scan_chunk", counting)
+    monkeypatch.setattr(datafiles, "scan_chunk", counting)
     return pieces
 
 
@@ -94,7 +94,7 @@ def test_issue13_point7_pieces_agree_with_the_state_machine(
     monkeypatch: pytest.MonkeyPatch, chunk: int
 ) -> None:
     """Escapes, quotes and brackets split between pieces count as in one piece."""
-    monkeypatch.setattr(json_reading, "JSON_SCAN_CHUNK", chunk)
+    monkeypatch.setattr(datafiles, "JSON_SCAN_CHUNK", chunk)
     rng = random.Random(13)
     for _ in range(400):
         text = bytes(rng.choice(b'[]{}"\\a') for _ in range(rng.randint(0, 40)))

@@ -482,6 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     printer.add_argument("--landscape", action="store_true", help="landscape pages")
     printer.add_argument("--no-creatures", action="store_true", help="leave the tokens out")
     _language_option(printer, "the command's messages")
+    _assets_option(printer)
     printer.set_defaults(run=_print)
     simulate = commands.add_parser(
         "simulate", help="play a mission headless, both sides by the built-in policy"
@@ -493,6 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--quiet", action="store_true", help="print only the outcome")
     _language_option(simulate, "the log")
+    _assets_option(simulate)
     simulate.set_defaults(run=_simulate)
     scenario = commands.add_parser(
         "scenario",

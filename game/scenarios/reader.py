@@ -19,6 +19,7 @@ from game.match.problem_texts import Texts, say
 from game.match.problems import MissionError, described, suggested
 from game.match.ruleset import Ruleset
 from game.match.tomlcheck import ProblemSink, TableReader, locate_keys, parse_toml
+from game.missions.bundled import bundled_mission
 from game.missions.loader import load_any
 from game.missions.model import Mission
 from game.missions.paths import decode_utf8, read_limited, resolve_inside
@@ -171,6 +172,8 @@ class _Reader:
             return None, ""
 
     def mission_file(self, relative: object) -> tuple[Mission | None, str]:
+        """Return the mission in the file ``relative`` names (inside the scenario's folder,
+        else a bundled mission by name) and its path."""
         if not isinstance(relative, str):
             self.error("scenario.mission", _expected("a_file_name", relative))
             return None, ""
@@ -180,6 +183,8 @@ class _Reader:
             for problem in error.problems:
                 self.error("scenario.mission", problem.texts or problem.message)
             return None, ""
+        if not path.exists():  # a file wins over a bundled mission of the same name
+            path = bundled_mission(relative) or path
         return load_any(path).mission, str(path)
 
     def ruleset(self, named: str | None, prepared: PreparedMatch | None) -> Ruleset:

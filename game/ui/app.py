@@ -25,6 +25,7 @@ from game.ui.error_log import write_error
 from game.ui.locale import Translator
 from game.ui.settings import Settings, home_dir
 from game.ui.theme import Fonts
+from game.ui.tooltip import muted
 
 if TYPE_CHECKING:
     from game.ui.navigation import Navigator
@@ -209,8 +210,13 @@ class App:
             start -= 1
         if not self.scenes[start].covers_screen:
             self.screen.fill(theme.BACKGROUND)
-        for scene in self.scenes[start:]:
-            self.guarded(scene.draw, self.screen)
+        top = len(self.scenes) - 1
+        for index in range(start, top + 1):
+            if index == top:
+                self.guarded(self.scenes[index].draw, self.screen)
+                continue
+            with muted():  # a scene under a dialog shows no hover tooltip over it
+                self.guarded(self.scenes[index].draw, self.screen)
         if time.monotonic() < self._error_until:
             self._draw_error()
 

@@ -130,15 +130,11 @@ class GmSection(Section):
     def render_body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Hotspot]:
         hud = self.hud
         if not hud.gm_active:
-            hud.text.draw(
-                surface,
-                hud.t("hud.gm.off"),
-                (10, rect.y + 6),
-                hud.fs_small,
-                theme.TEXT_DIM,
-                width=rect.width - 20,
-            )
-            return []
+            off = hud.t("hud.gm.off")
+            shown = hud.text.fit(off, hud.fs_small, rect.width - 20)
+            hud.text.draw(surface, shown, (10, rect.y + 6), hud.fs_small, theme.TEXT_DIM)
+            box = pygame.Rect(10, rect.y + 2, rect.width - 20, rect.height - 4)
+            return [] if shown == off else [Hotspot(box, "gm:off", None, off)]
         row = self.row_h()
         size = hud.fs_small
         spots: list[Hotspot] = []
@@ -146,15 +142,7 @@ class GmSection(Section):
         for line in self.rows():
             count = max(1, len(line.offers))
             if line.text:
-                hud.text.draw(
-                    surface,
-                    line.text,
-                    (10, y + row // 2 - 2),
-                    size,
-                    theme.TEXT,
-                    anchor="midleft",
-                    width=LABEL_W - 12,
-                )
+                spots += self._label(surface, line.text, pygame.Rect(10, y, LABEL_W - 12, row))
                 x = LABEL_W
                 width = max(MIN_BUTTON_W, (rect.width - x - 10) // count - 4)
             else:
@@ -162,7 +150,7 @@ class GmSection(Section):
                 width = (rect.width - 20 - 4 * (count - 1)) // count
             for offer in line.offers:
                 box = pygame.Rect(x, y, width, row - 4)
-                draw_button(
+                cut = draw_button(
                     surface,
                     hud.text,
                     box,
@@ -176,7 +164,7 @@ class GmSection(Section):
                         box,
                         offer.key,
                         partial(press, hud, offer),
-                        offer.tooltip,
+                        _whole(offer.label, offer.tooltip) if cut else offer.tooltip,
                         offer.enabled,
                         offer.reason,
                     )
@@ -184,3 +172,18 @@ class GmSection(Section):
                 x += width + 4
             y += row
         return spots
+
+    def _label(self, surface: pygame.Surface, label: str, box: pygame.Rect) -> list[Hotspot]:
+        """Draw a row's label in ``box``; a cut one gets a tooltip with its whole text."""
+        hud = self.hud
+        size = hud.fs_small
+        shown = hud.text.fit(label, size, box.width)
+        hud.text.draw(surface, shown, (box.x, box.centery - 2), size, theme.TEXT, anchor="midleft")
+        if shown == label:
+            return []
+        return [Hotspot(pygame.Rect(box), f"gm:label:{label}", None, label)]
+
+
+def _whole(label: str, tooltip: str) -> str:
+    """Return the tooltip of a cut label: the whole label first."""
+    return label if not tooltip or tooltip.startswith(label) else f"{label}\n{tooltip}"

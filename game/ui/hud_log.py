@@ -48,6 +48,9 @@ class Entry:
     surface: pygame.Surface
     spots: list[Hotspot]
     plain: str  # the entry as plain text (tests, copy)
+    #: Where a line or the dice begin (pixels from the top): the top of the panel may
+    #: cut the entry there and no line shows in half (issue 12).
+    breaks: tuple[int, ...] = ()
 
 
 class LogSection(Section):
@@ -155,8 +158,8 @@ class LogSection(Section):
             for line in lines
             for part in hud.text.wrap(line, hud.fs_small, 300)
         ]
-        rows.append(MenuItem(hud.t("wrong.details.close"), None))
-        hud.open_menu(hud.t("wrong.details.title"), rows)
+        rows.append(MenuItem(hud.t("hud.details.close"), None))
+        hud.open_menu(hud.t("hud.details.title"), rows)
 
     def toggle_all(self) -> None:
         self.show_all = not self.show_all
@@ -186,6 +189,7 @@ class LogSection(Section):
         previous = surface.get_clip()
         surface.set_clip(rect)
         y = rect.bottom + self.scroll
+        drawn = 0
         for entry in reversed(entries):
             height = entry.surface.get_height()
             y -= height
@@ -193,7 +197,14 @@ class LogSection(Section):
                 continue
             if y + height <= rect.y:
                 break
-            surface.blit(entry.surface, (rect.x, y))
+            top = 0
+            if y < rect.y:  # the top line is never shown cut in half (issue 12)
+                top = next((b for b in entry.breaks if b >= rect.y - y), height)
+                if top >= height and drawn:
+                    break
+                top = top if top < height else 0  # taller than the panel: shown cut
+            drawn += 1
+            surface.blit(entry.surface, (rect.x, y + top), pygame.Rect(0, top, rect.width, height))
             for spot in entry.spots:
                 moved = spot.moved(rect.x, y)
                 if rect.contains(moved.rect):
@@ -270,7 +281,7 @@ class _EntryWriter:
         entry = hud.views.log_text(self.event, hud.app.t)
         text = f"{self.t('hud.gm.mark')} {entry.line}" if self.gm else entry.line
         if self.replaced:
-            text = f"{self.t('wrong.log.replaced')} {text}"
+            text = f"{self.t('hud.log.replaced')} {text}"
         lines = hud.text.wrap(text, self.size, self.width - 16)
         roll, die = entry.roll, entry.die
         box = 18 if not hud.compact else 16
@@ -329,15 +340,16 @@ class _EntryWriter:
             )
         pygame.draw.line(surface, (48, 52, 60), (6, height - 1), (self.width - 6, height - 1))
         if self.replaced:
-            tip = self.t("wrong.log.replaced_tip") + ("\n" + tip if tip else "")
+            tip = self.t("hud.log.replaced_tip") + ("\n" + tip if tip else "")
         details = None
         if hud.gm_active and hud.views.log_details(hud.game, self.index, hud.app.t):
             details = partial(self.log.open_details, self.index)
-            tip = (tip + "\n" if tip else "") + self.t("wrong.log.details_tip")
+            tip = (tip + "\n" if tip else "") + self.t("hud.log.details_tip")
         if tip:
             whole = pygame.Rect(0, 0, self.width, height)
             spots.append(Hotspot(whole, f"log:roll:{self.index}", details, tip))
-        return Entry(key, surface, spots, plain)
+        breaks = tuple(4 + i * self.line for i in range(len(lines)))
+        return Entry(key, surface, spots, plain, (*breaks, 4 + len(lines) * self.line))
 
     # ------------------------------------------------------------- the dice
     def _dice_rows(self, roll: RollText, box: int) -> int:

@@ -122,15 +122,23 @@ class Popup:
         self.visible_rows = min(self.rows, fit)
         self.scroll = max(0, min(self.scroll, self.rows - self.visible_rows))
         bar = 6 if self.scrollable else 0
+        col_w = max(24, min(col_w, (bounds.width - 8 - bar) // self.columns))  # never wider
         width = col_w * self.columns + 8 + bar
         height = self.visible_rows * row_h + 2 * pad + title_h
-        x = min(max(bounds.x, self.anchor[0]), bounds.right - width)
-        y = self.anchor[1] - height if self.anchor[1] + height > bounds.bottom else self.anchor[1]
-        y = min(max(bounds.y, y), bounds.bottom - height)
-        self.rect = pygame.Rect(max(bounds.x, x), max(bounds.y, y), width, height)
+        self.rect = pygame.Rect(self._corner(bounds, width, height), (width, height))
         self._surface = self._render(text, col_w, title_h)
         self._key = key
         self.renders += 1
+
+    def _corner(self, bounds: pygame.Rect, width: int, height: int) -> tuple[int, int]:
+        """Return the top left: right of and below the anchor, flipped left or up when
+        that side has no room, always inside ``bounds``."""
+        ax, ay = self.anchor
+        x = ax if ax + width <= bounds.right else ax - width
+        y = ay if ay + height <= bounds.bottom else ay - height
+        x = max(bounds.x, min(x, bounds.right - width))
+        y = max(bounds.y, min(y, bounds.bottom - height))
+        return x, y
 
     def _render(self, text: TextCache, col_w: int, title_h: int) -> pygame.Surface:
         size, row_h, pad = self.size, self.ROW, self.PAD
@@ -156,13 +164,14 @@ class Popup:
             if not 0 <= row < self.visible_rows:
                 continue
             cell = pygame.Rect(4 + col * col_w, top + row * row_h + 1, col_w - 4, row_h - 2)
-            draw_button(surface, text, cell, item.label, size=size, enabled=item.enabled)
+            cut = draw_button(surface, text, cell, item.label, size=size, enabled=item.enabled)
+            tip = "\n".join(t for t in (item.label if cut else "", item.tooltip) if t)
             self.spots.append(
                 Hotspot(
                     cell.move(self.rect.x, self.rect.y),
                     item.key or f"menu:{index}",
                     item.on_click,
-                    item.tooltip,
+                    tip,  # a cut label: its whole text first
                     item.enabled,
                     item.tooltip,
                 )
@@ -237,9 +246,11 @@ class Popup:
     ) -> None:
         """Blit the menu; with ``mouse``, outline the row under it; with ``text``, lay out
         in the target's clip area first (a no-op while nothing changed)."""
+        area = target.get_clip() if target.get_clip().width else target.get_rect()
+        if text is None and self._text is not None and not area.contains(self.rect):
+            text = self._text  # the window shrank since the layout: keep it inside
         if text is not None:
-            clip = target.get_clip()
-            self.layout(text, clip if clip.width else target.get_rect())
+            self.layout(text, area)
         if self._surface is None:
             return
         target.blit(self._surface, self.rect)

@@ -3,12 +3,16 @@
 Menus, the HUD and the map tools all call ``draw_tooltip``; the box is rendered once
 per text (kept in a small cache) and only placed each frame. Labels on the map (the
 fields' numbers, status boxes) are ``overlays.label_surface``; they are not tooltips.
+
+A scene drawn under another one (a modal dialog: a confirmation, the pause menu) draws
+inside ``muted()``: no tooltip of the scene below shows over the dialog (issue 12).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pygame
 
@@ -21,6 +25,22 @@ TOOLTIP_SIZE = 17
 TOOLTIP_WIDTH = 340
 _LIMIT = 64
 _IMAGES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_MUTED = [0]  # how many ``muted`` blocks are open
+
+
+@contextlib.contextmanager
+def muted() -> Iterator[None]:
+    """Draw no tooltip inside the block (a scene under a modal dialog)."""
+    _MUTED[0] += 1
+    try:
+        yield
+    finally:
+        _MUTED[0] -= 1
+
+
+def tooltips_shown() -> bool:
+    """Return whether ``draw_tooltip`` draws now (False inside ``muted``)."""
+    return _MUTED[0] == 0
 
 
 def tooltip_image(
@@ -82,8 +102,11 @@ def draw_tooltip(
     border: Colour = theme.ACCENT,
     offset: int = 16,
 ) -> pygame.Rect | None:
-    """Draw ``lines`` in a box beside ``pos`` that stays on screen; return where it went."""
-    if not lines or (not isinstance(lines, str) and not any(lines)):
+    """Draw ``lines`` in a box beside ``pos`` that stays on screen; return where it went.
+
+    Inside ``muted`` (a dialog over this scene) nothing is drawn.
+    """
+    if not tooltips_shown() or not lines or (not isinstance(lines, str) and not any(lines)):
         return None
     image = tooltip_image(fonts, lines, size=size, width=width, border=border)
     return blit_near(surface, image, pos, offset)

@@ -99,7 +99,11 @@ def test_the_gm_paints_fields_and_reveals_them_as_one_command(home: Path) -> Non
     assert all(sees(scene, cell) for cell in run)
     app.step()
     lines = scene.hud.log.lines()
-    assert any(line.startswith("[SL]") and "deckt 3 Felder" in line for line in lines)
+    # the line names no field (H12c point 8); the GM's details say which
+    assert any(line.startswith("[SL]") and "ändert den Nebel" in line for line in lines)
+    index = len(scene.session.battle.log) - 1
+    details = scene.session.views.log_details(scene.session.battle, index, app.t)
+    assert any("deckt 3 Felder" in line for line in details)
     save_shot(app.screen, "i12_pings_fog_revealed.png")
 
 
@@ -185,4 +189,4 @@ def test_the_other_person_at_the_screen_reads_the_fog_line_marked_too(home: Path
     assert scene.viewer is not None and scene.viewer.name == "Bärbel"
     app.step()
     marked = [line for line in scene.hud.log.lines() if line.startswith("[SL]")]
-    assert "[SL] Spielleitung: verbirgt 1 Feld vor Dretop-Piraten ([10, 3])" in marked
+    assert "[SL] Spielleitung: ändert den Nebel" in marked  # no field named (H12c point 8)

@@ -114,8 +114,12 @@ def test_i12_the_sl_banner_covers_no_field_the_map_moves_below_it(home: Path) ->
     assert banner is not None
     view = scene.hud.viewport
     assert banner.bottom <= view.top and banner.top >= scene.hud.initiative.rect.bottom
-    # the map keeps its place in the viewport: row 0 stands as far below the rulers as before
-    assert camera.cell_to_screen((0, 0))[1] - view.top == row0_before
+    # the map is fitted again into the smaller view (H12c point 7): row 0 below the
+    # rulers as before, and the last row no longer under the action bar
+    ruler, _rows = scene.map.coordinate_strips(camera)
+    assert row0_before > 0 and camera.cell_to_screen((0, 0))[1] >= ruler.bottom
+    grid = scene.session.battle.grid
+    assert camera.cell_to_screen((grid.width, grid.height))[1] <= view.bottom + 1
     screen = pygame.surfarray.array3d(app.screen)
     red = np.all(screen == np.array(BANNER_FILL), axis=-1)
     assert red[:, banner.top : banner.bottom].sum() > 500  # the banner is drawn ...
@@ -165,7 +169,7 @@ def test_i12_the_rerolled_roll_reads_as_replaced_and_keeps_no_die(
     assert kept_pixels(old_entry.surface) == 0  # greyed: no live kept die
     assert kept_pixels(new_entry.surface) > 50
     tip = next(s.tooltip for s in old_entry.spots if s.key == f"log:roll:{old}")
-    assert tip.splitlines()[0] == scene.app.t("wrong.log.replaced_tip")
+    assert tip.splitlines()[0] == scene.app.t("hud.log.replaced_tip")
     save_shot(app.screen, f"i12_wrong_replaced_{language}.png")
     scene.undo()  # the reroll taken back: the first roll is live again
     app.step()
@@ -193,7 +197,7 @@ def test_i12_in_sl_modus_a_click_on_a_roll_opens_its_details_with_the_rule_ids(
     index = int(spot.key.rsplit(":", 1)[1])
     click(app, spot.rect.center)
     popup = scene.hud.popup
-    assert popup is not None and popup.title == app.t("wrong.details.title")
+    assert popup is not None and popup.title == app.t("hud.details.title")
     labels = [item.label for item in popup.items]
     ids = next(label for label in labels if label.startswith(rules))
     assert RULE_ID.search(ids), labels  # the rule IDs, for the game master only

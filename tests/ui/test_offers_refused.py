@@ -138,5 +138,5 @@ def test_the_offer_speaks_english_without_rule_ids(home: Path) -> None:
     )
     assert not offer.enabled
     assert offer.label == "Area fire" and "Instead: VH -> " in offer.tooltip
-    assert "needs a weapon with Bereichsfeuer" in offer.reason
+    assert "needs a weapon with area fire" in offer.reason
     assert "braucht" not in offer.tooltip and not re.search(r"\bE-[A-Z]", offer.reason)

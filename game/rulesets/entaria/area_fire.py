@@ -59,7 +59,12 @@ from game.rulesets.entaria.rules.condition_rolls import RollContext, RollModifie
 from game.rulesets.entaria.rules.durations import DurationKind
 from game.rulesets.entaria.rules.optics import optic_modifiers
 from game.rulesets.entaria.rules.ranges import range_band
-from game.rulesets.entaria.rules.terms import Attribute, Condition, say
+from game.rulesets.entaria.rules.terms import (
+    WEAPON_ATTRIBUTE_ENGLISH,
+    Attribute,
+    Condition,
+    say,
+)
 from game.rulesets.entaria.state import CreatureState, Effect, Pending
 from game.rulesets.entaria.underwater import underwater_rejection
 
@@ -146,11 +151,11 @@ def _area_weapon(
     weapon = held_weapon(battle, shooter, key)
     bem = weapon.bem if weapon is not None else None
     if weapon is None or bem is None or not can_lay_area_fire(weapon.attributes, mode):
-        needs = " or ".join(sorted(a.value for a in mode.weapon_attributes))
+        needs = " or ".join(sorted(WEAPON_ATTRIBUTE_ENGLISH[a] for a in mode.weapon_attributes))
         needs_de = " oder ".join(sorted(a.value for a in mode.weapon_attributes))
         raise CommandRejected(
             say(
-                f"{mode.value} needs a weapon with {needs} (E-AREAFIRE-1)",
+                f"{mode_en(mode)} needs a weapon with {needs} (E-AREAFIRE-1)",
                 f"{mode.value} braucht eine Waffe mit {needs_de} (E-AREAFIRE-1)",
             )
         )
@@ -159,7 +164,7 @@ def _area_weapon(
     if weapon.damage_value < 1:
         raise CommandRejected(
             say(
-                f"{weapon.name} has damage 0 and places no area fire",
+                f"{weapon.english} has damage 0 and places no area fire",
                 f"{weapon.name} hat SW 0 und legt kein Bereichsfeuer",
             )
         )
@@ -167,7 +172,7 @@ def _area_weapon(
     if weapon.has_magazine and shooter.magazines.get(weapon.key, 0) < ammo:
         raise CommandRejected(
             say(
-                f"{mode.value} uses {ammo} rounds, {weapon.name} holds "
+                f"{mode_en(mode)} uses {ammo} rounds, {weapon.english} holds "
                 f"{shooter.magazines.get(weapon.key, 0)}: reload (E-AREAFIRE-2)",
                 f"{mode.value} verbraucht {ammo} Schuss, {weapon.name} hat "
                 f"{shooter.magazines.get(weapon.key, 0)}: "
@@ -459,10 +464,10 @@ def area_fire_check(mode: AreaFireAction) -> Any:
             if not weapon.has_magazine or creature.magazines.get(weapon.key, 0) >= ammo:
                 return ""
             return say(
-                f"{weapon.name} needs {ammo} rounds: reload",
+                f"{weapon.english} needs {ammo} rounds: reload",
                 f"{weapon.name} braucht {ammo} Schuss: nachladen",
             )
-        needs = " or ".join(sorted(a.value for a in mode.weapon_attributes))
+        needs = " or ".join(sorted(WEAPON_ATTRIBUTE_ENGLISH[a] for a in mode.weapon_attributes))
         needs_de = " oder ".join(sorted(a.value for a in mode.weapon_attributes))
         return say(f"no weapon with {needs} in hand", f"keine Waffe mit {needs_de} in der Hand")
 

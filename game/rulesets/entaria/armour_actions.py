@@ -30,7 +30,8 @@ def _worn_armour(battle: Battle, key: str | None) -> ArmourType:
     if armour.category is not ArmorCategory.WORN:
         raise CommandRejected(
             say(
-                f"{armour.name} is {armour.category.value}, not worn armour (E-ACT-LH-PANZERUNG-1)",
+                f"{armour.english} is {armour.category.value}, not worn armour "
+                "(E-ACT-LH-PANZERUNG-1)",
                 f"{armour.name} ist {armour.category.value}, keine Getragene Panzerung "
                 "(E-ACT-LH-PANZERUNG-1)",
             )
@@ -50,7 +51,7 @@ def resolve_don(
     else:
         raise CommandRejected(
             say(
-                f"{armour.name} is neither in hand nor on {creature.name}'s field",
+                f"{armour.english} is neither in hand nor on {creature.name}'s field",
                 f"{armour.name} ist weder in der Hand noch auf dem Feld von {creature.name}",
             )
         )
@@ -69,7 +70,7 @@ def resolve_doff(
     if armour.key not in creature.carried:
         raise CommandRejected(
             say(
-                f"{creature.name} does not wear {armour.name}",
+                f"{creature.name} does not wear {armour.english}",
                 f"{creature.name} trägt {armour.name} nicht",
             )
         )

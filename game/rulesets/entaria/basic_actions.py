@@ -109,7 +109,7 @@ def handle_attack(battle: Battle, command: Attack) -> list[Event]:
     if weapon is not None and weapon.targets_field:
         raise CommandRejected(
             say(
-                f"{weapon.name} is thrown at a field: throw it at one (E-THROW-2)",
+                f"{weapon.english} is thrown at a field: throw it at one (E-THROW-2)",
                 f"{weapon.name} wird auf ein Feld geworfen: wirf sie auf eines (E-THROW-2)",
             )
         )
@@ -129,7 +129,7 @@ def handle_attack(battle: Battle, command: Attack) -> list[Event]:
         ):
             raise CommandRejected(
                 say(
-                    f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)",
+                    f"{weapon.english} is too big to use while prone (E-COND-LIEGEND-3)",
                     f"{weapon.name} ist zu groß, um sie im Liegen zu benutzen (E-COND-LIEGEND-3)",
                 )
             )

@@ -29,6 +29,7 @@ from game.rulesets.entaria.rules.objects import ObjectMaterial, weapon_object
 from game.rulesets.entaria.rules.optics import Optic, OpticKind, has_scope
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.terms import (
+    WEAPON_ATTRIBUTE_ENGLISH,
     ArmorCategory,
     Attribute,
     DamageType,
@@ -156,6 +157,12 @@ class WeaponType:
         return tuple(sorted(a.value for a in self.attributes)) + tuple(
             optic.name for optic in self.optics
         )
+
+    @property
+    def attribute_names_en(self) -> tuple[str, ...]:
+        """Return ``attribute_names`` in English, in the same order."""
+        names = {a.value: WEAPON_ATTRIBUTE_ENGLISH[a] for a in self.attributes}
+        return tuple(names[n] for n in sorted(names)) + tuple(o.english for o in self.optics)
 
     def fires_at(self, band: RangeBand | None) -> bool:
         """Return whether a target in ``band`` can be hit at all (E-RANGE-2)."""

@@ -124,7 +124,7 @@ def _charge_weapon(battle: Battle, attacker: CreatureState, command: Charge) -> 
     if weapon is not None and not weapon.melee:
         raise CommandRejected(
             say(
-                f"{weapon.name} is no melee weapon (E-MELEE-1)",
+                f"{weapon.english} is no melee weapon (E-MELEE-1)",
                 f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
             )
         )

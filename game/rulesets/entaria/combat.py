@@ -88,7 +88,7 @@ def held_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponType
     if key not in creature.held:
         raise CommandRejected(
             say(
-                f"{creature.name} does not hold {key!r} (draw it first: Interagieren)",
+                f"{creature.name} does not hold {key!r} (draw it first: Interact)",
                 f"{creature.name} hält {key!r} nicht in der Hand (erst ziehen: Interagieren)",
             )
         )
@@ -141,7 +141,7 @@ def _plan_melee(
     if weapon is not None and not weapon.melee:
         raise CommandRejected(
             say(
-                f"{weapon.name} is no melee weapon (E-MELEE-1)",
+                f"{weapon.english} is no melee weapon (E-MELEE-1)",
                 f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
             )
         )
@@ -186,7 +186,7 @@ def _plan_ranged(
     if not weapon.fires_at(band):
         raise CommandRejected(
             say(
-                f"{weapon.name} cannot fire at that range (E-RANGE-2)",
+                f"{weapon.english} cannot fire at that range (E-RANGE-2)",
                 f"{weapon.name} kann auf diese Reichweite nicht feuern (E-RANGE-2)",
             )
         )
@@ -195,7 +195,7 @@ def _plan_ranged(
     if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
         raise CommandRejected(
             say(
-                f"{weapon.name} is empty: reload (Interagieren)",
+                f"{weapon.english} is empty: reload (Interact)",
                 f"{weapon.name} ist leer: nachladen (Interagieren)",
             )
         )

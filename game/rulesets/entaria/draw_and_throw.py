@@ -145,7 +145,7 @@ def handle_draw_and_throw_at_creature(
     if weapon.targets_field:
         raise CommandRejected(
             say(
-                f"{weapon.name} is thrown at a field, not at a creature",
+                f"{weapon.english} is thrown at a field, not at a creature",
                 f"{weapon.name} wird auf ein Feld geworfen, nicht auf ein Wesen",
             )
         )

@@ -52,7 +52,7 @@ def _duel_weapon(battle: Battle, creature: CreatureState, key: str) -> WeaponTyp
     if not weapon_allowed_in_duel(weapon.weapon_size, size):
         raise CommandRejected(
             say(
-                f"{weapon.name} (WG {weapon.weapon_size}) is too big for a duel: "
+                f"{weapon.english} (WG {weapon.weapon_size}) is too big for a duel: "
                 f"at most KG {size} (E-DUEL-2)",
                 f"{weapon.name} (WG {weapon.weapon_size}) ist zu groß für ein Duell: "
                 f"höchstens KG {size} (E-DUEL-2)",

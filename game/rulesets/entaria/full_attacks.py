@@ -252,7 +252,7 @@ def handle_aimed_attack(battle: Battle, command: AimedAttack) -> list[Event]:
     if weapon is not None and weapon.is_area:
         raise CommandRejected(
             say(
-                f"{weapon.name} deals area damage: no aimed attack with it (E-ACT-VH-GEZIELT-3)",
+                f"{weapon.english} deals area damage: no aimed attack with it (E-ACT-VH-GEZIELT-3)",
                 f"{weapon.name} richtet Flächenschaden an: kein Gezielter Angriff "
                 "damit (E-ACT-VH-GEZIELT-3)",
             )

@@ -24,6 +24,10 @@ from game.rulesets.entaria.rules.terms import Condition, say
 from game.rulesets.entaria.seats import follow_mount
 from game.rulesets.entaria.state import cover_key
 
+#: The keys of a GM fog event's data that say which fields for which sides (GM details).
+FOG_DETAILS_DE = "details_de"
+FOG_DETAILS_EN = "details_en"
+
 
 def _gm_event(de: str, en: str, data: dict | None = None) -> Event:
     return Event("gm", f"Spielleitung: {de}", f"Game master: {en}", None, data or {})
@@ -220,7 +224,11 @@ def _fog_event(battle: Battle, reveal: bool | None, sides: list[str], cells: lis
     else:
         de = f"verbirgt {de_n} vor {dative} ({shown})"
         en = f"hides {en_n} from {en_whom} ({shown})"
-    return _gm_event(de, en, {"fog": [list(c) for c in cells], "sides": sides, "reveal": reveal})
+    # the line every side reads names no field (a fogged player learns nothing of the
+    # hidden map from it); which fields is the game master's details (FOG_DETAILS)
+    data = {"fog": [list(c) for c in cells], "sides": sides, "reveal": reveal}
+    data |= {FOG_DETAILS_DE: f"Spielleitung: {de}", FOG_DETAILS_EN: f"Game master: {en}"}
+    return _gm_event("ändert den Nebel", "changes the fog", data)
 
 
 def handle_gm_end_fight(battle: Battle, command: GmEndFight) -> list[Event]:

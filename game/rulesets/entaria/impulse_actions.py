@@ -71,7 +71,7 @@ def _impulse_effect(name: str) -> ImpulseEffect:
     except KeyError:
         raise CommandRejected(
             say(
-                f"unknown Impuls effect {name!r}; expected one of "
+                f"unknown Impulse effect {name!r}; expected one of "
                 f"{[e.name for e in ImpulseEffect]}",
                 f"unbekannter Impuls-Effekt {name!r}; erwartet einen von "
                 f"{[e.name for e in ImpulseEffect]}",
@@ -120,7 +120,7 @@ def _ask_for_talent(creature: CreatureState, effect: ImpulseEffect) -> Perform:
             _event(
                 "gm_question",
                 f"{creature.name}: Impuls für {what}. Spielleitung: Was geschieht?",
-                f"{creature.name}: Impuls for {what_en}. Game master: what happens?",
+                f"{creature.name}: Impulse for {what_en}. Game master: what happens?",
                 creature.key,
                 rule=[effect.rule_id],
                 roll=None,
@@ -248,7 +248,7 @@ def _impulse_event(
     return _event(
         "impulse",
         f"{who_de} {effect.cost} Impuls ein ({name_de}) für {creature.name}; Pool: {pool}",
-        f"{who_en} {effect.cost} Impuls ({name_en}) for {creature.name}; pool: {pool}",
+        f"{who_en} {effect.cost} Impulse ({name_en}) for {creature.name}; pool: {pool}",
         creature.key,
         rule=effect.rule_id,
         effect=effect.name,
@@ -265,7 +265,7 @@ def handle_spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     if side is None or side.controller != "player":
         raise CommandRejected(
             say(
-                "the group's Impuls is the players' (the GM uses gm_impulse)",
+                "the group's Impulse is the players' (the GM uses gm_impulse)",
                 "der Impuls der Gruppe gehört den Spielern (die Spielleitung nutzt gm_impulse)",
             )
         )
@@ -280,7 +280,7 @@ def handle_spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     if not can_spend_now(effect, own_turn=own_turn):
         raise CommandRejected(
             say(
-                "Impuls is spent in the creature's own turn (E-IMP-4)",
+                "Impulse is spent in the creature's own turn (E-IMP-4)",
                 "Impuls wird im eigenen Zug des Wesens eingesetzt (E-IMP-4)",
             )
         )
@@ -288,7 +288,7 @@ def handle_spend_impulse(battle: Battle, command: SpendImpulse) -> list[Event]:
     if not pool.can_afford(effect):
         raise CommandRejected(
             say(
-                f"{EFFECT_NAMES[effect][1]} costs {effect.cost} Impuls, "
+                f"{EFFECT_NAMES[effect][1]} costs {effect.cost} Impulse, "
                 f"the pool holds {pool.points} (E-IMP-5)",
                 f"{EFFECT_NAMES[effect][0]} kostet {effect.cost} Impuls, "
                 f"der Vorrat hat {pool.points} (E-IMP-5)",
@@ -312,7 +312,7 @@ def handle_gm_spend_impulse(battle: Battle, command: GmSpendImpulse) -> list[Eve
     if side is not None and side.controller == "player":
         raise CommandRejected(
             say(
-                "the game master spends Impuls for his own creatures (E-IMP-GM-1)",
+                "the game master spends Impulse for his own creatures (E-IMP-GM-1)",
                 "die Spielleitung setzt Impuls für ihre eigenen Wesen ein (E-IMP-GM-1)",
             )
         )

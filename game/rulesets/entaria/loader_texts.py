@@ -151,7 +151,8 @@ ENTARIA_TEMPLATES: Final[Templates] = {
         "de": '{names} braucht ein BEM (bem = "m,a")',
     },
     "bem_needs_attribute": {
-        "en": "a weapon with a BEM lays area fire: give it Bereichsfeuer or Dauerfeuer",
+        "en": 'a weapon with a BEM lays area fire: give it the attribute "Bereichsfeuer" '
+        '(area fire) or "Dauerfeuer" (automatic fire)',
         "de": "eine Waffe mit BEM legt Bereichsfeuer: Bereichsfeuer oder Dauerfeuer angeben",
     },
     "reach_needs_distanz": {

@@ -41,14 +41,14 @@ def handle_long_shot(battle: Battle, command: LongShot) -> list[Event]:
     if weapon is None or not weapon.ranged:
         raise CommandRejected(
             say(
-                "a Distanzschuss needs a ranged weapon (E-ACT-VH-DISTANZ-1)",
+                "a long shot needs a ranged weapon (E-ACT-VH-DISTANZ-1)",
                 "ein Distanzschuss braucht eine Fernkampfwaffe (E-ACT-VH-DISTANZ-1)",
             )
         )
     if not weapon.has_scope:  # a fitted optic of the kind Bildvergrößerer (rules.optics)
         raise CommandRejected(
             say(
-                f"{weapon.name} has no scope (Bildvergrößerer) fitted",
+                f"{weapon.english} has no scope fitted",
                 f"{weapon.name} hat keinen Bildvergrößerer (Zielfernrohr)",
             )
         )
@@ -134,7 +134,7 @@ def can_long_shot(battle: Battle, creature: CreatureState) -> str:
     scoped = [w for w in held_weapons(battle, creature) if w.has_scope]
     if not scoped:
         return say(
-            "no weapon with a scope (Bildvergrößerer) in hand",
+            "no weapon with a scope in hand",
             "keine Waffe mit Bildvergrößerer in der Hand",
         )
     for weapon in scoped:

@@ -68,7 +68,7 @@ def check_wield(battle: Battle, attacker: CreatureState, weapon: WeaponType | No
     ):
         raise CommandRejected(
             say(
-                f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)",
+                f"{weapon.english} is too big to use while prone (E-COND-LIEGEND-3)",
                 f"{weapon.name} ist zu groß, um sie im Liegen zu benutzen (E-COND-LIEGEND-3)",
             )
         )

@@ -103,7 +103,8 @@ def _weapon_of(battle: Battle, attacker: CreatureState, key: str) -> WeaponType 
     if weapon is not None and weapon.targets_field:
         raise CommandRejected(
             say(
-                f"{weapon.name} is thrown at a field (E-THROW-2): its blast hits the objects there",
+                f"{weapon.english} is thrown at a field (E-THROW-2): "
+                "its blast hits the objects there",
                 f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2): "
                 "ihre Explosion trifft die Objekte dort",
             )
@@ -120,7 +121,7 @@ def _check_melee_weapon(battle: Battle, attacker: CreatureState, weapon: WeaponT
     ):
         raise CommandRejected(
             say(
-                f"{weapon.name} is too big to use while prone (E-COND-LIEGEND-3)",
+                f"{weapon.english} is too big to use while prone (E-COND-LIEGEND-3)",
                 f"{weapon.name} ist zu groß, um sie im Liegen zu benutzen (E-COND-LIEGEND-3)",
             )
         )
@@ -152,7 +153,7 @@ def plan_object_attack(battle: Battle, command: AttackObject) -> ObjectAttackPla
         if weapon is not None and not weapon.melee:
             raise CommandRejected(
                 say(
-                    f"{weapon.name} is no melee weapon (E-MELEE-1)",
+                    f"{weapon.english} is no melee weapon (E-MELEE-1)",
                     f"{weapon.name} ist keine Nahkampfwaffe (E-MELEE-1)",
                 )
             )
@@ -187,7 +188,7 @@ def _ranged_band(
     if not weapon.fires_at(band):
         raise CommandRejected(
             say(
-                f"{weapon.name} cannot fire at that range (E-RANGE-2)",
+                f"{weapon.english} cannot fire at that range (E-RANGE-2)",
                 f"{weapon.name} kann auf diese Reichweite nicht feuern (E-RANGE-2)",
             )
         )
@@ -197,7 +198,7 @@ def _ranged_band(
     if weapon.has_magazine and attacker.magazines.get(weapon.key, 0) <= 0:
         raise CommandRejected(
             say(
-                f"{weapon.name} is empty: reload (Interagieren)",
+                f"{weapon.english} is empty: reload (Interact)",
                 f"{weapon.name} ist leer: nachladen (Interagieren)",
             )
         )

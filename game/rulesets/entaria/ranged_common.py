@@ -78,5 +78,14 @@ def is_field(cell: object) -> bool:
     return isinstance(cell, tuple) and len(cell) == 2
 
 
+#: The English of each way to lay area fire, the rules file's terms (E-ACT-VH-*, E-AREAFIRE-*).
+_MODE_ENGLISH = {
+    AreaFireAction.BEM_SHOT: "ranged attack (BEM)",
+    AreaFireAction.AUTO_FIRE: "automatic fire",
+    AreaFireAction.COVERING_FIRE: "covering fire",
+}
+
+
 def mode_en(mode: AreaFireAction) -> str:
-    return mode.name.lower().replace("_", " ")
+    """Return the English name of an area-fire mode."""
+    return _MODE_ENGLISH[mode]

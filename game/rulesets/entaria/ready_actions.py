@@ -233,7 +233,7 @@ def _readied_problem(_events: list[Event], pool: int, after: TurnBudget, pool_af
         )
     if after.extra_halves != start.extra_halves or pool_after < pool:
         return say(
-            "the event allows one half action, not an Impuls purchase (E-ACT-VH-ABWARTEN-2)",
+            "the event allows one half action, not an Impulse purchase (E-ACT-VH-ABWARTEN-2)",
             "das Ereignis erlaubt eine Halbe Handlung, keinen Impuls-Kauf (E-ACT-VH-ABWARTEN-2)",
         )
     for action, kind in taken:
@@ -308,7 +308,7 @@ def _readied_command(
     if inner.kind in ("spend_impulse", "end_long_action"):  # no half action (E-IMP-4)
         raise CommandRejected(
             say(
-                "the event allows one half action, not an Impuls or a break-off",
+                "the event allows one half action, not an Impulse or a break-off",
                 "das Ereignis erlaubt eine Halbe Handlung, keinen Impuls und keinen Abbruch",
             )
         )

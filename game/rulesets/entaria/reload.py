@@ -33,7 +33,7 @@ def handle_reload(battle: Battle, command: Reload) -> list[Event]:
         )
     if creature.magazines.get(weapon.key, 0) >= weapon.magazine:
         raise CommandRejected(
-            say(f"{weapon.name} is fully loaded", f"{weapon.name} ist voll geladen")
+            say(f"{weapon.english} is fully loaded", f"{weapon.name} ist voll geladen")
         )
     battle.can_spend(creature, Action.INTERACT)
     # valid: now change the state

@@ -181,7 +181,7 @@ def legal_reroll(battle: Battle, spender: str | None = None) -> LegalReroll:
         return LegalReroll(
             False,
             say(
-                "the group's Impuls is the players' (the GM uses gm_impulse)",
+                "the group's Impulse is the players' (the GM uses gm_impulse)",
                 "der Impuls der Gruppe gehört den Spielern (die Spielleitung nutzt gm_impulse)",
             ),
             options,
@@ -199,7 +199,7 @@ def legal_reroll(battle: Battle, spender: str | None = None) -> LegalReroll:
         return LegalReroll(
             False,
             say(
-                f"a reroll costs 1 Impuls, the pool holds {battle.state.impulse_pool}",
+                f"a reroll costs 1 Impulse, the pool holds {battle.state.impulse_pool}",
                 f"ein Neuwurf kostet 1 Impuls, der Vorrat hat {battle.state.impulse_pool}",
             ),
             options,
@@ -245,7 +245,7 @@ def prepare_reroll(
     if new.state.impulse_pool < (0 if by_gm else cost):
         raise CommandRejected(
             say(
-                "the Impuls that would pay for this reroll came from the crit of the roll itself "
+                "the Impulse that would pay for this reroll came from the crit of the roll itself "
                 f"(the pool would hold {new.state.impulse_pool})",
                 "der Impuls, der diesen Neuwurf bezahlen würde, stammt aus dem kritischen "
                 f"Erfolg des Wurfs selbst (der Vorrat hätte {new.state.impulse_pool})",

@@ -97,7 +97,7 @@ def field_throw_target(
     if not weapon.targets_field:
         raise CommandRejected(
             say(
-                f"{weapon.name} has no area: throw it at a creature instead (E-THROW-2)",
+                f"{weapon.english} has no area: throw it at a creature instead (E-THROW-2)",
                 f"{weapon.name} hat keine Fläche: wirf sie stattdessen auf ein Wesen (E-THROW-2)",
             )
         )
@@ -113,7 +113,7 @@ def field_throw_target(
     if not weapon.fires_at(band):
         raise CommandRejected(
             say(
-                f"{weapon.name} cannot be thrown that far or near (E-RANGE-2)",
+                f"{weapon.english} cannot be thrown that far or near (E-RANGE-2)",
                 f"{weapon.name} kann nicht so weit oder so nah geworfen werden (E-RANGE-2)",
             )
         )

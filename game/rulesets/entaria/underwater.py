@@ -57,12 +57,12 @@ def underwater_rejection(
         return ""
     if not underwater_allows(weapon):
         return say(
-            f"{weapon.name} cannot be used under water (E-UNDERWATER-5)",
+            f"{weapon.english} cannot be used under water (E-UNDERWATER-5)",
             f"{weapon.name} kann unter Wasser nicht benutzt werden (E-UNDERWATER-5)",
         )
     if band is not None and band not in underwater_bands(weapon.range_bands):
         return say(
-            f"{weapon.name} does not reach that far under water (E-UNDERWATER-3)",
+            f"{weapon.english} does not reach that far under water (E-UNDERWATER-3)",
             f"{weapon.name} reicht unter Wasser nicht so weit (E-UNDERWATER-3)",
         )
     return ""

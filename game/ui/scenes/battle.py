@@ -66,6 +66,8 @@ class BattleScene(Scene):
         self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
         self._fitted = False
+        #: The view and the camera's pose of the last fit (None: moved since, issue 12).
+        self._fit_pose: tuple[tuple[int, ...], tuple[float, ...]] | None = None
         #: Seconds since the fight ended while its last effects still run (None: not ended).
         self._end_wait: float | None = None
         self._fog_cache: tuple[object, Fog | None] | None = None
@@ -262,6 +264,7 @@ class BattleScene(Scene):
         if self.session.redo():
             self.hud.message(self.app.t("battle.redone"))
             self._after_change(self.session.last_events)
+            self.feedback.clear()  # a redo floats nothing: its damage was shown once (issue 12)
             self._select_after_step(*before)
 
     def _select_after_step(self, viewer: Player | None, turn: str | None) -> None:
@@ -335,7 +338,7 @@ class BattleScene(Scene):
         if self.hud.gm_mode:  # SL-Modus was one person's deliberate act, not the next one's
             self.hud.gm_mode = False
             self.hud.relayout()
-            self.hud.message(self.app.t("wrong.gm_off_at_handover"))
+            self.hud.message(self.app.t("hud.gm.off_at_handover"))
         if self.fog_enabled:
             self.app.nav.handover(self)
         else:
@@ -368,8 +371,24 @@ class BattleScene(Scene):
         """Fit the whole map into the view; column 0 and row 0 stay clear of the rulers."""
         grid = self.session.battle.grid
         fit_beside_rulers(self.camera, grid.width, grid.height, self.map.coordinate_strips)
+        self._fit_pose = (self._view(), (self.camera.zoom, self.camera.x, self.camera.y))
+
+    def _view(self) -> tuple[int, ...]:
+        c = self.camera
+        return (c.viewport_x, c.viewport_y, c.viewport_w, c.viewport_h)
+
+    def _keep_fit(self) -> None:
+        """The map area changed (SL-Modus strip, window size) while the map showed the
+        fit: fit again. Once the player zoomed or panned, the view stays theirs."""
+        if self._fit_pose is None or self._fit_pose[0] == self._view():
+            return
+        if self._fit_pose[1] == (self.camera.zoom, self.camera.x, self.camera.y):
+            self._fit()
+        else:
+            self._fit_pose = None
 
     def update(self, dt: float) -> None:
+        self._keep_fit()
         self.animator.enabled = self.app.settings.animations
         self.animator.update(dt)
         self.feedback.update(dt)
@@ -476,6 +495,7 @@ class BattleScene(Scene):
             self.send(command)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._keep_fit()  # a relayout since the last frame (a menu may cover the updates)
         viewport = pygame.Rect(
             self.camera.viewport_x,
             self.camera.viewport_y,

@@ -20,6 +20,8 @@ from game.ui.theme import parse_colour
 from game.ui.widgets import Button, draw_text
 
 MAX_SEED = 2**31 - 1
+#: The longest name of a person at the table (every name field of the seat set-up).
+MAX_PERSON_NAME = 40
 
 #: Seat colours to choose from (a side's own colour is offered first).
 PALETTE: tuple[str, ...] = (
@@ -32,6 +34,23 @@ PALETTE: tuple[str, ...] = (
     "#dc5aaa",
     "#c8c8c8",
 )
+#: How far apart (sum of the RGB differences) two swatches must be to look different.
+SAME_LOOK = 60
+
+
+def seat_palette(own: str) -> tuple[str, ...]:
+    """Return the swatches of a seat: the side's own colour first, then the palette
+    without any colour that looks the same as one already offered (no twin swatch)."""
+    chosen: list[str] = []
+    seen: list[tuple[int, int, int]] = []
+    for colour in (own.lower(), *PALETTE):
+        rgb = parse_colour(colour)
+        if all(
+            sum(abs(a - b) for a, b in zip(rgb, other, strict=True)) > SAME_LOOK for other in seen
+        ):
+            chosen.append(colour)
+            seen.append(rgb)
+    return tuple(chosen)
 
 
 @dataclass
@@ -60,12 +79,12 @@ class SeatsScene(MenuScene):
         self.entry = entry
         self.seats: list[Seat] = []
         for side in entry.sides:
-            palette = tuple(dict.fromkeys([side.colour.lower(), *PALETTE]))
+            palette = seat_palette(side.colour)
             role = Role.AI if side.controller == "gm" else Role.HUMAN
             name = TextInput(
                 pygame.Rect(0, 0, 10, 38),
                 side.name,
-                max_length=40,
+                max_length=MAX_PERSON_NAME,
                 label=app.t("menus.seats.name"),
                 select_on_focus=True,  # typing replaces the default name
             )
@@ -74,7 +93,7 @@ class SeatsScene(MenuScene):
         self.gm_name = TextInput(
             pygame.Rect(0, 0, 10, 38),
             app.t("menus.seats.gm_name"),
-            max_length=40,
+            max_length=MAX_PERSON_NAME,
             label=app.t("menus.seats.name"),
             select_on_focus=True,
         )

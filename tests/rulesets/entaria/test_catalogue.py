@@ -772,7 +772,7 @@ def test_auto_fire_needs_a_bem_and_a_bem_needs_an_attribute() -> None:
         problems_of(with_entry("weapons.toml", VALID_WEAPON + 'bem = "2,10"\n')),
         "weapons.test.attributes",
     )
-    assert "Bereichsfeuer or Dauerfeuer" in problem.message
+    assert '"Bereichsfeuer" (area fire) or "Dauerfeuer"' in problem.message
     problem = only(
         problems_of(with_entry("weapons.toml", VALID_WEAPON + 'bem = "2;10"\n')),
         "weapons.test.bem",

@@ -182,7 +182,11 @@ def test_gm_fog_is_in_every_sides_log() -> None:
         lines = [event for event in log_for(battle, [side]) if event.kind == "gm"]
         assert lines, side
     event = battle.log[-1]
-    assert event.de.startswith("Spielleitung: deckt 2 Felder für Helden auf ([6, 1], [5, 1])")
-    assert event.en == "Game master: reveals 2 fields to Helden ([6, 1], [5, 1])"
+    # the line every side reads names no field (i12 H12c point 8); the details do
+    assert event.de == "Spielleitung: ändert den Nebel"
+    assert event.en == "Game master: changes the fog"
+    details = event.data["details_de"]
+    assert details.startswith("Spielleitung: deckt 2 Felder für Helden auf ([6, 1], [5, 1])")
+    assert event.data["details_en"] == "Game master: reveals 2 fields to Helden ([6, 1], [5, 1])"
     battle.apply(GmFog(None, ((1, 1),), False))
-    assert "vor allen Seiten" in battle.log[-1].de
+    assert "vor allen Seiten" in battle.log[-1].data["details_de"]

@@ -494,7 +494,7 @@ def _rogue(
     [
         (((Action.WALK, ActionType.HALF), (Action.WALK, ActionType.HALF)), 0, "took 2"),
         (((Action.RUN, ActionType.FULL),), 0, "one half action only"),
-        (((Action.WALK, ActionType.HALF),), 1, "not an Impuls purchase"),
+        (((Action.WALK, ActionType.HALF),), 1, "not an Impulse purchase"),
     ],
     ids=["two-hh", "a-vh", "bought-hh"],
 )

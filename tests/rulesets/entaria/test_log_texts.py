@@ -188,7 +188,7 @@ def test_dauerfeuer_names_its_own_nachteil() -> None:
     roll = rolls(battle.apply(fire))[0]
     assert roll.data["edge"] == -1 and roll.data["success"] is False
     assert roll.de.endswith("(Dauerfeuer: Nachteil)")
-    assert roll.en.endswith("(auto fire: disadvantage)")
+    assert roll.en.endswith("(automatic fire: disadvantage)")
 
 
 # --------------------------------------------------------------- objects

@@ -57,7 +57,7 @@ from game.rulesets.entaria.rules.areas import AreaFireAction
 from game.rulesets.entaria.rules.impact import area_of_impact
 from game.rulesets.entaria.rules.ranges import RangeBand
 from game.rulesets.entaria.rules.scatter import ScatterDir
-from game.rulesets.entaria.rules.terms import Condition, SaveValue
+from game.rulesets.entaria.rules.terms import Condition, SaveValue, german
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment
 from game.rulesets.entaria.state import BattleState, HiddenItem
 from game.rulesets.entaria.throwing import ThrowAtField
@@ -606,7 +606,8 @@ def test_area_fire_preview_passes_on_the_engines_refusal() -> None:
     """A weapon without Dauerfeuer, or not the actor's turn: the reason says why."""
     battle = area_battle()
     preview = area_fire_preview(battle, "likron", "maschinenpistole", "BEM_SHOT", {(2, 0): 1})
-    assert "Bereichsfeuer" in preview.reason and not preview.valid
+    assert "area fire" in preview.reason and not preview.valid
+    assert "Bereichsfeuer" in german(preview.reason)  # English in English (i12 H12c)
 
 
 def rolled_area_battle() -> Battle:

@@ -369,8 +369,8 @@ def test_enemy_entering_covering_fire_takes_each_field_once_until_the_shooters_t
 @pytest.mark.parametrize(
     ("mode", "weapon", "reason"),
     [
-        ("AUTO_FIRE", "schrotgewehr", "Dauerfeuer"),  # E-ACT-VH-DAUERFEUER-1
-        ("BEM_SHOT", "maschinenpistole", "Bereichsfeuer"),  # E-AREAFIRE-1
+        ("AUTO_FIRE", "schrotgewehr", "automatic fire"),  # E-ACT-VH-DAUERFEUER-1
+        ("BEM_SHOT", "maschinenpistole", "area fire"),  # E-AREAFIRE-1
         ("SPRAY", "maschinenpistole", "unknown area fire"),
     ],
 )
@@ -633,7 +633,8 @@ def test_legal_actions_report_the_ranged_actions() -> None:
     )
     legal = {a.action: a for a in battle.legal_actions()}
     assert legal[Action.THROW_ATTACK].allowed
-    assert not legal[Action.AUTO_FIRE].allowed and "Dauerfeuer" in legal[Action.AUTO_FIRE].reason
+    reason = legal[Action.AUTO_FIRE].reason
+    assert not legal[Action.AUTO_FIRE].allowed and "automatic fire" in reason
 
 
 def test_a_match_with_pending_zones_saves_and_loads() -> None:

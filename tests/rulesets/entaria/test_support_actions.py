@@ -952,7 +952,7 @@ def test_gm_spending_feeds_the_groups_pool() -> None:
         creature(battle, "p"), IMPULSE_COVER
     )
     rejected(battle, GmSpendImpulse(None, creature="ron", effect="COVER"), "his own creatures")
-    rejected(battle, SpendImpulse("ron", "SPARKLE"), "unknown Impuls effect")
+    rejected(battle, SpendImpulse("ron", "SPARKLE"), "unknown Impulse effect")
 
 
 # ------------------------------------------------------------------ small pieces

@@ -72,6 +72,7 @@ class WeaponCard:
     magazine: int | None  # rounds left
     magazine_size: int | None
     attributes: tuple[str, ...]
+    attributes_en: tuple[str, ...] = ()  # the same in English
 
 
 @dataclass(frozen=True)
@@ -325,6 +326,7 @@ def _weapon_cards(battle: Battle, creature: CreatureState) -> tuple[WeaponCard, 
                 magazine=creature.magazines.get(weapon.key) if weapon.has_magazine else None,
                 magazine_size=weapon.magazine,
                 attributes=weapon.attribute_names,  # fitted optics included
+                attributes_en=weapon.attribute_names_en,
             )
         )
     return tuple(weapons)

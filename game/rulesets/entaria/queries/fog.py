@@ -91,8 +91,11 @@ class FogCache:
 
 
 def _marks_signature(battle: Battle, side_key: str) -> tuple[tuple[Cell, bool], ...]:
-    """Return the GM's fog marks of ``side_key`` as a value the cache can compare."""
-    return tuple(sorted(battle.state.fog_marks.get(side_key, {}).items()))
+    """Return the GM's fog marks of ``side_key`` as a value the cache can compare.
+
+    In the dict's own order: the same marks set in another order only cost one rebuild.
+    """
+    return tuple(battle.state.fog_marks.get(side_key, {}).items())
 
 
 def _apply_marks(battle: Battle, side_key: str, visible: np.ndarray) -> None:

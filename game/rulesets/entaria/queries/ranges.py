@@ -80,7 +80,7 @@ def range_rings(battle: Battle, key: str, weapon_key: str) -> RangeRings:
         reason = ""
         if not weapon.fires_at(band):
             reason = say(
-                f"{weapon.name} cannot fire at that range (E-RANGE-2)",
+                f"{weapon.english} cannot fire at that range (E-RANGE-2)",
                 f"{weapon.name} kann auf diese Entfernung nicht schießen (E-RANGE-2)",
             )
         else:

@@ -101,7 +101,7 @@ def _planned(
         if weapon is not None and weapon.targets_field:
             raise CommandRejected(
                 say(
-                    f"{weapon.name} is thrown at a field (E-THROW-2)",
+                    f"{weapon.english} is thrown at a field (E-THROW-2)",
                     f"{weapon.name} wird auf ein Feld geworfen (E-THROW-2)",
                 )
             )

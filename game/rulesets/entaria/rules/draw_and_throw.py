@@ -32,7 +32,7 @@ def budget_after_draw_and_throw(budget: TurnBudget) -> TurnBudget:
     if not allowed:
         raise ActionNotAllowed(
             say(
-                "drawing (Interagieren) and throwing (Wurfangriff) take two half actions; "
+                "drawing (Interact) and throwing (throw attack) take two half actions; "
                 "only one is left",
                 "Ziehen (Interagieren) und Werfen (Wurfangriff) brauchen zwei Halbe "
                 "Handlungen (HH); es ist nur noch eine übrig",

@@ -6,6 +6,7 @@ Enums only: what each term *does* lives in the module that owns the rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import Enum
 
 
@@ -144,6 +145,20 @@ class WeaponAttribute(Enum):
     CUMBERSOME = "Beschwerlich"
     SCOPE = "Bildvergrößerer"
     UNDERWATER = "Unterwasser"
+
+
+#: The English of each equipment attribute, the rules file's terms (entaria.md 32.1, E-ACT-*).
+WEAPON_ATTRIBUTE_ENGLISH: Mapping[WeaponAttribute, str] = {
+    WeaponAttribute.AUTO_FIRE: "automatic fire",
+    WeaponAttribute.AREA_FIRE: "area fire",
+    WeaponAttribute.REACH: "reach",
+    WeaponAttribute.BYPASS: "bypass",
+    WeaponAttribute.SHIELD: "shield",
+    WeaponAttribute.ZERO_G: "zero-G",
+    WeaponAttribute.CUMBERSOME: "cumbersome",
+    WeaponAttribute.SCOPE: "scope",
+    WeaponAttribute.UNDERWATER: "underwater",
+}
 
 
 class Text(str):

@@ -96,7 +96,7 @@ def action_groups(battle: Battle, t: Texts) -> tuple[ActionGroup, ...]:
 
 def _tab(group: ActionType, left: int, t: Texts) -> str:
     """Return the tab's label: "HH 2" in German, "Half 2" in English."""
-    return t(f"wrong.type_short.{group.name}", left=left)
+    return t(f"hud.type_short.{group.name}", left=left)
 
 
 def _offer(

@@ -156,7 +156,7 @@ def _weapon(weapon: WeaponCard, t: Texts) -> Entry:
         details.append(t("hud.card.magazine", n=weapon.magazine, size=size))
     if weapon.bem:  # "m,a": the damage multiplier and the rounds it uses (E-AREAFIRE-2)
         multiplier, _, rounds = weapon.bem.partition(",")
-        details.append(t("wrong.card.bem", bem=weapon.bem, m=multiplier, rounds=rounds))
+        details.append(t("hud.card.bem", bem=weapon.bem, m=multiplier, rounds=rounds))
     lines = (
         Line(f"{name} ({where})", tone=tone, bold=weapon.held),
         Line(" · ".join(details), indent=True, tone=tone),
@@ -176,7 +176,8 @@ def _weapon_tip(weapon: WeaponCard, t: Texts) -> str:
     if weapon.thrown:
         lines.append(t("hud.card.thrown"))
     if weapon.attributes:
-        lines.append(", ".join(weapon.attributes))
+        english = weapon.attributes_en or weapon.attributes
+        lines.append(", ".join(weapon.attributes if lang == "de" else english))
     return "\n".join(lines)
 
 

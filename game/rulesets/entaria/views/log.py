@@ -17,6 +17,7 @@ from game.match.notation import dice_text, die_in_sum
 from game.match.views import LogKind, LogText, RollText, Texts, Tone
 from game.rulesets.entaria.commands import GmAnswer
 from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.gm_actions import FOG_DETAILS_DE, FOG_DETAILS_EN
 from game.rulesets.entaria.queries.log import log_entries_for
 from game.rulesets.entaria.reroll_ledger import DAMAGE_EVENTS
 from game.rulesets.entaria.rules.terms import Attribute, rule_ids
@@ -196,14 +197,17 @@ def log_details(battle: Battle, index: int, t: Texts) -> tuple[str, ...]:
         return ()
     event = battle.log[index]
     lines = [event.text(t.language)]
+    details = event.data.get(FOG_DETAILS_DE if t.language == "de" else FOG_DETAILS_EN)
+    if isinstance(details, str):  # a GM fog line: which fields, for which sides
+        lines.append(details)
     roll = roll_of(event)
     reasons = [str(r) for r in (roll or {}).get("reasons") or []]
     if roll is not None and roll.get("dice"):
         lines += _tooltip(roll, t).split("\n")
         if reasons:
-            lines.append(t("wrong.details.reasons", reasons="; ".join(reasons)))
+            lines.append(t("hud.details.reasons", reasons="; ".join(reasons)))
     elif isinstance(event.data.get("die"), int):
-        lines.append(t("wrong.details.die", die=die_in_sum(6, event.data["die"], t.language)))
+        lines.append(t("hud.details.die", die=die_in_sum(6, event.data["die"], t.language)))
     found = [str(event.data["rule"])] if event.data.get("rule") else []
     found += KIND_RULES.get(event.kind, ())
     if roll is not None and roll.get("edge"):
@@ -215,7 +219,7 @@ def log_details(battle: Battle, index: int, t: Texts) -> tuple[str, ...]:
     for text in [*reasons, event.en]:
         found += rule_ids(text)
     ids = list(dict.fromkeys(found))
-    lines.append(t("wrong.details.rules", ids=", ".join(ids) if ids else "-"))
+    lines.append(t("hud.details.rules", ids=", ".join(ids) if ids else "-"))
     return tuple(line for line in lines if line)
 
 

@@ -2,7 +2,9 @@
 
 Every scene, panel and tool draws its words through ``text_cache(fonts)`` (or the
 ``draw_text`` shortcut): a line is rendered once and blitted from then on, the oldest
-lines drop out when the cache is full.
+lines drop out when the cache is full. Text from a file that no font can draw (a lone
+surrogate, NUL) is drawn as U+FFFD (``game.ui.screen_font``; every font of ``Fonts`` does
+the same for the few lines drawn past the cache).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections import OrderedDict
 import pygame
 
 from game.ui import theme
+from game.ui.screen_font import screen_text
 from game.ui.theme import Colour, Fonts
 
 TEXT_CACHE_LIMIT = 3000
@@ -37,7 +40,7 @@ class TextCache:
         if image is not None:
             self._cache.move_to_end(key)
             return image
-        image = self.fonts.get(size, bold).render(text, True, colour)
+        image = self.fonts.get(size, bold).render(screen_text(text), True, colour)
         self.renders += 1
         self._cache[key] = image
         if len(self._cache) > self.limit:

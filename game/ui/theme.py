@@ -10,6 +10,7 @@ import pygame
 
 from game.board.grid import Terrain
 from game.ui.asset_dirs import asset_path
+from game.ui.screen_font import ScreenFont
 
 Colour = tuple[int, int, int]
 ColourA = tuple[int, int, int, int]
@@ -121,14 +122,17 @@ class Fonts:
 
 
 def _load(size: int, bold: bool) -> pygame.font.Font:
-    """Open the shipped font at ``size``; pygame's default font if it cannot be read."""
+    """Open the shipped font at ``size``; pygame's default font if it cannot be read.
+
+    Either is a ScreenFont: any text from a file can be drawn and measured.
+    """
     path = font_file(bold)
     if path is not None:
         try:
-            return pygame.font.Font(path, shipped_points(size, bold))
+            return ScreenFont(path, shipped_points(size, bold))
         except (OSError, pygame.error):  # a damaged install still shows text
             pass
-    font = pygame.font.Font(None, size)
+    font = ScreenFont(None, size)
     font.set_bold(bold)
     return font
 

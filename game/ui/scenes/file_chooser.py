@@ -13,6 +13,7 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene, draw_box
 from game.ui.scenes.mission_entry import MAX_LISTED
+from game.ui.screen_font import screen_text
 from game.ui.text_input import TextInput
 from game.ui.widgets import draw_text
 
@@ -26,6 +27,7 @@ class FileChooserScene(MenuScene):
         super().__init__(app)
         self.on_choose = on_choose
         self.folder = Path(start)
+        self.shown = ""  # the open folder as the field shows it
         self.items: list[tuple[str, Path, bool]] = []
         self.more = 0
         self.scroll = 0
@@ -49,7 +51,8 @@ class FileChooserScene(MenuScene):
             self.say(self.t("menus.files.unreadable", why=error.strerror or str(error)), bad=True)
             return
         self.folder = folder
-        self.field.set_text(str(folder))
+        self.shown = screen_text(str(folder))  # a name that is not UTF-8 shows U+FFFD
+        self.field.set_text(self.shown)
         self.notice = []
         folders: list[tuple[str, Path, bool]] = []
         files: list[tuple[str, Path, bool]] = []
@@ -73,7 +76,9 @@ class FileChooserScene(MenuScene):
         self._place_rows()
 
     def submit(self, text: str) -> None:
-        path = Path(os.path.expanduser(text.strip() or "."))
+        # the field as shown names the open folder, even if its real name is not UTF-8
+        shown = text.strip() == self.shown.strip()
+        path = self.folder if shown else Path(os.path.expanduser(text.strip() or "."))
         if not path.is_absolute():
             path = self.folder / path
         if path.is_dir():

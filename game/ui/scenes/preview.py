@@ -27,6 +27,7 @@ from game.ui.map_looks import field_codes, look_keys, look_name
 from game.ui.map_tiles import FieldLayer
 from game.ui.map_view import MapRenderer, background_for
 from game.ui.scenes.preview_model import PreviewModel, load_preview
+from game.ui.screen_font import screen_text
 from game.ui.theme import Colour, Fonts
 from game.ui.tokens import TokenRenderer
 from game.ui.widgets import draw_text, wrap
@@ -71,7 +72,7 @@ class PreviewScene(Scene):
         self._laid_out = False  # the camera's viewport is set (resized ran)
         self._size = app.screen.get_size()
         self.reload()
-        pygame.display.set_caption(self.app.t("preview.caption", file=self.path.name))
+        pygame.display.set_caption(screen_text(self.app.t("preview.caption", file=self.path.name)))
 
     # ------------------------------------------------------------- loading
     def _watch_stamps(self) -> tuple[object, ...]:

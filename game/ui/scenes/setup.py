@@ -30,6 +30,7 @@ from game.ui.scenes.setup_panel import (
     draw_colour_marks,
     draw_panel_parts,
 )
+from game.ui.screen_font import screen_text
 from game.ui.text_input import TextInput
 from game.ui.theme import parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, initials_of
@@ -74,7 +75,7 @@ class SetupScene(Scene):
         self._size = app.screen.get_size()
         self._language = app.t.language
         self._fitted = False
-        pygame.display.set_caption(app.t("setup.caption", file=self.path.name))
+        pygame.display.set_caption(screen_text(app.t("setup.caption", file=self.path.name)))
 
     def closing(self) -> None:
         pygame.display.set_caption("Kampfkarte")

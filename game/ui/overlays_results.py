@@ -9,7 +9,8 @@ and damage in a box (D-6). So a token on a marked field stays whole and readable
 
 ``KeptResults`` makes a kept result follow the match (issue 12): an Impuls reroll of its
 command rebuilds it from the command's events as recomputed, an undo, a later command or
-the next turn drops it, so the map never shows a result the log no longer holds.
+the next turn drops it, so the map never shows a result the log no longer holds; a redo
+that brings its command back (and its rerolls) brings it back as the events now say.
 """
 
 from __future__ import annotations
@@ -379,23 +380,33 @@ class _Origin:
     revision: int
 
 
+#: Kept results remembered by their command, for a redo to bring back.
+MAX_REMEMBERED = 32
+
+
 class KeptResults:
     """Make the scene's kept result follow the match (reroll, undo, redo, next turn)."""
 
     def __init__(self) -> None:
         self._origin: _Origin | None = None
+        self._remembered: list[_Origin] = []  # by command: what a redo brings back
+        self._revision = -1  # the session's revision at the last ``follow``
 
     def follow(self, scene: MapHost) -> Sticky | None:
         """Rebuild or drop the kept result after a change of the match; return it."""
         layers = layers_of(scene)
         sticky = layers.sticky
         session = scene.session
+        changed, self._revision = session.revision != self._revision, session.revision
         if sticky is None:
             self._origin = None
-            return None
+            if changed:  # e.g. a redo brought a throw back: its result comes back too
+                layers.sticky = self._brought_back(scene)
+            return layers.sticky
         origin = self._origin
         if origin is None or origin.result is not sticky:
             self._origin = self._origin_of(scene, sticky)
+            self._remember(self._origin)
             return sticky
         if origin.revision == session.revision:
             return sticky
@@ -412,6 +423,40 @@ class KeptResults:
         """Take the kept result off the map (a new turn begins)."""
         layers_of(scene).sticky = None
         self._origin = None
+
+    def _remember(self, origin: _Origin | None) -> None:
+        """Keep ``origin`` by its command (the newest first; a few only)."""
+        if origin is None:
+            return
+        kept = [o for o in self._remembered if o.command is not origin.command]
+        self._remembered = [origin, *kept][:MAX_REMEMBERED]
+
+    def _brought_back(self, scene: MapHost) -> Sticky | None:
+        """Return the result of the match's last command if it had one (a redo), else None.
+
+        The last command that is no Impuls reroll must be the very command the result
+        was kept for, at the same place in the record, on the same turn, with nothing
+        but its rerolls after it; the result is rebuilt from its events as they now are.
+        """
+        session = scene.session
+        record = session.match.commands
+        index = next((i for i in range(len(record) - 1, -1, -1) if not is_reroll(record[i])), -1)
+        if index < 0:
+            return None
+        command = record[index]
+        origin = next((o for o in self._remembered if o.command is command), None)
+        if origin is None or origin.index != index:
+            return None
+        battle = session.battle
+        if session.views.on_turn(battle) != origin.turn or battle.rerolls.base != index:
+            return None
+        origin.battle = battle
+        origin.revision = session.revision
+        rebuilt = _result_from(scene, origin, battle.rerolls.events)
+        if rebuilt is not None:
+            origin.result = rebuilt
+            self._origin = origin
+        return rebuilt
 
     @staticmethod
     def _origin_of(scene: MapHost, sticky: Sticky) -> _Origin | None:
@@ -440,9 +485,13 @@ class KeptResults:
         if not later and battle is origin.battle:
             return origin.result
         # a reroll recomputed the command, or an undo of a reroll replayed it: its events now
-        events = battle.rerolls.events
         origin.battle = battle
-        old = origin.result
-        if isinstance(old, ThrowResult):
-            return throw_result(scene, old.thrower, old.intended, events, origin.command.actor)
-        return area_fire_result(scene, origin.command, old, events)
+        return _result_from(scene, origin, battle.rerolls.events)
+
+
+def _result_from(scene: MapHost, origin: _Origin, events: Sequence[Event]) -> Sticky | None:
+    """Return the kept result of ``origin``'s command as ``events`` resolved it."""
+    old = origin.result
+    if isinstance(old, ThrowResult):
+        return throw_result(scene, old.thrower, old.intended, events, origin.command.actor)
+    return area_fire_result(scene, origin.command, old, events)

@@ -38,7 +38,7 @@ def _press(app: App, key: int, mod: int) -> None:
 
 
 @pytest.mark.rule("D-7", "E-OPEN-16")
-def test_d_7_undo_of_a_belt_throw_drops_its_kept_result_and_redo_keeps_none(
+def test_d_7_undo_of_a_belt_throw_drops_its_kept_result_and_redo_brings_it_back(
     game: tuple[App, BattleScene],
 ) -> None:
     app, scene = game
@@ -62,4 +62,4 @@ def test_d_7_undo_of_a_belt_throw_drops_its_kept_result_and_redo_keeps_none(
     _press(app, pygame.K_y, pygame.KMOD_CTRL)
     app.step()
     assert "handgranate" not in scene.session.battle.current.carried
-    assert layers.sticky is None
+    assert isinstance(layers.sticky, ThrowResult)  # the redone throw's result (H12f)

@@ -167,8 +167,10 @@ def test_d_7_undo_of_the_reroll_and_of_the_throw_leaves_no_marker_of_either(
     assert "handgranate" in scene.session.battle.current.carried
     assert layers_of(scene).sticky is None
     assert not cross_at(app, scene, MISSED) and not cross_at(app, scene, TARGET)
-    _press(app, pygame.K_y, pygame.KMOD_CTRL)  # the throw again: no stale marker comes back
-    assert layers_of(scene).sticky is None and not cross_at(app, scene, TARGET)
+    _press(app, pygame.K_y, pygame.KMOD_CTRL)  # the throw again: its own hit (H12f), no miss
+    kept = layers_of(scene).sticky
+    assert isinstance(kept, ThrowResult) and kept.hit and kept.landing == TARGET
+    assert not cross_at(app, scene, MISSED)
 
 
 @pytest.mark.rule("D-7", "E-IMP-EFF-REROLL")

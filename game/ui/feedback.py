@@ -256,10 +256,28 @@ class Feedback:
             if item.start <= now and not isinstance(item.effect, (Tracer, Explosion))
         ]
         floats.sort(key=lambda item: (item.start, item.row))  # earlier texts first
+        area = self.text_area(surface, camera)
         for item in floats:
-            self._draw_float(surface, camera, item, (now - item.start) / item.duration)
+            self._draw_float(surface, camera, item, (now - item.start) / item.duration, area)
 
-    def _draw_float(self, surface: pygame.Surface, camera: Camera, item: _Item, age: float) -> None:
+    def text_area(self, surface: pygame.Surface, camera: Camera) -> pygame.Rect:
+        """Return where floating texts may go: the map's view below the top ruler and
+        right of the left ruler (issue 12: a text rising at the top edge is never cut)."""
+        clip = surface.get_clip()
+        view = pygame.Rect(
+            camera.viewport_x, camera.viewport_y, camera.viewport_w, camera.viewport_h
+        )
+        area = view.clip(clip) if clip.width and clip.height else view
+        strips = getattr(getattr(self.scene, "map", None), "coordinate_strips", None)
+        if strips is not None:
+            top, left = strips(camera)
+            x, y = max(area.left, left.right), max(area.top, top.bottom)
+            area = pygame.Rect(x, y, max(0, area.right - x), max(0, area.bottom - y))
+        return area
+
+    def _draw_float(
+        self, surface: pygame.Surface, camera: Camera, item: _Item, age: float, area: pygame.Rect
+    ) -> None:
         """Draw a rising text, fading out in its last part, above the texts placed before."""
         px = max(20, min(34, round(camera.cell_px * 0.7)))  # readable at fit zoom too
         if item.surface is None or item.surface_px != px:
@@ -271,7 +289,7 @@ class Feedback:
         x, y = camera.point_to_screen(ax, ay - rise)
         text = item.surface
         rect = text.get_rect(midbottom=(x, y))
-        rect = _place_float(rect, item, self.placed)
+        rect = _place_float(rect, item, self.placed, area)
         self.placed.append(rect)
         text.set_alpha(round(255 * min(1.0, max(0.0, (1 - age) / 0.4))))
         surface.blit(text, rect)
@@ -340,20 +358,40 @@ class _Sight:
         return (cell[0] + self.size(cell) / 2, cell[1] + 0.15)
 
 
-def _place_float(rect: pygame.Rect, item: _Item, placed: Sequence[pygame.Rect]) -> pygame.Rect:
-    """Return ``rect`` moved up off every rectangle in ``placed`` (texts drawn before).
+def _place_float(
+    rect: pygame.Rect,
+    item: _Item,
+    placed: Sequence[pygame.Rect],
+    area: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """Return ``rect`` moved up off every rectangle in ``placed`` (texts drawn before),
+    inside ``area`` (the map below and right of its rulers).
 
     The lift is kept on the item and only grows: a text pushed up once stays up while
-    the one under it lasts, and rises on from there instead of jumping about.
+    the one under it lasts, and rises on from there instead of jumping about. A text
+    that would leave ``area`` at its top is held at the top edge and, if another text
+    is in the way there, goes below that one instead (issue 12: never cut by a ruler).
     """
+    others = list(placed)
     moved = rect.move(0, -item.lift)
-    for _ in range(len(placed) + 1):
-        hit = moved.collidelist(list(placed))
+    for _ in range(len(others) + 1):
+        hit = moved.collidelist(others)
         if hit < 0:
             break
-        moved.bottom = placed[hit].top  # just above the one in the way
+        moved.bottom = others[hit].top  # just above the one in the way
     item.lift = max(item.lift, rect.top - moved.top)
-    return rect.move(0, -item.lift)
+    moved = rect.move(0, -item.lift)
+    if area is None or (area.width < moved.width or area.height < moved.height):
+        return moved
+    if area.contains(moved):
+        return moved
+    moved = moved.clamp(area)
+    for _ in range(len(others) + 1):
+        hit = moved.collidelist(others)
+        if hit < 0:
+            break
+        moved.top = others[hit].bottom  # just below the one in the way
+    return moved
 
 
 def _tracer_ends(start: Point, end: Point, tracer: Tracer) -> tuple[Point, Point]:

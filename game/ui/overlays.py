@@ -171,35 +171,105 @@ class Beside:
     side: int = 1
 
 
+#: Smallest font a number on a token's field shrinks to so that it fits its field.
+MIN_BESIDE_PX = 9
+#: Plate under a number on a token's field (drawn over the token: readable on it).
+BESIDE_PLATE: ColourA = (0, 0, 0, 170)
+
+
+def beside_field(camera: Camera, cell: Cell) -> pygame.Rect:
+    """Return the room inside ``cell`` a number on a token's field (and its plate) may use."""
+    x, y = camera.cell_to_screen(cell)
+    s = camera.cell_px
+    return pygame.Rect(x + 2, y + 1, max(1, s - 4), max(1, s - 2))
+
+
 def beside_rect(camera: Camera, cell: Cell, size: tuple[int, int], token: Beside) -> pygame.Rect:
-    """Return where a text of ``size`` on ``cell`` goes so that it leaves the token whole.
+    """Return where a text of ``size`` on ``cell`` goes when a token stands there.
 
     In the field's corner farthest from the token's centre (bottom left on a one-field
-    token: the marks, the cover mark and the fall mark use the other corners), just
-    outside the token's base; at small zooms it reaches out of the field.
+    token: the marks, the cover mark and the fall mark use the other corners): just
+    outside the token's base where the field has room for it (the token stays whole),
+    else in that corner over the base's rim. Always inside the field
+    (``beside_field``), so it never reads as the neighbour's (issue 12); a text larger
+    than the field is centred on it.
     """
+    rect, _ = beside_place(camera, cell, size, token)
+    return rect
+
+
+def beside_place(
+    camera: Camera, cell: Cell, size: tuple[int, int], token: Beside
+) -> tuple[pygame.Rect, bool]:
+    """Return ``beside_rect`` and whether it lies off the token's base."""
     s = camera.cell_px
     left, top = camera.cell_to_screen(token.footprint)
     footprint = s * max(1, token.side)
     cx, cy = left + footprint / 2, top + footprint / 2
     x, y = camera.cell_to_screen(cell)
     corners = ((x, y + s), (x, y), (x + s, y + s), (x + s, y))  # ties: bottom left
-    far = max(corners, key=lambda p: round(math.dist(p, (cx, cy)), 3))
-    dx, dy = far[0] - cx, far[1] - cy
+    corner = max(corners, key=lambda p: round(math.dist(p, (cx, cy)), 3))
+    dx, dy = corner[0] - cx, corner[1] - cy
     length = math.hypot(dx, dy)
     reach = base_reach(footprint) + 1
-    if length > reach:
-        far = (round(cx + dx / length * reach), round(cy + dy / length * reach))
+    room = beside_field(camera, cell)
     rect = pygame.Rect((0, 0), size)
+    if length > reach:  # just outside the base, toward the corner
+        far = (round(cx + dx / length * reach), round(cy + dy / length * reach))
+        _put_corner(rect, far, dx, dy)
+        if room.contains(rect):
+            return rect, True
+    _put_corner(rect, corner, dx, dy)  # in the corner itself, over the base's rim
+    return rect.clamp(room), False
+
+
+def _put_corner(rect: pygame.Rect, point: tuple[int, int], dx: float, dy: float) -> None:
+    """Move ``rect`` so its corner nearest the token's centre sits on ``point``."""
     if dx < 0:
-        rect.right = far[0]
+        rect.right = point[0]
     else:
-        rect.left = far[0]
+        rect.left = point[0]
     if dy < 0:
-        rect.bottom = far[1]
+        rect.bottom = point[1]
     else:
-        rect.top = far[1]
-    return rect
+        rect.top = point[1]
+
+
+#: Smallest font a number shrinks to so that it stays off a token's base.
+MIN_OFF_BASE_PX = 11
+
+
+def size_of(scale: float, cell_px: int) -> int:
+    """Return the font size of a field's text at ``scale`` of the field."""
+    return max(12, int(cell_px * scale))
+
+
+def _size_off_base(
+    fonts: Fonts, camera: Camera, cell: Cell, text: str, size: int, token: Beside
+) -> int | None:
+    """Return the largest font size (down to ``MIN_OFF_BASE_PX``) at which ``text`` fits
+    in its field off the token's base; None: it fits at none."""
+    for px in range(size, MIN_OFF_BASE_PX - 1, -1):
+        w, h = fonts.get(px, True).size(text)
+        if beside_place(camera, cell, (w + 1, h + 1), token)[1]:
+            return px
+    return None
+
+
+def _beside_image(
+    fonts: Fonts, camera: Camera, cell: Cell, text: str, colour: Colour, size: int
+) -> tuple[pygame.Surface, int]:
+    """Return the text rendered small enough to fit its field (down to ``MIN_BESIDE_PX``)."""
+    room = beside_field(camera, cell)
+    image = fonts.get(size, True).render(text, True, colour)
+    for _ in range(4):
+        w, h = image.get_width() + 1, image.get_height() + 1
+        if (w <= room.width and h <= room.height) or size <= MIN_BESIDE_PX:
+            break
+        shrink = min(room.width / w, room.height / h)
+        size = max(MIN_BESIDE_PX, min(size - 1, int(size * shrink)))
+        image = fonts.get(size, True).render(text, True, colour)
+    return image, size
 
 
 def cell_text(
@@ -215,15 +285,28 @@ def cell_text(
     plate: ColourA | None = None,
 ) -> pygame.Rect:
     """Write a short text on a field (centred, in a corner or beside a token, ``Beside``),
-    on a ``plate`` if given; return where the text went."""
-    size = max(12, int(camera.cell_px * scale))
-    image = fonts.get(size, True).render(text, True, colour)
-    x, y = camera.cell_to_screen(cell)
+    on a ``plate`` if given; return where the text went.
+
+    Beside a token the text stays inside its own field, smaller if need be, on a plate
+    (over the token's rim at small zooms: readable there too)."""
     px = camera.cell_px
+    size = size_of(scale, px)
+    x, y = camera.cell_to_screen(cell)
     if isinstance(corner, Beside):
-        rect = beside_rect(camera, cell, (image.get_width() + 1, image.get_height() + 1), corner)
+        off_base = _size_off_base(fonts, camera, cell, text, size, corner)
+        if off_base is None:  # no room off the base: over its rim, to fit the field, on a plate
+            image, size = _beside_image(fonts, camera, cell, text, colour, size)
+        else:
+            size = off_base
+            image = fonts.get(size, True).render(text, True, colour)
+        shadowed = (image.get_width() + 1, image.get_height() + 1)
+        rect, clear = beside_place(camera, cell, shadowed, corner)
         rect.size = image.get_size()  # the shadow is the extra pixel
+        if plate is not None or not clear:
+            back = rect.inflate(2, 1).clip(pygame.Rect(x, y, px, px))  # off the initials
+            _plate(surface, back, plate or BESIDE_PLATE)
     else:
+        image = fonts.get(size, True).render(text, True, colour)
         anchors = {
             "center": {"center": (x + px // 2, y + px // 2)},
             "topleft": {"topleft": (x + 2, y + 1)},
@@ -231,14 +314,20 @@ def cell_text(
             "bottom": {"midbottom": (x + px // 2, y + px - 1)},
         }
         rect = image.get_rect(**anchors[corner])
-    if plate is not None:
-        back = pygame.Surface((rect.width + 6, rect.height + 2), pygame.SRCALPHA)
-        back.fill(plate)
-        surface.blit(back, (rect.x - 3, rect.y - 1))
+        if plate is not None:
+            _plate(
+                surface, pygame.Rect(rect.x - 3, rect.y - 1, rect.width + 6, rect.height + 2), plate
+            )
     shadow = fonts.get(size, True).render(text, True, (0, 0, 0))
     surface.blit(shadow, rect.move(1, 1))
     surface.blit(image, rect)
     return rect
+
+
+def _plate(surface: pygame.Surface, rect: pygame.Rect, colour: ColourA) -> None:
+    back = pygame.Surface(rect.size, pygame.SRCALPHA)
+    back.fill(colour)
+    surface.blit(back, rect.topleft)
 
 
 class NumberLayer:

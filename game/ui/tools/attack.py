@@ -37,7 +37,7 @@ from game.ui.overlays_rules import (
     token_side,
     weapon_name,
 )
-from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines
+from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines, stands
 from game.ui.tokens import cover_badge_centre
 from game.ui.tools.area_fire import AreaFireTool
 from game.ui.tools.attack_offer import refusal_text
@@ -338,6 +338,7 @@ class AttackTool(Tool):
         hover = self.hover_cell()
         hovered = creature_at(scene, hover) if hover is not None else None
         enemies = {e.key for e in self.battle.enemies_of(self.actor)}
+        pieces = scene.pieces()
         for key, mark in marks.items():
             if visible is not None and key not in visible:
                 continue
@@ -353,15 +354,16 @@ class AttackTool(Tool):
             overlays.draw_reticle(surface, camera, target.cell, colour, side)
             x, y = camera.cell_to_screen(target.cell)
             size = camera.cell_px * side
-            cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
-            radius = max(5, camera.cell_px // 6)
-            overlays.draw_cover_badge(
-                surface,
-                cover_badge_centre(x, y, size, radius),  # clear of the initials
-                radius,
-                cover,
-                override=mark.override is not None,
-            )
+            if stands(pieces.get(key)):  # a fallen target takes no cover mark (issue 12)
+                cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
+                radius = max(5, camera.cell_px // 6)
+                overlays.draw_cover_badge(
+                    surface,
+                    cover_badge_centre(x, y, size, radius),  # clear of the initials
+                    radius,
+                    cover,
+                    override=mark.override is not None,
+                )
             if camera.cell_px >= 22:
                 ranged = mark.band is not None and not mark.melee
                 text = band_name(scene, mark.band) if ranged else ""  # the screen's language

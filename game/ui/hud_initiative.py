@@ -18,7 +18,7 @@ from game.match.views import Chip, Meter, Piece, TurnOrder
 from game.ui import theme
 from game.ui.hud_base import Panel, badge_colour, draw_badge
 from game.ui.popup import Hotspot
-from game.ui.tokens import initials_of
+from game.ui.token_views import creature_labels
 
 if TYPE_CHECKING:
     from game.ui.hud_context import HudContext
@@ -120,9 +120,10 @@ class InitiativeStrip(Panel):
             start = max(0, min(count - fits, index - 1 + self.shift))
         spots: list[Hotspot] = []
         x = left
+        labels = creature_labels(hud.pieces())  # the tokens' labels (unique)
         for chip, piece in order[start : start + fits]:
             box = pygame.Rect(x, 4, chip_w - 4, height - 8)
-            self._chip(surface, box, chip, piece, piece.key == current_key)
+            self._chip(surface, box, chip, piece, piece.key == current_key, labels[piece.key])
             tip = chip.tooltip + "\n" + hud.t("hud.initiative.click")
             spots.append(
                 Hotspot(box, f"initiative:{piece.key}", partial(self.pick, piece.key), tip)
@@ -136,7 +137,13 @@ class InitiativeStrip(Panel):
         return spots
 
     def _chip(
-        self, surface: pygame.Surface, rect: pygame.Rect, chip: Chip, piece: Piece, current: bool
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        chip: Chip,
+        piece: Piece,
+        current: bool,
+        label: str,
     ) -> None:
         hud = self.hud
         text = hud.text
@@ -156,7 +163,7 @@ class InitiativeStrip(Panel):
         pygame.draw.circle(surface, (15, 15, 15), centre, radius, 1)
         text.draw(
             surface,
-            initials_of(piece.name),
+            label,
             centre,
             max(12, radius),
             theme.TEXT,

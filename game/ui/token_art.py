@@ -17,12 +17,14 @@ file costs one attempt.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
+from game.match.datafiles import ReadReason, ReadRefused, read_bounded
 from game.ui.asset_dirs import asset_path
 from game.ui.token_views import TokenView
 
@@ -58,6 +60,8 @@ _SVG_OPEN = re.compile(rb"<svg\b[^>]*>", re.IGNORECASE)
 _SVG_CLOSE = b"</svg>"
 
 _Key = tuple[str, str, int, int, str]
+
+_LOG = logging.getLogger(__name__)
 
 
 def turned_svg(data: bytes, degrees: int) -> bytes:
@@ -176,6 +180,7 @@ class TokenArt:
         self._surfaces: OrderedDict[_Key, pygame.Surface | None] = OrderedDict()
         self.bytes = 0  # memory of the kept surfaces, pictures' sources included
         self.renders = 0  # surfaces made so far (a test can see the cache work)
+        self.refused: dict[str, str] = {}  # kind -> why its SVG was not read (logged once)
 
     # ---------------------------------------------------------------- figures
     def has_figure(self, kind: str) -> bool:
@@ -217,14 +222,22 @@ class TokenArt:
         if not kind.replace("_", "").replace("-", "").isalnum():
             return None  # a kind is a plain name, never a path
         folder = self.art_dir if self.art_dir is not None else asset_path("tokens")
+        path = folder / f"{kind}.svg"
         try:
-            path = folder / f"{kind}.svg"
-            if not path.is_file() or path.stat().st_size > MAX_SVG_BYTES:
-                return None
-            data = path.read_bytes()
-        except OSError:
+            data = read_bounded(path, MAX_SVG_BYTES)  # regular files only: a FIFO never waits
+        except ReadRefused as error:
+            if error.reason is not ReadReason.MISSING:  # no art for a kind: nothing to say
+                self._refuse(kind, path, error)
+            return None
+        except OSError as error:
+            self._refuse(kind, path, error)
             return None
         return data if b"<svg" in data[:4096] else None
+
+    def _refuse(self, kind: str, path: Path, error: OSError) -> None:
+        """Note and log once why the art of ``kind`` is not used (initials instead)."""
+        self.refused[kind] = str(error)
+        _LOG.warning("token art %s not used (initials instead): %s", path, error)
 
     # ----------------------------------------------------------------- tokens
     def shows(self, token: TokenView) -> bool:

@@ -113,8 +113,10 @@ class CreatureField:
     """One value of a placed creature the set-up screen shows and edits.
 
     ``key`` is the native mission's ``[[creatures]]`` key it is saved under (``name``,
-    ``lp``, ``equipment``, ``image``); a ``SHOWN`` field is not saved, its ``default`` is
-    the text shown. ``label`` is in the screen's language; ``default`` is the type's value.
+    ``lp``, ``equipment``, ``image``, or ``values.<name>``: one entry of the creature's
+    ``values`` table); a ``SHOWN`` field is not saved, its ``default`` is the text shown.
+    ``label`` (short) and ``hint`` (the tooltip) are in the screen's language; ``default``
+    is the type's value.
     """
 
     key: str
@@ -125,6 +127,7 @@ class CreatureField:
     high: int = 0
     max_length: int = 0
     choices: tuple[str, ...] = ()
+    hint: str = ""
 
 
 @runtime_checkable

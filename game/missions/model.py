@@ -93,8 +93,8 @@ class Side:
 class CreaturePlacement:
     """One creature on the map: a catalogue type plus this mission's overrides.
 
-    The type, equipment, held and condition names are the ruleset's, kept as the file
-    gives them; the ruleset reads them when the match is set up.
+    The type, equipment, held, condition and value names are the ruleset's, kept as the
+    file gives them; the ruleset reads them when the match is set up.
     """
 
     key: str
@@ -111,6 +111,9 @@ class CreaturePlacement:
     companion_before: bool = False
     hidden: bool = False
     image: str = ""  # the token's picture, relative to the mission's folder; "": the type's art
+    #: ``values``: (name, whole number) in the file's order, the ruleset's value names (its
+    #: attributes and saves); each in place of the type's. (): the type's values.
+    values: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

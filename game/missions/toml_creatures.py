@@ -1,10 +1,11 @@
 """The creatures of a native mission file: ``[[creatures]]``.
 
 The format's keys are checked here (``image``: a picture in the mission's folder for the
-creature's token, ``creature_images``); what the rule-specific names mean (the creature
-type, its footprint and name, equipment, what it holds at the start, start conditions)
-the mission's ruleset says through its ``MissionTerms``. The names are kept as the file
-gives them.
+creature's token, ``creature_images``; ``values``: a table of whole numbers by name);
+what the rule-specific names mean (the creature type, its footprint and name, equipment,
+what it holds at the start, start conditions) the mission's ruleset says through its
+``MissionTerms``; the value names and their bounds it checks when the match is set up.
+The names are kept as the file gives them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,16 @@ from game.missions.loader_texts import mission_say
 from game.missions.model import CreaturePlacement, Facing, Side
 from game.missions.paths import relative_parts
 from game.missions.toml_checker import TomlChecker, quoted_list
-from game.missions.toml_schema import CREATURE_KEYS, MAX_CREATURES, MAX_LP, MIN_LP
+from game.missions.toml_schema import (
+    CREATURE_KEYS,
+    MAX_CREATURES,
+    MAX_LP,
+    MAX_VALUE,
+    MAX_VALUE_NAME,
+    MAX_VALUES,
+    MIN_LP,
+    MIN_VALUE,
+)
 
 
 class CreatureSection(TomlChecker):
@@ -88,6 +98,7 @@ class CreatureSection(TomlChecker):
         if "hidden" in section:
             hidden = bool(self.boolean(section["hidden"], f"{key}.hidden"))
         image = self.image(section, key)
+        values = self.values(section, key)
         if len(self.problems) != before:
             return None
         if not (creature_key and kind and name and side and cell is not None):
@@ -107,7 +118,41 @@ class CreatureSection(TomlChecker):
             companion_before=companion_before,
             hidden=hidden,
             image=image,
+            values=values,
         )
+
+    def values(self, section: dict[str, Any], key: str) -> tuple[tuple[str, int], ...]:
+        """Return the creature's own values, (name, whole number) in the file's order.
+
+        A table of at most ``MAX_VALUES`` entries, each name a key of at most
+        ``MAX_VALUE_NAME`` characters, each value a whole number in ``MIN_VALUE..MAX_VALUE``;
+        which names the ruleset knows, and their bounds, it checks at the match's set-up.
+        """
+        if "values" not in section:
+            return ()
+        where = f"{key}.values"
+        table = section["values"]
+        if not isinstance(table, dict):
+            self.error(where, mission_say("table_expected", name=where, found=described(table)))
+            return ()
+        if len(table) > MAX_VALUES:
+            count = len(table)
+            self.error(
+                where, mission_say("too_many_entries", key=where, count=count, limit=MAX_VALUES)
+            )
+            return ()
+        found: list[tuple[str, int]] = []
+        for name, raw in table.items():
+            if len(name) > MAX_VALUE_NAME:
+                self.error(
+                    where,
+                    mission_say("text_too_long", key=where, count=len(name), limit=MAX_VALUE_NAME),
+                )
+            elif self.identifier(name, where) is not None:
+                number = self.integer(raw, f"{where}.{name}", MIN_VALUE, MAX_VALUE)
+                if number is not None:
+                    found.append((name, number))
+        return tuple(found)
 
     def image(self, section: dict[str, Any], key: str) -> str:
         """Return the creature's own picture ("": none); a path that could leave the

@@ -32,6 +32,11 @@ MAX_OFFSET = 100_000
 MIN_LP, MAX_LP = -99, 9999
 MAX_DEPLOYMENT_ENTRIES = 1000  # rectangles and fields per side
 MAX_EDGES = 100_000  # [[map.edges]] entries
+#: ``[[creatures]] values``: at most this many, names like keys of at most 64 characters,
+#: whole numbers in this range (the ruleset checks its own names and bounds at set-up).
+MAX_VALUES = 100
+MAX_VALUE_NAME = 64
+MIN_VALUE, MAX_VALUE = -9999, 9999
 
 #: Keys of sides and creatures: letters, digits, '_' and '-', no spaces.
 KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
@@ -65,6 +70,7 @@ CREATURE_KEYS = (
     "companion_before",
     "hidden",
     "image",
+    "values",
 )
 NOTES_KEYS = ("gm",)
 DOOR_STATES = ("closed", "open")

@@ -111,6 +111,9 @@ def _creature_table(creature: CreaturePlacement) -> list[str]:
         out.append("hidden = true")
     if creature.image:
         out.append(f"image = {_string(creature.image)}")
+    if creature.values:
+        pairs = ", ".join(f"{_key(name)} = {number}" for name, number in creature.values)
+        out.append(f"values = {{ {pairs} }}")
     return out
 
 

@@ -89,18 +89,19 @@ _COVER = enum_spec(
     {Cover.NONE: "keine", Cover.PARTIAL: "Teildeckung", Cover.FULL: "Volldeckung"},
     what_de="Deckung",
 )
-#: Attribute keys in creatures.toml: the enum names in lower case (ASCII TOML keys).
-_ATTRIBUTE_KEYS: Mapping[Attribute, str] = {a: a.name.lower() for a in Attribute}
-_SAVE_KEYS: Mapping[SaveValue, str] = {s: s.name.lower() for s in SaveValue}
+#: Attribute keys in creatures.toml: the enum names in lower case (ASCII TOML keys); a
+#: mission's ``[[creatures]] values`` and the set-up screen use the same names and bounds.
+ATTRIBUTE_KEYS: Mapping[Attribute, str] = {a: a.name.lower() for a in Attribute}
+SAVE_KEYS: Mapping[SaveValue, str] = {s: s.name.lower() for s in SaveValue}
 #: Movement types are written with the book's letters: BEW 6, S 4 -> move_types = { S = 4 }.
 _MOVE_KEYS: Mapping[MoveType, str] = {m: m.value for m in MoveType}
 
 #: Legend characters the terrain kinds may not take: walls and doors are not terrain.
 _RESERVED_CHARS: Final = frozenset("#+/")
 
-_ATTRIBUTE_RANGE: Final = (-10, 30)
+ATTRIBUTE_RANGE: Final = (-10, 30)
 _MAX_HANDS: Final = 8  # hands a creature type may have (default 2, DEFAULT_HANDS)
-_SAVE_RANGE: Final = (5, 30)  # Rettungswerte serve as ZW, which lie in 5..30 (E-CORE-ZW-1)
+SAVE_RANGE: Final = (5, 30)  # Rettungswerte serve as ZW, which lie in 5..30 (E-CORE-ZW-1)
 #: A name's longest length and a creature type's LP (the set-up screen checks the same).
 NAME_MAX_LEN: Final = 100
 LP_RANGE: Final = (1, 9999)
@@ -349,11 +350,11 @@ def _table_of(keys: Mapping[Any, str]) -> dict[str, str]:
 def _read_creature(key: str, reader: TableReader) -> CreatureType | None:
     name, english = _common(reader)
     attribute_reader = reader.subtable(
-        "attributes", required=True, expected=_table_of(_ATTRIBUTE_KEYS)
+        "attributes", required=True, expected=_table_of(ATTRIBUTE_KEYS)
     )
-    attributes = _read_values(attribute_reader, _ATTRIBUTE_KEYS, *_ATTRIBUTE_RANGE, required=True)
-    save_reader = reader.subtable("saves", required=True, expected=_table_of(_SAVE_KEYS))
-    saves = _read_values(save_reader, _SAVE_KEYS, *_SAVE_RANGE, required=True)
+    attributes = _read_values(attribute_reader, ATTRIBUTE_KEYS, *ATTRIBUTE_RANGE, required=True)
+    save_reader = reader.subtable("saves", required=True, expected=_table_of(SAVE_KEYS))
+    saves = _read_values(save_reader, SAVE_KEYS, *SAVE_RANGE, required=True)
     life_points = reader.required_integer("lp", low=LP_RANGE[0], high=LP_RANGE[1])
     movement = reader.required_integer("bew", low=0, high=100)
     move_reader = reader.subtable("move_types", expected=_table_of(_MOVE_KEYS))

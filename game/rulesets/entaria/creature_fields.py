@@ -1,11 +1,11 @@
 """The values of a placed creature the set-up screen edits, and their checks (issue 13).
 
 A creature placed on a map keeps its type's values unless the mission overrides them:
-its name, its LP at the start, its equipment and its token's picture (the native
-mission's ``[[creatures]]`` keys ``name``, ``lp``, ``equipment``, ``image``). The
-attributes and Rettungswerte stay the type's: a mission file has no key for them, so
-the screen shows them without editing. Every value is checked with the catalogue's own
-reader and bounds (``catalogue_readers``), so a set-up accepts what a catalogue accepts.
+its name, its LP at the start, its equipment, its token's picture and each of its
+attributes and Rettungswerte (the native mission's ``[[creatures]]`` keys ``name``,
+``lp``, ``equipment``, ``image`` and ``values.<name>``, ``value_overrides``). Every value
+is checked with the catalogue's own reader and bounds (``catalogue_readers``), so a
+set-up accepts what a catalogue accepts.
 """
 
 from __future__ import annotations
@@ -16,18 +16,21 @@ from game.match.problem_texts import Texts, say
 from game.match.ruleset import CreatureField, ValueKind
 from game.match.tomlcheck import ProblemSink, TableReader
 from game.match.views import Texts as ScreenTexts
-from game.rulesets.entaria.catalogue import Catalogue
+from game.rulesets.entaria.catalogue import Catalogue, CreatureType
 from game.rulesets.entaria.catalogue_readers import EQUIPMENT_KEY_MAX_LEN, LP_RANGE, NAME_MAX_LEN
 from game.rulesets.entaria.mission_terms import EntariaMissionTerms
-from game.rulesets.entaria.rules.terms import Attribute, SaveValue
+from game.rulesets.entaria.rules.terms import Attribute
+from game.rulesets.entaria.value_overrides import VALUE_NAMES, value_bounds, value_problem
 from game.rulesets.entaria.views.terms import attribute_name, save_name
 
-__all__ = ["PICTURE_MAX_LEN", "creature_fields", "creature_value_problem"]
+__all__ = ["PICTURE_MAX_LEN", "VALUES_KEY", "creature_fields", "creature_value_problem"]
 
 #: The longest picture path a mission's creature may name (``toml_creatures.image``).
 PICTURE_MAX_LEN = 1000
 #: The most equipment keys one creature lists (``toml_schema.MAX_LIST``).
 EQUIPMENT_MAX = 100
+#: The mission's key of a creature's own values: a field ``values.melee`` is saved there.
+VALUES_KEY = "values"
 
 
 def creature_fields(
@@ -39,10 +42,6 @@ def creature_fields(
         return ()
     name = kind.english or kind.name if t.language == "en" else kind.name
     equipment = tuple(sorted({*catalogue.weapons, *catalogue.armour, *catalogue.items}))
-    attributes = " · ".join(
-        f"{attribute_name(a, t)} {kind.attribute(a)}" for a in Attribute if a in kind.attributes
-    )
-    saves = " · ".join(f"{save_name(s, t)} {kind.save(s)}" for s in SaveValue if s in kind.saves)
     return (
         CreatureField("name", ValueKind.TEXT, t("setup.field.name"), name, max_length=NAME_MAX_LEN),
         CreatureField("lp", ValueKind.NUMBER, t("setup.field.lp"), kind.life_points, *LP_RANGE),
@@ -57,9 +56,35 @@ def creature_fields(
         CreatureField(
             "image", ValueKind.PICTURE, t("setup.field.image"), "", max_length=PICTURE_MAX_LEN
         ),
-        CreatureField("attributes", ValueKind.SHOWN, t("setup.field.attributes"), attributes),
-        CreatureField("saves", ValueKind.SHOWN, t("setup.field.saves"), saves),
+        *_value_fields(kind, t),
     )
+
+
+def _value_fields(kind: CreatureType, t: ScreenTexts) -> tuple[CreatureField, ...]:
+    """Return an editable whole number per attribute and Rettungswert, the type's values."""
+    fields = []
+    for name, member in VALUE_NAMES.items():
+        if isinstance(member, Attribute):
+            if member not in kind.attributes:
+                continue
+            full, default = attribute_name(member, t), kind.attribute(member)
+        else:
+            if member not in kind.saves:
+                continue
+            full, default = save_name(member, t), kind.save(member)
+        low, high = value_bounds(name)
+        fields.append(
+            CreatureField(
+                f"{VALUES_KEY}.{name}",
+                ValueKind.NUMBER,
+                t(f"setup.value_short.{member.name}"),
+                default,
+                low,
+                high,
+                hint=t("setup.value_tip", name=full, low=low, high=high),
+            )
+        )
+    return tuple(fields)
 
 
 def creature_value_problem(
@@ -79,9 +104,16 @@ def creature_value_problem(
         return _equipment_problem(catalogue, reader, value)
     elif key == "image":
         reader.string("image", max_len=PICTURE_MAX_LEN)
+    elif key.startswith(f"{VALUES_KEY}."):
+        return value_problem(key.removeprefix(f"{VALUES_KEY}."), value)
     else:
-        return say("unknown_key", name=key, hint="", allowed="name, lp, equipment, image")
+        allowed = ", ".join(["name", "lp", "equipment", "image", *_value_keys()])
+        return say("unknown_key", name=key, hint="", allowed=allowed)
     return _first(sink)
+
+
+def _value_keys() -> list[str]:
+    return [f"{VALUES_KEY}.{name}" for name in VALUE_NAMES]
 
 
 def _equipment_problem(catalogue: Catalogue, reader: TableReader, value: object) -> Texts | None:

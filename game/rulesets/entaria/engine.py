@@ -45,6 +45,7 @@ from game.rulesets.entaria.rules.terms import ActionType, Attribute, Condition, 
 from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed
 from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.state import BattleState, CreatureState, Effect
+from game.rulesets.entaria.value_overrides import OwnTypes
 
 #: What validates and applies one command type.
 Handler = Callable[["Battle", Any], list[Event]]
@@ -139,6 +140,7 @@ class Battle:
         self.record: list[Command] = []
         self.log: list[Event] = []
         self._initiative_entries: list[InitiativeEntry] = []  # set as initiative is rolled
+        self.own_types = OwnTypes.of(catalogue, setup.creatures)  # the mission's own values
         creatures = {c.key: battle_start.creature_from_setup(self, c) for c in setup.creatures}
         self.state = BattleState(creatures=creatures, order=[])
         events = battle_start.roll_combat_initiative(self)
@@ -159,7 +161,9 @@ class Battle:
             raise ValueError(f"unknown creature type {key!r}") from None
 
     def creature_type(self, creature: CreatureState) -> CreatureType:
-        return self.catalogue.creatures[creature.type_key]
+        """Return the creature's type, with its own values when the set-up gives some."""
+        own = self.own_types.get(creature.key, creature.type_key)
+        return own if own is not None else self.catalogue.creatures[creature.type_key]
 
     # --------------------------------------------------------------- queries
     @property

@@ -15,6 +15,7 @@ from game.rulesets.entaria.loader_texts import entaria_say
 from game.rulesets.entaria.mission_terms import condition_named
 from game.rulesets.entaria.object_state import map_materials
 from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment, SideSetup
+from game.rulesets.entaria.value_overrides import value_problems
 
 
 class _Named(Protocol):
@@ -68,6 +69,8 @@ class CreatureData(Protocol):
     def hidden(self) -> bool: ...
     @property
     def image(self) -> str: ...
+    @property
+    def values(self) -> tuple[tuple[str, int], ...]: ...
 
 
 class MissionData(Protocol):
@@ -92,11 +95,15 @@ class MissionData(Protocol):
 def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> BattleSetup:
     """Return the sides and creatures of ``mission`` on ``grid`` for a new match.
 
-    Raise MissionError naming ``creatures[i].conditions`` for a condition ENTARIA lacks.
+    Raise MissionError naming ``creatures[i].conditions`` for a condition ENTARIA lacks
+    and ``creatures[i].values.<name>`` for a value that is no attribute or save of the
+    catalogue, or lies outside the catalogue's bounds for it.
     """
     problems: list[Problem] = []
     creatures = []
     for index, placement in enumerate(mission.creatures):
+        where = f"creatures[{index}].values"
+        problems += value_problems(placement.values, where, path_label=path_label)
         conditions = []
         for name in placement.conditions:
             condition = condition_named(name)
@@ -122,6 +129,7 @@ def battle_setup(mission: MissionData, grid: BattleGrid, *, path_label: str) -> 
                 companion_before=placement.companion_before,
                 hidden=placement.hidden,
                 image=placement.image,  # the token's picture; the screen loads it
+                values=placement.values,  # its own attributes and saves
             )
         )
     if problems:

@@ -45,6 +45,9 @@ class CreatureSetup:
     companion_before: bool = False
     hidden: bool = False
     image: str = ""  # the mission's picture for its token, relative to the mission's folder
+    #: its own attributes and Rettungswerte, (name, value), in place of its type's
+    #: (``value_overrides``: the names, their bounds, ``Battle.creature_type``)
+    values: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

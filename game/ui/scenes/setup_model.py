@@ -34,6 +34,8 @@ Refusal = str | None
 
 #: The most sides a set-up gives a map: one per side colour of the theme.
 MAX_SETUP_SIDES = len(theme.SIDE_COLOURS)
+#: A field ``values.<name>`` is one entry of the creature's ``[[creatures]] values`` table.
+VALUES_PREFIX = "values."
 
 
 def hex_colour(colour: tuple[int, int, int]) -> str:
@@ -249,7 +251,10 @@ class SetupModel:
         if problem is not None:
             reason = problem.get(self.t.language) or problem.get("en", "")
             return self.t("setup.refused_value", what=entry.label, why=reason)
-        placed.values[field_key] = value
+        if field_key.startswith(VALUES_PREFIX) and value == entry.default:
+            placed.values.pop(field_key, None)  # the type's value counts again
+        else:
+            placed.values[field_key] = value
         self.changed = True
         return None
 
@@ -261,7 +266,17 @@ class SetupModel:
             values["equipment"] = placement.equipment
         if placement.image:
             values["image"] = placement.image
+        for name, number in placement.values:
+            values[VALUES_PREFIX + name] = number
         return values
+
+    def own_values(self, placed: PlacedCreature) -> tuple[tuple[str, int], ...]:
+        """Return the creature's ``values`` entries: in the ruleset's field order, then
+        any others the mission gave."""
+        order = [f.key for f in self.fields(placed.key) if f.key.startswith(VALUES_PREFIX)]
+        given = [k for k in placed.values if k.startswith(VALUES_PREFIX)]
+        keys = [k for k in order if k in placed.values] + [k for k in given if k not in order]
+        return tuple((k.removeprefix(VALUES_PREFIX), int(placed.values[k])) for k in keys)
 
     # ------------------------------------------------------------------ save
     def mission(self) -> Mission:
@@ -282,6 +297,7 @@ class SetupModel:
                     life_points=values.get("lp"),
                     equipment=tuple(equipment) if equipment is not None else None,
                     image=str(values.get("image", "")),
+                    values=self.own_values(placed),
                 )
             )
         return dataclasses.replace(

@@ -27,6 +27,7 @@ GAP = 6
 HEADING = 26
 BOTTOM_H = 2 * ROW + 3 * GAP + 40
 CREATURE_H = 300
+NUMBER_COLUMNS = 3  # whole-number values (LP, attributes, saves) side by side
 
 
 @dataclass
@@ -196,16 +197,30 @@ def _creature(
     type_name = model.type_name(placed.type)
     panel.headings.append((f"{t('setup.creature')}: {type_name}", area.topleft))
     y = area.y + HEADING
+    numbers = []
     for entry in model.fields(placed.key):
         if entry.kind is ValueKind.SHOWN:
             panel.shown.append(
                 (entry.label, str(entry.default), pygame.Rect(area.x, y, area.w, 38))
             )
             y += 40
-            continue
-        y = _value_input(panel, model, actions, placed, entry, area, y)
+        elif entry.kind is ValueKind.NUMBER:
+            numbers.append(entry)  # laid out below, NUMBER_COLUMNS to a row
+        else:
+            y = _value_input(
+                panel, model, actions, placed, entry, pygame.Rect(area.x, y, area.w, 0)
+            )
+    for index, entry in enumerate(numbers):
+        column, row = index % NUMBER_COLUMNS, index // NUMBER_COLUMNS
+        width = (area.w - (NUMBER_COLUMNS - 1) * GAP) // NUMBER_COLUMNS
+        box = pygame.Rect(area.x + column * (width + GAP), y + row * (ROW + 2), width, 0)
+        _value_input(panel, model, actions, placed, entry, box)
+    y += -(-len(numbers) // NUMBER_COLUMNS) * (ROW + 2)
+    for entry in model.fields(placed.key):
+        hint = entry.hint
         if entry.choices:
             hint = t("setup.choices", names=", ".join(entry.choices))
+        if hint and entry.key in panel.value_inputs:
             panel.hints.append((panel.value_inputs[entry.key].rect, hint))
     side = model.side_of(placed.side)
     side_button = Button(
@@ -232,13 +247,12 @@ def _value_input(
     actions: PanelActions,
     placed: PlacedCreature,
     entry: CreatureField,
-    area: pygame.Rect,
-    y: int,
+    at: pygame.Rect,
 ) -> int:
-    """Place one value's text field (label inside); return the y below it."""
+    """Place one value's text field (label inside) at ``at`` (its width); return the y below."""
     longest = entry.max_length if entry.kind is not ValueKind.NUMBER else len(str(entry.high)) + 1
     box = TextInput(
-        pygame.Rect(area.x, y, area.w, ROW - 2),
+        pygame.Rect(at.x, at.y, at.w, ROW - 2),
         model.value_text(placed, entry),
         max_length=(longest or 200) + 1,  # one too many is refused with a reason, not cut
         size=18,
@@ -247,7 +261,7 @@ def _value_input(
     box.on_submit = partial(_submit, actions.commit, entry.key, box)
     panel.value_inputs[entry.key] = box
     panel.inputs.append(box)
-    return y + ROW + 2
+    return at.y + ROW + 2
 
 
 def _submit(

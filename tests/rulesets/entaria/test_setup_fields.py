@@ -10,6 +10,7 @@ import pytest
 
 from game.match.ruleset import SetupRuleset, ValueKind
 from game.rulesets.entaria.catalogue_readers import LP_RANGE, NAME_MAX_LEN
+from game.rulesets.entaria.rules.terms import Attribute, SaveValue
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.ui.locale import Translator
 
@@ -25,22 +26,28 @@ def test_every_creature_type_names_its_fields_with_the_types_values(language: st
     t = Translator(language)
     for key, kind in CATALOGUE.creatures.items():
         fields = {f.key: f for f in ENTARIA.creature_fields(CATALOGUE, key, t)}
-        assert list(fields) == ["name", "lp", "equipment", "image", "attributes", "saves"]
+        values = [f"values.{a.name.lower()}" for a in Attribute] + [
+            f"values.{s.name.lower()}" for s in SaveValue
+        ]
+        assert list(fields) == ["name", "lp", "equipment", "image", *values]
         assert fields["lp"].kind is ValueKind.NUMBER and fields["lp"].default == kind.life_points
         assert (fields["lp"].low, fields["lp"].high) == LP_RANGE
         assert fields["equipment"].default == kind.equipment
         assert set(kind.equipment) <= set(fields["equipment"].choices)
         assert fields["name"].max_length == NAME_MAX_LEN
-        assert fields["attributes"].kind is ValueKind.SHOWN
+        assert fields["values.melee"].kind is ValueKind.NUMBER  # editable (issue 13)
+        assert fields["values.melee"].default == kind.attribute(Attribute.MELEE)
+        assert fields["values.dodge"].default == kind.save(SaveValue.DODGE)
         name = kind.english or kind.name if language == "en" else kind.name
         assert fields["name"].default == name
         assert all(not f.label.startswith("setup.") for f in fields.values())  # texts exist
 
 
-def test_the_shown_attributes_use_the_rulebook_words_in_german() -> None:
+def test_the_attributes_use_the_rulebook_words_in_german() -> None:
     fields = {f.key: f for f in ENTARIA.creature_fields(CATALOGUE, "lara", Translator("de"))}
-    assert "Konstitution" in str(fields["attributes"].default)
-    assert "Ausweichen" in str(fields["saves"].default)
+    assert fields["values.constitution"].label == "Kon"  # the book's short form (E-CORE-ATTR-1)
+    assert "Konstitution" in fields["values.constitution"].hint
+    assert "Ausweichen" in fields["values.dodge"].hint
 
 
 @pytest.mark.parametrize(

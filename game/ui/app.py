@@ -23,7 +23,7 @@ from game.match.places import UserFolders, user_folders
 from game.ui import theme
 from game.ui.error_log import write_error
 from game.ui.locale import Translator
-from game.ui.settings import Settings, home_dir
+from game.ui.settings import Settings, SettingsDamage, home_dir, load_settings
 from game.ui.theme import Fonts
 from game.ui.tooltip import muted
 
@@ -81,7 +81,11 @@ class App:
         #: The player's folders; a given ``home`` holds all of them (as $KAMPFKARTE_HOME).
         self.folders = UserFolders.all_in(home) if home is not None else user_folders()
         self.home = home or home_dir()  # saves and autosaves
-        self.settings = settings or Settings.load(self.folders.config)
+        #: A settings file that did not load (kept aside); the title screen says so.
+        self.settings_damage: SettingsDamage | None = None
+        if settings is None:
+            settings, self.settings_damage = load_settings(self.folders.config)
+        self.settings = settings
         self.t = Translator(self.settings.language)
         self.headless = headless
         pygame.display.init()  # no mixer: the game has no sound, and no audio device is needed
@@ -159,6 +163,7 @@ class App:
         # Settings are a comfort: a read-only home must not stop the game.
         with contextlib.suppress(OSError):
             self.settings.save(self.folders.config)
+            self.settings_damage = None  # the settings file is whole again
 
     def quit(self) -> None:
         self.running = False

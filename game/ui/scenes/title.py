@@ -12,10 +12,12 @@ from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene
 from game.ui.scenes.save_files import SaveInfo, format_when, save_info
 from game.ui.session import GameSession, autosave_dir, has_autosave
+from game.ui.text import text_cache
 from game.ui.widgets import draw_text
 
 ITEMS = ("demo", "new_game", "continue", "load", "settings", "help", "quit")
 GRID_STEP = 48
+SETTINGS_LINE_SIZE = 18
 
 
 class TitleScene(MenuScene):
@@ -182,6 +184,39 @@ class TitleScene(MenuScene):
                     anchor="midtop",
                 )
         self.draw_notice(surface, rect, 20)
+        self._draw_settings_damage(surface)
+
+    def settings_damage_text(self) -> str:
+        """Return the line about a settings file that did not load ("" when it did)."""
+        damage = self.app.settings_damage
+        if damage is None:
+            return ""
+        why = self.t(f"menus.settings_file.why.{damage.reason}", line=damage.line)
+        if damage.kept is None:
+            return self.t("menus.settings_file.damaged_left", file=damage.path, why=why)
+        return self.t(
+            "menus.settings_file.damaged", file=damage.path, why=why, kept=damage.kept.name
+        )
+
+    def _draw_settings_damage(self, surface: pygame.Surface) -> None:
+        """Draw the settings line at the bottom, wrapped to the window (usually one line)."""
+        text = self.settings_damage_text()
+        if not text:
+            return
+        width, height = surface.get_size()
+        cache = text_cache(self.app.fonts)
+        lines = cache.wrap(text, SETTINGS_LINE_SIZE, width - 40)
+        step = cache.line_height(SETTINGS_LINE_SIZE)
+        top = height - 12 - step * len(lines)
+        for index, line in enumerate(lines):
+            cache.draw(
+                surface,
+                line,
+                (width // 2, top + index * step),
+                SETTINGS_LINE_SIZE,
+                theme.TEXT_BAD,
+                anchor="midtop",
+            )
 
 
 def _backdrop(size: tuple[int, int]) -> pygame.Surface:

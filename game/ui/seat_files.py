@@ -23,14 +23,12 @@ from game.match.problem_texts import Texts
 from game.match.save_reading import refusal_texts
 from game.match.save_texts import SaveNote, said, texts_of
 from game.ui import undo_rights
-from game.ui.undo_rights import Stretch
+from game.ui.undo_rights import MAX_PERSON_NAME, Stretch
 
 #: A seat file beside an old save is small; a bigger one is not read.
 MAX_SEATS_BYTES = 64_000
 #: More seats than this is no table.
 MAX_PLAYERS = 64
-#: The longest name of a person at the table (longer names are cut).
-MAX_PERSON_NAME = 40
 MAX_COLOUR = 16
 
 

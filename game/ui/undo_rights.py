@@ -74,6 +74,8 @@ def note_viewer(stretches: list[Stretch], length: int, player: Person | None) ->
 #: At most this many stretches are kept in a session file (the last ones count; the file
 #: stays well within the session file's size bound).
 MAX_STRETCHES = 500
+#: The longest name of a person at the table (every name field, seat and stretch).
+MAX_PERSON_NAME = 40
 
 
 def stretches_to_data(stretches: Sequence[Stretch]) -> list[list[int | str]]:
@@ -98,7 +100,7 @@ def stretches_from_data(data: Any, commands: int) -> list[Stretch]:
             return []
         if stretches and start < stretches[-1][0]:
             return []
-        stretches.append((start, name[:40]))
+        stretches.append((start, name[:MAX_PERSON_NAME]))
     return stretches
 
 

@@ -14,14 +14,13 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene
 from game.ui.scenes.mission_entry import MissionEntry, problem_where
+from game.ui.seat_files import MAX_PERSON_NAME
 from game.ui.session import GameSession, Player, Role
 from game.ui.text_input import DIGITS, TextInput
 from game.ui.theme import parse_colour
 from game.ui.widgets import Button, draw_text
 
 MAX_SEED = 2**31 - 1
-#: The longest name of a person at the table (every name field of the seat set-up).
-MAX_PERSON_NAME = 40
 
 #: Seat colours to choose from (a side's own colour is offered first).
 PALETTE: tuple[str, ...] = (

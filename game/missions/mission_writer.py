@@ -5,8 +5,9 @@ set-up screen and saved as a ``.toml`` mission in the map's folder. The native f
 has no key that points at another map file, so the whole map goes into the TOML (rows,
 legend, edge walls and doors, as ``kampfkarte import`` writes them); a background the
 map carried inside itself is written beside the mission as ``<mission>-<image>``.
-The text is checked with the native loader before anything is written; the images and
-then the mission are written atomically.
+The text is checked with the native loader, and the match's set-up by the mission's
+ruleset (a creature's own ``values``), before anything is written; the images and then
+the mission are written atomically.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game.match.datafiles import write_bytes_atomic
 from game.match.problems import MissionError, problem_of
 from game.missions.model import LoadedMission, Mission
 from game.missions.paths import check_image
+from game.missions.setup import prepare_match
 from game.missions.toml_format import dumps_mission, loads_mission
 
 __all__ = ["MAX_FILE_NAME", "SavedMission", "mission_file_name", "save_setup"]
@@ -82,8 +84,9 @@ def save_setup(
     text = dumps_mission(mission)
     for old, new in images.items():
         check_image(loaded.images[old], path_label=str(out.parent / new))
-    # the file must load as written (its creatures' pictures checked in its folder)
-    loads_mission(text, label, catalogue=catalogue)
+    # the file must load as written (its creatures' pictures checked in its folder) and
+    # start a match (the ruleset's checks of its creatures' values)
+    prepare_match(loads_mission(text, label, catalogue=catalogue), catalogue, path_label=label)
     written: list[Path] = []
     try:
         for old, new in images.items():

@@ -29,7 +29,14 @@ def write_error(path: Path, text: str) -> None:
     The file is opened for this one record and closed again, so no App keeps it open.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = _QuietHandler(path, maxBytes=MAX_LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+    # A lone surrogate (a file name that is no UTF-8) is escaped, not a lost record.
+    handler = _QuietHandler(
+        path,
+        maxBytes=MAX_LOG_BYTES,
+        backupCount=LOG_BACKUPS,
+        encoding="utf-8",
+        errors="backslashreplace",
+    )
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     logger = logging.Logger("kampfkarte.errors")  # not registered: no global logging state
     logger.propagate = False

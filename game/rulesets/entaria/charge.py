@@ -42,6 +42,7 @@ from game.rulesets.entaria.moving import (
     path_refusal,
     terrain_along,
 )
+from game.rulesets.entaria.occupancy import blockers
 from game.rulesets.entaria.riding import shake_riders
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.movement import (
@@ -147,12 +148,11 @@ def _charge_path(
 ) -> tuple[list[Cell], int]:
     """Return the straight path of the charge into reach of ``target`` and its cost."""
     kind = battle.creature_type(attacker)
-    able = [
-        e.cell
-        for e in battle.enemies_of(attacker)
-        if e.key != target.key and can_act_now(battle, e)
-    ]
-    allies = [c.cell for c in battle.allies_of(attacker)]
+    enemies, allies = blockers(battle, attacker)  # the dead too (E-OPEN-44)
+    foes = [e for e in battle.enemies_of(attacker) if e.key != target.key]
+    able = [e.cell for e in foes if can_act_now(battle, e)]
+    # the others of another side (the helpless, the dead) have no reach but are in the way
+    helpless = [cell for cell in enemies if cell != target.cell and cell not in able]
     profile = movement_profile(battle, attacker)
     allowance = charge_allowance(battle, attacker, halved=False)
     path = charge_path(
@@ -162,6 +162,7 @@ def _charge_path(
         base_bew(battle, attacker),
         enemies=able,
         allies=allies,
+        blocked=helpless,
         allowance=allowance,
         reach=max(kind.reach, weapon.reach if weapon else 1),
         cost_model=profile,
@@ -175,12 +176,11 @@ def _charge_path(
                 f"{target.name} (E-OPEN-20)",
             )
         )
-    enemies = [c.cell for c in battle.enemies_of(attacker)]
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
     except ValueError as error:
         raise CommandRejected(path_refusal(error)) from None
-    if battle.state.creature_at(path[-1]) not in (None, attacker):
+    if battle.state.creature_at(path[-1], besides={attacker.key}) is not None:
         raise CommandRejected(
             say(
                 "a charge cannot end on another creature's field (E-OBST-2)",

@@ -29,6 +29,7 @@ from game.rulesets.entaria.moving import (
     movement_profile,
     path_refusal,
 )
+from game.rulesets.entaria.occupancy import blockers
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance
 from game.rulesets.entaria.rules.situations import can_gain_height, fly_value, glides_only
@@ -149,15 +150,13 @@ def _flown_path(
         )
     if len(path) == 1:
         return 0, False
-    enemies = [c.cell for c in battle.enemies_of(creature)]
-    allies = [c.cell for c in battle.allies_of(creature)]
+    enemies, allies = blockers(battle, creature)  # the dead too (E-OPEN-44)
     profile = movement_profile(battle, creature)
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
     except ValueError as error:
         raise CommandRejected(path_refusal(error)) from None
-    other = battle.state.creature_at(path[-1])
-    if other is not None and other is not creature:
+    if battle.state.creature_at(path[-1], besides={creature.key}) is not None:
         raise CommandRejected(
             say(
                 "a flight cannot end on another creature's field (E-OBST-2)",

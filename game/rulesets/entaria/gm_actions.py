@@ -91,8 +91,8 @@ def handle_gm_move(battle: Battle, command: GmMoveToken) -> list[Event]:
                 f"Feld {list(cell)} liegt außerhalb der Karte oder ist eine Wand",
             )
         )
-    other = battle.state.creature_at(cell)
-    if other is not None and other is not creature:
+    other = battle.state.creature_at(cell, besides={creature.key})  # the dead too (E-OPEN-44)
+    if other is not None:
         raise CommandRejected(
             say(
                 f"field {list(cell)} is taken by {other.name}",

@@ -309,7 +309,7 @@ def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
     path = list(command.path)
     cost = walked_path_cost(battle, grappler, path)
     behind = path[-2]
-    if battle.state.creature_at(behind) not in (None, grappler, target):
+    if battle.state.creature_at(behind, besides={grappler.key, target.key}) is not None:
         raise CommandRejected(
             say(
                 f"the field behind, {list(behind)}, is taken",
@@ -337,7 +337,7 @@ def handle_drag_grappled(battle: Battle, command: DragGrappled) -> list[Event]:
     stop, terrain_events = terrain_along(battle, grappler, path)
     events += terrain_events
     grappler.cell = path[stop]
-    if stop > 0 and battle.state.creature_at(path[stop - 1]) in (None, target):
+    if stop > 0 and battle.state.creature_at(path[stop - 1], besides={target.key}) is None:
         target.cell = path[stop - 1]
     # the grappler's own fields count toward its round (E-OPEN-39); the dragged one's do not
     revealed = count_movement(battle, grappler, stop, faster=action is Action.RUN)

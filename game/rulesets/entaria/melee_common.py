@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.board.grid import Cell
 from game.rulesets.entaria.catalogue import WeaponType
 from game.rulesets.entaria.combat import held_weapon
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -20,7 +19,7 @@ from game.rulesets.entaria.rules.condition_effects import can_wield_melee_weapon
 from game.rulesets.entaria.rules.damage import nonlethal_allowed
 from game.rulesets.entaria.rules.hands import hands_needed
 from game.rulesets.entaria.rules.reach import in_melee_reach
-from game.rulesets.entaria.rules.terms import Condition, DamageType, say
+from game.rulesets.entaria.rules.terms import DamageType, say
 from game.rulesets.entaria.seats import seated_move_problem
 from game.rulesets.entaria.state import CreatureState
 
@@ -96,10 +95,6 @@ def check_nonlethal(weapon: WeaponType | None, *, melee: bool) -> None:
                 "eine Nahkampfwaffe mit Wuchtschaden (E-NONLETHAL-1)",
             )
         )
-
-
-def occupied_cells(battle: Battle) -> list[Cell]:
-    return [c.cell for c in battle.state.creatures.values() if Condition.DEAD not in c.conditions]
 
 
 def can_act_now(battle: Battle, creature: CreatureState) -> bool:

@@ -383,8 +383,8 @@ def handle_dismount(battle: Battle, command: Dismount) -> list[Event]:
                 f"Feld {list(cell)} liegt außerhalb der Karte oder ist eine Wand",
             )
         )
-    other = battle.state.creature_at(cell)
-    if other is not None and other.key not in (rider.key, mount.key):
+    other = battle.state.creature_at(cell, besides={rider.key, mount.key})  # E-OPEN-44
+    if other is not None:
         raise CommandRejected(
             say(
                 f"field {list(cell)} is taken by {other.name}",

@@ -22,6 +22,7 @@ from game.rulesets.entaria.combat import armour_of
 from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle, CommandRejected
 from game.rulesets.entaria.hand_checks import free_hands_of
+from game.rulesets.entaria.occupancy import blockers
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.condition_changes import moved_faster_than_walking
 from game.rulesets.entaria.rules.condition_rolls import RollModifiers
@@ -312,14 +313,13 @@ def walked_path_cost(battle: Battle, creature: CreatureState, path: list[Cell]) 
                 "ein Weg beginnt auf dem Feld des Wesens und hat mindestens einen Schritt",
             )
         )
-    enemies = [c.cell for c in battle.enemies_of(creature)]
-    allies = [c.cell for c in battle.allies_of(creature)]
+    enemies, allies = blockers(battle, creature)  # the dead too (E-OPEN-44)
     profile = movement_profile(battle, creature)
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)
     except ValueError as error:
         raise CommandRejected(path_refusal(error)) from None
-    if battle.state.creature_at(path[-1]) is not None:
+    if battle.state.creature_at(path[-1], besides={creature.key}) is not None:
         raise CommandRejected(
             say(
                 "a move cannot end on another creature's field (E-OBST-2)",
@@ -369,7 +369,7 @@ def terrain_along(
             stop = index
             events += _fallen_on_terrain(battle, creature, result.failure)
             break
-    while stop > 0 and battle.state.creature_at(path[stop]) not in (None, creature):
+    while stop > 0 and battle.state.creature_at(path[stop], besides={creature.key}) is not None:
         stop -= 1
     return stop, events
 

@@ -29,6 +29,7 @@ from game.rulesets.entaria.moving import (
     movement_profile,
     unclimbable_cells,
 )
+from game.rulesets.entaria.occupancy import blockers
 from game.rulesets.entaria.policy_doors import door_to_shoot, door_to_strike
 from game.rulesets.entaria.policy_targets import (
     attack_targets,
@@ -63,12 +64,8 @@ class Mover:
         # fields the Move handler refuses to enter (a climb without two free hands,
         # E-TERRAIN-CLIMB-1) are searched around like enemy fields
         blocked = unclimbable_cells(battle, creature)
-        return cls(
-            battle,
-            creature,
-            [c.cell for c in battle.enemies_of(creature)] + blocked,
-            [c.cell for c in battle.allies_of(creature)],
-        )
+        enemies, allies = blockers(battle, creature)  # the dead too (E-OPEN-44)
+        return cls(battle, creature, enemies + blocked, allies)
 
     def costs(self, budget: int | None) -> dict[Cell, int]:
         return reachable(
@@ -122,7 +119,8 @@ class Mover:
                 break
             end += 1
         # a move never ends on another creature's field (E-OBST-2)
-        while end >= 1 and self.battle.state.creature_at(path[end]) is not None:
+        mover = {self.creature.key}
+        while end >= 1 and self.battle.state.creature_at(path[end], besides=mover) is not None:
             end -= 1
         if end < 1:
             return None

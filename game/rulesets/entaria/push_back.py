@@ -22,8 +22,8 @@ from game.rulesets.entaria.melee_common import (
     check_hands,
     check_wield,
     melee_weapon,
-    occupied_cells,
 )
+from game.rulesets.entaria.occupancy import occupied_cells
 from game.rulesets.entaria.rules.actions import HAZARD_ESCAPE_SAVE, Action
 from game.rulesets.entaria.rules.movement import push_back_destinations, push_landing
 from game.rulesets.entaria.rules.terms import Attribute, SaveValue, say

@@ -109,7 +109,7 @@ def _free_for(
     if any(not battle.grid.in_bounds(c) or battle.grid.is_wall(c) for c in body):
         return False
     for other in battle.state.creatures.values():
-        if other.key == creature.key or other.key in ignore or Condition.DEAD in other.conditions:
+        if other.key == creature.key or other.key in ignore:  # the dead too (E-OPEN-44)
             continue
         if not body.isdisjoint(
             footprint_cells(other.cell, battle.creature_type(other).size_fields)

@@ -15,6 +15,7 @@ from game.rulesets.entaria.creature_values import base_bew
 from game.rulesets.entaria.engine import Battle
 from game.rulesets.entaria.hand_checks import hands_problem, reload_problem
 from game.rulesets.entaria.moving import MOVE_ACTIONS, enemy_reach, movement_profile
+from game.rulesets.entaria.occupancy import blockers
 from game.rulesets.entaria.reload import Reload
 from game.rulesets.entaria.rules.actions import ACTIONS
 from game.rulesets.entaria.rules.movement import Halving, disengage_required, movement_allowance
@@ -44,8 +45,7 @@ def passenger_move_guard(battle: Battle, command: Command) -> str:
     path = list(command.path)
     if not (halvings and action is not None and len(path) >= 2 and path[0] == creature.cell):
         return ""
-    enemies = [c.cell for c in battle.enemies_of(creature)]
-    allies = [c.cell for c in battle.allies_of(creature)]
+    enemies, allies = blockers(battle, creature)  # the dead too (E-OPEN-44)
     profile = movement_profile(battle, creature)
     try:
         cost = path_cost(battle.grid, path, enemies=enemies, allies=allies, cost_model=profile)

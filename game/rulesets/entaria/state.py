@@ -6,6 +6,7 @@ state keeps only keys into it plus what changes during the fight.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -272,11 +273,15 @@ class BattleState:
     def current_key(self) -> str:
         return self.order[self.turn_index]
 
-    def creature_at(self, cell: Cell) -> CreatureState | None:
-        for creature in self.creatures.values():
-            if creature.cell == cell and Condition.DEAD not in creature.conditions:
-                return creature
-        return None
+    def creature_at(self, cell: Cell, besides: Collection[str] = ()) -> CreatureState | None:
+        """Return a creature standing on ``cell`` but those keyed ``besides``, or None.
+
+        The dead count: every creature holds its field, whatever its condition (E-OPEN-44,
+        D-10). A living one is returned before a body lying on the same field.
+        """
+        here = [c for c in self.creatures.values() if c.cell == cell and c.key not in besides]
+        living = [c for c in here if Condition.DEAD not in c.conditions]
+        return next(iter(living or here), None)
 
     def to_dict(self) -> dict[str, Any]:
         budget = self.budget

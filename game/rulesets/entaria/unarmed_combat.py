@@ -28,9 +28,9 @@ from game.rulesets.entaria.melee_common import (
     enemies_in_reach,
     has_free_hand,
     keys_of,
-    occupied_cells,
 )
 from game.rulesets.entaria.melee_walls import NO_ENEMY_IN_REACH
+from game.rulesets.entaria.occupancy import occupied_cells
 from game.rulesets.entaria.push_back import forced_move
 from game.rulesets.entaria.riding import shake_riders
 from game.rulesets.entaria.rules.action_edges import action_edge

@@ -61,8 +61,7 @@ def _hurl(battle: Battle, target: CreatureState) -> list[Event]:
         cell
         for other in battle.state.creatures.values()
         if other.key != target.key
-        and other.key not in together
-        and Condition.DEAD not in other.conditions
+        and other.key not in together  # the dead hold their fields too (E-OPEN-44)
         for cell in footprint_cells(other.cell, battle.creature_type(other).size_fields)
     ]
     side = battle.creature_type(target).size_fields

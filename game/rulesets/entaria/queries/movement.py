@@ -31,6 +31,7 @@ from game.rulesets.entaria.moving import (
     movement_profile,
     unclimbable_cells,
 )
+from game.rulesets.entaria.occupancy import blockers
 from game.rulesets.entaria.queries.common import BoolGrid, IntGrid, grid_shape, read_only
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.movement import MovementProfile, disengage_required
@@ -492,8 +493,7 @@ def movement_options(
     kind = battle.creature_type(creature)
     profile = movement_profile(battle, creature)
     full, half = _allowances(battle, creature, action)
-    enemies = [c.cell for c in battle.enemies_of(creature)]
-    allies = [c.cell for c in battle.allies_of(creature)]
+    enemies, allies = blockers(battle, creature)  # the dead too (E-OPEN-44)
     zones = enemy_reach(battle, creature, within=full)
     start = creature.cell
     disengage = _disengage_fields(grid, action, kind.move_types.keys(), start, zones)

@@ -406,6 +406,7 @@ def charge_path(
     *,
     enemies: Iterable[Cell] = (),
     allies: Iterable[Cell] = (),
+    blocked: Iterable[Cell] = (),
     allowance: int | None = None,
     reach: int = 1,
     enemy_reach: int = 1,
@@ -420,9 +421,10 @@ def charge_path(
     2 × BEW (``move_spec(Action.CHARGE)``, or ``allowance`` when conditions change it,
     see ``movement_allowance``), along the Bresenham line between the anchors and
     stops on the first field from which the enemy is within ``reach``
-    (``reach.in_melee_reach``) and that it may end on. Walls, closed doors, enemies
-    and the corner rule stop the charge; difficult ground costs 2. ``side`` and
-    ``enemy_side`` are the footprints of charger and enemy (E-SIZE-1).
+    (``reach.in_melee_reach``) and that it may end on. Walls, closed doors, enemies,
+    the ``blocked`` fields (creatures of another side that have no reach: the dead, the
+    helpless, E-OPEN-44) and the corner rule stop the charge; difficult ground costs 2.
+    ``side`` and ``enemy_side`` are the footprints of charger and enemy (E-SIZE-1).
     """
     start = (int(start[0]), int(start[1]))
     enemy = (int(enemy[0]), int(enemy[1]))
@@ -434,12 +436,13 @@ def charge_path(
     check_anchor(grid, enemy, enemy_side)
     budget = move_spec(Action.CHARGE).allowance(bew) if allowance is None else allowance
     friends = as_cells(allies) - own
+    in_the_way = foes | (as_cells(blocked) - own)
     line = bresenham_line(start, enemy)
     costs = CostWindow.around(grid, cost_model, [start, enemy], side)
     spent = 0
     path = [start]
     for before, after in itertools.pairwise(line):
-        if step_problem(grid, before, after, side, foes) is not None:
+        if step_problem(grid, before, after, side, in_the_way) is not None:
             return None
         spent += costs.step(before, after, side)
         if spent > budget:

@@ -110,6 +110,9 @@ class Match:
         self.checkpoints = Checkpoints() if checkpoints is None else checkpoints
         self.battle: Any = ruleset.new_game(setup, catalogue, self.seed)
         self._resumable = isinstance(self.battle, Resumable)
+        #: The log's length after the start and after each command: command ``i`` wrote
+        #: ``log[log_marks[i]:log_marks[i + 1]]`` (the screen marks GM entries by it).
+        self.log_marks: list[int] = [len(self.battle.log)]
         self._note_checkpoint()
         self._replay_into(self.battle, commands, 0)
         self._redo: list[Command] = []
@@ -150,6 +153,7 @@ class Match:
         """Apply ``command`` and record it; raise CommandRejected (nothing changes)."""
         events = self.battle.apply(command)
         self._redo.clear()
+        self.log_marks.append(len(self.battle.log))
         self._note_checkpoint()
         self._changed()
         return events
@@ -180,6 +184,7 @@ class Match:
         command = self._redo[-1]
         events = self.battle.apply(command)
         self._redo.pop()
+        self.log_marks.append(len(self.battle.log))
         self._note_checkpoint()
         self._changed()
         return events
@@ -195,8 +200,10 @@ class Match:
         """Apply ``commands`` (record index ``first`` on) on ``battle``, noting checkpoints."""
         self.checkpoints.replayed = 0
         final = first + len(commands)
+        del self.log_marks[first + 1 :]
         for offset, command in enumerate(commands):
             replay_one(battle, first + offset, command)
+            self.log_marks.append(len(battle.log))
             self.checkpoints.replayed += 1
             self._note_checkpoint(battle, final)
 

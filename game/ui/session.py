@@ -116,9 +116,7 @@ class GameSession:
         #: Since when each person has the screen (hot-seat undo limits, undo_rights.py).
         self.stretches: list[Stretch] = []
         #: The log indices the GM commands wrote (marked in every log).
-        self.gm_spans: list[Span] = undo_rights.spans_by_replay(
-            match.ruleset, match.setup, match.catalogue, match.seed, match.commands
-        )
+        self.gm_spans: list[Span] = undo_rights.spans_of_record(match.commands, match.log_marks)
 
     # ----------------------------------------------------------- construction
     @classmethod

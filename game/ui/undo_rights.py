@@ -141,20 +141,13 @@ def trim_spans(spans: list[Span], log_length: int) -> None:
     spans[:] = [(a, min(b, log_length)) for a, b in spans if a < log_length]
 
 
-def spans_by_replay(
-    ruleset: Any, setup: Any, catalogue: Any, seed: int, record: Sequence[Command]
-) -> list[Span]:
-    """Return the GM spans of a loaded record (replayed once; only when it has GM commands)."""
-    if not any(is_gm_command(c) for c in record):
-        return []
-    battle = ruleset.new_game(setup, catalogue, seed)
-    spans: list[Span] = []
-    for command in record:
-        before = len(battle.log)
-        battle.apply(command)
-        if is_gm_command(command):
-            spans.append((before, len(battle.log)))
-    return spans
+def spans_of_record(record: Sequence[Command], log_marks: Sequence[int]) -> list[Span]:
+    """Return the GM spans of a loaded record from ``Match.log_marks`` (no second replay)."""
+    return [
+        (log_marks[index], log_marks[index + 1])
+        for index, command in enumerate(record)
+        if is_gm_command(command)
+    ]
 
 
 def in_spans(spans: Sequence[Span], index: int) -> bool:

@@ -217,3 +217,27 @@ def test_a_game_without_checkpoints_is_replayed_from_its_start() -> None:
     assert match.replayed == 1
     assert len(match.checkpoints) == 0
     assert len(match.commands) == 1
+
+
+def marks_by_replay(match: Match) -> list[int]:
+    game = match.ruleset.new_game(None, None, match.seed)
+    marks = [len(game.log)]
+    for command in match.commands:
+        game.apply(command)
+        marks.append(len(game.log))
+    return marks
+
+
+def test_log_marks_follow_apply_undo_redo_and_load() -> None:
+    """Match.log_marks: the log's length after each command, as a fresh replay has them."""
+    match = counting_match(3 * SPACING + 4)
+    assert match.log_marks == marks_by_replay(match)
+    for _ in range(SPACING + 2):
+        match.undo()
+    assert match.log_marks == marks_by_replay(match)
+    match.redo()
+    match.apply(Add(None))
+    assert match.log_marks == marks_by_replay(match)
+    loaded = Match(COUNTING, None, None, 7, commands=match.commands)
+    assert loaded.log_marks == match.log_marks
+    assert len(loaded.log_marks) == len(loaded.commands) + 1

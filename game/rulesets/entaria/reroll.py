@@ -26,9 +26,10 @@ How it works:
   dice stream then become the match's.
 - No snapshot per command. ``apply`` keeps only the dice each command drew (a few ints).
   The state before the last command is rebuilt when a reroll asks for it: the commands
-  since the last checkpoint (the construction, or the first command after the match was
-  changed outside its commands, see ``RerollLedger.edited``) are replayed on a shadow with
-  their recorded dice, and that state becomes the new checkpoint. Before it recomputes,
+  since the last checkpoint (taken before a command at least every
+  ``CHECKPOINT_SPACING`` commands, and before the first command after the match was
+  changed outside its commands, see ``RerollLedger.edited``) are replayed on a shadow
+  with their recorded dice, and that state becomes the new checkpoint. Before it recomputes,
   the reroll replays the last command once more from there: it must reach the current
   state up to the Impuls pool (whose difference, the payments of earlier rerolls of this
   command or a pool set by hand, is carried over). A match changed outside its commands in

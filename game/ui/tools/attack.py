@@ -33,6 +33,7 @@ from game.ui.overlays_rules import (
     UNARMED,
     band_name,
     creature_at,
+    layers_of,
     says,
     token_side,
     weapon_name,
@@ -91,6 +92,7 @@ class AttackTool(Tool):
         self.targets: list[str] = []  # Rundumschlag / Mehrfachangriff
         self.push_target: str | None = None
         self.max_targets = ACTIONS[action].max_targets or 1
+        self.chips: list[pygame.Rect] = []  # where this frame's target chips went (tests)
         self._build_buttons()
 
     @property
@@ -339,6 +341,8 @@ class AttackTool(Tool):
         hovered = creature_at(scene, hover) if hover is not None else None
         enemies = {e.key for e in self.battle.enemies_of(self.actor)}
         pieces = scene.pieces()
+        bands = layers_of(scene).ring_labels  # drawn before: a chip keeps off them (issue 12)
+        self.chips = []
         for key, mark in marks.items():
             if visible is not None and key not in visible:
                 continue
@@ -374,7 +378,10 @@ class AttackTool(Tool):
                 else:
                     text = "x"
                 image = overlays.label_surface(fonts, text, size=14, colour=colour)
-                surface.blit(image, image.get_rect(midtop=(x + size // 2, y + size)))
+                token = pygame.Rect(x, y, size, size)
+                chip = chip_place(image.get_size(), token, [*bands, *self.chips])
+                surface.blit(image, chip)
+                self.chips.append(chip)
         lines = [self.title()]
         if self.from_belt:
             lines.append(self.t("tools.from_belt"))
@@ -416,3 +423,22 @@ class AttackTool(Tool):
         if self.option is not None:
             name += f" ({self.t(f'tools.unarmed_option.{self.option.name}')})"
         return f"{name}: {weapon_name(self.scene, self.weapon)}"
+
+
+def chip_place(
+    size: tuple[int, int], token: pygame.Rect, avoid: Sequence[pygame.Rect]
+) -> pygame.Rect:
+    """Return where a target's chip goes: below its token, else above it, else beside
+    the label in its way; below when nothing is clear."""
+    below = pygame.Rect((0, 0), size)
+    below.midtop = token.midbottom
+    above = pygame.Rect((0, 0), size)
+    above.midbottom = token.midtop
+    spots = [below, above]
+    for base in (below, above):
+        hit = base.collidelist(avoid)
+        if hit >= 0:
+            other = avoid[hit]
+            spots.append(base.move(other.right + 2 - base.left, 0))
+            spots.append(base.move(other.left - 2 - base.right, 0))
+    return next((spot for spot in spots if spot.collidelist(avoid) < 0), below)

@@ -8,9 +8,12 @@ writes, replays and re-exports all of this.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -220,6 +223,54 @@ def _jsonable(value: Any) -> bool:
 
 def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> SaveData:
     """Return the SaveData a parsed JSON document describes; raise SaveError otherwise."""
+    _check_header(document, path)
+    mission = _mission_of(document["mission"], path)
+    seed = document["seed"]
+    _expect(
+        type(seed) is int and 0 <= seed < 2**63,
+        path,
+        "$.seed",
+        said("seed", found=_describe(seed)),
+    )
+    program = document.get("program")
+    _expect(
+        program is None or (isinstance(program, str) and 0 < len(program) <= 40),
+        path,
+        "$.program",
+        said("program", found=_describe(program)),
+    )
+    ruleset_key, ruleset_version = _ruleset_of(document.get("ruleset"), path)
+    if ruleset_key not in rulesets:
+        raise SaveError(
+            path,
+            "$.ruleset.key",
+            said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
+        )
+    ruleset = rulesets[ruleset_key]
+    commands = _commands_of(document["commands"], path, ruleset)
+    snapshot = document["snapshot"]
+    _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
+    problem = ruleset.snapshot_problem(snapshot)
+    if problem is not None:
+        raise SaveError(path, f"$.snapshot{problem[0]}", snapshot_problem_texts(problem[1]))
+    _check_finite(snapshot, path, "$.snapshot")
+    seats = document.get("seats")
+    _expect(seats is None or isinstance(seats, dict), path, "$.seats", said("seats_object"))
+    return SaveData(
+        path,
+        mission,
+        seed,
+        commands,
+        snapshot,
+        ruleset_key,
+        ruleset_version,
+        program,
+        seats,
+    )
+
+
+def _check_header(document: Any, path: Path) -> None:
+    """Check a save's top level: an object, known keys, its format and version."""
     _expect(isinstance(document, dict), path, "$", said("top_object"))
     expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
     optional = {"program", "ruleset", "seats"}
@@ -250,13 +301,33 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
             newer=newer_program(version, VERSION),
         ),
     )
-    mission = document["mission"]
+
+
+def mission_document(mission: MissionRef) -> dict[str, str]:
+    """Return a save's ``mission`` object: a path no UTF-8 can hold also as its bytes.
+
+    A file name that is not UTF-8 is kept by Python as surrogates, which JSON cannot
+    write as UTF-8: ``path`` then holds a readable version (U+FFFD) and ``path_bytes``
+    the name's bytes in base64, so the save names the very file.
+    """
+    try:
+        mission.path.encode("utf-8")
+    except UnicodeEncodeError:
+        readable = re.sub("[\ud800-\udfff]", "\ufffd", mission.path)
+        encoded = base64.b64encode(os.fsencode(mission.path)).decode("ascii")
+        return {"path": readable, "path_bytes": encoded, "sha256": mission.sha256}
+    return {"path": mission.path, "sha256": mission.sha256}
+
+
+def _mission_of(mission: Any, path: Path) -> MissionRef:
+    """Return the mission reference of a save's ``mission`` object."""
     _expect(isinstance(mission, dict), path, "$.mission", said("mission_object"))
+    keys = ["path", "sha256"] if "path_bytes" not in mission else ["path", "path_bytes", "sha256"]
     _expect(
-        set(mission) == {"path", "sha256"},
+        sorted(mission) == keys,
         path,
         "$.mission",
-        said("exact_keys", keys=["path", "sha256"], found=sorted(mission)),
+        said("exact_keys", keys=keys, found=sorted(mission)),
     )
     mission_path = mission["path"]
     _expect(
@@ -265,6 +336,8 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
         "$.mission.path",
         said("mission_path", limit=MAX_PATH_CHARS, found=_describe(mission_path)),
     )
+    if "path_bytes" in mission:
+        mission_path = _path_of_bytes(mission["path_bytes"], path)
     _expect("\x00" not in mission_path, path, "$.mission.path", said("path_nul"))
     digest = mission["sha256"]
     _expect(
@@ -273,29 +346,28 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
         "$.mission.sha256",
         said("sha256", found=_describe(digest)),
     )
-    seed = document["seed"]
+    return MissionRef(mission_path, digest)
+
+
+def _path_of_bytes(value: Any, path: Path) -> str:
+    """Return the file name whose bytes ``value`` holds in base64."""
+    refused = said("path_bytes", limit=MAX_PATH_CHARS, found=_describe(value))
     _expect(
-        type(seed) is int and 0 <= seed < 2**63,
+        isinstance(value, str) and 0 < len(value) <= 2 * MAX_PATH_CHARS,
         path,
-        "$.seed",
-        said("seed", found=_describe(seed)),
+        "$.mission.path_bytes",
+        refused,
     )
-    program = document.get("program")
-    _expect(
-        program is None or (isinstance(program, str) and 0 < len(program) <= 40),
-        path,
-        "$.program",
-        said("program", found=_describe(program)),
-    )
-    ruleset_key, ruleset_version = _ruleset_of(document.get("ruleset"), path)
-    if ruleset_key not in rulesets:
-        raise SaveError(
-            path,
-            "$.ruleset.key",
-            said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
-        )
-    ruleset = rulesets[ruleset_key]
-    raw_commands = document["commands"]
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise SaveError(path, "$.mission.path_bytes", refused) from None
+    _expect(0 < len(raw) <= MAX_PATH_CHARS, path, "$.mission.path_bytes", refused)
+    return os.fsdecode(raw)
+
+
+def _commands_of(raw_commands: Any, path: Path, ruleset: Ruleset) -> tuple[Command, ...]:
+    """Return a save's commands, read with ``ruleset``'s command table."""
     _expect(isinstance(raw_commands, list), path, "$.commands", said("commands_list"))
     _expect(
         len(raw_commands) <= MAX_COMMANDS,
@@ -312,25 +384,7 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
         except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
             invalid = said("invalid_command", error=str(error))
             raise SaveError(path, f"$.commands[{index}]", invalid) from None
-    snapshot = document["snapshot"]
-    _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
-    problem = ruleset.snapshot_problem(snapshot)
-    if problem is not None:
-        raise SaveError(path, f"$.snapshot{problem[0]}", snapshot_problem_texts(problem[1]))
-    _check_finite(snapshot, path, "$.snapshot")
-    seats = document.get("seats")
-    _expect(seats is None or isinstance(seats, dict), path, "$.seats", said("seats_object"))
-    return SaveData(
-        path,
-        MissionRef(mission_path, digest),
-        seed,
-        tuple(commands),
-        snapshot,
-        ruleset_key,
-        ruleset_version,
-        program,
-        seats,
-    )
+    return tuple(commands)
 
 
 def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:

@@ -106,6 +106,10 @@ SAVE_TEMPLATES: Final[Templates] = {
         "en": "expected a file path of 1..{limit} characters, found {found}",
         "de": "erwartet: ein Dateipfad mit 1..{limit} Zeichen, gefunden: {found}",
     },
+    "path_bytes": {
+        "en": "expected the file name's bytes in base64 (1..{limit} bytes), found {found}",
+        "de": "erwartet: die Bytes des Dateinamens in Base64 (1..{limit} Bytes), gefunden: {found}",
+    },
     "path_nul": {
         "en": "a path has no NUL character",
         "de": "ein Pfad enthält kein NUL-Zeichen",

@@ -72,6 +72,7 @@ from game.match.save_reading import (
     SaveData,
     SaveError,
     file_sha256,
+    mission_document,
     parse_save,
 )
 from game.match.save_reading import (
@@ -132,7 +133,7 @@ def save_document(
         "version": VERSION,
         "program": game.__version__,
         "ruleset": {"key": match.ruleset.key, "version": match.ruleset.version},
-        "mission": {"path": mission.path, "sha256": mission.sha256},
+        "mission": mission_document(mission),
         "seed": match.seed,
         "commands": [command.to_dict() for command in match.commands],
         "snapshot": match.game.snapshot(),

@@ -251,6 +251,7 @@ class BattleScene(Scene):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
         if self.session.undo():
+            self.hud.board.clear()  # the undone commands' notices are no longer true
             self.hud.message(self.app.t("battle.undone"))
             self.animator.clear()  # the flash of an undone hit is no longer true
             self.feedback.clear()
@@ -262,6 +263,7 @@ class BattleScene(Scene):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
         if self.session.redo():
+            self.hud.board.clear()  # the redone command's own notices follow
             self.hud.message(self.app.t("battle.redone"))
             self._after_change(self.session.last_events)
             self.feedback.clear()  # a redo floats nothing: its damage was shown once (issue 12)

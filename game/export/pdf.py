@@ -48,7 +48,7 @@ from game.export.page import PageContext
 from game.export.patterns import MARKS, door_runs_horizontally, mark_masks
 from game.export.sheet import draw_sheet
 from game.export.styles import side_styles
-from game.match.datafiles import write_bytes_atomic
+from game.match.datafiles import without_surrogates, write_bytes_atomic
 from game.missions.model import CreaturePlacement, Mission
 
 __all__ = ["PRINT_EXTRA_MESSAGE", "PrintReport", "PrintUnavailable", "write_map_pdf"]
@@ -196,8 +196,9 @@ def _render(page: PageContext) -> bytes:
         invariant=1,  # no time stamps or random ids: the same mission gives the same bytes
         pageCompression=1,
     )
-    canvas.setTitle(f"Kampfkarte: {mission.title}")
-    canvas.setAuthor(mission.author or "Kampfkarte")
+    # a title taken from a file name that is not UTF-8 holds surrogates: PDF needs UTF-8
+    canvas.setTitle(without_surrogates(f"Kampfkarte: {mission.title}"))
+    canvas.setAuthor(without_surrogates(mission.author or "Kampfkarte"))
     canvas.setCreator("Kampfkarte")
     canvas.setSubject("ENTARIA-Kampfkarte, 1 Feld = 25 mm / one field = 25 mm")
     # Ask viewers not to shrink the page to the printer's margins.

@@ -320,6 +320,11 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def without_surrogates(text: str) -> str:
+    """Return ``text`` with every surrogate (a non-UTF-8 file name's byte) as U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
 def _without_surrogates(value: Any) -> Any:
     """Return ``value`` with every lone surrogate in its strings (keys too) as U+FFFD.
 

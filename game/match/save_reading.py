@@ -28,6 +28,7 @@ from game.match.datafiles import (
     loads_strict_json,
     open_regular,
     read_bounded,
+    without_surrogates,
 )
 from game.match.problem_texts import Texts
 from game.match.record import Match
@@ -313,7 +314,7 @@ def mission_document(mission: MissionRef) -> dict[str, str]:
     try:
         mission.path.encode("utf-8")
     except UnicodeEncodeError:
-        readable = re.sub("[\ud800-\udfff]", "\ufffd", mission.path)
+        readable = without_surrogates(mission.path)
         encoded = base64.b64encode(os.fsencode(mission.path)).decode("ascii")
         return {"path": readable, "path_bytes": encoded, "sha256": mission.sha256}
     return {"path": mission.path, "sha256": mission.sha256}

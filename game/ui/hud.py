@@ -335,8 +335,7 @@ class Hud:
             for spot in self.popup.spots:
                 if spot.rect.collidepoint(pos):
                     return spot
-            if self.popup.rect.collidepoint(pos):
-                return None
+            return None  # an open menu is on top: nothing under or beside it hovers
         if self.viewport.collidepoint(pos):
             return None
         for panel in self.panels:

@@ -154,7 +154,7 @@ class LogSection(Section):
         hud = self.hud
         lines = hud.views.log_details(hud.game, index, hud.app.t)
         rows = [
-            MenuItem(part, None)
+            MenuItem(part, None, plain=True)  # text, not buttons: a line does nothing
             for line in lines
             for part in hud.text.wrap(line, hud.fs_small, 300)
         ]

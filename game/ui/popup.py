@@ -50,6 +50,7 @@ class MenuItem:
     enabled: bool = True
     tooltip: str = ""
     key: str = ""
+    plain: bool = False  # a line of text, not a button: drawn as text, no hover outline
 
 
 class Popup:
@@ -62,6 +63,7 @@ class Popup:
     """
 
     PAD = 3
+    MARGIN = 6  # kept from the window's edges where there is room
     BACKGROUND: Colour = (28, 30, 36)
 
     def __init__(
@@ -136,7 +138,10 @@ class Popup:
         ax, ay = self.anchor
         x = ax if ax + width <= bounds.right else ax - width
         y = ay if ay + height <= bounds.bottom else ay - height
-        x = max(bounds.x, min(x, bounds.right - width))
+        m = self.MARGIN
+        x = max(bounds.x + m, min(x, bounds.right - m - width))
+        y = max(bounds.y + m, min(y, bounds.bottom - m - height))
+        x = max(bounds.x, min(x, bounds.right - width))  # no room for the margin: inside
         y = max(bounds.y, min(y, bounds.bottom - height))
         return x, y
 
@@ -164,7 +169,12 @@ class Popup:
             if not 0 <= row < self.visible_rows:
                 continue
             cell = pygame.Rect(4 + col * col_w, top + row * row_h + 1, col_w - 4, row_h - 2)
-            cut = draw_button(surface, text, cell, item.label, size=size, enabled=item.enabled)
+            if item.plain:
+                cut = _draw_line(surface, text, cell, item.label, size)
+                if not cut and not item.tooltip:
+                    continue  # nothing to say or do: no hotspot, no hover outline
+            else:
+                cut = draw_button(surface, text, cell, item.label, size=size, enabled=item.enabled)
             tip = "\n".join(t for t in (item.label if cut else "", item.tooltip) if t)
             self.spots.append(
                 Hotspot(
@@ -172,7 +182,7 @@ class Popup:
                     item.key or f"menu:{index}",
                     item.on_click,
                     tip,  # a cut label: its whole text first
-                    item.enabled,
+                    item.enabled and not item.plain,  # a plain line: a tooltip, no outline
                     item.tooltip,
                 )
             )
@@ -257,3 +267,12 @@ class Popup:
         spot = self.spot_at(mouse) if mouse is not None else None
         if spot is not None and spot.enabled:
             pygame.draw.rect(target, HOVER_EDGE, spot.rect, 1, border_radius=4)
+
+
+def _draw_line(
+    surface: pygame.Surface, text: TextCache, cell: pygame.Rect, label: str, size: int
+) -> bool:
+    """Draw a plain row as text on the menu's background; return whether it was cut."""
+    shown = text.fit(label, size, cell.width - 8)
+    text.draw(surface, shown, (cell.x + 4, cell.centery), size, theme.TEXT, anchor="midleft")
+    return shown != label

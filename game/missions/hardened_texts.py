@@ -67,6 +67,16 @@ HARDENED_TEMPLATES: Final[Templates] = {
         "de": "diese Datei ist keine Mission: sie ist kein TOML ({error}); erwartet: eine "
         "Missionsdatei mit [mission] und [map]",
     },
+    "not_a_json_mission": {
+        "en": "this file is not a mission: its top level is no JSON object; expected a "
+        "Universal VTT or Tiled map",
+        "de": "diese Datei ist keine Mission: ihre oberste Ebene ist kein JSON-Objekt; "
+        "erwartet: eine Universal-VTT- oder Tiled-Karte",
+    },
+    "not_a_json_tileset": {
+        "en": "this file is not a Tiled tileset: its top level is no JSON object",
+        "de": "diese Datei ist kein Tiled-Tileset: ihre oberste Ebene ist kein JSON-Objekt",
+    },
     "not_a_mission": {
         "en": "this file is not a mission: it has neither [mission] nor [map]; expected a "
         "mission file with both",

@@ -136,6 +136,17 @@ class JsonChecker:
         self._expected(key, value, mission_say("an_object"))
         return None
 
+    def top(self, value: object, template: str = "not_a_json_mission") -> dict[str, object] | None:
+        """Return a file's top level if it is a JSON object; else say the file is none.
+
+        The message shows nothing of the file: it may be any file a user (or a save)
+        named, and its content is none of the message's business (issue 13 point 11).
+        """
+        if isinstance(value, dict):
+            return value
+        self.error("", mission_say(template))
+        return None
+
     def array(self, value: object, key: str) -> list[object] | None:
         """Return ``value`` if it is a JSON array."""
         if value is MISSING:

@@ -35,6 +35,7 @@ from game.missions.tiled_values import (
     json_obj,
     json_properties,
     json_str,
+    json_top,
     json_where,
     opt_int_text,
     opt_json_int,
@@ -195,6 +196,7 @@ def _read_tileset(where: Where, real: Path, source: str, files: MapFiles) -> _Ti
             tileset = tmx_tileset(found, root, WhereOf(label), 0, folder)
         elif suffix in (".tsj", ".json"):
             document = read_json(data, path_label=label)
+            json_top(found, Where(label), document, "not_a_json_tileset")
             tileset = json_tileset(found, Where(label), document, 0, folder)
         else:
             found.add(where, mission_say("tileset_suffix", source=source[:60]))

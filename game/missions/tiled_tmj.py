@@ -37,6 +37,7 @@ from game.missions.tiled_values import (
     json_obj,
     json_properties,
     json_str,
+    json_top,
     json_where,
 )
 
@@ -45,7 +46,7 @@ def read_tmj(
     problems: Problems, document: object, path_label: str, files: MapFiles | None
 ) -> TiledMap:
     where = Where(path_label)
-    data = json_obj(problems, where, document)
+    data = json_top(problems, where, document)
     if data.get("type", "map") != "map":
         found = described(data.get("type"), json=True)
         problems.add(Where(path_label, "type"), mission_say("tiled_not_a_map", found=found))

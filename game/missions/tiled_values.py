@@ -105,6 +105,14 @@ def json_obj(problems: Problems, where: Where, value: object) -> dict[str, objec
     return usable(check.obj(value, key))
 
 
+def json_top(
+    problems: Problems, where: Where, value: object, template: str = "not_a_json_mission"
+) -> dict[str, object]:
+    """Return a file's top level if it is a JSON object; else say the file is none."""
+    check, _ = _json(problems, where)
+    return usable(check.top(value, template))
+
+
 def json_list(problems: Problems, where: Where, value: object) -> list[object]:
     if value is None:
         return []

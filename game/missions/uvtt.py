@@ -354,7 +354,7 @@ def parse_uvtt_placed(
     JSON already parsed from ``data`` (None: parse it here)."""
     document_raw = document if document is not None else read_json(data, path_label=path_label)
     check = JsonChecker(path_label)
-    document = check.obj(document_raw, "")
+    document = check.top(document_raw)
     if document is None:
         raise MissionError(check.problems)
     resolved = _resolution(check, document)

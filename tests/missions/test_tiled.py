@@ -237,7 +237,7 @@ def test_wrong_root_and_types(tmp_path: Path) -> None:
     document["width"] = "6"
     [problem] = tmj_problems(tmp_path, document)
     assert problem.key == "width" and "the text '6'" in problem.message
-    assert "expected an object" in text_of(tmj_problems(tmp_path, [1, 2]))
+    assert "not a mission" in text_of(tmj_problems(tmp_path, [1, 2]))  # review of issue 13
     document = tmj_document()
     document["type"] = "tileset"
     assert "is this a tileset" in text_of(tmj_problems(tmp_path, document))

@@ -296,7 +296,8 @@ def test_huge_integer_is_refused() -> None:
 
 
 def test_top_level_must_be_an_object() -> None:
-    assert "found the list []; expected an object" in messages([])
+    # review of issue 13: "not a mission", nothing of the file's content
+    assert "not a mission: its top level is no JSON object" in messages([])
 
 
 def test_missing_resolution() -> None:

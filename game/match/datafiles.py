@@ -379,8 +379,9 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file beside it, then os.replace.
 
     An interrupted write leaves the old file as it was and no temporary file behind.
-    The new file keeps the old file's permissions, or gets the usual ones for a new
-    file (0o666 less the umask). The folder must exist.
+    The new file keeps the old file's permissions if that was a regular file (not a
+    link, not a device), else it gets the usual ones for a new file (0o666 less the
+    umask). The folder must exist.
     """
     target = Path(path)
     temp = target.with_name(f".{target.name}.{secrets.token_hex(_TOKEN_BYTES)}.tmp")
@@ -390,14 +391,27 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+        _keep_mode(temp, target)
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
     _fsync_folder(target.parent)
+
+
+def _keep_mode(temp: Path, target: Path) -> None:
+    """Give ``temp`` the mode of ``target`` if that is a regular file (``os.lstat``).
+
+    A link is not followed: a link to ``/dev/zero`` (0o666) must not make the new file
+    writable for everyone.
+    """
+    try:
+        old = os.lstat(target)
+    except OSError:
+        return
+    if stat.S_ISREG(old.st_mode):
+        os.chmod(temp, stat.S_IMODE(old.st_mode))
 
 
 def write_json_atomic(path: Path | str, document: Any, *, max_bytes: int | None = None) -> None:

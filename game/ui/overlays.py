@@ -480,7 +480,7 @@ _BADGES: dict[tuple[int, str, bool], pygame.Surface] = {}
 
 def badge_image(radius: int, cover: str, override: bool = False) -> pygame.Surface:
     """Return the cover mark as a small image centred in its square (cached)."""
-    r = max(5, radius)
+    r = max(3, radius)
     key = (r, cover, override)
     image = _BADGES.get(key)
     if image is not None:

@@ -237,7 +237,6 @@ def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: Creature
     grid = scene.session.battle.grid
     x0, y0, x1, y1 = camera.visible_cells(grid.width, grid.height)
     px = camera.cell_px
-    radius = max(5, px // 6)
     blits = []
     for enemy in viewer_enemies(scene, creature):
         mark = marks.get(enemy.key)
@@ -249,12 +248,31 @@ def draw_sight_marks(scene: MapHost, surface: pygame.Surface, creature: Creature
         size = px * token_side(scene, enemy)
         x, y = camera.cell_to_screen(enemy.cell)
         cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
+        (cx, cy), radius = badge_place(x, y, size, px)  # in its field, clear of the initials
         image = overlays.badge_image(radius, cover, mark.override is not None)
         half = image.get_width() // 2
-        cx, cy = cover_badge_centre(x, y, size, radius)  # clear of the initials
         blits.append((image, (cx - half, cy - half)))
     if blits:
         surface.fblits(blits)
+
+
+BADGE_INSIDE_PX = 24  #: from this field size on a cover mark fits inside its own field
+
+
+def badge_place(x: int, y: int, side: int, px: int) -> tuple[tuple[int, int], int]:
+    """Return the centre and radius of the cover mark of a token at (``x``, ``y``).
+
+    From 24 px fields on the mark sits in the footprint's top-right corner inside its own
+    fields, so it never covers a neighbour's ring (p12 crop 20a), smaller at low zoom to
+    leave the initials free. Below that there is no room beside the initials: it reaches
+    over the corner (``tokens.cover_badge_centre``).
+    """
+    if px < BADGE_INSIDE_PX:
+        radius = max(5, px // 6)
+        return cover_badge_centre(x, y, side, radius), radius
+    radius = max(3, px // 7)
+    reach = radius + 2  # the mark's dark rim
+    return (x + side - reach, y + reach), radius
 
 
 def stands(piece: Piece | None) -> bool:

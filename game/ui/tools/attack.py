@@ -38,8 +38,13 @@ from game.ui.overlays_rules import (
     token_side,
     weapon_name,
 )
-from game.ui.overlays_standing import draw_standing_over, draw_standing_under, mark_lines, stands
-from game.ui.tokens import cover_badge_centre
+from game.ui.overlays_standing import (
+    badge_place,
+    draw_standing_over,
+    draw_standing_under,
+    mark_lines,
+    stands,
+)
 from game.ui.tools.area_fire import AreaFireTool
 from game.ui.tools.attack_offer import refusal_text
 from game.ui.tools.base import Tool
@@ -360,10 +365,10 @@ class AttackTool(Tool):
             size = camera.cell_px * side
             if stands(pieces.get(key)):  # a fallen target takes no cover mark (issue 12)
                 cover = "NOSIGHT" if not mark.sight or mark.cover is None else mark.cover.name
-                radius = max(5, camera.cell_px // 6)
+                centre, radius = badge_place(x, y, size, camera.cell_px)  # in its field
                 overlays.draw_cover_badge(
                     surface,
-                    cover_badge_centre(x, y, size, radius),  # clear of the initials
+                    centre,
                     radius,
                     cover,
                     override=mark.override is not None,

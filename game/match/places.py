@@ -13,7 +13,6 @@ autosaves to its data folder, the error log to its log folder (``platformdirs``)
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import sysconfig
@@ -121,10 +120,11 @@ def move_legacy_home(folders: UserFolders) -> bool:
     """Move an older ``~/.kampfkarte`` into ``folders`` once; return True when it moved now.
 
     ``settings.json`` goes to the config folder, the error log (with its old copies) to
-    the log folder, everything else (saves/, autosave/) to the data folder. A file that
-    is already there is not overwritten: it stays in ``~/.kampfkarte``. A failure leaves
-    what was not moved where it was; the next start tries again. Once done, a marker in
-    the data folder says so and the old folder is removed when empty.
+    the log folder, everything else (saves/, autosave/) to the data folder. Folders are
+    merged file by file; nothing is overwritten: a file whose name is taken there is
+    moved as ``<name>-alt<suffix>`` (``-alt-2`` …). A failure leaves what was not moved
+    where it was; the next start tries again. Only when the old folder is empty and
+    removed does a marker in the data folder say the move is done.
     """
     legacy = legacy_home()
     if legacy is None or legacy.is_symlink() or not legacy.is_dir():
@@ -135,12 +135,11 @@ def move_legacy_home(folders: UserFolders) -> bool:
             return False
         for entry in sorted(legacy.iterdir()):
             _move_entry(entry, _target_folder(entry.name, folders))
+        legacy.rmdir()  # fails when something stayed behind: no marker, try again later
         folders.data.mkdir(parents=True, exist_ok=True)
         marker.write_text(f"{legacy}\n", encoding="utf-8")
     except OSError:
         return False
-    with contextlib.suppress(OSError):  # something stayed behind (the new folder had it)
-        legacy.rmdir()
     return True
 
 
@@ -153,8 +152,26 @@ def _target_folder(name: str, folders: UserFolders) -> Path:
 
 
 def _move_entry(entry: Path, folder: Path) -> None:
+    """Move ``entry`` into ``folder``: merge a folder, keep both of two files."""
     target = folder / entry.name
-    if target.exists() or target.is_symlink():
+    if _real_folder(entry) and _real_folder(target):
+        for child in sorted(entry.iterdir()):
+            _move_entry(child, target)
+        entry.rmdir()
         return
     folder.mkdir(parents=True, exist_ok=True)
-    shutil.move(str(entry), str(target))
+    shutil.move(str(entry), str(_free_name(target)))
+
+
+def _real_folder(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def _free_name(target: Path) -> Path:
+    """Return ``target``, or ``<stem>-alt<suffix>`` (``-alt-2`` …) when that is taken."""
+    candidate, number = target, 1
+    while candidate.exists() or candidate.is_symlink():
+        tail = "-alt" if number == 1 else f"-alt-{number}"
+        candidate = target.with_name(f"{target.stem}{tail}{target.suffix}")
+        number += 1
+    return candidate

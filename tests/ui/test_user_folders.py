@@ -97,13 +97,15 @@ def test_an_old_home_is_moved_over_once(fake_home: Path, tmp_path: Path) -> None
 
 
 def test_the_move_overwrites_nothing(fake_home: Path, tmp_path: Path) -> None:
-    """A settings file already in the config folder stays; the old one stays behind."""
+    """A settings file already in the config folder stays; the old one is kept beside it."""
     old = _old_home(fake_home)
     folders = _expected(tmp_path)
     folders.config.mkdir(parents=True)
     (folders.config / "settings.json").write_text(json.dumps({"language": "de"}), "utf-8")
     assert cli_language(None) == "de"
-    assert json.loads((old / "settings.json").read_text("utf-8")) == {"language": "en"}
+    kept = folders.config / "settings-alt.json"  # review of issue 13: kept, not left behind
+    assert json.loads(kept.read_text("utf-8")) == {"language": "en"}
+    assert not old.exists()
     assert (folders.data / "saves" / "abend.json").is_file()  # the rest moved
 
 

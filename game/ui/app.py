@@ -23,6 +23,7 @@ from game.match.places import UserFolders, user_folders
 from game.ui import theme
 from game.ui.error_log import write_error
 from game.ui.locale import Translator
+from game.ui.session import clean_interrupted_writes
 from game.ui.settings import Settings, SettingsDamage, home_dir, load_settings
 from game.ui.theme import Fonts
 from game.ui.tooltip import muted
@@ -81,6 +82,8 @@ class App:
         #: The player's folders; a given ``home`` holds all of them (as $KAMPFKARTE_HOME).
         self.folders = UserFolders.all_in(home) if home is not None else user_folders()
         self.home = home or home_dir()  # saves and autosaves
+        # what writes interrupted at an earlier run left (a session start does it too)
+        clean_interrupted_writes(self.home, also=(self.folders.config,))
         #: A settings file that did not load (kept aside); the title screen says so.
         self.settings_damage: SettingsDamage | None = None
         if settings is None:

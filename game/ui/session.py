@@ -388,16 +388,24 @@ def has_autosave(home: Path) -> bool:
     return any((home / "autosave").glob("autosave-*.json"))
 
 
-def clean_interrupted_writes(home: Path, before: float | None = None) -> list[Path]:
+#: A temporary file younger than this (seconds) may be another running game's write.
+MIN_TEMPORARY_AGE = 60.0
+
+
+def clean_interrupted_writes(
+    home: Path, now: float | None = None, *, also: tuple[Path, ...] = ()
+) -> list[Path]:
     """Delete what interrupted writes left in the autosave and saves folders; return them.
 
-    Only the atomic writer's own temporary files older than ``before`` (default: now,
-    the start of the program) are deleted (``datafiles.remove_stale_temporaries``).
+    Only the atomic writer's own temporary files last changed ``MIN_TEMPORARY_AGE``
+    seconds or more before ``now`` (default: the time now) are deleted
+    (``datafiles.remove_stale_temporaries``): a second game running at the same time
+    never loses a write under way. ``also``: further folders (the settings' folder).
     """
-    started = time.time() if before is None else before
+    before = (time.time() if now is None else now) - MIN_TEMPORARY_AGE
     removed: list[Path] = []
-    for folder in (home / "autosave", home / "saves"):
-        removed += remove_stale_temporaries(folder, started)
+    for folder in (home / "autosave", home / "saves", *also):
+        removed += remove_stale_temporaries(folder, before)
     return removed
 
 

@@ -486,6 +486,10 @@ class Views(Protocol):
         """Return the save a path out of a melee reach asks of ``actor``."""
         return ()
 
+    def repeat_warning(self, game: Any, action: Hashable, t: Texts) -> str:
+        """Return the warning that ``action`` now costs the creature on turn more ("": none)."""
+        return ""
+
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         """Return (index, event) of the log the players of ``sides`` may read."""
         ...

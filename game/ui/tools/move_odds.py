@@ -27,3 +27,10 @@ def leave_reach_lines(scene: MapHost, options: MoveOptions) -> list[str]:
         lambda: views.leave_reach_odds(battle, options.key, running, t),
     )
     return list(lines)
+
+
+def repeat_lines(scene: MapHost, options: MoveOptions) -> list[str]:
+    """Return the views' warning when this move repeats an action of the turn."""
+    views, t = scene.session.views, scene.app.t
+    warning = views.repeat_warning(scene.session.battle, options.action, t)
+    return [warning] if warning else []

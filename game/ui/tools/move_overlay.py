@@ -13,7 +13,7 @@ from game.rulesets.entaria.rules.actions import ACTIONS
 from game.ui import overlays, theme
 from game.ui.field_shading import FieldShading, cells_mask
 from game.ui.overlays_rules import Layers, says
-from game.ui.tools.move_odds import leave_reach_lines
+from game.ui.tools.move_odds import leave_reach_lines, repeat_lines
 
 if TYPE_CHECKING:
     from game.ui.host import MapHost
@@ -104,6 +104,7 @@ def draw_move_hover(
     if cell in options.needs_save:
         lines.append(t("tools.needs_save"))
         lines += leave_reach_lines(scene, options)  # the save's chance (D-10)
+    lines += repeat_lines(scene, options)  # a second Gehen: Wehrlos (the views say it)
     tool.tooltip(surface, lines, colour)
 
 

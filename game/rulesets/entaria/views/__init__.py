@@ -9,7 +9,7 @@ events said over the map (``fog``); the rules' words in German and English are i
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 from game.board.grid import Cell
@@ -174,6 +174,11 @@ class EntariaViews:
 
     def leave_reach_odds(self, game: Any, actor: str, running: bool, t: Texts) -> tuple[str, ...]:
         return chances.leave_reach_odds(game, actor, running=running, t=t)
+
+    def repeat_warning(self, game: Any, action: Hashable, t: Texts) -> str:
+        if not isinstance(action, Action) or not game.state.budget.defenceless_after(action):
+            return ""
+        return t("hud.actions.repeat_warning")  # E-ACT-6, asked of the budget
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)

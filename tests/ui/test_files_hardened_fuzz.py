@@ -3,12 +3,16 @@
 Given a real autosave, its seats and a settings file, each damaged in seeded ways (cut,
 bytes replaced, brackets and backslashes inserted, values swapped for odd JSON), the
 readers give defaults, a game whose every seat names the match's sides, or a SaveError
-naming the file — never another exception, never a hang.
+naming the file — never another exception, never a hang. Damaged are an autosave with an
+empty record and one of a fight after ~30 commands (the built-in policy's).
+
+``KAMPFKARTE_FILES_FUZZ=N`` sets the cases per test (default 30), e.g. 3000 for a long run.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -20,6 +24,21 @@ from game.ui.session import SESSION_FILE, GameSession, autosave_dir
 from game.ui.settings import Settings
 from tests.ui.test_files_hardened_sessions import ANNA, BAERBEL, DEMO
 
+
+def _fuzz_count() -> int:
+    """Return the cases per test: $KAMPFKARTE_FILES_FUZZ (a whole number >= 1), else 30."""
+    text = os.environ.get("KAMPFKARTE_FILES_FUZZ", "30")
+    if not text.isdigit() or int(text) < 1:
+        raise pytest.UsageError(
+            f"KAMPFKARTE_FILES_FUZZ: expected a whole number >= 1, got {text!r}"
+        )
+    return int(text)
+
+
+#: Cases per test (``KAMPFKARTE_FILES_FUZZ``).
+COUNT = _fuzz_count()
+#: Commands in the longer autosave the fuzz damages.
+LONG_COMMANDS = 30
 ODD_BYTES = b'[]{}"\\,:0-eE.\x00\xff\xc3tn'
 ODD_VALUES: list[Any] = [
     None,
@@ -76,6 +95,19 @@ def original(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return json.loads((autosave_dir(home) / "autosave-1.json").read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def long_original(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Return the autosave after LONG_COMMANDS commands of the built-in policy."""
+    home = tmp_path_factory.mktemp("long")
+    session = GameSession.new(DEMO, home=home, seed=4)
+    session.set_players([ANNA, BAERBEL])
+    for _ in range(LONG_COMMANDS):
+        assert session.apply(session.ruleset.policy_command(session.battle)).ok
+    document = json.loads((autosave_dir(home) / "autosave-1.json").read_text(encoding="utf-8"))
+    assert len(document["commands"]) >= LONG_COMMANDS
+    return document
+
+
 def resumed_or_refused(home: Path) -> None:
     try:
         session = GameSession.resume(home)
@@ -89,7 +121,7 @@ def resumed_or_refused(home: Path) -> None:
 
 
 @pytest.mark.rule("I13-3", "I13-4", "I13-5")
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(COUNT))
 def test_i13_a_damaged_autosave_resumes_or_is_refused(
     tmp_path: Path, original: dict[str, Any], seed: int
 ) -> None:
@@ -99,8 +131,19 @@ def test_i13_a_damaged_autosave_resumes_or_is_refused(
     resumed_or_refused(tmp_path)
 
 
+@pytest.mark.rule("I13-3", "I13-4", "I13-5")
+@pytest.mark.parametrize("seed", range(COUNT))
+def test_i13_a_damaged_long_autosave_resumes_or_is_refused(
+    tmp_path: Path, long_original: dict[str, Any], seed: int
+) -> None:
+    rng = random.Random(5000 + seed)
+    data = json.dumps(long_original, ensure_ascii=False).encode("utf-8")
+    (autosave_dir(tmp_path) / "autosave-1.json").write_bytes(damaged(data, rng))
+    resumed_or_refused(tmp_path)
+
+
 @pytest.mark.rule("I13-5")
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(COUNT))
 def test_i13_5_odd_seats_in_a_save_seat_the_match_or_are_ignored(
     tmp_path: Path, original: dict[str, Any], seed: int
 ) -> None:
@@ -114,7 +157,7 @@ def test_i13_5_odd_seats_in_a_save_seat_the_match_or_are_ignored(
 
 
 @pytest.mark.rule("I13-3", "I13-5")
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(COUNT))
 def test_i13_a_damaged_old_seat_file_never_stops_the_resume(
     tmp_path: Path, original: dict[str, Any], seed: int
 ) -> None:
@@ -128,7 +171,7 @@ def test_i13_a_damaged_old_seat_file_never_stops_the_resume(
 
 
 @pytest.mark.rule("I13-3", "I13-4")
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(COUNT + COUNT // 3))
 def test_i13_a_damaged_settings_file_gives_settings(tmp_path: Path, seed: int) -> None:
     rng = random.Random(3000 + seed)
     good = json.dumps(

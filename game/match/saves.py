@@ -78,6 +78,7 @@ from game.match.save_reading import (
 from game.match.save_reading import (
     read_save as read_save_file,
 )
+from game.match.save_snapshot import quick_match, replay_won_note, start_verifying
 from game.match.save_texts import (
     SaveNote,
     opening_texts,
@@ -87,6 +88,7 @@ from game.match.save_texts import (
     what_of,
     where_texts,
 )
+from game.match.snapshot_load import resume_document
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,120}$")
 
@@ -138,6 +140,9 @@ def save_document(
         "commands": [command.to_dict() for command in match.commands],
         "snapshot": match.game.snapshot(),
     }
+    resume = resume_document(match)
+    if resume is not None:
+        document["resume"] = resume
     if seats is not None:
         document["seats"] = seats
     return document
@@ -165,6 +170,9 @@ def _write_document(path: Path, document: dict[str, Any]) -> None:
     try:
         write_json_atomic(path, document, max_bytes=MAX_SAVE_BYTES)
     except JsonTooLarge as error:
+        if "resume" in document:  # the record alone may fit: a load then replays it
+            _write_document(path, {k: v for k, v in document.items() if k != "resume"})
+            return
         message = said("would_be_too_large", size=error.size, limit=error.limit)
         raise SaveError(path, "", message) from None
 
@@ -231,11 +239,15 @@ def restore(
     catalogue: Any,
     *,
     mission_sha256: str | None,
+    verify_later: bool = False,
 ) -> LoadedSave:
     """Replay a save on ``setup`` and compare with its snapshot; return the Match.
 
     ``mission_sha256`` is the current hash of the mission file (None: unknown). A
     different hash is a warning when the replay still reaches the snapshot exactly.
+    A save with a usable ``resume`` snapshot (same mission, same rules version) is
+    restored from it at once; its record is replayed to verify it now, or with
+    ``verify_later`` by the caller (``LoadedSave.verifier``; any change finishes it).
     """
     if ruleset.key != data.ruleset:
         raise SaveError(
@@ -254,6 +266,15 @@ def restore(
         )
         note = said("mission_changed_note", mission=mission)
     note = joined(note, _rules_note(data, ruleset))
+    if data.resume is not None and not changed and data.ruleset_version == ruleset.version:
+        quick, unusable = quick_match(data, ruleset, setup, catalogue)
+        if quick is not None:
+            verifier = start_verifying(quick, data)
+            if not verify_later:
+                _verify_now(quick, data, note, warnings)
+            return LoadedSave(data, quick, warnings, verifier)
+        if unusable is not None:
+            warnings.append(unusable)
     try:
         match = Match(ruleset, setup, catalogue, data.seed, commands=data.commands)
     except ReplayError as error:
@@ -265,6 +286,23 @@ def restore(
     if where is not None:
         raise SaveError(data.path, where_texts(where), said("snapshot_differs", note=note))
     return LoadedSave(data, match, warnings)
+
+
+def _verify_now(match: Match, data: SaveData, note: Texts, warnings: list[str]) -> None:
+    """Finish the verification of a match restored from its snapshot; refuse as a replay would."""
+    verifier = match.verifier
+    try:
+        match.settle()
+    except Exception as error:  # a bug in a handler must not pass as a good save
+        failed = said("replay_failed", name=type(error).__name__, error=str(error), note=note)
+        raise SaveError(data.path, "$.commands", failed) from error
+    if verifier.error is not None:
+        raise SaveError(data.path, "$.commands", replay_texts(verifier.error, note))
+    where = first_difference(data.snapshot, match.game.snapshot(), "$.snapshot")
+    if where is not None:
+        raise SaveError(data.path, where_texts(where), said("snapshot_differs", note=note))
+    if verifier.difference is not None:
+        warnings.append(replay_won_note(data.path, verifier.difference))
 
 
 def _rules_note(data: SaveData, ruleset: Ruleset) -> dict[str, str]:
@@ -288,8 +326,12 @@ def load_save(
     rulesets: Mapping[str, Ruleset],
     *,
     find_mission: FindMission | None = None,
+    verify_later: bool = False,
 ) -> LoadedSave:
     """Read, validate and replay the save at ``path``; raise SaveError naming the problem.
+
+    ``verify_later``: a save restored from its snapshot is verified by the caller
+    (``restore``).
 
     A mission that is no longer at the saved path is looked for by its hash with
     ``find_mission``; the loaded save then names where it was found, with a warning.
@@ -307,7 +349,12 @@ def load_save(
             said("cannot_open_mission", mission=data.mission.path, error=opening_texts(error)),
         ) from None
     loaded = restore(
-        data, opened.ruleset, opened.setup, opened.catalogue, mission_sha256=opened.sha256
+        data,
+        opened.ruleset,
+        opened.setup,
+        opened.catalogue,
+        mission_sha256=opened.sha256,
+        verify_later=verify_later,
     )
     if moved is not None:
         loaded.warnings.insert(0, moved)
@@ -366,11 +413,13 @@ def load_newest(
     *,
     what: str = "save",
     find_mission: FindMission | None = None,
+    looked_in: tuple[Path, ...] = (),
 ) -> LoadedSave:
     """Load the first of ``paths`` that loads; every one skipped becomes a warning.
 
     Nothing is deleted: a save that no longer loads (a changed rule, a broken file)
-    stays where it is. Raise SaveError listing every attempt when none loads.
+    stays where it is. Raise SaveError listing every attempt when none loads; with no
+    paths at all, the error names the folders ``looked_in``.
     """
     problems: list[dict[str, str]] = []
     for path in paths:
@@ -383,7 +432,8 @@ def load_newest(
         loaded.warnings[:0] = [SaveNote(texts) for texts in skipped]
         return loaded
     if not problems:
-        raise SaveError("", "", said("nothing_to_load", what=what_of(what, "none_acc")))
+        where = ", ".join(str(folder) for folder in looked_in)
+        raise SaveError(where, "", said("nothing_to_load", what=what_of(what, "none_acc")))
     every = {language: " | ".join(p[language] for p in problems) for language in ("de", "en")}
     none_loads = said("none_loads", what=what_of(what, "none_nom"), problems=every)
     raise SaveError(paths[0].parent, "", none_loads)

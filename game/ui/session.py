@@ -192,7 +192,11 @@ class GameSession:
         autosaves = [folder / name for name in AUTOSAVE_NAMES if (folder / name).exists()]
         saves = [p for p in newest_first(saves_dir(home)) if not p.name.endswith(PLAYERS_SUFFIX)]
         loaded = load_newest(
-            autosaves + saves, open_mission, RULESETS, find_mission=bundled_mission_with_hash
+            autosaves + saves,
+            open_mission,
+            RULESETS,
+            find_mission=bundled_mission_with_hash,
+            looked_in=(folder, saves_dir(home)),
         )
         if loaded.data.path in autosaves:
             beside = folder / SESSION_FILE

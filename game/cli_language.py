@@ -11,12 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.match.datafiles import read_strict_json
-from game.match.places import user_folders
+from game.match.places import MAX_SETTINGS_BYTES, user_folders
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
-#: The settings file is small; a bigger one is not read (never an unbounded read).
-MAX_SETTINGS_BYTES = 64_000
 
 
 def settings_path() -> Path:

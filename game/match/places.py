@@ -29,6 +29,8 @@ LEGACY_FOLDER = ".kampfkarte"
 #: Written into the data folder once ``~/.kampfkarte`` was moved over: never again.
 MOVED_MARKER = ".moved-from-kampfkarte-home"
 SETTINGS_FILE = "settings.json"
+#: The settings file is small; a bigger one is not read (never an unbounded read).
+MAX_SETTINGS_BYTES = 64_000
 ERROR_LOG_FILE = "errors.log"
 
 

@@ -55,12 +55,13 @@ IMPORT_TEMPLATES: Final[Templates] = {
     },
     "xml_no_root": {"en": "the XML has no root element", "de": "das XML hat kein Wurzelelement"},
     "xml_declaration": {
-        "en": "found {marker}: document type and entity declarations are not allowed; "
-        "expected a plain Tiled file (old Tiled versions wrote a <!DOCTYPE ...> line: delete "
-        "it, or open and save the map in a current Tiled)",
-        "de": "gefunden: {marker}: Dokumenttyp- und Entity-Deklarationen sind nicht erlaubt; "
-        "erwartet: eine einfache Tiled-Datei (alte Tiled-Versionen schrieben eine Zeile "
-        "<!DOCTYPE ...>: löschen, oder die Karte in einem aktuellen Tiled öffnen und speichern)",
+        "en": "found {marker}: internal declarations (a [...] part in <!DOCTYPE>) and entities "
+        "are not allowed; expected a plain Tiled file (a plain <!DOCTYPE map SYSTEM ...> line "
+        "is fine; open and save the map in a current Tiled to drop the rest)",
+        "de": "gefunden: {marker}: interne Deklarationen (ein Teil [...] in <!DOCTYPE>) und "
+        "Entities sind nicht erlaubt; erwartet: eine einfache Tiled-Datei (eine einfache "
+        "Zeile <!DOCTYPE map SYSTEM ...> ist in Ordnung; die Karte in einem aktuellen Tiled "
+        "öffnen und speichern entfernt den Rest)",
     },
     "tiled_unknown_suffix": {
         "en": "unknown suffix {suffix!r}; expected .tmx, .tmj or .json",

@@ -16,6 +16,7 @@ from game.match.datafiles import MAX_JSON_DEPTH, StrictJsonError, loads_strict_j
 from game.match.datafiles import json_depth as json_depth
 from game.match.problem_texts import Texts
 from game.match.problems import MissionError, Problem, ProblemList, described, problem_of
+from game.match.save_texts import json_problem
 from game.missions.loader_texts import mission_say
 from game.missions.paths import decode_utf8
 
@@ -71,8 +72,12 @@ def read_json(data: bytes, *, path_label: str) -> object:
     try:
         return loads_strict_json(text)
     except StrictJsonError as exc:
+        # the parser's English detail, in German too (line and column are the problem's)
+        detail = json_problem(
+            exc.message, syntax=exc.syntax, constant=exc.constant, too_deep=exc.too_deep
+        )
         if exc.syntax:
-            message = mission_say("json_invalid", detail=exc.message)
+            message = mission_say("json_invalid", detail=detail)
             problem = problem_of(path_label, message, line=exc.line, column=exc.column)
         elif exc.constant is not None:
             problem = problem_of(path_label, mission_say("json_constant", constant=exc.constant))
@@ -82,7 +87,7 @@ def read_json(data: bytes, *, path_label: str) -> object:
         elif exc.too_deep:
             problem = problem_of(path_label, mission_say("json_too_deep", limit=MAX_JSON_DEPTH))
         else:  # a key twice, integers with too many digits
-            problem = problem_of(path_label, mission_say("json_invalid", detail=exc.message))
+            problem = problem_of(path_label, mission_say("json_invalid", detail=detail))
         raise MissionError([problem]) from None
 
 

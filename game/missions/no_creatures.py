@@ -18,7 +18,7 @@ __all__ = ["NO_CREATURES", "NoCreaturesError", "check_has_creatures", "no_creatu
 #: What the player reads when a mission places no creature.
 NO_CREATURES = {
     "de": (
-        "Diese Karte hat keine Figuren, es gibt nichts zu kämpfen: stelle Figuren mit "
+        "Diese Karte hat keine Wesen, es gibt nichts zu kämpfen: stelle Wesen mit "
         "'kampfkarte play' in der Aufstellung auf oder in der Missionsdatei ([[creatures]] "
         "in TOML, Objekte der Klasse 'creature' in Tiled)."
     ),

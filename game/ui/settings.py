@@ -24,11 +24,10 @@ from game.match.datafiles import (
     read_strict_json,
     write_json_atomic,
 )
-from game.match.places import SETTINGS_FILE, user_folders
+from game.match.places import MAX_SETTINGS_BYTES, SETTINGS_FILE, user_folders
 from game.ui.camera import DEFAULT_DPI
 from game.ui.locale import DEFAULT_LANGUAGE, LANGUAGES
 
-MAX_SETTINGS_BYTES = 64_000
 MIN_VOLUME = 10  # silence is the sounds' switch, not a volume of 0
 MAX_VOLUME = 100
 #: How many damaged settings files are kept beside the new one (bad-1 ... bad-N).

@@ -18,4 +18,4 @@ def test_simulate_refuses_a_map_without_creatures_in_the_chosen_language() -> No
     assert "Traceback" not in err.getvalue() and out.getvalue() == ""
     err = io.StringIO()
     assert run_simulate(DESERT, seed=1, out=io.StringIO(), err=err, language="de") == 1
-    assert "Diese Karte hat keine Figuren" in err.getvalue()
+    assert "Diese Karte hat keine Wesen" in err.getvalue()

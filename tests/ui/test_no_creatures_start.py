@@ -46,7 +46,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def test_the_messages_say_what_to_do_in_both_languages() -> None:
-    assert NO_CREATURES["de"].startswith("Diese Karte hat keine Figuren")
+    assert NO_CREATURES["de"].startswith("Diese Karte hat keine Wesen")
     assert "nichts zu kämpfen" in NO_CREATURES["de"]
     assert "nothing to fight" in NO_CREATURES["en"]
     assert NO_CREATURES["en"].startswith("This map has no creatures")

@@ -15,6 +15,7 @@ takes the missing ones again on its way.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 #: Commands between two checkpoints: an undo replays fewer than this many.
@@ -119,3 +120,16 @@ class Checkpoints:
 
     def _kept(self, position: int, length: int) -> bool:
         return kept(position, length, spacing=self.spacing, dense=self.dense)
+
+
+@runtime_checkable
+class Snapshotting(Protocol):
+    """A game that a save can restore at once, without replaying (``snapshot_load``)."""
+
+    def snapshot_data(self) -> dict[str, Any] | None:
+        """Return the game now as plain JSON data (None: it holds what data cannot)."""
+        ...
+
+    def restored(self, data: Any, record: Sequence[Any]) -> Any:
+        """Return this fresh game set to ``data``, the end of ``record``; raise SnapshotError."""
+        ...

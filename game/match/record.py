@@ -117,6 +117,8 @@ class Match:
         self._replay_into(self.battle, commands, 0)
         self._redo: list[Command] = []
         self.listeners: list[Listener] = []
+        #: A loaded snapshot's verification under way (``snapshot_load.Verifier``), or None.
+        self.verifier: Any = None
 
     # ------------------------------------------------------------------ queries
     @property
@@ -151,6 +153,7 @@ class Match:
     # ----------------------------------------------------------------- changes
     def apply(self, command: Command) -> list[Event]:
         """Apply ``command`` and record it; raise CommandRejected (nothing changes)."""
+        self.settle()
         events = self.battle.apply(command)
         self._redo.clear()
         self.log_marks.append(len(self.battle.log))
@@ -160,6 +163,7 @@ class Match:
 
     def undo(self) -> Command:
         """Take back the last command: replay from the nearest checkpoint before it; return it."""
+        self.settle()
         record = self.battle.record
         if not record:
             raise IndexError("nothing to undo")
@@ -179,6 +183,7 @@ class Match:
 
     def redo(self) -> list[Event]:
         """Apply the last undone command again (same dice: they come next in the stream)."""
+        self.settle()
         if not self._redo:
             raise IndexError("nothing to redo")
         command = self._redo[-1]
@@ -188,6 +193,12 @@ class Match:
         self._note_checkpoint()
         self._changed()
         return events
+
+    def settle(self) -> None:
+        """Finish a loaded snapshot's verification under way before the match changes."""
+        verifier, self.verifier = self.verifier, None
+        if verifier is not None:
+            verifier.finish()
 
     def verify(self) -> None:
         """Replay the record from the seed; raise ReplayError if the state differs."""

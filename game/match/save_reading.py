@@ -127,6 +127,8 @@ class SaveData:
     program: str | None = None
     #: Who plays which side, as the screen wrote it (None: a save from before, or none).
     seats: dict[str, Any] | None = None
+    #: The match to restore at once (``snapshot_load``), checked when used (None: replay).
+    resume: Any = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,8 @@ class LoadedSave:
     data: SaveData
     match: Match
     warnings: list[str] = field(default_factory=list)
+    #: The replay verifying a match restored from its snapshot (``snapshot_load``), or None.
+    verifier: Any = None
 
 
 # ---------------------------------------------------------------------- reading
@@ -267,6 +271,7 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
         ruleset_version,
         program,
         seats,
+        document.get("resume"),
     )
 
 
@@ -274,7 +279,7 @@ def _check_header(document: Any, path: Path) -> None:
     """Check a save's top level: an object, known keys, its format and version."""
     _expect(isinstance(document, dict), path, "$", said("top_object"))
     expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
-    optional = {"program", "ruleset", "seats"}
+    optional = {"program", "ruleset", "seats", "resume"}
     unknown = sorted(set(document) - expected - optional)
     _expect(
         not unknown,

@@ -22,7 +22,7 @@ from game.board.movement import find_path, reachable
 from game.match.commands import Command
 from game.match.record import Match
 from game.match.ruleset import Ruleset
-from game.match.saves import MissionRef, OpenedMission, load_save, write_save
+from game.match.saves import LoadedSave, MissionRef, OpenedMission, load_save, write_save
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.commands import Attack, EndTurn, GmFog, GmSetLifePoints, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -56,7 +56,7 @@ def long_rows(
         mark = "" if index == 0 else target
         rows.append(_undo_row(match, repeats, mark))
         rows.append(_reroll_row(match, repeats, mark))
-        rows.append(_load_row(match, max(1, repeats // 10)))
+        rows.extend(_load_rows(match, max(1, repeats // 10), mark))
     return rows
 
 
@@ -140,18 +140,39 @@ def _reroll_row(match: Match, repeats: int, target: str) -> Row:
     return (label, median, worst, target)
 
 
-def _load_row(match: Match, repeats: int) -> Row:
-    """Time loading a save of the match (read, replay once, compare with its snapshot)."""
+def _load_rows(match: Match, repeats: int, target: str) -> list[Row]:
+    """Time loading a save of the match from its snapshot, and its verification apart.
+
+    The load reads the file and restores the match applying no command (its label says
+    how many it applied); the verification replays the whole record (``Verifier``).
+    """
     ruleset = match.ruleset
     opened = OpenedMission(match.setup, match.catalogue, "0" * 64, ruleset)
+    length = len(match.commands)
+    loads: list[LoadedSave] = []
     with tempfile.TemporaryDirectory() as folder:
         saved = write_save(match, Path(folder), "bench", MissionRef("bench.toml", "0" * 64))
 
-        def load() -> Any:
-            return load_save(saved, lambda _: opened, {ruleset.key: ruleset})
+        def load() -> None:
+            rulesets = {ruleset.key: ruleset}
+            loads.append(load_save(saved, lambda _: opened, rulesets, verify_later=True))
 
         median, worst = _around(load, lambda: None, repeats, warm=False)
-    return (f"load a save of {len(match.commands)} commands", median, worst, "(linear)")
+    applied = max(loaded.match.replayed for loaded in loads)
+    label = f"load a save of {length} commands (snapshot, applies {applied})"
+    rows = [(label, median, worst, target)]
+    pending = [loaded.match for loaded in loads if loaded.verifier is not None]
+    if not pending:
+        return [(f"load a save of {length} commands (no snapshot: replays {length})", *rows[0][1:])]
+
+    def verify() -> None:
+        pending.pop().settle()
+
+    median, worst = _around(verify, lambda: None, min(repeats, len(pending)), warm=False)
+    rows.append(
+        (f"verify the save of {length} commands (replays {length})", median, worst, "(linear)")
+    )
+    return rows
 
 
 def _around(

@@ -11,7 +11,7 @@ the start of the fight ``battle_start``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -308,6 +308,18 @@ class Battle:
         from game.rulesets.entaria.checkpoints import thaw
 
         return thaw(point, self)
+
+    def snapshot_data(self) -> dict[str, Any] | None:
+        """Return the battle as a save's snapshot (plain JSON), or None when it cannot be."""
+        from game.rulesets.entaria.snapshot_data import snapshot_data
+
+        return snapshot_data(self)
+
+    def restored(self, data: Any, record: Sequence[Command]) -> Battle:
+        """Return this fresh battle set to a snapshot at the end of ``record`` (SnapshotError)."""
+        from game.rulesets.entaria.snapshot_data import restore_snapshot
+
+        return restore_snapshot(self, data, record)
 
     # --------------------------------------------------------------- commands
     def apply(self, command: Command) -> list[Event]:

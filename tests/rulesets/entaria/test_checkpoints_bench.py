@@ -24,15 +24,17 @@ def test_long_rows_name_their_lengths_and_replay_a_bounded_number() -> None:
         ENTARIA, big_setup(2026, side=30, creatures=6), CATALOGUE, 3, 1, lengths=(12, 45)
     )
     labels = [row[0] for row in rows]
-    assert len(rows) == 6
+    assert len(rows) == 8
     assert labels[0].startswith("undo after 12 commands")
-    assert labels[3].startswith("undo after 45 commands")
-    assert any(label.startswith("load a save of") for label in labels)
+    assert labels[4].startswith("undo after 45 commands")
+    loaded = re.match(r"load a save of (\d+) commands \(snapshot, applies 0\)", labels[2])
+    assert loaded is not None, labels[2]
+    assert labels[3] == f"verify the save of {loaded.group(1)} commands (replays {loaded.group(1)})"
     for label in labels:
         found = re.search(r"\(replays (\d+)\)", label)
         if label.startswith("undo"):
             assert found is not None and int(found.group(1)) < SPACING, label
         if label.startswith("Impuls reroll"):
             assert found is not None and int(found.group(1)) <= CHECKPOINT_SPACING + 2, label
-    assert rows[3][3] == "< 2x the first" and rows[0][3] == ""
+    assert rows[4][3] == "< 2x the first" and rows[0][3] == ""
     assert all(row[1] >= 0.0 and row[2] >= row[1] for row in rows)

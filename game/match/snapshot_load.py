@@ -1,0 +1,146 @@
+"""Loading a save at once from its snapshot, and verifying its record afterwards.
+
+A save may carry ``resume``: the game's ``snapshot_data`` (``Snapshotting``) and the
+match's log marks. ``match_from_snapshot`` restores the match from it without applying a
+single command, so a load costs the same after 20 commands and after 20,000. The record
+stays the truth: a ``Verifier`` replays it from the seed, ``step`` by ``step`` (the screen,
+a few commands a frame) or at once (``finish``), takes the match's checkpoints on the
+way, and compares its own snapshot with the stored one. When they differ, or the record
+does not replay, the replay wins: the match switches to the replayed game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from game.match.checkpoints import Resumable, Snapshotting
+from game.match.commands import Command
+from game.match.record import Match, ReplayError, first_difference, replay_one
+from game.match.ruleset import Ruleset
+from game.match.snapshot_codec import SnapshotError, expect
+
+RESUME_KEYS = frozenset({"game", "log_marks"})
+
+
+def resume_document(match: Match) -> dict[str, Any] | None:
+    """Return a save's ``resume`` object for ``match``, or None (no snapshot possible).
+
+    A match whose loaded snapshot is not verified yet writes none (it might be wrong).
+    """
+    battle = match.battle
+    if getattr(match, "verifier", None) is not None or not isinstance(battle, Snapshotting):
+        return None
+    data = battle.snapshot_data()
+    if data is None:
+        return None
+    return {"game": data, "log_marks": list(match.log_marks)}
+
+
+def match_from_snapshot(
+    ruleset: Ruleset,
+    setup: Any,
+    catalogue: Any,
+    seed: int,
+    commands: Sequence[Command],
+    resume: Any,
+) -> Match:
+    """Return the match at the end of ``commands`` as ``resume`` holds it (no command applied).
+
+    Raise SnapshotError naming the JSON path under ``$`` of what cannot be used.
+    """
+    expect(type(resume) is dict and set(resume) == RESUME_KEYS, "$", "expected game, log_marks")
+    match = Match(ruleset, setup, catalogue, seed)
+    battle = match.battle
+    expect(isinstance(battle, Snapshotting), "$", "this ruleset's games take no snapshot")
+    marks = _marks_of(resume["log_marks"], len(commands), match.log_marks[0])
+    try:
+        restored = battle.restored(resume["game"], commands)
+    except SnapshotError as error:  # the game names its paths from its own data
+        raise SnapshotError("$.game" + error.where[1:], error.reason) from None
+    expect(marks[-1] == len(restored.log), "$.log_marks", "the last mark is not the log's length")
+    match.battle = restored
+    match.log_marks = marks
+    match.checkpoints.replayed = 0
+    return match
+
+
+def _marks_of(raw: Any, length: int, first: int) -> list[int]:
+    expect(type(raw) is list and len(raw) == length + 1, "$.log_marks", f"expected {length + 1}")
+    expect(all(type(m) is int for m in raw), "$.log_marks", "expected integers")
+    expect(raw[0] == first, "$.log_marks[0]", f"expected {first}")
+    ordered = all(a <= b for a, b in itertools.pairwise(raw))
+    expect(ordered, "$.log_marks", "expected growing log lengths")
+    return list(raw)
+
+
+class Verifier:
+    """The replay of a match loaded from a snapshot, checked against that snapshot.
+
+    ``difference`` (a JSON path) or ``error`` (the refused command) says why the replay
+    won; both None after ``done`` means the snapshot was exact. ``replayed`` counts the
+    commands replayed so far.
+    """
+
+    def __init__(self, match: Match, resume: Any) -> None:
+        self.match = match
+        self.expected = resume
+        self.commands = tuple(match.battle.record)
+        self.replay: Any = match.ruleset.new_game(match.setup, match.catalogue, match.seed)
+        self.marks = [len(self.replay.log)]
+        self.replayed = 0
+        self.done = False
+        self.difference: str | None = None
+        self.error: ReplayError | None = None
+
+    @property
+    def replay_won(self) -> bool:
+        """Return whether the match was switched to the replay (the snapshot was not exact)."""
+        return self.difference is not None or self.error is not None
+
+    def step(self, count: int) -> bool:
+        """Replay up to ``count`` more commands; return whether verification is done."""
+        if self.done:
+            return True
+        end = min(len(self.commands), self.replayed + max(1, count))
+        for index in range(self.replayed, end):
+            try:
+                replay_one(self.replay, index, self.commands[index])
+            except ReplayError as error:
+                self.error = error
+                self._switch()
+                return True
+            self.marks.append(len(self.replay.log))
+            self.replayed = index + 1
+            self.match.checkpoints.replayed += 1  # the load's count: 0 until verified
+            self._note_checkpoint(index + 1)
+        if self.replayed == len(self.commands):
+            self._conclude()
+        return self.done
+
+    def finish(self) -> None:
+        """Replay every command left now."""
+        self.step(len(self.commands))
+
+    def _note_checkpoint(self, position: int) -> None:
+        points = self.match.checkpoints
+        if isinstance(self.replay, Resumable) and points.due(position, len(self.commands)):
+            points.add(position, self.replay.checkpoint())
+
+    def _conclude(self) -> None:
+        ours = {"game": self.replay.snapshot_data(), "log_marks": self.marks}
+        self.difference = first_difference(self.expected, ours, "$.resume")
+        if self.difference is not None:
+            self._switch()
+        self.done = True
+
+    def _switch(self) -> None:
+        """Let the replay win: the match plays on with the replayed game."""
+        self.match.battle = self.replay
+        self.match.log_marks = list(self.marks)
+        self.match.checkpoints.forget_after(len(self.replay.record))
+        self.done = True
+
+
+__all__ = ["SnapshotError", "Verifier", "match_from_snapshot", "resume_document"]

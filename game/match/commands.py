@@ -154,6 +154,18 @@ class CommandRegistry:
         return command_from_dict(data, self)
 
 
+#: The field types of each command class, resolved once (a save reads thousands).
+_HINTS: dict[type[Command], dict[str, Any]] = {}
+
+
+def _hints_of(cls: type[Command]) -> dict[str, Any]:
+    """Return a command class's field types (resolved on first use, then kept)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 def command_from_dict(data: Any, registry: CommandRegistry) -> Command:
     """Return the command a JSON object describes; raise CommandError naming what is wrong."""
     if not isinstance(data, dict):
@@ -162,7 +174,7 @@ def command_from_dict(data: Any, registry: CommandRegistry) -> Command:
     cls = registry._table.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise CommandError(say("cmd_unknown_kind", kind=kind, kinds=sorted(registry)))
-    hints = typing.get_type_hints(cls)
+    hints = _hints_of(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = set(data) - names - {"kind"}
     if unknown:

@@ -414,17 +414,22 @@ def load_newest(
     what: str = "save",
     find_mission: FindMission | None = None,
     looked_in: tuple[Path, ...] = (),
+    verify_later: bool = False,
 ) -> LoadedSave:
     """Load the first of ``paths`` that loads; every one skipped becomes a warning.
 
     Nothing is deleted: a save that no longer loads (a changed rule, a broken file)
     stays where it is. Raise SaveError listing every attempt when none loads; with no
-    paths at all, the error names the folders ``looked_in``.
+    paths at all, the error names the folders ``looked_in``. ``verify_later``: as for
+    ``restore`` (a snapshot is only used with the save's own rules version, so a save
+    whose rules changed is still refused here and the next one tried).
     """
     problems: list[dict[str, str]] = []
     for path in paths:
         try:
-            loaded = load_save(path, open_mission, rulesets, find_mission=find_mission)
+            loaded = load_save(
+                path, open_mission, rulesets, find_mission=find_mission, verify_later=verify_later
+            )
         except SaveError as error:
             problems.append(texts_of(error))
             continue

@@ -66,8 +66,40 @@ def encode(value: Any, depth: int = 0) -> Any:
     raise Unencodable(f"a value of type {kind.__name__}")
 
 
+class _Refused(Exception):
+    """The fast decoding met something to refuse: the checked one names where."""
+
+
 def decode(value: Any, where: str = "$", depth: int = 0) -> Any:
     """Return the value ``encode`` wrote as ``value``; raise SnapshotError otherwise."""
+    try:
+        return _decode_fast(value, depth)
+    except _Refused:
+        return _decode(value, where, depth)  # raises, naming the JSON path
+
+
+def _decode_fast(value: Any, depth: int) -> Any:
+    """Return what ``_decode`` returns, without building paths; raise _Refused instead."""
+    if depth > MAX_DEPTH:
+        raise _Refused
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is list:
+        return [_decode_fast(item, depth + 1) for item in value]
+    if kind is dict:
+        if _TUPLE in value or _INT_DICT in value:
+            items = value.get(_TUPLE)
+            if len(value) != 1 or type(items) is not list:
+                raise _Refused  # an int-keyed dict (rare) or a bad tag: the checked path
+            return tuple([_decode_fast(item, depth + 2) for item in items])
+        return {key: _decode_fast(item, depth + 1) for key, item in value.items()}
+    if kind is float and math.isfinite(value):
+        return value
+    raise _Refused
+
+
+def _decode(value: Any, where: str, depth: int) -> Any:
     expect(depth <= MAX_DEPTH, where, f"nested deeper than {MAX_DEPTH} levels")
     kind = type(value)
     if value is None or kind in (bool, int, str):
@@ -76,16 +108,16 @@ def decode(value: Any, where: str = "$", depth: int = 0) -> Any:
         expect(math.isfinite(value), where, "expected a finite number")
         return value
     if kind is list:
-        return [decode(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value)]
+        return [_decode(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value)]
     expect(kind is dict, where, f"expected a JSON value, found {kind.__name__}")
     if set(value) == {_TUPLE}:
         items = value[_TUPLE]
         expect(type(items) is list, f"{where}.{_TUPLE}", "expected a list")
-        return tuple(decode(item, f"{where}[{i}]", depth + 2) for i, item in enumerate(items))
+        return tuple(_decode(item, f"{where}[{i}]", depth + 2) for i, item in enumerate(items))
     if set(value) == {_INT_DICT}:
         return _int_dict(value[_INT_DICT], f"{where}.{_INT_DICT}", depth)
     expect(not {_TUPLE, _INT_DICT} & set(value), where, "a tag beside other keys")
-    return {key: decode(item, f"{where}.{key}", depth + 1) for key, item in value.items()}
+    return {key: _decode(item, f"{where}.{key}", depth + 1) for key, item in value.items()}
 
 
 def _int_dict(pairs: Any, where: str, depth: int) -> dict[int, Any]:
@@ -95,7 +127,7 @@ def _int_dict(pairs: Any, where: str, depth: int) -> dict[int, Any]:
         here = f"{where}[{index}]"
         expect(type(pair) is list and len(pair) == 2, here, "expected a [key, value] pair")
         expect(type(pair[0]) is int, here, "expected an integer key")
-        found[pair[0]] = decode(pair[1], here, depth + 3)
+        found[pair[0]] = _decode(pair[1], here, depth + 3)
     return found
 
 

@@ -87,8 +87,8 @@ class Verifier:
         self.match = match
         self.expected = resume
         self.commands = tuple(match.battle.record)
-        self.replay: Any = match.ruleset.new_game(match.setup, match.catalogue, match.seed)
-        self.marks = [len(self.replay.log)]
+        self.replay: Any = None  # the fresh game, made on the first step (not at load)
+        self.marks: list[int] = []
         self.replayed = 0
         self.done = False
         self.difference: str | None = None
@@ -103,6 +103,10 @@ class Verifier:
         """Replay up to ``count`` more commands; return whether verification is done."""
         if self.done:
             return True
+        if self.replay is None:
+            match = self.match
+            self.replay = match.ruleset.new_game(match.setup, match.catalogue, match.seed)
+            self.marks = [len(self.replay.log)]
         end = min(len(self.commands), self.replayed + max(1, count))
         for index in range(self.replayed, end):
             try:
@@ -133,14 +137,19 @@ class Verifier:
         self.difference = first_difference(self.expected, ours, "$.resume")
         if self.difference is not None:
             self._switch()
+        self._done()
+
+    def _done(self) -> None:
         self.done = True
+        if getattr(self.match, "verifier", None) is self:
+            self.match.verifier = None  # verified: the match's saves carry snapshots again
 
     def _switch(self) -> None:
         """Let the replay win: the match plays on with the replayed game."""
         self.match.battle = self.replay
         self.match.log_marks = list(self.marks)
         self.match.checkpoints.forget_after(len(self.replay.record))
-        self.done = True
+        self._done()
 
 
 __all__ = ["SnapshotError", "Verifier", "match_from_snapshot", "resume_document"]

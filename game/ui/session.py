@@ -29,6 +29,7 @@ from game.match.ruleset import PlayableRuleset
 from game.match.save_texts import autosave_failed
 from game.match.saves import (
     AUTOSAVE_NAMES,
+    MAX_COMMANDS,
     LoadedSave,
     MissionRef,
     SaveError,
@@ -38,6 +39,7 @@ from game.match.saves import (
     newest_first,
     write_save,
 )
+from game.match.snapshot_load import Verifier
 from game.match.views import Views
 from game.missions.mission_by_hash import bundled_mission_with_hash
 from game.missions.no_creatures import check_has_creatures
@@ -59,6 +61,8 @@ __all__ = ["MAX_PERSON_NAME", "GameSession", "Outcome", "Player", "Role", "defau
 
 #: The seats beside an autosave before saves held them (read once, when a save has none).
 SESSION_FILE = "session.json"
+#: Commands of a loaded save's record the screen replays per frame to verify its snapshot.
+CHECK_PER_FRAME = 3
 #: The seats beside a save before saves held them (``name.players.json``).
 PLAYERS_SUFFIX = ".players.json"
 
@@ -117,6 +121,9 @@ class GameSession:
         self.stretches: list[Stretch] = []
         #: The log indices the GM commands wrote (marked in every log).
         self.gm_spans: list[Span] = undo_rights.spans_of_record(match.commands, match.log_marks)
+        #: A loaded save's record still being replayed to verify its snapshot (or None).
+        self.save_check: Verifier | None = match.verifier
+        self._check_line: tuple[str, dict[str, Any]] | None = None  # for the next frame
 
     # ----------------------------------------------------------- construction
     @classmethod
@@ -178,7 +185,9 @@ class GameSession:
     @classmethod
     def load(cls, path: Path, *, home: Path) -> GameSession:
         """Load a save file (raise SaveError with file and key)."""
-        loaded = load_save(path, open_mission, RULESETS, find_mission=bundled_mission_with_hash)
+        loaded = load_save(
+            path, open_mission, RULESETS, find_mission=bundled_mission_with_hash, verify_later=True
+        )
         return cls.from_save(loaded, home=home, beside=path.with_suffix(PLAYERS_SUFFIX))
 
     @classmethod
@@ -197,6 +206,7 @@ class GameSession:
             RULESETS,
             find_mission=bundled_mission_with_hash,
             looked_in=(folder, saves_dir(home)),
+            verify_later=True,
         )
         if loaded.data.path in autosaves:
             beside = folder / SESSION_FILE
@@ -298,8 +308,37 @@ class GameSession:
         return undo_rights.in_spans(self.gm_spans, index)
 
     # ---------------------------------------------------------------- changes
+    def check_save(self, commands: int = CHECK_PER_FRAME) -> tuple[str, dict[str, Any]] | None:
+        """Verify a loaded snapshot ``commands`` further; return the line when the replay won.
+
+        The line is a locale key and its values. The replay is the truth: when it differs
+        from the snapshot, or refuses a command, the match goes on with the replay.
+        """
+        check = self.save_check
+        if check is not None and check.step(commands):
+            self.save_check = None
+            if check.replay_won:
+                self.gm_spans = undo_rights.spans_of_record(
+                    self.match.commands, self.match.log_marks
+                )
+                self._changed([])
+                refused = check.error
+                self._check_line = (
+                    ("save_check.refused_from", {"index": (refused.index or 0) + 1})
+                    if refused is not None
+                    else ("save_check.replay_won", {})
+                )
+        line, self._check_line = self._check_line, None
+        return line
+
+    def _finish_check(self) -> None:
+        """Finish a loaded save's check before a change; its line waits for the next frame."""
+        if self.save_check is not None:
+            self._check_line = self.check_save(MAX_COMMANDS)
+
     def apply(self, command: Command) -> Outcome:
         """Send one command to the engine; a refusal changes nothing."""
+        self._finish_check()
         before = len(self.battle.log)
         try:
             events = self.match.apply(command)
@@ -316,6 +355,7 @@ class GameSession:
         return self.apply(self.ruleset.policy_command(self.battle))
 
     def undo(self) -> bool:
+        self._finish_check()  # undo waits for the check: its replay left the checkpoints
         if not self.match.can_undo:
             return False
         self.match.undo()
@@ -324,6 +364,7 @@ class GameSession:
         return True
 
     def redo(self) -> bool:
+        self._finish_check()
         if not self.match.can_redo:
             return False
         before = len(self.battle.log)

@@ -11,6 +11,7 @@ later compares its own ``snapshot_data`` with the stored one.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,12 +57,33 @@ def snapshot_data(battle: Battle) -> dict[str, Any] | None:
             "grid": _grid_data(battle.grid),
             "dice": encode(battle._roller._rng.getstate()),
             "initiative": [encode(dataclasses.asdict(e)) for e in battle._initiative_entries],
-            "log": [encode(event.to_dict()) for event in battle.log],
+            "log": _encoded_log(battle),
             "draws": [[n for draw in draws for n in draw] for draws in ledger.draws],
             "ledger": _ledger_data(battle),
         }
     except Unencodable:
         return None
+
+
+#: The log of a battle as last encoded: the same events (by identity) are not encoded again,
+#: so the autosave after each command encodes only the new entries.
+_LOG_CACHE: weakref.WeakKeyDictionary[Battle, tuple[list[Event], list[Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _encoded_log(battle: Battle) -> list[Any]:
+    """Return the battle's log encoded, reusing the entries encoded for it before."""
+    log = battle.log
+    events, encoded = _LOG_CACHE.get(battle, ([], []))
+    same = 0
+    for old, new in zip(events, log, strict=False):
+        if old is not new:
+            break
+        same += 1
+    encoded = encoded[:same] + [encode(event.to_dict()) for event in log[same:]]
+    _LOG_CACHE[battle] = (list(log), encoded)
+    return list(encoded)
 
 
 def _grid_data(grid: BattleGrid) -> dict[str, Any]:

@@ -398,8 +398,15 @@ class BattleScene(Scene):
         self.pings.update(dt)
         if self.app.top is self:
             self.camera_control.pan_with_keys(dt)
+        self._check_save()
         self._opponent_steps(dt)
         self._show_end_when_seen(dt)
+
+    def _check_save(self) -> None:
+        """Verify a loaded save's snapshot a few commands a frame; say it when the replay won."""
+        line = self.session.check_save()
+        if line is not None:
+            self.hud.message(self.app.t(line[0], **line[1]), bad=True)
 
     def _opponent_steps(self, dt: float) -> None:
         """Let the built-in opponent act at the turn flow's pace (skipped: unanimated)."""

@@ -51,6 +51,8 @@ class Messages(Protocol):
 
     def message(self, text: str, bad: bool = False) -> None: ...
 
+    def message_key(self, key: str, bad: bool = False, **args: object) -> None: ...
+
 
 class MapTool(Protocol):
     """What a click on the map means right now (the tools of ``game.ui.tools``)."""

@@ -388,6 +388,11 @@ class Hud:
             self.notice = text
             self.board.add(text, bad)
 
+    def message_key(self, key: str, bad: bool = False, **args: object) -> None:
+        """Show the text of ``key`` over the map, in whatever language is chosen then."""
+        self.notice = self.t(key, **args)
+        self.board.add_key(key, bad, **args)
+
     def events_added(self, events: Sequence[Event]) -> None:
         """New events: the log follows them; questions to the GM get a notice."""
         self.log.follow()

@@ -1,6 +1,9 @@
 """Messages over the map (refusals in red, notices) for a few seconds, stacked at the
 bottom of the map clear of the column ruler and the range bands' labels, and the pick tools'
-prompt. Each is rendered once and kept while it shows (the tooltip is ``game.ui.tooltip``)."""
+prompt. Each is rendered once and kept while it shows (the tooltip is ``game.ui.tooltip``).
+
+A message given as a text key (``add_key``) is shown in the screen's current language; a
+plain text made in another language than the current one is dropped (issue 12)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,9 @@ class Message:
     text: str
     bad: bool
     until: float
+    language: str = ""  # the language ``text`` is in ("": any)
+    key: str = ""  # a text key: rendered in the current language
+    args: tuple[tuple[str, object], ...] = ()
 
 
 class MessageBoard:
@@ -36,10 +42,27 @@ class MessageBoard:
         self._message_cache: dict[tuple[str, bool, int, int], pygame.Surface] = {}
 
     def add(self, text: str, bad: bool) -> None:
-        seconds = BAD_MESSAGE_SECONDS if bad else MESSAGE_SECONDS
-        self.messages = [m for m in self.messages if m.text != text]
-        self.messages.append(Message(text, bad, time.monotonic() + seconds))
+        """Show ``text`` (in the current language) for a few seconds."""
+        self._add(Message(text, bad, 0.0, self.hud.language))
+
+    def add_key(self, key: str, bad: bool = False, **args: object) -> None:
+        """Show the text of ``key`` with ``args``, always in the current language."""
+        self._add(Message(self.hud.t(key, **args), bad, 0.0, "", key, tuple(args.items())))
+
+    def _add(self, message: Message) -> None:
+        message.until = time.monotonic() + (BAD_MESSAGE_SECONDS if message.bad else MESSAGE_SECONDS)
+        self.messages = [m for m in self.messages if m.text != message.text]
+        self.messages.append(message)
         del self.messages[:-MAX_MESSAGES]
+
+    def _current(self, message: Message) -> Message | None:
+        """Return ``message`` in the current language; None: its text is in another one."""
+        language = self.hud.language
+        if message.key:
+            message.text = self.hud.t(message.key, **dict(message.args))
+        elif message.language and message.language != language:
+            return None
+        return message
 
     def clear(self) -> None:
         """Drop every message: the next person at the screen starts without the last one's."""
@@ -73,7 +96,8 @@ class MessageBoard:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the messages that have not run out yet, oldest on top, at the map's bottom."""
         now = time.monotonic()
-        self.messages = [m for m in self.messages if m.until > now]
+        current = (self._current(m) for m in self.messages if m.until > now)
+        self.messages = [m for m in current if m is not None]
         area = self.area()
         placed: list[tuple[pygame.Surface, int]] = []
         y = area.bottom

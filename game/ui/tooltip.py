@@ -6,6 +6,9 @@ fields' numbers, status boxes) are ``overlays.label_surface``; they are not tool
 
 A scene drawn under another one (a modal dialog: a confirmation, the pause menu) draws
 inside ``muted()``: no tooltip of the scene below shows over the dialog (issue 12).
+A scene whose layers draw tooltips before later layers (the battle: the map's before the
+HUD's notices) calls ``hold()`` first and ``release(surface)`` last: the tooltips are placed
+where they were asked for and blitted above everything (issue 12).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ TOOLTIP_WIDTH = 340
 _LIMIT = 64
 _IMAGES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 _MUTED = [0]  # how many ``muted`` blocks are open
+#: Tooltips placed while held (image, where), blitted by ``release``; None: not held.
+_HELD: list[list[tuple[pygame.Surface, pygame.Rect]] | None] = [None]
 
 
 @contextlib.contextmanager
@@ -36,6 +41,18 @@ def muted() -> Iterator[None]:
         yield
     finally:
         _MUTED[0] -= 1
+
+
+def hold() -> None:
+    """Keep the tooltips drawn from now on until ``release`` (drops any still kept)."""
+    _HELD[0] = []
+
+
+def release(surface: pygame.Surface) -> None:
+    """Blit the tooltips kept since ``hold`` onto ``surface``, above all drawn so far."""
+    held, _HELD[0] = _HELD[0], None
+    for image, rect in held or ():
+        surface.blit(image, rect)
 
 
 def tooltips_shown() -> bool:
@@ -88,6 +105,12 @@ def blit_near(
         y = pos[1] - offset - image.get_height()
     x = max(area.left, x)
     y = max(area.top, y)
+    held = _HELD[0]
+    if held is not None:
+        rect = pygame.Rect((x, y), image.get_size()).clip(area)
+        if rect.width and rect.height:
+            held.append((image.subsurface(rect.move(-x, -y)), rect))
+        return rect
     return surface.blit(image, (x, y))
 
 

@@ -19,7 +19,7 @@ from game.match.commands import Command, CommandRejected
 from game.match.events import Event
 from game.match.save_texts import text_in
 from game.match.views import Fog, Piece
-from game.ui import overlays, theme, undo_guard
+from game.ui import overlays, theme, tooltip, undo_guard
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
@@ -505,6 +505,7 @@ class BattleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._keep_fit()  # a relayout since the last frame (a menu may cover the updates)
+        tooltip.hold()  # tooltips go above the HUD's notices and banners (issue 12)
         viewport = pygame.Rect(
             self.camera.viewport_x,
             self.camera.viewport_y,
@@ -533,6 +534,7 @@ class BattleScene(Scene):
         surface.set_clip(previous_clip)
         self.hud.draw(surface)
         self.turn_flow.draw(surface)
+        tooltip.release(surface)
 
     def draw_fog(self, surface: pygame.Surface) -> None:
         """Dim the fields the viewer cannot see."""

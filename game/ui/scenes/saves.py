@@ -74,7 +74,7 @@ class SaveDialog(MenuScene):
             self.say([self.t("menus.save.failed"), text_in(error, self.app.t.language)], bad=True)
             return
         text = self.t("menus.pause.saved", name=path.stem)
-        self.battle_scene.hud.message(text)
+        self.battle_scene.hud.message_key("menus.pause.saved", name=path.stem)
         self.app.pop(self)
         below = self.app.top
         if isinstance(below, MenuScene):

@@ -11,13 +11,17 @@ Format (version 1)::
      "ruleset": {"key": "entaria", "version": "2"},
      "mission": {"path": "/home/me/maps/dretop-versteck.toml", "sha256": "<64 hex digits>"},
      "seed": 7, "commands": [{"kind": "move", ...}, ...], "snapshot": {...state...},
-     "seats": {...who plays which side, written by the screen...}}
+     "seats": {...who plays which side, written by the screen...},
+     "resume": {"game": {...the game's snapshot_data...}, "log_marks": [0, 3, ...]}}
 
 ``program``, ``ruleset`` and ``seats`` were added without a new format version: a save
 without the first two is an ENTARIA save of an unknown rules version; one without
 ``seats`` had its seats in a file beside it (the screen still reads that). The seats are
 the screen's data, kept here unread (an object), so a match and who plays it are
-written in one atomic file and can never come from two different games.
+written in one atomic file and can never come from two different games. ``resume``
+(optional too) restores the match at once, without replaying (``snapshot_load``); the
+replay of the record still verifies it and wins where they differ. A save without it,
+or whose ``resume`` cannot be used (a note says why), is replayed as before.
 
 The mission path is stored absolute (resolved), so a save loads from any folder; a
 mission no longer at its path is looked for by its hash (``find_mission``, e.g. among

@@ -350,6 +350,7 @@ class GameSession:
 
     def ai_step(self) -> Outcome:
         """Let the built-in opponent answer the open decision with one command."""
+        self._finish_check()  # the opponent decides on the verified match
         if not self.ai_to_move:
             return Outcome([], "not the built-in opponent's turn")
         return self.apply(self.ruleset.policy_command(self.battle))

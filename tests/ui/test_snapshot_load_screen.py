@@ -118,3 +118,12 @@ def test_a_record_that_stops_replaying_goes_on_before_the_refused_command(home: 
     assert said == [("save_check.refused_from", {"index": LENGTH})]
     assert session.match.commands == original.match.commands[:-1]
     assert session.match.game.snapshot() != original.match.game.snapshot()
+
+
+def test_the_built_in_opponent_decides_on_the_verified_match(home: Path) -> None:
+    _, path = saved(home)
+    session = GameSession.load(path, home=home)
+    session.autosave_enabled = False
+    assert session.save_check is not None
+    session.ai_step()
+    assert session.save_check is None and session.match.verifier is None

@@ -23,6 +23,7 @@ from game.ui.camera import Camera
 from game.ui.field_shading import FieldShading
 from game.ui.theme import Colour, ColourA, Fonts
 from game.ui.token_art import base_reach
+from game.ui.token_views import NUMBERED
 from game.ui.tooltip import blit_near
 
 # Colours of the overlays that theme.py does not name (RGBA: drawn with alpha).
@@ -184,6 +185,15 @@ def beside_field(camera: Camera, cell: Cell) -> pygame.Rect:
     return pygame.Rect(x + 2, y + 1, max(1, s - 4), max(1, s - 2))
 
 
+def lower_half(camera: Camera, cell: Cell) -> pygame.Rect:
+    """Return the lower half of ``cell``'s room (``beside_field``): where a number goes
+    when there is no room beside the token; the token's label then keeps to the upper half
+    (``token_views.NUMBERED``)."""
+    room = beside_field(camera, cell)
+    top = camera.cell_to_screen(cell)[1] + camera.cell_px // 2 + 1
+    return pygame.Rect(room.x, top, room.width, max(1, room.bottom - top))
+
+
 def beside_rect(camera: Camera, cell: Cell, size: tuple[int, int], token: Beside) -> pygame.Rect:
     """Return where a text of ``size`` on ``cell`` goes when a token stands there.
 
@@ -256,11 +266,10 @@ def _size_off_base(
     return None
 
 
-def _beside_image(
-    fonts: Fonts, camera: Camera, cell: Cell, text: str, colour: Colour, size: int
+def _fitted(
+    fonts: Fonts, room: pygame.Rect, text: str, colour: Colour, size: int
 ) -> tuple[pygame.Surface, int]:
-    """Return the text rendered small enough to fit its field (down to ``MIN_BESIDE_PX``)."""
-    room = beside_field(camera, cell)
+    """Return the text rendered small enough to fit ``room`` (down to ``MIN_BESIDE_PX``)."""
     image = fonts.get(size, True).render(text, True, colour)
     for _ in range(4):
         w, h = image.get_width() + 1, image.get_height() + 1
@@ -287,26 +296,30 @@ def cell_text(
     """Write a short text on a field (centred, in a corner or beside a token, ``Beside``),
     on a ``plate`` if given; return where the text went.
 
-    Beside a token the text stays inside its own field, smaller if need be, on a plate
-    (over the token's rim at small zooms: readable there too)."""
+    Beside a token the text stays inside its own field: off the base where the field has
+    room, else smaller at the field's bottom on a plate, and the token keeps its label's
+    ink above that plate (``token_views.NUMBERED``; issue 12)."""
     px = camera.cell_px
     size = size_of(scale, px)
     x, y = camera.cell_to_screen(cell)
     if isinstance(corner, Beside):
         off_base = _size_off_base(fonts, camera, cell, text, size, corner)
-        if off_base is None:  # no room off the base: over its rim, to fit the field, on a plate
-            image, size = _beside_image(fonts, camera, cell, text, colour, size)
+        if off_base is None:  # no room off the base: at the field's bottom, on a plate
+            image, size = _fitted(fonts, lower_half(camera, cell), text, colour, size)
+            rect = _at_bottom(camera, cell, image, surface, plate or BESIDE_PLATE)
         else:
             size = off_base
             image = fonts.get(size, True).render(text, True, colour)
-        shadowed = (image.get_width() + 1, image.get_height() + 1)
-        rect, clear = beside_place(camera, cell, shadowed, corner)
-        rect.size = image.get_size()  # the shadow is the extra pixel
-        if plate is not None or not clear:
-            back = rect.inflate(2, 1).clip(pygame.Rect(x, y, px, px))  # off the initials
-            _plate(surface, back, plate or BESIDE_PLATE)
+            shadowed = (image.get_width() + 1, image.get_height() + 1)
+            rect = beside_place(camera, cell, shadowed, corner)[0]  # off the base
+            rect.size = image.get_size()  # the shadow is the extra pixel
+            if plate is not None:
+                _plate(surface, rect.inflate(2, 1).clip(pygame.Rect(x, y, px, px)), plate)
     else:
         image = fonts.get(size, True).render(text, True, colour)
+        if plate is not None:  # the plate stays in its field (a scatter range: "12-13")
+            room = pygame.Rect(x + 3, y + 1, max(1, px - 6), max(1, px - 2))
+            image, size = _fitted(fonts, room, text, colour, size)
         anchors = {
             "center": {"center": (x + px // 2, y + px // 2)},
             "topleft": {"topleft": (x + 2, y + 1)},
@@ -315,12 +328,30 @@ def cell_text(
         }
         rect = image.get_rect(**anchors[corner])
         if plate is not None:
-            _plate(
-                surface, pygame.Rect(rect.x - 3, rect.y - 1, rect.width + 6, rect.height + 2), plate
-            )
+            back = pygame.Rect(rect.x - 3, rect.y - 1, rect.width + 6, rect.height + 2)
+            _plate(surface, back.clip(pygame.Rect(x, y, px, px)), plate)
     shadow = fonts.get(size, True).render(text, True, (0, 0, 0))
     surface.blit(shadow, rect.move(1, 1))
     surface.blit(image, rect)
+    return rect
+
+
+def _at_bottom(
+    camera: Camera, cell: Cell, image: pygame.Surface, surface: pygame.Surface, plate: ColourA
+) -> pygame.Rect:
+    """Return where ``image`` goes at the bottom of ``cell`` (its ink and shadow inside the
+    field) after drawing its plate; mark the field, so the token's label ends above it."""
+    room = beside_field(camera, cell)
+    ink = image.get_bounding_rect()
+    rect = image.get_rect(centerx=room.centerx)
+    rect.bottom = min(room.bottom, room.bottom - 1 - ink.bottom + rect.height)  # with shadow
+    rect.clamp_ip(pygame.Rect(room.x, rect.y, room.width, rect.height))
+    x, y = camera.cell_to_screen(cell)
+    field = pygame.Rect(x, y, camera.cell_px, camera.cell_px)
+    back = pygame.Rect(rect.x + ink.x - 2, rect.y + ink.y - 1, ink.width + 4, ink.height + 3)
+    back = back.clip(field)
+    _plate(surface, back, plate)
+    NUMBERED.mark(cell, back.top - y)
     return rect
 
 

@@ -26,6 +26,7 @@ import pygame
 
 from game.match.datafiles import ReadReason, ReadRefused, read_bounded
 from game.ui.asset_dirs import asset_path
+from game.ui.theme import Colour
 from game.ui.token_views import TokenView
 
 #: Rendered figures and pictures kept (each a few KB at usual sizes) ...
@@ -110,6 +111,39 @@ def ring_point(token: TokenView, s: int) -> tuple[int, int]:
     f = s * max(1, token.size)
     r = max(3, round(f * 0.42))
     return f // 2 - r + max(1, ring_width(r) // 2), f // 2
+
+
+_FONT_STEPS = (8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 40, 48, 56, 64, 80, 96)
+
+
+def font_px(size: float) -> int:
+    """Return a font size from a short list (few fonts and glyphs to cache)."""
+    best = _FONT_STEPS[0]
+    for step in _FONT_STEPS:
+        if step <= size:
+            best = step
+    return best
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Return the colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def grey(colour: Colour, t: float) -> Colour:
+    """Return ``colour`` ``t`` of the way to its own grey."""
+    level = round(0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2])
+    return mix(colour, (level, level, level), t)
+
+
+def lifted(rect: pygame.Rect, glyph: pygame.Surface, bottom: int) -> pygame.Rect:
+    """Return ``rect`` (where ``glyph`` goes) moved up so its ink ends above row ``bottom``."""
+    ink = rect.top + glyph.get_bounding_rect().bottom
+    return rect.move(0, min(0, bottom - ink))
 
 
 def centre_dot(r: int) -> int:

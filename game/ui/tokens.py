@@ -42,8 +42,11 @@ from game.match.views import Mark, Meter
 from game.ui import theme, token_art
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
-from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, ring_point, ring_width
-from game.ui.token_views import TokenView, initials_of, token_view, token_views
+from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, lifted, ring_point, ring_width
+from game.ui.token_art import font_px as _font_px
+from game.ui.token_art import grey as _grey
+from game.ui.token_art import mix as _mix
+from game.ui.token_views import NUMBERED, TokenView, initials_of, token_view, token_views
 
 __all__ = [
     "FACING_ANGLES",
@@ -59,7 +62,6 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ badges
-_FONT_STEPS = (8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32, 36, 40, 48, 56, 64, 80, 96)
 MAX_TOKEN_SPRITES = 1500
 #: Time a frame that rendered no token picture may spend on the next zoom step's.
 PREFETCH_MS = 1.0
@@ -74,28 +76,6 @@ ART_MIN_PX = 28
 #: Ground and art keep off near-white (every channel >= 150): that is the letters',
 #: the facing marker's and the rings' (the initials stay readable on any figure).
 ART_GROUND = (236, 234, 226)
-
-
-def _font_px(size: float) -> int:
-    """Return a font size from a short list (few fonts and glyphs to cache)."""
-    best = _FONT_STEPS[0]
-    for step in _FONT_STEPS:
-        if step <= size:
-            best = step
-    return best
-
-
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def _grey(colour: Colour, t: float) -> Colour:
-    level = round(0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2])
-    return _mix(colour, (level, level, level), t)
 
 
 def shown_marks(token: TokenView) -> tuple[Mark, ...]:
@@ -240,6 +220,7 @@ class TokenRenderer:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         if self._order is None or self._order[0] is not tokens:
             self._order = (tokens, sorted(tokens, key=_draw_order))
+        numbered = NUMBERED.turn()  # a number's plate lies over their lower part
         for token in self._order[1]:
             if callable(where):
                 fx, fy = where(token)
@@ -257,7 +238,8 @@ class TokenRenderer:
                 continue
             if y - pad >= bottom:
                 continue
-            sprite, layout = self.sprite_and_layout(token, s)
+            under = numbered.get(token.cell) if numbered and token.size <= 1 else None
+            sprite, layout = self.sprite_and_layout(token, s, under)
             blits.append((sprite, (x - pad, y - pad)))
             self.drawn[token.key] = pygame.Rect(x, y, side, side)
             for badge, mark in layout.badges:
@@ -302,8 +284,9 @@ class TokenRenderer:
                     return
 
     @staticmethod
-    def _key(token: TokenView, s: int) -> tuple[object, ...]:
+    def _key(token: TokenView, s: int, under: int | None = None) -> tuple[object, ...]:
         return (
+            under,
             token.initials,
             token.colour,
             token.size,
@@ -325,15 +308,19 @@ class TokenRenderer:
         """Return the token's picture at fields of ``s`` pixels (cached per look)."""
         return self.sprite_and_layout(token, s)[0]
 
-    def sprite_and_layout(self, token: TokenView, s: int) -> tuple[pygame.Surface, _Layout]:
-        """Return the token's picture and the layout of its parts (cached per look)."""
-        key = self._key(token, s)
+    def sprite_and_layout(
+        self, token: TokenView, s: int, under: int | None = None
+    ) -> tuple[pygame.Surface, _Layout]:
+        """Return the token's picture and the layout of its parts (cached per look);
+        ``under``: a number's plate covers the field from this row down (pixels below its
+        top), so the label's ink ends above it."""
+        key = self._key(token, s, under)
         cached = self._sprites.get(key)
         if cached is not None:
             self._sprites.move_to_end(key)
             return cached
         self.renders += 1
-        sprite = self._render(token, s)
+        sprite = self._render(token, s, under)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             sprite = sprite.convert_alpha()
         cached = (sprite, _layout(token, s))
@@ -352,11 +339,12 @@ class TokenRenderer:
             self._glyphs[key] = glyph
         return glyph
 
-    def _render(self, token: TokenView, s: int) -> pygame.Surface:
+    def _render(self, token: TokenView, s: int, under: int | None = None) -> pygame.Surface:
         layout = _layout(token, s)
         f, pad, r = layout.footprint, layout.pad, layout.radius
         side = f + 2 * pad
         spr = pygame.Surface((side, side), pygame.SRCALPHA)
+        ink_end = side if under is None else pad + under - 1  # a row free above the plate
         c = pad + f // 2
         base = token.colour
         if token.life == "unconscious":
@@ -381,9 +369,9 @@ class TokenRenderer:
         self._draw_facing(spr, token, c, r, pad)
         if figure and self._draw_art(spr, token, c, r, base):
             if token.life != "dead":
-                self._draw_plate(spr, token, c, r)
+                self._draw_plate(spr, token, c, r, ink_end - 1)  # its outline: a row more
         elif f >= 18 and token.life != "dead":
-            self._draw_initials(spr, token, c, r)
+            self._draw_initials(spr, token, c, r, ink_end)
         meter = token.meter
         if meter is not None and meter.maximum > 0 and f >= 16 and token.life != "dead":
             self._draw_meter(spr, meter, c, r, s)
@@ -445,8 +433,11 @@ class TokenRenderer:
         pygame.draw.circle(spr, base, (c, c), dot)
         return True
 
-    def _draw_plate(self, spr: pygame.Surface, token: TokenView, c: int, r: int) -> None:
-        """Draw the initials small and outlined beside the centre dot (which pirate is it)."""
+    def _draw_plate(
+        self, spr: pygame.Surface, token: TokenView, c: int, r: int, bottom: int
+    ) -> None:
+        """Draw the initials small and outlined beside the centre dot (which pirate is it),
+        their ink above row ``bottom``."""
         px = _font_px(max(8.0, r * 0.38))
         text = token.initials or "?"
         dot = centre_dot(r)
@@ -458,7 +449,7 @@ class TokenRenderer:
         for letter, anchor, point in places:
             ink = self._glyph(letter, px)
             shade = self._glyph(letter, px, OUTLINE)
-            rect = ink.get_rect(**{anchor: point})
+            rect = lifted(ink.get_rect(**{anchor: point}), ink, bottom)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 spr.blit(shade, rect.move(dx, dy))
             spr.blit(ink, rect)
@@ -481,19 +472,22 @@ class TokenRenderer:
         pygame.draw.polygon(spr, (250, 250, 250), points)
         pygame.draw.polygon(spr, OUTLINE, points, 1)
 
-    def _draw_initials(self, spr: pygame.Surface, token: TokenView, c: int, r: int) -> None:
+    def _draw_initials(
+        self, spr: pygame.Surface, token: TokenView, c: int, r: int, bottom: int
+    ) -> None:
+        """Draw the initials large on the base, their ink above row ``bottom``."""
         px = _font_px(r * 0.85)
         text = token.initials or "?"
         if len(text) == 1:
             glyph = self._glyph(text, px)
             # a single letter sits above the centre, so the centre keeps the side colour
-            spr.blit(glyph, glyph.get_rect(midbottom=(c, c)))
+            spr.blit(glyph, lifted(glyph.get_rect(midbottom=(c, c)), glyph, bottom))
             return
         # two letters with a gap at the centre: the centre pixel keeps the side colour
         left = self._glyph(text[0], px)
         right = self._glyph(text[1:2], px)
-        spr.blit(left, left.get_rect(midright=(c - 1, c)))
-        spr.blit(right, right.get_rect(midleft=(c + 2, c)))
+        spr.blit(left, lifted(left.get_rect(midright=(c - 1, c)), left, bottom))
+        spr.blit(right, lifted(right.get_rect(midleft=(c + 2, c)), right, bottom))
 
     def _draw_meter(self, spr: pygame.Surface, meter: Meter, c: int, r: int, s: int) -> None:
         width = round(r * 1.5)

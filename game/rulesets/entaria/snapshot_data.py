@@ -54,7 +54,7 @@ def snapshot_data(battle: Battle) -> dict[str, Any] | None:
     try:
         return {
             "state": encode(battle.state.to_dict()),
-            "grid": _grid_data(battle.grid),
+            "grid": _grid_data(battle.grid, battle.setup.grid),
             "dice": encode(battle._roller._rng.getstate()),
             "initiative": [encode(dataclasses.asdict(e)) for e in battle._initiative_entries],
             "log": _encoded_log(battle),
@@ -86,14 +86,21 @@ def _encoded_log(battle: Battle) -> list[Any]:
     return list(encoded)
 
 
-def _grid_data(grid: BattleGrid) -> dict[str, Any]:
-    layers = {name: array_data(v) for name, v in vars(grid).items() if isinstance(v, np.ndarray)}
-    edges = {name: array_data(v) for name, v in vars(grid.edges).items() if _is_array(v)}
+def _grid_data(grid: BattleGrid, start: BattleGrid) -> dict[str, Any]:
+    """Return the grid's layers that differ from the set-up's ``start`` (doors, objects)."""
     return {
-        "layers": layers,
-        "edges": edges,
+        "layers": _changed_arrays(grid, start),
+        "edges": _changed_arrays(grid.edges, start.edges),
         "version": grid.version,
         "any_blocking": grid.edges.any_blocking,
+    }
+
+
+def _changed_arrays(holder: object, start: object) -> dict[str, Any]:
+    return {
+        name: array_data(value)
+        for name, value in vars(holder).items()
+        if _is_array(value) and not np.array_equal(value, getattr(start, name))
     }
 
 
@@ -136,7 +143,7 @@ def restore_snapshot(fresh: Battle, data: Any, record: Sequence[Command]) -> Bat
     expect(type(data) is dict and set(data) == _KEYS, "$", f"expected the keys {sorted(_KEYS)}")
     length = len(record)
     state = _state_of(data["state"], "$.state")
-    _grid_into(fresh.grid, data["grid"], "$.grid")
+    _grid_into(fresh.grid, fresh.setup.grid, data["grid"], "$.grid")
     fresh.state = state
     fresh._roller = _roller_of(data["dice"], "$.dice")
     fresh._initiative_entries = _entries_of(data["initiative"])
@@ -162,15 +169,19 @@ def _state_of(raw: Any, where: str) -> BattleState:
     return state
 
 
-def _grid_into(grid: BattleGrid, raw: Any, where: str) -> None:
+def _grid_into(grid: BattleGrid, start: BattleGrid, raw: Any, where: str) -> None:
+    """Set the grid's layers: those ``raw`` holds, the others as in the set-up's ``start``."""
     keys = {"layers", "edges", "version", "any_blocking"}
     expect(type(raw) is dict and set(raw) == keys, where, f"expected the keys {sorted(keys)}")
-    for holder, part in ((grid, "layers"), (grid.edges, "edges")):
+    for holder, origin, part in ((grid, start, "layers"), (grid.edges, start.edges, "edges")):
         arrays = {n: v for n, v in vars(holder).items() if isinstance(v, np.ndarray)}
         found = raw[part]
-        expect(type(found) is dict and set(found) == set(arrays), f"{where}.{part}", "wrong layers")
+        known = type(found) is dict and set(found) <= set(arrays)
+        expect(known, f"{where}.{part}", f"expected layers of {sorted(arrays)}")
         for name, like in arrays.items():
-            setattr(holder, name, array_of(found[name], like, f"{where}.{part}.{name}"))
+            here = f"{where}.{part}.{name}"
+            value = array_of(found[name], like, here) if name in found else None
+            setattr(holder, name, getattr(origin, name).copy() if value is None else value)
     version, blocking = raw["version"], raw["any_blocking"]
     expect(type(version) is int and 0 <= version < 2**62, f"{where}.version", "expected a count")
     expect(type(blocking) is bool, f"{where}.any_blocking", "expected true or false")

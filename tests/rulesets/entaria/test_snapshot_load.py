@@ -189,35 +189,40 @@ def test_a_save_without_snapshot_still_loads_by_replaying(
     assert_same(loaded.match.battle, saved_match.battle, "after the replay")
 
 
-def _deep(document: dict[str, Any]) -> None:
+def _deep(document: dict[str, Any], match: Match) -> None:
     nested: Any = 1
     for _ in range(50):  # below the JSON reader's 64 levels, beyond the snapshot's 40
         nested = [nested]
     document["resume"]["game"]["log"][0]["data"]["deep"] = nested
 
 
-def _huge(document: dict[str, Any]) -> None:
-    layer = document["resume"]["game"]["grid"]["layers"]["wall"]
-    layer["bytes"] = "AAAA" * 200_000
+def _huge(document: dict[str, Any], match: Match) -> None:
+    wall = match.battle.grid.wall
+    huge = {"dtype": wall.dtype.str, "shape": list(wall.shape), "bytes": "AAAA" * 200_000}
+    document["resume"]["game"]["grid"]["layers"]["wall"] = huge
 
 
-def _types(document: dict[str, Any]) -> None:
+def _layer(document: dict[str, Any], match: Match) -> None:
+    document["resume"]["game"]["grid"]["layers"]["nonsense"] = {}
+
+
+def _types(document: dict[str, Any], match: Match) -> None:
     document["resume"]["game"]["draws"] = "many"
 
 
-def _ledger(document: dict[str, Any]) -> None:
+def _ledger(document: dict[str, Any], match: Match) -> None:
     document["resume"]["game"]["ledger"]["base"] = 10**9
 
 
-def _dice(document: dict[str, Any]) -> None:
+def _dice(document: dict[str, Any], match: Match) -> None:
     document["resume"]["game"]["dice"] = {"~t": [3, {"~t": [-1] * 625}, None]}
 
 
-def _marks(document: dict[str, Any]) -> None:
+def _marks(document: dict[str, Any], match: Match) -> None:
     document["resume"]["log_marks"].reverse()
 
 
-def _state(document: dict[str, Any]) -> None:
+def _state(document: dict[str, Any], match: Match) -> None:
     document["resume"]["game"]["state"]["creatures"][0]["conditions"] = {"~d": [[1, 2]]}
 
 
@@ -226,6 +231,7 @@ def _state(document: dict[str, Any]) -> None:
     [
         (_deep, "$.resume.game"),
         (_huge, ".grid.layers.wall.bytes"),
+        (_layer, ".grid.layers"),
         (_types, ".draws"),
         (_ledger, ".ledger.base"),
         (_dice, ".dice"),
@@ -238,7 +244,7 @@ def test_a_hostile_snapshot_gives_a_readable_note_and_the_replay_loads(
 ) -> None:
     """Deep, huge or wrongly typed snapshot data: a note naming where, then a full replay."""
     path = save_of(saved_match, tmp_path)
-    edit(path, hostile)
+    edit(path, lambda document: hostile(document, saved_match))
     loaded = load(path, saved_match)
     assert loaded.verifier is None
     assert loaded.match.replayed == len(saved_match.commands)

@@ -66,7 +66,8 @@ from game.rulesets.entaria.draw_and_throw import (
     handle_draw_and_throw_at_field,
 )
 from game.rulesets.entaria.duel import Duel, handle_duel
-from game.rulesets.entaria.engine import ActionCheck, Battle, EngineTable, Handler
+from game.rulesets.entaria.engine import Battle
+from game.rulesets.entaria.engine_table import ActionCheck, EngineTable, Handler
 from game.rulesets.entaria.flight import Fly, handle_fly
 from game.rulesets.entaria.full_attacks import (
     AimedAttack,

@@ -11,18 +11,19 @@ the start of the fight ``battle_start``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from game.board.dice import RandomRoller, Roller
 from game.board.grid import BattleGrid, Cell
-from game.match.commands import Command, CommandRegistry
+from game.match.commands import Command
 from game.match.decisions import Decision, DecisionKind
 from game.match.events import Event
 from game.rulesets.entaria import battle_start, life, turns, visibility
 from game.rulesets.entaria.catalogue import Catalogue, CreatureType, WeaponType
 from game.rulesets.entaria.commands import EndTurn
+from game.rulesets.entaria.engine_table import EngineTable
 from game.rulesets.entaria.errors import CommandRejected
 from game.rulesets.entaria.reroll import LegalReroll, RerollOption, legal_reroll, rerollable_rolls
 from game.rulesets.entaria.reroll_ledger import RerollLedger, RollTracker, is_reroll
@@ -47,19 +48,6 @@ from game.rulesets.entaria.setup import BattleSetup
 from game.rulesets.entaria.state import BattleState, CreatureState, Effect
 from game.rulesets.entaria.value_overrides import OwnTypes
 
-#: What validates and applies one command type.
-Handler = Callable[["Battle", Any], list[Event]]
-#: An availability check of an action, or a guard of ``legal_actions``: "" or the reason.
-ActionCheck = Callable[["Battle", CreatureState], str]
-#: A check of every command before its handler runs: "" or why it is refused now.
-CommandGuard = Callable[["Battle", Command], str]
-#: Run at the start of a turn or as the current creature ends it.
-TurnHook = Callable[["Battle", CreatureState], list[Event]]
-#: Run after every applied command.
-AfterCommandHook = Callable[["Battle"], list[Event]]
-#: Told about the fields a creature entered (covering fire, area fire, mounts).
-EnterHook = Callable[["Battle", CreatureState, list[Cell]], list[Event]]
-
 #: Effect names that are not conditions but situational bonuses.
 EVASIVE_MOVE = "evasive_move"  # Ausweichbewegung: +5 Ausweichen
 BLOCKING_STANCE = "blocking_stance"  # Blockadehaltung: +2 Panzerung vs melee
@@ -68,36 +56,6 @@ HELP_BONUS = "help_bonus"  # Helfen: +1w6 on the next check (E-ACT-VH-HELFEN, E-
 STUDIED_ENEMY = "studied_enemy"  # on the studied enemy, source = studier (E-ACT-VH-STUDIEREN)
 IMPULSE_COVER = "impulse_cover"  # Teildeckung bought with Impuls (E-IMP-EFF-COVER)
 IMPULSE_ENV = "impulse_env"  # the environment ignored (E-IMP-EFF-ENV)
-
-
-@dataclass(frozen=True)
-class EngineTable:
-    """What a Battle runs, handed in by its ruleset (``command_table.ENGINE_TABLE``).
-
-    Every command kind with its handler, the availability checks beyond the budget, the
-    actions some handler resolves, and the guards and hooks in the order they run. The
-    engine imports no handler module: the table is built in one place and given to it.
-    """
-
-    commands: CommandRegistry
-    handlers: Mapping[type[Command], Handler]
-    action_checks: Mapping[Action, ActionCheck]
-    implemented: frozenset[Action]
-    #: Checks of every command before its handler runs (an area fire awaits its placement).
-    command_guards: tuple[CommandGuard, ...] = ()
-    #: The same for ``legal_actions``: "" or why no action may be taken now.
-    action_guards: tuple[ActionCheck, ...] = ()
-    #: Run at the start of each turn, after the new budget (pending shots, covering fire).
-    turn_start: tuple[TurnHook, ...] = ()
-    #: Run after every applied command (riders fall with their mounts, E-MOUNT-7).
-    after_command: tuple[AfterCommandHook, ...] = ()
-    #: Run when the current creature ends its turn, before the turn passes.
-    end_turn: tuple[TurnHook, ...] = ()
-    #: Told about the fields any movement entered, in this order.
-    enter: tuple[EnterHook, ...] = ()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> EngineTable:
-        return self  # immutable and shared by every copy of a match (clone_battle, rerolls)
 
 
 @dataclass(frozen=True)

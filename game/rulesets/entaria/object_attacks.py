@@ -44,7 +44,8 @@ from game.rulesets.entaria.combat import (
     resolve_attack,
     water_and_mount,
 )
-from game.rulesets.entaria.engine import ActionCheck, Battle, CommandRejected
+from game.rulesets.entaria.engine import Battle, CommandRejected
+from game.rulesets.entaria.engine_table import ActionCheck
 from game.rulesets.entaria.hand_checks import hands_problem
 from game.rulesets.entaria.object_map import (
     MapObject,

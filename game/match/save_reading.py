@@ -15,7 +15,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from game.match.datafiles import (
     read_bounded,
     without_surrogates,
 )
+from game.match.lazy_commands import LazyCommands
 from game.match.problem_texts import Texts
 from game.match.record import Match
 from game.match.ruleset import Ruleset
@@ -119,7 +120,8 @@ class SaveData:
     path: Path
     mission: MissionRef
     seed: int
-    commands: tuple[Command, ...]
+    #: A save with ``resume``: ``LazyCommands`` (each built and checked when first read).
+    commands: Sequence[Command]
     snapshot: dict[str, Any]
     ruleset: str = LEGACY_RULESET
     #: The rules version the save was written with (None: written before saves said).
@@ -252,7 +254,7 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
             said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
         )
     ruleset = rulesets[ruleset_key]
-    commands = _commands_of(document["commands"], path, ruleset)
+    commands = _commands_of(document["commands"], path, ruleset, lazy="resume" in document)
     snapshot = document["snapshot"]
     _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
     problem = ruleset.snapshot_problem(snapshot)
@@ -372,8 +374,14 @@ def _path_of_bytes(value: Any, path: Path) -> str:
     return os.fsdecode(raw)
 
 
-def _commands_of(raw_commands: Any, path: Path, ruleset: Ruleset) -> tuple[Command, ...]:
-    """Return a save's commands, read with ``ruleset``'s command table."""
+def _commands_of(
+    raw_commands: Any, path: Path, ruleset: Ruleset, *, lazy: bool = False
+) -> Sequence[Command]:
+    """Return a save's commands, read with ``ruleset``'s command table.
+
+    ``lazy``: return ``LazyCommands`` that build and check each when first read (a load
+    from a snapshot; its Verifier reads them as it replays them).
+    """
     _expect(isinstance(raw_commands, list), path, "$.commands", said("commands_list"))
     _expect(
         len(raw_commands) <= MAX_COMMANDS,
@@ -381,16 +389,24 @@ def _commands_of(raw_commands: Any, path: Path, ruleset: Ruleset) -> tuple[Comma
         "$.commands",
         said("too_many_commands", count=len(raw_commands), limit=MAX_COMMANDS),
     )
-    commands = []
-    for index, raw in enumerate(raw_commands):
-        try:
-            commands.append(ruleset.commands.from_dict(raw))
-        except CommandError as error:
-            raise SaveError(path, f"$.commands[{index}]", error.texts) from None
-        except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
-            invalid = said("invalid_command", error=str(error))
-            raise SaveError(path, f"$.commands[{index}]", invalid) from None
-    return tuple(commands)
+
+    def build(index: int, raw: Any) -> Command:
+        return _command_of(raw, index, path, ruleset)
+
+    if lazy:
+        return LazyCommands(raw_commands, build)
+    return tuple(build(index, raw) for index, raw in enumerate(raw_commands))
+
+
+def _command_of(raw: Any, index: int, path: Path, ruleset: Ruleset) -> Command:
+    """Return the save's ``index``-th command; raise SaveError naming ``$.commands[index]``."""
+    try:
+        return ruleset.commands.from_dict(raw)
+    except CommandError as error:
+        raise SaveError(path, f"$.commands[{index}]", error.texts) from None
+    except (TypeError, ValueError) as error:  # a command's own checks in __post_init__
+        invalid = said("invalid_command", error=str(error))
+        raise SaveError(path, f"$.commands[{index}]", invalid) from None
 
 
 def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:

@@ -279,8 +279,9 @@ def restore(
             return LoadedSave(data, quick, warnings, verifier)
         if unusable is not None:
             warnings.append(unusable)
+    commands = tuple(data.commands)  # every command read now (SaveError naming the first bad)
     try:
-        match = Match(ruleset, setup, catalogue, data.seed, commands=data.commands)
+        match = Match(ruleset, setup, catalogue, data.seed, commands=commands)
     except ReplayError as error:
         raise SaveError(data.path, "$.commands", replay_texts(error, note)) from None
     except Exception as error:  # a bug in a handler must not pass as a good save
@@ -300,6 +301,8 @@ def _verify_now(match: Match, data: SaveData, note: Texts, warnings: list[str]) 
     except Exception as error:  # a bug in a handler must not pass as a good save
         failed = said("replay_failed", name=type(error).__name__, error=str(error), note=note)
         raise SaveError(data.path, "$.commands", failed) from error
+    if verifier.unreadable is not None:
+        raise verifier.unreadable
     if verifier.error is not None:
         raise SaveError(data.path, "$.commands", replay_texts(verifier.error, note))
     where = first_difference(data.snapshot, match.game.snapshot(), "$.snapshot")

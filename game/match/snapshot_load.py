@@ -19,6 +19,7 @@ from game.match.checkpoints import Resumable, Snapshotting
 from game.match.commands import Command
 from game.match.record import Match, ReplayError, first_difference, replay_one
 from game.match.ruleset import Ruleset
+from game.match.save_reading import SaveError
 from game.match.snapshot_codec import SnapshotError, expect
 
 RESUME_KEYS = frozenset({"game", "log_marks"})
@@ -80,19 +81,22 @@ class Verifier:
 
     ``difference`` (a JSON path) or ``error`` (the refused command) says why the replay
     won; both None after ``done`` means the snapshot was exact. ``replayed`` counts the
-    commands replayed so far.
+    commands replayed so far. The save's commands are built as they are replayed: one
+    that does not read is refused like a command the rules refuse, and ``unreadable``
+    keeps the save's error for it (``$.commands[i]``).
     """
 
     def __init__(self, match: Match, resume: Any) -> None:
         self.match = match
         self.expected = resume
-        self.commands = tuple(match.battle.record)
+        self.commands: Sequence[Command] = match.battle.record  # LazyCommands from a save
         self.replay: Any = None  # the fresh game, made on the first step (not at load)
         self.marks: list[int] = []
         self.replayed = 0
         self.done = False
         self.difference: str | None = None
         self.error: ReplayError | None = None
+        self.unreadable: SaveError | None = None
 
     @property
     def replay_won(self) -> bool:
@@ -110,7 +114,7 @@ class Verifier:
         end = min(len(self.commands), self.replayed + max(1, count))
         for index in range(self.replayed, end):
             try:
-                replay_one(self.replay, index, self.commands[index])
+                replay_one(self.replay, index, self._command(index))
             except ReplayError as error:
                 self.error = error
                 self._switch()
@@ -122,6 +126,16 @@ class Verifier:
         if self.replayed == len(self.commands):
             self._conclude()
         return self.done
+
+    def _command(self, index: int) -> Command:
+        """Return the ``index``-th command; raise ReplayError when the save's does not read."""
+        try:
+            return self.commands[index]
+        except SaveError as error:
+            self.unreadable = error
+            refused = ReplayError(f"command {index} does not read: {error}")
+            refused.index = index
+            raise refused from None
 
     def finish(self) -> None:
         """Replay every command left now."""
@@ -137,6 +151,8 @@ class Verifier:
         self.difference = first_difference(self.expected, ours, "$.resume")
         if self.difference is not None:
             self._switch()
+        else:  # exact: the restored game keeps the commands as a plain record
+            self.match.battle.record = list(self.commands)
         self._done()
 
     def _done(self) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from game.board.dice import RandomRoller
 from game.match.commands import Command
 from game.match.events import Event
+from game.match.lazy_commands import LazyCommands
 from game.match.snapshot_codec import (
     SnapshotError,
     Unencodable,
@@ -148,7 +149,8 @@ def restore_snapshot(fresh: Battle, data: Any, record: Sequence[Command]) -> Bat
     fresh._roller = _roller_of(data["dice"], "$.dice")
     fresh._initiative_entries = _entries_of(data["initiative"])
     fresh.log = _events_of(data["log"], "$.log")
-    fresh.record = list(record)
+    # a save's LazyCommands stay lazy: the Verifier builds them, then makes this a list
+    fresh.record = record if isinstance(record, LazyCommands) else list(record)  # type: ignore[assignment]
     draws = data["draws"]
     expect(type(draws) is list and len(draws) == length, "$.draws", f"expected {length} lists")
     fresh.rerolls.draws = [_draws_of(item, f"$.draws[{i}]") for i, item in enumerate(draws)]

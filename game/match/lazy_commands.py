@@ -1,0 +1,98 @@
+"""A save's record read lazily: each command is built and checked when first used.
+
+A load from a snapshot applies no command, so building 20,000 of them at load would make
+it as slow as the record is long. ``LazyCommands`` keeps the raw JSON list and builds a
+command (with the ruleset's command table) when it is first read; the Verifier reads
+each as it replays it, and anything that changes the match verifies first. A command
+that does not read raises the error ``build`` gives (the save's ``$.commands[i]`` error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
+from typing import Any, overload
+
+from game.match.commands import Command
+
+#: Build the command at an index from its raw JSON value (raise the save's error).
+Build = Callable[[int, Any], Command]
+
+
+class LazyCommands(MutableSequence[Command]):
+    """A record whose commands are built on first access (``built`` counts them).
+
+    A change (append, delete, ...) builds every command first, then changes the list.
+    """
+
+    def __init__(self, raw: Sequence[Any], build: Build) -> None:
+        self._raw = list(raw)
+        self._build = build
+        self._done: list[Command | None] = [None] * len(self._raw)
+        self.built = 0
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> Command: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Command]: ...
+
+    def __getitem__(self, index: int | slice) -> Command | list[Command]:
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(len(self._raw)))]
+        if index < 0:
+            index += len(self._raw)
+        if not 0 <= index < len(self._raw):
+            raise IndexError("command index out of range")
+        return self._at(index)
+
+    def __iter__(self) -> Iterator[Command]:
+        return (self._at(i) for i in range(len(self._raw)))
+
+    def _at(self, index: int) -> Command:
+        command = self._done[index]
+        if command is None:
+            command = self._build(index, self._raw[index])
+            self._done[index] = command
+            self.built += 1
+        return command
+
+    def _all(self) -> list[Command | None]:
+        """Return the built list (every command built now), for a change."""
+        for index in range(len(self._raw)):
+            self._at(index)
+        return self._done
+
+    @overload
+    def __setitem__(self, index: int, value: Command) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[Command]) -> None: ...
+
+    def __setitem__(self, index: int | slice, value: Any) -> None:
+        done = self._all()
+        done[index] = value
+        self._raw = list(done)
+
+    def __delitem__(self, index: int | slice) -> None:
+        done = self._all()
+        del done[index]
+        self._raw = list(done)
+
+    def insert(self, index: int, value: Command) -> None:
+        """Insert ``value`` before ``index`` (every command is built first)."""
+        done = self._all()
+        done.insert(index, value)
+        self._raw = list(done)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+__all__ = ["Build", "LazyCommands"]

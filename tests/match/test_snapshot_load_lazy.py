@@ -1,0 +1,98 @@
+"""A snapshot load builds no command (issue 13, "Long fights"): the Verifier builds them.
+
+The save's commands stay raw JSON at load (``LazyCommands``); each is built and checked
+as the Verifier replays it. A command that does not read is refused when the Verifier
+reaches it: the replay wins on the screen, and a load that verifies at once is refused
+with the same message as a save without a snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.match.lazy_commands import LazyCommands
+from game.match.record import Match
+from game.match.saves import SaveError, read_save
+from game.rulesets.entaria.bench import big_setup
+from game.rulesets.entaria.bench_long import grow
+from game.rulesets.entaria.ruleset import ENTARIA
+from tests.rulesets.entaria.helpers import CATALOGUE
+from tests.rulesets.entaria.test_snapshot_load import RULESETS, load, save_of
+
+BAD_AT = 1500
+
+
+@pytest.fixture(scope="module")
+def long_match() -> Match:
+    """A fight of BAD_AT + 20 commands (the bench's mix, which keeps the fight going)."""
+    match = Match(ENTARIA, big_setup(13, side=30, creatures=12), CATALOGUE, 13)
+    grow(match, random.Random(13), BAD_AT + 20)
+    assert len(match.commands) == BAD_AT + 20
+    return match
+
+
+def _broken(path: Path, *, keep_resume: bool = True) -> Path:
+    """Write the save at ``path`` again with command BAD_AT of an unknown kind."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["commands"][BAD_AT] = {"kind": "nope"}
+    if not keep_resume:
+        del document["resume"]
+    target = path.with_name(f"broken-{keep_resume}.json")
+    target.write_text(json.dumps(document), encoding="utf-8")
+    return target
+
+
+def test_issue13_a_snapshot_load_builds_no_command(long_match: Match, tmp_path: Path) -> None:
+    """Load builds 0 commands; the Verifier builds each as it replays, then a plain list."""
+    loaded = load(save_of(long_match, tmp_path), long_match)
+    commands = loaded.data.commands
+    assert isinstance(commands, LazyCommands)
+    assert commands.built == 0 and len(commands) == len(long_match.commands)
+    assert loaded.match.replayed == 0
+    verifier = loaded.verifier
+    assert verifier is not None
+    verifier.step(10)
+    assert commands.built == 10
+    verifier.finish()
+    assert not verifier.replay_won and commands.built == len(long_match.commands)
+    assert type(loaded.match.battle.record) is list
+    assert loaded.match.commands == long_match.commands
+
+
+def test_issue13_a_save_without_snapshot_is_read_at_once(long_match: Match, tmp_path: Path) -> None:
+    """Without ``resume`` every command is built and checked when the save is read."""
+    with pytest.raises(SaveError) as caught:
+        read_save(_broken(save_of(long_match, tmp_path), keep_resume=False), RULESETS)
+    assert caught.value.where == f"$.commands[{BAD_AT}]"
+
+
+def test_issue13_a_bad_command_is_refused_when_verified(long_match: Match, tmp_path: Path) -> None:
+    """The screen's load succeeds; the Verifier refuses command BAD_AT and the replay wins."""
+    broken = _broken(save_of(long_match, tmp_path))
+    loaded = load(broken, long_match)
+    verifier = loaded.verifier
+    assert verifier is not None and verifier.step(BAD_AT) is False  # 0..BAD_AT-1 replay
+    verifier.finish()
+    assert verifier.replay_won and verifier.error is not None
+    assert verifier.error.index == BAD_AT
+    assert verifier.unreadable is not None
+    assert verifier.unreadable.where == f"$.commands[{BAD_AT}]"
+    assert len(loaded.match.commands) == BAD_AT  # the replay (up to the bad one) won
+
+
+def test_issue13_verifying_at_once_refuses_with_the_read_message(
+    long_match: Match, tmp_path: Path
+) -> None:
+    """A load that verifies now refuses the save with the message of an eager read."""
+    saved = save_of(long_match, tmp_path)
+    with pytest.raises(SaveError) as eager:
+        read_save(_broken(saved, keep_resume=False), RULESETS)
+    with pytest.raises(SaveError) as caught:
+        load(_broken(saved), long_match, later=False)
+    assert caught.value.where == eager.value.where == f"$.commands[{BAD_AT}]"
+    assert caught.value.texts == eager.value.texts
+    assert str(caught.value).replace("broken-True", "broken-False") == str(eager.value)

@@ -8,6 +8,7 @@ with the same message as a save without a snapshot.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
@@ -96,3 +97,21 @@ def test_issue13_verifying_at_once_refuses_with_the_read_message(
     assert caught.value.where == eager.value.where == f"$.commands[{BAD_AT}]"
     assert caught.value.texts == eager.value.texts
     assert str(caught.value).replace("broken-True", "broken-False") == str(eager.value)
+
+
+def test_issue13_the_collector_runs_again_after_a_load(long_match: Match, tmp_path: Path) -> None:
+    """The load pauses the cycle collector while it parses and restores, never for good."""
+    assert gc.isenabled()
+    saved = save_of(long_match, tmp_path)
+    loaded = load(saved, long_match)
+    assert gc.isenabled() and loaded.verifier is not None
+    saved.write_text("{", encoding="utf-8")
+    with pytest.raises(SaveError):
+        load(saved, long_match)
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a caller that paused it itself keeps it paused
+        load(save_of(long_match, tmp_path), long_match)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -1,4 +1,4 @@
-"""Armour points: table, pool, hits and direct wounds (W-ARMOR, W-HIT, W-WOUND-DIRECT)."""
+"""Armour points: table, pool, hits and direct wounds (W-ARMOR-*, W-HIT-*, W-WOUND-DIRECT)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from fractions import Fraction
 import pytest
 
 from game.rulesets.wrs.rules.armour import (
+    REPAIR_SKILL,
+    REPAIR_SKILL_LEVEL,
     ArmourPiece,
     Body,
     armour_pool,
@@ -19,7 +21,7 @@ from game.rulesets.wrs.rules.armour import (
     take_hits,
 )
 from game.rulesets.wrs.rules.attacks import Attack, hits_on_win
-from game.rulesets.wrs.rules.terms import ArmourKind, ArmourMaterial, BodyPart, FireMode
+from game.rulesets.wrs.rules.terms import ArmourKind, ArmourMaterial, BodyPart, FireMode, Skill
 from game.rulesets.wrs.rules.terms import WeaponCategory as W
 
 HALF = Fraction(1, 2)
@@ -152,3 +154,12 @@ def test_negative_counts_are_refused() -> None:
         take_hits(Body(Fraction(1)), -1)
     with pytest.raises(ValueError, match="negative"):
         take_direct_wounds(Body(Fraction(1)), -1)
+
+
+@pytest.mark.rule("W-ARMOR-5", "W-ARMOR-6")
+def test_destroyed_armour_stays_destroyed_in_battle() -> None:
+    # repair happens outside the battle (REPAIR_SKILL level 3); no hit restores points
+    body = take_hits(Body(HALF), 4)
+    assert body == Body(Fraction(0), 3)
+    assert body.armour_destroyed
+    assert (REPAIR_SKILL, REPAIR_SKILL_LEVEL) == (Skill.REPAIR_ARMOR_SHIELDS, 3)

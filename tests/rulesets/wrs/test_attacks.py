@@ -1,6 +1,8 @@
-"""PW modifiers of attack and defence, hits on a win (W-BONUS, W-FIRE, W-ACT-AIM/DEF)."""
+"""Attack and defence PW modifiers, hits on a win (W-BONUS-*, W-FIRE-*, W-ACT-AIM, W-ACT-DEF-2)."""
 
 from __future__ import annotations
+
+from dataclasses import fields
 
 import pytest
 
@@ -171,3 +173,10 @@ def test_two_weapons_on_defence_count_one_bonus() -> None:
     skills = frozenset({W.MELEE_SHARP_SMALL, W.MELEE_BLUNT_ONE_HANDED})
     defence = Defence(weapons=(W.MELEE_SHARP_SMALL, W.MELEE_BLUNT_ONE_HANDED), weapon_skills=skills)
     assert defence_modifier(defence) == 10
+
+
+@pytest.mark.rule("W-ACT-AIM-2")
+def test_aim_names_no_body_part() -> None:
+    # no called shots: an attack carries no target body part, aimed or not
+    names = {f.name for f in fields(Attack)}
+    assert not any("part" in name or "location" in name for name in names)

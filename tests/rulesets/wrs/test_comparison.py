@@ -1,4 +1,4 @@
-"""The Vergleichsprobe and the initiative order (W-ATK, W-INIT, D-15)."""
+"""The Vergleichsprobe and the initiative order (W-ATK-*, W-INIT-*, D-15)."""
 
 from __future__ import annotations
 
@@ -55,11 +55,14 @@ def test_no_special_faces_on_1_or_100() -> None:
     assert compare(120, 10, ScriptedRoller([100, 50])).attacker_wins  # 20 > -40
 
 
-@pytest.mark.rule("W-ATK-2", "D-15")
-def test_compare_rolls_exactly_two_d100() -> None:
+@pytest.mark.rule("W-ATK-1", "W-ATK-2", "D-15")
+def test_compare_rolls_exactly_two_d100_attacker_first() -> None:
     roller = ScriptedRoller([5, 6])
-    compare(40, 40, roller)
+    result = compare(40, 30, roller)
     assert roller.rolled == [(100, 5), (100, 6)]
+    # the first side is the one carrying out the attack, the second its target
+    assert result.attacker == Side(40, 5)
+    assert result.defender == Side(30, 6)
 
 
 @pytest.mark.rule("W-INIT-1", "W-INIT-2", "D-15")

@@ -1,4 +1,4 @@
-"""Combat rounds: surprise, the fixed order, readiness reactions (W-ROUND, W-SURP)."""
+"""Combat rounds: surprise, the fixed order, readiness reactions (W-ROUND-*, W-SURP-*)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from game.board.dice import ScriptedRoller
 from game.rulesets.wrs.rules.rounds import (
     opening_orders,
     reaction_order,
+    ready_after,
     surprise_round_order,
     turns_in_round,
 )
@@ -49,3 +50,19 @@ def test_ready_characters_react_in_initiative_order() -> None:
     order = ["c1", "x", "c2", "y"]
     assert reaction_order(order, {"c2", "c1"}) == ["c1", "c2"]
     assert reaction_order(order, set()) == []
+
+
+@pytest.mark.rule("W-ACT-READY-2", "W-ACT-READY-5")
+def test_readiness_ends_on_reaction_or_cancel_only() -> None:
+    ready = {"c1", "c2", "c3"}
+    assert ready_after(ready) == frozenset(ready)
+    assert ready_after(ready, reacted={"c1"}, cancelled={"c3"}) == frozenset({"c2"})
+
+
+@pytest.mark.rule("W-SURP-1", "W-SURP-2")
+def test_surprise_is_decided_outside_and_rolls_no_die_of_its_own() -> None:
+    # W-OPEN-3: the scenario names the surprising side; only the Geist tests roll
+    roller = ScriptedRoller([10, 20])
+    first, _ = opening_orders({"a": 50, "b": 50}, roller, surprisers={"a"})
+    assert first == ["a"]
+    assert roller.rolled == [(100, 10), (100, 20)]  # round 2's tests, nothing more

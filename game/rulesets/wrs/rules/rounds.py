@@ -54,3 +54,11 @@ def reaction_order(order: Sequence[K], ready: Collection[K]) -> list[K]:
     """Return the ready characters that react to one event, in initiative order
     (W-ACT-READY-4, W-ACT-READY-6)."""
     return [key for key in order if key in ready]
+
+
+def ready_after(
+    ready: Collection[K], reacted: Collection[K] = (), cancelled: Collection[K] = ()
+) -> frozenset[K]:
+    """Return who is still ready: readiness lasts until the character cancels it or
+    has reacted once (W-ACT-READY-2, W-ACT-READY-5)."""
+    return frozenset(key for key in ready if key not in reacted and key not in cancelled)

@@ -115,3 +115,17 @@ def test_issue13_the_collector_runs_again_after_a_load(long_match: Match, tmp_pa
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("field", "value"), [("actor", 7), ("data", {"~t": []}), ("de", None)])
+def test_issue13_a_bad_log_event_still_makes_the_snapshot_unusable(
+    long_match: Match, tmp_path: Path, field: str, value: object
+) -> None:
+    """The quick event path refuses what the checked one does, naming the event's path."""
+    saved = save_of(long_match, tmp_path)
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    document["resume"]["game"]["log"][5][field] = value
+    saved.write_text(json.dumps(document), encoding="utf-8")
+    loaded = load(saved, long_match)
+    assert loaded.verifier is None  # not restored: the record was replayed
+    assert any("$.resume.game.log[5]" in str(w) for w in loaded.warnings)

@@ -223,15 +223,35 @@ def _events_of(raw: Any, where: str) -> list[Event]:
     expect(type(raw) is list, where, "expected a list of events")
     events = []
     for index, item in enumerate(raw):
-        here = f"{where}[{index}]"
-        plain = decode(item, here)
-        expect(type(plain) is dict and set(plain) == _EVENT, here, "expected an event")
-        texts = (plain["kind"], plain["de"], plain["en"])
-        expect(all(type(t) is str for t in texts), here, "expected texts")
-        expect(plain["actor"] is None or type(plain["actor"]) is str, here, "expected an actor")
-        expect(type(plain["data"]) is dict, here, "expected the event's data")
-        events.append(Event(**plain))
+        event = _event_quick(item)
+        events.append(event if event is not None else _event_of(item, f"{where}[{index}]"))
     return events
+
+
+def _event_quick(item: Any) -> Event | None:
+    """Return the event ``item`` holds, or None for anything ``_event_of`` must look at."""
+    if type(item) is not dict or item.keys() != _EVENT:
+        return None
+    kind, de, en, actor = item["kind"], item["de"], item["en"], item["actor"]
+    texts = type(kind) is str and type(de) is str and type(en) is str
+    if not texts or not (actor is None or type(actor) is str) or type(item["data"]) is not dict:
+        return None
+    try:
+        data = decode(item["data"], "$", 1)
+    except SnapshotError:
+        return None
+    return Event(kind, de, en, actor, data) if type(data) is dict else None
+
+
+def _event_of(item: Any, here: str) -> Event:
+    """Return the event ``item`` holds; raise SnapshotError naming ``here`` otherwise."""
+    plain = decode(item, here)
+    expect(type(plain) is dict and set(plain) == _EVENT, here, "expected an event")
+    texts = (plain["kind"], plain["de"], plain["en"])
+    expect(all(type(t) is str for t in texts), here, "expected texts")
+    expect(plain["actor"] is None or type(plain["actor"]) is str, here, "expected an actor")
+    expect(type(plain["data"]) is dict, here, "expected the event's data")
+    return Event(**plain)
 
 
 def _draws_of(raw: Any, where: str) -> tuple[tuple[int, int], ...]:

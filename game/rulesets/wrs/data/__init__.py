@@ -1,0 +1,1 @@
+"""The WRS catalogue data file (TOML), shipped as package data."""

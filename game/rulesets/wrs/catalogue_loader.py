@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from game.match.datafiles import read_bounded
-from game.match.problems import MissionError, described, problem_of, suggested
+from game.match.problems import MissionError, capped, described, problem_of, suggested
 from game.match.tomlcheck import MAX_TEXT_CHARS, ProblemSink, TableReader, locate_keys, parse_toml
 from game.rulesets.wrs.catalogue import BOOK_FIRE_MODES, ArmourPiece, Fighter, WrsCatalogue
 from game.rulesets.wrs.catalogue_readers import (
@@ -105,7 +105,7 @@ def load_catalogue_from(text: str, *, path: str = f"{DATA_LABEL}/{CATALOGUE_FILE
     _check_fighters(fighters, gear, sink)
     errors = [p for p in problems if not p.warning]
     if errors or life is None:
-        raise MissionError(errors or problems)
+        raise MissionError(capped(errors or problems))
     return WrsCatalogue(
         categories=MappingProxyType(categories),
         shield_bonuses=MappingProxyType(shields),

@@ -161,12 +161,16 @@ class LoadedSave:
 
 # ---------------------------------------------------------------------- reading
 def read_save(
-    path: Path | str, rulesets: Mapping[str, Ruleset], *, max_bytes: int = MAX_SAVE_BYTES
+    path: Path | str,
+    rulesets: Mapping[str, Ruleset],
+    *,
+    max_bytes: int = MAX_SAVE_BYTES,
+    lazy: bool = False,
 ) -> SaveData:
     """Return the validated contents of a save file; raise SaveError naming what is wrong.
 
     ``rulesets`` are the rulesets by key (``game.rulesets.RULESETS``): the save's commands
-    are read with the command table of the ruleset it names.
+    are read with the command table of the ruleset it names. ``lazy``: as for parse_save.
     """
     p = Path(path)
     try:
@@ -194,7 +198,7 @@ def read_save(
             said("at_line", line=error.line, column=error.column),
             said("because", why=why, detail=detail),
         ) from None
-    return parse_save(document, p, rulesets)
+    return parse_save(document, p, rulesets, lazy=lazy)
 
 
 def refusal_texts(refused: ReadRefused) -> dict[str, str]:
@@ -228,8 +232,14 @@ def _jsonable(value: Any) -> bool:
     return True
 
 
-def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> SaveData:
-    """Return the SaveData a parsed JSON document describes; raise SaveError otherwise."""
+def parse_save(
+    document: Any, path: Path, rulesets: Mapping[str, Ruleset], *, lazy: bool = False
+) -> SaveData:
+    """Return the SaveData a parsed JSON document describes; raise SaveError otherwise.
+
+    ``lazy``: a save with ``resume`` keeps its commands raw (``LazyCommands``), each built
+    and checked when first read; the load restores from the snapshot and verifies later.
+    """
     _check_header(document, path)
     mission = _mission_of(document["mission"], path)
     seed = document["seed"]
@@ -254,7 +264,7 @@ def parse_save(document: Any, path: Path, rulesets: Mapping[str, Ruleset]) -> Sa
             said("unknown_ruleset", key=ruleset_key, known=", ".join(sorted(rulesets))),
         )
     ruleset = rulesets[ruleset_key]
-    commands = _commands_of(document["commands"], path, ruleset, lazy="resume" in document)
+    commands = _commands_of(document["commands"], path, ruleset, lazy=lazy and "resume" in document)
     snapshot = document["snapshot"]
     _expect(isinstance(snapshot, dict), path, "$.snapshot", said("snapshot_object"))
     problem = ruleset.snapshot_problem(snapshot)

@@ -233,10 +233,13 @@ class Autosaver:
 
 
 # ---------------------------------------------------------------------- reading
-def read_save(path: Path | str, rulesets: Mapping[str, Ruleset]) -> SaveData:
-    """Return the validated contents of a save file (at most MAX_SAVE_BYTES); raise SaveError."""
+def read_save(path: Path | str, rulesets: Mapping[str, Ruleset], *, lazy: bool = False) -> SaveData:
+    """Return the validated contents of a save file (at most MAX_SAVE_BYTES); raise SaveError.
+
+    ``lazy``: the commands of a save with a snapshot are built when first read (a load).
+    """
     with _collector_paused():
-        return read_save_file(path, rulesets, max_bytes=MAX_SAVE_BYTES)
+        return read_save_file(path, rulesets, max_bytes=MAX_SAVE_BYTES, lazy=lazy)
 
 
 @contextmanager
@@ -363,7 +366,7 @@ def load_save(
     A mission that is no longer at the saved path is looked for by its hash with
     ``find_mission``; the loaded save then names where it was found, with a warning.
     """
-    data = read_save(path, rulesets)
+    data = read_save(path, rulesets, lazy=True)
     data, moved = _find_moved_mission(data, find_mission)
     try:
         opened = open_mission(data.mission.path)

@@ -59,6 +59,17 @@ class LazyCommands(MutableSequence[Command]):
             self.built += 1
         return command
 
+    def kinds(self) -> list[str]:
+        """Return each command's kind without building it ("" where the raw value has none)."""
+        return [
+            command.kind
+            if command is not None
+            else str(raw.get("kind", ""))
+            if isinstance(raw, dict)
+            else ""
+            for command, raw in zip(self._done, self._raw, strict=True)
+        ]
+
     def _all(self) -> list[Command | None]:
         """Return the built list (every command built now), for a change."""
         for index in range(len(self._raw)):

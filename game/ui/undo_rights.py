@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from game.match.commands import Command
+from game.match.lazy_commands import LazyCommands
 
 Stretch = tuple[int, str]
 Span = tuple[int, int]
@@ -133,7 +134,11 @@ def _previous_person(session: Table, viewer: Person) -> str:
 
 # ------------------------------------------------------------------ GM marks
 def is_gm_command(command: Command) -> bool:
-    return command.kind.startswith("gm_")
+    return is_gm_kind(command.kind)
+
+
+def is_gm_kind(kind: str) -> bool:
+    return kind.startswith("gm_")
 
 
 def trim_spans(spans: list[Span], log_length: int) -> None:
@@ -142,11 +147,15 @@ def trim_spans(spans: list[Span], log_length: int) -> None:
 
 
 def spans_of_record(record: Sequence[Command], log_marks: Sequence[int]) -> list[Span]:
-    """Return the GM spans of a loaded record from ``Match.log_marks`` (no second replay)."""
+    """Return the GM spans of a loaded record from ``Match.log_marks`` (no second replay).
+
+    A lazily read record (a snapshot load) gives its kinds without building its commands.
+    """
+    kinds = record.kinds() if isinstance(record, LazyCommands) else [c.kind for c in record]
     return [
         (log_marks[index], log_marks[index + 1])
-        for index, command in enumerate(record)
-        if is_gm_command(command)
+        for index, kind in enumerate(kinds)
+        if is_gm_kind(kind)
     ]
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.board.grid import Cell
+from game.ui.numbered_fields import NumberedFields
 
 #: Pixels of one field at 100 % zoom.
 BASE_CELL_PX = 40
@@ -34,6 +35,8 @@ class Camera:
     viewport_h: int = 600
     viewport_x: int = 0
     viewport_y: int = 0
+    #: The fields whose number covers a token in this view (overlays mark, tokens read).
+    numbered: NumberedFields = field(default_factory=NumberedFields, compare=False, repr=False)
 
     @property
     def cell_px(self) -> int:

@@ -23,7 +23,6 @@ from game.ui.camera import Camera
 from game.ui.field_shading import FieldShading
 from game.ui.theme import Colour, ColourA, Fonts
 from game.ui.token_art import base_reach
-from game.ui.token_views import NUMBERED
 from game.ui.tooltip import blit_near
 
 # Colours of the overlays that theme.py does not name (RGBA: drawn with alpha).
@@ -188,7 +187,7 @@ def beside_field(camera: Camera, cell: Cell) -> pygame.Rect:
 def lower_half(camera: Camera, cell: Cell) -> pygame.Rect:
     """Return the lower half of ``cell``'s room (``beside_field``): where a number goes
     when there is no room beside the token; the token's label then keeps to the upper half
-    (``token_views.NUMBERED``)."""
+    (``camera.numbered``)."""
     room = beside_field(camera, cell)
     top = camera.cell_to_screen(cell)[1] + camera.cell_px // 2 + 1
     return pygame.Rect(room.x, top, room.width, max(1, room.bottom - top))
@@ -298,7 +297,7 @@ def cell_text(
 
     Beside a token the text stays inside its own field: off the base where the field has
     room, else smaller at the field's bottom on a plate, and the token keeps its label's
-    ink above that plate (``token_views.NUMBERED``; issue 12)."""
+    ink above that plate (``camera.numbered``; issue 12)."""
     px = camera.cell_px
     size = size_of(scale, px)
     x, y = camera.cell_to_screen(cell)
@@ -351,7 +350,7 @@ def _at_bottom(
     back = pygame.Rect(rect.x + ink.x - 2, rect.y + ink.y - 1, ink.width + 4, ink.height + 3)
     back = back.clip(field)
     _plate(surface, back, plate)
-    NUMBERED.mark(cell, back.top - y)
+    camera.numbered.mark(cell, back.top - y)
     return rect
 
 

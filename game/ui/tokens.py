@@ -46,7 +46,7 @@ from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, lifted, ring_
 from game.ui.token_art import font_px as _font_px
 from game.ui.token_art import grey as _grey
 from game.ui.token_art import mix as _mix
-from game.ui.token_views import NUMBERED, TokenView, initials_of, token_view, token_views
+from game.ui.token_views import TokenView, initials_of, token_view, token_views
 
 __all__ = [
     "FACING_ANGLES",
@@ -220,7 +220,7 @@ class TokenRenderer:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         if self._order is None or self._order[0] is not tokens:
             self._order = (tokens, sorted(tokens, key=_draw_order))
-        numbered = NUMBERED.turn()  # a number's plate lies over their lower part
+        numbered = camera.numbered.turn()  # a number's plate lies over their lower part
         for token in self._order[1]:
             if callable(where):
                 fx, fy = where(token)

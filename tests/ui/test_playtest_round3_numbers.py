@@ -21,9 +21,10 @@ from game.board.grid import Cell
 from game.rulesets.entaria.queries.scatter import scatter_diagram
 from game.ui import overlays
 from game.ui.camera import Camera
+from game.ui.numbered_fields import NumberedFields
 from game.ui.overlays_rules import AreaFireResult, ThrowResult, layers_of
 from game.ui.theme import Fonts
-from game.ui.token_views import NUMBERED, NumberedFields, TokenView
+from game.ui.token_views import TokenView
 from game.ui.tokens import TokenRenderer
 from tests.shots import save_shot
 from tests.ui.test_tools import Table, home
@@ -73,11 +74,11 @@ def _number(camera: Camera, text: str) -> tuple[set[tuple[int, int]], int | None
     plate's top it marks for the token (None: it found room beside the base)."""
     surface = pygame.Surface((400, 300))
     surface.fill((255, 0, 255))
-    NUMBERED.turn()
+    camera.numbered.turn()
     overlays.cell_text(
         surface, camera, Fonts(), CELL, text, scale=0.3, corner=overlays.Beside(CELL)
     )
-    under = NUMBERED.turn().get(CELL)
+    under = camera.numbered.turn().get(CELL)
     drawn = pygame.mask.from_threshold(surface, (255, 0, 255), (1, 1, 1, 255))
     drawn.invert()
     w, h = drawn.get_size()

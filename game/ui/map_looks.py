@@ -84,20 +84,12 @@ def field_codes(grid: BattleGrid) -> IntGrid:
 
 
 # ------------------------------------------------------------------- sprites
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 def _darker(colour: Colour, t: float = 0.35) -> Colour:
-    return _mix(colour, (0, 0, 0), t)
+    return theme.mix(colour, (0, 0, 0), t)
 
 
 def _lighter(colour: Colour, t: float = 0.35) -> Colour:
-    return _mix(colour, (255, 255, 255), t)
+    return theme.mix(colour, (255, 255, 255), t)
 
 
 def _rgba(colour: Colour, alpha: int) -> tuple[int, int, int, int]:
@@ -325,7 +317,7 @@ def render_field(
     ground = theme.TERRAIN_COLOURS.get(terrain, theme.FLOOR)
     difficult = bool(code & DIFFICULT)
     if terrain is Terrain.NONE and difficult:
-        ground = _mix(theme.FLOOR, (120, 104, 80), 0.35)
+        ground = theme.mix(theme.FLOOR, (120, 104, 80), 0.35)
     if terrain is not Terrain.NONE or difficult:
         spr.fill(_rgba(ground, 110 if over_image else 255))
     pattern = _TERRAIN_PATTERNS.get(terrain)

@@ -13,6 +13,17 @@ from game.ui.asset_dirs import asset_path
 from game.ui.screen_font import ScreenFont
 
 Colour = tuple[int, int, int]
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Return the colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
 ColourA = tuple[int, int, int, int]
 
 BACKGROUND: Colour = (24, 26, 30)

@@ -26,7 +26,7 @@ import pygame
 
 from game.match.datafiles import ReadReason, ReadRefused, read_bounded
 from game.ui.asset_dirs import asset_path
-from game.ui.theme import Colour
+from game.ui.theme import Colour, mix
 from game.ui.token_views import TokenView
 
 #: Rendered figures and pictures kept (each a few KB at usual sizes) ...
@@ -123,15 +123,6 @@ def font_px(size: float) -> int:
         if step <= size:
             best = step
     return best
-
-
-def mix(a: Colour, b: Colour, t: float) -> Colour:
-    """Return the colour ``t`` of the way from ``a`` to ``b``."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 def grey(colour: Colour, t: float) -> Colour:

@@ -42,10 +42,10 @@ from game.match.views import Mark, Meter
 from game.ui import theme, token_art
 from game.ui.camera import BASE_CELL_PX, MAX_ZOOM, MIN_ZOOM, Camera
 from game.ui.theme import Colour, Fonts
+from game.ui.theme import mix as _mix
 from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, lifted, ring_point, ring_width
 from game.ui.token_art import font_px as _font_px
 from game.ui.token_art import grey as _grey
-from game.ui.token_art import mix as _mix
 from game.ui.token_views import TokenView, initials_of, token_view, token_views
 
 __all__ = [

@@ -187,12 +187,12 @@ def _check(args: argparse.Namespace) -> int:
 
 def _bundled_or_as_given(text: str) -> str:
     """Return ``text`` when it is a file (or not bundled), else the bundled mission's path."""
-    from game.missions.bundled import bundled_mission
+    from game.missions.bundled import UnknownMission, find_mission
 
-    if Path(text).exists():
+    try:
+        return str(find_mission(text))
+    except UnknownMission:
         return text
-    found = bundled_mission(text)
-    return text if found is None else str(found)
 
 
 def _import(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,10 @@ class GameSession:
         if autosave_enabled:
             clean_interrupted_writes(home, self.started)
         self.warnings: list[str] = []
+        #: Inside ``one_write`` autosaves wait for its end (the battle screen: one write per
+        #: change, the change and the seats it hands the screen to together).
+        self.deferred_writes = False
+        self._pending_write = ""  # "", "seats" (the match unchanged) or "save"
         self.last_events: list[Event] = []
         self.revision = 0  # bumps on every change: caches key on it
         #: Since when each person has the screen (hot-seat undo limits, undo_rights.py).
@@ -396,7 +401,33 @@ class GameSession:
         self.revision += 1
         self._autosave()
 
+    @contextlib.contextmanager
+    def one_write(self) -> Iterator[None]:
+        """Write the autosave once for what happens inside (a change and its handover)."""
+        outer = self.deferred_writes
+        self.deferred_writes = True
+        try:
+            yield
+        finally:
+            self.deferred_writes = outer
+            if not outer:
+                self.flush_autosave()
+
+    def flush_autosave(self) -> None:
+        """Write what waits for the autosave (``deferred_writes``), once."""
+        pending, self._pending_write = self._pending_write, ""
+        if pending == "save":
+            self._write_autosave()
+        elif pending == "seats":
+            self._write_seats()
+
     def _autosave(self) -> None:
+        if self.deferred_writes:
+            self._pending_write = "save"
+            return
+        self._write_autosave()
+
+    def _write_autosave(self) -> None:
         if not self.autosave_enabled:
             return
         try:
@@ -409,6 +440,12 @@ class GameSession:
             (folder / SESSION_FILE).unlink(missing_ok=True)
 
     def _write_session(self) -> None:
+        if self.deferred_writes:
+            self._pending_write = self._pending_write or "seats"
+            return
+        self._write_seats()
+
+    def _write_seats(self) -> None:
         """Write the newest autosave again with the new seats (the match is unchanged)."""
         if not self.autosave_enabled:
             return

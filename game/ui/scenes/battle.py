@@ -235,14 +235,15 @@ class BattleScene(Scene):
     # --------------------------------------------------------------- changes
     def send(self, command: Command) -> Outcome:
         """Send a command to the engine; show the refusal or the events."""
-        try:
-            outcome = self.session.apply(command)
-        except CommandRejected as error:  # pragma: no cover - the session catches it
-            outcome = Outcome([], str(error))
-        if not outcome.ok:
-            self.hud.message(self.session.views.refusal(outcome.rejected, self.app.t), bad=True)
-            return outcome
-        self._after_change(outcome.events)
+        with self.session.one_write():  # the command and its handover: one autosave
+            try:
+                outcome = self.session.apply(command)
+            except CommandRejected as error:  # pragma: no cover - the session catches it
+                outcome = Outcome([], str(error))
+            if not outcome.ok:
+                self.hud.message(self.session.views.refusal(outcome.rejected, self.app.t), bad=True)
+                return outcome
+            self._after_change(outcome.events)
         return outcome
 
     def undo(self, confirmed: bool = False) -> None:
@@ -250,24 +251,28 @@ class BattleScene(Scene):
         if not confirmed and undo_guard.held(self):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
-        if self.session.undo():
+        with self.session.one_write():
+            if not self.session.undo():
+                return
             self.hud.board.clear()  # the undone commands' notices are no longer true
             self.hud.message(self.app.t("battle.undone"))
             self.animator.clear()  # the flash of an undone hit is no longer true
             self.feedback.clear()
             self._after_change([])
-            self._select_after_step(*before)
+        self._select_after_step(*before)
 
     def redo(self, confirmed: bool = False) -> None:
         if not confirmed and undo_guard.held(self, redo=True):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
-        if self.session.redo():
+        with self.session.one_write():
+            if not self.session.redo():
+                return
             self.hud.board.clear()  # the redone command's own notices follow
             self.hud.message(self.app.t("battle.redone"))
             self._after_change(self.session.last_events)
             self.feedback.clear()  # a redo floats nothing: its damage was shown once (issue 12)
-            self._select_after_step(*before)
+        self._select_after_step(*before)
 
     def _select_after_step(self, viewer: Player | None, turn: str | None) -> None:
         """Make the selection valid for the seat at the screen after an undo or redo."""
@@ -420,10 +425,11 @@ class BattleScene(Scene):
             self.animator.enabled = False  # stops what runs; nothing new starts this frame
             self.feedback.clear()
         for _ in range(pace.steps(dt, self.animator.busy)):
-            outcome = self.session.ai_step()
-            if not outcome.ok:
-                break
-            self._after_change(outcome.events)
+            with self.session.one_write():
+                outcome = self.session.ai_step()
+                if not outcome.ok:
+                    break
+                self._after_change(outcome.events)
             pace.stepped(self.session.views.passes_turn(outcome.events))
             if pace.skipping:
                 self.feedback.clear()

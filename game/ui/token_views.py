@@ -38,16 +38,6 @@ class TokenView:
     image: str = ""  # the mission's picture (relative to its folder); "": none
 
 
-def initials_of(name: str) -> str:
-    """Return up to two capital letters for a name ("Elro-Sa" -> "ES")."""
-    parts = [p for p in name.replace("-", " ").split() if p]
-    if not parts:
-        return "?"
-    if len(parts) == 1:
-        return parts[0][:2].capitalize()
-    return (parts[0][0] + parts[1][0]).upper()
-
-
 def _words(name: str) -> list[str]:
     return [p for p in name.replace("-", " ").split() if p]
 
@@ -115,7 +105,7 @@ def token_view(
     return TokenView(
         key=piece.key,
         name=piece.name,
-        initials=label if label is not None else initials_of(piece.name),
+        initials=label if label is not None else short_label(piece.name),
         colour=colour,
         cell=piece.cell,
         size=piece.size,

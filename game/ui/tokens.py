@@ -46,7 +46,7 @@ from game.ui.theme import mix as _mix
 from game.ui.token_art import FACING_ANGLES, TokenArt, centre_dot, lifted, ring_point, ring_width
 from game.ui.token_art import font_px as _font_px
 from game.ui.token_art import grey as _grey
-from game.ui.token_views import TokenView, initials_of, token_view, token_views
+from game.ui.token_views import TokenView, token_view, token_views
 
 __all__ = [
     "FACING_ANGLES",
@@ -54,7 +54,6 @@ __all__ = [
     "TokenView",
     "badge_rects",
     "cover_badge_centre",
-    "initials_of",
     "ring_point",
     "token_view",
     "token_views",

@@ -22,7 +22,8 @@ from game.ui import theme
 from game.ui.edge_looks import edge_kinds
 from game.ui.map_looks import LegendItem, legend_items
 from game.ui.theme import Colour, parse_colour
-from game.ui.tokens import TokenView, initials_of
+from game.ui.token_views import short_labels
+from game.ui.tokens import TokenView
 
 
 @dataclass
@@ -87,6 +88,7 @@ def load_preview(path: Path) -> PreviewModel:
     colours = side_colours(mission)
     tokens = []
     type_names: dict[str, tuple[str, str]] = {}
+    labels = short_labels({p.key: p.name for p in mission.creatures})  # as the battle shows
     for placement in mission.creatures:
         kind = catalogue.creatures.get(placement.type)
         max_lp = kind.life_points if kind is not None else 0
@@ -100,7 +102,7 @@ def load_preview(path: Path) -> PreviewModel:
             TokenView(
                 key=placement.key,
                 name=placement.name,
-                initials=initials_of(placement.name),
+                initials=labels[placement.key],
                 colour=colours.get(placement.side, (128, 128, 128)),
                 cell=placement.cell,
                 size=catalogue.footprint_side(placement.type),

@@ -33,7 +33,8 @@ from game.ui.scenes.setup_panel import (
 from game.ui.screen_font import screen_text
 from game.ui.text_input import TextInput
 from game.ui.theme import parse_colour
-from game.ui.tokens import TokenRenderer, TokenView, initials_of
+from game.ui.token_views import short_label, short_labels
+from game.ui.tokens import TokenRenderer, TokenView
 from game.ui.widgets import draw_text, draw_tooltip, wrap
 
 STATUS_H = 44
@@ -373,6 +374,8 @@ class SetupScene(Scene):
         if self.model is None:
             return []
         views = []
+        names = {placed.key: self.model.name_of(placed) for placed in self.model.creatures}
+        labels = short_labels(names)  # the labels the battle will show
         for placed in self.model.creatures:
             side = self.model.side_of(placed.side)
             name = self.model.name_of(placed)
@@ -381,7 +384,7 @@ class SetupScene(Scene):
                 TokenView(
                     key=placed.key,
                     name=name,
-                    initials=initials_of(name),
+                    initials=labels[placed.key],
                     colour=parse_colour(side.colour) if side else theme.TEXT_DIM,
                     cell=placed.cell,
                     size=self.model.terms.footprint(placed.type),
@@ -417,7 +420,7 @@ class SetupScene(Scene):
         return TokenView(
             key="",
             name=name,
-            initials=initials_of(name),
+            initials=short_label(name),
             colour=parse_colour(side.colour) if side else theme.TEXT_DIM,
             cell=self.hover,
             size=self.model.terms.footprint(creature_type),

@@ -34,6 +34,7 @@ from game.rulesets.wrs.rules.terms import (
     ShieldCategory,
     WeaponCategory,
 )
+from game.rulesets.wrs.rules.terms import english as english_word
 from game.rulesets.wrs.rules.wounds import LifePoints
 
 __all__ = [
@@ -84,13 +85,18 @@ def _names(reader: TableReader) -> tuple[str, str]:
     return name, english
 
 
+def _term_names(term: Enum) -> tuple[str, str]:
+    """Return a seed row's German and English names: the term's own (rules/terms.py)."""
+    return str(term.value), english_word(term)
+
+
 def _rule(reader: TableReader) -> tuple[str, bool]:
     return reader.string("rule", "", max_len=60), reader.boolean("book")
 
 
 def read_category(key: WeaponCategory, reader: TableReader) -> CategoryBonus | None:
     """Read one line of the weapon bonus list (W-BONUS-*)."""
-    name, english = _names(reader)
+    name, english = _term_names(key)
     attack = reader.required_integer("attack", low=BONUS_RANGE[0], high=BONUS_RANGE[1])
     defence = reader.required_integer("defence", low=BONUS_RANGE[0], high=BONUS_RANGE[1])
     rule, book = _rule(reader)
@@ -99,7 +105,7 @@ def read_category(key: WeaponCategory, reader: TableReader) -> CategoryBonus | N
 
 def read_shield_bonus(key: ShieldCategory, reader: TableReader) -> ShieldBonus | None:
     """Read one shield line of the bonus list (W-BONUS-SHIELD-*)."""
-    name, english = _names(reader)
+    name, english = _term_names(key)
     defence = reader.required_integer("defence", low=BONUS_RANGE[0], high=BONUS_RANGE[1])
     rule, book = _rule(reader)
     return None if reader.failed else ShieldBonus(key, name, english, defence, rule, book)
@@ -107,7 +113,7 @@ def read_shield_bonus(key: ShieldCategory, reader: TableReader) -> ShieldBonus |
 
 def read_fire_mode(key: FireMode, reader: TableReader) -> FireModeRule | None:
     """Read one fire mode (W-FIRE-REP/-SEMI/-AUTO)."""
-    name, english = _names(reader)
+    name, english = _term_names(key)
     shots = reader.required_integer("max_shots", low=1, high=10)
     malus = reader.required_integer("malus", low=-100, high=0)
     rule, book = _rule(reader)
@@ -116,7 +122,7 @@ def read_fire_mode(key: FireMode, reader: TableReader) -> FireModeRule | None:
 
 def read_armour_row(key: BodyPart, reader: TableReader) -> ArmourRow | None:
     """Read one body part's row of the armour table (W-ARMOR-TABLE)."""
-    name, english = _names(reader)
+    name, english = _term_names(key)
     low, high = POINTS_RANGE
     points = [reader.number(k, None, low=low, high=high) for k in COLUMN_KEYS.values()]
     for column, value in zip(COLUMN_KEYS.values(), points, strict=True):
@@ -132,7 +138,7 @@ def read_armour_row(key: BodyPart, reader: TableReader) -> ArmourRow | None:
 
 def read_armour_kind(key: ArmourKind, reader: TableReader) -> ArmourKindRule | None:
     """Read the table column one kind of armour scores in (W-ARMOR-MOD-2/3)."""
-    name, english = _names(reader)
+    name, english = _term_names(key)
     column = reader.choice("column", _COLUMNS)
     rule, book = _rule(reader)
     if reader.failed or column is None:

@@ -59,7 +59,7 @@ def test_defensive_position_only_with_the_last_free_action() -> None:
     assert check_turn([A.MOVE, A.DEFENSIVE_STANCE]).allowed
     result = check_turn([A.DEFENSIVE_STANCE, A.ATTACK])
     assert not result.allowed
-    assert "W-ACT-DEF-1" in result.reason
+    assert result.rule == "W-ACT-DEF-1" and "W-" not in result.reason + result.german
 
 
 @pytest.mark.rule("W-ACT-MOVE")

@@ -26,10 +26,18 @@ ACTION_COST: Mapping[ActionType, int] = MappingProxyType(
 
 @dataclass(frozen=True)
 class TurnCheck:
-    """Whether a planned turn is allowed; ``reason`` names the broken rule if not."""
+    """Whether a planned turn is allowed; if not, ``reason`` says why for the player
+    (English, ``german`` in German, no rule IDs) and ``rule`` names the broken rule
+    for the details view."""
 
     allowed: bool
     reason: str = ""
+    rule: str = ""
+    german: str = ""
+
+    def text(self, language: str) -> str:
+        """Return the refusal for the screen: German for "de", else English."""
+        return self.german if language == "de" else self.reason
 
 
 def action_cost(action: ActionType) -> int:
@@ -43,11 +51,21 @@ def check_turn(plan: Sequence[ActionType]) -> TurnCheck:
     both actions and nothing else (W-ACT-READY-1, W-ACT-READY-3)."""
     used = sum(action_cost(action) for action in plan)
     if used > ACTIONS_PER_TURN:
-        return TurnCheck(False, f"W-ROUND-3: {used} actions planned, 2 per turn")
+        return TurnCheck(
+            False,
+            f"{used} actions planned, {ACTIONS_PER_TURN} per turn",
+            "W-ROUND-3",
+            f"{used} Aktionen geplant, {ACTIONS_PER_TURN} je Runde",
+        )
     for index, action in enumerate(plan):
         last_free = index == len(plan) - 1 and used == ACTIONS_PER_TURN
         if action is ActionType.DEFENSIVE_STANCE and not last_free:
-            return TurnCheck(False, "W-ACT-DEF-1: only with the last free action")
+            return TurnCheck(
+                False,
+                "the defensive position needs the last free action",
+                "W-ACT-DEF-1",
+                "die Verteidigungsposition braucht die letzte freie Aktion",
+            )
     return TurnCheck(True)
 
 
@@ -55,7 +73,12 @@ def check_move(fields: int) -> TurnCheck:
     """Check the fields of one move action: 1 to 3 (W-ACT-MOVE)."""
     if MOVE_MIN_FIELDS <= fields <= MOVE_MAX_FIELDS:
         return TurnCheck(True)
-    return TurnCheck(False, f"W-ACT-MOVE: a move covers 1 to 3 fields, not {fields}")
+    return TurnCheck(
+        False,
+        f"a move covers {MOVE_MIN_FIELDS} to {MOVE_MAX_FIELDS} fields, not {fields}",
+        "W-ACT-MOVE",
+        f"ein Lauf geht {MOVE_MIN_FIELDS} bis {MOVE_MAX_FIELDS} Schritte weit, nicht {fields}",
+    )
 
 
 def max_fields_per_turn() -> int:

@@ -27,6 +27,10 @@ class LifePoints:
             )
 
 
+#: The seed's example: LP 3/4/10 (W-WOUND-E1).
+EXAMPLE_LIFE_POINTS = LifePoints(3, 4, 10)
+
+
 def parse_life_points(text: str) -> LifePoints:
     """Read LP written "a/b/c" (W-WOUND-1); raise ValueError naming what was expected."""
     match = _LP_TEXT.fullmatch(text)

@@ -193,7 +193,14 @@ class WrsGame:
     def _blocked(self, a: Cell, b: Cell) -> bool:
         g = self.grid
         closed = g.is_door(b) and not g.is_door_open(b)
-        return bool(g.is_wall(b) or closed or g.is_edge_blocked(a, b))
+        if g.is_wall(b) or closed:
+            return True
+        if a[0] != b[0] and a[1] != b[1]:  # diagonal: blocked if both corner edges are
+            via = ((b[0], a[1]), (a[0], b[1]))
+            return all(
+                g.is_wall(v) or g.is_edge_blocked(a, v) or g.is_edge_blocked(v, b) for v in via
+            )
+        return bool(g.is_edge_blocked(a, b))
 
     def _attack(self, cmd: c.Attack, reacting: bool) -> None:
         me = self._spend(cmd, reacting)

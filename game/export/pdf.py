@@ -200,7 +200,7 @@ def _render(page: PageContext) -> bytes:
     canvas.setTitle(without_surrogates(f"Kampfkarte: {mission.title}"))
     canvas.setAuthor(without_surrogates(mission.author or "Kampfkarte"))
     canvas.setCreator("Kampfkarte")
-    canvas.setSubject("ENTARIA-Kampfkarte, 1 Feld = 25 mm / one field = 25 mm")
+    canvas.setSubject("Kampfkarte, 1 Feld = 25 mm / one field = 25 mm")
     # Ask viewers not to shrink the page to the printer's margins.
     canvas.setViewerPreference("PrintScaling", "None")
     define_forms(canvas, page.used)

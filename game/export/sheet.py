@@ -162,7 +162,7 @@ def _draw_header(c: Canvas, page: PageContext, sheet: Sheet) -> None:
     c.setFont(BOLD, 12)
     c.drawRightString(right, top - 4.4 * MM, page_text)
     room = right - left - string_width(page_text, BOLD, 12) - 4 * MM
-    title = f"ENTARIA-Kampfkarte · {page.mission.title}"
+    title = f"Kampfkarte · {page.mission.title}"
     size = fit_size(title, BOLD, 10.0, room)
     c.setFont(BOLD, size)
     c.drawString(left, top - 4.2 * MM, fit_text(title, BOLD, size, room))

@@ -39,7 +39,7 @@ def range_modifier(distance_m: float, combat_range_m: float, size: str, motion: 
     """Return the AT modifier; distance and motion count only beyond combat range."""
     mod = SIZE_MODIFIER[size]
     if distance_m > combat_range_m:
-        mod -= round_half_up(distance_m - combat_range_m) - MOTION_MODIFIER[motion]
+        mod += MOTION_MODIFIER[motion] - round_half_up(distance_m - combat_range_m)
     return mod
 
 

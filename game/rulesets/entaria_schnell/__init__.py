@@ -1,0 +1,1 @@
+"""ENTARIA quick rules, zone version (``entaria-schnell``, Q- IDs); not registered yet."""

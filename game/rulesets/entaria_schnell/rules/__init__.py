@@ -1,0 +1,1 @@
+"""Pure rules of the quick version: zones, bands, movement, initiative blocks, attacks."""

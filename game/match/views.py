@@ -436,6 +436,15 @@ class Views(Protocol):
         """
         return ()
 
+    def map_click(self, game: Any, cell: Cell, creature: str | None, t: Texts) -> Offer | None:
+        """Return the offer a left click on ``cell`` makes for the creature on turn.
+
+        ``creature`` is the one the viewer sees there (None: an empty field). The offer
+        needs nothing more (its ``make`` gets the click as its ``Pick``); None: the click
+        only selects. For a screen without rule-specific map tools; this default: None.
+        """
+        return None
+
     # The map tools' hovers (issue 12): the ruleset counts, the tool only writes the
     # lines. ``action``, ``option`` and ``mode`` are the tool's, as the views offered them;
     # a ruleset that counts no chances says nothing (these defaults).

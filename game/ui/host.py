@@ -134,6 +134,9 @@ class MapHost(Protocol):
     def select(self, key: str | None) -> None:
         """Select the creature ``key`` (None: nothing)."""
 
+    def standing_under(self, surface: pygame.Surface) -> None:
+        """Draw what stays on the map under the tokens whatever tool is active."""
+
     def send(self, command: Command) -> Outcome:
         """Send ``command`` to the match; the refusal is shown, the events are drawn."""
 

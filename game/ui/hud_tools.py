@@ -15,10 +15,10 @@ import pygame
 from game.board.grid import Cell
 from game.ui import theme
 from game.ui.host import MapHost
-from game.ui.tools import Tool
+from game.ui.plain_tool import PlainTool
 
 
-class HudTool(Tool):
+class HudTool(PlainTool):
     """Wait for one click on the map; ``prompt`` says what for."""
 
     name = "hud_pick"

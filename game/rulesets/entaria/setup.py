@@ -9,17 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.board.grid import BattleGrid, Cell
+from game.match.sides import SideSetup
 from game.rulesets.entaria.rules.terms import Condition
-
-
-@dataclass(frozen=True)
-class SideSetup:
-    """A party: who controls it (``player`` or ``gm``)."""
-
-    key: str
-    name: str
-    controller: str = "player"
-    colour: str = "#808080"
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from game.ui.camera_control import CameraControl, fit_beside_rulers
 from game.ui.feedback import Feedback
 from game.ui.host import MapTool
 from game.ui.hud import Hud
+from game.ui.map_kits import kit_for
 from game.ui.map_view import MapRenderer
 from game.ui.opponent_pace import BETWEEN_CREATURES
 from game.ui.overlays_results import KeptResults
@@ -34,7 +35,6 @@ from game.ui.pings import Pings
 from game.ui.session import GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
-from game.ui.tools import SelectTool, begin_action
 from game.ui.turn_flow import TurnFlow
 
 AI_DELAY = BETWEEN_CREATURES  # the opponent's pause between two of its creatures (tests step by it)
@@ -57,7 +57,8 @@ class BattleScene(Scene):
         self.tokens = TokenRenderer(app.fonts, mission_dir=session.mission_path.parent)
         self.animator = Animator(app.settings.animations)
         self.hud = Hud(self)
-        self.tool: MapTool = SelectTool(self)
+        self.kit = kit_for(session.ruleset.key)
+        self.tool: MapTool = self.kit.select(self)
         self.selected: str | None = None
         self.hover_cell: Cell | None = None
         #: The ruleset's overlays the player switched on, by key (``Views.overlays``).
@@ -225,12 +226,16 @@ class BattleScene(Scene):
     def start_action(self, action: Hashable) -> None:
         """Pick the tool for an action of the action bar (the views' ``Offer.action``)."""
         self.tool.cancel()
-        tool = begin_action(self, action)
-        self.tool = tool or SelectTool(self)
+        tool = self.kit.begin(self, action)
+        self.tool = tool or self.kit.select(self)
 
     def cancel_tool(self) -> None:
         self.tool.cancel()
-        self.tool = SelectTool(self)
+        self.tool = self.kit.select(self)
+
+    def standing_under(self, surface: pygame.Surface) -> None:
+        """Draw what the ruleset's map tools keep on the map under the tokens."""
+        self.kit.standing_under(self, surface)
 
     # --------------------------------------------------------------- changes
     def send(self, command: Command) -> Outcome:

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.match.problems import MissionError, Problem
+from game.match.sides import SideSetup
 from game.missions.loader import load_any
-from game.rulesets.entaria.setup import SideSetup
 
 #: The most files a mission list or a folder listing shows.
 MAX_LISTED = 1000

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from game.match.problems import MissionError
-from game.rulesets.entaria.setup import SideSetup
+from game.match.sides import SideSetup
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.menu_base import MenuScene

@@ -128,6 +128,10 @@ class EntariaViews:
             return ()
         return tuple(chances.offer_chance(game, offer.action, target, t))
 
+    def map_click(self, game: Any, cell: Cell, creature: str | None, t: Texts) -> Offer | None:
+        """Return None: ENTARIA's map clicks are its map tools' (``game.ui.tools``)."""
+        return None
+
     def attack_odds(
         self,
         game: Any,

@@ -312,6 +312,28 @@ class Fog(Protocol):
         ...
 
 
+# ------------------------------------------------------------- the end
+@dataclass(frozen=True)
+class Standing:
+    """How one creature stands when the fight is over (a row of the end screen)."""
+
+    name: str
+    side: str  # its side's key
+    value: str  # the end screen's number column ("12/16" LP, "2/4" wounds)
+    life: str  # "ok" | "unconscious" | "dying" | "dead"
+    state: str  # what else holds it, in words ("" : nothing)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a fight ended: the winning side, the rounds fought and every creature."""
+
+    winner: str | None  # a side's key (None: nobody)
+    rounds: int | None
+    value_heading: str  # the heading of ``Standing.value`` ("LP", "Wunden")
+    standings: tuple[Standing, ...]
+
+
 # ---------------------------------------------------------------- dice log
 class LogKind(Enum):
     """What a log entry is, for the dice log's filter and look."""
@@ -406,6 +428,10 @@ class Views(Protocol):
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
         """Return what the players of ``sides`` see together (None: no side given)."""
+        ...
+
+    def result(self, game: Any, t: Texts) -> Result:
+        """Return how the fight stands (the end screen's winner, rounds and rows)."""
         ...
 
     def end_turn(self, game: Any) -> Command | None:

@@ -28,6 +28,7 @@ from game.match.views import (
     OverlayOffer,
     PanelView,
     Piece,
+    Result,
     Texts,
     TurnOrder,
     Viewer,
@@ -48,6 +49,7 @@ from game.rulesets.entaria.views import (
     log,
     pieces,
     refusals,
+    result,
     terms,
 )
 
@@ -110,6 +112,9 @@ class EntariaViews:
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
         return fog.fog_for_sides(game, sides)
+
+    def result(self, game: Any, t: Texts) -> Result:
+        return result.result(game, t)
 
     def end_turn(self, game: Any) -> Command | None:
         return EndTurn(game.current.key) if game.state.order else None

@@ -8,21 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid
+from game.match.mission_ruleset import MissionRuleset
 from game.match.problems import MissionError, Problem
 from game.missions.loader import LoadedMission
 from game.missions.model import Mission
-from game.rulesets.entaria.rules.held_conditions import closure
-from game.rulesets.entaria.rules.terms import Condition
-from game.rulesets.entaria.views.pieces import condition_marks, life_meter
-from game.rulesets.entaria.views.terms import life_of
 from game.ui import theme
 from game.ui.edge_looks import edge_kinds
 from game.ui.map_looks import LegendItem, legend_items
 from game.ui.theme import Colour, parse_colour
-from game.ui.token_views import short_labels
+from game.ui.token_views import creature_labels, token_view
 from game.ui.tokens import TokenView
 
 
@@ -66,19 +64,23 @@ def side_colours(mission: Mission) -> dict[str, Colour]:
 
 
 def load_preview(path: Path) -> PreviewModel:
-    """Load ``path`` as ``kampfkarte check`` does; raise MissionError with every problem."""
+    """Load ``path`` as ``kampfkarte check`` does; raise MissionError with every problem.
+
+    The tokens are the mission's ruleset's pieces at the start of a match on it (its
+    views'), so the preview shows what the battle screen will.
+    """
     from game.missions.grid import build_grid
     from game.missions.loader import load_any
     from game.missions.playability import mission_warnings
-    from game.rulesets.entaria.catalogue_loader import load_catalogue
-    from game.rulesets.entaria.mission_terms import condition_named
+    from game.missions.ruleset_choice import mission_ruleset, mission_terms
 
     label = str(path)
     if not path.is_file():
         raise MissionError([Problem(label, f"file not found: {path}")])
-    catalogue = load_catalogue()
-    loaded = load_any(path, catalogue=catalogue)
+    loaded = load_any(path)
     mission = loaded.mission
+    ruleset = mission_ruleset(mission.ruleset, path_label=label)
+    catalogue = ruleset.load_catalogue()
     playability = mission_warnings(
         mission, catalogue, path_label=label, locations=loaded.key_locations
     )
@@ -86,39 +88,13 @@ def load_preview(path: Path) -> PreviewModel:
     warnings = list(loaded.warnings) + [w for w in playability if w.warning]
     grid = build_grid(mission, catalogue, path_label=label)
     colours = side_colours(mission)
-    tokens = []
-    type_names: dict[str, tuple[str, str]] = {}
-    labels = short_labels({p.key: p.name for p in mission.creatures})  # as the battle shows
-    for placement in mission.creatures:
-        kind = catalogue.creatures.get(placement.type)
-        max_lp = kind.life_points if kind is not None else 0
-        if kind is not None:
-            type_names[placement.type] = (kind.name, kind.english or kind.name)
-        conditions = tuple(
-            c for c in (condition_named(name) for name in placement.conditions) if c is not None
-        )
-        held = closure(conditions)  # the implied conditions too, as the rules say
-        tokens.append(
-            TokenView(
-                key=placement.key,
-                name=placement.name,
-                initials=labels[placement.key],
-                colour=colours.get(placement.side, (128, 128, 128)),
-                cell=placement.cell,
-                size=catalogue.footprint_side(placement.type),
-                facing=placement.facing.value,
-                meter=life_meter(
-                    placement.life_points if placement.life_points is not None else max_lp, max_lp
-                ),
-                marks=condition_marks(conditions),
-                stance="prone" if Condition.PRONE in held else "standing",
-                altitude=0,
-                life=life_of(held),
-                hidden=placement.hidden,
-                art=kind.token if kind is not None else "",  # the miniature, as in the match
-                image=placement.image,
-            )
-        )
+    terms = mission_terms(mission.ruleset, catalogue, path_label=label)
+    type_names = {
+        placement.type: (terms.creature_name(placement.type),) * 2
+        for placement in mission.creatures
+        if terms.creature_problem(placement.type) is None
+    }
+    tokens = _start_tokens(mission, ruleset, catalogue, grid, colours, label)
     return PreviewModel(
         loaded,
         grid,
@@ -129,3 +105,32 @@ def load_preview(path: Path) -> PreviewModel:
         type_names=type_names,
         edge_legend=edge_kinds(grid.edges),
     )
+
+
+def _start_tokens(
+    mission: Mission,
+    ruleset: MissionRuleset,
+    catalogue: Any,
+    grid: BattleGrid,
+    colours: dict[str, Colour],
+    label: str,
+) -> list[TokenView]:
+    """Return the tokens of a match on ``mission`` as it starts (none without creatures)."""
+    from game.match.ruleset import PlayableRuleset
+
+    if not mission.creatures or not isinstance(ruleset, PlayableRuleset):
+        return []
+    setup = ruleset.setup_from_mission(mission, grid, catalogue, path_label=label)
+    game = ruleset.new_game(setup, catalogue, seed=1)
+    pieces = ruleset.views.pieces(game)
+    labels = creature_labels(pieces)  # as the battle shows them
+    return [
+        token_view(
+            piece,
+            colours.get(piece.side, (128, 128, 128)),
+            selected=False,
+            current=False,
+            label=labels.get(key),
+        )
+        for key, piece in pieces.items()
+    ]

@@ -60,7 +60,7 @@ def read_mission(path: Path) -> MissionEntry:
     entry.players = mission.players
     entry.description = dict(mission.description)
     entry.sides = tuple(setup.sides)
-    entry.creatures = len(setup.creatures)
+    entry.creatures = len(mission.creatures)
     return entry
 
 

@@ -157,6 +157,10 @@ class BattleHost(MapHost, Protocol):
     def end_turn(self) -> None:
         """End the current creature's turn when the viewer controls it."""
 
+    @property
+    def help_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Return the help overlay's sections for this screen's map tools."""
+
     def undo(self) -> None: ...
 
     def redo(self) -> None: ...

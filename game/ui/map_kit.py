@@ -20,3 +20,5 @@ class MapKit:
     select: Callable[[MapHost], MapTool]
     begin: Callable[[MapHost, Hashable], MapTool | None]
     standing_under: Callable[[MapHost, pygame.Surface], None]
+    #: The help overlay's sections for this battle screen (``scenes.help``).
+    help_sections: tuple[tuple[str, tuple[str, ...]], ...] = ()

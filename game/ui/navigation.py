@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from game.ui.help_sections import HelpSections
     from game.ui.host import BattleHost
     from game.ui.scenes.mission_entry import MissionEntry
     from game.ui.session import GameSession
@@ -53,8 +54,8 @@ class Navigator(Protocol):
     def settings(self) -> None:
         """Open the settings."""
 
-    def help(self) -> None:
-        """Open the help overlay."""
+    def help(self, sections: HelpSections | None = None) -> None:
+        """Open the help overlay (``sections``: a battle screen's, None: every shortcut)."""
 
     def handover(self, battle: BattleHost) -> None:
         """Cover ``battle`` until its viewer, the next player, is at the screen (hot-seat)."""

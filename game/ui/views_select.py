@@ -20,6 +20,7 @@ import pygame
 from game.board.grid import Cell
 from game.match.views import Offer, Pick
 from game.ui import theme
+from game.ui.help_sections import VIEWS_HELP_SECTIONS
 from game.ui.host import MapHost, MapTool
 from game.ui.map_kit import MapKit
 from game.ui.plain_tool import PlainTool
@@ -149,4 +150,9 @@ def _standing_under(scene: MapHost, surface: pygame.Surface) -> None:
     """Draw nothing: the views' overlays are the ruleset's (none without tools)."""
 
 
-VIEWS_KIT = MapKit(select=ViewsSelectTool, begin=_begin, standing_under=_standing_under)
+VIEWS_KIT = MapKit(
+    select=ViewsSelectTool,
+    begin=_begin,
+    standing_under=_standing_under,
+    help_sections=VIEWS_HELP_SECTIONS,
+)

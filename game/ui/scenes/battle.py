@@ -233,6 +233,11 @@ class BattleScene(Scene):
         self.tool.cancel()
         self.tool = self.kit.select(self)
 
+    @property
+    def help_sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Return the help overlay's sections for this screen's map tools."""
+        return self.kit.help_sections
+
     def standing_under(self, surface: pygame.Surface) -> None:
         """Draw what the ruleset's map tools keep on the map under the tokens."""
         self.kit.standing_under(self, surface)
@@ -477,7 +482,7 @@ class BattleScene(Scene):
             self.app.nav.save(self)
             return True
         if event.key == pygame.K_F1:
-            self.app.nav.help()
+            self.app.nav.help(self.help_sections)
             return True
         if ctrl:
             return False

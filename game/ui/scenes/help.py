@@ -5,27 +5,18 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.app import App
+from game.ui.help_sections import HELP_SECTIONS, HelpSections
 from game.ui.scenes.menu_base import MenuScene, draw_box
 from game.ui.widgets import draw_text, wrap
-
-#: The shortcuts the battle scene (scenes/battle.py) and the HUD (number keys) react to.
-HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("map", ("pan_drag", "pan_keys", "zoom_wheel", "zoom_keys", "fit", "true_size", "ping")),
-    (
-        "turn",
-        ("select", "drag_move", "actions", "groups", "end_turn", "skip_opponent", "undo", "redo"),
-    ),
-    ("overlays", ("threats", "ranges", "sight")),
-    (
-        "tools",
-        ("measure", "shape", "length", "snap", "weapon", "paint", "confirm", "gm_cover", "cancel"),
-    ),
-    ("program", ("save", "help")),
-)
 
 
 class HelpOverlay(MenuScene):
     """F1: every shortcut and mouse action; any key or click closes it."""
+
+    def __init__(self, app: App, sections: HelpSections = HELP_SECTIONS) -> None:
+        super().__init__(app)
+        self.sections = sections
 
     def build(self) -> None:
         self.buttons = []
@@ -42,10 +33,10 @@ class HelpOverlay(MenuScene):
         line = fonts.get(size).get_linesize() + 2
         column_w = (self.rect.width - 72) // 2
         # two columns of about equal length: the map and the turn left, the rest right
-        half = sum(len(items) + 1 for _, items in HELP_SECTIONS) / 2
+        half = sum(len(items) + 1 for _, items in self.sections) / 2
         columns: list[list[tuple[str, tuple[str, ...]]]] = [[], []]
         count = 0
-        for entry in HELP_SECTIONS:
+        for entry in self.sections:
             columns[0 if count < half else 1].append(entry)
             count += len(entry[1]) + 1
         for number, sections in enumerate(columns):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.match.save_texts import text_in
 from game.ui.app import App
+from game.ui.help_sections import HelpSections
 from game.ui.host import BattleHost
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.end import EndScene
@@ -80,8 +81,10 @@ class SceneNavigator:
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
-    def help(self) -> None:
-        self.app.push(HelpOverlay(self.app))
+    def help(self, sections: HelpSections | None = None) -> None:
+        self.app.push(
+            HelpOverlay(self.app) if sections is None else HelpOverlay(self.app, sections)
+        )
 
     def handover(self, battle: BattleHost) -> None:
         viewer = battle.viewer

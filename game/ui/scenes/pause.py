@@ -28,7 +28,7 @@ class PauseMenu(MenuScene):
             "save": lambda: self.app.nav.save(self.battle_scene),
             "load": lambda: self.app.nav.load(),
             "settings": lambda: self.app.nav.settings(),
-            "help": lambda: self.app.nav.help(),
+            "help": lambda: self.app.nav.help(self.battle_scene.help_sections),
             "main_menu": lambda: self.app.nav.to_title(),
             "quit": self.app.quit,
         }

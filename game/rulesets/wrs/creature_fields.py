@@ -57,6 +57,8 @@ __all__ = [
     "creature_value_problem",
     "own_fighter",
     "own_fighter_problems",
+    "relevant_skills",
+    "value_bounds",
 ]
 
 Skill = WeaponCategory | ShieldCategory | ArmourKind

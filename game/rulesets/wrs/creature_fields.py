@@ -26,14 +26,14 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Final
 
-from game.match.problem_texts import Texts, say
+from game.match.problem_texts import Templates, Texts, fill, say
+from game.match.problems import suggested
 from game.match.ruleset import CreatureField, ValueKind
 from game.match.tomlcheck import ProblemSink, TableReader
 from game.match.views import Texts as ScreenTexts
 from game.rulesets.wrs.catalogue import ArmourPiece, Fighter, WrsCatalogue
 from game.rulesets.wrs.catalogue_readers import ATTRIBUTE_RANGE, LP_HIGH, NAME_MAX_LEN
 from game.rulesets.wrs.catalogue_texts import wrs_say
-from game.rulesets.wrs.mission_terms import WrsMissionTerms
 from game.rulesets.wrs.rules.terms import (
     ArmourKind,
     Attribute,
@@ -149,6 +149,21 @@ _TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "Rüstung keine Rüstungspunkte)",
         "en": "Armour skill {name}: 1 = mastered, 0 = not (without it the armour gives no "
         "armour points)",
+    },
+}
+
+#: The problems of this module (placeholders alike in both languages).
+_PROBLEMS: Final[Templates] = {
+    "unknown_fighter": {
+        "en": "unknown fighter {key!r}{hint}; expected a fighter of the WRS catalogue: {listed}",
+        "de": "der Kämpfer {key!r} ist unbekannt{hint}; erwartet: ein Kämpfer aus dem "
+        "WRS-Katalog: {listed}",
+    },
+    "unknown_equipment": {
+        "en": "unknown equipment {key!r}{hint}; expected a weapon, shield or armour of the "
+        "WRS catalogue",
+        "de": "die Ausrüstung {key!r} ist unbekannt{hint}; erwartet: eine Waffe, ein Schild "
+        "oder eine Rüstung aus dem WRS-Katalog",
     },
 }
 
@@ -269,10 +284,8 @@ def creature_value_problem(
     equipment keys each listed once and no body part covered twice, Körper and Geist
     1..100, LP a, b, c each 1..100, a skill 0 or 1. LP order needs all three values:
     ``own_fighter_problems``."""
-    terms = WrsMissionTerms(catalogue)
     if creature_type not in catalogue.fighters:
-        unknown = terms.creature_problem(creature_type)
-        return None if unknown is None else _texts(unknown)
+        return _unknown_fighter(catalogue, creature_type)
     sink = ProblemSink(path="<set-up>")
     reader = TableReader({key: value}, "", sink)
     if key == "name":
@@ -302,14 +315,14 @@ def _equipment_problems(
     found = _first(reader.sink)
     if found is not None:
         return [("equipment", found)]
-    terms = WrsMissionTerms(catalogue)
+    known = sorted({*catalogue.weapons, *catalogue.shields, *catalogue.armour})
     problems: list[tuple[str, Texts]] = []
     covered: dict[BodyPart, str] = {}
     for index, item in enumerate(listed):
         where = f"equipment[{index}]"
-        unknown = terms.equipment_problem(item)
-        if unknown is not None:
-            problems.append((where, _texts(unknown)))
+        if item not in known:
+            hint = suggested(item, known)
+            problems.append((where, fill(_PROBLEMS, "unknown_equipment", key=item, hint=hint)))
         elif item in listed[:index]:
             problems.append((where, say("listed_twice", name=repr(item))))
         elif item in catalogue.armour:
@@ -340,8 +353,7 @@ def own_fighter_problems(
     the values leave one out (key ``values``). Empty: ``own_fighter`` can make it."""
     kind = catalogue.fighters.get(creature_type)
     if kind is None:
-        unknown = WrsMissionTerms(catalogue).creature_problem(creature_type)
-        return [("type", _texts(unknown or creature_type))]
+        return [("type", _unknown_fighter(catalogue, creature_type))]
     problems: list[tuple[str, Texts]] = []
     given = dict(values)
     for name, value in given.items():
@@ -407,8 +419,8 @@ def _first(sink: ProblemSink) -> Texts | None:
     return {"de": problem.text("de"), "en": problem.text("en")}
 
 
-def _texts(message: str | Mapping[str, str]) -> Texts:
-    """Return a message as texts per language (an English text stands for both)."""
-    if isinstance(message, str):
-        return {"de": message, "en": message}
-    return dict(message)
+def _unknown_fighter(catalogue: WrsCatalogue, key: str) -> Texts:
+    """Return the texts for a creature type that is no fighter of the catalogue."""
+    listed = ", ".join(repr(k) for k in sorted(catalogue.fighters))
+    hint = suggested(key, catalogue.fighters)
+    return fill(_PROBLEMS, "unknown_fighter", key=key, hint=hint, listed=listed)

@@ -21,6 +21,7 @@ from game.board.dice import RandomRoller
 from game.match.commands import Command
 from game.match.events import Event
 from game.match.lazy_commands import LazyCommands
+from game.match.lazy_log import LazyLog
 from game.match.snapshot_codec import (
     SnapshotError,
     Unencodable,
@@ -30,6 +31,7 @@ from game.match.snapshot_codec import (
     encode,
     expect,
 )
+from game.match.snapshot_valid import decodable
 from game.rulesets.entaria.reroll_ledger import Checkpoint
 from game.rulesets.entaria.rules.initiative import InitiativeEntry
 from game.rulesets.entaria.state import BattleState
@@ -74,8 +76,15 @@ _LOG_CACHE: weakref.WeakKeyDictionary[Battle, tuple[list[Event], list[Any]]] = (
 
 
 def _encoded_log(battle: Battle) -> list[Any]:
-    """Return the battle's log encoded, reusing the entries encoded for it before."""
+    """Return the battle's log encoded, reusing the entries encoded for it before.
+
+    A log restored from a snapshot (``LazyLog``) gives its raw entries as they are: they
+    are what the snapshot held, and only a verified snapshot is written again.
+    """
     log = battle.log
+    raw: Sequence[Any] = ()
+    if isinstance(log, LazyLog):
+        raw, log = log.raw_prefix()
     events, encoded = _LOG_CACHE.get(battle, ([], []))
     same = 0
     for old, new in zip(events, log, strict=False):
@@ -84,7 +93,7 @@ def _encoded_log(battle: Battle) -> list[Any]:
         same += 1
     encoded = encoded[:same] + [encode(event.to_dict()) for event in log[same:]]
     _LOG_CACHE[battle] = (list(log), encoded)
-    return list(encoded)
+    return [*raw, *encoded]
 
 
 def _grid_data(grid: BattleGrid, start: BattleGrid) -> dict[str, Any]:
@@ -148,12 +157,12 @@ def restore_snapshot(fresh: Battle, data: Any, record: Sequence[Command]) -> Bat
     fresh.state = state
     fresh._roller = _roller_of(data["dice"], "$.dice")
     fresh._initiative_entries = _entries_of(data["initiative"])
-    fresh.log = _events_of(data["log"], "$.log")
+    fresh.log = _lazy_events(data["log"], "$.log")  # type: ignore[assignment]
     # a save's LazyCommands stay lazy: the Verifier builds them, then makes this a list
     fresh.record = record if isinstance(record, LazyCommands) else list(record)  # type: ignore[assignment]
     draws = data["draws"]
     expect(type(draws) is list and len(draws) == length, "$.draws", f"expected {length} lists")
-    fresh.rerolls.draws = [_draws_of(item, f"$.draws[{i}]") for i, item in enumerate(draws)]
+    fresh.rerolls.draws = _all_draws(draws)
     _ledger_into(fresh, data["ledger"], length)
     return fresh
 
@@ -228,19 +237,45 @@ def _events_of(raw: Any, where: str) -> list[Event]:
     return events
 
 
-def _event_quick(item: Any) -> Event | None:
-    """Return the event ``item`` holds, or None for anything ``_event_of`` must look at."""
+def _lazy_events(raw: Any, where: str) -> LazyLog[Event]:
+    """Return the events ``raw`` holds, each decoded when first read; checked now.
+
+    Each is checked as ``_events_of`` would (``decodable``: nothing is built), so what
+    it refuses is refused here, with the same SnapshotError; a read never fails.
+    """
+    expect(type(raw) is list, where, "expected a list of events")
+    for index, item in enumerate(raw):
+        ok = _event_shape(item) and "~t" not in item["data"]  # data is a dict, not a tuple
+        if not ok or not decodable(item["data"], 1):
+            _event_of(item, f"{where}[{index}]")  # raises, naming the path
+
+    def event_at(index: int, item: Any) -> Event:
+        event = _event_quick(item)
+        return event if event is not None else _event_of(item, f"{where}[{index}]")
+
+    return LazyLog(raw, event_at)
+
+
+def _event_shape(item: Any) -> bool:
+    """Return whether ``item`` has an event's keys and texts (its data is not looked into)."""
     if type(item) is not dict or item.keys() != _EVENT:
-        return None
+        return False
     kind, de, en, actor = item["kind"], item["de"], item["en"], item["actor"]
     texts = type(kind) is str and type(de) is str and type(en) is str
-    if not texts or not (actor is None or type(actor) is str) or type(item["data"]) is not dict:
+    return texts and (actor is None or type(actor) is str) and type(item["data"]) is dict
+
+
+def _event_quick(item: Any) -> Event | None:
+    """Return the event ``item`` holds, or None for anything ``_event_of`` must look at."""
+    if not _event_shape(item):
         return None
     try:
         data = decode(item["data"], "$", 1)
     except SnapshotError:
         return None
-    return Event(kind, de, en, actor, data) if type(data) is dict else None
+    if type(data) is not dict:
+        return None
+    return Event(item["kind"], item["de"], item["en"], item["actor"], data)
 
 
 def _event_of(item: Any, here: str) -> Event:
@@ -252,6 +287,11 @@ def _event_of(item: Any, here: str) -> Event:
     expect(plain["actor"] is None or type(plain["actor"]) is str, here, "expected an actor")
     expect(type(plain["data"]) is dict, here, "expected the event's data")
     return Event(**plain)
+
+
+def _all_draws(raw: list[Any]) -> list[tuple[tuple[int, int], ...]]:
+    """Return the dice of each command (most rolled none: one shared empty tuple for them)."""
+    return [() if item == [] else _draws_of(item, f"$.draws[{i}]") for i, item in enumerate(raw)]
 
 
 def _draws_of(raw: Any, where: str) -> tuple[tuple[int, int], ...]:

@@ -12,6 +12,7 @@ from game.rulesets.wrs.catalogue import WrsCatalogue
 from game.rulesets.wrs.catalogue_loader import load_catalogue
 from game.rulesets.wrs.command_table import COMMANDS
 from game.rulesets.wrs.engine import WrsGame
+from game.rulesets.wrs.mission_glue import WrsMissionRules
 from game.rulesets.wrs.policy import choose_command
 from game.rulesets.wrs.state import WrsSetup
 
@@ -20,7 +21,7 @@ _SNAPSHOT_KEYS = ("fighters", "first_order", "order", "round", "turn_index", "ov
 
 
 @dataclass(frozen=True)
-class WrsRuleset:
+class WrsRuleset(WrsMissionRules):
     """WRS, combat rounds (``rules/wrs.md``, W- IDs)."""
 
     key: str = "wrs"

@@ -1,0 +1,111 @@
+"""``kampfkarte bench engine`` for a WRS mission: timings of the engine, as figures.
+
+It prints numbers, not verdicts. Each ``apply`` sample runs on a fresh copy (a
+checkpoint resumed) of the same game, so every sample does the same work with the same
+dice; whole matches are played by the policy, one seed after the other.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from game.board.dice import RandomRoller
+from game.rulesets.wrs.autoplay import play_out
+from game.rulesets.wrs.catalogue import WrsCatalogue
+from game.rulesets.wrs.engine import WrsGame
+from game.rulesets.wrs.policy import choose_command
+from game.rulesets.wrs.state import WrsSetup
+
+__all__ = ["bench_rows", "run_engine_bench"]
+
+#: (label, median ms, max ms, note)
+Row = tuple[str, float, float, str]
+MATCH_ROUNDS = 30
+
+
+def _samples(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    fn()  # warm-up
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times), max(times)
+
+
+def _mid_game(setup: WrsSetup, catalogue: WrsCatalogue, seed: int, commands: int) -> WrsGame:
+    """Return a game of ``setup`` after up to ``commands`` policy commands."""
+    game = WrsGame(setup, catalogue, RandomRoller(seed))
+    for _ in range(commands):
+        if game.over:
+            break
+        game.apply(choose_command(game))
+    return game
+
+
+def _apply_row(game: WrsGame, repeats: int) -> Row:
+    """Time ``apply`` of the policy's next command on fresh copies of ``game``."""
+    command = choose_command(game)
+    point = game.checkpoint()
+    times = []
+    for _ in range(repeats + 1):
+        copy = game.resume(point)
+        start = time.perf_counter()
+        copy.apply(command)
+        times.append((time.perf_counter() - start) * 1000.0)
+    times = times[1:]  # the first one warms up
+    label = f"apply {type(command).__name__} (round {game.round})"
+    return (label, statistics.median(times), max(times), "")
+
+
+def bench_rows(setup: WrsSetup, catalogue: WrsCatalogue, *, repeats: int, seed: int) -> list[Row]:
+    """Measure the WRS engine on matches of ``setup``; return the rows."""
+    rows: list[Row] = []
+    median, worst = _samples(lambda: WrsGame(setup, catalogue, RandomRoller(seed)), repeats)
+    rows.append(("new game (initiative)", median, worst, ""))
+    middle = _mid_game(setup, catalogue, seed, 12)
+    if not middle.over:
+        median, worst = _samples(lambda: choose_command(middle), repeats)
+        rows.append((f"policy choose_command (round {middle.round})", median, worst, ""))
+        rows.append(_apply_row(middle, repeats))
+    median, worst = _samples(lambda: middle.resume(middle.checkpoint()), repeats)
+    rows.append(("checkpoint + resume", median, worst, ""))
+    median, worst = _samples(lambda: json.dumps(middle.snapshot()), repeats)
+    rows.append(("snapshot as JSON", median, worst, ""))
+    times, rounds, commands = [], [], []
+    for index in range(max(3, repeats // 6)):
+        game = WrsGame(setup, catalogue, RandomRoller(seed + index))
+        begin = time.perf_counter()
+        outcome = play_out(game, max_rounds=MATCH_ROUNDS)
+        times.append((time.perf_counter() - begin) * 1000.0)
+        rounds.append(outcome.rounds)
+        commands.append(outcome.commands)
+    note = (
+        f"{len(times)} seeds from {seed}: rounds {min(rounds)}..{max(rounds)}, "
+        f"commands {min(commands)}..{max(commands)}"
+    )
+    rows.append(
+        (f"whole simulated match: {setup.title}", statistics.median(times), max(times), note)
+    )
+    return rows
+
+
+def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:
+    """Print the rows like ``kampfkarte bench rules`` does, without targets."""
+    width = max(len(row[0]) for row in rows)
+    print(f"kampfkarte bench engine, WRS  (repeats {repeats}, seed {seed}; times in ms)", file=out)
+    print(f"{'operation':<{width}}  {'median':>8}  {'max':>8}  note", file=out)
+    for label, median, worst, note in rows:
+        print(f"{label:<{width}}  {median:8.3f}  {worst:8.3f}  {note}", file=out)
+
+
+def run_engine_bench(
+    setup: WrsSetup, catalogue: WrsCatalogue, *, repeats: int, seed: int, out: TextIO
+) -> None:
+    """Measure and print the WRS engine figures on matches of ``setup``."""
+    rows = bench_rows(setup, catalogue, repeats=repeats, seed=seed)
+    print_rows(rows, repeats=repeats, seed=seed, out=out)

@@ -149,6 +149,8 @@ class WrsGame:
                 self._next_turn()
         elif not self.over and not self.reactions and reacting:
             cur = self.current
+            if cur is not None and not wounds.can_act(self.state_of(cur)):
+                self.fighters[cur].actions_left = 0  # felled by the reaction (W-ROUND-2)
             if cur is not None and self.fighters[cur].actions_left <= 0:
                 self._next_turn()
         return self.log[before:]
@@ -393,6 +395,9 @@ class WrsGame:
 
     def _next_turn(self) -> None:
         """Hand the turn to the next fighter entitled to act (W-ROUND-2); next round after."""
+        if not any(wounds.can_act(self.state_of(key)) for key in self.fighters):
+            self._check_winner()  # nobody can act (no fighters at all): the fight is over
+            return
         while not self.over:
             self.turn_index += 1
             order = self.round_order()

@@ -11,7 +11,7 @@ viewer's log (the session's GM spans: marked on the screen, not in the rules).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from game.ui.hud_context import HudContext
 
 ENTRY_CACHE_LIMIT = 4000
+#: The newest entries the log builds at first; scrolling to the oldest built one builds
+#: this many more. A long fight's first frame draws no more than a short one's.
+LOG_WINDOW = 150
 DIE_FACE = (64, 68, 80)
 KEPT_FACE = (236, 204, 96)
 #: The colour of an entry's text by its kind.
@@ -66,6 +69,8 @@ class LogSection(Section):
         self._entries: tuple[Hashable, list[Entry]] | None = None
         self._entry_cache: dict[Hashable, Entry] = {}
         self._total = 0
+        self.window = LOG_WINDOW  # how many of the newest entries are built
+        self._older = False  # older entries than the built ones exist
 
     # ------------------------------------------------------------ the entries
     def title(self) -> str:
@@ -76,6 +81,11 @@ class LogSection(Section):
 
     def open_questions(self) -> int:
         open_ = self.open_indices()
+        if not open_:
+            return 0
+        scene = self.hud.scene
+        if scene.sees_all or scene.viewer is None:
+            return len(open_)
         return sum(1 for index, _ in self.visible_log() if index in open_)
 
     def open_indices(self) -> frozenset[int]:
@@ -96,6 +106,21 @@ class LogSection(Section):
             return list(enumerate(hud.game.log))
         return hud.views.log_for(hud.game, viewer.sides)
 
+    def newest_first(self) -> Iterator[tuple[int, Event]]:
+        """Yield (index, event) of the log the viewer may read, the newest first.
+
+        Seeing everything, only the entries asked for are read (a long log that is
+        decoded on demand stays undecoded further back).
+        """
+        hud = self.hud
+        scene = hud.scene
+        if scene.sees_all or scene.viewer is None:
+            log = hud.game.log
+            for index in range(len(log) - 1, -1, -1):
+                yield index, log[index]
+            return
+        yield from reversed(hud.views.log_for(hud.game, scene.viewer.sides))
+
     def body_key(self) -> Hashable:
         return (self.show_all, self.hud.session.revision)
 
@@ -113,23 +138,36 @@ class LogSection(Section):
             hud.gm_active,
             hud.scene.sees_all,
             tuple(hud.scene.viewer.sides) if hud.scene.viewer else (),
+            self.window,
         )
         if self._entries is not None and self._entries[0] == key:
             return self._entries[1]
-        entries = []
+        entries: list[Entry] = []
         open_ = self.open_indices()
         replaced = views.replaced_rolls(hud.game)  # rolls an Impuls reroll took back
-        for index, event in self.visible_log():
+        self._older = False
+        for index, event in self.newest_first():
             # a GM command's line shows in the dice view too: everybody must see it
             hidden = views.log_kind(event) is LogKind.OTHER
             if not self.show_all and hidden and not hud.session.is_gm_entry(index):
                 continue
+            if len(entries) >= self.window:
+                self._older = True
+                break
             entries.append(self._entry(index, event, width, index in open_, index in replaced))
+        entries.reverse()
         if len(self._entry_cache) > ENTRY_CACHE_LIMIT:
             self._entry_cache.clear()
         total = sum(e.surface.get_height() for e in entries)
-        if self.scroll > 0 and self._entries is not None:
-            self.scroll += max(0, total - self._total)  # a reader scrolled up keeps the place
+        if self.scroll > 0 and self._entries is not None and self._entries[1]:
+            # a reader scrolled up keeps the place: only what came in below moves it
+            newest = self._entries[1][-1].key
+            keys = [e.key for e in entries]
+            if newest in keys:
+                below = entries[keys.index(newest) + 1 :]
+                self.scroll += sum(e.surface.get_height() for e in below)
+            else:
+                self.scroll += max(0, total - self._total)
         self._total = total
         self._entries = (key, entries)
         return entries
@@ -164,9 +202,12 @@ class LogSection(Section):
     def toggle_all(self) -> None:
         self.show_all = not self.show_all
         self.scroll = 0
+        self.window = LOG_WINDOW
 
     def scroll_by(self, steps: int) -> None:
         self.scroll = max(0, self.scroll + steps * 40)
+        if steps > 0 and self._older and self.scroll >= self._total - max(1, self.rect.height):
+            self.window += LOG_WINDOW  # the oldest built entry shows: build older ones
 
     def state_key(self) -> Hashable:
         return (self.collapsed, self.scroll, self.body_key(), len(self.hud.game.log))

@@ -82,6 +82,10 @@ class MissionTerms(Protocol):
         """Return the side in fields of a creature type's square footprint (unknown: 1)."""
         ...
 
+    def token_art(self, key: str) -> str:
+        """Return the token art kind a creature type names (``game.match.token_kinds``; "")."""
+        ...
+
     def terrain_char(self, key: str) -> str:
         """Return the legend character the terrain kind ``key`` suggests ("" for none)."""
         ...

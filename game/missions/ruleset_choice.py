@@ -99,6 +99,9 @@ class _UncheckedTerms:
     def footprint(self, key: str) -> int:
         return 1
 
+    def token_art(self, key: str) -> str:
+        return ""
+
     def terrain_char(self, key: str) -> str:
         return ""
 

@@ -159,6 +159,10 @@ class EntariaMissionTerms:
     def footprint(self, key: str) -> int:
         return self.catalogue.footprint_side(key)
 
+    def token_art(self, key: str) -> str:
+        kind = self.catalogue.creatures.get(key)
+        return "" if kind is None else str(kind.token)
+
     def terrain_char(self, key: str) -> str:
         kind = self.catalogue.terrain.get(key)
         return "" if kind is None else kind.sample_char

@@ -178,6 +178,10 @@ class WrsMissionTerms:
         """Return 1: every WRS character stands on one field."""
         return 1
 
+    def token_art(self, key: str) -> str:
+        """Return "": WRS fighters name no token art (their initials are drawn)."""
+        return ""
+
     def terrain_char(self, key: str) -> str:
         word = _TERRAIN.get(key)
         return "" if word is None else word.char

@@ -27,7 +27,7 @@ class SaveDialog(MenuScene):
         default = app.t(
             "menus.save.default",
             mission=session.match.setup.title or session.mission_path.stem,
-            round=session.battle.state.round,
+            round=session.views.current_round(session.battle) or 1,
         )
         self.field = TextInput(
             pygame.Rect(0, 0, 100, 40),

@@ -379,7 +379,6 @@ class SetupScene(Scene):
         for placed in self.model.creatures:
             side = self.model.side_of(placed.side)
             name = self.model.name_of(placed)
-            kind = self.model.catalogue.creatures.get(placed.type)
             views.append(
                 TokenView(
                     key=placed.key,
@@ -395,7 +394,7 @@ class SetupScene(Scene):
                     altitude=0,
                     life="ok",
                     selected=placed.key == self.selected,
-                    art=str(getattr(kind, "token", "")),  # the type's miniature, if it names one
+                    art=self.model.terms.token_art(placed.type),  # the type's miniature, if any
                     image=str(placed.values.get("image", "")),
                 )
             )
@@ -416,7 +415,6 @@ class SetupScene(Scene):
             return None
         side = self.model.side_of(self.model.side)
         name = self.model.type_name(creature_type)
-        kind = self.model.catalogue.creatures.get(creature_type)
         return TokenView(
             key="",
             name=name,
@@ -431,7 +429,7 @@ class SetupScene(Scene):
             altitude=0,
             life="ok",
             hidden=True,  # drawn faded: not placed yet
-            art=str(getattr(kind, "token", "")),
+            art=self.model.terms.token_art(creature_type),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

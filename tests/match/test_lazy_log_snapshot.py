@@ -150,3 +150,28 @@ def test_issue13_decodable_says_what_decode_does(value: Any, depth: int) -> None
         accepted = False
     assert decodable(value, depth) is accepted
     assert decodable(_nested(1, MAX_DEPTH + 1)) is False and decodable(_nested(1, MAX_DEPTH))
+
+
+def test_issue13_the_save_after_undo_encodes_only_the_replayed_events(
+    long_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undo resumes a copy of the battle: its autosave reuses the events encoded before."""
+    match = Match(ENTARIA, long_match.setup, CATALOGUE, long_match.seed)
+    for command in long_match.commands:
+        match.apply(command)
+    assert resume_document(match) is not None  # the log encoded once
+    encoded: list[Any] = []
+    real = snapshot_data.encode
+
+    def counting(value: Any, depth: int = 0) -> Any:
+        if depth == 0 and type(value) is dict and "de" in value:
+            encoded.append(value)
+        return real(value, depth)
+
+    monkeypatch.setattr(snapshot_data, "encode", counting)
+    match.undo()
+    after = resume_document(match)
+    assert after is not None and 0 < len(encoded) < len(match.battle.log) // 10
+    monkeypatch.setattr(snapshot_data, "_LOG_CACHE", type(snapshot_data._LOG_CACHE)())
+    monkeypatch.setattr(snapshot_data, "_LAST", [])
+    assert resume_document(match) == after  # the same as encoding every event again

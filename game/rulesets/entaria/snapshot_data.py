@@ -73,10 +73,14 @@ def snapshot_data(battle: Battle) -> dict[str, Any] | None:
 _LOG_CACHE: weakref.WeakKeyDictionary[Battle, tuple[list[Event], list[Any]]] = (
     weakref.WeakKeyDictionary()
 )
+#: The log encoded last, of any battle: a battle not seen before starts from it (undo and
+#: redo resume a copy of the match's battle, which shares its events, and the battle
+#: before is gone). Held strongly, so the identity of its events stays theirs.
+_LAST: list[tuple[list[Event], list[Any]]] = []
 
 
 def _encoded_log(battle: Battle) -> list[Any]:
-    """Return the battle's log encoded, reusing the entries encoded for it before.
+    """Return the battle's log encoded, reusing the entries encoded before (by identity).
 
     A log restored from a snapshot (``LazyLog``) gives its raw entries as they are: they
     are what the snapshot held, and only a verified snapshot is written again.
@@ -85,14 +89,17 @@ def _encoded_log(battle: Battle) -> list[Any]:
     raw: Sequence[Any] = ()
     if isinstance(log, LazyLog):
         raw, log = log.raw_prefix()
-    events, encoded = _LOG_CACHE.get(battle, ([], []))
+    cached = _LOG_CACHE.get(battle)
+    events, encoded = cached if cached is not None else _LAST[0] if _LAST else ([], [])
     same = 0
     for old, new in zip(events, log, strict=False):
         if old is not new:
             break
         same += 1
     encoded = encoded[:same] + [encode(event.to_dict()) for event in log[same:]]
-    _LOG_CACHE[battle] = (list(log), encoded)
+    entry = (list(log), encoded)
+    _LOG_CACHE[battle] = entry
+    _LAST[:] = [entry]
     return [*raw, *encoded]
 
 

@@ -167,6 +167,18 @@ class LazyLog(MutableSequence[T]):
         self.extend(values)
         return self
 
+    def __add__(self, values: Iterable[T]) -> LazyLog[T]:
+        return self._view(self._store, self._shared, [*self._tail, *values])
+
+    def __radd__(self, values: Iterable[T]) -> list[T]:
+        return [*values, *self]
+
+    def copy(self) -> LazyLog[T]:
+        """Return a shallow copy (nothing decoded; what either adds stays its own)."""
+        return self._view(self._store, self._shared, list(self._tail))
+
+    __copy__ = copy
+
     def _own(self) -> list[T]:
         """Make every entry this log's own (decoded) and return them, for a change."""
         if self._shared:

@@ -8,6 +8,7 @@ count the decodes.
 from __future__ import annotations
 
 import copy
+import operator
 import pickle
 from typing import Any
 
@@ -162,3 +163,16 @@ def test_issue13_a_pickled_log_reads_as_the_original() -> None:
 
 def _upper(index: int, raw: Any) -> str:
     return str(raw).upper()
+
+
+def test_issue13_copies_and_concatenation_as_a_list() -> None:
+    """``copy``, ``copy.copy``, ``+`` and ``list + log`` give new lists; nothing is shared."""
+    log, _ = make(["a", "b"])
+    log.append("C")
+    for twin in (log.copy(), copy.copy(log), operator.add(log, [])):
+        twin.append("D")
+        assert twin == ["A", "B", "C", "D"] and len(log) == 3
+    assert operator.add(log, ["E"]) == ["A", "B", "C", "E"]
+    before = operator.add(["Z"], log)
+    assert isinstance(before, list) and before == ["Z", "A", "B", "C"] and log == ["A", "B", "C"]
+    assert log.pop() == "C" and log.index("B") == 1 and "A" in log and log.count("A") == 1

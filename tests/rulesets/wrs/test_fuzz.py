@@ -47,7 +47,7 @@ MASTER_SEED = int(os.environ.get("KAMPFKARTE_FUZZ_SEED", "2026"))
 #: Matches per test case (the cases split the run so that one failure names its slice).
 SLICE = 25
 CAT = load_catalogue()
-#: The most hits one attack lands (full-automatic: 3 shots, W-FIRE-FULL).
+#: The most hits one attack lands (full-automatic: 3 shots, W-FIRE-AUTO).
 MOST_HITS = 3
 
 

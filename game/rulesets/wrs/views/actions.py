@@ -92,12 +92,13 @@ def _numbered(offers: Sequence[Offer]) -> tuple[Offer, ...]:
 
 
 def _gate(offer: Offer, why: str, t: Texts) -> Offer:
-    """Return ``offer`` greyed with ``why`` ("" : as it is)."""
+    """Return ``offer`` greyed with ``why``, and its choices with it ("" : as it is)."""
     if not why:
         return offer
     reason = say(t, "no.refused", action=offer.label, reason=why)
     tip = f"{offer.tooltip}\n{why}" if offer.tooltip else why
-    return dataclasses.replace(offer, enabled=False, reason=reason, tooltip=tip)
+    choices = tuple(_gate(choice, why, t) for choice in offer.choices)
+    return dataclasses.replace(offer, enabled=False, reason=reason, tooltip=tip, choices=choices)
 
 
 def _turn_offers(game: WrsGame, actor: str, left: int, t: Texts) -> list[Offer]:

@@ -213,8 +213,9 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     ),
     "odds.hits": (
         "{n} Treffer bei Sieg, im Mittel {mean}",
-        "{n} hit(s) on a win, {mean} on average",
+        "{n} hits on a win, {mean} on average",
     ),
+    "odds.one_hit": ("1 Treffer bei Sieg, im Mittel {mean}", "1 hit on a win, {mean} on average"),
     "odds.tie": ("Gleichstand: der Verteidiger gewinnt", "a tie goes to the defender"),
     "odds.pick": ("Gegner wählen: die Trefferchance folgt", "Pick an enemy to see the hit chance"),
     # log

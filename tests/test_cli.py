@@ -48,20 +48,21 @@ def test_check_takes_several_missions_and_fails_when_one_is_invalid(
     missions = [str(p) for p in sorted(MAPS.glob("*.toml"))]
     assert main(["check", *missions, "--language", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.count("Ruleset: entaria = ENTARIA (grid rules)") == len(missions)
+    assert out.count("\nRuleset: ") == len(missions)
+    assert out.count("Ruleset: wrs = WRS (combat rounds)") == sum("wrs-" in m for m in missions)
     assert [line for line in out.splitlines() if line.endswith(": valid")] == [
         f"{m}: valid" for m in missions
     ]
-    bad = tmp_path / "wrs.toml"
+    bad = tmp_path / "xyz.toml"
     bad.write_text(
         (MAPS / "dretop-versteck.toml")
         .read_text(encoding="utf-8")
-        .replace('ruleset = "entaria"\n', 'ruleset = "wrs"\n', 1),
+        .replace('ruleset = "entaria"\n', 'ruleset = "xyz"\n', 1),
         encoding="utf-8",
     )
     assert main(["check", missions[0], str(bad), "--language", "en"]) == 1
     out = capsys.readouterr().out
-    assert "unknown ruleset 'wrs'; expected one of 'entaria'" in out
+    assert "unknown ruleset 'xyz'; expected one of 'entaria', 'wrs'" in out
     assert out.rstrip().endswith(f"{bad}: invalid (1 error)")
 
 

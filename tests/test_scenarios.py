@@ -239,8 +239,8 @@ def test_an_unknown_command_kind_is_a_malformed_scenario(
         (('"creatures[key=dealer].lp"', '"creatures[key=dealer.lp"'), "[expect[1].path]", "']'"),
         (("equals = 3", "equals = 3\ncontains = 3"), "[expect[1]]", "exactly one test"),
         (("equals = 3", "equals = 3\ncommand = 7"), "[expect[1].command]", "number 0..1"),
-        (('ruleset = "entaria"\n', 'ruleset = "wrs"\n'), "[scenario.ruleset]", "plays 'entaria'"),
-        (('title = "EX-DMG-1"\n', 'title = "x"\nruleset = "wrs"\n'), "[mission.ruleset]", "'wrs'"),
+        (('ruleset = "entaria"\n', 'ruleset = "xyz"\n'), "[scenario.ruleset]", "plays 'entaria'"),
+        (('title = "EX-DMG-1"\n', 'title = "x"\nruleset = "xyz"\n'), "[mission.ruleset]", "'xyz'"),
     ],
 )
 def test_a_malformed_scenario_exits_2_naming_file_line_key_and_expectation(
@@ -330,7 +330,7 @@ def test_commands_lists_each_kind_with_its_fields(capsys: pytest.CaptureFixture[
 def test_commands_of_an_unknown_ruleset_and_no_arguments_are_usage_errors(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, _, err = run(capsys, "--commands", "wrs")
+    code, _, err = run(capsys, "--commands", "xyz")
     assert code == 2 and "known rulesets: entaria" in err
     code, _, err = run(capsys)
     assert code == 2 and "--commands RULESET" in err

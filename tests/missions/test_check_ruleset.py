@@ -43,16 +43,19 @@ def test_check_of_every_bundled_mission_names_its_ruleset() -> None:
     for path in sorted(bundled_maps_dir().glob("*.toml")):
         out = io.StringIO()
         assert run_check(path, out) == 0, out.getvalue()
-        assert re.search(r"(?m)^Ruleset: entaria = ENTARIA \(grid rules\)", out.getvalue())
+        assert re.search(
+            r"(?m)^Ruleset: (entaria = ENTARIA \(grid rules\)|wrs = WRS \(combat rounds\))$",
+            out.getvalue(),
+        )
 
 
 def test_check_of_an_unknown_ruleset_is_invalid_and_says_why(tmp_path: Path) -> None:
-    path = tmp_path / "wrs.toml"
-    path.write_text(mission_text("wrs"), encoding="utf-8")
+    path = tmp_path / "xyz.toml"
+    path.write_text(mission_text("xyz"), encoding="utf-8")
     out = io.StringIO()
     assert run_check(path, out) == 1
     text = out.getvalue()
-    assert f"{path}:3:1 [mission.ruleset]: error: unknown ruleset 'wrs'" in text
+    assert f"{path}:3:1 [mission.ruleset]: error: unknown ruleset 'xyz'" in text
     assert text.rstrip().endswith(f"{path}: invalid (1 error)")
 
 

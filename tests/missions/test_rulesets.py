@@ -86,15 +86,15 @@ def test_the_ruleset_is_written_and_read_back() -> None:
 
 def test_an_unknown_ruleset_names_file_line_key_and_the_known_ones() -> None:
     with pytest.raises(MissionError) as caught:
-        loads_mission(mission_text("wrs"), "mission.toml")
+        loads_mission(mission_text("xyz"), "mission.toml")
     (problem,) = caught.value.problems
     assert problem.path == "mission.toml"
     assert (problem.line, problem.column) == (3, 1)
     assert problem.key == "mission.ruleset"
     known = ", ".join(repr(k) for k in sorted(RULESETS))
-    assert problem.message == f"unknown ruleset 'wrs'; expected one of {known}"
+    assert problem.message == f"unknown ruleset 'xyz'; expected one of {known}"
     assert str(problem) == (
-        f"mission.toml:3:1 [mission.ruleset]: error: unknown ruleset 'wrs'; expected one of {known}"
+        f"mission.toml:3:1 [mission.ruleset]: error: unknown ruleset 'xyz'; expected one of {known}"
     )
 
 
@@ -116,7 +116,7 @@ def test_a_ruleset_that_is_no_string_is_refused() -> None:
 def test_an_unknown_ruleset_does_not_judge_the_names_of_another() -> None:
     """Creature types an unknown ruleset might know are not reported as ENTARIA's mistakes;
     mistakes of the format itself still are."""
-    text = mission_text("wrs").replace('type = "likron"', 'type = "wrs_soeldner"')
+    text = mission_text("xyz").replace('type = "likron"', 'type = "xyz_soeldner"')
     text = text.replace('side = "b"', 'side = "c"')
     with pytest.raises(MissionError) as caught:
         loads_mission(text, "m.toml")
@@ -127,7 +127,7 @@ def test_an_unknown_ruleset_does_not_judge_the_names_of_another() -> None:
 def test_the_readme_shows_what_the_loader_says_of_an_unknown_ruleset() -> None:
     from tests.missions.test_bundled_maps import README, readme_example
 
-    text = readme_example().replace('ruleset = "entaria"', 'ruleset = "wrs"')
+    text = readme_example().replace('ruleset = "entaria"', 'ruleset = "xyz"')
     with pytest.raises(MissionError) as caught:
         loads_mission(text, "mission.toml")
     (problem,) = caught.value.problems
@@ -140,11 +140,11 @@ def test_imported_maps_play_the_default_ruleset() -> None:
 
 
 def test_simulate_refuses_an_unknown_ruleset(tmp_path: Path) -> None:
-    path = tmp_path / "wrs.toml"
-    path.write_text(mission_text("wrs"), encoding="utf-8")
+    path = tmp_path / "xyz.toml"
+    path.write_text(mission_text("xyz"), encoding="utf-8")
     err = io.StringIO()
     assert run_simulate(path, 1, out=io.StringIO(), err=err, language="en") == 1
-    assert "unknown ruleset 'wrs'" in err.getvalue()
+    assert "unknown ruleset 'xyz'" in err.getvalue()
 
 
 def test_open_mission_returns_the_ruleset_the_mission_names(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""WRS as a Ruleset of the seam (not registered yet: mission glue and views are missing)."""
+"""WRS as a Ruleset of the seam: commands, catalogue, games, views, missions, set-up fields."""
 
 from __future__ import annotations
 
@@ -7,14 +7,19 @@ from typing import Any
 
 from game.board.dice import RandomRoller, Roller
 from game.match.commands import Command, CommandRegistry
+from game.match.problem_texts import Texts
+from game.match.ruleset import CreatureField
+from game.match.views import Texts as ScreenTexts
 from game.match.views import Views
 from game.rulesets.wrs.catalogue import WrsCatalogue
 from game.rulesets.wrs.catalogue_loader import load_catalogue
 from game.rulesets.wrs.command_table import COMMANDS
+from game.rulesets.wrs.creature_fields import creature_fields, creature_value_problem
 from game.rulesets.wrs.engine import WrsGame
 from game.rulesets.wrs.mission_glue import WrsMissionRules
 from game.rulesets.wrs.policy import choose_command
 from game.rulesets.wrs.state import WrsSetup
+from game.rulesets.wrs.views import VIEWS
 
 #: The keys every saved WRS state has (checked before a save is replayed).
 _SNAPSHOT_KEYS = ("fighters", "first_order", "order", "round", "turn_index", "over", "winner")
@@ -35,8 +40,20 @@ class WrsRuleset(WrsMissionRules):
 
     @property
     def views(self) -> Views:
-        """Return the screen's views of WRS (another session builds them)."""
-        raise NotImplementedError("the WRS views are not built yet")
+        """Return what the screen draws of WRS (game.rulesets.wrs.views)."""
+        return VIEWS
+
+    def creature_fields(
+        self, catalogue: Any, creature_type: str, t: ScreenTexts
+    ) -> tuple[CreatureField, ...]:
+        """Return the values the set-up screen shows and edits of a fighter."""
+        return creature_fields(catalogue, creature_type, t)
+
+    def creature_value_problem(
+        self, catalogue: Any, creature_type: str, key: str, value: object
+    ) -> Texts | None:
+        """Return why ``value`` cannot be the fighter's ``key`` (None: it can)."""
+        return creature_value_problem(catalogue, creature_type, key, value)
 
     def name(self, language: str) -> str:
         """Return the ruleset's name in ``language``."""

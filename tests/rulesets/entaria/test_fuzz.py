@@ -20,6 +20,7 @@ import dataclasses
 import json
 import os
 import random
+import tomllib
 import typing
 from pathlib import Path
 from typing import Any
@@ -61,9 +62,17 @@ from tests.rulesets.entaria.helpers import CATALOGUE
 MATCHES = int(os.environ.get("KAMPFKARTE_FUZZ_MATCHES", "20"))
 COMMANDS_PER_MATCH = int(os.environ.get("KAMPFKARTE_FUZZ_COMMANDS", "60"))
 MASTER_SEED = int(os.environ.get("KAMPFKARTE_FUZZ_SEED", "2026"))
-#: The bundled missions, and one with walls and doors on field edges (D-13).
+
+
+def _plays_entaria(path: Path) -> bool:
+    """Return whether the mission file ``path`` names ENTARIA (or no ruleset)."""
+    head = tomllib.loads(path.read_text(encoding="utf-8")).get("mission", {})
+    return head.get("ruleset", "entaria") == "entaria"
+
+
+#: The bundled ENTARIA missions, and one with walls and doors on field edges (D-13).
 MISSIONS = [
-    *sorted(bundled_maps_dir().glob("*.toml")),
+    *sorted(p for p in bundled_maps_dir().glob("*.toml") if _plays_entaria(p)),
     Path(__file__).parent / "data" / "edge-room.toml",
 ]
 HASH = "0" * 64

@@ -211,6 +211,7 @@ def test_w_act_move_map_click_steps_or_attacks() -> None:
     assert far is not None and not far.enabled and "nicht in 1 bis 3" in far.reason
     attack = VIEWS.map_click(game, (2, 1), "u", DE)
     assert attack is not None and attack.make is not None
+    assert attack.label == "Angriff: Kurzschwert"
     assert attack.make(Pick(creature="u", cell=(2, 1))) == c.Attack("g", "u", "kurzschwert")
     assert VIEWS.map_click(game, (1, 1), "g", DE) is None
 

@@ -88,12 +88,12 @@ def test_w_wound_2_4_card_and_token_follow_the_wounds() -> None:
 
 def test_w_armor_4_token_meter_shows_wound_pips_and_armour_mark() -> None:
     """W-ARMOR-3/4, W-WOUND-1: c pips with the wounds filled, the armour points left as
-    a mark and in the label (a half stays a half)."""
+    a mark (a half stays a half)."""
     game = duel()
     piece = VIEWS.pieces(game)["g"]
     assert piece.meter is not None and piece.meter.pips
     assert piece.meter.maximum == 10 and piece.meter.value == 0
-    assert "5,5" in piece.meter.label
+    assert piece.meter.label == "Wunden 0/10"
     armour = next(m for m in piece.marks if m.key == "armour")
     assert armour.code == "5½"
     game.fighters["g"].wounds = 2

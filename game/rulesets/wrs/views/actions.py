@@ -79,7 +79,8 @@ def action_groups(game: WrsGame, t: Texts) -> tuple[ActionGroup, ...]:
     )
     other = 2 if now == 1 else 1
     tip = say(t, "group.next_tip" if other > now else "group.spent_tip", n=other)
-    return current, ActionGroup("other", say(t, "group.other", n=other), tip, False, ())
+    spare = ActionGroup("other", say(t, "group.other", n=other), tip, False, ())
+    return (current, spare) if now == 1 else (spare, current)  # in the turn's order
 
 
 def _numbered(offers: Sequence[Offer]) -> tuple[Offer, ...]:
@@ -345,6 +346,8 @@ def map_click(game: WrsGame, cell: Cell, creature: str | None, t: Texts) -> Offe
             return None
         plan = attack_plans(game, actor)[0]
         offer = attack_offer(game, actor, plan, t)
+        label = f"{say(t, 'offer.attack')}: {offer.label}"  # "Angriff: Kurzschwert"
+        offer = dataclasses.replace(offer, label=label)
         if not reacting and me.actions_left < 1:
             return _gate(offer, say(t, "no.actions"), t)
         return offer

@@ -1,7 +1,7 @@
 """WRS's tokens: wound pips against c, the armour points left, the markers of the turn.
 
 The meter is the wound track: ``c`` pips (dead from c wounds, W-WOUND-4), the wounds
-taken filled (W-WOUND-1); its label says the armour points too. A steel mark shows the
+taken filled (W-WOUND-1), labelled "Wunden 1/10". A steel mark shows the
 armour points left (W-ARMOR-2..4; a half as "½" where it fits); marks say Zielen
 (W-ACT-AIM), Verteidigungsposition (W-ACT-DEF-2), Bereitschaft (W-ACT-READY-*) and
 am Boden (W-WOUND-2). Down is drawn kneeling (W-OPEN-10: the host's prone state is not
@@ -17,7 +17,7 @@ from game.match.views import Colour, Mark, Meter, Piece
 from game.rulesets.wrs.engine import WrsGame
 from game.rulesets.wrs.rules.terms import WoundState
 from game.rulesets.wrs.state import FighterState
-from game.rulesets.wrs.views.terms import LIFE, fighter_name, number, remember, say
+from game.rulesets.wrs.views.terms import LIFE, fighter_name, remember, say
 
 _STEEL: Colour = (120, 132, 148)
 _GOOD: Colour = (56, 150, 84)
@@ -67,11 +67,11 @@ def marks(game: WrsGame, state: FighterState) -> tuple[Mark, ...]:
 
 
 def meter(game: WrsGame, state: FighterState, language: str) -> Meter:
-    """Return the wound pips (c of them, the wounds taken filled) with their label."""
+    """Return the wound pips (c of them, the wounds taken filled) with their label
+    (the armour points stand in the armour mark and on the card: the label stays short
+    enough for the card's bar)."""
     life = game.kind(state.key).life_points
     label = say(language, "card.wounds_label", n=state.wounds, c=life.dead_at)
-    if state.armour > 0:
-        label += " · " + say(language, "card.armour_label", rp=number(state.armour, language))
     return Meter(min(state.wounds, life.dead_at), life.dead_at, pips=True, label=label)
 
 

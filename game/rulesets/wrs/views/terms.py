@@ -34,7 +34,6 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "card.life": ("Lebenspunkte {a}/{b}/{c}", "Life points {a}/{b}/{c}"),
     "card.wounds": ("Wunden", "Wounds"),
     "card.wounds_label": ("Wunden {n}/{c}", "Wounds {n}/{c}"),
-    "card.armour_label": ("Rüstung {rp}", "armour {rp}"),
     "card.down_at": ("zu Boden ab", "down from"),
     "card.unconscious_at": ("bewusstlos ab", "unconscious from"),
     "card.dead_at": ("tot ab", "dead from"),

@@ -19,12 +19,13 @@ from tests.rulesets.wrs.test_views_support import (
     copy,
     duel,
     made,
+    now,
 )
 
 
 def _offers(game: object, language: object = DE) -> dict[str, Offer]:
     groups = VIEWS.action_groups(game, language)  # type: ignore[arg-type]
-    return {o.key: o for o in all_offers(groups[0].offers)}
+    return {o.key: o for o in all_offers(now(groups).offers)}
 
 
 def _apply_every_enabled(game: object, actor: str) -> list[str]:
@@ -78,8 +79,9 @@ def test_w_act_ready_1_one_action_left_shows_aktion_2_and_greys_readiness() -> N
     game = duel((50,) * 20)
     game.apply(c.Turn360("g", "N"))
     groups = VIEWS.action_groups(game, DE)
-    assert [g.label for g in groups] == ["Aktion 2", "Aktion 1"]
-    assert "verbraucht" in groups[1].tooltip
+    assert [g.label for g in groups] == ["Aktion 1", "Aktion 2"]  # in the turn's order
+    assert now(groups).label == "Aktion 2" and groups[1] is now(groups)
+    assert "verbraucht" in groups[0].tooltip and not groups[0].available
     ready = _offers(game)["action:ready"]
     assert not ready.enabled and "braucht beide Aktionen" in ready.reason
     applied = _apply_every_enabled(game, "g")
@@ -93,8 +95,8 @@ def test_w_round_3_no_action_left_greys_all_but_zug_beenden() -> None:
     game = duel()
     game.fighters["g"].actions_left = 0
     groups = VIEWS.action_groups(game, DE)
-    assert not groups[0].available
-    for offer in groups[0].offers:
+    assert not now(groups).available
+    for offer in now(groups).offers:
         if offer.key == "action:end_turn":
             assert offer.enabled
             game.apply(made(game, offer, "g"))
@@ -117,7 +119,7 @@ def test_w_act_ready_4_reaction_offers_one_attack_or_passing() -> None:
     assert VIEWS.on_turn(game) == "u"
     groups = VIEWS.action_groups(game, DE)
     assert [g.label for g in groups] == ["Reaktion"]
-    offers = {o.key: o for o in all_offers(groups[0].offers)}
+    offers = {o.key: o for o in all_offers(now(groups).offers)}
     assert set(offers) >= {"action:attack", "action:pass", "attack:dolch:SINGLE:1"}
     assert "action:step" not in offers
     trial = copy(game)

@@ -9,12 +9,12 @@ from game.rulesets.wrs.state import FighterSetup
 from game.rulesets.wrs.views import VIEWS
 from game.rulesets.wrs.views.chances import chance_text
 from game.rulesets.wrs.views.queries import AttackPlan
-from tests.rulesets.wrs.test_views_support import DE, EN, all_offers, build, duel
+from tests.rulesets.wrs.test_views_support import DE, EN, all_offers, build, duel, now
 
 
 def _attack(game: object, key: str) -> Offer:
     groups = VIEWS.action_groups(game, DE)
-    return next(o for o in all_offers(groups[0].offers) if o.key == key)
+    return next(o for o in all_offers(now(groups).offers) if o.key == key)
 
 
 def test_d15_w_atk_3_hover_chance_equals_the_exact_comparison() -> None:

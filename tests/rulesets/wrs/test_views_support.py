@@ -14,7 +14,7 @@ import numpy as np
 from game.board.dice import ScriptedRoller
 from game.board.grid import BattleGrid, Cell
 from game.match.commands import Command
-from game.match.views import Needs, Offer, Pick
+from game.match.views import ActionGroup, Needs, Offer, Pick
 from game.rulesets.wrs.catalogue_loader import load_catalogue
 from game.rulesets.wrs.engine import WrsGame
 from game.rulesets.wrs.state import FighterSetup, WrsSetup
@@ -94,3 +94,8 @@ def made(game: WrsGame, offer: Offer, actor: str) -> Command:
     command = offer.make(pick_for(game, offer, actor))
     assert not isinstance(command, str), (offer.key, command)
     return command
+
+
+def now(groups: tuple[ActionGroup, ...]) -> ActionGroup:
+    """Return the group of the action to choose now (the turn's or the reaction's)."""
+    return next(g for g in groups if g.key in ("action", "reaction"))

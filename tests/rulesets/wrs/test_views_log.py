@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from game.match.events import Event
 from game.match.views import LogKind, Tone
 from game.rulesets.wrs import commands as c
 from game.rulesets.wrs.state import FighterSetup
@@ -119,3 +120,15 @@ def test_wrs_puts_no_questions_and_has_no_rerolls() -> None:
     assert VIEWS.replaced_rolls(game) == frozenset()
     with pytest.raises(KeyError):
         VIEWS.answer(game, 0)
+
+
+def test_w_atk_1_the_weapon_is_named_when_the_event_carries_it() -> None:
+    """W-ATK-1: an attack event that names its weapon gets it in the line."""
+    game = duel((10, 90))
+    VIEWS.pieces(game)
+    event = game.apply(c.Attack("g", "u", "kurzschwert"))[-1]
+    named = Event(
+        event.kind, event.de, event.en, event.actor, {**event.data, "weapon": "kurzschwert"}
+    )
+    assert VIEWS.log_text(named, DE).line.startswith("Hauptmann Gerold (Kurzschwert) greift")
+    assert VIEWS.log_text(named, EN).line.startswith("Hauptmann Gerold (short sword) attacks")

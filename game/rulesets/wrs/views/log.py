@@ -124,7 +124,11 @@ def _attack_line(event: Event, language: str) -> str:
         result = _hits(hits, language)
     else:
         result = say(language, "log.parried")
-    line = say(language, "log.attack", name=known_name(event.actor), target=target, result=result)
+    name = known_name(event.actor)
+    weapon = data.get("weapon")
+    if isinstance(weapon, str) and weapon:  # named once the engine's event carries it
+        name += f" ({known_item(weapon, language)})"
+    line = say(language, "log.attack", name=name, target=target, result=result)
     if hits:
         rp = number(Fraction(str(data.get("armour", "0"))), language)
         line += " — " + say(language, "log.after", target=target, rp=rp, w=data.get("wounds", 0))

@@ -131,7 +131,8 @@ class ViewsSelectTool(PlainTool):
         if offer is not None and not offer.enabled:
             colour = theme.TEXT_BAD
         pygame.draw.rect(surface, colour, (x, y, size, size), 2)
-        self.tooltip(surface, lines, border=colour)
+        if getattr(self.scene.hud, "popup", None) is None:  # an open menu is read, not covered
+            self.tooltip(surface, lines, border=colour)
 
 
 def press_offer(scene: MapHost, offer: Offer) -> None:

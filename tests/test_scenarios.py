@@ -68,6 +68,16 @@ SCENARIO_RULES: dict[str, tuple[str, ...]] = {
         "EX-STAB-1", "E-ACT-VH-STABILISIEREN-1", "E-ACT-VH-STABILISIEREN-2", "E-COND-STERBEND-1",
         "E-COND-STABILESKOMA-1", "E-LP-3", "E-OPEN-5", "E-OPEN-35",
     ),
+    "wrs-ruestung-18.toml": (
+        "W-ARMOR-E1", "W-ARMOR-TABLE", "W-ARMOR-1", "W-ARMOR-2", "W-ARMOR-3", "W-ARMOR-5",
+        "W-HIT-1", "W-HIT-2", "W-HIT-3", "W-FIRE-AUTO", "W-FIRE-TEST", "W-BONUS-AUTOMATIC",
+        "W-ATK-2", "W-ATK-3", "W-OPEN-9", "D-15",
+    ),
+    "wrs-wunden-3-4-10.toml": (
+        "W-WOUND-E1", "W-WOUND-1", "W-WOUND-2", "W-WOUND-3", "W-WOUND-4", "W-HIT-1", "W-HIT-2",
+        "W-HIT-3", "W-ARMOR-2", "W-ARMOR-3", "W-ARMOR-4", "W-ARMOR-5", "W-FIRE-TEST",
+        "W-FIRE-SEMI", "W-FIRE-AUTO", "W-ROUND-2", "W-INIT-1", "W-INIT-2", "W-OPEN-10", "D-15",
+    ),
 }  # fmt: skip
 
 

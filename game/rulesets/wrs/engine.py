@@ -264,6 +264,10 @@ class WrsGame:
             wounds=body.wounds,
             modifier=a_mod,
             defence_modifier=d_mod,
+            weapon=cmd.weapon,
+            fire_mode=mode.value,
+            shots=cmd.shots,
+            second_weapon=cmd.second_weapon,
         )
         self._emit(
             "attack",
@@ -411,6 +415,7 @@ class WrsGame:
                 me = self.fighters[key]
                 me.actions_left = 2
                 me.ready = False  # readiness ends when its own turn comes (W-ACT-READY-2)
+                self._emit("turn", key, f"{key} ist am Zug", f"{key}'s turn", {})
                 return
 
     def _check_winner(self) -> None:

@@ -29,12 +29,14 @@ def test_d15_w_atk_2_log_shows_both_rolls_pws_and_margins() -> None:
     assert text.roll.chips[-1] == ("Treffer", Tone.GOOD)
     assert "W100 10" in text.roll.plain and "W100 90" in text.roll.plain
     assert "W100 10 gegen PW 65" in text.roll.tooltip
-    assert text.line.startswith("Hauptmann Gerold greift Ulf Pfeilschmied an: 1 Treffer")
+    assert text.line.startswith(
+        "Hauptmann Gerold (Kurzschwert) greift Ulf Pfeilschmied an: 1 Treffer"
+    )
     english = VIEWS.log_text(event, EN)
     assert english.roll is not None
     assert "d100 10" in english.roll.plain and "margin +55" in english.roll.plain
     assert "margin -40" in english.roll.plain
-    assert english.line.startswith("Hauptmann Gerold attacks Ulf Pfeilschmied: 1 hit")
+    assert english.line.startswith("Hauptmann Gerold (short sword) attacks Ulf Pfeilschmied: 1 hit")
     for line in (text.line, english.line, text.roll.tooltip, text.roll.plain):
         assert "W-" not in line and "D-15" not in line
 
@@ -93,8 +95,11 @@ def test_w_round_3_other_events_read_in_player_words() -> None:
     lines = [VIEWS.log_text(e, DE).line for e in events]
     assert lines[0] == "Hauptmann Gerold läuft 1 Schritt(e) nach (1, 2)"
     assert lines[1] == "Hauptmann Gerold zielt"
-    assert lines[2] == "Ulf Pfeilschmied zieht Rundschild"
-    assert VIEWS.log_text(events[2], EN).line == "Ulf Pfeilschmied draws round shield"
+    assert lines[2] == "Ulf Pfeilschmied ist am Zug"  # the turn passes after two actions
+    assert VIEWS.log_text(events[2], EN).line == "Ulf Pfeilschmied's turn"
+    assert VIEWS.passes_turn(events[2:3])
+    assert lines[3] == "Ulf Pfeilschmied zieht Rundschild"
+    assert VIEWS.log_text(events[3], EN).line == "Ulf Pfeilschmied draws round shield"
     assert "Ulf Pfeilschmied beendet den Zug" in lines
     assert all(VIEWS.log_kind(e) is LogKind.OTHER for e in events)
 

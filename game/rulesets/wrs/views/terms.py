@@ -236,6 +236,7 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "log.ready": ("{name} geht in Bereitschaft", "{name} gets ready"),
     "log.draw": ("{name} zieht {item}", "{name} draws {item}"),
     "log.turn360": ("{name} dreht sich", "{name} turns around"),
+    "log.turn": ("{name} ist am Zug", "{name}'s turn"),
     "log.host_action": ("{name}: andere Handlung {note}", "{name}: other action {note}"),
     "log.pass": ("{name} lässt es geschehen", "{name} lets it pass"),
     "log.end_turn": ("{name} beendet den Zug", "{name} ends the turn"),

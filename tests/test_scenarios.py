@@ -68,6 +68,16 @@ SCENARIO_RULES: dict[str, tuple[str, ...]] = {
         "EX-STAB-1", "E-ACT-VH-STABILISIEREN-1", "E-ACT-VH-STABILISIEREN-2", "E-COND-STERBEND-1",
         "E-COND-STABILESKOMA-1", "E-LP-3", "E-OPEN-5", "E-OPEN-35",
     ),
+    "wrs-ruestung-6.toml": (
+        "W-ARMOR-E1", "W-ARMOR-TABLE", "W-ARMOR-1", "W-ARMOR-2", "W-ARMOR-3", "W-ARMOR-5",
+        "W-HIT-1", "W-HIT-2", "W-HIT-3", "W-FIRE-AUTO", "W-FIRE-TEST", "W-BONUS-AUTOMATIC",
+        "W-ATK-2", "W-ATK-3", "D-15",
+    ),
+    "wrs-ruestung-12.toml": (
+        "W-ARMOR-E1", "W-ARMOR-TABLE", "W-ARMOR-1", "W-ARMOR-2", "W-ARMOR-3", "W-ARMOR-5",
+        "W-HIT-1", "W-HIT-2", "W-HIT-3", "W-FIRE-AUTO", "W-FIRE-TEST", "W-BONUS-AUTOMATIC",
+        "W-ATK-2", "W-ATK-3", "D-15",
+    ),
     "wrs-ruestung-18.toml": (
         "W-ARMOR-E1", "W-ARMOR-TABLE", "W-ARMOR-1", "W-ARMOR-2", "W-ARMOR-3", "W-ARMOR-5",
         "W-HIT-1", "W-HIT-2", "W-HIT-3", "W-FIRE-AUTO", "W-FIRE-TEST", "W-BONUS-AUTOMATIC",

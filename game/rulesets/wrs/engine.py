@@ -54,8 +54,13 @@ class WrsGame:
         self.record: list[Command] = []
         self.log: list[Event] = []
         self.fighters: dict[str, FighterState] = {}
+        #: Every fighter's values: its own (``FighterSetup.own``), else the catalogue's.
+        self.kinds: dict[str, Fighter] = {
+            f.key: f.own if f.own is not None else catalogue.fighters[f.fighter]
+            for f in setup.fighters
+        }
         for f in setup.fighters:
-            kind = catalogue.fighters[f.fighter]
+            kind = self.kinds[f.key]
             pieces = [p.rule_piece() for p in catalogue.armour_of(kind)]
             self.fighters[f.key] = FighterState(
                 key=f.key,
@@ -87,8 +92,8 @@ class WrsGame:
 
     # ----------------------------------------------------------------- queries
     def kind(self, key: str) -> Fighter:
-        """Return the catalogue fighter of ``key``."""
-        return self.catalogue.fighters[self.fighters[key].fighter]
+        """Return the values of fighter ``key``: its own, else its catalogue fighter's."""
+        return self.kinds[key]
 
     def state_of(self, key: str) -> WoundState:
         """Return the wound state of ``key`` against its LP a/b/c (W-WOUND-1..4)."""
@@ -456,11 +461,13 @@ class WrsGame:
         return len(record), len(log), frozen
 
     def _shared(self) -> dict[int, Any]:
-        """Return the deepcopy memo of what a copy shares: the static catalogue and setup."""
+        """Return the deepcopy memo of what a copy shares: the static catalogue, setup and
+        fighters' values."""
         return {
             id(self.catalogue): self.catalogue,
             id(self.setup): self.setup,
             id(self.grid): self.grid,
+            id(self.kinds): self.kinds,
         }
 
     def resume(self, point: tuple[int, int, WrsGame]) -> WrsGame:

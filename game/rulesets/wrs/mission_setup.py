@@ -2,13 +2,14 @@
 
 The mission comes as data (the missions layer's ``Mission``; a ruleset does not import
 the missions layer): the protocols below say which of its values WRS reads. A WRS
-character is a catalogue fighter as it stands (Körper, Geist, LP a/b/c, skills and
-equipment); a mission chooses its field, facing and what it holds drawn at the start.
+character is a catalogue fighter (Körper, Geist, LP a/b/c, skills and equipment) with
+the mission's own ``values`` and ``equipment`` in place of the fighter's where it gives
+them (``creature_fields.own_fighter``, as the set-up screen edits them); a mission
+chooses its field, facing, picture and what it holds drawn at the start.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -16,7 +17,8 @@ from typing import Any, Protocol
 from game.board.grid import BattleGrid, Cell
 from game.match.mission_ruleset import Message
 from game.match.problems import MissionError, Problem, problem_of
-from game.rulesets.wrs.catalogue import WrsCatalogue
+from game.rulesets.wrs.catalogue import Fighter, WrsCatalogue
+from game.rulesets.wrs.creature_fields import own_fighter, own_fighter_problems
 from game.rulesets.wrs.mission_terms import WrsMissionTerms
 from game.rulesets.wrs.mission_texts import mission_say
 from game.rulesets.wrs.state import FighterSetup, WrsSetup
@@ -75,6 +77,8 @@ class CreatureData(Protocol):
     def hidden(self) -> bool: ...
     @property
     def values(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def image(self) -> str: ...
 
 
 class MissionData(Protocol):
@@ -109,6 +113,9 @@ class WrsMissionSetup(WrsSetup):
     sides: tuple[SideInfo, ...] = ()
     #: (fighter key, the name the mission gives it), in the mission's order.
     names: tuple[tuple[str, str], ...] = ()
+    #: (fighter key, its picture relative to the mission's folder), for those with one
+    #: (the token's picture, read by the views as ``images``).
+    images: tuple[tuple[str, str], ...] = ()
 
     @property
     def creatures(self) -> tuple[FighterSetup, ...]:
@@ -140,8 +147,9 @@ def _creature_problems(
         return problems
     if placement.life_points is not None:
         add("lp", mission_say("no_lp"))
-    if placement.values:
-        add("values", mission_say("no_values"))
+    equipment = placement.equipment
+    for key, texts in own_fighter_problems(catalogue, placement.type, placement.values, equipment):
+        add(key, texts)
     for name in placement.conditions:
         add("conditions", mission_say("no_conditions", name=name))
     if placement.companion_of is not None:
@@ -150,11 +158,8 @@ def _creature_problems(
         add("companion_before", mission_say("no_companions", key="companion_before"))
     if placement.hidden:
         add("hidden", mission_say("no_hiding"))
-    if placement.equipment is not None and Counter(placement.equipment) != Counter(kind.equipment):
-        listed = ", ".join(repr(k) for k in kind.equipment)
-        add("equipment", mission_say("own_equipment", listed=listed))
     terms = WrsMissionTerms(catalogue)
-    for at, message in terms.held_problems(placement.type, None, placement.held):
+    for at, message in terms.held_problems(placement.type, equipment, placement.held):
         key = "held" if at is None else f"held[{at}]"
         problems.append(problem_of(label, message, key=f"{where}.{key}"))
     return problems
@@ -187,10 +192,11 @@ def wrs_setup(
 ) -> WrsMissionSetup:
     """Return the sides and fighters of ``mission`` on ``grid`` for a new WRS match.
 
-    Raise MissionError naming ``creatures[i].<key>`` for what a catalogue fighter cannot
-    start with (``lp``, ``values``, ``conditions``, ``companion_of``, ``hidden``, other
-    ``equipment``, ``held``), ``creatures[i].at`` for a wall, a closed door or a taken
-    field, and ``environment.<flag>`` for zero gravity or water.
+    Raise MissionError naming ``creatures[i].<key>`` for what a WRS fighter cannot
+    start with (``lp``, ``values.<name>`` out of bounds or unknown, ``values`` for LP out
+    of order, ``conditions``, ``companion_of``, ``hidden``, ``equipment[j]``, ``held``),
+    ``creatures[i].at`` for a wall, a closed door or a taken field, and
+    ``environment.<flag>`` for zero gravity or water.
     """
     problems: list[Problem] = []
     for flag in ("weightless", "underwater"):
@@ -210,6 +216,7 @@ def wrs_setup(
             cell=(int(p.cell[0]), int(p.cell[1])),
             facing=str(p.facing.value),
             drawn=tuple(p.held),  # nothing drawn unless the mission says so
+            own=_own(catalogue, p),
         )
         for p in mission.creatures
     )
@@ -220,4 +227,13 @@ def wrs_setup(
         fighters,
         sides=sides,
         names=tuple((p.key, p.name) for p in mission.creatures),
+        images=tuple((p.key, p.image) for p in mission.creatures if p.image),
     )
+
+
+def _own(catalogue: WrsCatalogue, placement: CreatureData) -> Fighter | None:
+    """Return the fighter with the mission's own values and equipment (None: none given)."""
+    if not placement.values and placement.equipment is None:
+        return None
+    kind = catalogue.fighters[placement.type]
+    return own_fighter(kind, placement.values, placement.equipment)

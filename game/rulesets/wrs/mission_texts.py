@@ -63,22 +63,10 @@ MISSION_TEMPLATES: Final[Templates] = {
     "its_equipment": {"en": "its equipment", "de": "seiner Ausrüstung"},
     # --- the set-up (mission_setup)
     "no_lp": {
-        "en": "WRS characters take their LP a/b/c from the catalogue; remove 'lp' or choose "
-        "another fighter",
-        "de": "WRS-Charaktere haben ihre LP a/b/c aus dem Katalog; 'lp' entfernen oder einen "
-        "anderen Kämpfer wählen",
-    },
-    "no_values": {
-        "en": "WRS characters take Körper and Geist from the catalogue; remove 'values' or "
-        "choose another fighter",
-        "de": "WRS-Charaktere haben Körper und Geist aus dem Katalog; 'values' entfernen oder "
-        "einen anderen Kämpfer wählen",
-    },
-    "own_equipment": {
-        "en": "a WRS character carries its catalogue equipment ({listed}); expected no "
-        "'equipment' or exactly that list",
-        "de": "ein WRS-Charakter trägt seine Ausrüstung aus dem Katalog ({listed}); erwartet: "
-        "kein 'equipment' oder genau diese Liste",
+        "en": "WRS characters have three life points, LP a/b/c, not one 'lp'; remove 'lp' "
+        "or give values.lp_a, values.lp_b and values.lp_c",
+        "de": "WRS-Charaktere haben drei Lebenspunktwerte, LP a/b/c, nicht ein 'lp'; 'lp' "
+        "entfernen oder values.lp_a, values.lp_b und values.lp_c angeben",
     },
     "no_companions": {
         "en": "WRS has no companions; remove {key!r}",

@@ -7,11 +7,15 @@ from fractions import Fraction
 from typing import Any
 
 from game.board.grid import BattleGrid, Cell
+from game.rulesets.wrs.catalogue import Fighter
 
 
 @dataclass(frozen=True)
 class FighterSetup:
-    """One fighter at the start: a catalogue fighter, its side and field."""
+    """One fighter at the start: a catalogue fighter, its side and field.
+
+    ``own``: the fighter's own values and equipment (a mission's, ``own_fighter``) in
+    place of the catalogue fighter ``fighter``'s; None: the catalogue's."""
 
     key: str
     fighter: str
@@ -19,6 +23,7 @@ class FighterSetup:
     cell: Cell
     facing: str = "S"
     drawn: tuple[str, ...] = ()
+    own: Fighter | None = None
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ from game.rulesets.wrs.rules.actions import MOVE_MAX_FIELDS
 
 #: A plan must beat the plain attack by this much to be chosen (ties attack).
 EPS = 1e-9
+#: Weight of an aim's gain on an enemy not in reach yet (it may not come).
+AIM_UNSURE = 0.5
 #: Steps an enemy walks in one turn: two moves (W-ACT-MOVE, W-ROUND-3).
 TURN_STEPS = 2 * MOVE_MAX_FIELDS
 
@@ -94,18 +96,25 @@ def _with_target(game: WrsGame, me: str, now: Option) -> Command:
     aim_value = aimed.value() if aimed is not None else 0.0
     attack = [o.command for o in sorted(_all_now(game, me), key=lambda o: -o.value())]
     if state.actions_left >= 2:
-        if aim_value > now.value(2) + EPS:
+        # the turn: attack twice, aim and attack, or attack and defend (W-ACT-DEF-1)
+        if aim_value > now.value(2) + EPS and aim_value > now.value() + _saved(game, me) + EPS:
             return _first_working(game, [c.Aim(me), *attack], c.EndTurn(me))
         return _first_working(game, attack, c.EndTurn(me))
-    # last action: attack now and next (A), aim now for next (B), defend (C)
+    # last action: attack now and next (A), aim now for next (B), defend, then attack (C)
+    plain = best(options(game, me, target, aimed=False))
+    after = plain.value() if plain is not None else 0.0
     saved, _ = threats(game, me)
-    plans: list[tuple[float, Command]] = [(now.value(2), attack[0])]
+    plans: list[tuple[float, Command]] = [(now.value() + after, attack[0])]
     if aim_value > 0:
         plans.append((aim_value, c.Aim(me)))
-    plans.append((now.value() + saved, c.DefensivePosition(me)))
+    plans.append((after + saved, c.DefensivePosition(me)))
     top = max(p[0] for p in plans)
     chosen = next(cmd for value, cmd in plans if value >= top - EPS)
     return _first_working(game, [chosen, *attack], c.EndTurn(me))
+
+
+def _saved(game: WrsGame, me: str) -> float:
+    return threats(game, me)[0]
 
 
 def _all_now(game: WrsGame, me: str) -> list[Option]:
@@ -205,7 +214,7 @@ def _without_target(game: WrsGame, me: str, foes: list[str]) -> Command:
             plain = best(options(game, me, foe, check_reach=False))
             aimed = best(options(game, me, foe, check_reach=False, aimed=True))
             if plain is not None and aimed is not None and not state.aim_pending:
-                gain = max(gain, aimed.value() - plain.value())
+                gain = max(gain, AIM_UNSURE * (aimed.value() - plain.value()))
         if gain > saved + EPS:
             return _first_working(game, [c.Aim(me), *walk], c.EndTurn(me))
         if saved > EPS or not walk:

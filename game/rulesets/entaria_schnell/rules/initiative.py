@@ -9,9 +9,10 @@ combat (Q-INIT-8/9, Q-OPEN-1 A); the order is not rolled again (Q-INIT-10).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from game.board.dice import Roller
 from game.rulesets.entaria.rules.checks import STANDARD_TARGET, Roll, impulse_gain, success_roll
@@ -27,6 +28,8 @@ __all__ = [
     "next_round_order",
     "roll_block_initiative",
 ]
+
+K = TypeVar("K", bound=Hashable)
 
 #: "Erfolgswurf Initiative gegen ZW:15" (Q-INIT-1).
 INITIATIVE_TARGET = STANDARD_TARGET
@@ -115,7 +118,7 @@ class BlockOrder:
 
 
 def _ordered(
-    results: dict[Hashable, InitiativeResult], chosen: Sequence[Hashable] | None, group: InitGroup
+    results: Mapping[K, InitiativeResult], chosen: Sequence[K] | None, group: InitGroup
 ) -> tuple[Hashable, ...]:
     """Return the block's members in the chosen order (default: roster order)."""
     members = [actor for actor, result in results.items() if result.group is group]
@@ -127,11 +130,11 @@ def _ordered(
 
 
 def block_order(
-    results: dict[Hashable, InitiativeResult],
+    results: Mapping[K, InitiativeResult],
     enemies_gm_order: Iterable[Hashable],
     *,
-    successes_order: Sequence[Hashable] | None = None,
-    failures_order: Sequence[Hashable] | None = None,
+    successes_order: Sequence[K] | None = None,
+    failures_order: Sequence[K] | None = None,
 ) -> BlockOrder:
     """Return the round's order from the characters' rolls (Q-INIT-2..7).
 

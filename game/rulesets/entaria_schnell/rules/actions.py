@@ -19,6 +19,7 @@ from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
 
 __all__ = [
     "ACTION_CATALOG",
+    "DEFAULT_MOVES",
     "ActionNotAllowed",
     "MoveParams",
     "TurnBudget",
@@ -51,7 +52,11 @@ class MoveParams:
             )
 
 
-def zones_allowed(action: Action, params: MoveParams = MoveParams()) -> int:
+#: Gehen 1 zone, Laufen 3 (Q-OPEN-5).
+DEFAULT_MOVES = MoveParams()
+
+
+def zones_allowed(action: Action, params: MoveParams = DEFAULT_MOVES) -> int:
     """Return how many zones an action moves, 0 if it moves none (Q-MOVE-1, Q-OPEN-5/15).
 
     Gehen: ``walk_zones``; Laufen: ``run_zones``; Lösen: 1 (it leaves the zone). Other

@@ -11,6 +11,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Sequence
 
+from game.rulesets.entaria.rules.actions import Action
+from game.rulesets.entaria.rules.condition_effects import (
+    halve_movement,
+    halving_count,
+    reduced_bew,
+)
+from game.rulesets.entaria.rules.held_conditions import Held
+from game.rulesets.entaria_schnell.rules.actions import DEFAULT_MOVES, MoveParams, zones_allowed
 from game.rulesets.entaria_schnell.rules.zones import ZoneGraph, zone_distances
 
 __all__ = [
@@ -19,7 +27,23 @@ __all__ = [
     "in_melee_reach",
     "move_along",
     "reachable_zones",
+    "zone_allowance",
 ]
+
+
+def zone_allowance(
+    action: Action, held: Held = (), *, bew: int = 1, params: MoveParams = DEFAULT_MOVES
+) -> int:
+    """Return the zones a move may cover after the mover's conditions (Q-MOVE-1, Q-COVER-2).
+
+    Bewegungslos (full cover among others) and BEW brought to 0 give 0 zones; each
+    halving condition (Verkrampft, Verwirrt) halves, rounded down, minimum 1 (ENTARIA's
+    ``halve_movement``). ``bew`` is the creature's BEW, read only for what takes it to 0.
+    """
+    zones = zones_allowed(action, params)
+    if zones == 0 or reduced_bew(bew, held) == 0:
+        return 0
+    return halve_movement(zones, halving_count(held, base_bew=bew))
 
 
 def reachable_zones(

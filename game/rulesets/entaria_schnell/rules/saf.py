@@ -8,7 +8,7 @@ with ENTARIA's ``resolve_saf_save``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
@@ -16,17 +16,24 @@ from types import MappingProxyType
 from game.board.dice import Roller
 from game.rulesets.entaria.rules.checks import Roll
 from game.rulesets.entaria.rules.criticals import SafEffect, resolve_saf_save, saf_for
-from game.rulesets.entaria.rules.damage import Affinity, apply_affinity
+from game.rulesets.entaria.rules.damage import (
+    Affinity,
+    BodyZone,
+    apply_affinity,
+    random_body_zone,
+)
 from game.rulesets.entaria.rules.terms import Condition, DamageType
 
 __all__ = [
     "RIDER_THRESHOLD",
     "QuickSaf",
     "SafRider",
+    "disfigured_body_part",
     "quick_saf_for",
     "rider_applies",
     "roll_saf_save",
     "saf_result",
+    "second_target_candidates",
     "second_target_damage",
 ]
 
@@ -118,3 +125,23 @@ def second_target_damage(rolled: int, armour: int, affinity: Affinity = Affinity
     if armour < 0:
         raise ValueError(f"armour cannot be negative, got {armour}")
     return apply_affinity(max(0, rolled - armour), affinity)
+
+
+def second_target_candidates(
+    zone_of: Mapping[Hashable, int], target: Hashable, attacker: Hashable
+) -> tuple[Hashable, ...]:
+    """Return who the Stich rider may hit: others in the target's zone (Q-CRIT-SAF-STICH-2).
+
+    The attacker picks one (Q-OPEN-12 (i)); neither the target nor the attacker himself.
+    """
+    zone = zone_of[target]
+    return tuple(c for c, z in zone_of.items() if z == zone and c not in (target, attacker))
+
+
+def disfigured_body_part(roller: Roller) -> BodyZone:
+    """Roll the body part the Feuer rider disfigures: 1w20 on the table (Q-CRIT-SAF-FEUER-2).
+
+    A narrative flag without game effect (Q-OPEN-12 (iv)); the part is ENTARIA's
+    ``random_body_zone``, since the quick rules roll no hit location.
+    """
+    return random_body_zone(roller)

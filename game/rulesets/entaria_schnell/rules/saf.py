@@ -12,6 +12,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
+from typing import TypeVar
 
 from game.board.dice import Roller
 from game.rulesets.entaria.rules.checks import Roll
@@ -48,6 +49,9 @@ class SafRider(Enum):
     UNCONSCIOUS = "unconscious"  # Hieb: Bewusstlos replaces Betäubt
     FORCED_MOVEMENT = "forced_movement"  # Wucht: pushed into an adjacent zone
     DISFIGURED = "disfigured"  # Feuer: a body part is disfigured (no game effect)
+
+
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -127,9 +131,7 @@ def second_target_damage(rolled: int, armour: int, affinity: Affinity = Affinity
     return apply_affinity(max(0, rolled - armour), affinity)
 
 
-def second_target_candidates(
-    zone_of: Mapping[Hashable, int], target: Hashable, attacker: Hashable
-) -> tuple[Hashable, ...]:
+def second_target_candidates(zone_of: Mapping[K, int], target: K, attacker: K) -> tuple[K, ...]:
     """Return who the Stich rider may hit: others in the target's zone (Q-CRIT-SAF-STICH-2).
 
     The attacker picks one (Q-OPEN-12 (i)); neither the target nor the attacker himself.

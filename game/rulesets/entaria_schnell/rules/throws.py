@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from game.rulesets.entaria.rules.scatter import scatter_step, snap_direction, th
 from game.rulesets.entaria_schnell.rules.zones import ZoneGraph, ZoneMap
 
 __all__ = ["ZoneThrow", "creatures_in_zones", "scatter_zone", "throw_at_zone", "zone_centre"]
+
+
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -90,8 +94,6 @@ def throw_at_zone(
     return ZoneThrow(roll, d20, scatter_zone(zones, graph, thrower_zone, target_zone, d20))
 
 
-def creatures_in_zones(
-    zone_of: Mapping[Hashable, int], affected: Collection[int]
-) -> tuple[Hashable, ...]:
+def creatures_in_zones(zone_of: Mapping[K, int], affected: Collection[int]) -> tuple[K, ...]:
     """Return every creature standing in an affected zone: an area effect hits each (Q-OPEN-17)."""
     return tuple(creature for creature, zone in zone_of.items() if zone in affected)

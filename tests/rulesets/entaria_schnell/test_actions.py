@@ -79,3 +79,10 @@ def test_q_equip_1_q_dmg_2_weapon_attributes_gate_actions() -> None:
     assert not weapon_allows(Action.AUTO_FIRE, frozenset())
     assert weapon_allows(Action.AUTO_FIRE, frozenset({WeaponAttribute.AUTO_FIRE}))
     assert weapon_allows(Action.RANGED_ATTACK, frozenset())
+
+
+def test_q_act_1_repeating_an_action_makes_wehrlos() -> None:
+    """Q-ACT-1, Q-OPEN-16: the full rules' Wehrlos on a repeated action applies."""
+    budget = take(new_turn(), Action.WALK)
+    assert budget.defenceless_after(Action.WALK)
+    assert not budget.defenceless_after(Action.MELEE_ATTACK)

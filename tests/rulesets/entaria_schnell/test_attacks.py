@@ -11,6 +11,7 @@ from game.rulesets.entaria_schnell.rules.attacks import (
     attack_attribute,
     attack_impulse,
     defense_value,
+    melee_edge,
     quick_damage,
     quick_damage_from_die,
     resolve_attack,
@@ -172,3 +173,10 @@ def test_q_saf_1_rider_on_ten_lp_lost() -> None:
     assert ten.rider is SafRider.FORCED_MOVEMENT
     nine = resolve_attack(0, CLUB, 99, 4, ScriptedRoller([20, 1]))
     assert nine.damage is not None and nine.damage.final == 9 and nine.rider is None
+
+
+def test_q_atk_2_target_conditions_set_the_melee_edge() -> None:
+    """Q-ATK-2: a Liegend (Wehrlos) target gives Vorteil, a Schemenhaft one Nachteil."""
+    assert melee_edge([Condition.PRONE]) == 1
+    assert melee_edge([Condition.OBSCURED]) == -1
+    assert melee_edge() == 0

@@ -16,7 +16,7 @@ from game.board.dice import Roller
 from game.board.grid import Cover
 from game.rulesets.entaria.rules.attacks import resolve_attack_roll
 from game.rulesets.entaria.rules.checks import Roll, impulse_gain
-from game.rulesets.entaria.rules.condition_rolls import dodge_value
+from game.rulesets.entaria.rules.condition_rolls import attacker_modifiers, dodge_value
 from game.rulesets.entaria.rules.criticals import SafEffect, saf_applies
 from game.rulesets.entaria.rules.damage import (
     D6,
@@ -38,6 +38,7 @@ __all__ = [
     "attack_attribute",
     "attack_impulse",
     "defense_value",
+    "melee_edge",
     "quick_damage",
     "quick_damage_from_die",
     "resolve_attack",
@@ -113,6 +114,15 @@ def defense_value(
     return dodge_value(ausweichen, held, cover_bonus=bonus)
 
 
+def melee_edge(target_held: Held = ()) -> int:
+    """Return the edge the target's conditions give a melee or unarmed attack (Q-ATK-2).
+
+    Wehrlos (Betäubt, Liegend, ...) Vorteil, Schemenhaft Nachteil: ENTARIA's conditions.
+    Range and cover do not apply to melee (Q-RANGED-1).
+    """
+    return attacker_modifiers(target_held).edge
+
+
 def target_armour(
     panzerung: int, *, cover: Cover = Cover.NONE, kind: AttackKind = AttackKind.MELEE
 ) -> int:
@@ -148,7 +158,7 @@ def quick_damage(
 def attack_impulse(
     roll: Roll, *, player_character: bool = True, failed_initiative: bool = False
 ) -> int:
-    """Return the Impuls an attack roll adds to the group (Q-CRIT-HIT-4, Q-CRIT-FAIL-3).
+    """Return the Impuls a roll adds to the group (Q-CRIT-HIT-4, Q-CRIT-FAIL-3, Q-INIT-9).
 
     A natural 20 or 1 adds one for a player character (ENTARIA's rule); a character who
     failed initiative gains none (Q-INIT-9, Q-OPEN-3 A).

@@ -124,7 +124,7 @@ def _ordered(
     members = [actor for actor, result in results.items() if result.group is group]
     if chosen is None:
         return tuple(members)
-    if sorted(map(repr, chosen)) != sorted(map(repr, members)) or len(set(chosen)) != len(chosen):
+    if set(chosen) != set(members) or len(chosen) != len(members):
         raise ValueError(f"the chosen order {list(chosen)} must name each of {members} once")
     return tuple(chosen)
 
@@ -162,7 +162,7 @@ def next_round_order(
     """
     before = order.before
     if successes_order is not None:
-        if sorted(map(repr, successes_order)) != sorted(map(repr, before)):
+        if set(successes_order) != set(before) or len(successes_order) != len(before):
             raise ValueError("a new order of the successes must name the same characters")
         before = tuple(successes_order)
     enemies = order.enemies

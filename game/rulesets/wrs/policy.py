@@ -13,6 +13,8 @@ it out) and plays the best:
 - Bereitschaft when no enemy can be reached this turn but one that is not waiting
   itself can walk into a covered field before the next turn (W-ACT-READY-1..4); the
   reaction is the best attack, else passing (W-ACT-READY-4/5);
+- drawing a mastered shield into a free hand when no attack is possible, or when its
+  lasting bonus saves more than the last action's attack (W-BONUS-SHIELD-*);
 - otherwise the shortest walk to a field to attack from (W-ACT-MOVE, W-OPEN-8).
 
 Only the last action ever defends and readiness waits only for an enemy that is not
@@ -33,12 +35,15 @@ from game.rulesets.wrs import commands as c
 from game.rulesets.wrs.engine import RANGED, WrsGame
 from game.rulesets.wrs.policy_map import Walker, adjacent, enemies, seen_from
 from game.rulesets.wrs.policy_value import Option, best, category, is_ranged, options
+from game.rulesets.wrs.rules import attacks
 from game.rulesets.wrs.rules.actions import MOVE_MAX_FIELDS
 
 #: A plan must beat the plain attack by this much to be chosen (ties attack).
 EPS = 1e-9
 #: Weight of an aim's gain on an enemy not in reach yet (it may not come).
 AIM_UNSURE = 0.5
+#: Turns a drawn shield's lasting bonus is counted for when it is weighed.
+SHIELD_TURNS = 2
 #: Steps an enemy walks in one turn: two moves (W-ACT-MOVE, W-ROUND-3).
 TURN_STEPS = 2 * MOVE_MAX_FIELDS
 
@@ -108,6 +113,12 @@ def _with_target(game: WrsGame, me: str, now: Option) -> Command:
     if aim_value > 0:
         plans.append((aim_value, c.Aim(me)))
     plans.append((after + saved, c.DefensivePosition(me)))
+    shield = _shield(game, me)
+    if shield is not None:
+        bonus = attacks.SHIELD_BONUS[game.catalogue.shields[shield.item].category]
+        # a lasting bonus: counted for this and the next turn, scaled from the stance's
+        lasting = SHIELD_TURNS * saved * bonus / attacks.DEFENSIVE_STANCE_BONUS
+        plans.append((after + lasting, shield))
     top = max(p[0] for p in plans)
     chosen = next(cmd for value, cmd in plans if value >= top - EPS)
     return _first_working(game, [chosen, *attack], c.EndTurn(me))
@@ -189,9 +200,26 @@ def _shoots(game: WrsGame, option: Option) -> bool:
     return category(game, option.command.weapon) in RANGED
 
 
-def _without_target(game: WrsGame, me: str, foes: list[str]) -> Command:
-    """Walk, get ready, aim or defend when no attack is possible now."""
+def _shield(game: WrsGame, me: str) -> c.Draw | None:
+    """Return drawing a carried shield the fighter masters while a hand is free: its
+    bonus counts in every later defence test (W-BONUS-SHIELD-*, W-BONUS-1)."""
     state = game.fighters[me]
+    if len(state.drawn) >= 2 or any(k in game.catalogue.shields for k in state.drawn):
+        return None
+    kind = game.kind(me)
+    for key in kind.equipment:
+        shield = game.catalogue.shields.get(key)
+        if shield is not None and shield.category in kind.shield_skills:
+            return c.Draw(me, key)
+    return None
+
+
+def _without_target(game: WrsGame, me: str, foes: list[str]) -> Command:
+    """Draw a shield, walk, get ready, aim or defend when no attack is possible now."""
+    state = game.fighters[me]
+    shield = _shield(game, me)
+    if shield is not None:
+        return _first_working(game, [shield], c.EndTurn(me))
     walker = Walker(game, me)
     tree = walker.tree(state.cell)
     spots = _positions(game, me, foes)

@@ -131,15 +131,13 @@ def test_w_act_def_1_far_away_it_walks_instead() -> None:
 
 
 def _wall_game() -> WrsGame:
-    """Ulf with a bow behind a wall; Brunhild (melee) comes round it."""
-    wall = np.zeros((10, 14), dtype=bool)
-    wall[0:8, 6] = True  # a wall x = 6, y = 0..7, open at the bottom
+    """Ulf with bow and shield behind a wall; Brunhild (melee) comes round it."""
     return _game(
         [
-            F("ulf", "ulf", "a", (3, 2), drawn=("langbogen",)),
+            F("ulf", "ulf", "a", (3, 2), drawn=("langbogen", "rundschild")),
             F("brunhild", "brunhild", "b", (9, 4), drawn=("hellebarde",)),
         ],
-        wall,
+        _walled(),
     )
 
 
@@ -209,3 +207,23 @@ def test_w_round_3_policy_is_deterministic_for_a_state() -> None:
     second = _wall_game()
     assert choose_command(first) == choose_command(second)
     assert choose_command(first) == choose_command(first)
+
+
+def test_w_bonus_shield_large_drawn_when_no_attack_is_possible() -> None:
+    """W-BONUS-SHIELD-LARGE, W-BONUS-1: with no enemy in reach, a free hand and a
+    mastered shield carried, the opponent draws the shield (+20 on every defence)."""
+    konrad = _game(
+        [
+            F("konrad", "konrad", "b", (1, 1), drawn=("pistole",)),
+            F("gerold", "gerold", "a", (12, 8), drawn=("kurzschwert",)),
+        ],
+        _walled(),
+    )
+    assert choose_command(konrad) == c.Draw("konrad", "einsatzschild")
+
+
+def _walled() -> np.ndarray:
+    """Return a wall at x = 6, y = 0..7, open at the bottom."""
+    wall = np.zeros((10, 14), dtype=bool)
+    wall[0:8, 6] = True
+    return wall

@@ -2,6 +2,7 @@
 
 import pytest
 
+from game.board.dice import ScriptedRoller
 from game.rulesets.entaria.rules.actions import ACTIONS, Action
 from game.rulesets.entaria.rules.terms import ActionType, WeaponAttribute
 from game.rulesets.entaria_schnell.rules.actions import (
@@ -12,9 +13,11 @@ from game.rulesets.entaria_schnell.rules.actions import (
     new_turn,
     paid_type,
     take,
+    turn_for_round,
     weapon_allows,
     zones_allowed,
 )
+from game.rulesets.entaria_schnell.rules.initiative import roll_block_initiative
 
 
 def test_q_act_1_one_full_or_two_half_actions() -> None:
@@ -86,3 +89,18 @@ def test_q_act_1_repeating_an_action_makes_wehrlos() -> None:
     budget = take(new_turn(), Action.WALK)
     assert budget.defenceless_after(Action.WALK)
     assert not budget.defenceless_after(Action.MELEE_ATTACK)
+
+
+def test_q_init_3_q_init_8_turn_for_round_follows_the_roll() -> None:
+    """Q-INIT-3, Q-INIT-8: round 1 after a 20 holds three HH; after a failure one action."""
+    crit = roll_block_initiative(0, ScriptedRoller([20]))
+    turn = turn_for_round(crit, 1)
+    for action in (Action.WALK, Action.MELEE_ATTACK, Action.ORIENT):
+        turn = turn.take(action)
+    assert not turn.can_take(Action.INTERACT)[0]
+    later = turn_for_round(crit, 2).take(Action.WALK).take(Action.MELEE_ATTACK)
+    assert not later.can_take(Action.ORIENT)[0]
+    failed = turn_for_round(roll_block_initiative(0, ScriptedRoller([2])), 1).take(Action.WALK)
+    assert not failed.can_take(Action.SHOUT_COMMAND)[0]
+    enemy = turn_for_round(None, 1).take(Action.WALK)
+    assert enemy.can_take(Action.MELEE_ATTACK)[0]

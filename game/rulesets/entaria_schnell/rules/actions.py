@@ -11,22 +11,25 @@ HH as a VH (Q-INIT-8, Q-OPEN-2 A). A critical failure costs no further actions h
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from game.rulesets.entaria.rules.actions import ACTIONS, Action, ActionRule, Precondition
 from game.rulesets.entaria.rules.terms import ActionType, WeaponAttribute
 from game.rulesets.entaria.rules.turn_budget import ActionNotAllowed, TurnBudget
+from game.rulesets.entaria_schnell.rules.initiative import InitiativeResult, extra_half_actions
 
 __all__ = [
     "ACTION_CATALOG",
     "DEFAULT_MOVES",
     "ActionNotAllowed",
     "MoveParams",
+    "QuickTurn",
     "TurnBudget",
     "can_take",
     "new_turn",
     "paid_type",
     "take",
+    "turn_for_round",
     "weapon_allows",
     "zones_allowed",
 ]
@@ -141,3 +144,38 @@ def weapon_allows(action: Action, attributes: frozenset[WeaponAttribute]) -> boo
         if fitting is not None and not fitting & attributes:
             return False
     return True
+
+
+@dataclass(frozen=True)
+class QuickTurn:
+    """One creature's turn: ENTARIA's budget plus whether its initiative failed (Q-INIT-8)."""
+
+    budget: TurnBudget = field(default_factory=TurnBudget)
+    failed_initiative: bool = False
+
+    def can_take(self, action: Action, *, as_type: ActionType | None = None) -> tuple[bool, str]:
+        """Return (allowed, reason) for the action (Q-ACT-1, Q-INIT-8)."""
+        return can_take(
+            self.budget, action, failed_initiative=self.failed_initiative, as_type=as_type
+        )
+
+    def take(self, action: Action, *, as_type: ActionType | None = None) -> QuickTurn:
+        """Return the turn after the action; raise ActionNotAllowed (Q-ACT-1, Q-INIT-8)."""
+        spent = take(self.budget, action, failed_initiative=self.failed_initiative, as_type=as_type)
+        return replace(self, budget=spent)
+
+
+def turn_for_round(
+    result: InitiativeResult | None, round_number: int, *, incapacitated: bool = False
+) -> QuickTurn:
+    """Return a fresh turn for a round (Q-ACT-1, Q-INIT-3, Q-INIT-8).
+
+    ``result`` is the character's initiative (None for an enemy): a natural 20 adds one
+    HH in round 1; a failure makes every FH and HH cost the turn's VH.
+    """
+    if result is None:
+        return QuickTurn(new_turn(incapacitated=incapacitated))
+    budget = new_turn(
+        extra_halves=extra_half_actions(result, round_number), incapacitated=incapacitated
+    )
+    return QuickTurn(budget, failed_initiative=result.failed)

@@ -69,6 +69,9 @@ def test_q_ranged_1_edges_add_up() -> None:
     assert ranged_edge(ZoneRangeBand.LONG, 1, 6, enemy_zones=[1]) == -2
     held = take_full_cover(())
     assert ranged_edge(ZoneRangeBand.EXTRA, 1, 20, target_held=held) == -3
+    assert ranged_edge(ZoneRangeBand.MEDIUM, 1, 3, cover=Cover.FULL) == -1
+    assert ranged_edge(ZoneRangeBand.MEDIUM, 1, 3, target_held=held, cover=Cover.FULL) == -1
+    assert ranged_edge(ZoneRangeBand.MEDIUM, 1, 3, cover=Cover.PARTIAL) == 0
 
 
 def test_q_cover_1_partial_cover_plus_two() -> None:

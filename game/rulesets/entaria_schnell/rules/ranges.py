@@ -141,13 +141,18 @@ def ranged_edge(
     *,
     enemy_zones: Iterable[int] = (),
     target_held: Held = (),
+    cover: Cover = Cover.NONE,
 ) -> int:
     """Return the edge of a ranged or throw attack: band, shared zone, target (Q-RANGED-1).
 
     Adds the band's Nachteil (Q-RANGE-WEIT/EXTRA), the shared-zone Nachteil (Q-RANGED-2)
-    and what the target's conditions give attackers (Schemenhaft: Nachteil, Q-COVER-2).
+    and what the target's conditions give attackers. Full ``cover`` gives the target
+    Schemenhaft (Q-COVER-2), which counts once even if ``target_held`` has it already.
     """
-    conditions = attacker_modifiers(target_held).edge
+    held = as_condition_set(target_held)
+    if Cover(cover) is Cover.FULL:
+        held = take_full_cover(held)
+    conditions = attacker_modifiers(held).edge
     return band.edge + shared_zone_edge(shooter_zone, target_zone, enemy_zones) + conditions
 
 

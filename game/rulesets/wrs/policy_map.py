@@ -6,16 +6,33 @@ engine; line of sight is the board's (W-OPEN-8: creatures and cover do not block
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
-from game.board.grid import DIRECTIONS_8, Cell
+from game.board.grid import DIRECTIONS_8, BattleGrid, Cell
 from game.board.sight import visible_cells
 from game.rulesets.wrs.engine import WrsGame
 from game.rulesets.wrs.rules import wounds
 from game.rulesets.wrs.rules.actions import MOVE_MAX_FIELDS
+
+#: Per grid (and its version: a door opened or closed changes it): the fields one step
+#: from a field, and the fields a field sees. A cache of answers, never of choices.
+_STATIC: weakref.WeakKeyDictionary[BattleGrid, tuple[int, dict[Any, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _static(grid: BattleGrid) -> dict[Any, Any]:
+    """Return the answer cache of ``grid`` at its current version."""
+    found = _STATIC.get(grid)
+    if found is None or found[0] != grid.version:
+        found = (grid.version, {})
+        _STATIC[grid] = found
+    return found[1]
 
 
 class Walker:
@@ -24,11 +41,11 @@ class Walker:
     def __init__(self, game: WrsGame, me: str) -> None:
         self.game = game
         self.taken = game.occupied(me)
-        self._moves: dict[Cell, list[Cell]] = {}
+        self._moves = _static(game.grid)
 
     def moves(self, here: Cell) -> list[Cell]:
         """Return the fields one step from ``here`` that can be entered (stable order)."""
-        found = self._moves.get(here)
+        found = self._moves.get(("moves", here))
         if found is None:
             g = self.game.grid
             found = []
@@ -36,7 +53,7 @@ class Walker:
                 cell = (here[0] + dx, here[1] + dy)
                 if g.in_bounds(cell) and not self.game._blocked(here, cell):
                     found.append(cell)
-            self._moves[here] = found
+            self._moves[("moves", here)] = found
         return [cell for cell in found if cell not in self.taken]
 
     def tree(self, start: Cell, limit: int = 10_000) -> dict[Cell, tuple[int, Cell | None]]:
@@ -85,8 +102,15 @@ class Walker:
 
 
 def seen_from(game: WrsGame, cell: Cell) -> np.ndarray:
-    """Return the fields ``cell`` sees as a bool array [y, x] (the board's sight)."""
-    return visible_cells(game.grid, cell)
+    """Return the fields ``cell`` sees as a bool array [y, x] (the board's sight; do not
+    change it: it is shared)."""
+    cache = _static(game.grid)
+    found = cache.get(("seen", cell))
+    if found is None:
+        found = visible_cells(game.grid, cell)
+        found.setflags(write=False)
+        cache[("seen", cell)] = found
+    return found
 
 
 def adjacent(cell: Cell) -> list[Cell]:

@@ -35,7 +35,7 @@ from game.rulesets.wrs import commands as c
 from game.rulesets.wrs.engine import RANGED, WrsGame
 from game.rulesets.wrs.policy_map import Walker, adjacent, enemies, seen_from
 from game.rulesets.wrs.policy_value import Option, best, category, is_ranged, options
-from game.rulesets.wrs.rules import attacks
+from game.rulesets.wrs.rules import attacks, wounds
 from game.rulesets.wrs.rules.actions import MOVE_MAX_FIELDS
 
 #: A plan must beat the plain attack by this much to be chosen (ties attack).
@@ -142,7 +142,9 @@ def threats(game: WrsGame, me: str) -> tuple[float, list[str]]:
     side = game.fighters[me].side
     seen = seen_from(game, here)
     near = set(adjacent(here))
-    friends = [k for k in enemies(game, enemies(game, me)[0]) if game.fighters[k].side == side]
+    friends = [
+        k for k, s in game.fighters.items() if s.side == side and wounds.can_act(game.state_of(k))
+    ]
     saved = 0.0
     coming: list[str] = []
     for foe in enemies(game, me):

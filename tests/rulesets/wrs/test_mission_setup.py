@@ -147,26 +147,26 @@ def test_mission_unknown_equipment_and_held_name_their_keys() -> None:
     assert "creatures[1].held" in keys, found  # two hands
 
 
-def test_mission_other_equipment_is_refused_at_its_key() -> None:
-    """A WRS character carries its catalogue equipment: another list names .equipment."""
-    found = problems_of(mission_text(mira='equipment = ["pistole"]'))
-    assert [key for key, _ in found] == ["creatures[1].equipment"], found
-    same = 'equipment = ["sturmgewehr", "wurfmesser", "schutzweste", "protektoren"]'
-    assert problems_of(mission_text(mira=same)) == []
+def test_mission_own_equipment_is_accepted_and_checked_at_its_key() -> None:
+    """A WRS character may carry its own equipment; a body part covered twice is named."""
+    assert problems_of(mission_text(mira='equipment = ["pistole"]')) == []
+    found = problems_of(mission_text(mira='equipment = ["kettenhemd", "kettenruestung"]'))
+    assert {key for key, _ in found} == {"creatures[1].equipment[1]"}, found
 
 
 @pytest.mark.parametrize(
     ("line", "key"),
     [
         ("lp = 5", "creatures[0].lp"),
-        ("values = { koerper = 70 }", "creatures[0].values"),
+        ("values = { koerper = 170 }", "creatures[0].values.koerper"),
         ("hidden = true", "creatures[0].hidden"),
         ('conditions = ["Liegend"]', "creatures[0].conditions"),
         ('companion_of = "mira"', "creatures[0].companion_of"),
     ],
 )
 def test_mission_keys_wrs_lacks_are_named(line: str, key: str) -> None:
-    """W-WOUND-1: LP a/b/c, values and states come from the catalogue; the key is named."""
+    """W-WOUND-1: LP a/b/c and states come from the catalogue, values within bounds; the key
+    is named."""
     found = problems_of(mission_text(gerold=line))
     assert any(k and k.startswith(key) for k, _ in found), found
 

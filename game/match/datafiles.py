@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = [
     "JSON_SCAN_CHUNK",
@@ -204,6 +205,7 @@ MAX_JSON_DEPTH = 64
 JSON_SCAN_CHUNK = 64 * 1024
 
 _BACKSLASH, _QUOTE = ord("\\"), ord('"')
+_BACKSLASH_BYTE = b"\\"
 _OPEN_ARRAY, _CLOSE_ARRAY, _OPEN_OBJECT, _CLOSE_OBJECT = (ord(c) for c in "[]{}")
 
 
@@ -240,6 +242,14 @@ def scan_chunk(scan: _DepthScan, chunk: bytes) -> None:
     raw = np.frombuffer(chunk, dtype=np.uint8)
     if raw.size == 0:
         return
+    if not scan.escaped and _BACKSLASH_BYTE not in chunk:
+        # no escapes in this piece: a quote always opens or closes a string
+        quote = raw == _QUOTE
+        quotes = np.cumsum(quote, dtype=np.int64)
+        outside = (((quotes + int(scan.in_string)) & 1) == 0) & ~quote
+        _count_levels(scan, raw, outside)
+        scan.in_string = bool((int(quotes[-1]) + int(scan.in_string)) & 1)
+        return
     index = np.arange(raw.size, dtype=np.int64)
     slash = raw == _BACKSLASH
     # the run of backslashes ending at each byte (0 for other bytes), runs carried over
@@ -253,13 +263,18 @@ def scan_chunk(scan: _DepthScan, chunk: bytes) -> None:
     quotes = np.cumsum(quote, dtype=np.int64)
     inside = ((quotes - quote + int(scan.in_string)) & 1) == 1  # in a string before the byte
     outside = ~inside & ~quote & ~escaped
+    _count_levels(scan, raw, outside)
+    scan.in_string = bool((int(quotes[-1]) + int(scan.in_string)) & 1)
+    scan.escaped = bool(run[-1] & 1)
+
+
+def _count_levels(scan: _DepthScan, raw: NDArray[np.uint8], outside: NDArray[np.bool_]) -> None:
+    """Follow the nesting of the brackets outside strings; keep the deepest level."""
     steps = (outside & ((raw == _OPEN_ARRAY) | (raw == _OPEN_OBJECT))).astype(np.int64)
     steps -= outside & ((raw == _CLOSE_ARRAY) | (raw == _CLOSE_OBJECT))
     levels = np.cumsum(steps) + scan.depth
     scan.deepest = max(scan.deepest, int(levels.max()))
     scan.depth = int(levels[-1])
-    scan.in_string = bool((int(quotes[-1]) + int(scan.in_string)) & 1)
-    scan.escaped = bool(run[-1] & 1)
 
 
 class _Constant(ValueError):

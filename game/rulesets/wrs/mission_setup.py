@@ -19,7 +19,7 @@ from game.match.mission_ruleset import Message
 from game.match.problems import MissionError, Problem, problem_of
 from game.rulesets.wrs.catalogue import Fighter, WrsCatalogue
 from game.rulesets.wrs.creature_fields import own_fighter, own_fighter_problems
-from game.rulesets.wrs.mission_terms import WrsMissionTerms
+from game.rulesets.wrs.mission_terms import SURPRISED_NAMES, WrsMissionTerms
 from game.rulesets.wrs.mission_texts import mission_say
 from game.rulesets.wrs.state import FighterSetup, WrsSetup
 
@@ -150,8 +150,9 @@ def _creature_problems(
     equipment = placement.equipment
     for key, texts in own_fighter_problems(catalogue, placement.type, placement.values, equipment):
         add(key, texts)
-    for name in placement.conditions:
-        add("conditions", mission_say("no_conditions", name=name))
+    for j, name in enumerate(placement.conditions):
+        if name.strip().casefold() not in SURPRISED_NAMES:
+            add(f"conditions[{j}]", mission_say("no_conditions", name=name))
     if placement.companion_of is not None:
         add("companion_of", mission_say("no_companions", key="companion_of"))
     elif placement.companion_before:
@@ -225,10 +226,24 @@ def wrs_setup(
         mission.title,
         grid,
         fighters,
+        surprisers=_surprisers(mission),
         sides=sides,
         names=tuple((p.key, p.name) for p in mission.creatures),
         images=tuple((p.key, p.image) for p in mission.creatures if p.image),
     )
+
+
+def _surprisers(mission: Any) -> tuple[str, ...]:
+    """Return the sides that surprise the others (W-SURP-2): when a creature starts
+    Überrascht, every side without a surprised creature; else none."""
+    surprised = {
+        p.side
+        for p in mission.creatures
+        if any(name.strip().casefold() in SURPRISED_NAMES for name in p.conditions)
+    }
+    if not surprised:
+        return ()
+    return tuple(s.key for s in mission.sides if s.key not in surprised)
 
 
 def _own(catalogue: WrsCatalogue, placement: CreatureData) -> Fighter | None:

@@ -77,6 +77,10 @@ MATERIALS: tuple[MapWord, ...] = (
     MapWord("armoured_glass_pane", "Panzerglasscheibe", "armoured glass pane", "", _PANE),
 )
 
+#: The one start condition WRS knows: the creature's side is surprised (W-SURP-2).
+SURPRISED = "SURPRISED"
+SURPRISED_NAMES = frozenset({"überrascht", "ueberrascht", "surprised"})
+
 _TERRAIN = {word.key: word for word in TERRAIN}
 _MATERIALS = {word.key: word for word in MATERIALS}
 
@@ -164,8 +168,9 @@ class WrsMissionTerms:
         return problems
 
     def condition_key(self, name: str) -> str | None:
-        """Return None: WRS characters start without conditions (W-WOUND-1..4)."""
-        return None
+        """Return "SURPRISED" for Überrascht (W-SURP-2), else None: a WRS character's
+        state follows from its wounds (W-WOUND-1..4)."""
+        return SURPRISED if name.strip().casefold() in SURPRISED_NAMES else None
 
     def condition_problem(self, name: str) -> Message:
         return mission_say("no_conditions", name=name)

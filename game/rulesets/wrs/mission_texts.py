@@ -36,10 +36,10 @@ MISSION_TEMPLATES: Final[Templates] = {
         "oder eine Rüstung aus dem WRS-Katalog",
     },
     "no_conditions": {
-        "en": "unknown condition {name!r}: WRS characters start without conditions; their "
-        "state follows from their wounds",
-        "de": "der Zustand {name!r} ist unbekannt: WRS-Charaktere beginnen ohne Zustände; "
-        "ihr Zustand folgt aus ihren Wunden",
+        "en": "unknown condition {name!r}: a WRS character starts only as 'Überrascht' "
+        "(surprised) or without a condition; its state follows from its wounds",
+        "de": "der Zustand {name!r} ist unbekannt: ein WRS-Charakter beginnt nur als "
+        "'Überrascht' oder ohne Zustand; sein Zustand folgt aus seinen Wunden",
     },
     "held_not_owned": {
         "en": "{key!r} is not in {whose} ({listed}); expected something the character carries",

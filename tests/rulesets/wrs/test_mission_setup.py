@@ -174,7 +174,7 @@ def test_mission_keys_wrs_lacks_are_named(line: str, key: str) -> None:
 def test_mission_condition_message_says_wrs_has_none() -> None:
     """W-WOUND-1..4: a start condition is refused: the state follows from the wounds."""
     found = problems_of(mission_text(gerold='conditions = ["bewusstlos"]'))
-    assert any("without conditions" in msg for _, msg in found), found
+    assert any("without a condition" in msg for _, msg in found), found
 
 
 def test_mission_unknown_terrain_and_material_name_the_legend_key() -> None:

@@ -7,6 +7,7 @@ from game.rulesets.wrs.commands import (
     Aim,
     Attack,
     DefensivePosition,
+    Door,
     Draw,
     EndTurn,
     HostAction,
@@ -18,5 +19,5 @@ from game.rulesets.wrs.commands import (
 
 #: Every command a WRS save may hold.
 COMMANDS = CommandRegistry(
-    (Step, Attack, Aim, DefensivePosition, Ready, Draw, Turn360, HostAction, Pass, EndTurn)
+    (Step, Attack, Aim, DefensivePosition, Ready, Draw, Turn360, HostAction, Door, Pass, EndTurn)
 )

@@ -78,6 +78,19 @@ class HostAction(Command):
 
 
 @dataclass(frozen=True)
+class Door(Command):
+    """Open or close a door: one action, a host action (W-OPEN-11).
+
+    ``cell`` is a door field next to the fighter, or the orthogonal neighbour behind
+    the door on the border of the fighter's field.
+    """
+
+    kind: ClassVar[str] = "wrs_door"
+    cell: Cell = (0, 0)
+    open: bool = True
+
+
+@dataclass(frozen=True)
 class Pass(Command):
     """Let a readiness trigger pass without reacting (W-ACT-READY-5: readiness ends)."""
 

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from game.board.dice import Roller
+from game.board.edges import EdgeKind
 from game.board.grid import Cell
 from game.board.sight import line_of_sight
 from game.match.commands import Command, CommandRejected
@@ -79,6 +80,8 @@ class WrsGame:
         self.reactions: list[str] = []
         self.winner: str | None = None
         self.over = False
+        #: The doors opened or closed so far (what the snapshot says of the map).
+        self.doors: dict[str, bool] = {}
         self.log.append(
             Event(
                 "initiative",
@@ -377,6 +380,44 @@ class WrsGame:
         self._emit("host_action", me.key, f"{me.key}: {cmd.note}", f"{me.key}: {cmd.note}", {})
         self._trigger(me.key, set())
 
+    def _door(self, cmd: c.Door, reacting: bool) -> None:
+        me = self._spend(cmd, reacting)
+        cell = (int(cmd.cell[0]), int(cmd.cell[1]))
+        grid = self.grid
+        if not grid.in_bounds(cell):
+            raise Rejected(f"{cell} is off the map")
+        apart = max(abs(cell[0] - me.cell[0]), abs(cell[1] - me.cell[1]))
+        on_field = grid.is_door(cell) and apart <= 1  # in the doorway too
+        orthogonal = abs(cell[0] - me.cell[0]) + abs(cell[1] - me.cell[1]) == 1
+        edge = grid.edge_kind(me.cell, cell) if orthogonal else None
+        on_edge = edge in (EdgeKind.DOOR, EdgeKind.OPEN_DOOR)
+        if not on_field and not on_edge:
+            raise Rejected(f"no door next to {me.key} at {cell}")
+        is_open = grid.is_door_open(cell) if on_field else edge is EdgeKind.OPEN_DOOR
+        if is_open == cmd.open:
+            raise Rejected("the door is open already" if cmd.open else "the door is closed already")
+        if on_field and not cmd.open and cell in self.occupied():
+            raise Rejected("someone stands in the doorway")
+        self._after_action(me, reacting)
+        me.aim_pending = False
+        # copy before changing: checkpoints and the policy's trial games share the old grid
+        self.grid = grid.copy()
+        if on_field:
+            self.grid.set_door_open(cell, cmd.open)
+        else:
+            self.grid.set_edge_door(me.cell, cell, open=cmd.open)
+        self.doors[_door_key(me.cell, cell, on_field)] = cmd.open
+        de = "öffnet eine Tür" if cmd.open else "schließt eine Tür"
+        en = "opens a door" if cmd.open else "closes a door"
+        self._emit(
+            "door",
+            me.key,
+            f"{me.key} {de}",
+            f"{me.key} {en}",
+            {"cell": list(cell), "open": cmd.open, "edge": not on_field},
+        )
+        self._trigger(me.key, set())
+
     def _pass(self, cmd: c.Pass, reacting: bool) -> None:
         self._emit(
             "pass", cmd.actor, f"{cmd.actor} lässt es geschehen", f"{cmd.actor} lets it pass", {}
@@ -448,6 +489,7 @@ class WrsGame:
             "reactions": list(self.reactions),
             "over": self.over,
             "winner": self.winner,
+            "doors": dict(sorted(self.doors.items())),
         }
 
     def checkpoint(self) -> tuple[int, int, WrsGame]:
@@ -478,6 +520,14 @@ class WrsGame:
         return game
 
 
+def _door_key(here: Cell, cell: Cell, on_field: bool) -> str:
+    """Return the snapshot's name of a door: its field, or the border of two fields."""
+    if on_field:
+        return f"{cell[0]},{cell[1]}"
+    a, b = sorted((here, cell))
+    return f"{a[0]},{a[1]}|{b[0]},{b[1]}"
+
+
 _HANDLERS: dict[type, Any] = {
     c.Step: WrsGame._step,
     c.Attack: WrsGame._attack,
@@ -487,6 +537,7 @@ _HANDLERS: dict[type, Any] = {
     c.Draw: WrsGame._draw,
     c.Turn360: WrsGame._turn,
     c.HostAction: WrsGame._host,
+    c.Door: WrsGame._door,
     c.Pass: WrsGame._pass,
     c.EndTurn: WrsGame._end_turn,
 }

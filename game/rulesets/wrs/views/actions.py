@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from game.board.edges import EdgeKind
 from game.board.grid import Cell
 from game.match.commands import Command
 from game.match.decisions import DecisionKind
@@ -27,6 +28,7 @@ from game.rulesets.wrs.engine import FACINGS, WrsGame
 from game.rulesets.wrs.rules.actions import ACTIONS_PER_TURN
 from game.rulesets.wrs.rules.attacks import FIRE_MALUS, MAX_SHOTS, ONE_HANDED
 from game.rulesets.wrs.views.queries import AttackPlan, category, path_to, target_refusal
+from game.rulesets.wrs.views.refusals import reason
 from game.rulesets.wrs.views.terms import fighter_name, item_name, remember, say, word
 
 HOTKEYS = "1234567890"
@@ -117,6 +119,7 @@ def _turn_offers(game: WrsGame, actor: str, left: int, t: Texts) -> list[Offer]:
         _gate(_ready(actor, t), say(t, "no.both_actions") if left < 2 else "", t),
         _gate(_draw(game, actor, t), none_left, t),
         _gate(_turn(actor, t), none_left, t),
+        _gate(_door(game, actor, t), none_left or _no_door(game, actor, t), t),
         _gate(_simple("other", c.HostAction(actor), t), none_left, t),
         _simple("end_turn", c.EndTurn(actor), t),
     ]
@@ -154,6 +157,53 @@ def _step(game: WrsGame, actor: str, t: Texts) -> Offer:
         make=lambda pick: make_step(game, actor, pick.cell, t),
         prompts=(say(t, "offer.step_prompt"),),
     )
+
+
+def _door(game: WrsGame, actor: str, t: Texts) -> Offer:
+    return Offer(
+        key="action:door",
+        label=say(t, "offer.door"),
+        tooltip=say(t, "offer.door_tip"),
+        needs=Needs.FIELD,
+        make=lambda pick: make_door(game, actor, pick.cell, t),
+        prompts=(say(t, "offer.door_prompt"),),
+    )
+
+
+def door_beside(game: WrsGame, actor: str, cell: Cell) -> bool | None:
+    """Return whether the door ``cell`` names for ``actor`` is open (None: no door there).
+
+    A door field next to the fighter, or a door on the border of its field and ``cell``.
+    """
+    here, grid = game.fighters[actor].cell, game.grid
+    if not grid.in_bounds(cell):
+        return None
+    dx, dy = abs(cell[0] - here[0]), abs(cell[1] - here[1])
+    if max(dx, dy) <= 1 and grid.is_door(cell):
+        return bool(grid.is_door_open(cell))
+    edge = grid.edge_kind(here, cell) if dx + dy == 1 else None
+    if edge in (EdgeKind.DOOR, EdgeKind.OPEN_DOOR):
+        return edge is EdgeKind.OPEN_DOOR
+    return None
+
+
+def _no_door(game: WrsGame, actor: str, t: Texts) -> str:
+    """Return why no door can be opened or closed now ("": one is next to the fighter)."""
+    x, y = game.fighters[actor].cell
+    near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    if any(door_beside(game, actor, cell) is not None for cell in near):
+        return ""
+    return reason("no door next to", t)
+
+
+def make_door(game: WrsGame, actor: str, cell: Cell | None, t: Texts) -> Command | str:
+    """Return the command that opens (or closes) the door at ``cell``, or why not."""
+    is_open = None if cell is None else door_beside(game, actor, cell)
+    if cell is None or is_open is None:
+        return say(
+            t, "no.refused", action=say(t, "offer.door"), reason=reason("no door next to", t)
+        )
+    return c.Door(actor, cell=(int(cell[0]), int(cell[1])), open=not is_open)
 
 
 def make_step(game: WrsGame, actor: str, cell: Cell | None, t: Texts) -> Command | str:
@@ -354,6 +404,11 @@ def map_click(game: WrsGame, cell: Cell, creature: str | None, t: Texts) -> Offe
         return offer
     if reacting:
         return None
+    is_open = door_beside(game, actor, cell)
+    if is_open is not None and game.grid.is_door(cell):  # a click on a door field beside
+        label = say(t, "offer.door_close" if is_open else "offer.door_open")
+        door = dataclasses.replace(_door(game, actor, t), label=label)
+        return _gate(door, say(t, "no.actions") if me.actions_left < 1 else "", t)
     offer = _step(game, actor, t)
     if me.actions_left < 1:
         return _gate(offer, say(t, "no.actions"), t)

@@ -94,6 +94,8 @@ def line_of(event: Event, language: str) -> str:
     if kind == "host_action":
         note = event.en.partition(": ")[2] if ": " in event.en else ""
         return say(language, "log.host_action", name=name, note=note).rstrip()
+    if kind == "door":
+        return say(language, "log.door_open" if data.get("open") else "log.door_close", name=name)
     if kind == "over":
         winner = data.get("winner")
         who = known_side(winner) if winner else say(language, "log.nobody")

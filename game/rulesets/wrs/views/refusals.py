@@ -150,6 +150,23 @@ KNOWN: tuple[tuple[re.Pattern[str], Tell], ...] = (
         _item("{item} kann nicht gezogen werden", "{item} cannot be drawn"),
     ),
     (re.compile(r"unknown facing"), _fixed("unbekannte Blickrichtung", "unknown facing")),
+    (
+        re.compile(r"no door next to"),
+        _fixed("dort ist keine Tür neben der Figur", "there is no door next to the figure"),
+    ),
+    (
+        re.compile(r"the door is open already"),
+        _fixed("die Tür ist schon offen", "the door is open"),
+    ),
+    (
+        re.compile(r"the door is closed already"),
+        _fixed("die Tür ist schon zu", "the door is closed"),
+    ),
+    (
+        re.compile(r"someone stands in the doorway"),
+        _fixed("jemand steht in der Tür", "someone stands in the doorway"),
+    ),
+    (re.compile(r"is off the map"), _fixed("außerhalb der Karte", "off the map")),
 )
 
 

@@ -160,6 +160,16 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "offer.turn": ("360°-Drehung", "360° turn"),
     "offer.turn_tip": ("Eine 360°-Drehung vollführen (1 Aktion)", "Perform a 360° turn (1 action)"),
     "offer.turn_menu": ("Blickrichtung danach", "Facing afterwards"),
+    "offer.door": ("Tür", "Door"),
+    "offer.door_tip": (
+        "Eine Tür neben der Figur öffnen oder schließen: eine Aktion",
+        "Open or close a door next to the figure: one action",
+    ),
+    "offer.door_open": ("Tür öffnen", "Open the door"),
+    "offer.door_close": ("Tür schließen", "Close the door"),
+    "offer.door_prompt": ("Tür wählen (neben der Figur)", "Pick a door (next to the figure)"),
+    "log.door_open": ("{name} öffnet eine Tür", "{name} opens a door"),
+    "log.door_close": ("{name} schließt eine Tür", "{name} closes a door"),
     "offer.other": ("Andere Handlung", "Other action"),
     "offer.other_tip": (
         "Aufheben, Tür öffnen, Nachladen …: 1 Aktion",

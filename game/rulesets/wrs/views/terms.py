@@ -172,8 +172,8 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "log.door_close": ("{name} schließt eine Tür", "{name} closes a door"),
     "offer.other": ("Andere Handlung", "Other action"),
     "offer.other_tip": (
-        "Aufheben, Tür öffnen, Nachladen …: 1 Aktion",
-        "Pick up, open a door, reload …: 1 action",
+        "Aufheben, Nachladen … (die Spielleitung sagt, was geschieht): 1 Aktion",
+        "Pick up, reload … (the game master says what happens): 1 action",
     ),
     "offer.pass": ("Passen", "Pass"),
     "offer.pass_tip": (

@@ -52,7 +52,8 @@ MOST_HITS = 3
 
 
 def hand_built() -> WrsSetup:
-    """Return a 16 x 12 room: walls, a closed door, an edge wall, 3 v 3, one side surprising."""
+    """Return a 16 x 12 room: walls, a closed door, an edge wall and an edge door, 3 v 3,
+    one side surprising."""
     walls = np.zeros((12, 16), dtype=bool)
     walls[3:9, 7] = True
     walls[0, :] = walls[-1, :] = walls[:, 0] = walls[:, -1] = True
@@ -60,6 +61,7 @@ def hand_built() -> WrsSetup:
     walls[5, 7], doors[5, 7] = False, True  # a closed door in the wall
     grid = BattleGrid(walls, door=doors)
     grid.add_edge_wall((3, 2), (3, 3))
+    grid.set_edge_door((2, 2), (2, 3))  # an edge door beside Gerold's field
     a = [
         FighterSetup("gerold", "gerold", "a", (2, 2), "E", ("kurzschwert", "streitkolben")),
         FighterSetup("ulf", "ulf", "a", (2, 5), "E", ("langbogen",)),
@@ -109,11 +111,29 @@ class Fuzzer:
                 c.Draw(me, self.item(game)),
                 c.Turn360(me, self.rng.choice([*FACINGS, "X"])),
                 c.HostAction(me, "Tür"),
+                self.door(game, me),
                 c.Pass(me),
                 c.EndTurn(me),
             ]
         )
         return pick
+
+    def door(self, game: WrsGame, me: str) -> Command:
+        """Return a door command: mostly at a door of the map, else at a field nearby."""
+        doors = [(int(x), int(y)) for y, x in np.argwhere(game.grid.door)]
+        state = game.fighters.get(me)
+        if state is not None:  # the edge doors of the fighter's field
+            x, y = state.cell
+            doors += [
+                n
+                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if game.grid.in_bounds(n) and game.grid.edge_kind(state.cell, n) is not None
+            ]
+        if doors and (state is None or self.rng.random() < 0.7):
+            cell = self.rng.choice(doors)
+        else:
+            cell = self.near(state.cell if state is not None else (1, 1), 1)
+        return c.Door(me, cell, self.rng.random() < 0.6)
 
     def actor(self, game: WrsGame) -> str:
         decision = game.decisions()[0]

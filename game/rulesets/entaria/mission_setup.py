@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from game.board.grid import BattleGrid, Cell
+from game.board.grid import BattleGrid
+from game.match.mission_data import MissionData as BaseMissionData
 from game.match.problems import MissionError, Problem, problem_of
 from game.rulesets.entaria.loader_texts import entaria_say
 from game.rulesets.entaria.mission_terms import condition_named
@@ -18,70 +19,9 @@ from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, Environment,
 from game.rulesets.entaria.value_overrides import value_problems
 
 
-class _Named(Protocol):
-    """An enum member of the mission model (``Controller``, ``Facing``)."""
-
-    @property
-    def value(self) -> Any: ...
-
-
-class SideData(Protocol):
-    """A side as the mission gives it."""
-
-    @property
-    def key(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def colour(self) -> str: ...
-    @property
-    def controller(self) -> _Named: ...
-
-
-class CreatureData(Protocol):
-    """A creature as the mission places it (``life_points``: ENTARIA's LP at the start)."""
-
-    @property
-    def key(self) -> str: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def cell(self) -> Cell: ...
-    @property
-    def facing(self) -> _Named: ...
-    @property
-    def life_points(self) -> int | None: ...
-    @property
-    def equipment(self) -> tuple[str, ...] | None: ...
-    @property
-    def held(self) -> tuple[str, ...]: ...
-    @property
-    def conditions(self) -> tuple[str, ...]: ...
-    @property
-    def companion_of(self) -> str | None: ...
-    @property
-    def companion_before(self) -> bool: ...
-    @property
-    def hidden(self) -> bool: ...
-    @property
-    def image(self) -> str: ...
-    @property
-    def values(self) -> tuple[tuple[str, int], ...]: ...
-
-
-class MissionData(Protocol):
+class MissionData(BaseMissionData, Protocol):
     """A mission as ENTARIA reads it (``weightless``/``underwater``: sections 25, 26)."""
 
-    @property
-    def title(self) -> str: ...
-    @property
-    def sides(self) -> Sequence[SideData]: ...
-    @property
-    def creatures(self) -> Sequence[CreatureData]: ...
     @property
     def weightless(self) -> bool: ...
     @property

@@ -10,11 +10,12 @@ chooses its field, facing, picture and what it holds drawn at the start.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.board.grid import BattleGrid, Cell
+from game.match.mission_data import CreatureData
+from game.match.mission_data import MissionData as BaseMissionData
 from game.match.mission_ruleset import Message
 from game.match.problems import MissionError, Problem, problem_of
 from game.rulesets.wrs.catalogue import Fighter, WrsCatalogue
@@ -26,70 +27,9 @@ from game.rulesets.wrs.state import FighterSetup, WrsSetup
 __all__ = ["SideInfo", "WrsMissionSetup", "wrs_setup"]
 
 
-class _Named(Protocol):
-    """An enum member of the mission model (``Controller``, ``Facing``)."""
-
-    @property
-    def value(self) -> Any: ...
-
-
-class SideData(Protocol):
-    """A side as the mission gives it."""
-
-    @property
-    def key(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def colour(self) -> str: ...
-    @property
-    def controller(self) -> _Named: ...
-
-
-class CreatureData(Protocol):
-    """A creature as the mission places it."""
-
-    @property
-    def key(self) -> str: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def cell(self) -> Cell: ...
-    @property
-    def facing(self) -> _Named: ...
-    @property
-    def life_points(self) -> int | None: ...
-    @property
-    def equipment(self) -> tuple[str, ...] | None: ...
-    @property
-    def held(self) -> tuple[str, ...]: ...
-    @property
-    def conditions(self) -> tuple[str, ...]: ...
-    @property
-    def companion_of(self) -> str | None: ...
-    @property
-    def companion_before(self) -> bool: ...
-    @property
-    def hidden(self) -> bool: ...
-    @property
-    def values(self) -> tuple[tuple[str, int], ...]: ...
-    @property
-    def image(self) -> str: ...
-
-
-class MissionData(Protocol):
+class MissionData(BaseMissionData, Protocol):
     """A mission as WRS reads it."""
 
-    @property
-    def title(self) -> str: ...
-    @property
-    def sides(self) -> Sequence[SideData]: ...
-    @property
-    def creatures(self) -> Sequence[CreatureData]: ...
     @property
     def weightless(self) -> bool: ...
     @property

@@ -7,8 +7,6 @@ rows (D-13) come from ``game.bench_edges``.
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TextIO
@@ -17,21 +15,9 @@ import numpy as np
 
 from game.bench_edges import edge_rows
 from game.board.grid import BattleGrid, Cell
+from game.match.bench_table import print_table, timed
 
 SIDE = 200
-
-
-def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
-    """Return the median and the longest of ``repeats`` timed calls in ms (repeats >= 1)."""
-    if repeats < 1:
-        raise ValueError(f"a timing needs at least one run, got repeats={repeats}")
-    fn()  # warm-up: imports, caches of numpy itself
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(samples), max(samples)
 
 
 def bench_maps(seed: int) -> dict[str, BattleGrid]:
@@ -69,7 +55,7 @@ def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None
     rows: list[tuple[str, float, float, str]] = []
 
     def measure(label: str, fn: Callable[[], Any], target: str, times: int = repeats) -> None:
-        median, worst = _time(fn, times)
+        median, worst = timed(fn, times)
         rows.append((label, median, worst, target))
 
     measure(
@@ -91,7 +77,7 @@ def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None
         lambda: reachable(maps["terrain"], centre, None),
         "<= 8 ms",
     )
-    rows.extend(edge_rows(seed, repeats, rows, _time))  # D-13, beside the rows above
+    rows.extend(edge_rows(seed, repeats, rows, timed))  # D-13, beside the rows above
     creatures = _creature_cells(maps["walled"], 100, seed)
     attackers, targets = creatures[:50], creatures[50:]
     occupied = frozenset(creatures)
@@ -108,11 +94,8 @@ def run_rules_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO) -> None
         measure(f"beam_cells length {size}", partial(beam_cells, (0, 0), 30.0, size), "<= 1 ms")
 
     rows.extend(_tcod_rows(maps, centre, repeats))
-    width = max(len(row[0]) for row in rows)
-    print(f"kampfkarte bench rules  (repeats {repeats}, seed {seed}; times in ms)", file=out)
-    print(f"{'query':<{width}}  {'median':>8}  {'max':>8}  target", file=out)
-    for label, median, worst, target in rows:
-        print(f"{label:<{width}}  {median:8.3f}  {worst:8.3f}  {target}", file=out)
+    title = f"kampfkarte bench rules  (repeats {repeats}, seed {seed}; times in ms)"
+    print_table(title, rows, out, first="query")
 
 
 def _tcod_rows(
@@ -138,8 +121,8 @@ def _tcod_rows(
         def fov(t: np.ndarray = transparency, p: tuple[int, int] = pov) -> Any:
             return tcod.map.compute_fov(t, p, algorithm=libtcodpy.FOV_SYMMETRIC_SHADOWCAST)
 
-        ours = _time(partial(visible_cells, grid, centre), repeats)[0]
-        median, worst = _time(fov, repeats)
+        ours = timed(partial(visible_cells, grid, centre), repeats)[0]
+        median, worst = timed(fov, repeats)
         rows.append((f"libtcod symmetric shadowcast, {name}", median, worst, _ratio(ours, median)))
     grid = maps["terrain"]
     # libtcod reads 0 as a wall; every other field costs what it costs a walker.
@@ -152,8 +135,8 @@ def _tcod_rows(
         tcod.path.dijkstra2d(dist, cost, 1, 1)
         return dist
 
-    ours = _time(lambda: reachable(grid, centre, None), repeats)[0]
-    median, worst = _time(dijkstra, repeats)
+    ours = timed(lambda: reachable(grid, centre, None), repeats)[0]
+    median, worst = timed(dijkstra, repeats)
     rows.append(("libtcod dijkstra2d unlimited", median, worst, _ratio(ours, median)))
     return rows
 

@@ -153,9 +153,10 @@ def test_bench_needs_a_positive_number_of_repeats(
 
 def test_bench_figures_survive_a_zero_median() -> None:
     """A call too fast for the timer must not divide by zero; a timing needs a run."""
-    from game.bench import _ratio, _time
+    from game.bench import _ratio
+    from game.match.bench_table import timed
 
     assert _ratio(2.0, 0.0) == "ratio ours/libtcod: libtcod too fast to time"
     assert _ratio(3.0, 1.5) == "ratio ours/libtcod 2.0"
     with pytest.raises(ValueError, match="at least one run"):
-        _time(lambda: None, 0)
+        timed(lambda: None, 0)

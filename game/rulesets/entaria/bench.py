@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any, TextIO
 
 import numpy as np
@@ -18,6 +17,7 @@ import numpy as np
 from game.board.grid import BattleGrid, Cell, distance
 from game.board.movement import find_path, reachable
 from game.board.sight import line_of_sight
+from game.match.bench_table import Row, print_table, timed
 from game.match.commands import Command
 from game.rulesets.entaria.bench_long import LENGTHS, long_rows
 from game.rulesets.entaria.catalogue import Catalogue
@@ -34,17 +34,6 @@ from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup
 
 SIDE = 100
 CREATURES = 40
-Row = tuple[str, float, float, str]
-
-
-def _samples(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
-    fn()  # warm-up
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(times), max(times)
 
 
 def _apply_samples(base: Battle, command: Command, repeats: int) -> tuple[float, float]:
@@ -118,7 +107,7 @@ def engine_rows(
     rows.append(_move_row(base, repeats))
     rows.append(_attack_row(base, catalogue, repeats))
     rows.append(_area_fire_row(base, COMMANDS["area_fire"], repeats))
-    median, worst = _samples(lambda: base.legal_actions(), repeats)
+    median, worst = timed(lambda: base.legal_actions(), repeats)
     rows.append(("legal_actions (100x100, 40 creatures)", median, worst, "<= 5 ms"))
     if match_setup is not None:
         rows.append(_match_row(match_setup, catalogue, seed, repeats, match_rounds))
@@ -234,11 +223,8 @@ def _area_fire_row(battle: Battle, area: type[Command], repeats: int) -> Row:
 
 def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:
     """Print the rows like ``kampfkarte bench rules`` does."""
-    width = max(len(row[0]) for row in rows)
-    print(f"kampfkarte bench engine  (repeats {repeats}, seed {seed}; times in ms)", file=out)
-    print(f"{'operation':<{width}}  {'median':>8}  {'max':>8}  target", file=out)
-    for label, median, worst, target in rows:
-        print(f"{label:<{width}}  {median:8.3f}  {worst:8.3f}  {target}", file=out)
+    title = f"kampfkarte bench engine  (repeats {repeats}, seed {seed}; times in ms)"
+    print_table(title, rows, out)
 
 
 def run_engine_bench(

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from game.board.dice import RandomRoller
+from game.match.bench_table import Row, print_table, timed
 from game.rulesets.wrs.autoplay import play_out
 from game.rulesets.wrs.catalogue import WrsCatalogue
 from game.rulesets.wrs.engine import WrsGame
@@ -22,19 +22,7 @@ from game.rulesets.wrs.state import WrsSetup
 
 __all__ = ["bench_rows", "run_engine_bench"]
 
-#: (label, median ms, max ms, note)
-Row = tuple[str, float, float, str]
 MATCH_ROUNDS = 30
-
-
-def _samples(fn: Callable[[], Any], repeats: int) -> tuple[float, float]:
-    fn()  # warm-up
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(times), max(times)
 
 
 def _mid_game(setup: WrsSetup, catalogue: WrsCatalogue, seed: int, commands: int) -> WrsGame:
@@ -65,16 +53,16 @@ def _apply_row(game: WrsGame, repeats: int) -> Row:
 def bench_rows(setup: WrsSetup, catalogue: WrsCatalogue, *, repeats: int, seed: int) -> list[Row]:
     """Measure the WRS engine on matches of ``setup``; return the rows."""
     rows: list[Row] = []
-    median, worst = _samples(lambda: WrsGame(setup, catalogue, RandomRoller(seed)), repeats)
+    median, worst = timed(lambda: WrsGame(setup, catalogue, RandomRoller(seed)), repeats)
     rows.append(("new game (initiative)", median, worst, ""))
     middle = _mid_game(setup, catalogue, seed, 12)
     if not middle.over:
-        median, worst = _samples(lambda: choose_command(middle), repeats)
+        median, worst = timed(lambda: choose_command(middle), repeats)
         rows.append((f"policy choose_command (round {middle.round})", median, worst, ""))
         rows.append(_apply_row(middle, repeats))
-    median, worst = _samples(lambda: middle.resume(middle.checkpoint()), repeats)
+    median, worst = timed(lambda: middle.resume(middle.checkpoint()), repeats)
     rows.append(("checkpoint + resume", median, worst, ""))
-    median, worst = _samples(lambda: json.dumps(middle.snapshot()), repeats)
+    median, worst = timed(lambda: json.dumps(middle.snapshot()), repeats)
     rows.append(("snapshot as JSON", median, worst, ""))
     times, rounds, commands = [], [], []
     for index in range(max(3, repeats // 6)):
@@ -96,11 +84,8 @@ def bench_rows(setup: WrsSetup, catalogue: WrsCatalogue, *, repeats: int, seed: 
 
 def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:
     """Print the rows like ``kampfkarte bench rules`` does, without targets."""
-    width = max(len(row[0]) for row in rows)
-    print(f"kampfkarte bench engine, WRS  (repeats {repeats}, seed {seed}; times in ms)", file=out)
-    print(f"{'operation':<{width}}  {'median':>8}  {'max':>8}  note", file=out)
-    for label, median, worst, note in rows:
-        print(f"{label:<{width}}  {median:8.3f}  {worst:8.3f}  {note}", file=out)
+    title = f"kampfkarte bench engine, WRS  (repeats {repeats}, seed {seed}; times in ms)"
+    print_table(title, rows, out, last="note")
 
 
 def run_engine_bench(

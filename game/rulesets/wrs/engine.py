@@ -185,7 +185,7 @@ class WrsGame:
             cell = (int(cell[0]), int(cell[1]))
             if max(abs(cell[0] - here[0]), abs(cell[1] - here[1])) != 1:
                 raise Rejected(f"{cell} is not next to {here}")
-            if not self.grid.in_bounds(cell) or self._blocked(here, cell) or cell in taken:
+            if not self.grid.in_bounds(cell) or self.blocked(here, cell) or cell in taken:
                 raise Rejected(f"{cell} cannot be entered")
             here = cell
         self._after_action(me, reacting)
@@ -200,7 +200,9 @@ class WrsGame:
         )
         self._trigger(me.key, set(map(tuple, cmd.path)))  # type: ignore[arg-type]
 
-    def _blocked(self, a: Cell, b: Cell) -> bool:
+    def blocked(self, a: Cell, b: Cell) -> bool:
+        """Return whether a step from ``a`` to its neighbour ``b`` is barred: a wall or a
+        closed door on ``b``, a blocked edge, a diagonal with both corner routes blocked."""
         g = self.grid
         closed = g.is_door(b) and not g.is_door_open(b)
         if g.is_wall(b) or closed:
@@ -245,7 +247,7 @@ class WrsGame:
         # state changes from here on
         self._after_action(me, reacting)
         me.aim_pending = False
-        d_mod = attacks.defence_modifier(self._defence(target))
+        d_mod = attacks.defence_modifier(self.defence_of(target.key))
         t_state = self.state_of(target.key)
         if wounds.defends(t_state):
             result = comparison.compare(
@@ -298,7 +300,10 @@ class WrsGame:
         weapon = self.catalogue.weapons.get(key)
         return weapon.fire_modes if weapon else ()
 
-    def _defence(self, target: FighterState) -> attacks.Defence:
+    def defence_of(self, key: str) -> attacks.Defence:
+        """Return fighter ``key``'s defence as the rules take it: drawn weapons and shield,
+        skills, Verteidigungsposition (W-BONUS-1/2, W-ACT-DEF-2, W-OPEN-6)."""
+        target = self.fighters[key]
         kind = self.kind(target.key)
         weapons = tuple(
             self.catalogue.weapons[k].category for k in target.drawn if k in self.catalogue.weapons

@@ -51,7 +51,7 @@ class Walker:
             found = []
             for dx, dy in DIRECTIONS_8:
                 cell = (here[0] + dx, here[1] + dy)
-                if g.in_bounds(cell) and not self.game._blocked(here, cell):
+                if g.in_bounds(cell) and not self.game.blocked(here, cell):
                     found.append(cell)
             self._moves[("moves", here)] = found
         return [cell for cell in found if cell not in self.taken]

@@ -62,7 +62,7 @@ def hits_needed(game: WrsGame, key: str) -> int:
 
 def defence_bonus(game: WrsGame, key: str, *, defensive: bool | None = None) -> int:
     """Return ``key``'s defence PW modifier; ``defensive`` overrides its stance."""
-    base = game._defence(game.fighters[key])
+    base = game.defence_of(key)
     if defensive is not None:
         base = attacks.Defence(
             base.weapons, base.shield, base.weapon_skills, base.shield_skills, defensive

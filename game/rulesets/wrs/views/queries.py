@@ -41,15 +41,8 @@ def distance(a: Cell, b: Cell) -> int:
 
 
 def blocked(game: WrsGame, a: Cell, b: Cell) -> bool:
-    """Return whether a step from ``a`` to the neighbour ``b`` is barred, as the engine
-    checks it: a wall or closed door on ``b``, a blocked edge, a closed diagonal."""
-    g = game.grid
-    if g.is_wall(b) or (g.is_door(b) and not g.is_door_open(b)):
-        return True
-    if a[0] != b[0] and a[1] != b[1]:
-        via = ((b[0], a[1]), (a[0], b[1]))
-        return all(g.is_wall(v) or g.is_edge_blocked(a, v) or g.is_edge_blocked(v, b) for v in via)
-    return bool(g.is_edge_blocked(a, b))
+    """Return whether a step from ``a`` to the neighbour ``b`` is barred (the engine's)."""
+    return game.blocked(a, b)
 
 
 def path_to(game: WrsGame, key: str, goal: Cell) -> tuple[Cell, ...] | None:
@@ -127,20 +120,8 @@ def rule_attack(game: WrsGame, actor: str, plan: AttackPlan) -> attacks.Attack:
 
 
 def defence(game: WrsGame, target: str) -> attacks.Defence:
-    """Return the defence as the rules take it: drawn weapons and shield, skills,
-    Verteidigungsposition (W-BONUS-1/2, W-ACT-DEF-2, W-OPEN-6)."""
-    state = game.fighters[target]
-    kind = game.kind(target)
-    cat = game.catalogue
-    weapons = tuple(cat.weapons[k].category for k in state.drawn if k in cat.weapons)
-    shields = [cat.shields[k].category for k in state.drawn if k in cat.shields]
-    return attacks.Defence(
-        weapons,
-        shields[0] if shields else None,
-        kind.weapon_skills,
-        kind.shield_skills,
-        state.defensive,
-    )
+    """Return the defence as the rules take it (the engine's, W-BONUS-1/2, W-ACT-DEF-2)."""
+    return game.defence_of(target)
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,33 @@ class CreaturePlacement:
 
 
 @dataclass(frozen=True)
+class ZoneArea:
+    """A painted zone of ``[[zones.areas]]``: a name and a rectangle of fields."""
+
+    name: str
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class ZoneDeclaration:
+    """A mission's ``[zones]``: a lattice of ``size`` fields or painted ``areas``.
+
+    ``walk`` and ``run`` are how many zones Gehen and Laufen cross (None: the ruleset's
+    default), ``metres`` how long one zone is (None: not given). The ruleset that plays by
+    zones reads them; the others ignore them.
+    """
+
+    size: int | None = None  # None with no areas: the ruleset's default lattice
+    areas: tuple[ZoneArea, ...] = ()
+    walk: int | None = None
+    run: int | None = None
+    metres: float | None = None
+
+
+@dataclass(frozen=True)
 class Mission:
     """Everything a mission file says; ``ruleset`` is the key of the rules it is played by."""
 
@@ -136,6 +163,7 @@ class Mission:
     underwater: bool = False  # [environment]: the ruleset says what a fight under water changes
     ruleset: str = DEFAULT_RULESET  # [mission] ruleset, a key of game.rulesets.RULESETS
     edges: tuple[MapEdge, ...] = ()  # [[map.edges]]: walls and doors on field borders (D-13)
+    zones: ZoneDeclaration | None = None  # [zones]: None when the file declares none
 
 
 @dataclass(frozen=True)

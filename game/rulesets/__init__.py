@@ -10,10 +10,13 @@ from types import MappingProxyType
 
 from game.match.ruleset import Ruleset
 from game.rulesets.entaria.ruleset import ENTARIA
+from game.rulesets.entaria_schnell.ruleset import QUICK
 from game.rulesets.wrs.ruleset import WRS
 
 #: Every ruleset by its key (the key missions and saves use).
-RULESETS: Mapping[str, Ruleset] = MappingProxyType({ENTARIA.key: ENTARIA, WRS.key: WRS})
+RULESETS: Mapping[str, Ruleset] = MappingProxyType(
+    {ENTARIA.key: ENTARIA, QUICK.key: QUICK, WRS.key: WRS}
+)
 
 #: The ruleset of a mission that names none.
 DEFAULT_RULESET = ENTARIA.key

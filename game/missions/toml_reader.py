@@ -32,6 +32,7 @@ from game.missions.toml_schema import (
     NOTES_KEYS,
     TOP_KEYS,
 )
+from game.missions.toml_zones import ZoneSection
 from game.rulesets import DEFAULT_RULESET
 
 
@@ -91,7 +92,7 @@ def _not_a_mission(text: str, problems: list[Problem]) -> list[Problem]:
     return problems
 
 
-class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection):
+class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection, ZoneSection):
     """Validates the parsed TOML and builds the Mission, collecting problems."""
 
     def __init__(self, label: str, where: KeyLocations, catalogue: Any | None) -> None:
@@ -120,6 +121,7 @@ class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection):
         )
         notes = self.notes(data.get("notes", {}))
         weightless, underwater = self.environment(data.get("environment", {}))
+        zones = self.zones(data.get("zones"), width, height)
         if any(not p.warning for p in self.problems):
             return None
         if (
@@ -149,6 +151,7 @@ class MissionReader(MapSections, PartySections, CreatureSection, EdgeSection):
             underwater=underwater,
             ruleset=ruleset,
             edges=tuple(edges),
+            zones=zones,
         )
 
     def ruleset(self, value: object) -> str | None:

@@ -46,7 +46,12 @@ LANGUAGE_RE = re.compile(r"^[a-z]{2}$")
 #: Side colours used when a file gives none, in side order.
 DEFAULT_COLOURS = ("#2f6fd0", "#c83232", "#2e9e44", "#8a4fbf", "#d98a1c", "#1fa3a3")
 
-TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes", "environment")
+TOP_KEYS = ("mission", "map", "legend", "sides", "creatures", "notes", "environment", "zones")
+ZONES_KEYS = ("size", "areas", "walk", "run", "metres")  # [zones] (D-14)
+ZONE_AREA_KEYS = ("name", "rect")  # [[zones.areas]]
+MIN_ZONE_SIZE, MAX_ZONE_SIZE = 2, 50  # zones.size: fields per side of a lattice zone
+MAX_ZONE_MOVE = 20  # zones.walk and zones.run
+MAX_ZONE_AREAS = 1000  # [[zones.areas]] entries
 ENVIRONMENT_KEYS = ("weightless", "underwater")
 MISSION_KEYS = ("title", "ruleset", "description", "author", "players")
 MAP_KEYS = ("width", "height", "rows", "background", "edges")

@@ -27,6 +27,7 @@ def dumps_mission(mission: Mission) -> str:
         out += _side_table(side)
     for creature in mission.creatures:
         out += _creature_table(creature)
+    out += _zone_tables(mission)
     out += _closing_tables(mission)
     return "\n".join(out) + "\n"
 
@@ -126,6 +127,27 @@ def _edge_tables(mission: Mission) -> list[str]:
             out.append('kind = "door"')
             if edge.open:
                 out.append("open = true")
+    return out
+
+
+def _zone_tables(mission: Mission) -> list[str]:
+    """Return ``[zones]`` and its ``[[zones.areas]]`` when the mission declares zones (D-14)."""
+    zones = mission.zones
+    if zones is None:
+        return []
+    out = ["", "[zones]"]
+    if zones.size is not None:
+        out.append(f"size = {zones.size}")
+    if zones.walk is not None:
+        out.append(f"walk = {zones.walk}")
+    if zones.run is not None:
+        out.append(f"run = {zones.run}")
+    if zones.metres is not None:
+        metres = zones.metres
+        out.append(f"metres = {int(metres) if metres.is_integer() else repr(metres)}")
+    for area in zones.areas:
+        out += ["", "[[zones.areas]]", f"name = {_string(area.name)}"]
+        out.append(f"rect = [{area.x}, {area.y}, {area.width}, {area.height}]")
     return out
 
 

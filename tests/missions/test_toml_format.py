@@ -307,7 +307,7 @@ def test_unknown_keys_everywhere_name_the_allowed_keys() -> None:
     by_key = {p.key: p.message for p in found}
     assert by_key["extra"] == (
         "unknown key 'extra' in the mission file; expected one of 'mission', 'map', 'legend', "
-        "'sides', 'creatures', 'notes', 'environment'"
+        "'sides', 'creatures', 'notes', 'environment', 'zones'"
     )
     assert "(did you mean 'facing'?)" in by_key["creatures[0].facng"]
     assert "(did you mean 'title'?)" in by_key["mission.titel"]

@@ -334,6 +334,18 @@ class Result:
     standings: tuple[Standing, ...]
 
 
+# -------------------------------------------------------------------- zones
+@dataclass(frozen=True)
+class ZoneLayout:
+    """The zones a ruleset lays over the map: ids[y, x] (-1: none), names, and the zones to
+    shade (D-14)."""
+
+    ids: NDArray[np.int32]
+    names: tuple[str, ...]
+    reachable: frozenset[int] = frozenset()  # zones the creature on turn can move into (shaded)
+    current: int | None = None  # the zone of the creature on turn (outlined)
+
+
 # ---------------------------------------------------------------- dice log
 class LogKind(Enum):
     """What a log entry is, for the dice log's filter and look."""
@@ -424,6 +436,10 @@ class Views(Protocol):
 
     def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
         """Return the overlays of the map the ruleset offers."""
+        ...
+
+    def zone_layout(self, game: Any) -> ZoneLayout | None:
+        """Return the zones to draw over the map; None: the ruleset has none."""
         ...
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:

@@ -33,6 +33,7 @@ from game.match.views import (
     TurnOrder,
     Viewer,
     Views,
+    ZoneLayout,
 )
 from game.rulesets.entaria.commands import EndTurn
 from game.rulesets.entaria.rules.actions import Action
@@ -109,6 +110,10 @@ class EntariaViews:
             OverlayOffer(key, t(f"menus.help.{key}"), t(f"menus.help.{key}_keys"), shown)
             for key, shown in OVERLAYS
         )
+
+    def zone_layout(self, game: Any) -> ZoneLayout | None:
+        """Return None: ENTARIA plays on fields, not zones."""
+        return None
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
         return fog.fog_for_sides(game, sides)

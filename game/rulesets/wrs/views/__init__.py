@@ -37,6 +37,7 @@ from game.match.views import (
     TurnOrder,
     Viewer,
     Views,
+    ZoneLayout,
 )
 from game.rulesets.wrs.views import (
     actions,
@@ -98,6 +99,10 @@ class WrsViews:
     def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
         """Return nothing: WRS has no map tools that would draw overlays."""
         return ()
+
+    def zone_layout(self, game: Any) -> ZoneLayout | None:
+        """Return None: WRS plays on fields, not zones."""
+        return None
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
         return fog.fog_for_sides(game, sides)

@@ -18,7 +18,7 @@ from game.board.grid import Cell
 from game.match.commands import Command, CommandRejected
 from game.match.events import Event
 from game.match.save_texts import text_in
-from game.match.views import Fog, Piece
+from game.match.views import Fog, Piece, ZoneLayout
 from game.ui import overlays, theme, tooltip, undo_guard
 from game.ui.anim import Animator
 from game.ui.app import App, Scene
@@ -36,6 +36,7 @@ from game.ui.session import GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.turn_flow import TurnFlow
+from game.ui.zone_layer import ZoneLayer
 
 AI_DELAY = BETWEEN_CREATURES  # the opponent's pause between two of its creatures (tests step by it)
 END_WAIT = 2.0  # longest wait for the last effects before the end screen shows
@@ -55,6 +56,8 @@ class BattleScene(Scene):
         battle = session.battle
         self.map = MapRenderer.for_mission(battle.grid, app.fonts, session.mission_path)
         self.tokens = TokenRenderer(app.fonts, mission_dir=session.mission_path.parent)
+        self.zones = ZoneLayer(app.fonts)  # the ruleset's zones over the fields (D-14)
+        self._zone_cache: tuple[tuple[int, int], ZoneLayout | None] | None = None
         self.animator = Animator(app.settings.animations)
         self.hud = Hud(self)
         self.kit = kit_for(session.ruleset.key)
@@ -172,6 +175,14 @@ class BattleScene(Scene):
             self.shown_overlays.add(key)
         else:
             self.shown_overlays.discard(key)
+
+    def zone_layout(self) -> ZoneLayout | None:
+        """Return the views' zones of the match (asked once per change of the match)."""
+        session = self.session
+        stamp = (session.revision, id(session.battle))
+        if self._zone_cache is None or self._zone_cache[0] != stamp:
+            self._zone_cache = (stamp, session.views.zone_layout(session.battle))
+        return self._zone_cache[1]
 
     def token_list(self) -> list[TokenView]:
         """Return the tokens to draw, kept while the match, selection and view are the same.
@@ -536,6 +547,7 @@ class BattleScene(Scene):
         if not pygame.Rect(left, top, right - left, bottom - top).contains(viewport):
             surface.fill(theme.BACKGROUND, viewport)  # the map does not fill the view
         self.map.draw(surface, self.camera)
+        self.zones.draw(surface, self.camera, self.zone_layout())
         self._follow_turn(False)  # a change made outside ``send`` (a HUD reroll) is caught here
         self.tool.draw_under(surface)
         self.draw_fog(surface)

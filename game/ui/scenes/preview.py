@@ -31,6 +31,7 @@ from game.ui.screen_font import screen_text
 from game.ui.theme import Colour, Fonts
 from game.ui.tokens import TokenRenderer
 from game.ui.widgets import draw_text, wrap
+from game.ui.zone_layer import ZoneLayer
 
 POLL_SECONDS = 1.0
 PANEL_W = 380
@@ -56,6 +57,7 @@ class PreviewScene(Scene):
         self.path = Path(path)
         self.camera = Camera()
         self.tokens = TokenRenderer(app.fonts, mission_dir=self.path.parent)
+        self.rule_zones = ZoneLayer(app.fonts)  # the ruleset's zones, borders and names (D-14)
         self.model: PreviewModel | None = None
         self.map: MapRenderer | None = None
         self.errors: list[Problem] = []
@@ -212,6 +214,7 @@ class PreviewScene(Scene):
             if self._zones is not None:
                 self._zones.draw(surface, cam)
             self._draw_zone_edges(surface)
+            self.rule_zones.draw(surface, cam, self.model.zones)
             self.tokens.draw(surface, cam, self.model.tokens)
             self.map.draw_door_marks(surface, cam, self.tokens.drawn.values())
             self.map.draw_coordinates(surface, cam)

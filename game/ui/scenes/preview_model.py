@@ -6,7 +6,7 @@ with every problem); ``PreviewModel`` is one version of it that loaded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from game.board.edges import EdgeKind
 from game.board.grid import BattleGrid
 from game.match.mission_ruleset import MissionRuleset
 from game.match.problems import MissionError, Problem
+from game.match.views import ZoneLayout
 from game.missions.loader import LoadedMission
 from game.missions.model import Mission
 from game.ui import theme
@@ -36,6 +37,7 @@ class PreviewModel:
     legend: list[LegendItem] = field(default_factory=list)
     type_names: dict[str, tuple[str, str]] = field(default_factory=dict)
     edge_legend: list[EdgeKind] = field(default_factory=list)  # walls, doors on edges (D-13)
+    zones: ZoneLayout | None = None  # the ruleset's zones over the fields (D-14)
 
     @property
     def mission(self) -> Mission:
@@ -94,7 +96,7 @@ def load_preview(path: Path) -> PreviewModel:
         for placement in mission.creatures
         if terms.creature_problem(placement.type) is None
     }
-    tokens = _start_tokens(mission, ruleset, catalogue, grid, colours, label)
+    tokens, zones = _start_tokens(mission, ruleset, catalogue, grid, colours, label)
     return PreviewModel(
         loaded,
         grid,
@@ -104,6 +106,7 @@ def load_preview(path: Path) -> PreviewModel:
         legend=legend_items(grid),
         type_names=type_names,
         edge_legend=edge_kinds(grid.edges),
+        zones=zones,
     )
 
 
@@ -114,17 +117,22 @@ def _start_tokens(
     grid: BattleGrid,
     colours: dict[str, Colour],
     label: str,
-) -> list[TokenView]:
-    """Return the tokens of a match on ``mission`` as it starts (none without creatures)."""
+) -> tuple[list[TokenView], ZoneLayout | None]:
+    """Return the tokens of a match on ``mission`` as it starts (none without creatures)
+    and the zones its ruleset lays over the map (borders and names only: nobody is on turn).
+    """
     from game.match.ruleset import PlayableRuleset
 
     if not mission.creatures or not isinstance(ruleset, PlayableRuleset):
-        return []
+        return [], None
     setup = ruleset.setup_from_mission(mission, grid, catalogue, path_label=label)
     game = ruleset.new_game(setup, catalogue, seed=1)
     pieces = ruleset.views.pieces(game)
     labels = creature_labels(pieces)  # as the battle shows them
-    return [
+    zones = ruleset.views.zone_layout(game)
+    if zones is not None:
+        zones = replace(zones, reachable=frozenset(), current=None)
+    tokens = [
         token_view(
             piece,
             colours.get(piece.side, (128, 128, 128)),
@@ -134,3 +142,4 @@ def _start_tokens(
         )
         for key, piece in pieces.items()
     ]
+    return tokens, zones

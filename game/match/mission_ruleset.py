@@ -149,6 +149,13 @@ class MissionRuleset(Ruleset, Protocol):
         """Return the lines that say how a played-out fight ended and who stands how."""
         ...
 
+    def mission_facts(self, setup: Any, language: str) -> tuple[str, ...]:
+        """Return lines ``check`` prints about a mission's set-up, e.g. its zone count.
+
+        ``setup`` is what ``setup_from_mission`` returned; ``language`` is "de" or "en".
+        """
+        ...
+
     def engine_bench(self, setup: Any, *, repeats: int, seed: int, out: TextIO) -> None:
         """Measure the engine on a match of ``setup`` and print the figures to ``out``."""
         ...

@@ -23,7 +23,7 @@ from game.missions.loader import load_any
 from game.missions.model import LoadedMission, Mission
 from game.missions.playability import mission_warnings
 from game.missions.ruleset_choice import mission_ruleset, mission_terms
-from game.missions.setup import prepare_match
+from game.missions.setup import PreparedMatch, prepare_match
 from game.missions.toml_schema import DEFAULT_CHARACTERS
 from game.missions.uvtt import UvttLoaded
 
@@ -107,7 +107,8 @@ def check_mission(path: Path | str, *, catalogue: Any | None = None) -> CheckRep
         warnings += mission_warnings(
             mission, catalogue, path_label=label, locations=loaded.key_locations
         )
-        prepare_match(mission, catalogue, path_label=label)  # what the ruleset would refuse
+        # what the ruleset would refuse
+        prepared = prepare_match(mission, catalogue, path_label=label)
     except MissionError as exc:
         return CheckReport(
             label,
@@ -122,9 +123,9 @@ def check_mission(path: Path | str, *, catalogue: Any | None = None) -> CheckRep
         mission,
         loaded.source_format,
         warnings=tuple(warnings),
-        summary=_summary(label, loaded, counts, "en"),
+        summary=_summary(label, loaded, counts, "en", _facts(prepared, "en")),
         terrain_counts=counts,
-        summary_de=_summary(label, loaded, counts, "de"),
+        summary_de=_summary(label, loaded, counts, "de", _facts(prepared, "de")),
     )
 
 
@@ -197,8 +198,22 @@ _HEADINGS = {
 }
 
 
-def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int], language: str) -> str:
-    """Return the summary of a mission that loaded, its headings in ``language``."""
+def _facts(prepared: PreparedMatch, language: str) -> tuple[str, ...]:
+    """Return what the mission's ruleset says of its set-up (a zone count, D-14)."""
+    return tuple(prepared.ruleset.mission_facts(prepared.setup, language))
+
+
+def _summary(
+    label: str,
+    loaded: LoadedMission,
+    counts: Mapping[str, int],
+    language: str,
+    facts: tuple[str, ...] = (),
+) -> str:
+    """Return the summary of a mission that loaded, its headings in ``language``.
+
+    ``facts`` are the ruleset's lines about the set-up, printed after the terrain.
+    """
     de = language == "de"
 
     def h(heading: str) -> str:
@@ -229,6 +244,7 @@ def _summary(label: str, loaded: LoadedMission, counts: Mapping[str, int], langu
         )
     lines.append(f"{h('Terrain')}:")
     lines += [f"  {name}: {count}" for name, count in counts.items()]
+    lines += list(facts)  # the ruleset's: e.g. the zone count (D-14)
     if mission.edges:  # walls and doors on field borders (D-13); silent on maps without
         lines.append(_edge_line(edge_counts(mission.edges), de))
     if isinstance(loaded, UvttLoaded):  # which walls became edges, which fields (D-13)

@@ -48,6 +48,10 @@ class EntariaMissionRules:
         """Return the outcome line and the standing of every creature."""
         return outcome_lines(game, outcome, language)
 
+    def mission_facts(self, setup: Any, language: str) -> tuple[str, ...]:
+        """Return nothing: ``check``'s summary already says all a set-up holds."""
+        return ()
+
     def engine_bench(self, setup: Any, *, repeats: int, seed: int, out: TextIO) -> None:
         """Print the engine figures, the whole match of ``setup`` and long fights included."""
         run_engine_bench(repeats=repeats, seed=seed, out=out, match_setup=setup, ruleset=self)

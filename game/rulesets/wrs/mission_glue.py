@@ -49,6 +49,10 @@ class WrsMissionRules:
         """Return the outcome line and the standing of every character."""
         return outcome_lines(game, outcome, language)
 
+    def mission_facts(self, setup: Any, language: str) -> tuple[str, ...]:
+        """Return nothing: ``check``'s summary already says all a set-up holds."""
+        return ()
+
     def engine_bench(self, setup: Any, *, repeats: int, seed: int, out: TextIO) -> None:
         """Print the engine figures on matches of ``setup``."""
         run_engine_bench(setup, load_catalogue(), repeats=repeats, seed=seed, out=out)

@@ -120,12 +120,24 @@ class ZoneGeometry:
 
 
 @dataclass
+class ZoneLabels:
+    """The zones' name labels: images (object array), map-pixel places and sizes (n, 2)."""
+
+    images: npt.NDArray[np.object_]
+    places: npt.NDArray[np.intp]
+    sizes: npt.NDArray[np.intp]
+
+    def __len__(self) -> int:
+        return len(self.images)
+
+
+@dataclass
 class ZoneImage:
     """A layout's borders and names at one zoom, in map pixels (camera-independent)."""
 
     cell_px: int
     rects: npt.NDArray[np.intp]  # (n, 4): x, y, w, h
-    labels: list[tuple[pygame.Surface, int, int]]  # image, map x, map y
+    labels: ZoneLabels
 
 
 def label_size(cell_px: int) -> int:
@@ -135,6 +147,11 @@ def label_size(cell_px: int) -> int:
 
 def line_width(cell_px: int) -> int:
     return max(2, cell_px // 12)
+
+
+_NO_LABELS = ZoneLabels(
+    np.empty(0, dtype=object), np.zeros((0, 2), dtype=np.intp), np.zeros((0, 2), dtype=np.intp)
+)
 
 
 class ZoneLayer:
@@ -148,6 +165,7 @@ class ZoneLayer:
         self.image: ZoneImage | None = None
         self._shading: tuple[Any, FieldShading] | None = None
         self._outline: tuple[Any, ZoneImage] | None = None
+        self._label_images: tuple[int, dict[int, pygame.Surface]] | None = None
         self._view: tuple[Any, ...] | None = None
         self._rects: list[pygame.Rect] = []
         self._rects_current: list[pygame.Rect] = []
@@ -164,11 +182,13 @@ class ZoneLayer:
                 self.image = None
                 self._shading = None
                 self._outline = None
+                self._label_images = None
                 self._digest = digest
             self._ids = ids
         elif self._digest is not None and self._digest[2] != layout.names:
             self._digest = (self._digest[0], self._digest[1], layout.names)
             self.image = None
+            self._label_images = None
         return self.geometry
 
     def image_of(self, layout: ZoneLayout, cell_px: int) -> ZoneImage:
@@ -182,24 +202,35 @@ class ZoneLayer:
             self.builds += 1
         return self.image
 
-    def _labels(
-        self, layout: ZoneLayout, geometry: ZoneGeometry, cell_px: int
-    ) -> list[tuple[pygame.Surface, int, int]]:
-        cache = text_cache(self.fonts)
+    def _labels(self, layout: ZoneLayout, geometry: ZoneGeometry, cell_px: int) -> ZoneLabels:
+        """Return the name labels at ``cell_px``: the images are kept per font size."""
         size = label_size(cell_px)
-        pad = max(1, size // 5)
+        if self._label_images is None or self._label_images[0] != size:
+            self._label_images = (size, self._label_images_of(layout, geometry, size))
+        images = self._label_images[1]
         inset = line_width(cell_px)
-        labels = []
-        for zone, (x, y) in sorted(geometry.names.items()):
+        zones = [zone for zone in sorted(geometry.names) if zone in images]
+        table = np.empty(len(zones), dtype=object)
+        table[:] = [images[zone] for zone in zones]
+        places = np.array([geometry.names[zone] for zone in zones], dtype=np.intp).reshape(-1, 2)
+        sizes = np.array([images[zone].get_size() for zone in zones], dtype=np.intp).reshape(-1, 2)
+        return ZoneLabels(table, places * cell_px + inset, sizes)
+
+    def _label_images_of(
+        self, layout: ZoneLayout, geometry: ZoneGeometry, size: int
+    ) -> dict[int, pygame.Surface]:
+        cache = text_cache(self.fonts)
+        pad = max(1, size // 5)
+        images = {}
+        for zone in geometry.names:
             if zone >= len(layout.names) or not layout.names[zone]:
                 continue
             text = cache.render(layout.names[zone], size, LABEL_TEXT)
-            w, h = text.get_width() + 2 * pad, text.get_height()
-            label = pygame.Surface((w, h), pygame.SRCALPHA)
+            label = pygame.Surface((text.get_width() + 2 * pad, text.get_height()), pygame.SRCALPHA)
             label.fill(LABEL_BACK)
             label.blit(text, (pad, 0))
-            labels.append((label, x * cell_px + inset, y * cell_px + inset))
-        return labels
+            images[zone] = label
+        return images
 
     def shading(self, layout: ZoneLayout) -> FieldShading | None:
         """Return the shading of the reachable zones (kept per layout and zones)."""
@@ -225,7 +256,7 @@ class ZoneLayer:
         if self._outline is None or self._outline[0] != key:
             runs = edge_runs(outline_masks(geometry.masks[layout.current]))
             rects = rects_of(runs, cell_px, line_width(cell_px) + 1)
-            self._outline = (key, ZoneImage(cell_px, rects, []))
+            self._outline = (key, ZoneImage(cell_px, rects, _NO_LABELS))
         return self._outline[1]
 
     def draw(self, surface: pygame.Surface, camera: Camera, layout: ZoneLayout | None) -> None:
@@ -269,14 +300,16 @@ def _in_view(rects: npt.NDArray[np.intp], camera: Camera) -> list[pygame.Rect]:
 
 
 def _labels_in_view(
-    labels: list[tuple[pygame.Surface, int, int]], camera: Camera
+    labels: ZoneLabels, camera: Camera
 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-    dx = camera.viewport_x - round(camera.x)
-    dy = camera.viewport_y - round(camera.y)
-    view = pygame.Rect(camera.viewport_x, camera.viewport_y, camera.viewport_w, camera.viewport_h)
-    blits = []
-    for image, x, y in labels:
-        pos = (x + dx, y + dy)
-        if view.colliderect(image.get_rect(topleft=pos)):
-            blits.append((image, pos))
-    return blits
+    """Return the blits of the labels that touch the viewport."""
+    if not len(labels):
+        return []
+    xs = labels.places[:, 0] - round(camera.x) + camera.viewport_x
+    ys = labels.places[:, 1] - round(camera.y) + camera.viewport_y
+    left, top = camera.viewport_x, camera.viewport_y
+    right, bottom = left + camera.viewport_w, top + camera.viewport_h
+    keep = (xs < right) & (ys < bottom)
+    keep &= (xs + labels.sizes[:, 0] > left) & (ys + labels.sizes[:, 1] > top)
+    places = zip(xs[keep].tolist(), ys[keep].tolist(), strict=True)
+    return list(zip(labels.images[keep].tolist(), places, strict=True))

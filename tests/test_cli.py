@@ -62,7 +62,7 @@ def test_check_takes_several_missions_and_fails_when_one_is_invalid(
     )
     assert main(["check", missions[0], str(bad), "--language", "en"]) == 1
     out = capsys.readouterr().out
-    assert "unknown ruleset 'xyz'; expected one of 'entaria', 'wrs'" in out
+    assert "unknown ruleset 'xyz'; expected one of 'entaria', 'entaria-schnell', 'wrs'" in out
     assert out.rstrip().endswith(f"{bad}: invalid (1 error)")
 
 

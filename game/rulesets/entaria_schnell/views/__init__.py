@@ -1,0 +1,205 @@
+"""The quick rules' views: what the screen draws of a zone fight (``game.match.views``).
+
+One module per part of the screen, as WRS's: the tokens (``pieces``), the card, the turn
+order and the end result (``card``), the action bar, the map clicks and the zones over
+the map (``actions``), the hit chances (``chances``), the dice log (``log``), the fog of
+war and the notices (``fog``), the map's effects (``effects``); the words in German and
+English are in ``terms`` (refusals and conditions are ENTARIA's).
+
+The quick rules have no extra panels (the Impuls stands on the card), no map overlays,
+no game-master commands, no questions to the game master and no rerolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from typing import Any
+
+from game.board.grid import Cell
+from game.match.commands import Command
+from game.match.effects import Effect
+from game.match.events import Event
+from game.match.views import (
+    ActionGroup,
+    Card,
+    Fog,
+    LogKind,
+    LogText,
+    Odds,
+    Offer,
+    OfferRow,
+    OverlayOffer,
+    PanelView,
+    Piece,
+    Result,
+    Texts,
+    TurnOrder,
+    Viewer,
+    Views,
+    ZoneLayout,
+)
+from game.rulesets.entaria_schnell.views import (
+    actions,
+    card,
+    chances,
+    effects,
+    fog,
+    log,
+    pieces,
+)
+from game.rulesets.entaria_schnell.views.terms import reason
+
+__all__ = ["VIEWS", "QuickViews"]
+
+
+class QuickViews:
+    """The quick rules' answers to the screen (the ``Views`` protocol)."""
+
+    def pieces(self, game: Any) -> Mapping[str, Piece]:
+        return pieces.pieces(game)
+
+    def on_turn(self, game: Any) -> str | None:
+        return pieces.on_turn(game)
+
+    def current_round(self, game: Any) -> int | None:
+        return int(game.round)
+
+    def turn_order(self, game: Any, t: Texts) -> TurnOrder:
+        return card.turn_order(game, t)
+
+    def card(self, game: Any, key: str, t: Texts) -> Card | None:
+        return card.card(game, key, t)
+
+    def action_groups(self, game: Any, t: Texts) -> tuple[ActionGroup, ...]:
+        return actions.action_groups(game, t)
+
+    def told_for_viewer(
+        self,
+        game: Any,
+        groups: tuple[ActionGroup, ...],
+        visible: Collection[str] | None,
+        t: Texts,
+    ) -> tuple[ActionGroup, ...]:
+        """Return the groups as they are: the refusals name zones and weapons, not
+        creatures hidden from the viewer."""
+        return groups
+
+    def passes_turn(self, events: Sequence[Event]) -> bool:
+        return actions.passes_turn(events)
+
+    def panel_keys(self) -> tuple[str, ...]:
+        return ()
+
+    def panel(self, game: Any, key: str, viewer: Viewer, t: Texts) -> PanelView:
+        raise KeyError(f"the quick rules have no panel {key!r}")
+
+    def gm_commands(self, game: Any, subject: str | None, t: Texts) -> tuple[OfferRow, ...]:
+        """Return nothing: the quick-rules engine has no game-master commands."""
+        return ()
+
+    def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
+        """Return nothing: the zones are drawn through ``zone_layout``."""
+        return ()
+
+    def zone_layout(self, game: Any) -> ZoneLayout | None:
+        return actions.zone_layout(game)
+
+    def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
+        return fog.fog_for_sides(game, sides)
+
+    def result(self, game: Any, t: Texts) -> Result:
+        return card.result(game, t)
+
+    def end_turn(self, game: Any) -> Command | None:
+        return actions.end_turn(game)
+
+    def refusal(self, reason_text: str, t: Texts) -> str:
+        return reason(reason_text, t)
+
+    def notice(self, event: Event, t: Texts) -> str:
+        return fog.notice(event, t)
+
+    def effects(self, game: Any, events: Sequence[Event]) -> tuple[Effect, ...]:
+        return effects.effects(game, events)
+
+    def offer_odds(self, game: Any, offer: Offer, target: str | None, t: Texts) -> tuple[str, ...]:
+        return chances.offer_odds(game, offer, target, t)
+
+    def map_click(self, game: Any, cell: Cell, creature: str | None, t: Texts) -> Offer | None:
+        return actions.map_click(game, cell, creature, t)
+
+    def attack_odds(
+        self,
+        game: Any,
+        actor: str,
+        target: str,
+        weapon: str,
+        action: Any,
+        option: Any,
+        melee: bool | None,
+        t: Texts,
+    ) -> Odds | None:
+        return chances.attack_odds(game, actor, target, weapon, t)
+
+    def throw_odds(
+        self, game: Any, actor: str, weapon: str, cell: Cell, t: Texts
+    ) -> tuple[str, ...]:
+        """Return nothing: the quick rules throw at creatures (an attack, ``attack_odds``)."""
+        return ()
+
+    def blast_odds(self, game: Any, actor: str, weapon: str, creature: str, t: Texts) -> str:
+        """Return nothing: no blasts on the zone map."""
+        return ""
+
+    def area_odds(
+        self,
+        game: Any,
+        actor: str,
+        weapon: str,
+        mode: Any,
+        allocation: Mapping[Cell, int],
+        t: Texts,
+    ) -> tuple[tuple[str, str], ...]:
+        """Return nothing: the quick rules have no painted area fire."""
+        return ()
+
+    def area_check_odds(
+        self, game: Any, actor: str, weapon: str, mode: Any, fields: Sequence[Cell], t: Texts
+    ) -> tuple[str, ...]:
+        return ()
+
+    def leave_reach_odds(self, game: Any, actor: str, running: bool, t: Texts) -> tuple[str, ...]:
+        """Return nothing: Lösen asks no save (Q-MOVE-3)."""
+        return ()
+
+    def repeat_warning(self, game: Any, action: Hashable, t: Texts) -> str:
+        """Return nothing: no quick-rules action costs more when repeated."""
+        return ""
+
+    def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
+        return log.log_for(game, sides)
+
+    def log_kind(self, event: Event) -> LogKind:
+        return log.log_kind(event)
+
+    def log_text(self, event: Event, t: Texts) -> LogText:
+        return log.log_text(event, t)
+
+    def open_questions(self, game: Any) -> frozenset[int]:
+        """Return nothing: the quick rules put no questions to the game master."""
+        return frozenset()
+
+    def replaced_rolls(self, game: Any) -> frozenset[int]:
+        """Return nothing: the quick rules have no rerolls."""
+        return frozenset()
+
+    def log_details(self, game: Any, index: int, t: Texts) -> tuple[str, ...]:
+        return log.log_details(game, index, t)
+
+    def answer(self, game: Any, index: int) -> Command:
+        """Raise: the quick rules put no questions, so there is nothing to answer."""
+        raise KeyError(f"the quick rules ask no question at log index {index}")
+
+
+#: The quick rules' views (typed as the protocol: the checker proves they are one).
+VIEWS: Views = QuickViews()

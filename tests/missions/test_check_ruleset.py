@@ -44,7 +44,8 @@ def test_check_of_every_bundled_mission_names_its_ruleset() -> None:
         out = io.StringIO()
         assert run_check(path, out) == 0, out.getvalue()
         assert re.search(
-            r"(?m)^Ruleset: (entaria = ENTARIA \(grid rules\)|wrs = WRS \(combat rounds\))$",
+            r"(?m)^Ruleset: (entaria = ENTARIA \(grid rules\)|wrs = WRS \(combat rounds\)"
+            r"|entaria-schnell = ENTARIA quick rules \(zones\))$",
             out.getvalue(),
         )
 

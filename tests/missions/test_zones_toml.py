@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import shutil
+from pathlib import Path
 
 import pytest
 
 from game.match.problems import MissionError, Problem
 from game.missions.check import run_check
 from game.missions.grid import build_grid
-from game.missions.loader import bundled_maps_dir
+from game.missions.loader import bundled_maps_dir, load_any
+from game.missions.mission_writer import save_setup
 from game.missions.model import ZoneArea, ZoneDeclaration
 from game.missions.toml_format import dumps_mission, load_mission, loads_mission
 from game.rulesets import RULESETS
@@ -286,3 +290,15 @@ def test_d14_bundled_quick_map_keeps_the_creatures_of_strassenkampf() -> None:
     assert quick.creatures == original.creatures
     assert quick.rows == original.rows and quick.sides == original.sides
     assert "quick" in quick.description["en"] and "Schnellregel" in quick.description["de"]
+
+
+@needs_quick
+def test_d14_a_mission_saved_from_the_set_up_screen_keeps_its_zones(tmp_path: Path) -> None:
+    shutil.copy(QUICK_MAP, tmp_path / QUICK_MAP.name)
+    loaded = load_any(tmp_path / QUICK_MAP.name)
+    moved = loaded.mission.creatures[:2]  # as the set-up screen builds it: replace()
+    mission = dataclasses.replace(loaded.mission, creatures=moved)
+    saved = save_setup(loaded, mission, tmp_path / "aufgestellt.toml")
+    again = load_any(saved.path).mission
+    assert again.zones == loaded.mission.zones
+    assert again.zones is not None and len(again.zones.areas) == 14

@@ -117,10 +117,10 @@ class ZoneSection(TomlChecker):
 
     def metres(self, value: object, key: str) -> float | None:
         """Return ``metres`` as a float, or None after recording what is wrong."""
-        if type(value) not in (int, float) or not 0 < value < 1e6:  # type: ignore[operator]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6:
             self.error(key, zone_say("metres_expected", found=described(value)))
             return None
-        return float(value)  # type: ignore[arg-type]
+        return float(value)
 
     def areas(self, value: object, width: int | None, height: int | None) -> tuple[ZoneArea, ...]:
         """Return the painted areas in file order; record what is wrong with any of them."""

@@ -321,3 +321,17 @@ def test_every_other_view_answers(game: QuickGame) -> None:
     assert VIEWS.repeat_warning(game, "walk", DE) == ""
     with pytest.raises(KeyError):
         VIEWS.answer(game, 0)
+
+
+def test_q_range_1_refusals_name_creatures_and_weapons_in_player_words(game: QuickGame) -> None:
+    """Q-RANGE-1, Q-ATK-1: a click on an enemy the shotgun cannot reach is greyed with the
+    engine's reason in player words — the creature's name, not its key, no rule IDs."""
+    on_turn(game)
+    dealer = game.creatures["dealer"]
+    offer = VIEWS.map_click(game, dealer.cell, "dealer", DE)
+    assert offer is not None and not offer.enabled
+    assert "Drogendealer ist außer Reichweite der Waffe" in offer.reason
+    assert ": dealer ist" not in offer.reason and "Q-" not in offer.reason
+    english = VIEWS.map_click(game, dealer.cell, "dealer", EN)
+    assert english is not None and "Drogendealer is out of the weapon's range" in english.reason
+    assert VIEWS.attack_odds(game, "likron", "dealer", "schrotgewehr", None, None, None, DE) is None

@@ -28,6 +28,7 @@ from game.rulesets.entaria_schnell.views.terms import (
     creature_name,
     item_name,
     reason,
+    told,
     tr,
     zone_name,
 )
@@ -320,7 +321,7 @@ def make_attack(
         return tr(t, "Kein Gegner gewählt", "no enemy picked")
     found = game.plan(actor, target, weapon)
     if found.refusal:
-        return reason(found.refusal, t)
+        return told(game, found.refusal, t)
     why = _why_not(game, actor, found.action, t)
     if why:
         return why

@@ -16,7 +16,7 @@ from game.rulesets.entaria.rules.terms import Attribute
 from game.rulesets.entaria_schnell.attack_plan import AttackPlan
 from game.rulesets.entaria_schnell.engine import QuickGame
 from game.rulesets.entaria_schnell.rules.attacks import AttackKind, attack_attribute
-from game.rulesets.entaria_schnell.views.terms import band_name, creature_name, reason, tr
+from game.rulesets.entaria_schnell.views.terms import band_name, creature_name, told, tr
 
 SEPARATOR = " · "
 
@@ -46,7 +46,7 @@ def cover_name(level: Cover, t: Texts) -> str:
 def plan_lines(game: QuickGame, plan: AttackPlan, t: Texts) -> tuple[str, ...]:
     """Return the hover lines of a possible attack (or its refusal)."""
     if plan.refusal:
-        return (reason(plan.refusal, t),)
+        return (told(game, plan.refusal, t),)
     odds = plan.chances
     head = SEPARATOR.join(
         [

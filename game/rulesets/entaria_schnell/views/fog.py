@@ -7,16 +7,18 @@ always shown, another creature when its field is seen.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
+from game.board.grid import BattleGrid, Cell
+from game.board.sight import visible_cells
 from game.match.events import Event
 from game.match.views import Texts
 from game.rulesets.entaria_schnell.engine import QuickGame
-from game.rulesets.wrs.views.fog import seen_from
 
 #: Events said over the map as well as in the log.
 NOTABLE_EVENTS = frozenset({"over", "defeated", "outcome", "down"})
@@ -29,6 +31,27 @@ class QuickFog:
     sides: tuple[str, ...]
     visible: NDArray[np.bool_]
     creatures: frozenset[str]
+
+
+#: Per grid: each field's visible mask, by the grid's version and the field.
+_SIGHT: weakref.WeakKeyDictionary[BattleGrid, dict[tuple[int, Cell], NDArray[np.bool_]]] = (
+    weakref.WeakKeyDictionary()
+)
+_SIGHT_LIMIT = 4096
+
+
+def seen_from(grid: BattleGrid, cell: Cell) -> NDArray[np.bool_]:
+    """Return the fields ``cell`` sees (``sight.visible_cells``), kept per grid version."""
+    memo = _SIGHT.setdefault(grid, {})
+    key = (grid.version, cell)
+    mask = memo.get(key)
+    if mask is None:
+        if len(memo) >= _SIGHT_LIMIT:
+            memo.clear()
+        mask = visible_cells(grid, cell)
+        mask.setflags(write=False)
+        memo[key] = mask
+    return mask
 
 
 def fog_for_sides(game: QuickGame, sides: Collection[str]) -> QuickFog | None:

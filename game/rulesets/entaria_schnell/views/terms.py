@@ -6,6 +6,8 @@ the words of the quick rules themselves (Zone, Impuls, the blocks, the bands) st
 
 from __future__ import annotations
 
+import re
+
 from game.match.views import Texts
 from game.rulesets.entaria.views.terms import condition_name, reason, says, short_condition
 from game.rulesets.entaria_schnell.engine import QuickGame
@@ -21,9 +23,22 @@ __all__ = [
     "reason",
     "short_condition",
     "side_name",
+    "told",
     "tr",
     "zone_name",
 ]
+
+
+def told(game: QuickGame, refusal: str, t: Texts) -> str:
+    """Return an engine refusal in the screen's language with the creatures' and weapons'
+    names for their keys ("punk_dach ist außer Reichweite" → "Punk auf dem Dach …")."""
+    text = reason(refusal, t)
+    keys = [*game.creatures, *game.catalogue.weapons]
+    for key in sorted(keys, key=len, reverse=True):
+        if key in text:
+            name = game.creatures[key].name if key in game.creatures else item_name(game, key, t)
+            text = re.sub(rf"(?<![\w]){re.escape(key)}(?![\w])", name.replace("\\", "\\\\"), text)
+    return text
 
 
 def tr(t: Texts, de: str, en: str) -> str:

@@ -481,6 +481,16 @@ class QuickGame:
 
     def _start_turn(self, key: str) -> None:
         creature = self.creatures[key]
+        if not self.can_act_now(key):  # chosen, but Handlungsunfähig: the turn passes
+            self._emit(
+                "skip",
+                key,
+                f"{creature.name} kann nicht handeln",
+                f"{creature.name} cannot act",
+                {},
+            )
+            self._end_of_turn_saves(key)
+            return
         self.current = key
         self.acted = False
         self.turn = turn_for_round(creature.initiative, self.round)

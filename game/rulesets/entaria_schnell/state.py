@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.board.grid import Cell
+from game.board.grid import BattleGrid, Cell
 from game.rulesets.entaria.catalogue import CreatureType
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
-from game.rulesets.entaria.setup import BattleSetup
+from game.rulesets.entaria.setup import BattleSetup, CreatureSetup, SideSetup
 from game.rulesets.entaria_schnell.rules.actions import DEFAULT_MOVES, MoveParams
 from game.rulesets.entaria_schnell.rules.initiative import InitiativeResult
 from game.rulesets.entaria_schnell.rules.zones import ZoneMap
@@ -33,8 +33,22 @@ class QuickSetup:
         return self.battle.title
 
     @property
-    def grid(self) -> Any:
+    def grid(self) -> BattleGrid:
         return self.battle.grid
+
+    @property
+    def sides(self) -> tuple[SideSetup, ...]:
+        """Return the mission's sides (what the screen seats and names)."""
+        return self.battle.sides
+
+    @property
+    def creatures(self) -> tuple[CreatureSetup, ...]:
+        """Return the creatures at the start (ENTARIA's set-up of each)."""
+        return self.battle.creatures
+
+    def side_name(self, key: str) -> str:
+        """Return a side's name (its key when the mission names no such side)."""
+        return next((s.name for s in self.battle.sides if s.key == key), key)
 
 
 @dataclass

@@ -597,3 +597,76 @@ def test_snapshot_is_json_serialisable_at_every_step() -> None:
         game.apply(choose_command(game))
     assert json.loads(json.dumps(game.snapshot())) == game.snapshot()
     assert DecisionKind.TURN in kinds
+
+
+# ---------------------------------------------------------------- engine bugs found (xfail)
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: combat._wound sets game.pending for each Besiegt enemy; the Stich "
+    "rider's second target overwrites the first target's pending outcome, so the first "
+    "Besiegt enemy never gets its OUTCOME decision (Q-DEFEAT-2, Q-CRIT-SAF-STICH-2)",
+)
+def test_q_defeat_2_each_besiegt_enemy_of_a_stich_rider_gets_its_outcome() -> None:
+    """Q-DEFEAT-2, Q-CRIT-SAF-STICH-2: a crit with the pistol (Stich) of 2 x 2 + 6 = 10 LP
+    drops p1 and, by the rider, p2 beside him: the character decides about both."""
+    game = new_game(
+        [hero("ron", (0, 0), equipment=("pistole",)), foe("p1", (6, 0)), foe("p2", (7, 0)),
+         foe("p3", (20, 0))],
+        [15, 20, 6],
+    )  # fmt: skip
+    game.apply(c.Attack(actor="ron", target="p1", weapon="pistole"))
+    assert game.creatures["p1"].defeated and game.creatures["p2"].defeated
+    decided = []
+    while game.pending is not None:
+        target = game.decisions()[0].note
+        decided.append(target)
+        game.apply(c.ChooseOutcome(actor="ron", target=target, outcome="KILLED"))
+    assert sorted(decided) == ["p1", "p2"]
+    assert game.creatures["p1"].outcome == "KILLED"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: QuickGame.move_targets answers Lösen (disengage) with every "
+    "neighbour zone without zone_allowance, so a creature Bewegungslos in Volldeckung "
+    "still moves, keeping Schemenhaft and Bewegungslos away from the wall (Q-COVER-2, "
+    "Q-OPEN-9 A)",
+)
+def test_q_cover_2_bewegungslos_in_full_cover_cannot_disengage_either() -> None:
+    """Q-COVER-2, Q-OPEN-9 A: while in full cover the target cannot move, Lösen included."""
+    ascii_map = "\n".join(["." * 25, "...........#.............", "." * 25])
+    game = new_game([hero("ron", (0, 1)), foe("p1", (10, 1))], [2], ascii_map=ascii_map)
+    game.apply(c.TakeCover(actor="p1"))
+    assert game.move_targets("p1", "walk") == {} and game.move_targets("p1", "run") == {}
+    assert game.move_targets("p1", "disengage") == {}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: the engine never makes a creature Wehrlos for repeating an action "
+    "in a round (E-ACT-6), though Q-OPEN-16 recommends it applies and rules/actions.py "
+    "says the quick turn has 'Wehrlos on repetition (Q-OPEN-16)'; TurnBudget.repeated is "
+    "never read",
+)
+def test_q_open_16_the_same_action_twice_makes_wehrlos() -> None:
+    """Q-OPEN-16, E-ACT-6: two melee attacks in one turn: Wehrlos from the second."""
+    game = new_game([hero("ron", (0, 0)), foe("p1", (2, 0)), foe("p2", (20, 0))], [15, 5, 5])
+    game.apply(c.Attack(actor="ron", target="p1", weapon="monofilament_klinge"))
+    game.apply(c.Attack(actor="ron", target="p1", weapon="monofilament_klinge"))
+    assert game.creatures["ron"].held.count(Condition.DEFENSELESS)
+    assert game.plan("p1", "ron", "knueppel").edge == 1  # Vorteil against Wehrlos
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine gap: a hand grenade is resolved as a single-target attack against the "
+    "target's V; the zone throw vs ZW 15 with the area hitting every creature in the zone "
+    "(Q-OPEN-17, rules/throws.py throw_at_zone/creatures_in_zones) is never used",
+)
+def test_q_open_17_a_grenade_hits_every_creature_in_the_zone() -> None:
+    """Q-OPEN-17: a grenade thrown into p1's zone also hits p2 standing in it."""
+    game = new_game(
+        [hero("ron", (0, 0)), foe("p1", (6, 0)), foe("p2", (7, 0))], [15, 10, 3, 3, 3, 3, 3]
+    )
+    game.apply(c.Attack(actor="ron", target="p1", weapon="handgranate"))
+    assert game.creatures["p1"].lp < 10 and game.creatures["p2"].lp < 10

@@ -20,7 +20,7 @@ from game.match.events import Event
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.errors import CommandRejected
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.condition_changes import gain, lose, stand_up
+from game.rulesets.entaria.rules.condition_changes import gain, stand_up
 from game.rulesets.entaria.rules.condition_effects import can_act
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.terms import Condition, DamageType, say
@@ -44,8 +44,8 @@ from game.rulesets.entaria_schnell.rules.movement import (
     zone_allowance,
 )
 from game.rulesets.entaria_schnell.rules.ranges import leave_full_cover, take_full_cover
-from game.rulesets.entaria_schnell.rules.saf import quick_saf_for, roll_saf_save
 from game.rulesets.entaria_schnell.rules.zones import ZoneGraph, zone_neighbours
+from game.rulesets.entaria_schnell.saf_saves import end_of_turn_saves
 from game.rulesets.entaria_schnell.state import QuickCreature, QuickSetup
 
 #: The move actions a Move command names (Q-MOVE-1, Q-OPEN-15).
@@ -504,33 +504,8 @@ class QuickGame:
 
     def _end_of_turn_saves(self, key: str) -> None:
         """Roll the saves that end SAF conditions at the end of the turn (Q-OPEN-11)."""
-        creature = self.creatures[key]
-        if not self.standing(key):
-            return
-        for condition_name, damage_type in list(creature.saves.items()):
-            condition = Condition(condition_name)
-            effect = quick_saf_for(DamageType(damage_type)).effect
-            if effect.save_attribute is None:
-                del creature.saves[condition_name]
-                continue
-            value = creature.kind.attribute(effect.save_attribute)
-            roll = roll_saf_save(value, self.roller, effect)
-            if roll is None:
-                continue
-            won = bool(roll.success)
-            if won and creature.held.count(condition):
-                creature.held = lose(creature.held, condition).held
-            if won:
-                del creature.saves[condition_name]
-            self._emit(
-                "saf_save",
-                key,
-                f"{creature.name}: Rettungswurf gegen {condition.value} "
-                f"{'geschafft' if won else 'misslungen'} ({roll.total})",
-                f"{creature.name}: save against {condition.name.lower()} "
-                f"{'made' if won else 'failed'} ({roll.total})",
-                {"dice": list(roll.dice), "total": roll.total, "target": roll.target, "won": won},
-            )
+        if self.standing(key):
+            end_of_turn_saves(self, key)
 
     def give(self, key: str, condition: Condition, damage_type: DamageType | None) -> None:
         """Give a creature a condition; a SAF's condition waits for its save (Q-OPEN-11)."""

@@ -16,11 +16,13 @@ import pytest
 
 from game.board.dice import ScriptedRoller
 from game.match.decisions import DecisionKind
+from game.match.effects import Fell
 from game.match.views import Card, LogKind, Needs, Offer, Pick, ZoneLayout
 from game.missions.simulate import open_mission
 from game.rulesets.entaria_schnell import commands as c
 from game.rulesets.entaria_schnell.engine import QuickGame
 from game.rulesets.entaria_schnell.rules.chances import attack_chances
+from game.rulesets.entaria_schnell.rules.ranges import take_full_cover
 from game.rulesets.entaria_schnell.views import VIEWS
 from game.ui.locale import Translator
 
@@ -134,6 +136,9 @@ def test_q_act_1_turn_offers_the_rulebook_actions(game: QuickGame) -> None:
     attack = next(o for o in group.offers if o.key == "action:attack")
     assert attack.needs is Needs.CHOICE
     assert [ch.label for ch in attack.choices] == ["Schrotgewehr", "waffenlos"]
+    shotgun, unarmed = attack.choices
+    assert shotgun.enabled  # Q-RANGE-NAH: the punks one zone away
+    assert not unarmed.enabled and "kein Gegner in Reichweite" in unarmed.reason  # Q-ATK-1
     (english,) = VIEWS.action_groups(game, EN)
     assert "Walk" in [o.label for o in english.offers]
     assert VIEWS.end_turn(game) == c.EndTurn("likron")
@@ -253,8 +258,11 @@ def test_q_defeat_2_outcome_offers_the_four_choices(game: QuickGame) -> None:
     command = kill.make(Pick())
     assert command == c.ChooseOutcome("likron", KNUEPPEL, "KILLED")
     assert not isinstance(command, str)
-    game.apply(command)
+    events = game.apply(command)
     assert VIEWS.pieces(game)[KNUEPPEL].life == "dead"
+    assert Fell(game.creatures[KNUEPPEL].cell, "dead", "feedback.dead") in VIEWS.effects(
+        game, events
+    )
     card = VIEWS.card(game, KNUEPPEL, DE)
     assert card is not None and card.alert == "Besiegt (töten)"
 
@@ -335,3 +343,19 @@ def test_q_range_1_refusals_name_creatures_and_weapons_in_player_words(game: Qui
     english = VIEWS.map_click(game, dealer.cell, "dealer", EN)
     assert english is not None and "Drogendealer is out of the weapon's range" in english.reason
     assert VIEWS.attack_odds(game, "likron", "dealer", "schrotgewehr", None, None, None, DE) is None
+
+
+def test_q_cover_2_full_cover_shows_on_card_and_token(tmp_path: Path) -> None:
+    """Q-COVER-2: Volldeckung is a badge on the card and a mark on the token, and the bar
+    then offers to leave it."""
+    game = new_game(tmp_path)
+    on_turn(game)
+    likron = game.creatures["likron"]
+    likron.held = take_full_cover(likron.held)
+    card = VIEWS.card(game, "likron", DE)
+    assert card is not None and "Volldeckung" in card_text(card)
+    assert [m.key for m in VIEWS.pieces(game)["likron"].marks] == ["cover"]
+    (group,) = VIEWS.action_groups(game, DE)
+    leave = next(o for o in group.offers if o.key == "action:uncover")
+    assert leave.label == "Deckung verlassen" and leave.make is not None
+    assert leave.make(Pick()) == c.LeaveCover("likron")

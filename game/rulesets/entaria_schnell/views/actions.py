@@ -330,7 +330,13 @@ def make_attack(
 
 def attack_menu(game: QuickGame, actor: str, t: Texts) -> Offer:
     """Return Angriff: a menu of the weapons (and waffenlos)."""
-    choices = tuple(attack_offer(game, actor, w, t) for w in weapon_keys(game, actor))
+    plans = game.attack_plans(actor)
+    usable = {plan.weapon for plan in plans}
+    out_of_reach = tr(t, "kein Gegner in Reichweite", "no enemy within reach")
+    choices = tuple(
+        _gate(attack_offer(game, actor, w, t), "" if w in usable else out_of_reach, t)
+        for w in weapon_keys(game, actor)
+    )
     offer = Offer(
         key="action:attack",
         label=tr(t, "Angriff", "Attack"),
@@ -339,9 +345,7 @@ def attack_menu(game: QuickGame, actor: str, t: Texts) -> Offer:
         choices=choices,
         prompts=(tr(t, "Womit angreifen?", "Attack with?"),),
     )
-    why = ""
-    if not game.attack_plans(actor):
-        why = tr(t, "kein Gegner erreichbar", "no enemy within reach")
+    why = "" if plans else out_of_reach
     if not any(game.turn_allows(actor, a) for a in (Action.MELEE_ATTACK, Action.RANGED_ATTACK)):
         why = _why_not(game, actor, Action.MELEE_ATTACK, t)
     return _gate(offer, why, t)

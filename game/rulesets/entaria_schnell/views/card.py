@@ -24,7 +24,7 @@ from game.match.views import (
 )
 from game.rulesets.entaria.rules.terms import Attribute, SaveValue
 from game.rulesets.entaria.views.terms import BAD_CONDITIONS
-from game.rulesets.entaria_schnell.attack_plan import creature_armour
+from game.rulesets.entaria_schnell.attack_plan import creature_armour, in_full_cover
 from game.rulesets.entaria_schnell.engine import QuickGame
 from game.rulesets.entaria_schnell.rules.defeat import DefeatOutcome
 from game.rulesets.entaria_schnell.state import QuickCreature
@@ -142,6 +142,9 @@ def _conditions(creature: QuickCreature, t: Texts) -> CardPart:
         label = f"{name} {count}" if count > 1 else name
         tone = Tone.BAD if condition in BAD_CONDITIONS else Tone.NORMAL
         badges.append(Badge(label, tone, name, f"condition:{condition.name}"))
+    if in_full_cover(creature):
+        tip = tr(t, "Schemenhaft und Bewegungslos", "obscured and immobilised")
+        badges.insert(0, Badge(tr(t, "Volldeckung", "full cover"), Tone.GOOD, tip, "cover"))
     if creature.defeated:
         badges.insert(0, Badge(tr(t, "Besiegt", "defeated"), Tone.BAD, key="condition:DEFEATED"))
     return CardPart(

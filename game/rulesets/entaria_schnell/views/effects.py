@@ -2,7 +2,8 @@
 
 A ranged attack or a throw draws a tracer and plays a shot; a hit floats its damage over
 the target, a miss says so (Q-ATK-4); a Besiegt enemy or a character going down falls
-(Q-DEFEAT-1). A new turn or round plays the turn sound.
+(Q-DEFEAT-1), and lies dead once the character chose to kill (Q-DEFEAT-2). A new
+turn or round plays the turn sound.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ def effects(game: QuickGame, events: Sequence[Event]) -> tuple[Effect, ...]:
                 sounds.append("hit")
             else:
                 out.append(Miss(target))
+        elif event.kind == "outcome" and event.data.get("outcome") == "KILLED":
+            cell = _cell(game, event.data.get("target"))
+            if cell is not None:
+                out.append(Fell(cell, "dead", "feedback.dead"))
         elif event.kind in ("defeated", "down"):
             cell = _cell(game, event.actor)
             if cell is not None:

@@ -447,6 +447,39 @@ def test_q_crit_fail_2_melee_fumble_has_no_magazine_to_empty() -> None:
     assert game.creatures["ron"].loaded == {"laserpistole": True, "taserpistole": True}
 
 
+def test_q_saf_1_the_condition_ends_with_a_save_at_the_end_of_the_targets_turn() -> None:
+    """Q-SAF-1, Q-CRIT-SAF-FEUER-1, Q-OPEN-11: Verletzt from a Feuer crit; a Geschick save
+    vs ZW 15 at the end of each of the target's turns until it succeeds."""
+    game = new_game([hero("ron", (0, 0)), foe("p1", (6, 0))], [15, 20, 1, 4, 12])
+    game.apply(c.Attack(actor="ron", target="p1", weapon="laserpistole"))
+    assert last(game, "attack")["damage"] == 7  # 2 x 3 + 1: below 10, no rider
+    assert game.creatures["p1"].held.count(Condition.WOUNDED)
+    game.apply(c.EndTurn(actor="ron"))
+    game.apply(c.EndTurn(actor="p1"))  # 4 + Ges 3 = 7: failed, still Verletzt
+    assert last(game, "saf_save") == {"dice": [4], "total": 7, "target": 15, "won": False}
+    assert game.creatures["p1"].held.count(Condition.WOUNDED)
+    game.apply(c.EndTurn(actor="ron"))
+    game.apply(c.EndTurn(actor="p1"))  # 12 + 3 = 15: made
+    assert last(game, "saf_save")["won"] is True
+    assert not game.creatures["p1"].held.count(Condition.WOUNDED)
+    assert game.creatures["p1"].saves == {}
+
+
+def test_q_crit_saf_hieb_2_ten_lp_make_it_bewusstlos_and_the_turn_is_skipped() -> None:
+    """Q-CRIT-SAF-HIEB-1/2, Q-OPEN-12 (ii): a Hieb crit of 2 x 4 + 2 = 10 LP: Bewusstlos in
+    place of Betäubt; the punk's turn is skipped, his Kon save still rolled."""
+    game = new_game(
+        [hero("ron", (0, 0)), foe("p1", (2, 0), life_points=20), foe("p2", (20, 0))],
+        [15, 20, 2, 3],
+    )
+    game.apply(c.Attack(actor="ron", target="p1", weapon="monofilament_klinge"))
+    held = game.creatures["p1"].held
+    assert held.count(Condition.UNCONSCIOUS) and not held.count(Condition.STUNNED)
+    game.apply(c.EndTurn(actor="ron"))
+    assert [e.kind for e in game.log[-3:]] == ["skip", "saf_save", "turn"]
+    assert game.current == "p2"
+
+
 # ---------------------------------------------------------------- defeat (Q-DEFEAT-*)
 def test_q_defeat_1_2_besiegt_enemy_waits_for_the_outcome_then_the_winner() -> None:
     """Q-DEFEAT-1/2, Q-OPEN-14: at 0 LP the enemy is Besiegt; the character decides (OUTCOME)
@@ -600,12 +633,6 @@ def test_snapshot_is_json_serialisable_at_every_step() -> None:
 
 
 # ---------------------------------------------------------------- engine bugs found (xfail)
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: combat._wound sets game.pending for each Besiegt enemy; the Stich "
-    "rider's second target overwrites the first target's pending outcome, so the first "
-    "Besiegt enemy never gets its OUTCOME decision (Q-DEFEAT-2, Q-CRIT-SAF-STICH-2)",
-)
 def test_q_defeat_2_each_besiegt_enemy_of_a_stich_rider_gets_its_outcome() -> None:
     """Q-DEFEAT-2, Q-CRIT-SAF-STICH-2: a crit with the pistol (Stich) of 2 x 2 + 6 = 10 LP
     drops p1 and, by the rider, p2 beside him: the character decides about both."""
@@ -625,13 +652,6 @@ def test_q_defeat_2_each_besiegt_enemy_of_a_stich_rider_gets_its_outcome() -> No
     assert game.creatures["p1"].outcome == "KILLED"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: QuickGame.move_targets answers Lösen (disengage) with every "
-    "neighbour zone without zone_allowance, so a creature Bewegungslos in Volldeckung "
-    "still moves, keeping Schemenhaft and Bewegungslos away from the wall (Q-COVER-2, "
-    "Q-OPEN-9 A)",
-)
 def test_q_cover_2_bewegungslos_in_full_cover_cannot_disengage_either() -> None:
     """Q-COVER-2, Q-OPEN-9 A: while in full cover the target cannot move, Lösen included."""
     ascii_map = "\n".join(["." * 25, "...........#.............", "." * 25])
@@ -641,13 +661,6 @@ def test_q_cover_2_bewegungslos_in_full_cover_cannot_disengage_either() -> None:
     assert game.move_targets("p1", "disengage") == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the engine never makes a creature Wehrlos for repeating an action "
-    "in a round (E-ACT-6), though Q-OPEN-16 recommends it applies and rules/actions.py "
-    "says the quick turn has 'Wehrlos on repetition (Q-OPEN-16)'; TurnBudget.repeated is "
-    "never read",
-)
 def test_q_open_16_the_same_action_twice_makes_wehrlos() -> None:
     """Q-OPEN-16, E-ACT-6: two melee attacks in one turn: Wehrlos from the second."""
     game = new_game([hero("ron", (0, 0)), foe("p1", (2, 0)), foe("p2", (20, 0))], [15, 5, 5])

@@ -480,6 +480,21 @@ def test_q_crit_saf_hieb_2_ten_lp_make_it_bewusstlos_and_the_turn_is_skipped() -
     assert game.current == "p2"
 
 
+def test_q_crit_saf_wucht_2_ten_lp_push_the_target_one_zone_away() -> None:
+    """Q-CRIT-SAF-WUCHT-1/2, Q-OPEN-12 (iii): a Wucht crit of 2 x 4 + 4 = 12 LP: Liegend,
+    and pushed into the neighbour zone away from the attacker (B1 to C1)."""
+    game = new_game(
+        [hero("ron", (0, 0)), foe("p1", (6, 0), life_points=30), foe("p2", (20, 0))],
+        [15, 20, 4],
+    )
+    game.apply(c.Attack(actor="ron", target="p1", weapon="handgranate"))
+    assert last(game, "attack")["damage"] == 12
+    assert game.creatures["p1"].held.count(Condition.PRONE)
+    assert last(game, "pushed")["zone"] == 2 and game.zone_of("p1") == 2
+    assert game.creatures["ron"].thrown == ["handgranate"]
+    refused(game, c.Attack(actor="ron", target="p1", weapon="handgranate"), "already thrown")
+
+
 # ---------------------------------------------------------------- defeat (Q-DEFEAT-*)
 def test_q_defeat_1_2_besiegt_enemy_waits_for_the_outcome_then_the_winner() -> None:
     """Q-DEFEAT-1/2, Q-OPEN-14: at 0 LP the enemy is Besiegt; the character decides (OUTCOME)

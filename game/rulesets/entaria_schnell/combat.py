@@ -129,7 +129,7 @@ def _wound(game: QuickGame, attacker: str, target: str, lost: int) -> None:
     them.defeated = True
     game.emit("defeated", target, f"{them.name} ist besiegt", f"{them.name} is defeated", {})
     if game.creatures[attacker].is_character:
-        game.pending = (attacker, target)  # the character decides (Q-DEFEAT-2)
+        game.outcomes.append((attacker, target))  # the character decides (Q-DEFEAT-2)
 
 
 def _apply_saf(game: QuickGame, plan: AttackPlan, result: AttackResult, lost: int) -> None:

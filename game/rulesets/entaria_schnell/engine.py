@@ -20,7 +20,7 @@ from game.match.events import Event
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.errors import CommandRejected
 from game.rulesets.entaria.rules.actions import Action
-from game.rulesets.entaria.rules.condition_changes import gain, stand_up
+from game.rulesets.entaria.rules.condition_changes import gain, lose, stand_up
 from game.rulesets.entaria.rules.condition_effects import can_act
 from game.rulesets.entaria.rules.held_conditions import ConditionSet
 from game.rulesets.entaria.rules.terms import Condition, DamageType, say
@@ -100,14 +100,19 @@ class QuickGame:
         self.current: str | None = None
         self.turn = QuickTurn()
         self.acted = False
-        #: The attacker who decides about a Besiegt enemy, and that enemy (Q-DEFEAT-2).
-        self.pending: tuple[str, str] | None = None
+        #: The attackers who decide about Besiegt enemies, and those enemies (Q-DEFEAT-2).
+        self.outcomes: list[tuple[str, str]] = []
         self.remaining: list[str] = []
         self._roll_initiative()
         self._start_round(announce=False)
         self._advance()
 
     # ----------------------------------------------------------------- queries
+    @property
+    def pending(self) -> tuple[str, str] | None:
+        """Return the first open outcome decision: (attacker, Besiegt enemy), or None."""
+        return self.outcomes[0] if self.outcomes else None
+
     def zone_of(self, key: str) -> int:
         """Return the zone a creature stands in."""
         return self.zones.zone_of(self.creatures[key].cell)
@@ -165,11 +170,12 @@ class QuickGame:
         action = MOVE_ACTIONS[move]
         creature = self.creatures[key]
         here = self.zone_of(key)
-        if action is Action.DISENGAGE:
-            return {zone: 1 for zone in disengage_zones(self.walk_graph, here)}
         allowance = zone_allowance(
             action, creature.held, bew=creature.kind.movement, params=self.setup.moves
         )
+        if action is Action.DISENGAGE:
+            near = disengage_zones(self.walk_graph, here) if allowance else frozenset()
+            return {zone: 1 for zone in near}
         enemy_zones = {self.zone_of(k) for k in self.enemies_of(key)}
         found = reachable_zones(self.walk_graph, here, allowance, enemy_zones=enemy_zones)
         found.pop(here, None)
@@ -285,8 +291,20 @@ class QuickGame:
         allowed, reason = self.turn.can_take(action)
         if not allowed:
             raise Rejected(reason)
+        repeated = self.turn.budget.defenceless_after(action)
         self.turn = self.turn.take(action)
         self.acted = True
+        me = self.creatures[self.current or ""]
+        if repeated and not me.wehrlos_for_repeat:  # the same action twice (Q-OPEN-16)
+            me.held = gain(me.held, Condition.DEFENSELESS).held
+            me.wehrlos_for_repeat = True
+            self._emit(
+                "wehrlos",
+                me.key,
+                f"{me.name} ist wehrlos (Handlung wiederholt)",
+                f"{me.name} is defenceless (action repeated)",
+                {},
+            )
 
     def _move(self, cmd: c.Move) -> None:
         me = self._me(cmd)
@@ -402,7 +420,7 @@ class QuickGame:
             ) from None
         record = choose_outcome(target, self.creatures[target].lp, outcome)
         self.creatures[target].outcome = record.outcome.name
-        self.pending = None
+        self.outcomes.pop(0)
         who, whom = self.creatures[attacker].name, self.creatures[target].name
         label = outcome.label
         self._emit(
@@ -493,6 +511,10 @@ class QuickGame:
             return
         self.current = key
         self.acted = False
+        if creature.wehrlos_for_repeat:  # Wehrlos for a repetition lasts until the next turn
+            creature.wehrlos_for_repeat = False
+            if creature.held.count(Condition.DEFENSELESS):
+                creature.held = lose(creature.held, Condition.DEFENSELESS).held
         self.turn = turn_for_round(creature.initiative, self.round)
         self._emit("turn", key, f"{creature.name} ist am Zug", f"{creature.name}'s turn", {})
 
@@ -545,7 +567,7 @@ class QuickGame:
             "remaining": list(self.remaining),
             "current": self.current,
             "budget": [a.value for a, _ in self.turn.budget.spent],
-            "pending": list(self.pending) if self.pending else None,
+            "pending": [list(pair) for pair in self.outcomes],
             "impulse": self.impulse,
             "over": self.over,
             "winner": self.winner,

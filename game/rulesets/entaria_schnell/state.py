@@ -75,6 +75,7 @@ class QuickCreature:
     saves: dict[str, str] = field(default_factory=dict)
     defeated: bool = False
     outcome: str = ""
+    wehrlos_for_repeat: bool = False
 
     @property
     def is_character(self) -> bool:

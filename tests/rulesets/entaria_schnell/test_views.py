@@ -359,3 +359,17 @@ def test_q_cover_2_full_cover_shows_on_card_and_token(tmp_path: Path) -> None:
     leave = next(o for o in group.offers if o.key == "action:uncover")
     assert leave.label == "Deckung verlassen" and leave.make is not None
     assert leave.make(Pick()) == c.LeaveCover("likron")
+
+
+def test_q_open_16_a_second_attack_warns_of_wehrlos(tmp_path: Path) -> None:
+    """Q-OPEN-16: the same action twice in a turn makes Wehrlos until the next turn; after
+    a first shot (a miss: 2 + 6 against V 11) the second one's hover says so, a walk not."""
+    game = on_turn(new_game(tmp_path, (2,)))
+    punk = game.creatures[KNUEPPEL]
+    offer = VIEWS.map_click(game, punk.cell, KNUEPPEL, DE)
+    assert offer is not None
+    assert not any("wehrlos" in line for line in VIEWS.offer_odds(game, offer, KNUEPPEL, DE))
+    game.apply(c.Attack("likron", KNUEPPEL, "schrotgewehr"))
+    lines = VIEWS.offer_odds(game, offer, KNUEPPEL, DE)
+    assert lines[-1] == "Dieselbe Handlung zum zweiten Mal: wehrlos bis zum nächsten Zug"
+    assert VIEWS.repeat_warning(game, "walk", DE) == ""

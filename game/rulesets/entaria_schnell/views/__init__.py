@@ -173,8 +173,8 @@ class QuickViews:
         return ()
 
     def repeat_warning(self, game: Any, action: Hashable, t: Texts) -> str:
-        """Return nothing: no quick-rules action costs more when repeated."""
-        return ""
+        """Return the warning that repeating ``action`` makes Wehrlos (Q-OPEN-16)."""
+        return chances.repeat_warning(game, action, t)
 
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)

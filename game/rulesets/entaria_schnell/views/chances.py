@@ -12,9 +12,10 @@ from typing import Any
 
 from game.board.grid import Cover
 from game.match.views import Odds, Offer, Texts
+from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.terms import Attribute
 from game.rulesets.entaria_schnell.attack_plan import AttackPlan
-from game.rulesets.entaria_schnell.engine import QuickGame
+from game.rulesets.entaria_schnell.engine import MOVE_ACTIONS, QuickGame
 from game.rulesets.entaria_schnell.rules.attacks import AttackKind, attack_attribute
 from game.rulesets.entaria_schnell.views.terms import band_name, creature_name, told, tr
 
@@ -93,14 +94,44 @@ def attack_odds(game: QuickGame, actor: str, target: str, weapon: str, t: Texts)
 
 
 def offer_odds(game: QuickGame, offer: Offer, target: str | None, t: Texts) -> tuple[str, ...]:
-    """Return what an attack offer's tooltip adds: its chances against ``target``."""
+    """Return what an offer's tooltip adds: an attack's chances against ``target``, and
+    the warning that repeating an action makes Wehrlos (Q-OPEN-16)."""
     action: Any = offer.action
-    if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "attack"):
-        return ()
     actor = game.current
-    if actor is None:
+    if actor is None or game.pending is not None:
+        return ()
+    if isinstance(action, str) and action in MOVE_ACTIONS:
+        warning = repeat_warning(game, MOVE_ACTIONS[action], t)
+        return (warning,) if warning else ()
+    if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "attack"):
         return ()
     if target is None or target == actor or target not in game.creatures:
         return (tr(t, "Gegner wählen, um die Chance zu sehen", "pick an enemy to see the chance"),)
-    lines = plan_lines(game, game.plan(actor, target, str(action[1])), t)
-    return (f"{creature_name(game, target)}: {lines[0]}", *lines[1:])
+    plan = game.plan(actor, target, str(action[1]))
+    lines = plan_lines(game, plan, t)
+    warning = "" if plan.refusal else repeat_warning(game, plan.action, t)
+    out = (f"{creature_name(game, target)}: {lines[0]}", *lines[1:])
+    return (*out, warning) if warning else out
+
+
+def repeat_warning(game: QuickGame, action: Any, t: Texts) -> str:
+    """Return the warning that ``action`` repeated this turn makes the creature on turn
+    Wehrlos until its next turn ("": it does not, Q-OPEN-16)."""
+    if isinstance(action, str):
+        action = MOVE_ACTIONS.get(action)
+    elif isinstance(action, tuple) and len(action) == 2 and action[0] == "attack":
+        action = None  # the kind of attack depends on the target: asked with the plan
+    actor = game.current
+    if not isinstance(action, Action) or actor is None:
+        return ""
+    me = game.creatures[actor]
+    if getattr(me, "wehrlos_for_repeat", False):
+        return ""
+    budget = game.turn.budget
+    if not budget.defenceless_after(action):
+        return ""
+    return tr(
+        t,
+        "Dieselbe Handlung zum zweiten Mal: wehrlos bis zum nächsten Zug",
+        "the same action a second time: defenceless until the next turn",
+    )

@@ -16,6 +16,7 @@ from game.rulesets.entaria.catalogue import Catalogue, WeaponType
 from game.rulesets.entaria.rules.actions import Action
 from game.rulesets.entaria.rules.armour import effective_armour
 from game.rulesets.entaria.rules.damage import Affinity
+from game.rulesets.entaria.rules.scatter import throw_at_field_target
 from game.rulesets.entaria.rules.terms import Condition, DamageType, SaveValue, Text, say
 from game.rulesets.entaria_schnell.rules.attacks import (
     AttackKind,
@@ -33,6 +34,7 @@ from game.rulesets.entaria_schnell.rules.ranges import (
     band_from_field_band,
     can_fire_at,
     ranged_edge,
+    shared_zone_edge,
     zone_band,
 )
 from game.rulesets.entaria_schnell.rules.zones import ZoneGraph, zone_distance
@@ -66,6 +68,7 @@ class AttackPlan:
     armour: int
     edge: int
     refusal: Text | str = ""
+    area: bool = False  # a thrown area weapon: Fernkampf vs ZW 15 at the zone (Q-OPEN-17)
 
     @property
     def action(self) -> Action:
@@ -177,15 +180,21 @@ def plan_attack(field: Battlefield, attacker: str, target: str, weapon_key: str)
     attack_value = me.kind.attribute(attack_attribute(kind))
     defense = defense_value(them.kind.save(SaveValue.DODGE), them.held, cover=level, kind=kind)
     armour = target_armour(creature_armour(field.catalogue, them), cover=level, kind=kind)
+    area = weapon is not None and weapon.thrown and weapon.area_shape is not None
+    if area:
+        defense, armour = throw_at_field_target(), 0
     if band is not None and not refusal:
         enemies = [
             field.zone_of[k]
             for k, c in field.creatures.items()
             if c.side != me.side and not c.defeated and c.lp > 0
         ]
-        edge = ranged_edge(
-            band, my_zone, their_zone, enemy_zones=enemies, target_held=them.held, cover=level
-        )
+        if area:  # aimed at the zone, not the creature: its conditions and cover do not count
+            edge = band.edge + shared_zone_edge(my_zone, their_zone, enemies)
+        else:
+            edge = ranged_edge(
+                band, my_zone, their_zone, enemy_zones=enemies, target_held=them.held, cover=level
+            )
     else:
         edge = melee_edge(them.held)
     return AttackPlan(
@@ -201,6 +210,7 @@ def plan_attack(field: Battlefield, attacker: str, target: str, weapon_key: str)
         armour,
         edge,
         refusal,
+        area,
     )
 
 

@@ -16,7 +16,13 @@ from game.rulesets.entaria_schnell.attack_plan import (
     creature_armour,
     target_affinity,
 )
-from game.rulesets.entaria_schnell.rules.attacks import AttackKind, AttackResult, resolve_attack
+from game.rulesets.entaria_schnell.rules.attacks import (
+    AttackKind,
+    AttackResult,
+    attack_impulse,
+    quick_damage,
+    resolve_attack,
+)
 from game.rulesets.entaria_schnell.rules.defeat import enemy_lp_after, is_defeated
 from game.rulesets.entaria_schnell.rules.movement import forced_move_zones
 from game.rulesets.entaria_schnell.rules.saf import (
@@ -25,13 +31,17 @@ from game.rulesets.entaria_schnell.rules.saf import (
     second_target_candidates,
     second_target_damage,
 )
+from game.rulesets.entaria_schnell.rules.throws import creatures_in_zones, throw_at_zone
 
 if TYPE_CHECKING:
     from game.rulesets.entaria_schnell.engine import QuickGame
 
 
-def resolve(game: QuickGame, plan: AttackPlan) -> AttackResult:
+def resolve(game: QuickGame, plan: AttackPlan) -> AttackResult | None:
     """Roll the planned attack and apply what it does (Q-ATK-4, Q-DMG-*, Q-CRIT-*)."""
+    if plan.area:
+        resolve_zone_throw(game, plan)
+        return None
     me, them = game.creatures[plan.attacker], game.creatures[plan.target]
     affinity = target_affinity(them, plan.quick)
     result = resolve_attack(
@@ -128,7 +138,8 @@ def _wound(game: QuickGame, attacker: str, target: str, lost: int) -> None:
         return
     them.defeated = True
     game.emit("defeated", target, f"{them.name} ist besiegt", f"{them.name} is defeated", {})
-    if game.creatures[attacker].is_character:
+    by = game.creatures[attacker]
+    if by.is_character and by.side != them.side:
         game.outcomes.append((attacker, target))  # the character decides (Q-DEFEAT-2)
 
 
@@ -212,3 +223,62 @@ def _push(game: QuickGame, plan: AttackPlan) -> None:
             {"zone": zone, "cell": list(cell)},
         )
         return
+
+
+def resolve_zone_throw(game: QuickGame, plan: AttackPlan) -> None:
+    """Throw an area weapon at the target's zone: ZW 15, one zone of scatter on a miss;
+    every creature in the zone it lands in takes 1d6 + SW - Panzerung (Q-OPEN-17)."""
+    me = game.creatures[plan.attacker]
+    throw = throw_at_zone(
+        game.zones,
+        game.walk_graph,
+        game.zone_of(plan.attacker),
+        game.zone_of(plan.target),
+        plan.attack_value,
+        game.roller,
+        edge=plan.edge,
+    )
+    me.thrown.append(plan.weapon)
+    game.impulse += attack_impulse(
+        throw.roll,
+        player_character=me.is_character,
+        failed_initiative=bool(me.initiative and me.initiative.failed),
+    )
+    name = game.zones.names[throw.landing]
+    kept, total = throw.roll.kept, throw.roll.total
+    game.emit(
+        "zone_throw",
+        me.key,
+        f"{me.name} wirft nach {name} (W20 {kept} → {total} gegen ZW {plan.defense})"
+        + ("" if throw.hit else " – daneben"),
+        f"{me.name} throws into {name} (d20 {kept} → {total} vs TN {plan.defense})"
+        + ("" if throw.hit else " – off target"),
+        {
+            "target": plan.target,
+            "weapon": plan.weapon,
+            "dice": list(throw.roll.dice),
+            "kept": kept,
+            "total": total,
+            "value": plan.attack_value,
+            "defense": plan.defense,
+            "edge": plan.edge,
+            "hit": throw.hit,
+            "scatter": throw.direction_roll,
+            "zone": throw.landing,
+        },
+    )
+    zone_of = {k: game.zone_of(k) for k in game.creatures if game.standing(k)}
+    for key in creatures_in_zones(zone_of, {throw.landing}):
+        victim = game.creatures[key]
+        armour = creature_armour(game.catalogue, victim)
+        damage = quick_damage(
+            plan.quick.sw, game.roller, armour=armour, affinity=target_affinity(victim, plan.quick)
+        )
+        game.emit(
+            "area_damage",
+            key,
+            f"{victim.name} verliert {damage.final} LP (W6 {damage.die})",
+            f"{victim.name} loses {damage.final} LP (d6 {damage.die})",
+            {"damage": damage.final, "die": damage.die, "attacker": plan.attacker},
+        )
+        _wound(game, plan.attacker, key, damage.final)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -483,10 +484,11 @@ def test_q_crit_saf_hieb_2_ten_lp_make_it_bewusstlos_and_the_turn_is_skipped() -
 def test_q_crit_saf_wucht_2_ten_lp_push_the_target_one_zone_away() -> None:
     """Q-CRIT-SAF-WUCHT-1/2, Q-OPEN-12 (iii): a Wucht crit of 2 x 4 + 4 = 12 LP: Liegend,
     and pushed into the neighbour zone away from the attacker (B1 to C1)."""
-    game = new_game(
-        [hero("ron", (0, 0)), foe("p1", (6, 0), life_points=30), foe("p2", (20, 0))],
-        [15, 20, 4],
-    )
+    # the hand grenade's SW 4 and Wucht, thrown at one creature (no area): a sample stone
+    stone = replace(CATALOGUE.weapons["handgranate"], area_shape=None, area_size=None)
+    catalogue = replace(CATALOGUE, weapons={**CATALOGUE.weapons, "handgranate": stone})
+    creatures = [hero("ron", (0, 0)), foe("p1", (6, 0), life_points=30), foe("p2", (20, 0))]
+    game = QuickGame(quick_setup(ROW, creatures), catalogue, ScriptedRoller([15, 20, 4]))
     game.apply(c.Attack(actor="ron", target="p1", weapon="handgranate"))
     assert last(game, "attack")["damage"] == 12
     assert game.creatures["p1"].held.count(Condition.PRONE)
@@ -685,12 +687,6 @@ def test_q_open_16_the_same_action_twice_makes_wehrlos() -> None:
     assert game.plan("p1", "ron", "knueppel").edge == 1  # Vorteil against Wehrlos
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: a hand grenade is resolved as a single-target attack against the "
-    "target's V; the zone throw vs ZW 15 with the area hitting every creature in the zone "
-    "(Q-OPEN-17, rules/throws.py throw_at_zone/creatures_in_zones) is never used",
-)
 def test_q_open_17_a_grenade_hits_every_creature_in_the_zone() -> None:
     """Q-OPEN-17: a grenade thrown into p1's zone also hits p2 standing in it."""
     game = new_game(

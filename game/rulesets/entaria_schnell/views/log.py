@@ -38,6 +38,7 @@ KIND_RULES: Mapping[str, tuple[str, ...]] = {
     "uncover": ("Q-COVER-2", "Q-OPEN-9"),
     "stand": ("Q-ACT-1",),
     "reload": ("Q-CRIT-FAIL-2",),
+    "wehrlos": ("Q-OPEN-16",),
     "over": ("Q-DEFEAT-1",),
 }
 

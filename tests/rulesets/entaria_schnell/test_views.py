@@ -1,8 +1,8 @@
 """The quick rules' views (``game.rulesets.entaria_schnell.views``) on the bundled
 Straßenkampf mission played with ``ruleset = "entaria-schnell"``.
 
-Dice (ScriptedRoller): first one d20 per character in roster order (Likron, Valina,
-Lara: 8, 19, 18 — all three succeed and act before the enemies, Q-INIT-1/2), then each
+Dice (ScriptedRoller): first the initiative d20s per character in roster order (Likron,
+Valina, Lara: 8, 19, 18 — all three succeed and act before the enemies, Q-INIT-1/2), then each
 attack's d20 and the d6 of a hit.
 """
 
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from game.board.dice import ScriptedRoller
+from game.board.dice import RandomRoller, ScriptedRoller
 from game.match.decisions import DecisionKind
 from game.match.effects import Fell
-from game.match.views import Card, LogKind, Needs, Offer, Pick, ZoneLayout
+from game.match.views import Card, LogKind, Needs, Offer, Pick, Viewer, ZoneLayout
 from game.missions.simulate import open_mission
 from game.rulesets.entaria_schnell import commands as c
 from game.rulesets.entaria_schnell.engine import QuickGame
@@ -43,9 +43,20 @@ def quick_mission(folder: Path) -> Path:
 
 
 def new_game(folder: Path, dice: Sequence[int] = ()) -> QuickGame:
-    """Return a quick-rules game of the mission with ``dice`` after the initiative."""
+    """Return a quick-rules game of the mission with ``dice`` after the initiative.
+
+    Each character rolls as many d20 as the engine asks of it (two with Nachteil, the
+    lower kept), all showing that character's value of ``INITIATIVE``.
+    """
     opened = open_mission(str(quick_mission(folder)))
-    roller = ScriptedRoller([*INITIATIVE, *dice, *([5] * 40)])
+    probe = QuickGame(opened.setup, opened.catalogue, RandomRoller(0))
+    counts = probe.log[0].data["rolls"]
+    initiative = [
+        value
+        for key, value in zip(("likron", "valina", "lara"), INITIATIVE, strict=True)
+        for _ in counts[key]
+    ]
+    roller = ScriptedRoller([*initiative, *dice, *([5] * 40)])
     return QuickGame(opened.setup, opened.catalogue, roller)
 
 
@@ -289,7 +300,7 @@ def test_log_texts_dice_and_details(game: QuickGame) -> None:
     assert VIEWS.notice(defeated, DE) == "Punk mit Knüppel ist besiegt"
     assert VIEWS.log_details(game, 10_000, DE) == ()
     init = VIEWS.log_details(game, 0, DE)
-    assert any("Likron: W20 [8] → 16" in line for line in init)
+    assert any(line.startswith("Likron: W20 [8") and "→ 16" in line for line in init)
     shown = VIEWS.log_for(game, ["gruppe"])
     assert [i for i, _ in shown] == list(range(len(game.log)))
     assert VIEWS.open_questions(game) == frozenset()
@@ -299,9 +310,14 @@ def test_log_texts_dice_and_details(game: QuickGame) -> None:
 
 
 def test_every_other_view_answers(game: QuickGame) -> None:
-    """The rest of the protocol: no panels, overlays, GM commands or questions; the fog
-    shows a side its own creatures; refusals are told without rule IDs; the result."""
-    assert VIEWS.panel_keys() == ()
+    """The rest of the protocol: the Impuls panel (E-IMP-3); no overlays, GM commands or
+    questions; the fog shows a side its own creatures; refusals are told without rule IDs;
+    the result."""
+    assert VIEWS.panel_keys() == ("impulse",)
+    panel = VIEWS.panel(game, "impulse", Viewer(None), DE)
+    assert panel.title == "Impuls" and panel.rows[0].text == f"Impuls der Gruppe: {game.impulse}"
+    with pytest.raises(KeyError):
+        VIEWS.panel(game, "nothing", Viewer(None), DE)
     assert VIEWS.overlays(DE) == ()
     assert VIEWS.gm_commands(game, None, DE) == ()
     fog = VIEWS.fog(game, ["gruppe"])

@@ -6,7 +6,7 @@ the map (``actions``), the hit chances (``chances``), the dice log (``log``), th
 war and the notices (``fog``), the map's effects (``effects``); the words in German and
 English are in ``terms`` (refusals and conditions are ENTARIA's).
 
-The quick rules have no extra panels (the Impuls stands on the card), no map overlays,
+The one extra panel shows the group's Impuls (also on the card); there are no map overlays,
 no game-master commands, no questions to the game master and no rerolls.
 """
 
@@ -88,10 +88,12 @@ class QuickViews:
         return actions.passes_turn(events)
 
     def panel_keys(self) -> tuple[str, ...]:
-        return ()
+        return (card.IMPULSE_PANEL,)
 
     def panel(self, game: Any, key: str, viewer: Viewer, t: Texts) -> PanelView:
-        raise KeyError(f"the quick rules have no panel {key!r}")
+        if key != card.IMPULSE_PANEL:
+            raise KeyError(f"the quick rules have no panel {key!r}")
+        return card.impulse_panel(game, t)
 
     def gm_commands(self, game: Any, subject: str | None, t: Texts) -> tuple[OfferRow, ...]:
         """Return nothing: the quick-rules engine has no game-master commands."""

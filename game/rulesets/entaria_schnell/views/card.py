@@ -3,7 +3,8 @@
 The card: LP, V (Ausweichen, Q-ATK-4), Panzerung (Q-DMG-2), Nahkampf and Fernkampf
 (Q-ATK-3), the zone the creature stands in (Q-MOVE-*), its initiative block (Q-INIT-2),
 its conditions, its weapons with SW and magazine (Q-CRIT-FAIL-2), and the group's Impuls
-(Q-INIT-4, Q-CRIT-HIT-2). The strip lists the round's turns block by block (Q-INIT-2).
+(E-IMP-3, Q-CRIT-HIT-4, Q-CRIT-FAIL-3), also shown in a panel of its own. The strip lists
+the round's turns block by block (Q-INIT-2).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from game.match.views import (
     Chip,
     Entry,
     Line,
+    OfferRow,
+    PanelView,
     Result,
     Standing,
     Texts,
@@ -235,3 +238,20 @@ def result(game: QuickGame, t: Texts) -> Result:
             )
         )
     return Result(game.winner, game.round, "LP", tuple(rows))
+
+
+#: The key of the sidebar's Impuls panel.
+IMPULSE_PANEL = "impulse"
+
+
+def impulse_panel(game: QuickGame, t: Texts) -> PanelView:
+    """Return the Impuls panel: the group's pool, which the quick rules only count
+    (E-IMP-3, Q-CRIT-HIT-4, Q-CRIT-FAIL-3); nothing is bought from it on this screen."""
+    text = tr(t, f"Impuls der Gruppe: {game.impulse}", f"the group's impulse: {game.impulse}")
+    tip = tr(
+        t,
+        "Gewonnen durch kritische Würfe: eine 20 bei der Initiative, kritische Treffer, Patzer",
+        "gained by critical rolls: a natural 20 at initiative, critical hits, fumbles",
+    )
+    row = OfferRow(text=text, tooltip=tip, key="impulse:pool")
+    return PanelView(IMPULSE_PANEL, tr(t, "Impuls", "Impulse"), (row,))

@@ -389,3 +389,22 @@ def test_q_open_16_a_second_attack_warns_of_wehrlos(tmp_path: Path) -> None:
     lines = VIEWS.offer_odds(game, offer, KNUEPPEL, DE)
     assert lines[-1] == "Dieselbe Handlung zum zweiten Mal: wehrlos bis zum nächsten Zug"
     assert VIEWS.repeat_warning(game, "walk", DE) == ""
+
+
+def test_q_open_17_a_grenade_is_thrown_at_the_zone(tmp_path: Path) -> None:
+    """Q-OPEN-17: Lara's grenade aims at the zone, Fernkampf against ZW 15 (4 + d20: hits
+    on 11..20, 50 %); it bursts over the zone it lands in, each creature there loses LP."""
+    game = on_turn(new_game(tmp_path, (17, 1, 4)), "lara")
+    odds = VIEWS.attack_odds(game, "lara", KNUEPPEL, "handgranate", None, None, None, DE)
+    assert odds is not None and odds.short == "50 %"
+    assert "gegen ZW 15 auf die Zone" in odds.lines[1]
+    events = game.apply(c.Attack("lara", KNUEPPEL, "handgranate"))
+    throw = next(e for e in events if e.kind == "zone_throw")
+    text = VIEWS.log_text(throw, DE)
+    assert text.kind is LogKind.ROLL and text.roll is not None
+    assert ("ZW 15", text.roll.chips[2][1]) == text.roll.chips[2]
+    hurt = [e for e in events if e.kind == "area_damage"]
+    assert hurt and VIEWS.log_text(hurt[0], DE).kind is LogKind.DAMAGE
+    kinds = {type(effect).__name__ for effect in VIEWS.effects(game, events)}
+    assert {"Explosion", "DamageNumber"} <= kinds
+    assert any("Q-OPEN-17" in line for line in VIEWS.log_details(game, game.log.index(throw), DE))

@@ -59,11 +59,21 @@ def plan_lines(game: QuickGame, plan: AttackPlan, t: Texts) -> tuple[str, ...]:
     attribute = attack_attribute(plan.kind)
     melee = attribute is Attribute.MELEE
     value_name = tr(t, "Nahkampf", "melee") if melee else tr(t, "Fernkampf", "ranged")
-    roll = tr(
-        t,
-        f"W20 + {value_name} {plan.attack_value} gegen V {plan.defense}",
-        f"d20 + {value_name} {plan.attack_value} against D {plan.defense}",
-    )
+    area = bool(getattr(plan, "area", False))
+    if area:  # a thrown area weapon aims at the zone: ZW 15 (Q-OPEN-17)
+        roll = tr(
+            t,
+            f"W20 + {value_name} {plan.attack_value} gegen ZW {plan.defense} auf die Zone; "
+            "trifft jeden, der dort steht",
+            f"d20 + {value_name} {plan.attack_value} against TN {plan.defense} at the zone; "
+            "hits everyone standing there",
+        )
+    else:
+        roll = tr(
+            t,
+            f"W20 + {value_name} {plan.attack_value} gegen V {plan.defense}",
+            f"d20 + {value_name} {plan.attack_value} against D {plan.defense}",
+        )
     lines = [head, roll]
     detail = []
     if plan.kind in (AttackKind.RANGED, AttackKind.THROW):

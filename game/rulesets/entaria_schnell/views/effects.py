@@ -1,5 +1,8 @@
 """What the map shows and plays after a quick-rules command (``game.match.effects``).
 
+A thrown area weapon bursts over the zone it lands in, each creature there takes its
+damage (Q-OPEN-17).
+
 A ranged attack or a throw draws a tracer and plays a shot; a hit floats its damage over
 the target, a miss says so (Q-ATK-4); a Besiegt enemy or a character going down falls
 (Q-DEFEAT-1), and lies dead once the character chose to kill (Q-DEFEAT-2). A new
@@ -11,7 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.board.grid import Cell
-from game.match.effects import DamageNumber, Effect, Fell, Miss, Sound, SoundName, Tracer
+from game.match.effects import (
+    DamageNumber,
+    Effect,
+    Explosion,
+    Fell,
+    Miss,
+    Sound,
+    SoundName,
+    Tracer,
+)
 from game.match.events import Event
 from game.rulesets.entaria_schnell.engine import QuickGame
 from game.rulesets.entaria_schnell.views.actions import passes_turn
@@ -42,6 +54,20 @@ def effects(game: QuickGame, events: Sequence[Event]) -> tuple[Effect, ...]:
                 sounds.append("hit")
             else:
                 out.append(Miss(target))
+        elif event.kind == "zone_throw":
+            zone = event.data.get("zone")
+            shooter = _cell(game, event.actor)
+            fields = game.zones.fields_of(int(zone)) if isinstance(zone, int) else []
+            if fields:
+                if shooter is not None:
+                    out.append(Tracer(shooter, fields[len(fields) // 2], True))
+                out.append(Explosion(tuple(fields)))
+                sounds.append("explosion")
+        elif event.kind == "area_damage":
+            cell = _cell(game, event.actor)
+            if cell is not None:
+                out.append(DamageNumber(cell, int(event.data.get("damage") or 0)))
+                sounds.append("hit")
         elif event.kind == "outcome" and event.data.get("outcome") == "KILLED":
             cell = _cell(game, event.data.get("target"))
             if cell is not None:

@@ -39,13 +39,15 @@ KIND_RULES: Mapping[str, tuple[str, ...]] = {
     "stand": ("Q-ACT-1",),
     "reload": ("Q-CRIT-FAIL-2",),
     "wehrlos": ("Q-OPEN-16",),
+    "zone_throw": ("Q-OPEN-17", "Q-RANGE-1"),
+    "area_damage": ("Q-OPEN-17", "Q-DMG-1", "Q-DMG-2"),
     "over": ("Q-DEFEAT-1",),
 }
 
 #: Event data keys that name a creature the event happens to, besides its actor.
 _NAMED_KEYS = ("target", "attacker")
 
-_DAMAGE_KINDS = frozenset({"down", "defeated", "second_target"})
+_DAMAGE_KINDS = frozenset({"down", "defeated", "second_target", "area_damage"})
 
 
 def has_dice(event: Event) -> bool:
@@ -77,11 +79,12 @@ def roll_text(event: Event, t: Texts) -> RollText:
         kept = None
     chips: list[tuple[str, Tone]] = []
     tip: list[str] = []
-    if event.kind == "attack":
+    if event.kind in ("attack", "zone_throw"):
         value, defense, total = data.get("value"), data.get("defense"), data.get("total")
+        against = "V" if event.kind == "attack" else tr(t, "ZW", "TN")
         chips.append((f"+{value}", Tone.NORMAL))
         chips.append((f"= {total}", Tone.NORMAL))
-        chips.append((f"V {defense}", Tone.DIM))
+        chips.append((f"{against} {defense}", Tone.DIM))
         hit = bool(data.get("hit"))
         if data.get("critical"):
             chips.append((tr(t, "kritisch", "critical"), Tone.GOOD))
@@ -93,7 +96,7 @@ def roll_text(event: Event, t: Texts) -> RollText:
                 Tone.GOOD if hit else Tone.BAD,
             )
         )
-        if hit:
+        if hit and event.kind == "attack":
             chips.append(
                 (
                     tr(t, f"{data.get('damage', 0)} Schaden", f"{data.get('damage', 0)} damage"),
@@ -104,8 +107,8 @@ def roll_text(event: Event, t: Texts) -> RollText:
         tip.append(
             tr(
                 t,
-                f"W20 {kept_value} + {value} = {total} gegen V {defense}",
-                f"d20 {kept_value} + {value} = {total} against D {defense}",
+                f"W20 {kept_value} + {value} = {total} gegen {against} {defense}",
+                f"d20 {kept_value} + {value} = {total} against {against} {defense}",
             )
         )
         if edge:
@@ -116,7 +119,7 @@ def roll_text(event: Event, t: Texts) -> RollText:
                     "advantage" if edge > 0 else "disadvantage",
                 )
             )
-        if hit:
+        if hit and event.kind == "attack":
             die, sw, armour = data.get("die"), data.get("sw"), data.get("armour")
             lost = data.get("damage")
             tip.append(
@@ -150,8 +153,9 @@ def log_text(event: Event, t: Texts) -> LogText:
     line = event.text(t.language)
     if has_dice(event):
         return LogText(kind, line, roll=roll_text(event, t))
-    if event.kind == "second_target":
-        return LogText(kind, line)
+    die = event.data.get("die")
+    if event.kind == "area_damage" and isinstance(die, int):
+        return LogText(kind, line, die=die)
     return LogText(kind, line)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game.board.grid import Cell
+from game.match.decisions import DecisionKind
 from game.match.views import Offer, Pick
 from game.ui import theme
 from game.ui.help_sections import VIEWS_HELP_SECTIONS
@@ -67,7 +68,10 @@ class ViewsSelectTool(PlainTool):
             return kept
         lines: list[str] = [piece.name] if piece is not None else []
         offer = None
-        if self.actor() is not None and creature != self.actor():
+        decision = session.match.decision()
+        choosing = decision is not None and decision.kind is DecisionKind.ORDER
+        # while a side picks who acts next, the creature shown on turn is a candidate too
+        if self.actor() is not None and (choosing or creature != self.actor()):
             views, t = session.views, self.t
             offer = views.map_click(self.game, cell, creature, t)
             if offer is not None:

@@ -173,10 +173,11 @@ class QuickGame:
         allowance = zone_allowance(
             action, creature.held, bew=creature.kind.movement, params=self.setup.moves
         )
-        if action is Action.DISENGAGE:
-            near = disengage_zones(self.walk_graph, here) if allowance else frozenset()
-            return {zone: 1 for zone in near}
         enemy_zones = {self.zone_of(k) for k in self.enemies_of(key)}
+        if action is Action.DISENGAGE:  # Lösen leaves a zone an enemy shares (Q-OPEN-15)
+            engaged = allowance and here in enemy_zones
+            near = disengage_zones(self.walk_graph, here) if engaged else frozenset()
+            return {zone: 1 for zone in near}
         found = reachable_zones(self.walk_graph, here, allowance, enemy_zones=enemy_zones)
         found.pop(here, None)
         return found
@@ -446,11 +447,19 @@ class QuickGame:
             self.impulse += initiative_impulse(creature.initiative)
         enemies = [k for k, cr in self.creatures.items() if not cr.is_character]
         self.order: BlockOrder = block_order(results, enemies)
+        parts_de, parts_en = [], []
+        for key, result in results.items():
+            name, roll = self.creatures[key].name, result.roll
+            dice = "/".join(str(d) for d in roll.dice)
+            de = "vor den Gegnern" if not result.failed else "nach den Gegnern"
+            en = "before the enemies" if not result.failed else "after the enemies"
+            parts_de.append(f"{name} W20 {dice} → {roll.total} gegen ZW 15: {de}")
+            parts_en.append(f"{name} d20 {dice} → {roll.total} vs TN 15: {en}")
         self._emit(
             "initiative",
             None,
-            "Initiative gewürfelt",
-            "Initiative rolled",
+            "Initiative: " + "; ".join(parts_de) if parts_de else "Initiative: keine Charaktere",
+            "Initiative: " + "; ".join(parts_en) if parts_en else "Initiative: no characters",
             {
                 "rolls": {k: list(r.roll.dice) for k, r in results.items()},
                 "totals": {k: r.roll.total for k, r in results.items()},

@@ -142,6 +142,8 @@ def test_q_act_1_turn_offers_the_rulebook_actions(game: QuickGame) -> None:
     for word in ("Gehen", "Laufen", "Lösen", "Angriff", "Nachladen", "Volldeckung"):
         assert word in labels
     assert labels[-1] == "Zug beenden"
+    disengage = next(o for o in group.offers if o.key == "action:disengage")
+    assert not disengage.enabled and "kein Gegner in deiner Zone" in disengage.reason
     reload = next(o for o in group.offers if o.key == "action:reload")
     assert not reload.enabled and "kein Magazin ist leer" in reload.reason
     attack = next(o for o in group.offers if o.key == "action:attack")

@@ -265,7 +265,12 @@ def move_offer(game: QuickGame, actor: str, move: str, t: Texts) -> Offer:
     )
     why = _why_not(game, actor, action, t)
     if not why and not targets:
-        why = tr(t, "keine Zone erreichbar", "no zone in reach")
+        here = game.zone_of(actor)
+        engaged = any(game.zone_of(k) == here for k in game.enemies_of(actor))
+        if move == "disengage" and not engaged:
+            why = tr(t, "kein Gegner in deiner Zone", "no enemy in your zone")
+        else:
+            why = tr(t, "keine Zone erreichbar", "no zone in reach")
     return _gate(offer, why, t)
 
 

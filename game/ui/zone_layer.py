@@ -142,7 +142,7 @@ class ZoneImage:
 
 def label_size(cell_px: int) -> int:
     """Return the names' font size at ``cell_px`` pixels per field."""
-    return max(10, min(16, cell_px // 3))
+    return max(12, min(24, cell_px // 2))
 
 
 def line_width(cell_px: int) -> int:

@@ -197,11 +197,14 @@ def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None
     print_table(title, rows, out, last="note")
 
 
-def run_engine_bench(setup: QuickSetup, *, repeats: int, seed: int, out: TextIO) -> None:
-    """Measure and print the quick-rules engine figures on matches of ``setup``."""
-    from game.rulesets.entaria_schnell.ruleset import QUICK
+def run_engine_bench(
+    setup: QuickSetup, *, repeats: int, seed: int, out: TextIO, ruleset: Any
+) -> None:
+    """Measure and print the quick-rules engine figures on matches of ``setup``.
 
-    catalogue = QUICK.load_catalogue()
+    ``ruleset`` is the quick rules' Ruleset (the match machinery's undo rows need it).
+    """
+    catalogue = ruleset.load_catalogue()
     rows = bench_rows(setup, catalogue, repeats=repeats, seed=seed)
-    rows.extend(long_rows(QUICK, setup, catalogue, seed, repeats))
+    rows.extend(long_rows(ruleset, setup, catalogue, seed, repeats))
     print_rows(rows, repeats=repeats, seed=seed, out=out)

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from game.board.grid import BattleGrid
 from game.match.events import Event
 from game.rulesets.entaria_schnell.autoplay import QuickOutcome, outcome_lines, play_out
+from game.rulesets.entaria_schnell.bench import run_engine_bench
 from game.rulesets.entaria_schnell.mission_setup import quick_setup
 from game.rulesets.entaria_schnell.state import QuickSetup
 
@@ -48,6 +49,4 @@ class QuickMissionRules:
 
     def engine_bench(self, setup: Any, *, repeats: int, seed: int, out: TextIO) -> None:
         """Print the engine figures on matches of ``setup``."""
-        from game.rulesets.entaria_schnell.bench import run_engine_bench
-
-        run_engine_bench(setup, repeats=repeats, seed=seed, out=out)
+        run_engine_bench(setup, repeats=repeats, seed=seed, out=out, ruleset=self)

@@ -19,6 +19,7 @@ from game.rulesets.entaria_schnell.engine import QuickGame
 from game.rulesets.entaria_schnell.mission_glue import QuickMissionRules
 from game.rulesets.entaria_schnell.policy import choose_command
 from game.rulesets.entaria_schnell.state import QuickSetup
+from game.rulesets.entaria_schnell.views import VIEWS
 
 #: The keys every saved quick-rules state has (checked before a save is replayed).
 _SNAPSHOT_KEYS = ("creatures", "order", "round", "remaining", "current", "over", "winner")
@@ -68,8 +69,6 @@ class QuickRuleset(QuickMissionRules):
     @property
     def views(self) -> Views:
         """Return what the screen draws of the quick rules."""
-        from game.rulesets.entaria_schnell.views import VIEWS
-
         return VIEWS
 
     def policy_command(self, game: Any) -> Command:

@@ -54,5 +54,5 @@ def test_run_engine_bench_is_the_glue_entry(tmp_path: Path) -> None:
     """mission_glue calls run_engine_bench(setup, repeats=, seed=, out=)."""
     setup = prepared_mission(quick_mission(tmp_path)).setup
     out = io.StringIO()
-    run_engine_bench(setup, repeats=1, seed=1, out=out)
+    run_engine_bench(setup, repeats=1, seed=1, out=out, ruleset=QUICK)
     assert "undo after" in out.getvalue()

@@ -248,7 +248,10 @@ class ActionBar(Panel):
             return "", ""
         piece = hud.pieces().get(decision.creature) if decision.creature else None
         side = decision.side or ""
-        return (piece.name if piece is not None else side), side
+        if piece is not None:
+            return piece.name, side
+        names = {s.key: s.name for s in hud.session.match.setup.sides}
+        return names.get(side, side), side
 
     def _whose_turn(self, surface: pygame.Surface, right: int) -> list[Hotspot]:
         hud = self.hud

@@ -237,11 +237,11 @@ def test_card_shows_zone_values_block_weapons_and_impuls(game: QuickGame) -> Non
     assert f"Zone {zone}" in text
     for expected in ("LP 24/24", "V 12", "Panzerung 4", "Nahkampf 7", "Fernkampf 6"):
         assert expected in text
-    assert "Initiative vor den Gegnern" in text
+    assert "Initiative: vor den Gegnern" in text and f"Zone: {zone}" in text
     assert "Schrotgewehr" in text and "SW 3" in text and "Magazin voll" in text
     assert f"Impuls {game.impulse}" in text
     enemy = VIEWS.card(game, KNUEPPEL, EN)
-    assert enemy is not None and "Initiative enemies" in card_text(enemy)
+    assert enemy is not None and "Initiative: enemies" in card_text(enemy)
     assert VIEWS.card(game, "nobody", DE) is None
     pieces = VIEWS.pieces(game)
     assert set(pieces) == set(game.creatures)

@@ -113,16 +113,21 @@ def _values(game: QuickGame, creature: QuickCreature, zone: str, t: Texts) -> Ca
         Value(
             tr(t, "Fernkampf", "Ranged"), str(kind.attribute(Attribute.RANGED)), key="card:ranged"
         ),
-        Value(tr(t, "Zone", "Zone"), zone, Tone.ACCENT, key="card:zone"),
-        Value(
-            tr(t, "Initiative", "Initiative"),
-            block_name(game.order.block_of(creature.key), t),
-            tooltip=_initiative_tip(creature, t),
-            key="card:block",
-        ),
         Value(tr(t, "Impuls", "Impulse"), str(game.impulse), key="card:impulse"),
     ]
-    return CardPart(tr(t, "Werte", "Values"), values=tuple(values))
+    # zone names and the block are long: whole lines, not the two-column grid
+    where = Entry(
+        (
+            Line(tr(t, f"Zone: {zone}", f"Zone: {zone}"), tone=Tone.ACCENT),
+            Line(
+                tr(t, "Initiative: ", "Initiative: ")
+                + block_name(game.order.block_of(creature.key), t)
+            ),
+        ),
+        tooltip=_initiative_tip(creature, t),
+        key="card:block",
+    )
+    return CardPart(tr(t, "Werte", "Values"), values=tuple(values), entries=(where,))
 
 
 def _initiative_tip(creature: QuickCreature, t: Texts) -> str:

@@ -277,7 +277,7 @@ def test_q_defeat_2_outcome_offers_the_four_choices(game: QuickGame) -> None:
         game, events
     )
     card = VIEWS.card(game, KNUEPPEL, DE)
-    assert card is not None and card.alert == "Besiegt (töten)"
+    assert card is not None and card.alert == "Besiegt, getötet"
 
 
 def test_log_texts_dice_and_details(game: QuickGame) -> None:

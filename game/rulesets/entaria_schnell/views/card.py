@@ -75,13 +75,22 @@ def card(game: QuickGame, key: str, t: Texts) -> Card | None:
     )
 
 
+#: What became of a Besiegt enemy, as the card and the end screen say it (Q-DEFEAT-2).
+_DECIDED = {
+    DefeatOutcome.KILLED.name: ("getötet", "killed"),
+    DefeatOutcome.CONVINCED.name: ("überzeugt", "convinced"),
+    DefeatOutcome.INTERROGATED.name: ("befragt", "interrogated"),
+    DefeatOutcome.STUNNED.name: ("betäubt", "stunned"),
+}
+
+
 def alert(game: QuickGame, creature: QuickCreature, t: Texts) -> str:
     """Return the red line under the meter: Besiegt (and its outcome), down, else ""."""
     if creature.defeated:
         text = tr(t, "Besiegt", "defeated")
         if creature.outcome:
-            label = DefeatOutcome[creature.outcome].label
-            text += f" ({label.de if t.language == 'de' else str(label)})"
+            de, en = _DECIDED[creature.outcome]
+            text += ", " + tr(t, de, en)
         return text
     state = life(creature)
     if state == "dead":

@@ -74,8 +74,9 @@ def effects(game: QuickGame, events: Sequence[Event]) -> tuple[Effect, ...]:
                 out.append(Fell(cell, "dead", "feedback.dead"))
         elif event.kind in ("defeated", "down"):
             cell = _cell(game, event.actor)
+            word = "feedback.defeated" if event.kind == "defeated" else "feedback.unconscious"
             if cell is not None:
-                out.append(Fell(cell, "down", "feedback.unconscious"))
+                out.append(Fell(cell, "down", word))
     if passes_turn(events):
         sounds.append("turn")
     out += [Sound(name) for name in dict.fromkeys(sounds)]

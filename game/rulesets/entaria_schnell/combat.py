@@ -85,8 +85,8 @@ def _attack_lines(game: QuickGame, plan: AttackPlan, result: AttackResult) -> tu
         )
     damage = result.damage
     assert damage is not None
-    crit_de = "kritischer Treffer! " if result.critical else ""
-    crit_en = "critical hit! " if result.critical else ""
+    crit_de = "Kritischer Treffer! " if result.critical else ""
+    crit_en = "Critical hit! " if result.critical else ""
     return (
         f"{crit_de}{me} trifft {them} ({sums}): {damage.final} Schaden",
         f"{crit_en}{me} hits {them} ({sums_en}): {damage.final} damage",
@@ -153,8 +153,8 @@ def _apply_saf(game: QuickGame, plan: AttackPlan, result: AttackResult, lost: in
         game.emit(
             "saf",
             plan.target,
-            f"{them.name} ist {saf.condition.value}",
-            f"{them.name} is {saf.condition.name.lower().replace('_', ' ')}",
+            f"{them.name} erleidet den Zustand {saf.condition.value}",
+            f"{them.name} suffers the condition {saf.condition.name.lower().replace('_', ' ')}",
             {"condition": saf.condition.value, "damage_type": saf.damage_type.value},
         )
     rider = result.rider
@@ -218,8 +218,8 @@ def _push(game: QuickGame, plan: AttackPlan) -> None:
         game.emit(
             "pushed",
             plan.target,
-            f"{them.name} wird nach {name} gestoßen",
-            f"{them.name} is pushed to {name}",
+            f"{them.name} wird in die Zone {name} gestoßen",
+            f"{them.name} is pushed into zone {name}",
             {"zone": zone, "cell": list(cell)},
         )
         return

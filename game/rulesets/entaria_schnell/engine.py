@@ -332,8 +332,8 @@ class QuickGame:
         self._emit(
             "move",
             me.key,
-            f"{me.name} wechselt nach {name}",
-            f"{me.name} moves to {name}",
+            f"{me.name} wechselt in die Zone {name}",
+            f"{me.name} moves to zone {name}",
             {"action": cmd.action, "from": start, "zone": cmd.zone, "cell": list(cell)},
         )
 

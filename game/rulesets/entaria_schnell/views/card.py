@@ -122,8 +122,9 @@ def _values(game: QuickGame, creature: QuickCreature, zone: str, t: Texts) -> Ca
         Value(
             tr(t, "Fernkampf", "Ranged"), str(kind.attribute(Attribute.RANGED)), key="card:ranged"
         ),
-        Value(tr(t, "Impuls", "Impulse"), str(game.impulse), key="card:impulse"),
     ]
+    if creature.is_character:  # the pool is the player group's (Q-CRIT-HIT-4)
+        values.append(Value(tr(t, "Impuls", "Impulse"), str(game.impulse), key="card:impulse"))
     # zone names and the block are long: whole lines, not the two-column grid
     where = Entry(
         (

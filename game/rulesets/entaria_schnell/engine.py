@@ -442,7 +442,9 @@ class QuickGame:
             if not creature.is_character:
                 continue
             base = creature.kind.base_initiative or 0
-            creature.initiative = roll_block_initiative(base, self.roller)
+            # Beschwerliche armour: Nachteil on initiative (E-INIT-6, the full rules' kit)
+            edge = -1 if self.catalogue.cumbersome(creature.equipment) else 0
+            creature.initiative = roll_block_initiative(base, self.roller, edge=edge)
             results[key] = creature.initiative
             self.impulse += initiative_impulse(creature.initiative)
         enemies = [k for k, cr in self.creatures.items() if not cr.is_character]

@@ -283,7 +283,7 @@ def test_q_atk_4_melee_only_in_the_same_zone() -> None:
 def test_q_range_bands_of_zone_steps(target_x: int, band: ZoneRangeBand, edge: int) -> None:
     """Q-RANGE-NAH/MITTEL/WEIT, Q-OPEN-6: 0-1 Nah, 2-3 Mittel, 4-10 Weit with Nachteil."""
     game = new_game(
-        [hero("likron", (0, 0)), foe("p1", (target_x, 0))], [15], ascii_map=STRIP, size=1
+        [hero("likron", (0, 0)), foe("p1", (target_x, 0))], [15, 15], ascii_map=STRIP, size=1
     )
     plan = game.plan("likron", "p1", "lasergewehr")
     assert not plan.refusal
@@ -294,7 +294,7 @@ def test_q_range_1_out_of_the_weapons_bands_is_refused() -> None:
     """Q-RANGE-1, Q-RANGE-EXTRA: the range must suit the weapon (laser pistol: Nah, Mittel)."""
     game = new_game(
         [hero("ron", (0, 0)), hero("likron", (1, 0)), foe("p1", (4, 0)), foe("p2", (12, 0))],
-        [15, 15],
+        [15, 15, 15],  # Likron's Beschwerliche armour: two initiative d20 (E-INIT-6)
         ascii_map=STRIP,
         size=1,
     )
@@ -308,7 +308,7 @@ def test_q_range_1_out_of_the_weapons_bands_is_refused() -> None:
 def test_q_range_weit_nachteil_rolls_two_d20_and_keeps_the_lower() -> None:
     """Q-RANGE-WEIT: Nachteil: two d20, the lower counts (15 and 4: 4 + Fer 6 = 10 < V 11)."""
     game = new_game(
-        [hero("likron", (0, 0)), foe("p1", (5, 0))], [15, 15, 4], ascii_map=STRIP, size=1
+        [hero("likron", (0, 0)), foe("p1", (5, 0))], [15, 15, 15, 4], ascii_map=STRIP, size=1
     )
     game.apply(c.Attack(actor="likron", target="p1", weapon="lasergewehr"))
     data = last(game, "attack")
@@ -393,7 +393,7 @@ def test_q_crit_hit_2_doubles_the_weapons_sw_not_the_d6_nor_the_armour() -> None
 
     The punk's pistol against Likron's plate vest; the same shot without a crit does 1.
     """
-    game = new_game([hero("likron", (0, 0)), foe("p1", (6, 0))], [2, 20, 3, 12, 3])
+    game = new_game([hero("likron", (0, 0)), foe("p1", (6, 0))], [2, 2, 20, 3, 12, 3])
     assert game.current == "p1"
     game.apply(c.Attack(actor="p1", target="likron", weapon="pistole"))
     crit = last(game, "attack")
@@ -694,3 +694,13 @@ def test_q_open_17_a_grenade_hits_every_creature_in_the_zone() -> None:
     )
     game.apply(c.Attack(actor="ron", target="p1", weapon="handgranate"))
     assert game.creatures["p1"].lp < 10 and game.creatures["p2"].lp < 10
+
+
+def test_q_init_1_beschwerliche_armour_gives_nachteil_on_the_initiative() -> None:
+    """Q-INIT-1, E-INIT-6: Likron's Plattenpanzerweste is Beschwerlich: two d20, the lower
+    kept (3 + 8 = 11 < 15: he acts after the enemies); Ron without it rolls one."""
+    game = new_game([hero("likron", (0, 0)), hero("ron", (1, 0)), foe("p1", (20, 0))], [18, 3, 9])
+    likron, ron = game.creatures["likron"].initiative, game.creatures["ron"].initiative
+    assert likron is not None and ron is not None
+    assert likron.roll.dice == (18, 3) and likron.roll.kept == 3 and likron.failed
+    assert ron.roll.dice == (9,)

@@ -29,14 +29,12 @@ from game.rulesets.entaria.value_overrides import own_type
 from game.rulesets.entaria_schnell import commands as c
 from game.rulesets.entaria_schnell.attack_plan import AttackPlan, Battlefield, plan_attack
 from game.rulesets.entaria_schnell.combat import resolve
+from game.rulesets.entaria_schnell.initiative_start import roll_initiative
 from game.rulesets.entaria_schnell.rules.actions import QuickTurn, turn_for_round
 from game.rulesets.entaria_schnell.rules.defeat import DefeatOutcome, choose_outcome
 from game.rulesets.entaria_schnell.rules.initiative import (
     BlockOrder,
     InitGroup,
-    block_order,
-    initiative_impulse,
-    roll_block_initiative,
 )
 from game.rulesets.entaria_schnell.rules.movement import (
     disengage_zones,
@@ -437,39 +435,7 @@ class QuickGame:
     # ----------------------------------------------------------------- flow
     def _roll_initiative(self) -> None:
         """Roll each character's initiative once (Q-INIT-1, Q-OPEN-1/4); enemies do not."""
-        results = {}
-        for key, creature in self.creatures.items():
-            if not creature.is_character:
-                continue
-            base = creature.kind.base_initiative or 0
-            # Beschwerliche armour: Nachteil on initiative (E-INIT-6, the full rules' kit)
-            edge = -1 if self.catalogue.cumbersome(creature.equipment) else 0
-            creature.initiative = roll_block_initiative(base, self.roller, edge=edge)
-            results[key] = creature.initiative
-            self.impulse += initiative_impulse(creature.initiative)
-        enemies = [k for k, cr in self.creatures.items() if not cr.is_character]
-        self.order: BlockOrder = block_order(results, enemies)
-        parts_de, parts_en = [], []
-        for key, result in results.items():
-            name, roll = self.creatures[key].name, result.roll
-            dice = "/".join(str(d) for d in roll.dice)
-            de = "vor den Gegnern" if not result.failed else "nach den Gegnern"
-            en = "before the enemies" if not result.failed else "after the enemies"
-            parts_de.append(f"{name} W20 {dice} → {roll.total} gegen ZW 15: {de}")
-            parts_en.append(f"{name} d20 {dice} → {roll.total} vs TN 15: {en}")
-        self._emit(
-            "initiative",
-            None,
-            "Initiative: " + "; ".join(parts_de) if parts_de else "Initiative: keine Charaktere",
-            "Initiative: " + "; ".join(parts_en) if parts_en else "Initiative: no characters",
-            {
-                "rolls": {k: list(r.roll.dice) for k, r in results.items()},
-                "totals": {k: r.roll.total for k, r in results.items()},
-                "before": list(self.order.before),
-                "enemies": list(self.order.enemies),
-                "after": list(self.order.after),
-            },
-        )
+        self.order: BlockOrder = roll_initiative(self)
 
     def _block(self, key: str) -> InitGroup | None:
         return self.order.block_of(key)

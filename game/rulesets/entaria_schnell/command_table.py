@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.match.commands import CommandRegistry
 from game.rulesets.entaria_schnell.commands import (
     Attack,
+    BuyHalfAction,
     ChooseNext,
     ChooseOutcome,
     EndTurn,
@@ -17,5 +18,16 @@ from game.rulesets.entaria_schnell.commands import (
 
 #: Every command a quick-rules save may hold.
 COMMANDS = CommandRegistry(
-    (Move, Attack, Reload, TakeCover, LeaveCover, StandUp, EndTurn, ChooseNext, ChooseOutcome)
+    (
+        Move,
+        Attack,
+        Reload,
+        TakeCover,
+        LeaveCover,
+        StandUp,
+        BuyHalfAction,
+        EndTurn,
+        ChooseNext,
+        ChooseOutcome,
+    )
 )

@@ -85,3 +85,10 @@ class ChooseOutcome(Command):
     kind: ClassVar[str] = "q_choose_outcome"
     target: str
     outcome: str
+
+
+@dataclass(frozen=True)
+class BuyHalfAction(Command):
+    """Spend 5 of the group's Impuls on one more half action this turn (E-IMP-EFF-HALF)."""
+
+    kind: ClassVar[str] = "q_buy_half"

@@ -29,6 +29,7 @@ from game.rulesets.entaria.value_overrides import own_type
 from game.rulesets.entaria_schnell import commands as c
 from game.rulesets.entaria_schnell.attack_plan import AttackPlan, Battlefield, plan_attack
 from game.rulesets.entaria_schnell.combat import resolve
+from game.rulesets.entaria_schnell.impulse_spend import buy_half_action, half_purchase_refusal
 from game.rulesets.entaria_schnell.initiative_start import roll_initiative
 from game.rulesets.entaria_schnell.rules.actions import QuickTurn, turn_for_round
 from game.rulesets.entaria_schnell.rules.defeat import DefeatOutcome, choose_outcome
@@ -394,6 +395,16 @@ class QuickGame:
         me.held = stand_up(me.held).held
         self._emit("stand", me.key, f"{me.name} steht auf", f"{me.name} stands up", {})
 
+    def _buy_half(self, cmd: c.BuyHalfAction) -> None:
+        refusal = half_purchase_refusal(self, cmd.actor or "")
+        if refusal:
+            raise Rejected(refusal)
+        buy_half_action(self, cmd.actor or "")
+
+    def half_purchase_refusal(self, key: str) -> str:
+        """Return why the creature cannot buy an extra HH now ("" when it can)."""
+        return half_purchase_refusal(self, key)
+
     def _end_turn(self, cmd: c.EndTurn) -> None:
         self._finish_turn()
 
@@ -589,6 +600,7 @@ _HANDLERS: dict[type, Any] = {
     c.TakeCover: QuickGame._take_cover,
     c.LeaveCover: QuickGame._leave_cover,
     c.StandUp: QuickGame._stand_up,
+    c.BuyHalfAction: QuickGame._buy_half,
     c.EndTurn: QuickGame._end_turn,
     c.ChooseNext: QuickGame._choose_next,
     c.ChooseOutcome: QuickGame._choose_outcome,

@@ -13,6 +13,7 @@ from game.match.record import Match
 from game.match.saves import MissionRef, OpenedMission, load_save, write_save
 from game.missions.simulate import prepared_mission
 from game.rulesets import RULESETS
+from game.rulesets.entaria_schnell import commands as c
 from game.rulesets.entaria_schnell.policy import choose_command
 from game.rulesets.entaria_schnell.ruleset import QUICK
 
@@ -64,3 +65,25 @@ def test_q_act_1_undo_takes_back_one_command_across_checkpoints() -> None:
         m.undo()
         assert m.battle.snapshot() == expected
     assert m.replayed < 15  # replayed from a checkpoint, not from the start
+
+
+def test_e_imp_eff_half_five_impuls_buy_one_more_half_action() -> None:
+    """E-IMP-EFF-HALF (the quick rules keep ENTARIA's Impuls, Q-CRIT-HIT-4): with 5 in the
+    group's pool a character buys one more HH; with fewer it is refused and nothing changes."""
+    m = match(seed=3)
+    game = m.battle
+    while game.current is None or not game.creatures[game.current].is_character:
+        m.apply(choose_command(game))
+        game = m.battle
+    key = game.current
+    assert key is not None
+    failed = bool(game.creatures[key].initiative and game.creatures[key].initiative.failed)
+    game.impulse = 4
+    assert game.half_purchase_refusal(key)
+    game.impulse = 5
+    if failed:
+        assert "Initiative" in game.half_purchase_refusal(key).de
+        return
+    before = game.turn.budget.halves_left
+    game.apply(c.BuyHalfAction(actor=key))
+    assert game.impulse == 0 and game.turn.budget.halves_left == before + 1

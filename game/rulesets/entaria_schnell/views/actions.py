@@ -234,6 +234,18 @@ def turn_offers(game: QuickGame, actor: str, t: Texts) -> list[Offer]:
             make=_const(c.StandUp(actor)),
         )
         offers.append(_gate(stand, _why_not(game, actor, Action.CHANGE_POSITION, t), t))
+    buy = Offer(
+        key="action:buy_half",
+        label=tr(t, "Impuls: +1 HH", "Impulse: +1 half"),
+        tooltip=tr(
+            t,
+            "5 Impuls der Gruppe für eine zusätzliche Halbe Handlung",
+            "5 of the group's Impulse for one more half action",
+        ),
+        make=_const(c.BuyHalfAction(actor)),
+    )
+    refusal = game.half_purchase_refusal(actor)
+    offers.append(_gate(buy, reason(refusal, t) if refusal else "", t))
     offers.append(
         Offer(
             key="action:end_turn",

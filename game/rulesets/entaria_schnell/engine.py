@@ -29,6 +29,7 @@ from game.rulesets.entaria.value_overrides import own_type
 from game.rulesets.entaria_schnell import commands as c
 from game.rulesets.entaria_schnell.attack_plan import AttackPlan, Battlefield, plan_attack
 from game.rulesets.entaria_schnell.combat import resolve
+from game.rulesets.entaria_schnell.cover_spots import wall_beside
 from game.rulesets.entaria_schnell.impulse_spend import buy_half_action, half_purchase_refusal
 from game.rulesets.entaria_schnell.initiative_start import roll_initiative
 from game.rulesets.entaria_schnell.rules.actions import QuickTurn, turn_for_round
@@ -201,16 +202,7 @@ class QuickGame:
 
     def cover_possible(self, key: str) -> bool:
         """Return whether a wall, obstacle or walled edge stands next to the creature."""
-        x, y = self.creatures[key].cell
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                near = (x + dx, y + dy)
-                if (dx or dy) and self.grid.in_bounds(near):
-                    if self.grid.blocks_movement[near[1], near[0]] or int(self.grid.cover_at(near)):
-                        return True
-                    if abs(dx) + abs(dy) == 1 and self.grid.is_edge_blocked((x, y), near):
-                        return True
-        return False
+        return wall_beside(self.grid, self.creatures[key].cell)
 
     def order_candidates(self) -> tuple[str, ...]:
         """Return who the deciding side may let act next (the ORDER decision)."""

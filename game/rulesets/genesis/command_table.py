@@ -1,0 +1,9 @@
+"""The table of Genesis command kinds (an explicit registry, nothing registers on import)."""
+
+from __future__ import annotations
+
+from game.match.commands import CommandRegistry
+from game.rulesets.genesis.commands import AutoDefence, Declare, Defend, EndStrikes, Strike
+
+#: Every command a Genesis save may hold.
+COMMANDS = CommandRegistry((Declare, Strike, EndStrikes, Defend, AutoDefence))

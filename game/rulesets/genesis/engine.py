@@ -1,0 +1,684 @@
+"""The Genesis fight as a state machine of 2-second combat rounds (KR, G-TIME-KR).
+
+Each KR: every fighter declares its numbers of AT and PA/AW (DECLARATION, the side with
+the declaration disadvantage first; in KR 1 from the second slowest up, in KR 2 from the
+fastest down), the declared moves are made, every declared AT is struck and rolled
+(TURN), each defending side answers its fighters' successful ATs in the order it likes
+(DEFENCE), then all hits of the KR take effect together (G-TIME-SIMUL). The numbers live
+in ``rules/``; what a fighter may do now is asked of ``plans``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from game.board.dice import Roller
+from game.board.grid import Cell
+from game.board.movement import path_cost
+from game.match.commands import Command, CommandRejected
+from game.match.decisions import Decision, DecisionKind
+from game.match.events import Event
+from game.rulesets.genesis import commands as c
+from game.rulesets.genesis import plans
+from game.rulesets.genesis.catalogue import GenesisCatalogue, GenesisFighter, WeaponKind
+from game.rulesets.genesis.geometry import chebyshev, facing_toward, fight_clusters
+from game.rulesets.genesis.plans import FIGHTING, Hit
+from game.rulesets.genesis.resolution import resolve_hits
+from game.rulesets.genesis.rules import checks, gear, rounds
+from game.rulesets.genesis.rules.schedule import break_ties
+from game.rulesets.genesis.state import Declaration, FighterState, GenesisSetup
+
+DECLARE, STRIKE, DEFEND = "declare", "strike", "defend"
+
+
+class Rejected(CommandRejected):
+    """A Genesis command that breaks a rule; nothing changed."""
+
+
+class GenesisGame:
+    """One live Genesis match."""
+
+    def __init__(self, setup: GenesisSetup, catalogue: GenesisCatalogue, roller: Roller) -> None:
+        self.setup = setup
+        self.catalogue = catalogue
+        self.grid = setup.grid
+        self.roller = roller
+        self.record: list[Command] = []
+        self.log: list[Event] = []
+        self.kinds: dict[str, GenesisFighter] = {
+            f.key: f.own if f.own is not None else catalogue.fighters[f.fighter]
+            for f in setup.fighters
+        }
+        self.names: dict[str, str] = {
+            f.key: f.name or self.kinds[f.key].name for f in setup.fighters
+        }
+        self.fighters: dict[str, FighterState] = {}
+        for f in setup.fighters:
+            kind = self.kinds[f.key]
+            self.fighters[f.key] = FighterState(
+                key=f.key,
+                fighter=f.fighter,
+                side=f.side,
+                cell=f.cell,
+                facing=f.facing,
+                le=kind.le,
+                ad=kind.ad,
+                weapon=kind.weapons[0] if kind.weapons else "",
+            )
+        self.sides: tuple[str, ...] = tuple(dict.fromkeys(f.side for f in setup.fighters))
+        self.kr = 1
+        self.phase = DECLARE
+        self.queue: list[str] = []
+        self.declared_order: list[str] = []
+        self.hits: list[Hit] = []
+        self.answers: dict[int, tuple[str, str, bool]] = {}
+        self.answer_order: list[int] = []
+        self.next_hit = 1
+        self.auto: set[str] = set()
+        self.melee_attackers: dict[str, set[str]] = {}
+        self.throws: dict[str, int] = {}
+        self.dodge_rolls: dict[tuple[str, str], int] = {}
+        self.over = False
+        self.winner: str | None = None
+        self._cluster_cache: tuple[tuple[tuple[str, Cell], ...], dict[str, int]] | None = None
+        self._initiative()
+        self._open_declarations()
+
+    # ----------------------------------------------------------------- queries
+    def kind(self, key: str) -> GenesisFighter:
+        """Return the values of fighter ``key``: its own, else its catalogue fighter's."""
+        return self.kinds[key]
+
+    def name_of(self, key: str) -> str:
+        """Return the name the table calls fighter ``key``."""
+        return self.names.get(key, key)
+
+    def clusters(self) -> Mapping[str, int]:
+        """Return each fighting fighter's fight cluster (-1: in none; G-OPEN-10)."""
+        standing = tuple(
+            sorted((k, f.cell) for k, f in self.fighters.items() if f.life == FIGHTING)
+        )
+        if self._cluster_cache is None or self._cluster_cache[0] != standing:
+            cells = dict(standing)
+            sides = {k: self.fighters[k].side for k in cells}
+            self._cluster_cache = (standing, fight_clusters(cells, sides))
+        return self._cluster_cache[1]
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Return the open decision: a declaration, an attacker's strikes or a side's defence."""
+        if self.over:
+            return ()
+        if self.phase == DEFEND:
+            hit = self.open_hits()[0]
+            side = self.fighters[hit.target].side
+            return (Decision(DecisionKind.DEFENCE, side, hit.target, "defence"),)
+        key = self.queue[0]
+        kind = DecisionKind.DECLARATION if self.phase == DECLARE else DecisionKind.TURN
+        note = "declaration" if self.phase == DECLARE else "strike"
+        return (Decision(kind, self.fighters[key].side, key, note),)
+
+    def open_hits(self, side: str | None = None) -> list[Hit]:
+        """Return this KR's successful ATs not yet answered (of ``side``'s fighters)."""
+        return [
+            h
+            for h in self.hits
+            if h.id not in self.answers and (side is None or self.fighters[h.target].side == side)
+        ]
+
+    def hit(self, hit_id: int) -> Hit | None:
+        """Return this KR's hit ``hit_id``."""
+        return next((h for h in self.hits if h.id == hit_id), None)
+
+    def standing(self, side: str) -> list[str]:
+        """Return the fighters of ``side`` who still fight."""
+        return [k for k, f in self.fighters.items() if f.side == side and f.life == FIGHTING]
+
+    def round_kind(self) -> rounds.RoundKind:
+        """Return what this KR is: INI-KR 1 or 2, AKR or BKR (G-KR-*)."""
+        return rounds.round_kind(self.kr)
+
+    def occupied(self, but: str = "") -> set[Cell]:
+        """Return the fields fighters stand on, except ``but``'s."""
+        return {s.cell for k, s in self.fighters.items() if k != but}
+
+    # ----------------------------------------------------------------- the start
+    def _initiative(self) -> None:
+        """Roll the INI of every melee fighter; find the group INI winner (G-INI-*)."""
+        clusters = self.clusters()
+        self.timeless = frozenset(
+            k for k in self.fighters if self.kind(k).shooter and clusters.get(k, -1) < 0
+        )  # G-INI-RANGED-2, G-OPEN-14: no INI, time stands still in KR 1
+        results = {
+            k: gear.initiative_result(self.kind(k).ini, self.roller, self.kind(k).shooter)
+            for k in self.fighters
+            if k not in self.timeless
+        }
+        self.ini_order = break_ties(results, self.roller)
+        for k, value in results.items():
+            self.fighters[k].ini = value
+        self.slowest = self.ini_order[-1] if self.ini_order else ""
+        means = {
+            side: rounds.group_initiative(
+                [results[k] for k in results if self.fighters[k].side == side]
+            )
+            for side in self.sides
+            if any(self.fighters[k].side == side for k in results)
+        }
+        best = max(means.values()) if means else 0.0
+        tied = [s for s in self.sides if means.get(s) == best] or list(self.sides)
+        self.ini_winner = tied[0] if len(tied) == 1 else tied[self.roller.roll(len(tied)) - 1]
+        self._emit(
+            "initiative",
+            None,
+            "Initiative: "
+            + ", ".join(f"{self.name_of(k)} {results[k]}" for k in self.ini_order)
+            + f"; Gruppen-INI gewinnt {self.ini_winner}",
+            "Initiative: "
+            + ", ".join(f"{self.name_of(k)} {results[k]}" for k in self.ini_order)
+            + f"; group initiative won by {self.ini_winner}",
+            {
+                "results": results,
+                "order": list(self.ini_order),
+                "group": means,
+                "winner": self.ini_winner,
+                "timeless": sorted(self.timeless),
+            },
+        )
+
+    def declaration_queue(self) -> list[str]:
+        """Return who declares this KR, in order (G-INI-ROUND-5, G-INI-OPEN-2, G-KR-ADV)."""
+        fighting = [k for k in self.ini_order if self.fighters[k].life == FIGHTING]
+        late = [
+            k for k in self.fighters if k in self.timeless and self.fighters[k].life == FIGHTING
+        ]
+        if self.kr == 1:
+            return list(reversed(fighting))  # the slowest first, PA/AW only (G-OPEN-22)
+        if self.kr == 2:
+            return fighting + late
+        first = [s for s in self.sides if not plans.in_attack_round(self, s)]
+        second = [s for s in self.sides if plans.in_attack_round(self, s)]
+        everyone = fighting + late
+        return [k for s in first + second for k in everyone if self.fighters[k].side == s]
+
+    def _open_declarations(self) -> None:
+        self.phase = DECLARE
+        self.queue = self.declaration_queue()
+        self.declared_order = []
+        if not self.queue:
+            self._execute()
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, command: Command) -> list[Event]:
+        """Validate ``command``, then apply it; raise Rejected and change nothing."""
+        decisions = self.decisions()
+        if not decisions:
+            raise Rejected("the fight is over")
+        decision = decisions[0]
+        actor = command.actor or ""
+        if actor not in self.fighters:
+            raise Rejected(f"unknown fighter {actor!r}")
+        if isinstance(command, c.AutoDefence):
+            if self.fighters[actor].side != decision.side:
+                raise Rejected(
+                    f"it is side {decision.side}'s decision, not {self.fighters[actor].side}'s"
+                )
+        elif self.phase == DEFEND:
+            if not isinstance(command, c.Defend):
+                raise Rejected("the attacks of this KR are answered now (PA, AW or none)")
+            if self.fighters[actor].side != decision.side:
+                raise Rejected(f"side {decision.side} defends now, not {self.fighters[actor].side}")
+        elif actor != decision.creature:
+            raise Rejected(f"{decision.creature} decides now, not {actor}")
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise Rejected(f"unknown command {command.kind}")
+        before = len(self.log)
+        handler(self, command)
+        self.record.append(command)
+        return self.log[before:]
+
+    def _emit(self, kind: str, actor: str | None, de: str, en: str, data: dict[str, Any]) -> None:
+        self.log.append(Event(kind, de, en, actor, {"kr": self.kr, **data}))
+
+    # ----------------------------------------------------------------- declaration
+    def _declare(self, cmd: c.Declare) -> None:
+        if self.phase != DECLARE:
+            raise Rejected("declarations are over for this KR")
+        key = cmd.actor or ""
+        me = self.fighters[key]
+        problem = plans.declaration_problem(self, key, cmd.attacks, cmd.defences)
+        if problem:
+            raise Rejected(problem)
+        rules = plans.declare_rules(self, key)
+        path = tuple((int(x), int(y)) for x, y in cmd.path)
+        engaged = self.clusters().get(key, -1) >= 0
+        if cmd.leave and not engaged:
+            raise Rejected("nicht im Kampf: nichts zu verlassen (G-LEAVE-1)")
+        if cmd.leave and (cmd.attacks > 0 or path):
+            raise Rejected("wer den Kampf verlässt, bleibt diese KR passiv (G-LEAVE-2)")
+        if cmd.swap_to:
+            if cmd.swap_to not in self.kind(key).weapons or cmd.swap_to == me.weapon:
+                raise Rejected(f"{cmd.swap_to} ist keine andere mitgeführte Waffe")
+            if cmd.attacks > 0:
+                raise Rejected("während des Waffenwechsels keine Attacke (G-SWAP)")
+        if path:
+            self._check_path(key, path, rules, engaged)
+        # --- state changes from here on
+        total = cmd.attacks + cmd.defences
+        if plans.pair_first(self.kr):
+            first = min(s for s in rules.shares if total <= s)
+            me.shares = (first, self.kind(key).gw - first)
+        shift_ad = 0
+        if cmd.attacks > 0 and rules.must_shift:
+            shift_ad = gear.shift_cost(self.roller)  # G-SHIFT-1/2: one flat 2W6 per KR
+            me.ad = max(0, me.ad - shift_ad)
+        if cmd.leave:
+            me.passive_kr = self.kr
+        if cmd.swap_to:
+            me.swap_to, me.swap_left = cmd.swap_to, 2
+        me.declared = Declaration(
+            cmd.attacks, cmd.defences, shift_ad > 0, path, cmd.leave, cmd.swap_to
+        )
+        me.attacks_left, me.defences_left = cmd.attacks, cmd.defences
+        if self.kr == 1:
+            me.attacked_in_kr1 = cmd.attacks > 0
+            me.passive_in_kr1 = rules.passive or cmd.attacks == 0
+        self.queue.pop(0)
+        self.declared_order.append(key)
+        self._emit(
+            "declare",
+            key,
+            f"{self.name_of(key)} sagt an: {cmd.attacks:g} AT, {cmd.defences:g} PA/AW"
+            + (f", shiftet ({shift_ad} AD)" if shift_ad else "")
+            + (", verlässt den Kampf" if cmd.leave else "")
+            + (", wechselt die Waffe" if cmd.swap_to else ""),
+            f"{self.name_of(key)} declares {cmd.attacks:g} AT, {cmd.defences:g} PA/AW"
+            + (f", shifts ({shift_ad} AD)" if shift_ad else "")
+            + (", leaves the fight" if cmd.leave else "")
+            + (", changes weapon" if cmd.swap_to else ""),
+            {
+                "attacks": cmd.attacks,
+                "defences": cmd.defences,
+                "shift_ad": shift_ad,
+                "side": me.side,
+                "path": [list(p) for p in path],
+            },
+        )
+        if not self.queue:
+            self._execute()
+
+    def _check_path(
+        self, key: str, path: tuple[Cell, ...], rules: plans.DeclareRules, engaged: bool
+    ) -> None:
+        me = self.fighters[key]
+        if rules.move_refusal:
+            raise Rejected(rules.move_refusal)
+        if engaged and not me.released:
+            raise Rejected("vom Gegner lösen: erst den Kampfausstieg ansagen (G-LEAVE-1, G-OPEN-9)")
+        foes = {f.cell for f in self.fighters.values() if f.side != me.side}
+        friends = {f.cell for k, f in self.fighters.items() if f.side == me.side and k != key}
+        try:
+            cost = path_cost(self.grid, (me.cell, *path), enemies=foes, allies=friends)
+        except ValueError as error:
+            raise Rejected(str(error)) from None
+        if cost > rules.budget:
+            raise Rejected(f"{cost} Felder, höchstens {rules.budget} je KR (G-OPEN-9)")
+        if path[-1] in self.occupied(key):
+            raise Rejected(f"{path[-1]} ist besetzt")
+
+    # ----------------------------------------------------------------- execution
+    def _execute(self) -> None:
+        """Make the declared moves, then open the strikes (G-PHASE-EXEC-1)."""
+        for key in self.declared_order:
+            me = self.fighters[key]
+            if me.declared is None or not me.declared.path:
+                continue
+            taken = self.occupied(key)
+            walked: list[Cell] = []
+            for cell in me.declared.path:
+                walked.append(cell)
+            while walked and walked[-1] in taken:
+                walked.pop()  # an earlier mover took the field: stop before it
+            if walked:
+                before = me.cell
+                me.cell = walked[-1]
+                me.facing = facing_toward(walked[-2] if len(walked) > 1 else before, walked[-1])
+                me.moved_now = len(walked)
+                self._emit(
+                    "move",
+                    key,
+                    f"{self.name_of(key)} geht nach {me.cell}",
+                    f"{self.name_of(key)} moves to {me.cell}",
+                    {"path": [list(p) for p in walked]},
+                )
+        self.phase = STRIKE
+        self.queue = [k for k in self.declared_order if self.fighters[k].attacks_left >= 0.5]
+        self._skip_idle_strikers()
+
+    def _skip_idle_strikers(self) -> None:
+        while self.queue:
+            key = self.queue[0]
+            me = self.fighters[key]
+            if me.life == FIGHTING and me.attacks_left >= 0.5 and plans.strike_targets(self, key):
+                return
+            if me.attacks_left >= 0.5:
+                self._emit(
+                    "no_target",
+                    key,
+                    f"{self.name_of(key)} hat kein Ziel: {me.attacks_left:g} AT verfallen",
+                    f"{self.name_of(key)} has no target: {me.attacks_left:g} AT lost",
+                    {},
+                )
+            me.attacks_left = 0.0
+            self.queue.pop(0)
+        self._open_defence()
+
+    def _strike(self, cmd: c.Strike) -> None:
+        if self.phase != STRIKE:
+            raise Rejected("no attacks are struck now")
+        key = cmd.actor or ""
+        plan = plans.strike_plan(self, key, cmd.target, cmd.penalty)
+        if plan.refusal:
+            raise Rejected(plan.refusal)
+        me = self.fighters[key]
+        weapon = plans.weapon_in_hand(self, key)
+        result = checks.roll_test(self.roller, plan.value)
+        me.attacks_left -= 0.5 if plan.half else 1.0
+        if me.bonus_tokens > 0:
+            me.bonus_tokens -= 1
+        me.facing = facing_toward(me.cell, self.fighters[cmd.target].cell)
+        if plan.ranged and weapon is not None:
+            if weapon.kind is WeaponKind.MISSILE:
+                me.reload_left = weapon.reload_kr
+            if weapon.kind is WeaponKind.THROWN:
+                self.throws[key] = self.throws.get(key, 0) + 1
+        else:
+            self.melee_attackers.setdefault(cmd.target, set()).add(key)
+        hit_id = 0
+        if result.success:
+            hit_id = self.next_hit
+            self.next_hit += 1
+            self.hits.append(
+                Hit(
+                    hit_id,
+                    key,
+                    cmd.target,
+                    plan.weapon,
+                    plan.value,
+                    result.roll,
+                    cmd.penalty,
+                    plan.ranged,
+                    plan.halved,
+                    plan.quadrant,
+                    plan.distance,
+                )
+            )
+        verdict_de = "trifft" if result.success else "verfehlt"
+        verdict_en = "hits" if result.success else "misses"
+        self._emit(
+            "strike",
+            key,
+            f"{self.name_of(key)} greift {self.name_of(cmd.target)} an: W100 {result.roll} gegen "
+            f"AT {plan.value}" + (" (halbe Aktion)" if plan.half else "") + f" — {verdict_de}",
+            f"{self.name_of(key)} attacks {self.name_of(cmd.target)}: d100 {result.roll} against "
+            f"AT {plan.value}" + (" (half action)" if plan.half else "") + f" — {verdict_en}",
+            {
+                "target": cmd.target,
+                "roll": result.roll,
+                "value": plan.value,
+                "test": "AT",
+                "success": result.success,
+                "penalty": cmd.penalty,
+                "half": plan.half,
+                "modifiers": [list(m) for m in plan.modifiers],
+                "hit": hit_id,
+            },
+        )
+        if me.attacks_left < 0.5:
+            self.queue.pop(0)
+        self._skip_idle_strikers()
+
+    def _end_strikes(self, cmd: c.EndStrikes) -> None:
+        if self.phase != STRIKE:
+            raise Rejected("no attacks are struck now")
+        me = self.fighters[cmd.actor or ""]
+        self._emit(
+            "end_strikes",
+            me.key,
+            f"{self.name_of(me.key)} verzichtet auf {me.attacks_left:g} AT",
+            f"{self.name_of(me.key)} forgoes {me.attacks_left:g} AT",
+            {},
+        )
+        me.attacks_left = 0.0
+        self.queue.pop(0)
+        self._skip_idle_strikers()
+
+    # ----------------------------------------------------------------- defence
+    def _open_defence(self) -> None:
+        """Answer what needs no choice, let auto-defending sides answer, then wait."""
+        self.phase = DEFEND
+        while True:
+            pending = self.open_hits()
+            if not pending:
+                self._finish_kr()
+                return
+            progressed = False
+            for hit in pending:
+                options = [
+                    o for o in plans.defence_options(self, hit) if not o.refusal and o.how != "none"
+                ]
+                if not options:
+                    self._answer(hit, "none", hit.target, automatic=True)
+                    progressed = True
+            if progressed:
+                continue
+            side = self.fighters[pending[0].target].side
+            if side not in self.auto:
+                return
+            answers = plans.auto_answers(self, self.open_hits(side))
+            hit_id, how, by = answers[0]
+            chosen = self.hit(hit_id)
+            assert chosen is not None
+            self._answer(chosen, how, by, automatic=True)
+
+    def _defend(self, cmd: c.Defend) -> None:
+        hit = self.hit(cmd.hit)
+        if hit is None or hit.id in self.answers:
+            raise Rejected(f"no open attack {cmd.hit} in this KR")
+        side = self.fighters[cmd.actor or ""].side
+        if self.fighters[hit.target].side != side:
+            raise Rejected("that attack is on another side's fighter")
+        options = {(o.how, o.by): o for o in plans.defence_options(self, hit)}
+        by = hit.target if cmd.how in ("pa", "aw", "none") else cmd.actor or ""
+        option = options.get((cmd.how, by))
+        if option is None:
+            raise Rejected(f"{cmd.how!r} is no answer to attack {cmd.hit}")
+        if option.refusal:
+            raise Rejected(option.refusal)
+        self._answer(hit, cmd.how, by, automatic=False)
+        self._open_defence()
+
+    def _answer(self, hit: Hit, how: str, by: str, *, automatic: bool) -> None:
+        options = {(o.how, o.by): o for o in plans.defence_options(self, hit)}
+        option = options.get((how, by))
+        if option is None or option.refusal:
+            how, by = "none", hit.target
+            option = options[("none", hit.target)]
+        avoided, roll = False, 0
+        if how != "none":
+            defender = self.fighters[by]
+            if option.reused_roll:
+                roll = option.reused_roll
+            else:
+                roll = checks.roll_test(self.roller, option.value).roll
+                defender.defences_left -= 0.5 if 0 < defender.defences_left < 1 else 1.0
+                if defender.bonus_tokens > 0:
+                    defender.bonus_tokens -= 1
+            if how == "aw":
+                defender.dodged_this_kr = True
+                if hit.ranged:
+                    self.dodge_rolls[(hit.target, hit.quadrant)] = roll
+            avoided = roll <= option.value
+        self.answers[hit.id] = (how, by, avoided)
+        self.answer_order.append(hit.id)
+        label = {"pa": "PA", "aw": "AW", "ally": "PA für Verbündeten", "none": "keine Abwehr"}[how]
+        label_en = {
+            "pa": "parry",
+            "aw": "dodge",
+            "ally": "parry for an ally",
+            "none": "no defence",
+        }[how]
+        if how == "none":
+            de = f"{self.name_of(hit.target)}: keine Abwehr gegen {self.name_of(hit.attacker)}"
+            en = f"{self.name_of(hit.target)}: no defence against {self.name_of(hit.attacker)}"
+        else:
+            de = f"{self.name_of(by)}: {label} W100 {roll} gegen {option.value} — " + (
+                "abgewehrt" if avoided else "misslungen"
+            )
+            en = f"{self.name_of(by)}: {label_en} d100 {roll} against {option.value} — " + (
+                "fended off" if avoided else "failed"
+            )
+        self._emit(
+            "defend",
+            by,
+            de,
+            en,
+            {
+                "hit": hit.id,
+                "how": how,
+                "roll": roll,
+                "value": option.value,
+                "test": label,
+                "success": avoided,
+                "automatic": automatic,
+                "target": hit.target,
+                "reused": bool(option.reused_roll),
+            },
+        )
+
+    def _auto_defence(self, cmd: c.AutoDefence) -> None:
+        side = self.fighters[cmd.actor or ""].side
+        if cmd.on:
+            self.auto.add(side)
+        else:
+            self.auto.discard(side)
+        self._emit(
+            "auto_defence",
+            cmd.actor,
+            f"{side}: automatisch verteidigen {'an' if cmd.on else 'aus'}",
+            f"{side}: defend automatically {'on' if cmd.on else 'off'}",
+            {"side": side, "on": cmd.on},
+        )
+        if self.phase == DEFEND:
+            self._open_defence()
+
+    # ----------------------------------------------------------------- end of the KR
+    def _finish_kr(self) -> None:
+        """Let every hit of the KR take effect together, then open the next KR."""
+        through = [h for h in self.hits if not self.answers.get(h.id, ("", "", False))[2]]
+        order = {hit_id: i for i, hit_id in enumerate(self.answer_order)}
+        through.sort(key=lambda h: order.get(h.id, 0))
+        for event in resolve_hits(self, through):
+            self.log.append(event)
+        for me in self.fighters.values():
+            weapon = self.catalogue.weapons.get(me.weapon)
+            melee = (
+                me.declared is not None
+                and me.declared.attacks > 0
+                and not (weapon and weapon.ranged)
+            )
+            if me.reload_left > 0 and not me.dodged_this_kr and not melee:
+                me.reload_left -= 1  # G-RELOAD-MELEE-1/2: stands still, not reset
+            if me.swap_left > 0:
+                me.swap_left -= 1
+                if me.swap_left == 0:
+                    me.weapon, me.swap_to = me.swap_to, ""
+            me.released = me.passive_kr == self.kr
+            me.moved, me.moved_now = me.moved_now, 0
+            if me.bonus_until_kr and self.kr >= me.bonus_until_kr:
+                me.bonus_tokens, me.bonus_until_kr = 0, 0
+            me.declared = None
+            me.attacks_left = me.defences_left = 0.0
+            me.dodged_this_kr = False
+        self.hits, self.answers, self.answer_order = [], {}, []
+        self.melee_attackers, self.throws, self.dodge_rolls = {}, {}, {}
+        alive = [s for s in self.sides if self.standing(s)]
+        if len(alive) <= 1:
+            self.over = True
+            self.winner = alive[0] if alive else None
+            self._emit(
+                "over",
+                None,
+                f"Kampf vorbei nach KR {self.kr}: "
+                + (f"{self.winner} gewinnt" if self.winner else "niemand steht"),
+                f"Fight over after KR {self.kr}: "
+                + (f"{self.winner} wins" if self.winner else "nobody stands"),
+                {"winner": self.winner},
+            )
+            return
+        self.kr += 1
+        self._emit(
+            "kr",
+            None,
+            f"KR {self.kr} beginnt",
+            f"KR {self.kr} begins",
+            {"round": self.round_kind().value},
+        )
+        self._open_declarations()
+
+    # ----------------------------------------------------------------- saves
+    def snapshot(self) -> dict[str, Any]:
+        """Return the state as plain JSON data."""
+        return {
+            "kr": self.kr,
+            "phase": self.phase,
+            "queue": list(self.queue),
+            "ini_winner": self.ini_winner,
+            "ini_order": list(self.ini_order),
+            "fighters": [f.to_dict() for f in self.fighters.values()],
+            "hits": [h.__dict__ for h in self.hits],
+            "answers": {str(k): list(v) for k, v in self.answers.items()},
+            "auto": sorted(self.auto),
+            "over": self.over,
+            "winner": self.winner,
+        }
+
+    def checkpoint(self) -> tuple[int, int, GenesisGame]:
+        """Return a private copy of the game now (without record and log)."""
+        record, log = self.record, self.log
+        self.record, self.log = [], []
+        try:
+            frozen = copy.deepcopy(self, self._shared())
+        finally:
+            self.record, self.log = record, log
+        return len(record), len(log), frozen
+
+    def _shared(self) -> dict[int, Any]:
+        """Return the deepcopy memo of what a copy shares: catalogue, setup, values."""
+        return {
+            id(self.catalogue): self.catalogue,
+            id(self.setup): self.setup,
+            id(self.grid): self.grid,
+            id(self.kinds): self.kinds,
+            id(self.names): self.names,
+        }
+
+    def resume(self, point: tuple[int, int, GenesisGame]) -> GenesisGame:
+        """Return a new live game at ``point``, with this game's first record and log."""
+        record_len, log_len, frozen = point
+        game = copy.deepcopy(frozen, frozen._shared())
+        game.record, game.log = self.record[:record_len], self.log[:log_len]
+        return game
+
+
+_HANDLERS: dict[type[Command], Any] = {
+    c.Declare: GenesisGame._declare,
+    c.Strike: GenesisGame._strike,
+    c.EndStrikes: GenesisGame._end_strikes,
+    c.Defend: GenesisGame._defend,
+    c.AutoDefence: GenesisGame._auto_defence,
+}
+
+__all__ = ["DECLARE", "DEFEND", "STRIKE", "GenesisGame", "Rejected", "chebyshev"]

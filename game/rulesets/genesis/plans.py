@@ -1,0 +1,454 @@
+"""What a Genesis fighter may do now, asked in one place by the engine, the views and the
+opponent: its declaration's limits, one strike's value, one hit's defences.
+
+Each function reads the live game (``Table``) and changes nothing; the numbers come from
+the pure rules in ``rules/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.board.grid import BattleGrid
+from game.board.sight import line_of_sight
+from game.rulesets.genesis.catalogue import (
+    GenesisCatalogue,
+    GenesisFighter,
+    GenesisWeapon,
+    WeaponKind,
+)
+from game.rulesets.genesis.geometry import FACING_DEG, angle_deg, chebyshev
+from game.rulesets.genesis.rules import checks, gear, ranged, rounds
+from game.rulesets.genesis.state import FighterState
+
+#: Fighters who fight on (not unconscious, not fatally hit).
+FIGHTING = "fighting"
+#: AT/PA/AW bonus of one surplus-attack token (G-SURPLUS-2).
+TOKEN_BONUS = 20
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One successful AT of this KR, waiting for (or given) the defender's answer."""
+
+    id: int
+    attacker: str
+    target: str
+    weapon: str
+    value: int
+    roll: int
+    penalty: int
+    ranged: bool
+    halved: bool
+    quadrant: str
+    distance: float
+
+
+class Table(Protocol):
+    """What the plans read of a live Genesis game."""
+
+    grid: BattleGrid
+    catalogue: GenesisCatalogue
+    fighters: dict[str, FighterState]
+    kr: int
+    ini_winner: str
+    slowest: str
+    timeless: frozenset[str]
+    melee_attackers: dict[str, set[str]]
+    throws: dict[str, int]
+    dodge_rolls: dict[tuple[str, str], int]
+
+    def kind(self, key: str) -> GenesisFighter: ...
+
+    def clusters(self) -> Mapping[str, int]: ...
+
+
+# ----------------------------------------------------------------------- declaration
+@dataclass(frozen=True)
+class DeclareRules:
+    """The limits of one fighter's declaration in this KR."""
+
+    #: The GW it may use this KR (one per split of the two-KR pair, G-GW-ODD).
+    shares: tuple[float, ...]
+    attack_refusal: str
+    must_shift: bool
+    move_refusal: str
+    budget: int
+    passive: bool
+
+    @property
+    def may_attack(self) -> bool:
+        """Return whether ATs may be declared."""
+        return not self.attack_refusal
+
+
+def pair_first(kr: int) -> bool:
+    """Return whether KR ``kr`` opens a pair of KRs whose GW split is chosen now (G-GW-ODD-1/4)."""
+    return kr % 2 == 1
+
+
+def attack_round_side(table: Table) -> str:
+    """Return the side whose regular attack round KR ``table.kr`` is (G-KR-ALPHA/BETA)."""
+    return table.ini_winner if pair_first(table.kr) else ""
+
+
+def in_attack_round(table: Table, side: str) -> bool:
+    """Return whether this AKR/BKR is ``side``'s AT round (else its PA round, G-KR-AT/PA)."""
+    kind = rounds.round_kind(table.kr)
+    if kind is rounds.RoundKind.ALPHA:
+        return side == table.ini_winner
+    return side != table.ini_winner
+
+
+def shares_now(table: Table, key: str) -> tuple[float, ...]:
+    """Return the GW totals ``key`` may declare this KR (G-GW-2/3/ODD, G-OPEN-4)."""
+    me = table.fighters[key]
+    if pair_first(table.kr):
+        gw = table.kind(key).gw
+        return tuple(sorted({rounds.gw_split(gw, True)[0], rounds.gw_split(gw, False)[0]}))
+    return (me.shares[1],)
+
+
+def declare_rules(table: Table, key: str) -> DeclareRules:
+    """Return what ``key`` may declare this KR (G-INI-*, G-KR-*, G-SHIFT-*, G-STATE-*)."""
+    me = table.fighters[key]
+    kind = table.kind(key)
+    clusters = table.clusters()
+    engaged = clusters.get(key, -1) >= 0
+    passive = (table.kr == 1 and key == table.slowest) or me.passive_kr == table.kr
+    refusal = ""
+    must_shift = False
+    if passive:
+        refusal = "passiv: keine Attacke (G-STATE-PASSIVE-AT)"
+    elif me.swap_left > 0:
+        refusal = "Waffenwechsel: keine Attacke (G-SWAP)"
+    elif table.kr == 1:
+        must_shift = False  # no shifting in the first INI-KR (G-INI-ROUND-7)
+    elif kind.shooter and not engaged:
+        must_shift = False  # ranged outside melee: no shift (G-OPEN-14)
+    elif table.kr == 2:
+        must_shift = me.attacked_in_kr1  # G-INI-OPEN-4
+    else:
+        must_shift = not in_attack_round(table, me.side)  # G-KR-PA, G-SHIFT-1
+    if not refusal and must_shift and me.ad <= 0:
+        refusal = "keine AD zum Shiften (G-OPEN-5)"
+    move_refusal = ""
+    if passive:
+        move_refusal = "passiv: keine Fortbewegung (G-STATE-PASSIVE-MOVE)"
+    budget = int(kind.gs * 2)  # G-OPEN-9: floor(GS x 2) fields per KR
+    return DeclareRules(shares_now(table, key), refusal, must_shift, move_refusal, budget, passive)
+
+
+def declaration_problem(table: Table, key: str, attacks: float, defences: float) -> str:
+    """Return why ``attacks`` + ``defences`` cannot be ``key``'s declaration ("" : they can)."""
+    rules = declare_rules(table, key)
+    for what, n in (("AT", attacks), ("PA/AW", defences)):
+        if n < 0 or (n * 2) != int(n * 2):
+            return f"{what}: {n} ist kein Vielfaches von 0,5"
+    if attacks % 1 and defences % 1:
+        return "nur eine halbe Aktion je KR (G-GW-5)"
+    total = attacks + defences
+    fitting = [s for s in rules.shares if total <= s]
+    if not fitting:
+        return f"{total:g} GW, höchstens {max(rules.shares):g} in dieser KR (G-GW-2)"
+    if total % 1 and not min(fitting) % 1:
+        return "eine halbe Aktion gibt es nur bei halben GW (G-GW-5)"
+    if attacks > 0 and not rules.may_attack:
+        return rules.attack_refusal
+    return ""
+
+
+# ----------------------------------------------------------------------- strikes
+@dataclass(frozen=True)
+class StrikePlan:
+    """One AT of ``attacker`` on ``target``: its value and why, or why it is not possible."""
+
+    attacker: str
+    target: str
+    weapon: str
+    value: int
+    base: int
+    modifiers: tuple[tuple[str, int], ...]
+    half: bool
+    ranged: bool
+    distance: float
+    halved: bool
+    quadrant: str
+    refusal: str = ""
+
+    @property
+    def chance(self) -> int:
+        """Return the chance to hit in per cent (d100 <= value)."""
+        return max(0, min(100, self.value))
+
+
+def weapon_in_hand(table: Table, key: str) -> GenesisWeapon | None:
+    """Return the weapon ``key`` holds (None: bare hands)."""
+    return table.catalogue.weapons.get(table.fighters[key].weapon)
+
+
+def reach_of(table: Table, key: str, weapon: GenesisWeapon | None) -> float:
+    """Return how far ``key`` attacks with ``weapon`` in fields (melee) or metres."""
+    kind = table.kind(key)
+    if weapon is None or weapon.kind is WeaponKind.MELEE:
+        return float(weapon.reach if weapon else 1)
+    if weapon.kind is WeaponKind.MISSILE:
+        return float(weapon.max_range)
+    talent = kind.throwing_talent if weapon.kind is WeaponKind.THROWING else kind.wtw
+    return float(
+        gear.throw_range(
+            weapon.range_base, kind.kk, talent, kind.throwing_specialist, weapon.halved_range
+        )
+    )
+
+
+def combat_range_of(table: Table, key: str, weapon: GenesisWeapon) -> float:
+    """Return the combat range: a missile weapon's own, a thrown one's whole range (G-THROW-3)."""
+    if weapon.kind is WeaponKind.MISSILE:
+        return float(weapon.combat_range)
+    return reach_of(table, key, weapon)
+
+
+def quadrant_of(table: Table, target: str, attacker: str) -> str:
+    """Return the quadrant of ``target`` the attack comes from (G-SHOT-DIR-2, G-OPEN-11)."""
+    t = table.fighters[target]
+    a = table.fighters[attacker]
+    if t.cell == a.cell:
+        return ranged.Quadrant.FRONT.value
+    return ranged.quadrant(FACING_DEG.get(t.facing, 270.0), angle_deg(t.cell, a.cell)).value
+
+
+def motion_of(table: Table, key: str) -> str:
+    """Return the target's motion class from its last KR's move (G-OPEN-13)."""
+    moved = table.fighters[key].moved
+    if moved == 0:
+        return "still"
+    return "moving" if moved <= int(table.kind(key).gs * 2) else "running"
+
+
+def strike_plan(table: Table, attacker: str, target: str, penalty: int = 0) -> StrikePlan:
+    """Return the AT of ``attacker`` on ``target`` now, or why it cannot be struck."""
+    me, kind = table.fighters[attacker], table.kind(attacker)
+    weapon = weapon_in_hand(table, attacker)
+    wkey = weapon.key if weapon else ""
+    half = 0 < me.attacks_left < 1
+    ranged_attack = weapon is not None and weapon.ranged
+
+    def refuse(why: str) -> StrikePlan:
+        return StrikePlan(
+            attacker, target, wkey, 0, kind.at, (), half, ranged_attack, 0.0, True, "front", why
+        )
+
+    if target not in table.fighters:
+        return refuse(f"{target} ist nicht im Kampf")
+    them = table.fighters[target]
+    if them.side == me.side:
+        return refuse("kein Gegner")
+    if them.life != FIGHTING:
+        return refuse("kampfunfähig")
+    if me.attacks_left < 0.5:
+        return refuse("keine AT mehr angesagt")
+    if penalty < 0 or penalty > 100:
+        return refuse("Erschwernis 0 bis 100 (G-ATPA-4)")
+    if table.kr == 1:
+        if target in table.timeless:
+            return refuse("für Fernkämpfer steht die Zeit still (G-INI-RANGED-2)")
+        if not rounds.may_attack_in_ini1(me.ini, them.ini):
+            return refuse("höhere INI: in der 1. INI-KR nicht angreifbar (G-INI-ROUND-6)")
+    distance = ranged.distance_m(me.cell, them.cell)
+    mods: list[tuple[str, int]] = []
+    if weapon is not None and weapon.at_bonus:
+        mods.append(("Waffe", weapon.at_bonus))
+    cluster = table.clusters()
+    same_cluster = cluster.get(attacker, -1) >= 0 and cluster.get(attacker) == cluster.get(target)
+    halved = False
+    if ranged_attack:
+        assert weapon is not None
+        if distance > reach_of(table, attacker, weapon):
+            return refuse(f"außer Reichweite ({distance:.0f} m, G-RANGE-MAX)")
+        if not line_of_sight(table.grid, me.cell, them.cell):
+            return refuse("keine Sichtlinie")
+        if weapon.kind is WeaponKind.MISSILE and me.reload_left > 0:
+            return refuse(f"lädt nach: noch {me.reload_left} KR (G-RELOAD-1)")
+        thrown = table.throws.get(attacker, 0)
+        if weapon.kind is WeaponKind.THROWN and thrown >= gear.stones_per_half_round(
+            kind.throwing_specialist
+        ):
+            return refuse("nur ein Wurf je Halb-KR (G-THROW-4)")
+        size = table.kind(target).size
+        mod = ranged.range_modifier(
+            distance, combat_range_of(table, attacker, weapon), size, motion_of(table, target)
+        )
+        if mod:
+            mods.append(("Entfernung/Größe/Bewegung", mod))
+        halved = ranged.defence_halved(distance, same_cluster)
+    else:
+        reach = weapon.reach if weapon else 1
+        if chebyshev(me.cell, them.cell) > reach:
+            return refuse("nicht in Reichweite")
+        if not line_of_sight(table.grid, me.cell, them.cell):
+            return refuse("eine Wand ist dazwischen")
+        others = table.melee_attackers.get(target, set()) - {attacker}
+        if not checks.attackers_allowed(len(others), reach > 1):
+            return refuse("schon sechs Angreifer (G-SURROUND-1)")
+    if me.bonus_tokens > 0:
+        mods.append(("Überzählige AT", TOKEN_BONUS))
+    base = kind.at
+    value = checks.attack_value(base + sum(m for _, m in mods), penalty, half)
+    return StrikePlan(
+        attacker,
+        target,
+        wkey,
+        value,
+        base,
+        tuple(mods),
+        half,
+        ranged_attack,
+        distance,
+        halved,
+        quadrant_of(table, target, attacker),
+    )
+
+
+def strike_targets(table: Table, attacker: str) -> list[StrikePlan]:
+    """Return the possible ATs of ``attacker`` now, best chance first."""
+    plans = [
+        strike_plan(table, attacker, key)
+        for key, f in table.fighters.items()
+        if f.side != table.fighters[attacker].side and f.life == FIGHTING
+    ]
+    return sorted((p for p in plans if not p.refusal), key=lambda p: (-p.value, p.target))
+
+
+# ----------------------------------------------------------------------- defences
+@dataclass(frozen=True)
+class DefenceOption:
+    """One way to answer a hit: PA, AW, a parry for an ally, or none; its value and chance."""
+
+    hit: int
+    how: str
+    by: str
+    value: int
+    refusal: str = ""
+    #: The dodge roll already made against projectiles from this quadrant (G-SHOT-AW-1).
+    reused_roll: int = 0
+
+    @property
+    def chance(self) -> int:
+        """Return the chance to fend the hit off in per cent."""
+        if self.how == "none":
+            return 0
+        if self.reused_roll:
+            return 100 if self.reused_roll <= self.value else 0
+        return max(0, min(100, self.value))
+
+
+def shield_of(table: Table, key: str) -> int:
+    """Return the PA bonus of ``key``'s shield (-1: no shield)."""
+    for piece in table.catalogue.armour_of(table.kind(key)):
+        if piece.slot is gear.ArmorSlot.SHIELD:
+            return piece.pa_bonus
+    return -1
+
+
+def _parry_value(table: Table, key: str) -> int:
+    weapon = weapon_in_hand(table, key)
+    shield = shield_of(table, key)
+    return table.kind(key).pa + (weapon.pa_bonus if weapon else 0) + max(0, shield)
+
+
+def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
+    """Return every answer to ``hit``: allowed ones and refused ones with the reason."""
+    target = table.fighters[hit.target]
+    kind = table.kind(hit.target)
+    out: list[DefenceOption] = []
+    left = target.defences_left
+    half = 0 < left < 1
+    token = TOKEN_BONUS if target.bonus_tokens > 0 else 0
+    no_left = "keine PA/AW mehr angesagt" if left < 0.5 else ""
+    # parry
+    shield = shield_of(table, hit.target)
+    why = no_left
+    if not why and hit.ranged and shield < 0:
+        why = "gegen Fernkampf nur mit Schild (G-RANGE-ENGAGE-3)"
+    raw = _parry_value(table, hit.target) + token
+    value = checks.defence_value(raw, hit.penalty, half=half)
+    if hit.ranged:
+        value = ranged.ranged_defence_value(raw - hit.penalty, 0, hit.halved)
+        value = checks.half_value(value) if half else value
+    out.append(DefenceOption(hit.id, "pa", hit.target, value, why))
+    # dodge: one roll for every projectile from one quadrant (G-SHOT-AW-1, G-SHOT-DIR-3)
+    reused = table.dodge_rolls.get((hit.target, hit.quadrant), 0) if hit.ranged else 0
+    why = no_left if not reused else ""
+    raw = kind.aw + token
+    if hit.ranged:
+        value = ranged.ranged_defence_value(raw - hit.penalty, 0, hit.halved)
+        value = checks.half_value(value) if half and not reused else value
+    else:
+        value = checks.defence_value(raw, hit.penalty, half=half)
+    out.append(DefenceOption(hit.id, "aw", hit.target, value, why, reused))
+    # a parry for an ally next to it (G-ATPA-ALLY-1/2, G-OPEN-10)
+    for key, f in sorted(table.fighters.items()):
+        if key == hit.target or f.side != target.side or f.life != FIGHTING:
+            continue
+        if chebyshev(f.cell, target.cell) != 1:
+            continue
+        why = ""
+        if f.defences_left < 0.5:
+            why = "keine PA/AW mehr angesagt"
+        elif f.passive_kr == table.kr or (table.kr == 1 and key == table.slowest):
+            why = "passiv: keine PA für Verbündete (G-STATE-PASSIVE-ALLY)"
+        elif target.declared is not None and target.declared.attacks > 0:
+            why = "der Verbündete greift an (G-ATPA-ALLY-2)"
+        elif hit.ranged and shield_of(table, key) < 0:
+            why = "gegen Fernkampf nur mit Schild (G-RANGE-ENGAGE-3)"
+        ally_half = 0 < f.defences_left < 1
+        value = checks.defence_value(_parry_value(table, key), hit.penalty, True, ally_half)
+        if hit.ranged and hit.halved:
+            value = checks.half_value(value)
+        out.append(DefenceOption(hit.id, "ally", key, value, why))
+    out.append(DefenceOption(hit.id, "none", hit.target, 0))
+    return out
+
+
+def expected_tp(weapon: GenesisWeapon | None) -> float:
+    """Return the mean TP of ``weapon`` (bare hands: 1W6)."""
+    if weapon is None:
+        return 3.5
+    return weapon.dice * (weapon.sides + 1) / 2 + weapon.plus + 3.5 * weapon.extra_d6
+
+
+def auto_answers(table: Table, hits: list[Hit]) -> list[tuple[int, str, str]]:
+    """Return (hit, how, by) for ``hits`` of one side: the most dangerous first, each with
+    its best allowed defence while PA/AW last (the built-in defender)."""
+    spare = {k: f.defences_left for k, f in table.fighters.items()}
+    used_quadrants: set[tuple[str, str]] = set(table.dodge_rolls)
+    ordered = sorted(
+        hits,
+        key=lambda h: (-expected_tp(table.catalogue.weapons.get(h.weapon)), h.id),
+    )
+    answers: list[tuple[int, str, str]] = []
+    for hit in ordered:
+        best: DefenceOption | None = None
+        for option in defence_options(table, hit):
+            if option.how == "none" or option.refusal:
+                continue
+            free = (
+                option.how == "aw" and (hit.target, hit.quadrant) in used_quadrants and hit.ranged
+            )
+            if not free and spare.get(option.by, 0) < 0.5:
+                continue
+            if best is None or option.chance > best.chance:
+                best = option
+        if best is None or best.chance <= 0:
+            answers.append((hit.id, "none", hit.target))
+            continue
+        free = best.how == "aw" and (hit.target, hit.quadrant) in used_quadrants and hit.ranged
+        if not free:
+            spare[best.by] = spare.get(best.by, 0) - (0.5 if spare.get(best.by, 0) < 1 else 1)
+        if best.how == "aw" and hit.ranged:
+            used_quadrants.add((hit.target, hit.quadrant))
+        answers.append((hit.id, best.how, best.by))
+    return answers

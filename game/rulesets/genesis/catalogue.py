@@ -67,6 +67,8 @@ class GenesisWeapon:
     book: bool = False
     sample: bool = False
     notes: str = ""
+    #: A passive TP bonus in per cent (a weapon bonus, G-BONUS-PASSIVE-1, G-PCT-2).
+    tp_percent: int = 0
 
     @property
     def ranged(self) -> bool:
@@ -133,6 +135,11 @@ class GenesisFighter:
     sample: bool = False
     notes: str = ""
     image: str = ""
+    #: A combat-long enhancement of the TP in per cent (Kampfverstärkung, G-BONUS-ENH-1).
+    enhancement_tp_percent: int = 0
+    #: The Megaschlag's TP bonus in per cent (active, once per KR; 0: the fighter has none).
+    #: The text gives only its +50 % (G-PCT-E1); the ability itself is G-OPEN-21.
+    megaschlag: int = 0
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ class Strike(Command):
     kind: ClassVar[str] = "g_strike"
     target: str = ""
     penalty: int = 0
+    #: Strike it as a Megaschlag (the fighter's active TP bonus, one per KR).
+    mega: bool = False
 
 
 @dataclass(frozen=True)

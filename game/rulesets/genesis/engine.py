@@ -80,6 +80,7 @@ class GenesisGame:
         self.melee_attackers: dict[str, set[str]] = {}
         self.throws: dict[str, int] = {}
         self.dodge_rolls: dict[tuple[str, str], int] = {}
+        self.megas: set[str] = set()
         self.over = False
         self.winner: str | None = None
         self._cluster_cache: tuple[tuple[tuple[str, Cell], ...], dict[str, int]] | None = None
@@ -168,7 +169,12 @@ class GenesisGame:
         }
         best = max(means.values()) if means else 0.0
         tied = [s for s in self.sides if means.get(s) == best] or list(self.sides)
-        self.ini_winner = tied[0] if len(tied) == 1 else tied[self.roller.roll(len(tied)) - 1]
+        if len(results) <= 2 and self.ini_order:  # G-INI-GROUP-1: a group INI from three on
+            self.ini_winner = self.fighters[self.ini_order[0]].side
+        elif len(tied) == 1:
+            self.ini_winner = tied[0]
+        else:  # G-INI-GROUP-3: a 50 % decision roll (one die among more tied sides)
+            self.ini_winner = tied[self.roller.roll(len(tied)) - 1]
         self._emit(
             "initiative",
             None,
@@ -379,7 +385,7 @@ class GenesisGame:
         if self.phase != STRIKE:
             raise Rejected("no attacks are struck now")
         key = cmd.actor or ""
-        plan = plans.strike_plan(self, key, cmd.target, cmd.penalty)
+        plan = plans.strike_plan(self, key, cmd.target, cmd.penalty, cmd.mega)
         if plan.refusal:
             raise Rejected(plan.refusal)
         me = self.fighters[key]
@@ -388,6 +394,8 @@ class GenesisGame:
         me.attacks_left -= 0.5 if plan.half else 1.0
         if me.bonus_tokens > 0:
             me.bonus_tokens -= 1
+        if cmd.mega:
+            self.megas.add(key)
         me.facing = facing_toward(me.cell, self.fighters[cmd.target].cell)
         if plan.ranged and weapon is not None:
             if weapon.kind is WeaponKind.MISSILE:
@@ -413,6 +421,7 @@ class GenesisGame:
                     plan.halved,
                     plan.quadrant,
                     plan.distance,
+                    cmd.mega,
                 )
             )
         verdict_de = "trifft" if result.success else "verfehlt"
@@ -604,6 +613,7 @@ class GenesisGame:
             me.dodged_this_kr = False
         self.hits, self.answers, self.answer_order = [], {}, []
         self.melee_attackers, self.throws, self.dodge_rolls = {}, {}, {}
+        self.megas = set()
         alive = [s for s in self.sides if self.standing(s)]
         if len(alive) <= 1:
             self.over = True

@@ -44,6 +44,8 @@ class Hit:
     halved: bool
     quadrant: str
     distance: float
+    #: Struck as a Megaschlag (active TP bonus, G-BONUS-ACTIVE-3).
+    mega: bool = False
 
 
 class Table(Protocol):
@@ -59,6 +61,7 @@ class Table(Protocol):
     melee_attackers: dict[str, set[str]]
     throws: dict[str, int]
     dodge_rolls: dict[tuple[str, str], int]
+    megas: set[str]
 
     def kind(self, key: str) -> GenesisFighter: ...
 
@@ -228,7 +231,9 @@ def motion_of(table: Table, key: str) -> str:
     return "moving" if moved <= int(table.kind(key).gs * 2) else "running"
 
 
-def strike_plan(table: Table, attacker: str, target: str, penalty: int = 0) -> StrikePlan:
+def strike_plan(
+    table: Table, attacker: str, target: str, penalty: int = 0, mega: bool = False
+) -> StrikePlan:
     """Return the AT of ``attacker`` on ``target`` now, or why it cannot be struck."""
     me, kind = table.fighters[attacker], table.kind(attacker)
     weapon = weapon_in_hand(table, attacker)
@@ -252,6 +257,12 @@ def strike_plan(table: Table, attacker: str, target: str, penalty: int = 0) -> S
         return refuse("keine AT mehr angesagt")
     if penalty < 0 or penalty > 100:
         return refuse("Erschwernis 0 bis 100 (G-ATPA-4)")
+    if mega and not kind.megaschlag:
+        return refuse("kann keinen Megaschlag")
+    if mega and attacker in table.megas:
+        return refuse("nur ein Megaschlag je KR (G-BONUS-ACTIVE-3)")
+    if mega and ranged_attack:
+        return refuse("im Schussgefecht keine Spezialaktionen (G-RANGE-ENGAGE-2)")
     if table.kr == 1:
         if target in table.timeless:
             return refuse("für Fernkämpfer steht die Zeit still (G-INI-RANGED-2)")

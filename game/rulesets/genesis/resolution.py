@@ -15,7 +15,7 @@ from game.board.dice import Roller, roll_dice
 from game.match.events import Event
 from game.rulesets.genesis.catalogue import GenesisWeapon, WeaponKind
 from game.rulesets.genesis.plans import Hit, Table
-from game.rulesets.genesis.rules import checks, damage, gear
+from game.rulesets.genesis.rules import bonuses, checks, damage, gear
 
 
 class KrTable(Table, Protocol):
@@ -33,19 +33,23 @@ def total_rs(table: Table, key: str) -> int:
 
 
 def roll_tp(
-    table: KrTable, attacker: str, weapon: GenesisWeapon | None
+    table: KrTable, attacker: str, weapon: GenesisWeapon | None, mega: bool = False
 ) -> tuple[int, tuple[int, ...]]:
-    """Roll the TP of one hit of ``attacker`` with ``weapon`` (bare hands 1W6, G-OPEN-6)."""
+    """Roll the TP of one hit of ``attacker`` with ``weapon`` (bare hands 1W6, G-OPEN-6);
+    the per-cent bonuses compound passive -> enhancement -> active (G-PCT-1/2, G-OPEN-17)."""
+    kind = table.kind(attacker)
     if weapon is None:
         dice = roll_dice(table.roller, 1, 6)
-        return sum(dice), dice
-    dice = roll_dice(table.roller, weapon.dice, weapon.sides)
-    extra = roll_dice(table.roller, weapon.extra_d6, 6) if weapon.extra_d6 else ()
-    kind = table.kind(attacker)
-    bonus = 0
-    if weapon.kind in (WeaponKind.THROWN, WeaponKind.THROWING):
-        bonus = gear.throw_tp_bonus(kind.wtw, kind.kk)  # G-THROW-TP
-    return sum(dice) + sum(extra) + weapon.plus + bonus, dice + extra
+        raw, passive = sum(dice), 0
+    else:
+        dice = roll_dice(table.roller, weapon.dice, weapon.sides)
+        dice += roll_dice(table.roller, weapon.extra_d6, 6) if weapon.extra_d6 else ()
+        raw, passive = sum(dice) + weapon.plus, weapon.tp_percent
+        if weapon.kind in (WeaponKind.THROWN, WeaponKind.THROWING):
+            raw += gear.throw_tp_bonus(kind.wtw, kind.kk)  # G-THROW-TP
+    active = kind.megaschlag if mega else 0
+    layers = [[float(passive)], [float(kind.enhancement_tp_percent)], [float(active)]]
+    return bonuses.compound(raw, layers), dice
 
 
 def resolve_hits(table: KrTable, through: list[Hit]) -> list[Event]:
@@ -77,7 +81,7 @@ def resolve_hits(table: KrTable, through: list[Hit]) -> list[Event]:
             )
             continue
         weapon = table.catalogue.weapons.get(hit.weapon)
-        tp, dice = roll_tp(table, hit.attacker, weapon)
+        tp, dice = roll_tp(table, hit.attacker, weapon, hit.mega)
         rs = total_rs(table, hit.target)
         sp = damage.net_damage(tp, rs)
         loss = damage.le_loss(sp, kind.ws)

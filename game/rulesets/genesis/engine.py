@@ -273,7 +273,7 @@ class GenesisGame:
             self._check_path(key, path, rules, engaged)
         # --- state changes from here on
         total = cmd.attacks + cmd.defences
-        if plans.pair_first(self.kr):
+        if plans.chooses_split(self, key):
             first = min(s for s in rules.shares if total <= s)
             me.shares = (first, self.kind(key).gw - first)
         shift_ad = 0

@@ -105,10 +105,16 @@ def in_attack_round(table: Table, side: str) -> bool:
     return side != table.ini_winner
 
 
+def chooses_split(table: Table, key: str) -> bool:
+    """Return whether ``key`` splits its GW now: in KR 1 and each AKR (G-GW-ODD-1/4), and
+    in KR 2 a ranged fighter for whom KR 1 did not count (G-INI-RANGED-2)."""
+    return pair_first(table.kr) or (table.kr == 2 and key in table.timeless)
+
+
 def shares_now(table: Table, key: str) -> tuple[float, ...]:
     """Return the GW totals ``key`` may declare this KR (G-GW-2/3/ODD, G-OPEN-4)."""
     me = table.fighters[key]
-    if pair_first(table.kr):
+    if chooses_split(table, key):
         gw = table.kind(key).gw
         return tuple(sorted({rounds.gw_split(gw, True)[0], rounds.gw_split(gw, False)[0]}))
     return (me.shares[1],)

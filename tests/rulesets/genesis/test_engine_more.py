@@ -1,0 +1,89 @@
+"""More of the Genesis engine: surplus attacks, reloading, encirclement, the TP layers."""
+
+from __future__ import annotations
+
+from game.rulesets.genesis import commands as c
+from game.rulesets.genesis import plans
+from tests.rulesets.genesis.engine_fixtures import ARCHER, fighter, game
+from tests.rulesets.genesis.test_engine import _with_weapon, duel
+
+
+def test_surplus_attacks_after_the_felling_one_are_withheld_for_ad() -> None:
+    """G-SURPLUS-1/4, G-OPEN-20: a's second hit after the one that fells b is withheld;
+    a heavy AT gives +4 AD (up to the maximum)."""
+    g = duel([20, 20, 64, 99], ws=100, ad=30)  # KR 1: two hits, no defence; 61 SP fell b
+    g.catalogue = _with_weapon(g, "fest", dice=1, sides=64, weight="heavy")
+    g.fighters["a"].weapon = "fest"
+    g.fighters["a"].ad = 20
+    g.apply(c.Declare(actor="b", defences=0))
+    g.apply(c.Declare(actor="a", attacks=2))
+    g.apply(c.Strike(actor="a", target="b"))
+    g.apply(c.Strike(actor="a", target="b"))
+    assert [e.kind for e in g.log].count("surplus") == 1
+    assert g.fighters["a"].ad == 24
+    assert g.fighters["b"].le == 60 - 61  # the second hit was withheld
+
+
+def test_a_crossbow_reloads_for_a_kr_after_a_shot() -> None:
+    """G-RELOAD-1, G-RANGE-DIST-1: a crossbow of reload 1 KR shoots,
+    then reloads through the end of a KR it did not dodge in."""
+    g = game(
+        [("s", ARCHER, "A", (2, 2)), ("b", fighter("b"), "B", (12, 2))],
+        [50],  # b 0; s shoots from KR 2 (no INI: timeless in KR 1)
+    )
+    g.roller._values.extend([10, 3])  # type: ignore[attr-defined]  KR 2: s hits; TP 3 + 3
+    for key in list(g.queue):
+        g.apply(c.Declare(actor=key, defences=2))
+    assert g.kr == 2
+    g.apply(c.Declare(actor="b", defences=2))
+    g.apply(c.Declare(actor="s", attacks=1, defences=1))
+    g.apply(c.Strike(actor="s", target="b"))
+    assert g.fighters["s"].reload_left == 1
+    g.apply(c.Defend(actor="b", hit=g.hits[0].id, how="none"))
+    assert g.kr == 3 and g.fighters["s"].reload_left == 0  # reloaded during KR 2's end
+    assert g.fighters["b"].le < 60
+
+
+def test_at_most_six_melee_attackers_on_one_target() -> None:
+    """G-SURROUND-1/2, G-OPEN-10: a seventh melee attacker is refused, a reach weapon not."""
+    g = duel([])
+    g.melee_attackers["b"] = {"x1", "x2", "x3", "x4", "x5", "x6"}
+    g.fighters["a"].attacks_left = 1
+    g.kr = 3
+    assert "sechs" in plans.strike_plan(g, "a", "b").refusal
+    g.catalogue = _with_weapon(g, "schwert", reach=2)
+    assert not plans.strike_plan(g, "a", "b").refusal
+
+
+def test_tp_percentages_compound_passive_enhancement_active() -> None:
+    """G-PCT-1/2, G-PCT-E1, G-BONUS-PASSIVE-1, G-BONUS-ENH-1, G-BONUS-ACTIVE-1: TP 50 with a
+    +10 % weapon, a +20 % enhancement and a +50 % Megaschlag: 50 -> 55 -> 66 -> 99."""
+    g = duel([40, 50], enhancement_tp_percent=20, megaschlag=50, ws=200, le=300)
+    g.catalogue = _with_weapon(g, "fest", dice=1, sides=50, tp_percent=10)
+    g.fighters["a"].weapon = "fest"
+    g.apply(c.Declare(actor="b", defences=2))
+    g.apply(c.Declare(actor="a", attacks=2))
+    g.apply(c.Strike(actor="a", target="b", mega=True))
+    assert "Megaschlag" in plans.strike_plan(g, "a", "b", mega=True).refusal  # one per KR
+    g.apply(c.EndStrikes(actor="a"))
+    g.apply(c.Defend(actor="b", hit=g.hits[0].id, how="none"))
+    damage = next(e for e in g.log if e.kind == "damage")
+    assert damage.data["tp"] == 99
+
+
+def test_the_helmet_is_not_part_of_the_total_rs() -> None:
+    """G-ARMOR-HELMET, G-ARMOR-SLOTS, G-DMG-2: the helmet's RS does not count."""
+    from game.rulesets.genesis.resolution import total_rs
+
+    g = duel([], armour=("leder", "helm", "schild"))
+    assert total_rs(g, "a") == 3 + 1
+
+
+def test_a_shield_adds_to_the_parry() -> None:
+    """G-ARMOR-SHIELD-2: the shield's PA bonus is in the parry value."""
+    g = duel([40], armour=("leder", "schild"))
+    g.apply(c.Declare(actor="b", defences=2))
+    g.apply(c.Declare(actor="a", attacks=1, defences=1))
+    g.apply(c.Strike(actor="a", target="b"))
+    options = {o.how: o for o in plans.defence_options(g, g.hits[0])}
+    assert options["pa"].value == 50 + 10

@@ -1,0 +1,1 @@
+"""The Genesis catalogue data file (TOML), shipped as package data."""

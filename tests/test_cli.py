@@ -62,7 +62,8 @@ def test_check_takes_several_missions_and_fails_when_one_is_invalid(
     )
     assert main(["check", missions[0], str(bad), "--language", "en"]) == 1
     out = capsys.readouterr().out
-    assert "unknown ruleset 'xyz'; expected one of 'entaria', 'entaria-schnell', 'wrs'" in out
+    known = "'entaria', 'entaria-schnell', 'genesis', 'wrs'"
+    assert f"unknown ruleset 'xyz'; expected one of {known}" in out
     assert out.rstrip().endswith(f"{bad}: invalid (1 error)")
 
 

@@ -11,11 +11,12 @@ from types import MappingProxyType
 from game.match.ruleset import Ruleset
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.rulesets.entaria_schnell.ruleset import QUICK
+from game.rulesets.genesis.ruleset import GENESIS
 from game.rulesets.wrs.ruleset import WRS
 
 #: Every ruleset by its key (the key missions and saves use).
 RULESETS: Mapping[str, Ruleset] = MappingProxyType(
-    {ENTARIA.key: ENTARIA, QUICK.key: QUICK, WRS.key: WRS}
+    {ENTARIA.key: ENTARIA, QUICK.key: QUICK, WRS.key: WRS, GENESIS.key: GENESIS}
 )
 
 #: The ruleset of a mission that names none.

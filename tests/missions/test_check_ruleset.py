@@ -45,7 +45,8 @@ def test_check_of_every_bundled_mission_names_its_ruleset() -> None:
         assert run_check(path, out) == 0, out.getvalue()
         assert re.search(
             r"(?m)^Ruleset: (entaria = ENTARIA \(grid rules\)|wrs = WRS \(combat rounds\)"
-            r"|entaria-schnell = ENTARIA quick rules \(zones\))$",
+            r"|entaria-schnell = ENTARIA quick rules \(zones\)"
+            r"|genesis = Genesis \(2-second combat rounds\))$",
             out.getvalue(),
         )
 

@@ -16,7 +16,7 @@ from game.rulesets.genesis import commands as c
 from game.rulesets.genesis import plans
 from game.rulesets.genesis.engine import DECLARE, DEFEND, STRIKE, Rejected
 from game.rulesets.genesis.rules.rounds import RoundKind
-from tests.rulesets.genesis.engine_fixtures import ARCHER, game, fighter
+from tests.rulesets.genesis.engine_fixtures import ARCHER, fighter, game
 
 
 def duel(dice: list[int], **values: object):  # type: ignore[no-untyped-def]
@@ -50,12 +50,14 @@ def test_group_initiative_is_the_side_average() -> None:
     """G-INI-GROUP-1/2/3/5 (G-INI-E2): the side with the higher mean wins the AKR."""
     g = game(
         [
-            ("a1", fighter("a1"), "A", (1, 1)), ("a2", fighter("a2"), "A", (1, 3)),
-            ("a3", fighter("a3"), "A", (1, 5)), ("b1", fighter("b1"), "B", (9, 1)),
+            ("a1", fighter("a1"), "A", (1, 1)),
+            ("a2", fighter("a2"), "A", (1, 3)),
+            ("a3", fighter("a3"), "A", (1, 5)),
+            ("b1", fighter("b1"), "B", (9, 1)),
             ("b2", fighter("b2"), "B", (9, 3)),
         ],
         [38, 32, 41, 35, 40],  # results 12, 18, 9 and 15, 10 (INI 50 - roll)
-    )  # fmt: skip
+    )
     assert g.ini_winner == "A"  # 13 against 12.5
     assert g.ini_order == ["a2", "b1", "a1", "b2", "a3"]
     assert g.slowest == "a3"  # G-INI-GROUP-4: the rounds still run by the single INI
@@ -64,10 +66,13 @@ def test_group_initiative_is_the_side_average() -> None:
 def test_kr1_no_attack_on_higher_ini_and_no_shift() -> None:
     """G-INI-ROUND-6/7: in KR 1 only slower enemies may be attacked; nobody shifts."""
     g = game(
-        [("a", fighter("a"), "A", (5, 5)), ("b", fighter("b"), "B", (6, 5)),
-         ("c", fighter("c"), "A", (7, 5))],
+        [
+            ("a", fighter("a"), "A", (5, 5)),
+            ("b", fighter("b"), "B", (6, 5)),
+            ("c", fighter("c"), "A", (7, 5)),
+        ],
         [10, 20, 60],  # a 40, b 30, c -10 (slowest)
-    )  # fmt: skip
+    )
     g.apply(c.Declare(actor="c", defences=2))
     g.apply(c.Declare(actor="b", attacks=2))
     assert g.fighters["b"].ad == 30  # no shift cost in KR 1
@@ -82,10 +87,13 @@ def test_kr1_no_attack_on_higher_ini_and_no_shift() -> None:
 def test_declaring_all_gw_as_attacks_leaves_no_defence() -> None:
     """G-INI-ROUND-8: who attacks with all its GW has no PA/AW left in this KR."""
     g = game(
-        [("a", fighter("a"), "A", (5, 5)), ("b", fighter("b"), "B", (6, 5)),
-         ("c", fighter("c"), "A", (7, 5))],
+        [
+            ("a", fighter("a"), "A", (5, 5)),
+            ("b", fighter("b"), "B", (6, 5)),
+            ("c", fighter("c"), "A", (7, 5)),
+        ],
         [10, 20, 60, 5, 5, 3],  # b strikes c twice (both hit), a strikes b (hits)
-    )  # fmt: skip
+    )
     g.apply(c.Declare(actor="c", defences=2))
     g.apply(c.Declare(actor="b", attacks=2))
     g.apply(c.Declare(actor="a", attacks=2))
@@ -288,10 +296,13 @@ def test_parry_for_an_ally() -> None:
     """G-ATPA-ALLY-1/2, G-OPEN-10: the ally next to the target parries at -30, not when
     the attacked ally declared an AT."""
     g = game(
-        [("a", fighter("a"), "A", (5, 5)), ("b", fighter("b"), "B", (6, 5)),
-         ("c", fighter("c"), "B", (6, 6))],
+        [
+            ("a", fighter("a"), "A", (5, 5)),
+            ("b", fighter("b"), "B", (6, 5)),
+            ("c", fighter("c"), "B", (6, 6)),
+        ],
         [10, 60, 50, 40, 10],  # a 40 fastest; c 0; b -10 (slowest); a hits b; c parries
-    )  # fmt: skip
+    )
     g.apply(c.Declare(actor="b", defences=2))
     g.apply(c.Declare(actor="c", defences=2))
     g.apply(c.Declare(actor="a", attacks=1, defences=1))
@@ -324,15 +335,29 @@ def test_projectiles_from_one_quadrant_are_dodged_with_one_roll() -> None:
     melee = fighter("m", ini=10, weapons=("stein",))
     far = fighter("f", ini=10, weapons=("stein",), kk=20, wtw=10)
     g = game(
-        [("t", target, "A", (10, 10)), ("m", melee, "B", (10, 9)),
-         ("f", far, "B", (10, 0)), ("g", far, "B", (11, 0))],
+        [
+            ("t", target, "A", (10, 10)),
+            ("m", melee, "B", (10, 9)),
+            ("f", far, "B", (10, 0)),
+            ("g", far, "B", (11, 0)),
+        ],
         # INI t 89, m -40, f -40, g -50; the tie m/f re-rolled 10/20: f before m
-        [1, 50, 50, 60, 10, 20,
-         10, 10, 10,  # KR 2: the three stones hit
-         25,  # t's one dodge roll
-         3],  # the TP of the stone that got through: 3 + (10 + 20) / 10 = 6
-        size=(20, 20), facing="N",
-    )  # fmt: skip
+        [
+            1,
+            50,
+            50,
+            60,
+            10,
+            20,
+            10,
+            10,
+            10,  # KR 2: the three stones hit
+            25,  # t's one dodge roll
+            3,
+        ],  # the TP of the stone that got through: 3 + (10 + 20) / 10 = 6
+        size=(20, 20),
+        facing="N",
+    )
     assert g.ini_order == ["t", "f", "m", "g"]
     for key in list(g.queue):  # KR 1: the faster t cannot be attacked (G-INI-ROUND-6)
         g.apply(c.Declare(actor=key, defences=2))
@@ -363,10 +388,13 @@ def test_projectiles_from_one_quadrant_are_dodged_with_one_roll() -> None:
 def test_no_weapon_parry_against_shots() -> None:
     """G-RANGE-ENGAGE-3: a shot is not parried with a weapon, only with a shield."""
     g = game(
-        [("t", fighter("t", ini=90), "A", (10, 10)), ("f", fighter("f", weapons=("stein",)), "B", (10, 2))],
+        [
+            ("t", fighter("t", ini=90), "A", (10, 10)),
+            ("f", fighter("f", weapons=("stein",)), "B", (10, 2)),
+        ],
         [1, 50, 40],
         size=(20, 20),
-    )  # fmt: skip
+    )
     for key in list(g.queue):
         g.apply(c.Declare(actor=key, defences=2))
     g.apply(c.Declare(actor="t", defences=2))
@@ -423,10 +451,13 @@ def test_timeless_shooters_skip_kr1_and_take_the_malus() -> None:
     """G-INI-RANGED-1/2, G-INI-MALUS-1, G-OPEN-14: a shooter not in melee rolls no INI
     and does not act in KR 1; the first INI-KR does not count for it."""
     g = game(
-        [("a", fighter("a"), "A", (2, 2)), ("s", ARCHER, "A", (2, 8)),
-         ("b", fighter("b"), "B", (15, 2))],
+        [
+            ("a", fighter("a"), "A", (2, 2)),
+            ("s", ARCHER, "A", (2, 8)),
+            ("b", fighter("b"), "B", (15, 2)),
+        ],
         [10, 50],
-    )  # fmt: skip
+    )
     assert g.timeless == frozenset({"s"}) and "s" not in g.ini_order
     assert "s" not in g.queue
     for key in list(g.queue):

@@ -28,12 +28,17 @@ def _match(seed: int) -> GenesisGame:
             ("a1", fighter("a1", gw=5, weapons=("schwert", "stein")), "A", (3, 3)),
             ("a2", fighter("a2", gw=7.5, at=85, megaschlag=50), "A", (3, 5)),
             ("a3", ARCHER, "A", (1, 8)),
-            ("b1", fighter("b1", weapons=("axt", "schwert"), armour=("leder", "schild")), "B", (12, 3)),
+            (
+                "b1",
+                fighter("b1", weapons=("axt", "schwert"), armour=("leder", "schild")),
+                "B",
+                (12, 3),
+            ),
             ("b2", fighter("b2", gw=6), "B", (12, 5)),
             ("b3", fighter("b3", gw=4.5), "B", (14, 8)),
         ],
         RandomRoller(seed),
-    )  # fmt: skip
+    )
 
 
 def _random_command(
@@ -55,16 +60,22 @@ def _random_command(
                 path += ((x, y),)
         swap = rng.choice(["", "", "", "axt", "stein", "schwert"])
         return c.Declare(
-            actor=decision.creature, attacks=attacks, defences=defences, path=path,
-            leave=rng.random() < 0.05, swap_to=swap,
-        )  # fmt: skip
+            actor=decision.creature,
+            attacks=attacks,
+            defences=defences,
+            path=path,
+            leave=rng.random() < 0.05,
+            swap_to=swap,
+        )
     if decision.kind is DecisionKind.TURN:
         if rng.random() < 0.1:
             return c.EndStrikes(actor=decision.creature)
         return c.Strike(
-            actor=decision.creature, target=rng.choice(keys), penalty=rng.choice([0, 0, 10, 30, -5]),
+            actor=decision.creature,
+            target=rng.choice(keys),
+            penalty=rng.choice([0, 0, 10, 30, -5]),
             mega=rng.random() < 0.2,
-        )  # fmt: skip
+        )
     hits = g.open_hits(decision.side)
     hit = rng.choice(hits).id if hits and rng.random() < 0.95 else 999
     side_keys = [k for k in keys if g.fighters[k].side == decision.side] or keys

@@ -112,8 +112,8 @@ class GenesisGame:
         if self.over:
             return ()
         if self.phase == DEFEND:
-            hit = self.open_hits()[0]
-            side = self.fighters[hit.target].side
+            side = self.defending_side()
+            hit = self.open_hits(side)[0]
             return (Decision(DecisionKind.DEFENCE, side, hit.target, "defence"),)
         key = self.queue[0]
         kind = DecisionKind.DECLARATION if self.phase == DECLARE else DecisionKind.TURN
@@ -127,6 +127,16 @@ class GenesisGame:
             for h in self.hits
             if h.id not in self.answers and (side is None or self.fighters[h.target].side == side)
         ]
+
+    def defending_side(self) -> str:
+        """Return the side that answers its hits now: one side after the other, in the
+        mission's order, so a hot-seat table hands over once per side."""
+        return next(s for s in self.sides if self.open_hits(s))
+
+    def side_name(self, side: str | None) -> str:
+        """Return the mission's name of ``side`` (its key when the set-up names none)."""
+        named = getattr(self.setup, "side_name", None)
+        return str(named(side)) if callable(named) and side else str(side)
 
     def hit(self, hit_id: int) -> Hit | None:
         """Return this KR's hit ``hit_id``."""
@@ -180,10 +190,10 @@ class GenesisGame:
             None,
             "Initiative: "
             + ", ".join(f"{self.name_of(k)} {results[k]}" for k in self.ini_order)
-            + f"; Gruppen-INI gewinnt {self.ini_winner}",
+            + f"; Gruppen-INI gewinnt {self.side_name(self.ini_winner)}",
             "Initiative: "
             + ", ".join(f"{self.name_of(k)} {results[k]}" for k in self.ini_order)
-            + f"; group initiative won by {self.ini_winner}",
+            + f"; group initiative won by {self.side_name(self.ini_winner)}",
             {
                 "results": results,
                 "order": list(self.ini_order),
@@ -270,7 +280,7 @@ class GenesisGame:
             if cmd.attacks > 0:
                 raise Rejected("während des Waffenwechsels keine Attacke (G-SWAP)")
         if path:
-            self._check_path(key, path, rules, engaged)
+            self._check_path(key, path, rules)
         # --- state changes from here on
         total = cmd.attacks + cmd.defences
         if plans.chooses_split(self, key):
@@ -315,14 +325,10 @@ class GenesisGame:
         if not self.queue:
             self._execute()
 
-    def _check_path(
-        self, key: str, path: tuple[Cell, ...], rules: plans.DeclareRules, engaged: bool
-    ) -> None:
+    def _check_path(self, key: str, path: tuple[Cell, ...], rules: plans.DeclareRules) -> None:
         me = self.fighters[key]
         if rules.move_refusal:
             raise Rejected(rules.move_refusal)
-        if engaged and not me.released:
-            raise Rejected("vom Gegner lösen: erst den Kampfausstieg ansagen (G-LEAVE-1, G-OPEN-9)")
         foes = {f.cell for f in self.fighters.values() if f.side != me.side}
         friends = {f.cell for k, f in self.fighters.items() if f.side == me.side and k != key}
         try:
@@ -360,7 +366,13 @@ class GenesisGame:
                     {"path": [list(p) for p in walked]},
                 )
         self.phase = STRIKE
-        self.queue = [k for k in self.declared_order if self.fighters[k].attacks_left >= 0.5]
+        # all ATs of a KR take effect together (G-TIME-SIMUL), so they are struck side by
+        # side (in the order the sides first declared): one handover per side at the table
+        first: dict[str, int] = {}
+        for key in self.declared_order:
+            first.setdefault(self.fighters[key].side, len(first))
+        strikers = [k for k in self.declared_order if self.fighters[k].attacks_left >= 0.5]
+        self.queue = sorted(strikers, key=lambda k: first[self.fighters[k].side])
         self._skip_idle_strikers()
 
     def _skip_idle_strikers(self) -> None:
@@ -483,7 +495,7 @@ class GenesisGame:
                     progressed = True
             if progressed:
                 continue
-            side = self.fighters[pending[0].target].side
+            side = self.defending_side()
             if side not in self.auto:
                 return
             answers = plans.auto_answers(self, self.open_hits(side))
@@ -576,8 +588,8 @@ class GenesisGame:
         self._emit(
             "auto_defence",
             cmd.actor,
-            f"{side}: automatisch verteidigen {'an' if cmd.on else 'aus'}",
-            f"{side}: defend automatically {'on' if cmd.on else 'off'}",
+            f"{self.side_name(side)}: automatisch verteidigen {'an' if cmd.on else 'aus'}",
+            f"{self.side_name(side)}: defend automatically {'on' if cmd.on else 'off'}",
             {"side": side, "on": cmd.on},
         )
         if self.phase == DEFEND:
@@ -622,9 +634,9 @@ class GenesisGame:
                 "over",
                 None,
                 f"Kampf vorbei nach KR {self.kr}: "
-                + (f"{self.winner} gewinnt" if self.winner else "niemand steht"),
+                + (f"{self.side_name(self.winner)} gewinnt" if self.winner else "niemand steht"),
                 f"Fight over after KR {self.kr}: "
-                + (f"{self.winner} wins" if self.winner else "nobody stands"),
+                + (f"{self.side_name(self.winner)} wins" if self.winner else "nobody stands"),
                 {"winner": self.winner},
             )
             return

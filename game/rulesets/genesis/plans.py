@@ -146,6 +146,8 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
     move_refusal = ""
     if passive:
         move_refusal = "passiv: keine Fortbewegung (G-STATE-PASSIVE-MOVE)"
+    elif engaged and not me.released:
+        move_refusal = "vom Gegner lösen: erst den Kampfausstieg ansagen (G-LEAVE-1, G-OPEN-9)"
     budget = int(kind.gs * 2)  # G-OPEN-9: floor(GS x 2) fields per KR
     return DeclareRules(shares_now(table, key), refusal, must_shift, move_refusal, budget, passive)
 
@@ -370,7 +372,8 @@ def shield_of(table: Table, key: str) -> int:
     return -1
 
 
-def _parry_value(table: Table, key: str) -> int:
+def parry_value(table: Table, key: str) -> int:
+    """Return ``key``'s PA: its own + the weapon's PA bonus + the shield's (G-ARMOR-SHIELD-2)."""
     weapon = weapon_in_hand(table, key)
     shield = shield_of(table, key)
     return table.kind(key).pa + (weapon.pa_bonus if weapon else 0) + max(0, shield)
@@ -390,7 +393,7 @@ def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
     why = no_left
     if not why and hit.ranged and shield < 0:
         why = "gegen Fernkampf nur mit Schild (G-RANGE-ENGAGE-3)"
-    raw = _parry_value(table, hit.target) + token
+    raw = parry_value(table, hit.target) + token
     value = checks.defence_value(raw, hit.penalty, half=half)
     if hit.ranged:
         value = ranged.ranged_defence_value(raw - hit.penalty, 0, hit.halved)
@@ -422,7 +425,7 @@ def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
         elif hit.ranged and shield_of(table, key) < 0:
             why = "gegen Fernkampf nur mit Schild (G-RANGE-ENGAGE-3)"
         ally_half = 0 < f.defences_left < 1
-        value = checks.defence_value(_parry_value(table, key), hit.penalty, True, ally_half)
+        value = checks.defence_value(parry_value(table, key), hit.penalty, True, ally_half)
         if hit.ranged and hit.halved:
             value = checks.half_value(value)
         out.append(DefenceOption(hit.id, "ally", key, value, why))

@@ -77,10 +77,12 @@ def test_kr1_no_attack_on_higher_ini_and_no_shift() -> None:
     g.apply(c.Declare(actor="b", attacks=2))
     assert g.fighters["b"].ad == 30  # no shift cost in KR 1
     g.apply(c.Declare(actor="a", attacks=1, defences=1))
-    assert g.phase == STRIKE and g.decisions()[0].creature == "b"
+    assert g.phase == STRIKE and g.queue == ["a", "b"]  # side by side, A declared first
+    g.apply(c.EndStrikes(actor="a"))
+    assert g.decisions()[0].creature == "b"
     refused = plans.strike_plan(g, "b", "a")
     assert "INI" in refused.refusal
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected, match="INI"):
         g.apply(c.Strike(actor="b", target="a"))
 
 
@@ -92,14 +94,15 @@ def test_declaring_all_gw_as_attacks_leaves_no_defence() -> None:
             ("b", fighter("b"), "B", (6, 5)),
             ("c", fighter("c"), "A", (7, 5)),
         ],
-        [10, 20, 60, 5, 5, 3],  # b strikes c twice (both hit), a strikes b (hits)
+        [10, 20, 60, 3, 5, 5],  # a strikes b (hits), b strikes c twice (both hit)
     )
     g.apply(c.Declare(actor="c", defences=2))
     g.apply(c.Declare(actor="b", attacks=2))
     g.apply(c.Declare(actor="a", attacks=2))
-    g.apply(c.Strike(actor="b", target="c"))
-    g.apply(c.Strike(actor="b", target="c"))
     g.apply(c.Strike(actor="a", target="b"))
+    g.apply(c.EndStrikes(actor="a"))
+    g.apply(c.Strike(actor="b", target="c"))
+    g.apply(c.Strike(actor="b", target="c"))
     hit_on_b = next(h for h in g.hits if h.target == "b")
     options = {o.how: o for o in plans.defence_options(g, hit_on_b)}
     assert options["pa"].refusal and options["aw"].refusal

@@ -87,3 +87,35 @@ def test_a_shield_adds_to_the_parry() -> None:
     g.apply(c.Strike(actor="a", target="b"))
     options = {o.how: o for o in plans.defence_options(g, g.hits[0])}
     assert options["pa"].value == 50 + 10
+
+
+def test_strikes_and_defences_go_side_by_side() -> None:
+    """G-TIME-SIMUL, G-PHASE-EXEC-1/2: since all ATs of a KR take effect together, they are
+    struck one side after the other and each side answers all its hits at once (one
+    handover per side at a hot-seat table)."""
+    g = game(
+        [
+            ("a1", fighter("a1"), "A", (1, 1)),
+            ("b1", fighter("b1"), "B", (2, 1)),
+            ("a2", fighter("a2"), "A", (1, 3)),
+            ("b2", fighter("b2"), "B", (2, 3)),
+        ],
+        [10, 20, 30, 40, 5, 5, 5, 1, 1, 1],
+    )
+    for key in list(g.queue):
+        g.apply(c.Declare(actor=key, defences=2))
+    assert g.kr == 2 and g.queue == ["a1", "b1", "a2", "b2"]
+    for key in ("a1", "b1", "a2"):
+        g.apply(c.Declare(actor=key, attacks=1, defences=1))
+    g.apply(c.Declare(actor="b2", defences=2))
+    assert g.queue == ["a1", "a2", "b1"]
+    g.apply(c.Strike(actor="a1", target="b1"))
+    g.apply(c.Strike(actor="a2", target="b2"))
+    g.apply(c.Strike(actor="b1", target="a1"))
+    sides = []
+    while g.kr == 2:
+        decision = g.decisions()[0]
+        sides.append(decision.side)
+        hit = g.open_hits(decision.side)[0]
+        g.apply(c.Defend(actor=hit.target, hit=hit.id, how="none"))
+    assert sides == ["A", "B", "B"]

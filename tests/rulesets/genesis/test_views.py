@@ -4,6 +4,7 @@ no rule ID in what players read."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -17,6 +18,7 @@ from game.rulesets.genesis.views import VIEWS, GenesisViews
 from tests.rulesets.genesis.conftest_views import (
     DE,
     EN,
+    FIGHTERS,
     all_offers,
     build,
     duel,
@@ -212,3 +214,31 @@ def test_g_time_kr_a_whole_fight_through_the_views_offers(seed: int) -> None:
     assert VIEWS.result(game, EN).winner == game.winner
     assert VIEWS.turn_order(game, DE).label.endswith("vorbei")
     assert VIEWS.on_turn(game) in game.fighters
+
+
+def test_g_le_sb_1_self_control_test_in_the_log_and_on_the_card() -> None:
+    """G-LE-SB-1/2, G-DMG-WS: a hit drops Bosper (LE 6) below 15 %; his one self-control
+    test (W100 10 against 30) gives X = 3: the log shows the d100 against its value, the
+    card the limits lowered by 3, and he fights on at LE −1."""
+    own = dataclasses.replace(FIGHTERS["speerträger"], le=6)
+    game = build(
+        FighterSetup("alrik", "kaempfer", "A", (2, 2), name="Alrik"),
+        FighterSetup("bosper", "speerträger", "B", (3, 2), name="Bosper", own=own),
+        rolls=(10, 30, 20, 6, 10),  # INI 40 and 15; AT 20; TP die 6; self-control 10
+    )
+    game.apply(c.Declare("bosper", attacks=0.0, defences=2.0))
+    game.apply(c.Declare("alrik", attacks=1.0, defences=1.0))
+    press(game, offer(VIEWS.action_groups(game, DE), "strike:on:bosper"))
+    press(game, offer(VIEWS.action_groups(game, DE), "defend:1:none:bosper"))
+    test = next(e for e in game.log if e.kind == "self_control")
+    text = VIEWS.log_text(test, DE)
+    assert text.kind is LogKind.ROLL and "W100 10 gegen 30" in text.line
+    assert text.roll is not None
+    assert [chip for chip, _tone in text.roll.chips] == ["Selbstbeherrschung 30", "geschafft"]
+    assert VIEWS.log_text(test, EN).roll.plain == "self-control 30 made"  # type: ignore[union-attr]
+    card = VIEWS.card(game, "bosper", DE)
+    assert card is not None
+    values = {v.key: v.value for p in card.sections for v in p.values}
+    assert values["card:le"] == "-1/6"
+    assert values["card:le_unconscious"] == "-2,1" and values["card:le_death"] == "-3"
+    assert game.fighters["bosper"].life == "fighting"

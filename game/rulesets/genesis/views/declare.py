@@ -95,11 +95,7 @@ def engaged(game: GenesisGame, key: str) -> bool:
 def move_refusal(game: GenesisGame, key: str, t: Texts) -> str:
     """Return why ``key`` may not move this KR ("": it may)."""
     rules = plans.declare_rules(game, key)
-    if rules.move_refusal:
-        return reason(rules.move_refusal, t)
-    if engaged(game, key) and not game.fighters[key].released:
-        return say(t, "no.engaged")
-    return ""
+    return reason(rules.move_refusal, t) if rules.move_refusal else ""
 
 
 def make_path(game: GenesisGame, key: str, cell: Cell | None, t: Texts) -> tuple[Cell, ...] | str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from game.match.views import Texts
 from game.rulesets.genesis.views.texts import lang, says, strip_ids
@@ -209,8 +208,3 @@ def reason(text: str, t: Texts | str) -> str:
         if match is not None:
             return tell(match, language)
     return strip_ids(text)
-
-
-def told(refusal: str, t: Texts | str, **_: Any) -> str:
-    """Return ``refusal`` in player words ("" stays "")."""
-    return reason(refusal, t) if refusal else ""

@@ -204,10 +204,6 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "no.taken": ("dort steht schon {name}", "{name} stands there already"),
     "no.path": ("kein Weg dorthin", "no way there"),
     "no.far": ("{cost} Felder, höchstens {budget} je KR", "{cost} fields, at most {budget} per KR"),
-    "no.engaged": (
-        "im Kampf: erst den Kampfausstieg ansagen",
-        "in the fight: declare leaving it first",
-    ),
     "no.swapping": ("wechselt schon die Waffe", "is changing weapon already"),
     # log
     "log.hit": ("Treffer", "hit"),

@@ -97,10 +97,20 @@ def _bench(args: argparse.Namespace) -> int:
     if args.edges and args.suite != "ui":
         print("kampfkarte bench: --edges is for bench ui only", file=sys.stderr)
         return EXIT_USAGE
+    if args.mission and args.suite != "engine":
+        print("kampfkarte bench: --mission is for bench engine only", file=sys.stderr)
+        return EXIT_USAGE
     if args.suite == "engine":
         from game.missions.simulate import run_engine_bench
 
-        return run_engine_bench(repeats=args.repeats, seed=args.seed, out=sys.stdout)
+        mission = None
+        if args.mission:
+            mission = _mission_file("bench", args.mission, cli_language(None))
+            if mission is None:
+                return EXIT_INVALID
+        return run_engine_bench(
+            repeats=args.repeats, seed=args.seed, out=sys.stdout, mission=mission
+        )
     if args.suite == "ui":
         _quiet_pygame()
         from game.ui.bench import run_ui_bench

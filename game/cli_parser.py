@@ -180,6 +180,12 @@ def _add_bench(commands: Commands, run: Runner) -> None:
         "--frames", type=_positive_int, default=600, help="frames of bench ui (default 600)"
     )
     bench.add_argument(
+        "--mission",
+        default="",
+        help="bench engine: the mission (a file or a bundled name) whose match is measured "
+        "(default: the demo mission)",
+    )
+    bench.add_argument(
         "--edges",
         action="store_true",
         help="bench ui: render the map with walls and doors on field edges (D-13)",

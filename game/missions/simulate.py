@@ -103,8 +103,15 @@ def run_simulate(
     return EXIT_OK
 
 
-def run_engine_bench(*, repeats: int = 30, seed: int = 2026, out: TextIO | None = None) -> int:
-    """``kampfkarte bench engine``: the engine figures, the whole match on the demo mission."""
-    prepared = prepared_mission(demo_mission_path())
+def run_engine_bench(
+    *,
+    repeats: int = 30,
+    seed: int = 2026,
+    out: TextIO | None = None,
+    mission: Path | None = None,
+) -> int:
+    """``kampfkarte bench engine``: the engine figures of the ruleset of ``mission`` (the
+    demo mission when None), the whole match on that mission."""
+    prepared = prepared_mission(mission if mission is not None else demo_mission_path())
     prepared.ruleset.engine_bench(prepared.setup, repeats=repeats, seed=seed, out=out or sys.stdout)
     return EXIT_OK

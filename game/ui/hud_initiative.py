@@ -66,8 +66,11 @@ class InitiativeStrip(Panel):
         hud = self.hud
         width, height = self.rect.size
         pygame.draw.line(surface, theme.PANEL_EDGE, (0, height - 1), (width, height - 1))
-        round_w = 84 if not hud.compact else 70
         turn_order = self.turn_order()
+        # the slot fits the round's label ("KR 3 · AKR · Ansage"), within limits
+        least = 84 if not hud.compact else 70
+        wanted = hud.text.width(turn_order.label, hud.fs, bold=True) + 16
+        round_w = max(least, min(wanted, width // 4))
         hud.text.draw(
             surface,
             turn_order.label,

@@ -275,7 +275,8 @@ class GenesisGame:
         if cmd.leave and (cmd.attacks > 0 or path):
             raise Rejected("wer den Kampf verlässt, bleibt diese KR passiv (G-LEAVE-2)")
         if cmd.swap_to:
-            if cmd.swap_to not in self.kind(key).weapons or cmd.swap_to == me.weapon:
+            carried = [w for w in self.kind(key).weapons if w not in me.gone]
+            if cmd.swap_to not in carried or cmd.swap_to == me.weapon:
                 raise Rejected(f"{cmd.swap_to} ist keine andere mitgeführte Waffe")
             if cmd.attacks > 0:
                 raise Rejected("während des Waffenwechsels keine Attacke (G-SWAP)")
@@ -414,6 +415,9 @@ class GenesisGame:
                 me.reload_left = weapon.reload_kr
             if weapon.kind is WeaponKind.THROWN:
                 self.throws[key] = self.throws.get(key, 0) + 1
+                # the thrown object has left the hand: bare hands until a weapon change
+                me.gone.append(weapon.key)
+                me.weapon = ""
         else:
             self.melee_attackers.setdefault(cmd.target, set()).add(key)
         hit_id = 0

@@ -106,6 +106,12 @@ def _declaration(game: GenesisGame, key: str) -> Command:
     engaged = game.clusters().get(key, -1) >= 0
     weapon = plans.weapon_in_hand(game, key)
     shooter = weapon is not None and weapon.ranged
+    if weapon is None and me.swap_left == 0:  # its thrown object is gone: draw a weapon
+        drawn = _best_melee(game, key)
+        if drawn:
+            guard = float(math.floor(share))
+            if not plans.declaration_problem(game, key, 0, guard):
+                return c.Declare(actor=key, defences=guard, swap_to=drawn)
     path: tuple[Cell, ...] = ()
     if not rules.move_refusal and not engaged and not shooter:
         path = _approach(game, key, rules.budget)
@@ -126,6 +132,17 @@ def _declaration(game: GenesisGame, key: str) -> Command:
     if plans.declaration_problem(game, key, attacks, defences):
         attacks, defences = 0.0, math.floor(share)
     return c.Declare(actor=key, attacks=attacks, defences=defences, path=path)
+
+
+def _best_melee(game: GenesisGame, key: str) -> str:
+    """Return the carried melee weapon with the most TP ("": none left)."""
+    me = game.fighters[key]
+    carried = [
+        w
+        for w in game.catalogue.weapons_of(game.kind(key))
+        if w.key not in me.gone and not w.ranged
+    ]
+    return max(carried, key=lambda w: (plans.expected_tp(w), w.key)).key if carried else ""
 
 
 def _could_strike(game: GenesisGame, key: str, path: tuple[Cell, ...]) -> bool:

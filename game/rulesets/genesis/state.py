@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.board.grid import BattleGrid, Cell
@@ -95,6 +95,8 @@ class FighterState:
     bonus_tokens: int = 0
     bonus_until_kr: int = 0
     dodged_this_kr: bool = False
+    #: Thrown objects no longer carried (a thrown stone or chair leaves the hand).
+    gone: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the state as plain JSON data."""
@@ -124,4 +126,5 @@ class FighterState:
             "moved": self.moved,
             "bonus_tokens": self.bonus_tokens,
             "bonus_until_kr": self.bonus_until_kr,
+            "gone": list(self.gone),
         }

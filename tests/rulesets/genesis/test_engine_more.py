@@ -119,3 +119,22 @@ def test_strikes_and_defences_go_side_by_side() -> None:
         hit = g.open_hits(decision.side)[0]
         g.apply(c.Defend(actor=hit.target, hit=hit.id, how="none"))
     assert sides == ["A", "B", "B"]
+
+
+def test_a_thrown_stone_leaves_the_hand() -> None:
+    """G-THROW-1/4: the stone thrown is gone; bare hands until a weapon change (G-SWAP)."""
+    import pytest
+
+    from game.rulesets.genesis.engine import Rejected
+
+    g = duel([40, 99, 3], weapons=("stein", "schwert"))  # hit; AW 99 fails; TP 3 + 2
+    g.apply(c.Declare(actor="b", defences=2))
+    g.apply(c.Declare(actor="a", attacks=1, defences=1))
+    g.apply(c.Strike(actor="a", target="b"))
+    assert g.fighters["a"].weapon == "" and g.fighters["a"].gone == ["stein"]
+    g.apply(c.Defend(actor="b", hit=g.hits[0].id, how="aw"))
+    assert g.kr == 2
+    with pytest.raises(Rejected):
+        g.apply(c.Declare(actor="a", defences=2, swap_to="stein"))
+    g.apply(c.Declare(actor="a", defences=2, swap_to="schwert"))
+    assert g.fighters["a"].swap_to == "schwert"

@@ -265,6 +265,8 @@ def _weapons(game: GenesisGame, key: str, t: Texts) -> CardPart:
     me = game.fighters[key]
     entries = []
     for weapon in game.catalogue.weapons_of(game.kind(key)):
+        if weapon.key in me.gone:
+            continue
         held = weapon.key == me.weapon
         where = say(t, "card.in_hand" if held else "card.carried")
         lines = (

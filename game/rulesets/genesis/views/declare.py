@@ -174,7 +174,7 @@ def _other_offers(game: GenesisGame, key: str, t: Texts) -> list[Offer]:
             )
         )
     for weapon in game.kind(key).weapons:
-        if weapon == me.weapon:
+        if weapon == me.weapon or weapon in me.gone:
             continue
         offer = Offer(
             key=f"declare:swap:{weapon}",

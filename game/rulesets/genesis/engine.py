@@ -67,6 +67,8 @@ class GenesisGame:
                 ad=kind.ad,
                 weapon=kind.weapons[0] if kind.weapons else "",
             )
+        for key, me in self.fighters.items():
+            me.set_left = self.set_size(key, me.weapon)
         self.sides: tuple[str, ...] = tuple(dict.fromkeys(f.side for f in setup.fighters))
         self.kr = 1
         self.phase = DECLARE
@@ -91,6 +93,14 @@ class GenesisGame:
     def kind(self, key: str) -> GenesisFighter:
         """Return the values of fighter ``key``: its own, else its catalogue fighter's."""
         return self.kinds[key]
+
+    def set_size(self, key: str, weapon: str) -> int:
+        """Return how many throwing weapons a drawn set of ``weapon`` holds: the GW rounded
+        up (G-TWPN-4: GW 2.5 -> three axes); 0 for every other weapon."""
+        kind = self.catalogue.weapons.get(weapon)
+        if kind is None or kind.kind is not WeaponKind.THROWING:
+            return 0
+        return gear.throwing_set_size(self.kind(key).gw)
 
     def name_of(self, key: str) -> str:
         """Return the name the table calls fighter ``key``."""
@@ -276,7 +286,10 @@ class GenesisGame:
             raise Rejected("wer den Kampf verlässt, bleibt diese KR passiv (G-LEAVE-2)")
         if cmd.swap_to:
             carried = [w for w in self.kind(key).weapons if w not in me.gone]
-            if cmd.swap_to not in carried or cmd.swap_to == me.weapon:
+            redraw = cmd.swap_to == me.weapon and self.set_size(key, me.weapon) > 0
+            if redraw and me.set_left > 0:
+                raise Rejected("der Satz ist noch nicht verbraucht (G-TWPN-6)")
+            if cmd.swap_to not in carried or (cmd.swap_to == me.weapon and not redraw):
                 raise Rejected(f"{cmd.swap_to} ist keine andere mitgeführte Waffe")
             if cmd.attacks > 0:
                 raise Rejected("während des Waffenwechsels keine Attacke (G-SWAP)")
@@ -294,7 +307,10 @@ class GenesisGame:
         if cmd.leave:
             me.passive_kr = self.kr
         if cmd.swap_to:
-            me.swap_to, me.swap_left = cmd.swap_to, 2
+            # a new set of the same throwing weapon takes half a KR (one KR here, G-TWPN-6,
+            # G-OPEN-8 a); every other weapon change 2 KR (G-SWAP)
+            me.swap_to = cmd.swap_to
+            me.swap_left = 1 if cmd.swap_to == me.weapon else 2
         me.declared = Declaration(
             cmd.attacks, cmd.defences, shift_ad > 0, path, cmd.leave, cmd.swap_to
         )
@@ -418,6 +434,8 @@ class GenesisGame:
                 # the thrown object has left the hand: bare hands until a weapon change
                 me.gone.append(weapon.key)
                 me.weapon = ""
+            if weapon.kind is WeaponKind.THROWING:
+                me.set_left -= 1
         else:
             self.melee_attackers.setdefault(cmd.target, set()).add(key)
         hit_id = 0
@@ -620,6 +638,7 @@ class GenesisGame:
                 me.swap_left -= 1
                 if me.swap_left == 0:
                     me.weapon, me.swap_to = me.swap_to, ""
+                    me.set_left = self.set_size(me.key, me.weapon)
             me.released = me.passive_kr == self.kr
             me.moved, me.moved_now = me.moved_now, 0
             if me.bonus_until_kr and self.kr >= me.bonus_until_kr:

@@ -137,6 +137,8 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
         must_shift = False  # no shifting in the first INI-KR (G-INI-ROUND-7)
     elif kind.shooter and not engaged:
         must_shift = False  # ranged outside melee: no shift (G-OPEN-14)
+    elif _holds_throwing_set(table, key):
+        must_shift = False  # a drawn set is thrown over AT and PA round unshifted (G-TWPN-3)
     elif table.kr == 2:
         must_shift = me.attacked_in_kr1  # G-INI-OPEN-4
     else:
@@ -150,6 +152,11 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
         move_refusal = "vom Gegner lösen: erst den Kampfausstieg ansagen (G-LEAVE-1, G-OPEN-9)"
     budget = int(kind.gs * 2)  # G-OPEN-9: floor(GS x 2) fields per KR
     return DeclareRules(shares_now(table, key), refusal, must_shift, move_refusal, budget, passive)
+
+
+def _holds_throwing_set(table: Table, key: str) -> bool:
+    weapon = table.catalogue.weapons.get(table.fighters[key].weapon)
+    return weapon is not None and weapon.kind is WeaponKind.THROWING
 
 
 def declaration_problem(table: Table, key: str, attacks: float, defences: float) -> str:
@@ -289,6 +296,8 @@ def strike_plan(
             return refuse(f"außer Reichweite ({distance:.0f} m, G-RANGE-MAX)")
         if not line_of_sight(table.grid, me.cell, them.cell):
             return refuse("keine Sichtlinie")
+        if weapon.kind is WeaponKind.THROWING and me.set_left <= 0:
+            return refuse("der Satz ist verbraucht: einen neuen ziehen (G-TWPN-6)")
         if weapon.kind is WeaponKind.MISSILE and me.reload_left > 0:
             return refuse(f"lädt nach: noch {me.reload_left} KR (G-RELOAD-1)")
         thrown = table.throws.get(attacker, 0)

@@ -112,6 +112,13 @@ def _declaration(game: GenesisGame, key: str) -> Command:
             guard = float(math.floor(share))
             if not plans.declaration_problem(game, key, 0, guard):
                 return c.Declare(actor=key, defences=guard, swap_to=drawn)
+    used_up = weapon is not None and game.set_size(key, weapon.key) > 0 and me.set_left <= 0
+    if used_up and me.swap_left == 0:  # the set is thrown: a new one, or a melee weapon
+        assert weapon is not None
+        drawn = _best_melee(game, key) if engaged else weapon.key
+        guard = float(math.floor(share))
+        if drawn and not plans.declaration_problem(game, key, 0, guard):
+            return c.Declare(actor=key, defences=guard, swap_to=drawn)
     path: tuple[Cell, ...] = ()
     if not rules.move_refusal and not engaged and not shooter:
         path = _approach(game, key, rules.budget)

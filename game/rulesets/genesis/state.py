@@ -95,6 +95,8 @@ class FighterState:
     bonus_tokens: int = 0
     bonus_until_kr: int = 0
     dodged_this_kr: bool = False
+    #: Throwing weapons of the drawn set still in hand (G-TWPN-2/4).
+    set_left: int = 0
     #: Thrown objects no longer carried (a thrown stone or chair leaves the hand).
     gone: list[str] = field(default_factory=list)
 
@@ -127,4 +129,5 @@ class FighterState:
             "bonus_tokens": self.bonus_tokens,
             "bonus_until_kr": self.bonus_until_kr,
             "gone": list(self.gone),
+            "set_left": self.set_left,
         }

@@ -28,6 +28,9 @@ STONE = GenesisWeapon(
     "stein", "Stein", "Stone", WeaponKind.THROWN, 1, 6, 0, at_bonus=10, range_base=25, shock=1
 )
 FIXED = GenesisWeapon("fest", "Fest", "Fixed", WeaponKind.MELEE, 1, 1, 0)
+AXES = GenesisWeapon(
+    "wurfaxt", "Wurfäxte", "Throwing axes", WeaponKind.THROWING, 1, 6, 3, range_base=10
+)
 LEATHER = GenesisArmour("leder", "Leder", "Leather", ArmorSlot.MAIN, 3)
 HELMET = GenesisArmour("helm", "Helm", "Helmet", ArmorSlot.HELMET, 2)
 SHIELD = GenesisArmour("schild", "Schild", "Shield", ArmorSlot.SHIELD, 1, pa_bonus=10)
@@ -44,7 +47,7 @@ ARCHER = GenesisFighter(
 
 def catalogue(*fighters: GenesisFighter) -> GenesisCatalogue:
     """Return a catalogue of the test weapons and armour and ``fighters``."""
-    weapons = {w.key: w for w in (SWORD, AXE, BOW, STONE, FIXED)}
+    weapons = {w.key: w for w in (SWORD, AXE, BOW, STONE, FIXED, AXES)}
     armour = {a.key: a for a in (LEATHER, HELMET, SHIELD)}
     table = {f.key: f for f in (FIGHTER, ARCHER, *fighters)}
     return GenesisCatalogue(

@@ -138,3 +138,33 @@ def test_a_thrown_stone_leaves_the_hand() -> None:
         g.apply(c.Declare(actor="a", defences=2, swap_to="stein"))
     g.apply(c.Declare(actor="a", defences=2, swap_to="schwert"))
     assert g.fighters["a"].swap_to == "schwert"
+
+
+def test_throwing_weapons_come_in_sets() -> None:
+    """G-TWPN-2/3/4/5/6, G-TWPN-E1: GW 2.5 holds a set of three axes, 1.5 thrown in one KR
+    and 1 in the other, without shifting; the used-up set is redrawn in one KR (G-OPEN-8 a)."""
+    import pytest
+
+    from game.rulesets.genesis.engine import Rejected
+
+    g = duel([99, 99, 99], gw=2.5, weapons=("wurfaxt",))  # every throw misses
+    assert g.fighters["a"].set_left == 3
+    g.apply(c.Declare(actor="b", defences=1))
+    g.apply(c.Declare(actor="a", attacks=1.5))
+    g.apply(c.Strike(actor="a", target="b"))
+    g.apply(c.Strike(actor="a", target="b"))  # the half action
+    assert g.fighters["a"].set_left == 1 and g.kr == 2
+    assert not plans.declare_rules(g, "a").must_shift  # attacked in KR 1, yet no shift
+    g.apply(c.Declare(actor="a", attacks=1))
+    g.apply(c.Declare(actor="b", defences=1.5))
+    g.apply(c.Strike(actor="a", target="b"))
+    assert g.fighters["a"].set_left == 0 and g.fighters["a"].ad == 30 and g.kr == 3
+    g.apply(c.Declare(actor="b", defences=1.5))
+    g.fighters["a"].attacks_left = 1
+    assert "Satz" in plans.strike_plan(g, "a", "b").refusal
+    g.fighters["a"].attacks_left = 0
+    g.apply(c.Declare(actor="a", defences=1, swap_to="wurfaxt"))  # one KR, not two
+    assert g.kr == 4 and g.fighters["a"].set_left == 3 and g.fighters["a"].swap_left == 0
+    g.apply(c.Declare(actor="a", defences=1))
+    with pytest.raises(Rejected, match="nicht verbraucht"):
+        g.apply(c.Declare(actor="b", defences=1, swap_to="wurfaxt"))

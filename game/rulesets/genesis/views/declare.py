@@ -174,11 +174,14 @@ def _other_offers(game: GenesisGame, key: str, t: Texts) -> list[Offer]:
             )
         )
     for weapon in game.kind(key).weapons:
-        if weapon == me.weapon or weapon in me.gone:
+        redraw = weapon == me.weapon and game.set_size(key, weapon) > 0 and me.set_left <= 0
+        if (weapon == me.weapon and not redraw) or weapon in me.gone:
             continue
         offer = Offer(
             key=f"declare:swap:{weapon}",
-            label=say(t, "offer.swap", item=item_name(game, weapon, t)),
+            label=say(
+                t, "offer.redraw" if redraw else "offer.swap", item=item_name(game, weapon, t)
+            ),
             tooltip=say(t, "offer.swap_tip"),
             needs=Needs.CHOICE,
             choices=_defence_choices(game, key, f"swap:{weapon}", t, swap_to=weapon),

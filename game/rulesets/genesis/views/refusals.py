@@ -141,6 +141,14 @@ KNOWN: tuple[tuple[re.Pattern[str], Tell], ...] = (
         ),
     ),
     (
+        re.compile(r"der Satz ist verbraucht"),
+        _fixed("der Satz ist verbraucht: einen neuen ziehen", "the set is used up: draw a new one"),
+    ),
+    (
+        re.compile(r"der Satz ist noch nicht verbraucht"),
+        _fixed("der Satz ist noch nicht verbraucht", "the set is not used up yet"),
+    ),
+    (
         re.compile(r"ist keine andere mitgeführte Waffe"),
         _fixed("keine andere mitgeführte Waffe", "no other carried weapon"),
     ),

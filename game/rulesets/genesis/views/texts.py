@@ -110,6 +110,7 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     ),
     "offer.defences": ("0 AT · {pa} PA/AW", "0 AT · {pa} PA/AW"),
     "offer.swap": ("Waffe wechseln: {item}", "Change weapon: {item}"),
+    "offer.redraw": ("Neuen Satz ziehen: {item}", "Draw a new set: {item}"),
     "offer.swap_tip": (
         "Ein Waffenwechsel dauert 2 KR, solange keine Attacke",
         "A weapon change takes 2 KR, no attack meanwhile",

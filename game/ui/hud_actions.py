@@ -207,7 +207,11 @@ class ActionBar(Panel):
         """Draw the End turn button (green when the viewer may end it); return its hotspot."""
         hud = self.hud
         t = hud.t
-        can_end = self.controlled()
+        controlled = self.controlled()
+        # a decision that is not a turn (a declaration, a defence, an order) has nothing
+        # to end: the button is grey then, and says so
+        endable = hud.views.end_turn(hud.game) is not None
+        can_end = controlled and endable
         draw_button(
             surface,
             hud.text,
@@ -231,7 +235,11 @@ class ActionBar(Panel):
             hud.scene.end_turn,
             t("hud.actions.end_turn_tip"),
             can_end,
-            t("hud.actions.end_turn_no"),
+            t(
+                "hud.actions.end_turn_no"
+                if not controlled or endable
+                else "hud.actions.end_turn_none"
+            ),
         )
 
     def _small_button(self, surface: pygame.Surface, spot: Hotspot, label: str) -> Hotspot:

@@ -318,6 +318,8 @@ class GenesisGame:
         if self.kr == 1:
             me.attacked_in_kr1 = cmd.attacks > 0
             me.passive_in_kr1 = rules.passive or cmd.attacks == 0
+        # Verzicht: no AT in its own regular AT round (G-STATE-WAIVE-1/2)
+        waive = self.kr >= 3 and cmd.attacks == 0 and plans.in_attack_round(self, me.side)
         self.queue.pop(0)
         self.declared_order.append(key)
         self._emit(
@@ -326,17 +328,20 @@ class GenesisGame:
             f"{self.name_of(key)} sagt an: {cmd.attacks:g} AT, {cmd.defences:g} PA/AW"
             + (f", shiftet ({shift_ad} AD)" if shift_ad else "")
             + (", verlässt den Kampf" if cmd.leave else "")
-            + (", wechselt die Waffe" if cmd.swap_to else ""),
+            + (", wechselt die Waffe" if cmd.swap_to else "")
+            + (" — verzichtet auf Attacken" if waive else ""),
             f"{self.name_of(key)} declares {cmd.attacks:g} AT, {cmd.defences:g} PA/AW"
             + (f", shifts ({shift_ad} AD)" if shift_ad else "")
             + (", leaves the fight" if cmd.leave else "")
-            + (", changes weapon" if cmd.swap_to else ""),
+            + (", changes weapon" if cmd.swap_to else "")
+            + (" — waives its attacks" if waive else ""),
             {
                 "attacks": cmd.attacks,
                 "defences": cmd.defences,
                 "shift_ad": shift_ad,
                 "side": me.side,
                 "path": [list(p) for p in path],
+                "waive": waive,
             },
         )
         if not self.queue:

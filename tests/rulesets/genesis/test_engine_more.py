@@ -168,3 +168,18 @@ def test_throwing_weapons_come_in_sets() -> None:
     g.apply(c.Declare(actor="a", defences=1))
     with pytest.raises(Rejected, match="nicht verbraucht"):
         g.apply(c.Declare(actor="b", defences=1, swap_to="wurfaxt"))
+
+
+def test_no_attack_in_the_own_attack_round_is_a_verzicht() -> None:
+    """G-STATE-WAIVE-1/2: who strikes no AT in its regular AT round waives; it may still
+    move (unlike a passive fighter)."""
+    g = duel([])
+    for _ in range(2):
+        for key in list(g.queue):
+            g.apply(c.Declare(actor=key, defences=2))
+    assert g.kr == 3 and g.ini_winner == "A"
+    g.apply(c.Declare(actor="b", defences=2))
+    g.apply(c.Declare(actor="a", defences=2))
+    declared = [e for e in g.log if e.kind == "declare" and e.data["kr"] == 3]
+    assert [e.data["waive"] for e in declared] == [False, True]
+    assert "verzichtet" in declared[1].de

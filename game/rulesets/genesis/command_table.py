@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from game.match.commands import CommandRegistry
-from game.rulesets.genesis.commands import AutoDefence, Declare, Defend, EndStrikes, Strike
+from game.rulesets.genesis.commands import (
+    AutoDefence,
+    Declare,
+    Defend,
+    EndStrikes,
+    Strike,
+    Surplus,
+)
 
 #: Every command a Genesis save may hold.
-COMMANDS = CommandRegistry((Declare, Strike, EndStrikes, Defend, AutoDefence))
+COMMANDS = CommandRegistry((Declare, Strike, EndStrikes, Defend, Surplus, AutoDefence))

@@ -60,6 +60,16 @@ class Defend(Command):
 
 
 @dataclass(frozen=True)
+class Surplus(Command):
+    """Turn one withheld surplus AT into ``option``: "bonus" (+20 on one AT, PA or AW
+    within the next 2 KR), "speed" (+20 % run speed for 10 s) or "ad" (+1..4 AD by the
+    AT's weight class) (G-SURPLUS-2/3/4)."""
+
+    kind: ClassVar[str] = "g_surplus"
+    option: str = "ad"
+
+
+@dataclass(frozen=True)
 class AutoDefence(Command):
     """Let the built-in rule answer the defences of ``actor``'s side (``on``) or not."""
 

@@ -30,7 +30,11 @@ from game.rulesets.genesis.rules import checks, gear, rounds
 from game.rulesets.genesis.rules.schedule import break_ties
 from game.rulesets.genesis.state import Declaration, FighterState, GenesisSetup
 
-DECLARE, STRIKE, DEFEND = "declare", "strike", "defend"
+DECLARE, STRIKE, DEFEND, SURPLUS = "declare", "strike", "defend", "surplus"
+#: What one withheld surplus AT may become (G-SURPLUS-2/3/4).
+SURPLUS_OPTIONS = ("bonus", "speed", "ad")
+#: How long a surplus AT's +20 token and its +20 % run speed last, in KR.
+TOKEN_KR, SPEED_KR = 2, 5
 
 
 class Rejected(CommandRejected):
@@ -83,6 +87,7 @@ class GenesisGame:
         self.throws: dict[str, int] = {}
         self.dodge_rolls: dict[tuple[str, str], int] = {}
         self.megas: set[str] = set()
+        self.surplus: list[tuple[str, str]] = []
         self.over = False
         self.winner: str | None = None
         self._cluster_cache: tuple[tuple[tuple[str, Cell], ...], dict[str, int]] | None = None
@@ -121,6 +126,9 @@ class GenesisGame:
         """Return the open decision: a declaration, an attacker's strikes or a side's defence."""
         if self.over:
             return ()
+        if self.phase == SURPLUS:
+            key = self.surplus[0][0]
+            return (Decision(DecisionKind.REACTION, self.fighters[key].side, key, "surplus"),)
         if self.phase == DEFEND:
             side = self.defending_side()
             hit = self.open_hits(side)[0]
@@ -250,6 +258,9 @@ class GenesisGame:
                 raise Rejected(
                     f"it is side {decision.side}'s decision, not {self.fighters[actor].side}'s"
                 )
+        elif self.phase == SURPLUS:
+            if not isinstance(command, c.Surplus) or actor != decision.creature:
+                raise Rejected(f"{decision.creature} chooses what its surplus AT becomes")
         elif self.phase == DEFEND:
             if not isinstance(command, c.Defend):
                 raise Rejected("the attacks of this KR are answered now (PA, AW or none)")
@@ -655,7 +666,10 @@ class GenesisGame:
         self.melee_attackers, self.throws, self.dodge_rolls = {}, {}, {}
         self.megas = set()
         alive = [s for s in self.sides if self.standing(s)]
+        # a surplus AT of a fighter felled in the same KR becomes nothing
+        self.surplus = [s for s in self.surplus if self.fighters[s[0]].life == FIGHTING]
         if len(alive) <= 1:
+            self.surplus = []  # the fight is over: nothing left to use it on
             self.over = True
             self.winner = alive[0] if alive else None
             self._emit(
@@ -668,6 +682,12 @@ class GenesisGame:
                 {"winner": self.winner},
             )
             return
+        if self.surplus:
+            self.phase = SURPLUS
+            return
+        self._next_kr()
+
+    def _next_kr(self) -> None:
         self.kr += 1
         self._emit(
             "kr",
@@ -677,6 +697,32 @@ class GenesisGame:
             {"round": self.round_kind().value},
         )
         self._open_declarations()
+
+    def _surplus(self, cmd: c.Surplus) -> None:
+        if cmd.option not in SURPLUS_OPTIONS:
+            raise Rejected(f"{cmd.option!r}: expected one of {', '.join(SURPLUS_OPTIONS)}")
+        key, weight = self.surplus.pop(0)
+        me = self.fighters[key]
+        if cmd.option == "bonus":  # G-SURPLUS-2: one +20 for an action within 2 KR
+            me.bonus_tokens += 1
+            me.bonus_until_kr = self.kr + TOKEN_KR
+            de, en = "+20 auf eine Aktion der nächsten 2 KR", "+20 on one action of the next 2 KR"
+        elif cmd.option == "speed":  # G-SURPLUS-3: +20 % run speed for 10 seconds
+            me.speed_until_kr = self.kr + SPEED_KR
+            de, en = "+20 % Lauf-GS für 10 Sekunden", "+20 % run speed for 10 seconds"
+        else:  # G-SURPLUS-4: AD by the weight of the AT, up to the maximum
+            gain = gear.surplus_ad([weight])
+            me.ad = min(self.kind(key).ad, me.ad + gain)
+            de, en = f"+{gain} AD", f"+{gain} AD"
+        self._emit(
+            "surplus_choice",
+            key,
+            f"{self.name_of(key)} wandelt die überzählige AT um: {de}",
+            f"{self.name_of(key)} turns the surplus AT into {en}",
+            {"option": cmd.option, "weight": weight},
+        )
+        if not self.surplus:
+            self._next_kr()
 
     # ----------------------------------------------------------------- saves
     def snapshot(self) -> dict[str, Any]:
@@ -691,6 +737,7 @@ class GenesisGame:
             "hits": [h.__dict__ for h in self.hits],
             "answers": {str(k): list(v) for k, v in self.answers.items()},
             "auto": sorted(self.auto),
+            "surplus": [list(s) for s in self.surplus],
             "over": self.over,
             "winner": self.winner,
         }
@@ -728,6 +775,7 @@ _HANDLERS: dict[type[Command], Any] = {
     c.Strike: GenesisGame._strike,
     c.EndStrikes: GenesisGame._end_strikes,
     c.Defend: GenesisGame._defend,
+    c.Surplus: GenesisGame._surplus,
     c.AutoDefence: GenesisGame._auto_defence,
 }
 

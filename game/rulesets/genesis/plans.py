@@ -150,7 +150,8 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
         move_refusal = "passiv: keine Fortbewegung (G-STATE-PASSIVE-MOVE)"
     elif engaged and not me.released:
         move_refusal = "vom Gegner lösen: erst den Kampfausstieg ansagen (G-LEAVE-1, G-OPEN-9)"
-    budget = int(kind.gs * 2)  # G-OPEN-9: floor(GS x 2) fields per KR
+    fast = 1.2 if me.speed_until_kr >= table.kr else 1.0  # a surplus AT's +20 % (G-SURPLUS-3)
+    budget = int(kind.gs * 2 * fast)  # G-OPEN-9: floor(GS x 2) fields per KR
     return DeclareRules(shares_now(table, key), refusal, must_shift, move_refusal, budget, passive)
 
 

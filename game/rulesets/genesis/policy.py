@@ -29,6 +29,8 @@ def choose_command(game: GenesisGame) -> Command:
         return _defence(game, decision.side or "")
     if decision.kind is DecisionKind.TURN:
         return _strike(game, decision.creature or "")
+    if decision.kind is DecisionKind.REACTION:  # a surplus AT: +20 while enemies stand
+        return c.Surplus(actor=decision.creature, option="bonus")
     return _declaration(game, decision.creature or "")
 
 

@@ -22,6 +22,8 @@ class KrTable(Table, Protocol):
     """What the resolution reads and changes of a live game."""
 
     roller: Roller
+    #: (attacker, weight class) of each surplus AT withheld this KR (G-SURPLUS-1).
+    surplus: list[tuple[str, str]]
 
     def name_of(self, key: str) -> str: ...
 
@@ -65,17 +67,14 @@ def resolve_hits(table: KrTable, through: list[Hit]) -> list[Event]:
         projected = target.le - losses.get(hit.target, 0)
         if hit.attacker in felled_by.get(hit.target, set()):
             weapon = table.catalogue.weapons.get(hit.weapon)
-            weight = weapon.weight if weapon else "light"
-            gain = gear.surplus_ad([weight])
-            me = table.fighters[hit.attacker]
-            me.ad = min(table.kind(hit.attacker).ad, me.ad + gain)
+            table.surplus.append((hit.attacker, weapon.weight if weapon else "light"))
             events.append(
                 _event(
                     "surplus",
                     hit.attacker,
-                    f"{table.name_of(hit.attacker)} hält eine überzählige AT zurück: +{gain} AD",
-                    f"{table.name_of(hit.attacker)} withholds a surplus AT: +{gain} AD",
-                    {"hit": hit.id, "ad": gain},
+                    f"{table.name_of(hit.attacker)} hält eine überzählige AT zurück",
+                    f"{table.name_of(hit.attacker)} withholds a surplus AT",
+                    {"hit": hit.id},
                     table.kr,
                 )
             )

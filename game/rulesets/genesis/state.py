@@ -94,6 +94,8 @@ class FighterState:
     #: +20 tokens for one action each (surplus attacks, G-SURPLUS-2) and their last KR.
     bonus_tokens: int = 0
     bonus_until_kr: int = 0
+    #: The last KR of a +20 % run speed (a surplus AT, G-SURPLUS-3); 0: none.
+    speed_until_kr: int = 0
     dodged_this_kr: bool = False
     #: Throwing weapons of the drawn set still in hand (G-TWPN-2/4).
     set_left: int = 0
@@ -128,6 +130,7 @@ class FighterState:
             "moved": self.moved,
             "bonus_tokens": self.bonus_tokens,
             "bonus_until_kr": self.bonus_until_kr,
+            "speed_until_kr": self.speed_until_kr,
             "gone": list(self.gone),
             "set_left": self.set_left,
         }

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from game.board.dice import RandomRoller
+from game.match.commands import Command
 from game.match.decisions import DecisionKind
 from game.rulesets.genesis import commands as c
 from game.rulesets.genesis.engine import GenesisGame, Rejected
@@ -41,9 +42,7 @@ def _match(seed: int) -> GenesisGame:
     )
 
 
-def _random_command(
-    g: GenesisGame, rng: random.Random
-) -> c.Declare | c.Strike | c.EndStrikes | c.Defend | c.AutoDefence:
+def _random_command(g: GenesisGame, rng: random.Random) -> Command:
     decision = g.decisions()[0]
     keys = sorted(g.fighters)
     if rng.random() < 0.03:
@@ -76,6 +75,8 @@ def _random_command(
             penalty=rng.choice([0, 0, 10, 30, -5]),
             mega=rng.random() < 0.2,
         )
+    if decision.kind is DecisionKind.REACTION:
+        return c.Surplus(actor=decision.creature, option=rng.choice(["bonus", "speed", "ad", "x"]))
     hits = g.open_hits(decision.side)
     hit = rng.choice(hits).id if hits and rng.random() < 0.95 else 999
     side_keys = [k for k in keys if g.fighters[k].side == decision.side] or keys

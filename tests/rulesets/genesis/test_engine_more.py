@@ -8,20 +8,40 @@ from tests.rulesets.genesis.engine_fixtures import ARCHER, fighter, game
 from tests.rulesets.genesis.test_engine import _with_weapon, duel
 
 
-def test_surplus_attacks_after_the_felling_one_are_withheld_for_ad() -> None:
-    """G-SURPLUS-1/4, G-OPEN-20: a's second hit after the one that fells b is withheld;
-    a heavy AT gives +4 AD (up to the maximum)."""
-    g = duel([20, 20, 64, 99], ws=100, ad=30)  # KR 1: two hits, no defence; 61 SP fell b
-    g.catalogue = _with_weapon(g, "fest", dice=1, sides=64, weight="heavy")
-    g.fighters["a"].weapon = "fest"
-    g.fighters["a"].ad = 20
-    g.apply(c.Declare(actor="b", defences=0))
-    g.apply(c.Declare(actor="a", attacks=2))
-    g.apply(c.Strike(actor="a", target="b"))
-    g.apply(c.Strike(actor="a", target="b"))
-    assert [e.kind for e in g.log].count("surplus") == 1
-    assert g.fighters["a"].ad == 24
-    assert g.fighters["b"].le == 60 - 61  # the second hit was withheld
+def test_surplus_attacks_after_the_felling_one_are_withheld() -> None:
+    """G-SURPLUS-1/2/3/4, G-OPEN-20: a's second hit after the one that fells b is withheld;
+    a chooses what it becomes (a REACTION decision): a heavy AT gives +4 AD, +20 on one
+    action within 2 KR, or +20 % run speed for 10 s."""
+    from game.match.decisions import DecisionKind
+
+    for option in ("ad", "bonus", "speed"):
+        g = game(
+            [("a", fighter("a", ad=30), "A", (5, 5)), ("b", fighter("b", ws=100), "B", (6, 5)),
+             ("c", fighter("c"), "B", (12, 5))],
+            [10, 50, 70, 20, 20, 64, 99],  # a 40, b 0, c -20; two hits; 61 SP fell b
+        )  # fmt: skip
+        g.catalogue = _with_weapon(g, "fest", dice=1, sides=64, weight="heavy")
+        g.fighters["a"].weapon = "fest"
+        g.fighters["a"].ad = 20
+        g.apply(c.Declare(actor="c", defences=2))
+        g.apply(c.Declare(actor="b", defences=0))
+        g.apply(c.Declare(actor="a", attacks=2))
+        g.apply(c.Strike(actor="a", target="b"))
+        g.apply(c.Strike(actor="a", target="b"))
+        assert [e.kind for e in g.log].count("surplus") == 1
+        assert g.fighters["b"].le == 60 - 61  # the second hit was withheld
+        decision = g.decisions()[0]
+        assert decision.kind is DecisionKind.REACTION and decision.creature == "a"
+        g.apply(c.Surplus(actor="a", option=option))
+        a = g.fighters["a"]
+        assert g.kr == 2
+        if option == "ad":
+            assert a.ad == 24
+        elif option == "bonus":
+            assert a.bonus_tokens == 1 and a.bonus_until_kr == 3
+        else:
+            assert a.speed_until_kr == 6
+            assert plans.declare_rules(g, "a").budget == int(3.0 * 2 * 1.2)
 
 
 def test_a_crossbow_reloads_for_a_kr_after_a_shot() -> None:

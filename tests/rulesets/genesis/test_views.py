@@ -169,6 +169,8 @@ def _press_something(game: GenesisGame, turn: int) -> None:
     elif decision.kind is DecisionKind.TURN:
         quick = [o for o in groups[0].offers if o.key.startswith("strike:on:") and o.enabled]
         press(game, quick[0] if quick else offer(groups, "strike:end"))
+    elif decision.kind is DecisionKind.REACTION:  # a surplus AT (G-SURPLUS-2/3/4)
+        press(game, offer(groups, f"surplus:{('bonus', 'speed', 'ad')[turn % 3]}"))
     else:
         answers = [o for o in groups[-1].offers if o.enabled and o.key.startswith("defend:")]
         answers.sort(key=lambda o: -getattr(o.action, "chance", 0))

@@ -18,6 +18,7 @@ from game.match.events import Event
 from game.match.views import ActionGroup, Offer, Texts
 from game.rulesets.genesis import commands as c
 from game.rulesets.genesis.engine import GenesisGame
+from game.rulesets.genesis.rules.gear import SURPLUS_AD
 from game.rulesets.genesis.views import strike
 from game.rulesets.genesis.views.declare import declaration_groups
 from game.rulesets.genesis.views.defence import defence_groups
@@ -37,6 +38,24 @@ def auto_offer(game: GenesisGame, actor: str, t: Texts) -> Offer:
     )
 
 
+def surplus_group(game: GenesisGame, actor: str, t: Texts) -> ActionGroup:
+    """Return what ``actor``'s withheld surplus AT may become (G-SURPLUS-2/3/4)."""
+    weight = game.surplus[0][1] if game.surplus else "light"
+    ad = SURPLUS_AD.get(weight, 1)
+    offers = tuple(
+        Offer(
+            key=f"surplus:{option}",
+            label=say(t, f"offer.surplus_{option}", ad=ad),
+            tooltip=say(t, f"offer.surplus_{option}_tip", ad=ad),
+            make=const(c.Surplus(actor, option=option)),
+        )
+        for option in ("bonus", "speed", "ad")
+    )
+    return ActionGroup(
+        "surplus", say(t, "group.surplus"), say(t, "group.surplus_tip"), True, offers
+    )
+
+
 def action_groups(game: GenesisGame, t: Texts) -> tuple[ActionGroup, ...]:
     """Return the groups of the open decision (nothing when the fight is over)."""
     decisions = game.decisions()
@@ -49,6 +68,8 @@ def action_groups(game: GenesisGame, t: Texts) -> tuple[ActionGroup, ...]:
         groups = declaration_groups(game, actor, t)
     elif decision.kind is DecisionKind.TURN:
         groups = [strike.strike_group(game, actor, t)]
+    elif decision.kind is DecisionKind.REACTION:
+        groups = [surplus_group(game, actor, t)]
     else:
         groups = defence_groups(game, decision.side or "", t)
     switch = auto_offer(game, actor, t)
@@ -69,7 +90,7 @@ def map_click(game: GenesisGame, cell: Cell, creature: str | None, t: Texts) -> 
 
 
 #: The events after which another fighter decides or another KR begins.
-TURN_EVENTS = frozenset({"declare", "end_strikes", "no_target", "kr", "over"})
+TURN_EVENTS = frozenset({"declare", "end_strikes", "no_target", "surplus_choice", "kr", "over"})
 
 
 def passes_turn(events: Sequence[Event]) -> bool:

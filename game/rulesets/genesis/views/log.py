@@ -31,7 +31,8 @@ KIND_RULES: Mapping[str, tuple[str, ...]] = {
     "defend": ("G-ATPA-2", "G-ATPA-3", "G-ATPA-ALLY-1", "G-PHASE-EXEC-2", "G-SHOT-AW-1"),
     "auto_defence": ("G-PHASE-EXEC-2",),
     "damage": ("G-DMG-1", "G-DMG-2", "G-DMG-WS", "G-DMG-WS3", "G-ARMOR-HELMET", "G-TIME-SIMUL"),
-    "surplus": ("G-SURPLUS-1", "G-SURPLUS-4"),
+    "surplus": ("G-SURPLUS-1", "G-OPEN-20"),
+    "surplus_choice": ("G-SURPLUS-2", "G-SURPLUS-3", "G-SURPLUS-4"),
     "self_control": ("G-LE-SB-1", "G-LE-SB-2"),
     "life": ("G-LE-UNC", "G-LE-DEATH"),
     "kr": ("G-TIME-KR", "G-KR-ALPHA", "G-KR-BETA"),
@@ -39,7 +40,7 @@ KIND_RULES: Mapping[str, tuple[str, ...]] = {
 }
 
 _NAMED_KEYS = ("target", "attacker")
-_DAMAGE_KINDS = frozenset({"damage", "life", "surplus"})
+_DAMAGE_KINDS = frozenset({"damage", "life", "surplus", "surplus_choice"})
 
 
 def has_roll(event: Event) -> bool:

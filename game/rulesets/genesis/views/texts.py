@@ -30,6 +30,7 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "phase.declare": ("Ansage", "Declaration"),
     "phase.strike": ("Attacken", "Attacks"),
     "phase.defend": ("Abwehr", "Defence"),
+    "phase.surplus": ("Überzählige AT", "Surplus AT"),
     "chip.tip": (
         "{name} ({side})\nLE {le}/{max} · INI {ini}\nAT {at} · PA {pa} · AW {aw}",
         "{name} ({side})\nLE {le}/{max} · INI {ini}\nAT {at} · PA {pa} · AW {aw}",
@@ -111,6 +112,26 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "offer.defences": ("0 AT · {pa} PA/AW", "0 AT · {pa} PA/AW"),
     "offer.swap": ("Waffe wechseln: {item}", "Change weapon: {item}"),
     "offer.redraw": ("Neuen Satz ziehen: {item}", "Draw a new set: {item}"),
+    "group.surplus": ("Überzählige AT", "Surplus AT"),
+    "group.surplus_tip": (
+        "Eine zurückgehaltene AT wird zur Kampfmotivation: eine der drei Möglichkeiten",
+        "A withheld AT becomes a combat motivation: one of the three options",
+    ),
+    "offer.surplus_bonus": ("+20 auf eine Aktion", "+20 on one action"),
+    "offer.surplus_bonus_tip": (
+        "+20 auf eine AT, PA oder AW, innerhalb der nächsten 2 KR",
+        "+20 on one AT, PA or AW within the next 2 KR",
+    ),
+    "offer.surplus_speed": ("+20 % Lauf-GS", "+20 % run speed"),
+    "offer.surplus_speed_tip": (
+        "Für die nächsten 10 Sekunden (5 KR) 20 % schneller laufen",
+        "Run 20 % faster for the next 10 seconds (5 KR)",
+    ),
+    "offer.surplus_ad": ("+{ad} AD", "+{ad} AD"),
+    "offer.surplus_ad_tip": (
+        "AD nach der Gewichtsklasse der AT (leicht 1 bis schwer 4)",
+        "AD by the weight of the AT (light 1 to heavy 4)",
+    ),
     "offer.swap_tip": (
         "Ein Waffenwechsel dauert 2 KR, solange keine Attacke",
         "A weapon change takes 2 KR, no attack meanwhile",

@@ -16,25 +16,23 @@ from typing import Any
 
 from game.board.dice import Roller
 from game.board.grid import Cell
-from game.board.movement import path_cost
 from game.match.commands import Command, CommandRejected
 from game.match.decisions import Decision, DecisionKind
 from game.match.events import Event
 from game.rulesets.genesis import commands as c
 from game.rulesets.genesis import plans
+from game.rulesets.genesis.answers import answer_hit
 from game.rulesets.genesis.catalogue import GenesisCatalogue, GenesisFighter, WeaponKind
-from game.rulesets.genesis.geometry import chebyshev, facing_toward, fight_clusters
+from game.rulesets.genesis.geometry import facing_toward, fight_clusters
+from game.rulesets.genesis.initiative_start import roll_initiative
+from game.rulesets.genesis.kr_end import SURPLUS_OPTIONS, close_fighter, convert_surplus
+from game.rulesets.genesis.moves import make_moves
 from game.rulesets.genesis.plans import FIGHTING, Hit
 from game.rulesets.genesis.resolution import resolve_hits
 from game.rulesets.genesis.rules import checks, gear, rounds
-from game.rulesets.genesis.rules.schedule import break_ties
 from game.rulesets.genesis.state import Declaration, FighterState, GenesisSetup
 
 DECLARE, STRIKE, DEFEND, SURPLUS = "declare", "strike", "defend", "surplus"
-#: What one withheld surplus AT may become (G-SURPLUS-2/3/4).
-SURPLUS_OPTIONS = ("bonus", "speed", "ad")
-#: How long a surplus AT's +20 token and its +20 % run speed last, in KR.
-TOKEN_KR, SPEED_KR = 2, 5
 
 
 class Rejected(CommandRejected):
@@ -174,71 +172,32 @@ class GenesisGame:
 
     # ----------------------------------------------------------------- the start
     def _initiative(self) -> None:
-        """Roll the INI of every melee fighter; find the group INI winner (G-INI-*)."""
-        clusters = self.clusters()
-        self.timeless = frozenset(
-            k for k in self.fighters if self.kind(k).shooter and clusters.get(k, -1) < 0
-        )  # G-INI-RANGED-2, G-OPEN-14: no INI, time stands still in KR 1
-        results = {
-            k: gear.initiative_result(self.kind(k).ini, self.roller, self.kind(k).shooter)
-            for k in self.fighters
-            if k not in self.timeless
-        }
-        self.ini_order = break_ties(results, self.roller)
-        for k, value in results.items():
+        """Roll the INI and find the group INI winner (``initiative_start``)."""
+        sides = {k: f.side for k, f in self.fighters.items()}
+        start = roll_initiative(self.kinds, sides, self.sides, self.clusters(), self.roller)
+        self.timeless, self.ini_order = start.timeless, start.order
+        self.slowest, self.ini_winner = start.slowest, start.winner
+        for k, value in start.results.items():
             self.fighters[k].ini = value
-        self.slowest = self.ini_order[-1] if self.ini_order else ""
-        means = {
-            side: rounds.group_initiative(
-                [results[k] for k in results if self.fighters[k].side == side]
-            )
-            for side in self.sides
-            if any(self.fighters[k].side == side for k in results)
-        }
-        best = max(means.values()) if means else 0.0
-        tied = [s for s in self.sides if means.get(s) == best] or list(self.sides)
-        if len(results) <= 2 and self.ini_order:  # G-INI-GROUP-1: a group INI from three on
-            self.ini_winner = self.fighters[self.ini_order[0]].side
-        elif len(tied) == 1:
-            self.ini_winner = tied[0]
-        else:  # G-INI-GROUP-3: a 50 % decision roll (one die among more tied sides)
-            self.ini_winner = tied[self.roller.roll(len(tied)) - 1]
+        listed = ", ".join(f"{self.name_of(k)} {start.results[k]}" for k in self.ini_order)
+        winner = self.side_name(self.ini_winner)
         self._emit(
             "initiative",
             None,
-            "Initiative: "
-            + ", ".join(f"{self.name_of(k)} {results[k]}" for k in self.ini_order)
-            + f"; Gruppen-INI gewinnt {self.side_name(self.ini_winner)}",
-            "Initiative: "
-            + ", ".join(f"{self.name_of(k)} {results[k]}" for k in self.ini_order)
-            + f"; group initiative won by {self.side_name(self.ini_winner)}",
+            f"Initiative: {listed}; Gruppen-INI gewinnt {winner}",
+            f"Initiative: {listed}; group initiative won by {winner}",
             {
-                "results": results,
+                "results": start.results,
                 "order": list(self.ini_order),
-                "group": means,
+                "group": start.means,
                 "winner": self.ini_winner,
                 "timeless": sorted(self.timeless),
             },
         )
 
-    def declaration_queue(self) -> list[str]:
-        """Return who declares this KR, in order (G-INI-ROUND-5, G-INI-OPEN-2, G-KR-ADV)."""
-        fighting = [k for k in self.ini_order if self.fighters[k].life == FIGHTING]
-        late = [
-            k for k in self.fighters if k in self.timeless and self.fighters[k].life == FIGHTING
-        ]
-        if self.kr == 1:
-            return list(reversed(fighting))  # the slowest first, PA/AW only (G-OPEN-22)
-        if self.kr == 2:
-            return fighting + late
-        first = [s for s in self.sides if not plans.in_attack_round(self, s)]
-        second = [s for s in self.sides if plans.in_attack_round(self, s)]
-        everyone = fighting + late
-        return [k for s in first + second for k in everyone if self.fighters[k].side == s]
-
     def _open_declarations(self) -> None:
         self.phase = DECLARE
-        self.queue = self.declaration_queue()
+        self.queue = plans.declaration_queue(self)
         self.declared_order = []
         if not self.queue:
             self._execute()
@@ -290,22 +249,11 @@ class GenesisGame:
             raise Rejected(problem)
         rules = plans.declare_rules(self, key)
         path = tuple((int(x), int(y)) for x, y in cmd.path)
-        engaged = self.clusters().get(key, -1) >= 0
-        if cmd.leave and not engaged:
-            raise Rejected("nicht im Kampf: nichts zu verlassen (G-LEAVE-1)")
-        if cmd.leave and (cmd.attacks > 0 or path):
-            raise Rejected("wer den Kampf verlässt, bleibt diese KR passiv (G-LEAVE-2)")
-        if cmd.swap_to:
-            carried = [w for w in self.kind(key).weapons if w not in me.gone]
-            redraw = cmd.swap_to == me.weapon and self.set_size(key, me.weapon) > 0
-            if redraw and me.set_left > 0:
-                raise Rejected("der Satz ist noch nicht verbraucht (G-TWPN-6)")
-            if cmd.swap_to not in carried or (cmd.swap_to == me.weapon and not redraw):
-                raise Rejected(f"{cmd.swap_to} ist keine andere mitgeführte Waffe")
-            if cmd.attacks > 0:
-                raise Rejected("während des Waffenwechsels keine Attacke (G-SWAP)")
-        if path:
-            self._check_path(key, path, rules)
+        problem = plans.declaration_extras_problem(
+            self, key, cmd.attacks, path, leave=cmd.leave, swap_to=cmd.swap_to
+        )
+        if problem:
+            raise Rejected(problem)
         # --- state changes from here on
         total = cmd.attacks + cmd.defences
         if plans.chooses_split(self, key):
@@ -358,46 +306,10 @@ class GenesisGame:
         if not self.queue:
             self._execute()
 
-    def _check_path(self, key: str, path: tuple[Cell, ...], rules: plans.DeclareRules) -> None:
-        me = self.fighters[key]
-        if rules.move_refusal:
-            raise Rejected(rules.move_refusal)
-        foes = {f.cell for f in self.fighters.values() if f.side != me.side}
-        friends = {f.cell for k, f in self.fighters.items() if f.side == me.side and k != key}
-        try:
-            cost = path_cost(self.grid, (me.cell, *path), enemies=foes, allies=friends)
-        except ValueError as error:
-            raise Rejected(str(error)) from None
-        if cost > rules.budget:
-            raise Rejected(f"{cost} Felder, höchstens {rules.budget} je KR (G-OPEN-9)")
-        if path[-1] in self.occupied(key):
-            raise Rejected(f"{path[-1]} ist besetzt")
-
     # ----------------------------------------------------------------- execution
     def _execute(self) -> None:
         """Make the declared moves, then open the strikes (G-PHASE-EXEC-1)."""
-        for key in self.declared_order:
-            me = self.fighters[key]
-            if me.declared is None or not me.declared.path:
-                continue
-            taken = self.occupied(key)
-            walked: list[Cell] = []
-            for cell in me.declared.path:
-                walked.append(cell)
-            while walked and walked[-1] in taken:
-                walked.pop()  # an earlier mover took the field: stop before it
-            if walked:
-                before = me.cell
-                me.cell = walked[-1]
-                me.facing = facing_toward(walked[-2] if len(walked) > 1 else before, walked[-1])
-                me.moved_now = len(walked)
-                self._emit(
-                    "move",
-                    key,
-                    f"{self.name_of(key)} geht nach {me.cell}",
-                    f"{self.name_of(key)} moves to {me.cell}",
-                    {"path": [list(p) for p in walked]},
-                )
+        self.log.extend(make_moves(self.declared_order, self.fighters, self.name_of, self.kr))
         self.phase = STRIKE
         # all ATs of a KR take effect together (G-TIME-SIMUL), so they are struck side by
         # side (in the order the sides first declared): one handover per side at the table
@@ -560,62 +472,7 @@ class GenesisGame:
         self._open_defence()
 
     def _answer(self, hit: Hit, how: str, by: str, *, automatic: bool) -> None:
-        options = {(o.how, o.by): o for o in plans.defence_options(self, hit)}
-        option = options.get((how, by))
-        if option is None or option.refusal:
-            how, by = "none", hit.target
-            option = options[("none", hit.target)]
-        avoided, roll = False, 0
-        if how != "none":
-            defender = self.fighters[by]
-            if option.reused_roll:
-                roll = option.reused_roll
-            else:
-                roll = checks.roll_test(self.roller, option.value).roll
-                defender.defences_left -= 0.5 if 0 < defender.defences_left < 1 else 1.0
-                if defender.bonus_tokens > 0:
-                    defender.bonus_tokens -= 1
-            if how == "aw":
-                defender.dodged_this_kr = True
-                if hit.ranged:
-                    self.dodge_rolls[(hit.target, hit.quadrant)] = roll
-            avoided = roll <= option.value
-        self.answers[hit.id] = (how, by, avoided)
-        self.answer_order.append(hit.id)
-        label = {"pa": "PA", "aw": "AW", "ally": "PA für Verbündeten", "none": "keine Abwehr"}[how]
-        label_en = {
-            "pa": "parry",
-            "aw": "dodge",
-            "ally": "parry for an ally",
-            "none": "no defence",
-        }[how]
-        if how == "none":
-            de = f"{self.name_of(hit.target)}: keine Abwehr gegen {self.name_of(hit.attacker)}"
-            en = f"{self.name_of(hit.target)}: no defence against {self.name_of(hit.attacker)}"
-        else:
-            de = f"{self.name_of(by)}: {label} W100 {roll} gegen {option.value} — " + (
-                "abgewehrt" if avoided else "misslungen"
-            )
-            en = f"{self.name_of(by)}: {label_en} d100 {roll} against {option.value} — " + (
-                "fended off" if avoided else "failed"
-            )
-        self._emit(
-            "defend",
-            by,
-            de,
-            en,
-            {
-                "hit": hit.id,
-                "how": how,
-                "roll": roll,
-                "value": option.value,
-                "test": label,
-                "success": avoided,
-                "automatic": automatic,
-                "target": hit.target,
-                "reused": bool(option.reused_roll),
-            },
-        )
+        self.log.append(answer_hit(self, hit, how, by, automatic=automatic))
 
     def _auto_defence(self, cmd: c.AutoDefence) -> None:
         side = self.fighters[cmd.actor or ""].side
@@ -642,26 +499,7 @@ class GenesisGame:
         for event in resolve_hits(self, through):
             self.log.append(event)
         for me in self.fighters.values():
-            weapon = self.catalogue.weapons.get(me.weapon)
-            melee = (
-                me.declared is not None
-                and me.declared.attacks > 0
-                and not (weapon and weapon.ranged)
-            )
-            if me.reload_left > 0 and not me.dodged_this_kr and not melee:
-                me.reload_left -= 1  # G-RELOAD-MELEE-1/2: stands still, not reset
-            if me.swap_left > 0:
-                me.swap_left -= 1
-                if me.swap_left == 0:
-                    me.weapon, me.swap_to = me.swap_to, ""
-                    me.set_left = self.set_size(me.key, me.weapon)
-            me.released = me.passive_kr == self.kr
-            me.moved, me.moved_now = me.moved_now, 0
-            if me.bonus_until_kr and self.kr >= me.bonus_until_kr:
-                me.bonus_tokens, me.bonus_until_kr = 0, 0
-            me.declared = None
-            me.attacks_left = me.defences_left = 0.0
-            me.dodged_this_kr = False
+            close_fighter(me, self.kr, self.catalogue, self.set_size)
         self.hits, self.answers, self.answer_order = [], {}, []
         self.melee_attackers, self.throws, self.dodge_rolls = {}, {}, {}
         self.megas = set()
@@ -702,18 +540,7 @@ class GenesisGame:
         if cmd.option not in SURPLUS_OPTIONS:
             raise Rejected(f"{cmd.option!r}: expected one of {', '.join(SURPLUS_OPTIONS)}")
         key, weight = self.surplus.pop(0)
-        me = self.fighters[key]
-        if cmd.option == "bonus":  # G-SURPLUS-2: one +20 for an action within 2 KR
-            me.bonus_tokens += 1
-            me.bonus_until_kr = self.kr + TOKEN_KR
-            de, en = "+20 auf eine Aktion der nächsten 2 KR", "+20 on one action of the next 2 KR"
-        elif cmd.option == "speed":  # G-SURPLUS-3: +20 % run speed for 10 seconds
-            me.speed_until_kr = self.kr + SPEED_KR
-            de, en = "+20 % Lauf-GS für 10 Sekunden", "+20 % run speed for 10 seconds"
-        else:  # G-SURPLUS-4: AD by the weight of the AT, up to the maximum
-            gain = gear.surplus_ad([weight])
-            me.ad = min(self.kind(key).ad, me.ad + gain)
-            de, en = f"+{gain} AD", f"+{gain} AD"
+        de, en = convert_surplus(self.fighters[key], self.kind(key), weight, cmd.option, self.kr)
         self._emit(
             "surplus_choice",
             key,
@@ -779,4 +606,4 @@ _HANDLERS: dict[type[Command], Any] = {
     c.AutoDefence: GenesisGame._auto_defence,
 }
 
-__all__ = ["DECLARE", "DEFEND", "STRIKE", "GenesisGame", "Rejected", "chebyshev"]
+__all__ = ["DECLARE", "DEFEND", "STRIKE", "SURPLUS", "GenesisGame", "Rejected"]

@@ -6,6 +6,7 @@ import math
 from collections.abc import Mapping
 
 from game.board.grid import Cell
+from game.rulesets.genesis.rules import shooting
 
 #: The eight facings, as angles counter-clockwise from east (screen up is north).
 FACING_DEG: Mapping[str, float] = {
@@ -38,29 +39,10 @@ def adjacent(a: Cell, b: Cell) -> bool:
 
 
 def fight_clusters(cells: Mapping[str, Cell], sides: Mapping[str, str]) -> dict[str, int]:
-    """Return each fighter's fight cluster (Kampfhaufen): fighters joined by adjacency to
-    an enemy, and chains of them (G-OPEN-10). A fighter next to no enemy gets -1."""
-    keys = sorted(cells)
-    parent = {k: k for k in keys}
-
-    def find(k: str) -> str:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    engaged: set[str] = set()
-    for i, a in enumerate(keys):
-        for b in keys[i + 1 :]:
-            if sides[a] != sides[b] and adjacent(cells[a], cells[b]):
-                engaged.update((a, b))
-                parent[find(a)] = find(b)
-    # allies standing next to an engaged ally of theirs join its cluster
-    for a in keys:
-        for b in keys:
-            both = a in engaged and b in engaged
-            if a != b and sides[a] == sides[b] and both and adjacent(cells[a], cells[b]):
-                parent[find(a)] = find(b)
-    roots = sorted({find(k) for k in engaged})
-    number = {r: i for i, r in enumerate(roots)}
-    return {k: number[find(k)] if k in engaged else -1 for k in keys}
+    """Return each fighter's fight cluster (Kampfhaufen) by number, -1 for a fighter next
+    to no enemy (the pure rule ``rules.shooting.fight_clusters``, G-OPEN-10)."""
+    number = {side: i for i, side in enumerate(sorted(set(sides.values())))}
+    groups = shooting.fight_clusters(cells, {k: number[s] for k, s in sides.items()})
+    ordered = sorted(groups, key=lambda group: min(group))
+    cluster = {key: i for i, group in enumerate(ordered) for key in group}
+    return {key: cluster.get(key, -1) for key in sorted(cells)}

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.board.grid import BattleGrid
+from game.board.grid import BattleGrid, Cell
+from game.board.movement import path_cost
 from game.board.sight import line_of_sight
 from game.rulesets.genesis.catalogue import (
     GenesisCatalogue,
@@ -62,6 +63,8 @@ class Table(Protocol):
     throws: dict[str, int]
     dodge_rolls: dict[tuple[str, str], int]
     megas: set[str]
+    ini_order: list[str]
+    sides: tuple[str, ...]
 
     def kind(self, key: str) -> GenesisFighter: ...
 
@@ -103,6 +106,24 @@ def in_attack_round(table: Table, side: str) -> bool:
     if kind is rounds.RoundKind.ALPHA:
         return side == table.ini_winner
     return side != table.ini_winner
+
+
+def declaration_queue(table: Table) -> list[str]:
+    """Return who declares this KR, in order: in KR 1 from the slowest up (it declares its
+    PA/AW only, G-OPEN-22; G-INI-ROUND-5), in KR 2 from the fastest down (G-INI-OPEN-2),
+    then side by side, the side without the Ansagevorteil first (G-KR-ADV/DISADV). The
+    shooters for whom KR 1 did not count declare after the others (G-INI-RANGED-2)."""
+    fighters = table.fighters
+    fighting = [k for k in table.ini_order if fighters[k].life == FIGHTING]
+    late = [k for k in fighters if k in table.timeless and fighters[k].life == FIGHTING]
+    if table.kr == 1:
+        return list(reversed(fighting))
+    everyone = fighting + late
+    if table.kr == 2:
+        return everyone
+    first = [s for s in table.sides if not in_attack_round(table, s)]
+    second = [s for s in table.sides if in_attack_round(table, s)]
+    return [k for s in first + second for k in everyone if fighters[k].side == s]
 
 
 def chooses_split(table: Table, key: str) -> bool:
@@ -176,6 +197,56 @@ def declaration_problem(table: Table, key: str, attacks: float, defences: float)
         return "eine halbe Aktion gibt es nur bei halben GW (G-GW-5)"
     if attacks > 0 and not rules.may_attack:
         return rules.attack_refusal
+    return ""
+
+
+def declaration_extras_problem(
+    table: Table,
+    key: str,
+    attacks: float,
+    path: tuple[Cell, ...],
+    *,
+    leave: bool = False,
+    swap_to: str = "",
+) -> str:
+    """Return why ``key`` may not declare this move, leave or weapon change ("": it may)."""
+    me = table.fighters[key]
+    engaged = table.clusters().get(key, -1) >= 0
+    if leave and not engaged:
+        return "nicht im Kampf: nichts zu verlassen (G-LEAVE-1)"
+    if leave and (attacks > 0 or path):
+        return "wer den Kampf verlässt, bleibt diese KR passiv (G-LEAVE-2)"
+    if swap_to:
+        carried = [w for w in table.kind(key).weapons if w not in me.gone]
+        throwing = table.catalogue.weapons.get(me.weapon)
+        redraw = (
+            swap_to == me.weapon and throwing is not None and throwing.kind is WeaponKind.THROWING
+        )
+        if redraw and me.set_left > 0:
+            return "der Satz ist noch nicht verbraucht (G-TWPN-6)"
+        if swap_to not in carried or (swap_to == me.weapon and not redraw):
+            return f"{swap_to} ist keine andere mitgeführte Waffe"
+        if attacks > 0:
+            return "während des Waffenwechsels keine Attacke (G-SWAP)"
+    return path_problem(table, key, path) if path else ""
+
+
+def path_problem(table: Table, key: str, path: tuple[Cell, ...]) -> str:
+    """Return why ``key`` may not walk ``path`` this KR ("": it may; G-OPEN-9, D-10)."""
+    me = table.fighters[key]
+    rules = declare_rules(table, key)
+    if rules.move_refusal:
+        return rules.move_refusal
+    foes = {f.cell for f in table.fighters.values() if f.side != me.side}
+    friends = {f.cell for k, f in table.fighters.items() if f.side == me.side and k != key}
+    try:
+        cost = path_cost(table.grid, (me.cell, *path), enemies=foes, allies=friends)
+    except ValueError as error:
+        return str(error)
+    if cost > rules.budget:
+        return f"{cost} Felder, höchstens {rules.budget} je KR (G-OPEN-9)"
+    if path[-1] in {f.cell for k, f in table.fighters.items() if k != key}:
+        return f"{path[-1]} ist besetzt"
     return ""
 
 

@@ -13,7 +13,7 @@ without an attack.
 from __future__ import annotations
 
 from game.board.grid import Cell
-from game.board.movement import find_path, path_cost
+from game.board.movement import find_path
 from game.match.commands import Command
 from game.match.views import ActionGroup, Needs, Offer, Pick, Texts
 from game.rulesets.genesis import commands as c
@@ -114,11 +114,9 @@ def make_path(game: GenesisGame, key: str, cell: Cell | None, t: Texts) -> tuple
     path = find_path(game.grid, me.cell, cell, enemies=foes, allies=friends)
     if path is None:
         return say(t, "no.path")
-    cost = path_cost(game.grid, path, enemies=foes, allies=friends)
-    budget = plans.declare_rules(game, key).budget
-    if cost > budget:
-        return say(t, "no.far", cost=cost, budget=budget)
-    return tuple((int(x), int(y)) for x, y in path[1:])
+    steps = tuple((int(x), int(y)) for x, y in path[1:])
+    problem = plans.path_problem(game, key, steps)  # the budget, as the engine checks it
+    return reason(problem, t) if problem else steps
 
 
 def _move_offer(game: GenesisGame, key: str, split: Split, t: Texts) -> Offer:

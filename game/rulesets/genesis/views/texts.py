@@ -225,7 +225,6 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "no.here": ("dort steht er schon", "it stands there already"),
     "no.taken": ("dort steht schon {name}", "{name} stands there already"),
     "no.path": ("kein Weg dorthin", "no way there"),
-    "no.far": ("{cost} Felder, höchstens {budget} je KR", "{cost} fields, at most {budget} per KR"),
     "no.swapping": ("wechselt schon die Waffe", "is changing weapon already"),
     # log
     "log.hit": ("Treffer", "hit"),

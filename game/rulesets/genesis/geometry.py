@@ -33,11 +33,6 @@ def chebyshev(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def adjacent(a: Cell, b: Cell) -> bool:
-    """Return whether two fields touch (one of the 8 neighbours)."""
-    return chebyshev(a, b) == 1
-
-
 def fight_clusters(cells: Mapping[str, Cell], sides: Mapping[str, str]) -> dict[str, int]:
     """Return each fighter's fight cluster (Kampfhaufen) by number, -1 for a fighter next
     to no enemy (the pure rule ``rules.shooting.fight_clusters``, G-OPEN-10)."""

@@ -86,6 +86,7 @@ class GenesisGame:
         self.dodge_rolls: dict[tuple[str, str], int] = {}
         self.megas: set[str] = set()
         self.surplus: list[tuple[str, str]] = []
+        self.defence_order: list[str] = list(self.sides)
         self.over = False
         self.winner: str | None = None
         self._cluster_cache: tuple[tuple[tuple[str, Cell], ...], dict[str, int]] | None = None
@@ -145,9 +146,10 @@ class GenesisGame:
         ]
 
     def defending_side(self) -> str:
-        """Return the side that answers its hits now: one side after the other, in the
-        mission's order, so a hot-seat table hands over once per side."""
-        return next(s for s in self.sides if self.open_hits(s))
+        """Return the side that answers its hits now: one side after the other, the side
+        that struck last first (its seat is at the screen already), so a hot-seat table
+        hands over once per side."""
+        return next(s for s in self.defence_order if self.open_hits(s))
 
     def side_name(self, side: str | None) -> str:
         """Return the mission's name of ``side`` (its key when the set-up names none)."""
@@ -318,6 +320,8 @@ class GenesisGame:
             first.setdefault(self.fighters[key].side, len(first))
         strikers = [k for k in self.declared_order if self.fighters[k].attacks_left >= 0.5]
         self.queue = sorted(strikers, key=lambda k: first[self.fighters[k].side])
+        striking = list(dict.fromkeys(self.fighters[k].side for k in self.queue))
+        self.defence_order = [*reversed(striking), *(s for s in self.sides if s not in striking)]
         self._skip_idle_strikers()
 
     def _skip_idle_strikers(self) -> None:

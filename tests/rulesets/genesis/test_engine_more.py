@@ -138,7 +138,7 @@ def test_strikes_and_defences_go_side_by_side() -> None:
         sides.append(decision.side)
         hit = g.open_hits(decision.side)[0]
         g.apply(c.Defend(actor=hit.target, hit=hit.id, how="none"))
-    assert sides == ["A", "B", "B"]
+    assert sides == ["B", "B", "A"]  # B struck last: its seat defends first
 
 
 def test_a_thrown_stone_leaves_the_hand() -> None:

@@ -97,7 +97,9 @@ class TurnFlow:
             return  # an undo takes a change back; it starts nothing
         t = self.scene.app.t
         if passed_turn and new_round and round_now is not None:
-            self.banners.show(t("turnflow.round", n=round_now), theme.ACCENT, big=True)
+            # the ruleset's own name of the round ("Runde 3", Genesis' "KR 3 · AKR · Ansage")
+            label = session.views.turn_order(battle, t).label or t("turnflow.round", n=round_now)
+            self.banners.show(label, theme.ACCENT, big=True)
         if turn is not None and (new_turn or passed_turn):
             self._turn_begins(turn)
 

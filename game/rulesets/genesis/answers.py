@@ -43,6 +43,8 @@ def answer_hit(table: AnswerTable, hit: Hit, how: str, by: str, *, automatic: bo
     avoided, roll = False, 0
     if how != "none":
         defender = table.fighters[by]
+        half_before = 0 < defender.defences_left < 1
+        token_before = plans.TOKEN_BONUS if defender.bonus_tokens > 0 else 0
         if option.reused_roll:
             roll = option.reused_roll
         else:
@@ -53,7 +55,9 @@ def answer_hit(table: AnswerTable, hit: Hit, how: str, by: str, *, automatic: bo
         if how == "aw":
             defender.dodged_this_kr = True
             if hit.ranged:
-                table.dodge_rolls[(hit.target, hit.quadrant)] = roll
+                key = (hit.target, hit.quadrant)
+                if key not in table.dodge_rolls:
+                    table.dodge_rolls[key] = (roll, half_before, token_before)
         avoided = roll <= option.value
     table.answers[hit.id] = (how, by, avoided)
     table.answer_order.append(hit.id)

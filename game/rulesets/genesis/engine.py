@@ -83,7 +83,7 @@ class GenesisGame:
         self.auto: set[str] = set()
         self.melee_attackers: dict[str, set[str]] = {}
         self.throws: dict[str, int] = {}
-        self.dodge_rolls: dict[tuple[str, str], int] = {}
+        self.dodge_rolls: dict[tuple[str, str], tuple[int, bool, int]] = {}
         self.megas: set[str] = set()
         self.surplus: list[tuple[str, str]] = []
         self.defence_order: list[str] = list(self.sides)
@@ -361,6 +361,7 @@ class GenesisGame:
         if plan.ranged and weapon is not None:
             if weapon.kind is WeaponKind.MISSILE:
                 me.reload_left = weapon.reload_kr
+                me.fired_kr = self.kr  # the reload begins after the KR of the shot
             if weapon.kind is WeaponKind.THROWN:
                 self.throws[key] = self.throws.get(key, 0) + 1
                 # the thrown object has left the hand: bare hands until a weapon change
@@ -459,6 +460,8 @@ class GenesisGame:
             self._answer(chosen, how, by, automatic=True)
 
     def _defend(self, cmd: c.Defend) -> None:
+        if self.phase != DEFEND:
+            raise Rejected("no attack is answered now")
         hit = self.hit(cmd.hit)
         if hit is None or hit.id in self.answers:
             raise Rejected(f"no open attack {cmd.hit} in this KR")
@@ -502,8 +505,9 @@ class GenesisGame:
         through.sort(key=lambda h: order.get(h.id, 0))
         for event in resolve_hits(self, through):
             self.log.append(event)
+        reloading = {k: plans.may_reload(self, k) for k in self.fighters}
         for me in self.fighters.values():
-            close_fighter(me, self.kr, self.catalogue, self.set_size)
+            close_fighter(me, self.kr, self.catalogue, self.set_size, reloading[me.key])
         self.hits, self.answers, self.answer_order = [], {}, []
         self.melee_attackers, self.throws, self.dodge_rolls = {}, {}, {}
         self.megas = set()
@@ -541,6 +545,8 @@ class GenesisGame:
         self._open_declarations()
 
     def _surplus(self, cmd: c.Surplus) -> None:
+        if self.phase != SURPLUS:
+            raise Rejected("no surplus AT is waiting for a choice")
         if cmd.option not in SURPLUS_OPTIONS:
             raise Rejected(f"{cmd.option!r}: expected one of {', '.join(SURPLUS_OPTIONS)}")
         key, weight = self.surplus.pop(0)

@@ -26,11 +26,16 @@ def close_fighter(
     kr: int,
     catalogue: GenesisCatalogue,
     set_size: Callable[[str, str], int],
+    may_reload: bool = True,
 ) -> None:
-    """Carry ``me`` over the end of KR ``kr``: reload, weapon change, leave, tokens."""
+    """Carry ``me`` over the end of KR ``kr``: reload, weapon change, leave, tokens.
+
+    ``may_reload``: False for a shooter in melee whose side lost the INI (G-INI-RANGED-4).
+    """
     weapon = catalogue.weapons.get(me.weapon)
     melee = me.declared is not None and me.declared.attacks > 0 and not (weapon and weapon.ranged)
-    if me.reload_left > 0 and not me.dodged_this_kr and not melee:
+    reloads = may_reload and me.fired_kr != kr and not me.dodged_this_kr and not melee
+    if me.reload_left > 0 and reloads:
         me.reload_left -= 1  # G-RELOAD-MELEE-1/2: stands still, not reset
     if me.swap_left > 0:
         me.swap_left -= 1

@@ -7,6 +7,7 @@ the pure rules in ``rules/``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -21,7 +22,7 @@ from game.rulesets.genesis.catalogue import (
     WeaponKind,
 )
 from game.rulesets.genesis.geometry import FACING_DEG, angle_deg, chebyshev
-from game.rulesets.genesis.rules import checks, gear, ranged, rounds
+from game.rulesets.genesis.rules import checks, gear, initiative, ranged, rounds
 from game.rulesets.genesis.state import FighterState
 
 #: Fighters who fight on (not unconscious, not fatally hit).
@@ -61,7 +62,8 @@ class Table(Protocol):
     timeless: frozenset[str]
     melee_attackers: dict[str, set[str]]
     throws: dict[str, int]
-    dodge_rolls: dict[tuple[str, str], int]
+    #: (defender, quadrant) -> (roll, half action, token) of the dodge against projectiles.
+    dodge_rolls: dict[tuple[str, str], tuple[int, bool, int]]
     megas: set[str]
     ini_order: list[str]
     sides: tuple[str, ...]
@@ -176,6 +178,19 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
     return DeclareRules(shares_now(table, key), refusal, must_shift, move_refusal, budget, passive)
 
 
+def _side_no(table: Table, side: str) -> int:
+    return table.sides.index(side) if side in table.sides else -1
+
+
+def may_reload(table: Table, key: str) -> bool:
+    """Return whether ``key`` may go on reloading: not in melee after losing the INI
+    (G-INI-RANGED-4, G-OPEN-14)."""
+    me = table.fighters[key]
+    engaged = table.clusters().get(key, -1) >= 0
+    lost = initiative.lost_initiative(_side_no(table, me.side), _side_no(table, table.ini_winner))
+    return initiative.may_reload_or_shoot(engaged, lost)
+
+
 def _holds_throwing_set(table: Table, key: str) -> bool:
     weapon = table.catalogue.weapons.get(table.fighters[key].weapon)
     return weapon is not None and weapon.kind is WeaponKind.THROWING
@@ -184,6 +199,8 @@ def _holds_throwing_set(table: Table, key: str) -> bool:
 def declaration_problem(table: Table, key: str, attacks: float, defences: float) -> str:
     """Return why ``attacks`` + ``defences`` cannot be ``key``'s declaration ("" : they can)."""
     rules = declare_rules(table, key)
+    if not (math.isfinite(attacks) and math.isfinite(defences)):
+        return "AT und PA/AW müssen Zahlen sein"
     for what, n in (("AT", attacks), ("PA/AW", defences)):
         if n < 0 or (n * 2) != int(n * 2):
             return f"{what}: {n} ist kein Vielfaches von 0,5"
@@ -353,12 +370,17 @@ def strike_plan(
     if table.kr == 1:
         if target in table.timeless:
             return refuse("für Fernkämpfer steht die Zeit still (G-INI-RANGED-2)")
-        if not rounds.may_attack_in_ini1(me.ini, them.ini):
+        # the order after the re-rolled ties decides, not the tied results (G-INI-ROUND-3)
+        rank = {key: -i for i, key in enumerate(table.ini_order)}
+        if not rounds.may_attack_in_ini1(rank.get(attacker, 0), rank.get(target, 0)):
             return refuse("höhere INI: in der 1. INI-KR nicht angreifbar (G-INI-ROUND-6)")
     distance = ranged.distance_m(me.cell, them.cell)
     mods: list[tuple[str, int]] = []
     if weapon is not None and weapon.at_bonus:
         mods.append(("Waffe", weapon.at_bonus))
+    if weapon is not None and weapon.kind is WeaponKind.THROWN and kind.throwing_specialist:
+        extra = gear.stone_at_bonus(True) - gear.stone_at_bonus(False)  # G-THROW-SPEC-1
+        mods.append(("Wurfwaffenspezialist", extra))
     cluster = table.clusters()
     same_cluster = cluster.get(attacker, -1) >= 0 and cluster.get(attacker) == cluster.get(target)
     halved = False
@@ -370,6 +392,12 @@ def strike_plan(
             return refuse("keine Sichtlinie")
         if weapon.kind is WeaponKind.THROWING and me.set_left <= 0:
             return refuse("der Satz ist verbraucht: einen neuen ziehen (G-TWPN-6)")
+        engaged = cluster.get(attacker, -1) >= 0
+        if weapon.kind is WeaponKind.MISSILE and not initiative.may_reload_or_shoot(
+            engaged,
+            initiative.lost_initiative(_side_no(table, me.side), _side_no(table, table.ini_winner)),
+        ):
+            return refuse("im Nahkampf, Initiative verloren: kein Schuss (G-INI-RANGED-4)")
         if weapon.kind is WeaponKind.MISSILE and me.reload_left > 0:
             return refuse(f"lädt nach: noch {me.reload_left} KR (G-RELOAD-1)")
         thrown = table.throws.get(attacker, 0)
@@ -481,12 +509,14 @@ def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
         value = checks.half_value(value) if half else value
     out.append(DefenceOption(hit.id, "pa", hit.target, value, why))
     # dodge: one roll for every projectile from one quadrant (G-SHOT-AW-1, G-SHOT-DIR-3)
-    reused = table.dodge_rolls.get((hit.target, hit.quadrant), 0) if hit.ranged else 0
+    # a reused roll keeps the terms of the dodge it was rolled for (half action, token)
+    dodge = table.dodge_rolls.get((hit.target, hit.quadrant)) if hit.ranged else None
+    reused, d_half, d_token = dodge if dodge else (0, half, token)
     why = no_left if not reused else ""
-    raw = kind.aw + token
+    raw = kind.aw + d_token
     if hit.ranged:
         value = ranged.ranged_defence_value(raw - hit.penalty, 0, hit.halved)
-        value = checks.half_value(value) if half and not reused else value
+        value = checks.half_value(value) if d_half else value
     else:
         value = checks.defence_value(raw, hit.penalty, half=half)
     out.append(DefenceOption(hit.id, "aw", hit.target, value, why, reused))
@@ -506,7 +536,10 @@ def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
         elif hit.ranged and shield_of(table, key) < 0:
             why = "gegen Fernkampf nur mit Schild (G-RANGE-ENGAGE-3)"
         ally_half = 0 < f.defences_left < 1
-        value = checks.defence_value(parry_value(table, key), hit.penalty, True, ally_half)
+        ally_token = TOKEN_BONUS if f.bonus_tokens > 0 else 0
+        value = checks.defence_value(
+            parry_value(table, key) + ally_token, hit.penalty, True, ally_half
+        )
         if hit.ranged and hit.halved:
             value = checks.half_value(value)
         out.append(DefenceOption(hit.id, "ally", key, value, why))

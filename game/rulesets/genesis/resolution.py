@@ -49,6 +49,10 @@ def roll_tp(
         raw, passive = sum(dice) + weapon.plus, weapon.tp_percent
         if weapon.kind in (WeaponKind.THROWN, WeaponKind.THROWING):
             raw += gear.throw_tp_bonus(kind.wtw, kind.kk)  # G-THROW-TP
+        if weapon.kind is WeaponKind.THROWN and kind.throwing_specialist:
+            extra = roll_dice(table.roller, 1, 6)  # G-THROW-SPEC-2: +1W6 TP
+            dice += extra
+            raw += sum(extra)
     active = kind.megaschlag if mega else 0
     layers = [[float(passive)], [float(kind.enhancement_tp_percent)], [float(active)]]
     return bonuses.compound(raw, layers), dice
@@ -88,8 +92,6 @@ def resolve_hits(table: KrTable, through: list[Hit]) -> list[Event]:
         losses[hit.target] = losses.get(hit.target, 0) + loss
         if out:
             knocked.add(hit.target)
-        if out or projected - loss < bounds.unconscious_below:
-            felled_by.setdefault(hit.target, set()).add(hit.attacker)
         events.append(
             _event(
                 "damage",
@@ -112,9 +114,41 @@ def resolve_hits(table: KrTable, through: list[Hit]) -> list[Event]:
                 table.kr,
             )
         )
+        # the one Selbstbeherrschung test comes when the LE first falls below 15 %, so
+        # whether this hit fells the target (and the next ones are surplus) is known now
+        if target.self_control_x is None and projected - loss < bounds.unconscious_below:
+            events.append(_self_control(table, hit.target))
+        limit = damage.limits(kind.le, target.self_control_x or 0).unconscious_below
+        if out or projected - loss < limit:
+            felled_by.setdefault(hit.target, set()).add(hit.attacker)
     for key, loss in losses.items():
         events.extend(_apply_loss(table, key, loss, key in knocked))
     return events
+
+
+def _self_control(table: KrTable, key: str) -> Event:
+    """Roll ``key``'s one Selbstbeherrschung test of the fight (G-LE-SB-1/2, G-OPEN-7)."""
+    me = table.fighters[key]
+    kind = table.kind(key)
+    result = checks.roll_test(table.roller, kind.self_control)
+    me.self_control_x = damage.self_control_x(kind.self_control, result.roll)
+    return _event(
+        "self_control",
+        key,
+        f"{table.name_of(key)}: Selbstbeherrschung W100 {result.roll} "
+        f"gegen {kind.self_control}"
+        f" — X = {me.self_control_x}",
+        f"{table.name_of(key)}: self-control d100 {result.roll} against {kind.self_control}"
+        f" — X = {me.self_control_x}",
+        {
+            "roll": result.roll,
+            "value": kind.self_control,
+            "test": "SB",
+            "success": result.success,
+            "x": me.self_control_x,
+        },
+        table.kr,
+    )
 
 
 def _apply_loss(table: KrTable, key: str, loss: int, knocked: bool) -> list[Event]:
@@ -122,28 +156,6 @@ def _apply_loss(table: KrTable, key: str, loss: int, knocked: bool) -> list[Even
     kind = table.kind(key)
     me.le -= loss
     events: list[Event] = []
-    if me.self_control_x is None and me.le < damage.limits(kind.le).unconscious_below:
-        result = checks.roll_test(table.roller, kind.self_control)
-        me.self_control_x = damage.self_control_x(kind.self_control, result.roll)
-        events.append(
-            _event(
-                "self_control",
-                key,
-                f"{table.name_of(key)}: Selbstbeherrschung W100 {result.roll} "
-                f"gegen {kind.self_control}"
-                f" — X = {me.self_control_x}",
-                f"{table.name_of(key)}: self-control d100 {result.roll} against {kind.self_control}"
-                f" — X = {me.self_control_x}",
-                {
-                    "roll": result.roll,
-                    "value": kind.self_control,
-                    "test": "SB",
-                    "success": result.success,
-                    "x": me.self_control_x,
-                },
-                table.kr,
-            )
-        )
     state = damage.life_state(me.le, damage.limits(kind.le, me.self_control_x or 0))
     if knocked and state is damage.LifeState.FIGHTING:
         state = damage.LifeState.UNCONSCIOUS

@@ -88,6 +88,8 @@ class FighterState:
     swap_left: int = 0
     swap_to: str = ""
     reload_left: int = 0
+    #: The KR of the last shot with a missile weapon (its reload begins after it).
+    fired_kr: int = 0
     #: Fields moved in the last KR (the target's motion for a shot, G-OPEN-13).
     moved: int = 0
     moved_now: int = 0
@@ -127,6 +129,7 @@ class FighterState:
             "swap_left": self.swap_left,
             "swap_to": self.swap_to,
             "reload_left": self.reload_left,
+            "fired_kr": self.fired_kr,
             "moved": self.moved,
             "bonus_tokens": self.bonus_tokens,
             "bonus_until_kr": self.bonus_until_kr,

@@ -237,7 +237,7 @@ def test_le_below_zero_is_fatally_hit() -> None:
 
 def test_every_hit_of_a_kr_takes_effect_together() -> None:
     """G-TIME-SIMUL (G-TIME-E1): two fighters who fell each other in one KR both go down."""
-    g = duel([40, 40, 64, 64, 99, 99], ws=100)  # KR 2: both attack, both hit, no defence
+    g = duel([40, 40, 64, 99, 64, 99], ws=100)  # KR 2: both hit; TP, self-control, TP, ...
     g.catalogue = _with_weapon(g, "fest", dice=1, sides=64)
     g.fighters["a"].weapon = g.fighters["b"].weapon = "fest"
     g.apply(c.Declare(actor="b", defences=2))

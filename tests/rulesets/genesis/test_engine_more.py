@@ -45,8 +45,8 @@ def test_surplus_attacks_after_the_felling_one_are_withheld() -> None:
 
 
 def test_a_crossbow_reloads_for_a_kr_after_a_shot() -> None:
-    """G-RELOAD-1, G-RANGE-DIST-1: a crossbow of reload 1 KR shoots,
-    then reloads through the end of a KR it did not dodge in."""
+    """G-RELOAD-1, G-RANGE-DIST-1: a crossbow of reload 1 KR shoots in KR 2, reloads in
+    KR 3 (no shot then) and shoots again from KR 4."""
     g = game(
         [("s", ARCHER, "A", (2, 2)), ("b", fighter("b"), "B", (12, 2))],
         [50],  # b 0; s shoots from KR 2 (no INI: timeless in KR 1)
@@ -60,8 +60,12 @@ def test_a_crossbow_reloads_for_a_kr_after_a_shot() -> None:
     g.apply(c.Strike(actor="s", target="b"))
     assert g.fighters["s"].reload_left == 1
     g.apply(c.Defend(actor="b", hit=g.hits[0].id, how="none"))
-    assert g.kr == 3 and g.fighters["s"].reload_left == 0  # reloaded during KR 2's end
     assert g.fighters["b"].le < 60
+    assert g.kr == 3 and g.fighters["s"].reload_left == 1  # the reload begins after the shot
+    g.apply(c.Declare(actor="s", attacks=1, defences=1))  # B's AKR: A declares first
+    assert "lädt nach" in plans.strike_plan(g, "s", "b").refusal
+    g.apply(c.Declare(actor="b", defences=2))
+    assert g.kr == 4 and g.fighters["s"].reload_left == 0
 
 
 def test_at_most_six_melee_attackers_on_one_target() -> None:
@@ -203,3 +207,82 @@ def test_no_attack_in_the_own_attack_round_is_a_verzicht() -> None:
     declared = [e for e in g.log if e.kind == "declare" and e.data["kr"] == 3]
     assert [e.data["waive"] for e in declared] == [False, True]
     assert "verzichtet" in declared[1].de
+
+
+def test_a_re_rolled_tie_decides_who_may_attack_in_kr1() -> None:
+    """G-INI-ROUND-3/6: after a tie the re-roll's order decides; the faster may attack."""
+    g = game([("a", fighter("a"), "A", (5, 5)), ("b", fighter("b"), "B", (5, 6))], [30, 30, 10, 20])
+    assert g.ini_order == ["b", "a"] and g.fighters["a"].ini == g.fighters["b"].ini
+    g.apply(c.Declare(actor="a", defences=2))
+    g.apply(c.Declare(actor="b", attacks=2))
+    assert not plans.strike_plan(g, "b", "a").refusal
+
+
+def test_commands_out_of_their_phase_and_bad_numbers_are_refused() -> None:
+    """A Defend while striking, a Surplus with none waiting, NaN counts: Rejected."""
+    import pytest
+
+    from game.rulesets.genesis.engine import Rejected
+
+    g = duel([40])
+    with pytest.raises(Rejected):
+        g.apply(c.Surplus(actor="b", option="ad"))
+    with pytest.raises(Rejected):
+        g.apply(c.Declare(actor="b", attacks=float("nan")))
+    with pytest.raises(Rejected):
+        g.apply(c.Declare(actor="b", defences=float("inf")))
+    g.apply(c.Declare(actor="b", defences=2))
+    g.apply(c.Declare(actor="a", attacks=2))
+    g.apply(c.Strike(actor="a", target="b"))
+    assert g.phase == "strike"
+    with pytest.raises(Rejected):
+        g.apply(c.Defend(actor="a", hit=1, how="pa"))
+
+
+def test_the_throwing_specialist_throws_stones_better() -> None:
+    """G-THROW-SPEC-1/2, G-OPEN-18: AT bonus 20 instead of 10, +1W6 TP, two per half-KR."""
+    g = duel([], weapons=("stein",), throwing_specialist=True, kk=12, wtw=10)
+    g.fighters["a"].attacks_left = 1
+    g.fighters["b"].cell = (9, 5)
+    plan = plans.strike_plan(g, "a", "b")
+    assert dict(plan.modifiers)["Waffe"] + dict(plan.modifiers)["Wurfwaffenspezialist"] == 20
+    from game.board.dice import ScriptedRoller
+    from game.rulesets.genesis.resolution import roll_tp
+
+    g.roller = ScriptedRoller([3, 4])
+    tp, dice = roll_tp(g, "a", g.catalogue.weapons["stein"])
+    assert (tp, dice) == (3 + 2 + 4, (3, 4))  # 1W + (10 + 12) / 10 + 1W6
+
+
+def test_a_shooter_in_melee_whose_side_lost_the_ini_does_not_shoot() -> None:
+    """G-INI-RANGED-4, G-OPEN-14: drawn into melee and not the INI winner: no shot, no
+    reloading."""
+    g = game(
+        [("f", fighter("f"), "A", (5, 5)), ("s", ARCHER, "B", (6, 5))],
+        [10, 60],  # f 40, s (shooter, engaged: rolls INI with -10) -15: A wins the INI
+    )
+    assert "s" not in g.timeless and g.ini_winner == "A"
+    g.fighters["s"].attacks_left = 1
+    g.kr = 2
+    assert "Initiative verloren" in plans.strike_plan(g, "s", "f").refusal
+    assert not plans.may_reload(g, "s")
+
+
+def test_a_hit_is_surplus_only_when_the_target_really_falls() -> None:
+    """G-OPEN-20, G-LE-SB-1: the Selbstbeherrschung test comes when the LE first falls below
+    15 %; its X keeps the target fighting, so the next hit is not surplus but lands."""
+    g = game(
+        [("a", fighter("a"), "A", (5, 5)), ("t", fighter("t"), "B", (6, 5))],
+        [10, 60, 5, 5, 9, 10, 9],  # a hits twice; TP 9 - RS 3 = 6; SB 10 <= 40: X = 4
+    )
+    g.catalogue = _with_weapon(g, "fest", dice=1, sides=9)
+    g.fighters["a"].weapon = "fest"
+    g.fighters["t"].le = 13
+    g.apply(c.Declare(actor="t", defences=0))
+    g.apply(c.Declare(actor="a", attacks=2))
+    g.apply(c.Strike(actor="a", target="t"))
+    g.apply(c.Strike(actor="a", target="t"))
+    kinds = [e.kind for e in g.log]
+    assert "surplus" not in kinds and kinds.count("damage") == 2
+    assert g.fighters["t"].self_control_x == 4 and g.fighters["t"].le == 1
+    assert g.fighters["t"].life == "unconscious"  # 1 < 9 - 4

@@ -504,7 +504,8 @@ def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
         why = "gegen Fernkampf nur mit Schild (G-RANGE-ENGAGE-3)"
     raw = parry_value(table, hit.target) + token
     value = checks.defence_value(raw, hit.penalty, half=half)
-    if hit.ranged:
+    if hit.ranged:  # a shot is parried with the shield, not the weapon (G-RANGE-ENGAGE-3)
+        raw = kind.pa + max(0, shield) + token
         value = ranged.ranged_defence_value(raw - hit.penalty, 0, hit.halved)
         value = checks.half_value(value) if half else value
     out.append(DefenceOption(hit.id, "pa", hit.target, value, why))

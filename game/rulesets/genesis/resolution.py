@@ -47,7 +47,7 @@ def roll_tp(
         dice = roll_dice(table.roller, weapon.dice, weapon.sides)
         dice += roll_dice(table.roller, weapon.extra_d6, 6) if weapon.extra_d6 else ()
         raw, passive = sum(dice) + weapon.plus, weapon.tp_percent
-        if weapon.kind in (WeaponKind.THROWN, WeaponKind.THROWING):
+        if weapon.kind is WeaponKind.THROWN:  # thrown objects only; sets are weapons
             raw += gear.throw_tp_bonus(kind.wtw, kind.kk)  # G-THROW-TP
         if weapon.kind is WeaponKind.THROWN and kind.throwing_specialist:
             extra = roll_dice(table.roller, 1, 6)  # G-THROW-SPEC-2: +1W6 TP

@@ -140,6 +140,9 @@ class GenesisFighter:
     #: The Megaschlag's TP bonus in per cent (active, once per KR; 0: the fighter has none).
     #: The text gives only its +50 % (G-PCT-E1); the ability itself is G-OPEN-21.
     megaschlag: int = 0
+    #: The KR in which the fighter joins the fight (Kampfeinstieg, G-JOIN-*); 0 and 1:
+    #: from the start. A mission sets it per creature (``values.joins_kr``).
+    joins_kr: int = 0
 
 
 @dataclass(frozen=True)

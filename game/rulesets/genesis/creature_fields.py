@@ -83,6 +83,7 @@ _BOUNDS: Final[Mapping[str, tuple[int, int]]] = MappingProxyType(
         "wtw": TALENT_RANGE,
         "throwing_talent": TALENT_RANGE,
         "self_control": TALENT_RANGE,
+        "joins_kr": (0, 999),
     }
 )
 VALUE_NAMES: Final = tuple(_BOUNDS)
@@ -104,6 +105,12 @@ _LABELS: Final[Mapping[str, tuple[str, str, str, str]]] = MappingProxyType(
         "wtw": ("WTW", "WTW", "höchster Nahkampf-Waffentalentwert", "highest melee weapon talent"),
         "throwing_talent": ("Wurf", "throw", "Wurfwaffentalent", "throwing-weapon talent"),
         "self_control": ("SB", "self-ctl", "Selbstbeherrschung", "self-control"),
+        "joins_kr": (
+            "Einstieg KR",
+            "joins KR",
+            "Kampfeinstieg in dieser KR (0: von Beginn an)",
+            "joins the fight in this KR (0: from the start)",
+        ),
     }
 )
 

@@ -113,7 +113,11 @@ class GenesisGame:
     def clusters(self) -> Mapping[str, int]:
         """Return each fighting fighter's fight cluster (-1: in none; G-OPEN-10)."""
         standing = tuple(
-            sorted((k, f.cell) for k, f in self.fighters.items() if f.life == FIGHTING)
+            sorted(
+                (k, f.cell)
+                for k, f in self.fighters.items()
+                if f.life == FIGHTING and plans.in_fight(self, k)
+            )
         )
         if self._cluster_cache is None or self._cluster_cache[0] != standing:
             cells = dict(standing)
@@ -176,7 +180,8 @@ class GenesisGame:
     def _initiative(self) -> None:
         """Roll the INI and find the group INI winner (``initiative_start``)."""
         sides = {k: f.side for k, f in self.fighters.items()}
-        start = roll_initiative(self.kinds, sides, self.sides, self.clusters(), self.roller)
+        present = {k: v for k, v in self.kinds.items() if v.joins_kr <= 1}  # G-JOIN-2: no INI
+        start = roll_initiative(present, sides, self.sides, self.clusters(), self.roller)
         self.timeless, self.ini_order = start.timeless, start.order
         self.slowest, self.ini_winner = start.slowest, start.winner
         for k, value in start.results.items():

@@ -102,12 +102,24 @@ def attack_round_side(table: Table) -> str:
     return table.ini_winner if pair_first(table.kr) else ""
 
 
-def in_attack_round(table: Table, side: str) -> bool:
-    """Return whether this AKR/BKR is ``side``'s AT round (else its PA round, G-KR-AT/PA)."""
-    kind = rounds.round_kind(table.kr)
+def in_attack_round(table: Table, side: str, kr: int = 0) -> bool:
+    """Return whether this AKR/BKR (or KR ``kr``) is ``side``'s AT round (else its PA
+    round, G-KR-AT/PA)."""
+    kind = rounds.round_kind(kr or table.kr)
     if kind is rounds.RoundKind.ALPHA:
         return side == table.ini_winner
     return side != table.ini_winner
+
+
+def in_fight(table: Table, key: str) -> bool:
+    """Return whether ``key`` takes part in this KR: from the start, or from the KR it
+    joins in (Kampfeinstieg: no INI, its side's schedule, G-JOIN-2/3)."""
+    return table.kind(key).joins_kr <= table.kr
+
+
+def joined_now(table: Table, key: str) -> bool:
+    """Return whether ``key`` joins the fight in this very KR (a late joiner)."""
+    return table.kind(key).joins_kr > 1 and table.kind(key).joins_kr == table.kr
 
 
 def declaration_queue(table: Table) -> list[str]:
@@ -117,7 +129,13 @@ def declaration_queue(table: Table) -> list[str]:
     shooters for whom KR 1 did not count declare after the others (G-INI-RANGED-2)."""
     fighters = table.fighters
     fighting = [k for k in table.ini_order if fighters[k].life == FIGHTING]
-    late = [k for k in fighters if k in table.timeless and fighters[k].life == FIGHTING]
+    late = [
+        k
+        for k in fighters
+        if (k in table.timeless or table.kind(k).joins_kr > 1)
+        and fighters[k].life == FIGHTING
+        and in_fight(table, k)
+    ]
     if table.kr == 1:
         return list(reversed(fighting))
     everyone = fighting + late
@@ -131,7 +149,8 @@ def declaration_queue(table: Table) -> list[str]:
 def chooses_split(table: Table, key: str) -> bool:
     """Return whether ``key`` splits its GW now: in KR 1 and each AKR (G-GW-ODD-1/4), and
     in KR 2 a ranged fighter for whom KR 1 did not count (G-INI-RANGED-2)."""
-    return pair_first(table.kr) or (table.kr == 2 and key in table.timeless)
+    late = table.kr == 2 and key in table.timeless
+    return pair_first(table.kr) or late or joined_now(table, key)  # G-JOIN-3
 
 
 def shares_now(table: Table, key: str) -> tuple[float, ...]:
@@ -164,6 +183,10 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
         must_shift = False  # a drawn set is thrown over AT and PA round unshifted (G-TWPN-3)
     elif table.kr == 2:
         must_shift = me.attacked_in_kr1  # G-INI-OPEN-4
+    elif joined_now(table, key):
+        must_shift = False  # joining in its PA round it attacks unshifted (G-JOIN-4/6)
+    elif _first_at_round_after_joining_in_pa(table, key):
+        must_shift = True  # ... and pays the shift in its next AT round (G-JOIN-5)
     else:
         must_shift = not in_attack_round(table, me.side)  # G-KR-PA, G-SHIFT-1
     if not refusal and must_shift and me.ad <= 0:
@@ -176,6 +199,15 @@ def declare_rules(table: Table, key: str) -> DeclareRules:
     fast = 1.2 if me.speed_until_kr >= table.kr else 1.0  # a surplus AT's +20 % (G-SURPLUS-3)
     budget = int(kind.gs * 2 * fast)  # G-OPEN-9: floor(GS x 2) fields per KR
     return DeclareRules(shares_now(table, key), refusal, must_shift, move_refusal, budget, passive)
+
+
+def _first_at_round_after_joining_in_pa(table: Table, key: str) -> bool:
+    joined = table.kind(key).joins_kr
+    if joined < 3 or table.kr != joined + 1:
+        return False
+    side = table.fighters[key].side
+    pa_round_then = not in_attack_round(table, side, kr=joined)
+    return pa_round_then and in_attack_round(table, side)
 
 
 def _side_no(table: Table, side: str) -> int:
@@ -355,6 +387,8 @@ def strike_plan(
     them = table.fighters[target]
     if them.side == me.side:
         return refuse("kein Gegner")
+    if not in_fight(table, target):
+        return refuse("noch nicht im Kampf (G-JOIN-2)")
     if them.life != FIGHTING:
         return refuse("kampfunfähig")
     if me.attacks_left < 0.5:
@@ -445,7 +479,7 @@ def strike_targets(table: Table, attacker: str) -> list[StrikePlan]:
     plans = [
         strike_plan(table, attacker, key)
         for key, f in table.fighters.items()
-        if f.side != table.fighters[attacker].side and f.life == FIGHTING
+        if f.side != table.fighters[attacker].side and f.life == FIGHTING and in_fight(table, key)
     ]
     return sorted((p for p in plans if not p.refusal), key=lambda p: (-p.value, p.target))
 
@@ -524,6 +558,8 @@ def defence_options(table: Table, hit: Hit) -> list[DefenceOption]:
     # a parry for an ally next to it (G-ATPA-ALLY-1/2, G-OPEN-10)
     for key, f in sorted(table.fighters.items()):
         if key == hit.target or f.side != target.side or f.life != FIGHTING:
+            continue
+        if not in_fight(table, key):
             continue
         if chebyshev(f.cell, target.cell) != 1:
             continue

@@ -54,7 +54,11 @@ def _approach(game: GenesisGame, key: str, budget: int) -> tuple[Cell, ...]:
     """Return a path toward the nearest enemy, ending next to it or after ``budget``."""
     fighters = game.fighters
     me = fighters[key]
-    foes = [f for f in fighters.values() if f.side != me.side and f.life == FIGHTING]
+    foes = [
+        f
+        for f in fighters.values()
+        if f.side != me.side and f.life == FIGHTING and plans.in_fight(game, f.key)
+    ]
     if not foes or budget <= 0:
         return ()
     foe = min(foes, key=lambda f: (chebyshev(me.cell, f.cell), f.key))
@@ -162,7 +166,7 @@ def _could_strike(game: GenesisGame, key: str, path: tuple[Cell, ...]) -> bool:
     weapon = plans.weapon_in_hand(game, key)
     reach = plans.reach_of(game, key, weapon)
     for f in fighters.values():
-        if f.side == me.side or f.life != FIGHTING:
+        if f.side == me.side or f.life != FIGHTING or not plans.in_fight(game, f.key):
             continue
         if weapon is not None and weapon.ranged:
             if math.dist(here, f.cell) <= reach:

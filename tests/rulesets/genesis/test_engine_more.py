@@ -286,3 +286,34 @@ def test_a_hit_is_surplus_only_when_the_target_really_falls() -> None:
     assert "surplus" not in kinds and kinds.count("damage") == 2
     assert g.fighters["t"].self_control_x == 4 and g.fighters["t"].le == 1
     assert g.fighters["t"].life == "unconscious"  # 1 < 9 - 4
+
+
+def test_a_fighter_joins_the_fight_later() -> None:
+    """G-JOIN-1/2/3/4/5: a fighter of side A joins in KR 4 (A's PA round: A won the INI):
+    it rolled no INI, is no target and declares nothing before; in KR 4 it declares in
+    its side's schedule with the whole KR's share and attacks without shifting; in its
+    next AT round (KR 5) attacking costs a shift."""
+    late = fighter("late", joins_kr=4)
+    g = game(
+        [("a", fighter("a"), "A", (5, 5)), ("b", fighter("b"), "B", (6, 5)),
+         ("late", late, "A", (7, 6))],
+        [10, 60],  # a 40, b -10 (the slowest): A wins the INI; late rolls none
+    )  # fmt: skip
+    assert "late" not in g.ini_order and g.ini_winner == "A"
+    for _ in range(3):  # KR 1-3: late is no part of it
+        assert "late" not in g.queue
+        g.fighters["b"].attacks_left = 1
+        assert "nicht im Kampf" in plans.strike_plan(g, "b", "late").refusal
+        g.fighters["b"].attacks_left = 0
+        for key in list(g.queue):
+            g.apply(c.Declare(actor=key, defences=2))
+    assert g.kr == 4 and "late" in g.queue  # KR 4: B's BKR, A's PA round
+    assert plans.shares_now(g, "late") == (2.0,)  # the whole KR's share (GW 4: 2 + 2)
+    rules = plans.declare_rules(g, "late")
+    assert rules.may_attack and not rules.must_shift  # G-JOIN-4
+    assert plans.declare_rules(g, "a").must_shift  # a is in its PA round as usual
+    for key in list(g.queue):
+        g.apply(c.Declare(actor=key, defences=2))
+    assert g.kr == 5  # A's AKR: the joiner pays the shift in its first AT round (G-JOIN-5)
+    assert plans.declare_rules(g, "late").must_shift
+    assert not plans.declare_rules(g, "a").must_shift

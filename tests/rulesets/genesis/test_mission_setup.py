@@ -161,7 +161,7 @@ def setup_of(text: str) -> GenesisMissionSetup:
 # ------------------------------------------------------------------ the bundled missions
 @pytest.mark.parametrize(
     ("file", "counts"),
-    [("genesis-taverne.toml", (3, 3)), ("genesis-hohlweg.toml", (4, 4))],
+    [("genesis-taverne.toml", (4, 3)), ("genesis-hohlweg.toml", (4, 4))],
 )
 def test_bundled_missions_build_a_genesis_setup(file: str, counts: tuple[int, int]) -> None:
     """Both bundled Genesis missions load and set up: sides, names, fighters of the

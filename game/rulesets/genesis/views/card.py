@@ -331,6 +331,16 @@ def state_badges(game: GenesisGame, key: str, t: Texts) -> tuple[Badge, ...]:
                 "card:state:tokens",
             )
         )
+    if not plans.in_fight(game, key):
+        joins = game.kind(key).joins_kr
+        out.append(
+            Badge(
+                say(t, "state.joins", kr=joins),
+                Tone.DIM,
+                say(t, "state.joins_tip", kr=joins),
+                "card:state:joins",
+            )
+        )
     if me.released and me.passive_kr != game.kr:
         out.append(
             Badge(

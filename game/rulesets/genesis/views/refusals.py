@@ -141,6 +141,10 @@ KNOWN: tuple[tuple[re.Pattern[str], Tell], ...] = (
         ),
     ),
     (
+        re.compile(r"noch nicht im Kampf"),
+        _fixed("noch nicht im Kampf", "not in the fight yet"),
+    ),
+    (
         re.compile(r"der Satz ist verbraucht"),
         _fixed("der Satz ist verbraucht: einen neuen ziehen", "the set is used up: draw a new one"),
     ),

@@ -110,6 +110,11 @@ CARD_TEXTS: Mapping[str, tuple[str, str]] = {
         "surplus attacks: +20 on AT, PA or AW for one action each",
     ),
     "state.released": ("gelöst", "released"),
+    "state.joins": ("Einstieg in KR {kr}", "joins in KR {kr}"),
+    "state.joins_tip": (
+        "greift erst in KR {kr} in den Kampf ein: bis dahin weder Ansage noch Ziel",
+        "joins the fight in KR {kr}: until then it neither declares nor can be attacked",
+    ),
     "state.released_tip": ("darf sich vom Gegner wegbewegen", "may move away from the enemy"),
     "slot.main": ("Hauptrüstung", "main armour"),
     "slot.under": ("Unterrüstung", "under-armour"),

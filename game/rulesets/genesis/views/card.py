@@ -69,7 +69,7 @@ def card(game: GenesisGame, key: str, t: Texts) -> Card | None:
 
 
 def _ini_text(game: GenesisGame, key: str) -> str:
-    return "—" if key in game.timeless else str(game.fighters[key].ini)
+    return str(game.fighters[key].ini) if key in game.ini_order else "—"
 
 
 def _bonus_tip(game: GenesisGame, key: str, what: str, t: Texts) -> str:

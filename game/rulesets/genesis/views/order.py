@@ -88,7 +88,7 @@ def _phase_badges(game: GenesisGame, key: str, t: Texts) -> list[Badge]:
 
 def _chip(game: GenesisGame, key: str, t: Texts) -> Chip:
     me, kind = game.fighters[key], game.kind(key)
-    timeless = key in game.timeless
+    timeless = key not in game.ini_order  # rolled no INI: a shooter outside melee, a joiner
     badges = [] if timeless else [Badge(say(t, "chip.ini", n=me.ini), Tone.DIM, key="chip:ini")]
     badges += _phase_badges(game, key, t)
     badges += list(state_badges(game, key, t))

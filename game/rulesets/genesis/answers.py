@@ -11,7 +11,7 @@ from typing import Protocol
 
 from game.board.dice import Roller
 from game.match.events import Event
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans, plans
 from game.rulesets.genesis.plans import Hit, Table
 from game.rulesets.genesis.rules import checks
 
@@ -35,7 +35,7 @@ class AnswerTable(Table, Protocol):
 
 def answer_hit(table: AnswerTable, hit: Hit, how: str, by: str, *, automatic: bool) -> Event:
     """Roll ``by``'s answer ``how`` to ``hit`` (a refused one counts as none); return the event."""
-    options = {(o.how, o.by): o for o in plans.defence_options(table, hit)}
+    options = {(o.how, o.by): o for o in defence_plans.defence_options(table, hit)}
     option = options.get((how, by))
     if option is None or option.refusal:
         how, by = "none", hit.target

@@ -20,17 +20,18 @@ from game.match.commands import Command, CommandRejected
 from game.match.decisions import Decision, DecisionKind
 from game.match.events import Event
 from game.rulesets.genesis import commands as c
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans, plans
 from game.rulesets.genesis.answers import answer_hit
 from game.rulesets.genesis.catalogue import GenesisCatalogue, GenesisFighter, WeaponKind
-from game.rulesets.genesis.geometry import facing_toward, fight_clusters
+from game.rulesets.genesis.geometry import fight_clusters
 from game.rulesets.genesis.initiative_start import roll_initiative
 from game.rulesets.genesis.kr_end import SURPLUS_OPTIONS, close_fighter, convert_surplus
 from game.rulesets.genesis.moves import make_moves
 from game.rulesets.genesis.plans import FIGHTING, Hit
 from game.rulesets.genesis.resolution import resolve_hits
-from game.rulesets.genesis.rules import checks, gear, rounds
+from game.rulesets.genesis.rules import gear, rounds
 from game.rulesets.genesis.state import Declaration, FighterState, GenesisSetup
+from game.rulesets.genesis.strikes import strike
 
 DECLARE, STRIKE, DEFEND, SURPLUS = "declare", "strike", "defend", "surplus"
 
@@ -354,69 +355,8 @@ class GenesisGame:
         plan = plans.strike_plan(self, key, cmd.target, cmd.penalty, cmd.mega)
         if plan.refusal:
             raise Rejected(plan.refusal)
+        self.log.append(strike(self, plan, cmd.penalty, cmd.mega))
         me = self.fighters[key]
-        weapon = plans.weapon_in_hand(self, key)
-        result = checks.roll_test(self.roller, plan.value)
-        me.attacks_left -= 0.5 if plan.half else 1.0
-        if me.bonus_tokens > 0:
-            me.bonus_tokens -= 1
-        if cmd.mega:
-            self.megas.add(key)
-        me.facing = facing_toward(me.cell, self.fighters[cmd.target].cell)
-        if plan.ranged and weapon is not None:
-            if weapon.kind is WeaponKind.MISSILE:
-                me.reload_left = weapon.reload_kr
-                me.fired_kr = self.kr  # the reload begins after the KR of the shot
-            if weapon.kind is WeaponKind.THROWN:
-                self.throws[key] = self.throws.get(key, 0) + 1
-                # the thrown object has left the hand: bare hands until a weapon change
-                me.gone.append(weapon.key)
-                me.weapon = ""
-            if weapon.kind is WeaponKind.THROWING:
-                me.set_left -= 1
-        else:
-            self.melee_attackers.setdefault(cmd.target, set()).add(key)
-        hit_id = 0
-        if result.success:
-            hit_id = self.next_hit
-            self.next_hit += 1
-            self.hits.append(
-                Hit(
-                    hit_id,
-                    key,
-                    cmd.target,
-                    plan.weapon,
-                    plan.value,
-                    result.roll,
-                    cmd.penalty,
-                    plan.ranged,
-                    plan.halved,
-                    plan.quadrant,
-                    plan.distance,
-                    cmd.mega,
-                )
-            )
-        verdict_de = "trifft" if result.success else "verfehlt"
-        verdict_en = "hits" if result.success else "misses"
-        self._emit(
-            "strike",
-            key,
-            f"{self.name_of(key)} greift {self.name_of(cmd.target)} an: W100 {result.roll} gegen "
-            f"AT {plan.value}" + (" (halbe Aktion)" if plan.half else "") + f" — {verdict_de}",
-            f"{self.name_of(key)} attacks {self.name_of(cmd.target)}: d100 {result.roll} against "
-            f"AT {plan.value}" + (" (half action)" if plan.half else "") + f" — {verdict_en}",
-            {
-                "target": cmd.target,
-                "roll": result.roll,
-                "value": plan.value,
-                "test": "AT",
-                "success": result.success,
-                "penalty": cmd.penalty,
-                "half": plan.half,
-                "modifiers": [list(m) for m in plan.modifiers],
-                "hit": hit_id,
-            },
-        )
         if me.attacks_left < 0.5:
             self.queue.pop(0)
         self._skip_idle_strikers()
@@ -448,7 +388,9 @@ class GenesisGame:
             progressed = False
             for hit in pending:
                 options = [
-                    o for o in plans.defence_options(self, hit) if not o.refusal and o.how != "none"
+                    o
+                    for o in defence_plans.defence_options(self, hit)
+                    if not o.refusal and o.how != "none"
                 ]
                 if not options:
                     self._answer(hit, "none", hit.target, automatic=True)
@@ -458,7 +400,7 @@ class GenesisGame:
             side = self.defending_side()
             if side not in self.auto:
                 return
-            answers = plans.auto_answers(self, self.open_hits(side))
+            answers = defence_plans.auto_answers(self, self.open_hits(side))
             hit_id, how, by = answers[0]
             chosen = self.hit(hit_id)
             assert chosen is not None
@@ -473,7 +415,7 @@ class GenesisGame:
         side = self.fighters[cmd.actor or ""].side
         if self.fighters[hit.target].side != side:
             raise Rejected("that attack is on another side's fighter")
-        options = {(o.how, o.by): o for o in plans.defence_options(self, hit)}
+        options = {(o.how, o.by): o for o in defence_plans.defence_options(self, hit)}
         by = hit.target if cmd.how in ("pa", "aw", "none") else cmd.actor or ""
         option = options.get((cmd.how, by))
         if option is None:

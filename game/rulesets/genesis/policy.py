@@ -16,7 +16,7 @@ from game.board.movement import find_path, path_cost
 from game.match.commands import Command
 from game.match.decisions import DecisionKind
 from game.rulesets.genesis import commands as c
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans, plans
 from game.rulesets.genesis.engine import GenesisGame
 from game.rulesets.genesis.geometry import chebyshev
 from game.rulesets.genesis.plans import FIGHTING
@@ -36,7 +36,7 @@ def choose_command(game: GenesisGame) -> Command:
 
 def _defence(game: GenesisGame, side: str) -> Command:
     hits = game.open_hits(side)
-    hit_id, how, by = plans.auto_answers(game, hits)[0]
+    hit_id, how, by = defence_plans.auto_answers(game, hits)[0]
     actor = by if how == "ally" else next(h.target for h in hits if h.id == hit_id)
     return c.Defend(actor=actor, hit=hit_id, how=how)
 
@@ -155,7 +155,7 @@ def _best_melee(game: GenesisGame, key: str) -> str:
         for w in game.catalogue.weapons_of(game.kind(key))
         if w.key not in me.gone and not w.ranged
     ]
-    return max(carried, key=lambda w: (plans.expected_tp(w), w.key)).key if carried else ""
+    return max(carried, key=lambda w: (defence_plans.expected_tp(w), w.key)).key if carried else ""
 
 
 def _could_strike(game: GenesisGame, key: str, path: tuple[Cell, ...]) -> bool:

@@ -13,7 +13,7 @@ import pytest
 
 from game.match.decisions import DecisionKind
 from game.rulesets.genesis import commands as c
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans, plans
 from game.rulesets.genesis.engine import DECLARE, DEFEND, STRIKE, Rejected
 from game.rulesets.genesis.rules.rounds import RoundKind
 from tests.rulesets.genesis.engine_fixtures import ARCHER, fighter, game
@@ -104,7 +104,7 @@ def test_declaring_all_gw_as_attacks_leaves_no_defence() -> None:
     g.apply(c.Strike(actor="b", target="c"))
     g.apply(c.Strike(actor="b", target="c"))
     hit_on_b = next(h for h in g.hits if h.target == "b")
-    options = {o.how: o for o in plans.defence_options(g, hit_on_b)}
+    options = {o.how: o for o in defence_plans.defence_options(g, hit_on_b)}
     assert options["pa"].refusal and options["aw"].refusal
 
 
@@ -166,7 +166,7 @@ def test_a_harder_attack_makes_the_defence_harder() -> None:
     g.apply(c.Declare(actor="a", attacks=1, defences=1))
     assert plans.strike_plan(g, "a", "b", penalty=30).value == 40
     g.apply(c.Strike(actor="a", target="b", penalty=30))
-    options = {o.how: o for o in plans.defence_options(g, g.hits[0])}
+    options = {o.how: o for o in defence_plans.defence_options(g, g.hits[0])}
     assert options["pa"].value == 20 and options["aw"].value == 10
 
 
@@ -311,7 +311,7 @@ def test_parry_for_an_ally() -> None:
     g.apply(c.Declare(actor="a", attacks=1, defences=1))
     g.apply(c.Strike(actor="a", target="b"))
     hit = g.hits[0]
-    ally = next(o for o in plans.defence_options(g, hit) if o.how == "ally")
+    ally = next(o for o in defence_plans.defence_options(g, hit) if o.how == "ally")
     assert ally.by == "c" and ally.value == 50 - 30 and not ally.refusal
     g.apply(c.Defend(actor="c", hit=hit.id, how="ally"))
     assert g.fighters["c"].defences_left == 0 or g.kr == 2
@@ -376,10 +376,10 @@ def test_projectiles_from_one_quadrant_are_dodged_with_one_roll() -> None:
     assert {h.quadrant for h in g.hits} == {"front"}
     assert not by["m"].halved and by["f"].halved and by["g"].halved
     g.apply(c.Defend(actor="t", hit=by["m"].id, how="aw"))
-    reused = {o.how: o for o in plans.defence_options(g, by["f"])}["aw"]
+    reused = {o.how: o for o in defence_plans.defence_options(g, by["f"])}["aw"]
     assert reused.reused_roll == 25 and reused.value == 32 and reused.chance == 100
     g.apply(c.Defend(actor="t", hit=by["f"].id, how="aw"))
-    third = {o.how: o for o in plans.defence_options(g, by["g"])}["aw"]
+    third = {o.how: o for o in defence_plans.defence_options(g, by["g"])}["aw"]
     assert third.value == 22 and third.chance == 0
     g.apply(c.Defend(actor="t", hit=by["g"].id, how="aw"))
     assert g.kr == 3
@@ -403,7 +403,7 @@ def test_no_weapon_parry_against_shots() -> None:
     g.apply(c.Declare(actor="t", defences=2))
     g.apply(c.Declare(actor="f", attacks=1, defences=1))
     g.apply(c.Strike(actor="f", target="t"))
-    options = {o.how: o for o in plans.defence_options(g, g.hits[0])}
+    options = {o.how: o for o in defence_plans.defence_options(g, g.hits[0])}
     assert "Schild" in options["pa"].refusal and not options["aw"].refusal
 
 

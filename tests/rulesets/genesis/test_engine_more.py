@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rulesets.genesis import commands as c
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans, plans
 from tests.rulesets.genesis.engine_fixtures import ARCHER, fighter, game
 from tests.rulesets.genesis.test_engine import _with_weapon, duel
 
@@ -109,7 +109,7 @@ def test_a_shield_adds_to_the_parry() -> None:
     g.apply(c.Declare(actor="b", defences=2))
     g.apply(c.Declare(actor="a", attacks=1, defences=1))
     g.apply(c.Strike(actor="a", target="b"))
-    options = {o.how: o for o in plans.defence_options(g, g.hits[0])}
+    options = {o.how: o for o in defence_plans.defence_options(g, g.hits[0])}
     assert options["pa"].value == 50 + 10
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.match.decisions import DecisionKind
 from game.match.views import Needs, Pick
 from game.rulesets.genesis import commands as c
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans, plans
 from game.rulesets.genesis.engine import GenesisGame
 from game.rulesets.genesis.state import FighterSetup
 from game.rulesets.genesis.views import VIEWS
@@ -72,7 +72,7 @@ def test_g_atpa_4_offer_odds_follow_the_strike_plan() -> None:
 def test_g_atpa_2_defence_panel_shows_each_answer_with_its_chance() -> None:
     """G-ATPA-2, G-ATPA-3: a successful AT opens the defending side's panel: a group per
     open hit (attacker, weapon, the AT roll against its value) with PA, AW and keine
-    Abwehr, each with its chance in per cent as plans.defence_options counts it."""
+    Abwehr, each with its chance in per cent as defence_plans.defence_options counts it."""
     game = _striking()
     press(game, offer(VIEWS.action_groups(game, DE), "strike:on:bosper"))
     press(game, offer(VIEWS.action_groups(game, DE), "strike:end"))
@@ -84,7 +84,7 @@ def test_g_atpa_2_defence_panel_shows_each_answer_with_its_chance() -> None:
     assert panel.label == "Alrik → Bosper"
     assert "Alrik trifft Bosper mit Schwert: W100 20 gegen AT 70" in panel.tooltip
     hit = game.open_hits("B")[0]
-    chances = {o.how: o.chance for o in plans.defence_options(game, hit)}
+    chances = {o.how: o.chance for o in defence_plans.defence_options(game, hit)}
     assert offer(groups, "defend:1:pa:bosper").label == f"PA · {chances['pa']} %"
     assert offer(groups, "defend:1:aw:bosper").label == f"AW · {chances['aw']} %"
     assert chances == {"pa": 70, "aw": 45, "none": 0}  # PA 55 + sword 5 + shield 10

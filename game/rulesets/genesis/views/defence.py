@@ -3,7 +3,7 @@
 Each open hit of the side (``game.open_hits(side)``) is a group: who hit whom with what,
 the AT roll against its value; its answers are PA, AW, PA durch <Verbündeter> (−30,
 G-ATPA-ALLY-1/2) and keine Abwehr, each with its chance in per cent and allowed or
-refused as ``plans.defence_options`` says (G-ATPA-2/3, G-ATPA-4, G-RANGE-ENGAGE-3); a
+refused as ``defence_plans.defence_options`` says (G-ATPA-2/3, G-ATPA-4, G-RANGE-ENGAGE-3); a
 dodge roll that already counts for this direction says so (G-SHOT-AW-1). The order in
 which the player answers the hits is the order of the defence (G-PHASE-EXEC-2/3).
 """
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from game.match.views import ActionGroup, Offer, Texts
 from game.rulesets.genesis import commands as c
-from game.rulesets.genesis import plans
+from game.rulesets.genesis import defence_plans
+from game.rulesets.genesis.defence_plans import DefenceOption
 from game.rulesets.genesis.engine import GenesisGame
-from game.rulesets.genesis.plans import DefenceOption, Hit
+from game.rulesets.genesis.plans import Hit
 from game.rulesets.genesis.views.refusals import reason
 from game.rulesets.genesis.views.texts import chance_text, fighter_name, item_name, say
 from game.rulesets.genesis.views.util import const, gate
@@ -81,7 +82,7 @@ def defence_groups(game: GenesisGame, side: str, t: Texts) -> list[ActionGroup]:
     """Return a group per open hit of ``side``, in the engine's order."""
     groups = []
     for hit in game.open_hits(side):
-        options = plans.defence_options(game, hit)
+        options = defence_plans.defence_options(game, hit)
         label = say(
             t,
             "group.hit",

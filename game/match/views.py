@@ -415,32 +415,35 @@ class Views(Protocol):
         t: Texts,
     ) -> tuple[ActionGroup, ...]:
         """Return ``groups`` with their refusals told for a viewer who sees the creatures
-        ``visible`` (None: everything); a ruleset that names nothing returns them as given."""
-        ...
+        ``visible`` (None: everything); a ruleset that names nothing returns them as given
+        (this default)."""
+        return groups
 
     def passes_turn(self, events: Sequence[Event]) -> bool:
         """Return whether ``events`` start another turn or round."""
         ...
 
     def panel_keys(self) -> tuple[str, ...]:
-        """Return the keys of the extra panels of the sidebar."""
-        ...
+        """Return the keys of the extra panels of the sidebar (none: this default)."""
+        return ()
 
     def panel(self, game: Any, key: str, viewer: Viewer, t: Texts) -> PanelView:
-        """Return the extra panel ``key`` for ``viewer``."""
-        ...
+        """Return the extra panel ``key`` for ``viewer`` (raise KeyError: a ruleset without
+        panels, this default)."""
+        raise KeyError(f"no panel {key!r}")
 
     def gm_commands(self, game: Any, subject: str | None, t: Texts) -> tuple[OfferRow, ...]:
-        """Return the game master's commands for creature ``subject`` (None: nobody)."""
-        ...
+        """Return the game master's commands for creature ``subject`` (None: nobody;
+        none at all: this default)."""
+        return ()
 
     def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
-        """Return the overlays of the map the ruleset offers."""
-        ...
+        """Return the overlays of the map the ruleset offers (none: this default)."""
+        return ()
 
     def zone_layout(self, game: Any) -> ZoneLayout | None:
-        """Return the zones to draw over the map; None: the ruleset has none."""
-        ...
+        """Return the zones to draw over the map; None: the ruleset has none (this default)."""
+        return None
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
         """Return what the players of ``sides`` see together (None: no side given)."""
@@ -554,8 +557,9 @@ class Views(Protocol):
         ...
 
     def open_questions(self, game: Any) -> frozenset[int]:
-        """Return the log indices of the questions to the game master not yet answered."""
-        ...
+        """Return the log indices of the questions to the game master not yet answered (a
+        ruleset that asks none: this default)."""
+        return frozenset()
 
     def replaced_rolls(self, game: Any) -> frozenset[int]:
         """Return the log indices of rolls a reroll replaced (the log shows them struck).
@@ -570,5 +574,6 @@ class Views(Protocol):
         return ()
 
     def answer(self, game: Any, index: int) -> Command:
-        """Return the command that answers the question at log ``index``."""
-        ...
+        """Return the command that answers the question at log ``index`` (raise KeyError: a
+        ruleset that asks none, this default)."""
+        raise KeyError(f"no question at log index {index}")

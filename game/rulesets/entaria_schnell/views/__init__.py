@@ -27,8 +27,6 @@ from game.match.views import (
     LogText,
     Odds,
     Offer,
-    OfferRow,
-    OverlayOffer,
     PanelView,
     Piece,
     Result,
@@ -52,7 +50,7 @@ from game.rulesets.entaria_schnell.views.terms import reason
 __all__ = ["VIEWS", "QuickViews"]
 
 
-class QuickViews:
+class QuickViews(Views):
     """The quick rules' answers to the screen (the ``Views`` protocol)."""
 
     def pieces(self, game: Any) -> Mapping[str, Piece]:
@@ -73,17 +71,6 @@ class QuickViews:
     def action_groups(self, game: Any, t: Texts) -> tuple[ActionGroup, ...]:
         return actions.action_groups(game, t)
 
-    def told_for_viewer(
-        self,
-        game: Any,
-        groups: tuple[ActionGroup, ...],
-        visible: Collection[str] | None,
-        t: Texts,
-    ) -> tuple[ActionGroup, ...]:
-        """Return the groups as they are: the refusals name zones and weapons, not
-        creatures hidden from the viewer."""
-        return groups
-
     def passes_turn(self, events: Sequence[Event]) -> bool:
         return actions.passes_turn(events)
 
@@ -94,14 +81,6 @@ class QuickViews:
         if key != card.IMPULSE_PANEL:
             raise KeyError(f"the quick rules have no panel {key!r}")
         return card.impulse_panel(game, t)
-
-    def gm_commands(self, game: Any, subject: str | None, t: Texts) -> tuple[OfferRow, ...]:
-        """Return nothing: the quick-rules engine has no game-master commands."""
-        return ()
-
-    def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
-        """Return nothing: the zones are drawn through ``zone_layout``."""
-        return ()
 
     def zone_layout(self, game: Any) -> ZoneLayout | None:
         return actions.zone_layout(game)
@@ -143,37 +122,6 @@ class QuickViews:
     ) -> Odds | None:
         return chances.attack_odds(game, actor, target, weapon, t)
 
-    def throw_odds(
-        self, game: Any, actor: str, weapon: str, cell: Cell, t: Texts
-    ) -> tuple[str, ...]:
-        """Return nothing: the quick rules throw at creatures (an attack, ``attack_odds``)."""
-        return ()
-
-    def blast_odds(self, game: Any, actor: str, weapon: str, creature: str, t: Texts) -> str:
-        """Return nothing: no blasts on the zone map."""
-        return ""
-
-    def area_odds(
-        self,
-        game: Any,
-        actor: str,
-        weapon: str,
-        mode: Any,
-        allocation: Mapping[Cell, int],
-        t: Texts,
-    ) -> tuple[tuple[str, str], ...]:
-        """Return nothing: the quick rules have no painted area fire."""
-        return ()
-
-    def area_check_odds(
-        self, game: Any, actor: str, weapon: str, mode: Any, fields: Sequence[Cell], t: Texts
-    ) -> tuple[str, ...]:
-        return ()
-
-    def leave_reach_odds(self, game: Any, actor: str, running: bool, t: Texts) -> tuple[str, ...]:
-        """Return nothing: Lösen asks no save (Q-MOVE-3)."""
-        return ()
-
     def repeat_warning(self, game: Any, action: Hashable, t: Texts) -> str:
         """Return the warning that repeating ``action`` makes Wehrlos (Q-OPEN-16)."""
         return chances.repeat_warning(game, action, t)
@@ -187,20 +135,8 @@ class QuickViews:
     def log_text(self, event: Event, t: Texts) -> LogText:
         return log.log_text(event, t)
 
-    def open_questions(self, game: Any) -> frozenset[int]:
-        """Return nothing: the quick rules put no questions to the game master."""
-        return frozenset()
-
-    def replaced_rolls(self, game: Any) -> frozenset[int]:
-        """Return nothing: the quick rules have no rerolls."""
-        return frozenset()
-
     def log_details(self, game: Any, index: int, t: Texts) -> tuple[str, ...]:
         return log.log_details(game, index, t)
-
-    def answer(self, game: Any, index: int) -> Command:
-        """Raise: the quick rules put no questions, so there is nothing to answer."""
-        raise KeyError(f"the quick rules ask no question at log index {index}")
 
 
 #: The quick rules' views (typed as the protocol: the checker proves they are one).

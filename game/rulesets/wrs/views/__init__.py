@@ -13,7 +13,7 @@ game master and no rerolls: those answers are empty.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from game.board.grid import Cell
@@ -28,16 +28,11 @@ from game.match.views import (
     LogText,
     Odds,
     Offer,
-    OfferRow,
-    OverlayOffer,
-    PanelView,
     Piece,
     Result,
     Texts,
     TurnOrder,
-    Viewer,
     Views,
-    ZoneLayout,
 )
 from game.rulesets.wrs.views import (
     actions,
@@ -53,7 +48,7 @@ from game.rulesets.wrs.views import (
 __all__ = ["VIEWS", "WrsViews"]
 
 
-class WrsViews:
+class WrsViews(Views):
     """WRS's answers to the screen (the ``Views`` protocol)."""
 
     def pieces(self, game: Any) -> Mapping[str, Piece]:
@@ -85,24 +80,6 @@ class WrsViews:
 
     def passes_turn(self, events: Sequence[Event]) -> bool:
         return actions.passes_turn(events)
-
-    def panel_keys(self) -> tuple[str, ...]:
-        return ()
-
-    def panel(self, game: Any, key: str, viewer: Viewer, t: Texts) -> PanelView:
-        raise KeyError(f"WRS has no panel {key!r}")
-
-    def gm_commands(self, game: Any, subject: str | None, t: Texts) -> tuple[OfferRow, ...]:
-        """Return nothing: the WRS engine has no game-master commands."""
-        return ()
-
-    def overlays(self, t: Texts) -> tuple[OverlayOffer, ...]:
-        """Return nothing: WRS has no map tools that would draw overlays."""
-        return ()
-
-    def zone_layout(self, game: Any) -> ZoneLayout | None:
-        """Return None: WRS plays on fields, not zones."""
-        return None
 
     def fog(self, game: Any, sides: Collection[str]) -> Fog | None:
         return fog.fog_for_sides(game, sides)
@@ -141,41 +118,6 @@ class WrsViews:
     ) -> Odds | None:
         return chances.attack_odds(game, actor, target, weapon, action, t)
 
-    def throw_odds(
-        self, game: Any, actor: str, weapon: str, cell: Cell, t: Texts
-    ) -> tuple[str, ...]:
-        """Return nothing: WRS throws at creatures only (an attack, ``attack_odds``)."""
-        return ()
-
-    def blast_odds(self, game: Any, actor: str, weapon: str, creature: str, t: Texts) -> str:
-        """Return nothing: WRS has no blasts."""
-        return ""
-
-    def area_odds(
-        self,
-        game: Any,
-        actor: str,
-        weapon: str,
-        mode: Any,
-        allocation: Mapping[Cell, int],
-        t: Texts,
-    ) -> tuple[tuple[str, str], ...]:
-        """Return nothing: WRS fire modes shoot one target (W-OPEN-7), no area fire."""
-        return ()
-
-    def area_check_odds(
-        self, game: Any, actor: str, weapon: str, mode: Any, fields: Sequence[Cell], t: Texts
-    ) -> tuple[str, ...]:
-        return ()
-
-    def leave_reach_odds(self, game: Any, actor: str, running: bool, t: Texts) -> tuple[str, ...]:
-        """Return nothing: leaving a melee reach asks nothing in WRS."""
-        return ()
-
-    def repeat_warning(self, game: Any, action: Hashable, t: Texts) -> str:
-        """Return nothing: no WRS action costs more when repeated."""
-        return ""
-
     def log_for(self, game: Any, sides: Collection[str]) -> list[tuple[int, Event]]:
         return log.log_for(game, sides)
 
@@ -185,20 +127,8 @@ class WrsViews:
     def log_text(self, event: Event, t: Texts) -> LogText:
         return log.log_text(event, t)
 
-    def open_questions(self, game: Any) -> frozenset[int]:
-        """Return nothing: WRS puts no questions to the game master."""
-        return frozenset()
-
-    def replaced_rolls(self, game: Any) -> frozenset[int]:
-        """Return nothing: WRS has no rerolls."""
-        return frozenset()
-
     def log_details(self, game: Any, index: int, t: Texts) -> tuple[str, ...]:
         return log.log_details(game, index, t)
-
-    def answer(self, game: Any, index: int) -> Command:
-        """Raise: WRS puts no questions, so there is nothing to answer."""
-        raise KeyError(f"WRS asks no question at log index {index}")
 
 
 #: WRS's views (typed as the protocol: the checker proves they are one).

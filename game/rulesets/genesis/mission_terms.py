@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from game.board.grid import Cover, FieldKind, Terrain
+from game.board.grid import FieldKind
 from game.match.mission_ruleset import Message
+from game.match.plain_terrain import MATERIALS, TERRAIN, MapWord
 from game.match.problems import suggested
 from game.rulesets.genesis.catalogue import GenesisCatalogue
 from game.rulesets.genesis.creature_fields import equipment_of
@@ -27,57 +28,6 @@ __all__ = ["HELD_MAX", "MATERIALS", "TERRAIN", "GenesisMissionTerms", "MapWord"]
 #: The weapons a fighter holds at the start: one (the engine tracks one weapon in hand).
 HELD_MAX = 1
 
-
-@dataclass(frozen=True)
-class MapWord:
-    """A terrain kind or wall material of the legend: its names, character and field."""
-
-    key: str
-    german: str
-    english: str
-    char: str
-    field: FieldKind
-
-
-#: The terrain kinds a Genesis legend may name (invented: Genesis gives none), in this
-#: order; the same keys and fields as WRS's (a ruleset imports no other one).
-TERRAIN: tuple[MapWord, ...] = (
-    MapWord("floor", "Boden", "floor", ".", FieldKind()),
-    MapWord(
-        "rubble",
-        "Geröll / Schutt",
-        "rubble",
-        ":",
-        FieldKind(difficult=True, terrain=Terrain.RUBBLE),
-    ),
-    MapWord("water", "Wasser", "water", "~", FieldKind(difficult=True, terrain=Terrain.WATER)),
-    MapWord(
-        "mud", "Matsch / Glitschig", "mud / slippery ground", ",", FieldKind(terrain=Terrain.MUD)
-    ),
-    MapWord(
-        "low_obstacle",
-        "Niedriges Hindernis / Kisten",
-        "low obstacle / crates",
-        "=",
-        FieldKind(difficult=True, cover=Cover.PARTIAL),
-    ),
-    MapWord("smoke", "Rauch / Nebel", "smoke / fog", "%", FieldKind(cover=Cover.FULL, smoke=True)),
-    MapWord("glass_shards", "Glassplitter", "glass shards", "x", FieldKind(terrain=Terrain.SHARDS)),
-)
-
-_WALL = FieldKind(wall=True)
-_PANE = FieldKind(wall=True, see_through=True, cover=Cover.FULL)
-
-#: The wall, pane and door materials a Genesis legend may name (invented: Genesis gives
-#: none).
-MATERIALS: tuple[MapWord, ...] = (
-    MapWord("thin_wooden_wall", "Dünne Holzwand", "thin wooden wall", "", _WALL),
-    MapWord("thick_wooden_wall", "Dicke Holzwand", "thick wooden wall", "", _WALL),
-    MapWord("stone_wall", "Steinwand", "stone wall", "", _WALL),
-    MapWord("thick_steel_wall", "Dicke Stahlwand", "thick steel wall", "", _WALL),
-    MapWord("glass_pane", "Glasscheibe", "glass pane", "", _PANE),
-    MapWord("armoured_glass_pane", "Panzerglasscheibe", "armoured glass pane", "", _PANE),
-)
 
 _TERRAIN = {word.key: word for word in TERRAIN}
 _MATERIALS = {word.key: word for word in MATERIALS}

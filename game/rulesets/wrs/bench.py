@@ -1,19 +1,12 @@
-"""``kampfkarte bench engine`` for a WRS mission: timings of the engine, as figures.
-
-It prints numbers, not verdicts. Each ``apply`` sample runs on a fresh copy (a
-checkpoint resumed) of the same game, so every sample does the same work with the same
-dice; whole matches are played by the policy, one seed after the other.
-"""
+"""``kampfkarte bench engine`` for a WRS mission (``game.match.engine_bench``)."""
 
 from __future__ import annotations
 
-import json
-import statistics
-import time
-from typing import TextIO
+from typing import Any, TextIO
 
 from game.board.dice import RandomRoller
-from game.match.bench_table import Row, print_table, timed
+from game.match.bench_table import Row
+from game.match.engine_bench import PolicyBench, print_policy_bench
 from game.rulesets.wrs.autoplay import play_out
 from game.rulesets.wrs.catalogue import WrsCatalogue
 from game.rulesets.wrs.engine import WrsGame
@@ -25,72 +18,28 @@ __all__ = ["bench_rows", "run_engine_bench"]
 MATCH_ROUNDS = 30
 
 
-def _mid_game(setup: WrsSetup, catalogue: WrsCatalogue, seed: int, commands: int) -> WrsGame:
-    """Return a game of ``setup`` after up to ``commands`` policy commands."""
-    game = WrsGame(setup, catalogue, RandomRoller(seed))
-    for _ in range(commands):
-        if game.over:
-            break
-        game.apply(choose_command(game))
-    return game
+def _bench(setup: WrsSetup, catalogue: WrsCatalogue) -> PolicyBench:
+    def play(game: Any, rounds: int) -> Any:
+        return play_out(game, max_rounds=rounds)
 
-
-def _apply_row(game: WrsGame, repeats: int) -> Row:
-    """Time ``apply`` of the policy's next command on fresh copies of ``game``."""
-    command = choose_command(game)
-    point = game.checkpoint()
-    times = []
-    for _ in range(repeats + 1):
-        copy = game.resume(point)
-        start = time.perf_counter()
-        copy.apply(command)
-        times.append((time.perf_counter() - start) * 1000.0)
-    times = times[1:]  # the first one warms up
-    label = f"apply {type(command).__name__} (round {game.round})"
-    return (label, statistics.median(times), max(times), "")
+    return PolicyBench(
+        name="WRS",
+        new_game=lambda seed: WrsGame(setup, catalogue, RandomRoller(seed)),
+        choose=choose_command,
+        play_out=play,
+        round_of=lambda game: int(game.round),
+        round_word="round",
+        match_rounds=MATCH_ROUNDS,
+    )
 
 
 def bench_rows(setup: WrsSetup, catalogue: WrsCatalogue, *, repeats: int, seed: int) -> list[Row]:
     """Measure the WRS engine on matches of ``setup``; return the rows."""
-    rows: list[Row] = []
-    median, worst = timed(lambda: WrsGame(setup, catalogue, RandomRoller(seed)), repeats)
-    rows.append(("new game (initiative)", median, worst, ""))
-    middle = _mid_game(setup, catalogue, seed, 12)
-    if not middle.over:
-        median, worst = timed(lambda: choose_command(middle), repeats)
-        rows.append((f"policy choose_command (round {middle.round})", median, worst, ""))
-        rows.append(_apply_row(middle, repeats))
-    median, worst = timed(lambda: middle.resume(middle.checkpoint()), repeats)
-    rows.append(("checkpoint + resume", median, worst, ""))
-    median, worst = timed(lambda: json.dumps(middle.snapshot()), repeats)
-    rows.append(("snapshot as JSON", median, worst, ""))
-    times, rounds, commands = [], [], []
-    for index in range(max(3, repeats // 6)):
-        game = WrsGame(setup, catalogue, RandomRoller(seed + index))
-        begin = time.perf_counter()
-        outcome = play_out(game, max_rounds=MATCH_ROUNDS)
-        times.append((time.perf_counter() - begin) * 1000.0)
-        rounds.append(outcome.rounds)
-        commands.append(outcome.commands)
-    note = (
-        f"{len(times)} seeds from {seed}: rounds {min(rounds)}..{max(rounds)}, "
-        f"commands {min(commands)}..{max(commands)}"
-    )
-    rows.append(
-        (f"whole simulated match: {setup.title}", statistics.median(times), max(times), note)
-    )
-    return rows
-
-
-def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:
-    """Print the rows like ``kampfkarte bench rules`` does, without targets."""
-    title = f"kampfkarte bench engine, WRS  (repeats {repeats}, seed {seed}; times in ms)"
-    print_table(title, rows, out, last="note")
+    return _bench(setup, catalogue).rows(setup.title, repeats=repeats, seed=seed)
 
 
 def run_engine_bench(
     setup: WrsSetup, catalogue: WrsCatalogue, *, repeats: int, seed: int, out: TextIO
 ) -> None:
     """Measure and print the WRS engine figures on matches of ``setup``."""
-    rows = bench_rows(setup, catalogue, repeats=repeats, seed=seed)
-    print_rows(rows, repeats=repeats, seed=seed, out=out)
+    print_policy_bench(_bench(setup, catalogue), setup.title, repeats=repeats, seed=seed, out=out)

@@ -141,7 +141,7 @@ def read_bounded(path: Path | str, max_bytes: int, *, head: int | None = None) -
     wanted = max_bytes + 1 if head is None else min(head, max_bytes + 1)
     with open_regular(p, max_bytes) as stream:
         try:
-            data = _read_up_to(stream, wanted)
+            data = _read_up_to(stream, wanted, os.fstat(stream.fileno()).st_size + 1)
         except OSError as error:
             raise _unreadable(p, max_bytes, error) from None
     if len(data) > max_bytes:
@@ -149,12 +149,18 @@ def read_bounded(path: Path | str, max_bytes: int, *, head: int | None = None) -
     return data
 
 
-def _read_up_to(stream: BinaryIO, wanted: int) -> bytes:
-    """Return up to ``wanted`` bytes of ``stream`` (fewer only at its end)."""
+def _read_up_to(stream: BinaryIO, wanted: int, expected: int = 1 << 22) -> bytes:
+    """Return up to ``wanted`` bytes of ``stream`` (fewer only at its end).
+
+    The first read asks for ``expected`` bytes (the file's size and one more: a file
+    read whole at once), the next ones for pieces of 4 MiB (a file that grows).
+    """
     parts: list[bytes] = []
     left = wanted
+    piece = max(1, expected)
     while left > 0:
-        chunk = stream.read(min(left, 1 << 22))
+        chunk = stream.read(min(left, piece))
+        piece = 1 << 22
         if not chunk:
             break
         parts.append(chunk)
@@ -303,7 +309,10 @@ def loads_strict_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     silently overwrite). A lone surrogate escape (``"\\ud800"``) reads as U+FFFD, so
     no text from a file can break the output that shows it.
     """
-    depth = json_depth(text)
+    # Nesting never exceeds the number of brackets: a short item (one line of a save
+    # in lines) with few of them skips the scan.
+    few_brackets = text.count("[") + text.count("{") <= max_depth
+    depth = 0 if len(text) <= JSON_SCAN_CHUNK and few_brackets else json_depth(text)
     if depth > max_depth:
         message = f"nested {depth} levels deep; at most {max_depth}"
         raise StrictJsonError(message, too_deep=True, depth=depth, max_depth=max_depth)

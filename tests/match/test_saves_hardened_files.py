@@ -104,9 +104,10 @@ def test_i13_4_the_read_stops_one_byte_past_the_limit(
     asked: list[int] = []
     real = datafiles._read_up_to
 
-    def counting(stream: object, wanted: int) -> bytes:
+    def counting(stream: object, wanted: int, expected: int) -> bytes:
         asked.append(wanted)
-        return real(stream, wanted)  # type: ignore[arg-type]
+        assert expected == 51  # the file read whole at once: its size and one more
+        return real(stream, wanted, expected)  # type: ignore[arg-type]
 
     monkeypatch.setattr(datafiles, "_read_up_to", counting)
     assert read_bounded(path, 100) == b"x" * 50

@@ -9,10 +9,15 @@ that does not read raises the error ``build`` gives (the save's ``$.commands[i]`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from typing import Any, overload
 
 from game.match.commands import Command
+from game.match.save_lines import JsonLines
+
+#: A command's line starts with its kind (``Command.to_dict``); kinds are plain names.
+_KIND_FIRST = re.compile(rb'^\{"kind":"([a-z][a-z0-9_]{0,60})"[,}]')
 
 #: Build the command at an index from its raw JSON value (raise the save's error).
 Build = Callable[[int, Any], Command]
@@ -25,7 +30,8 @@ class LazyCommands(MutableSequence[Command]):
     """
 
     def __init__(self, raw: Sequence[Any], build: Build) -> None:
-        self._raw = list(raw)
+        # a save's lines stay unparsed (``save_lines``); a plain list is copied
+        self._raw: Sequence[Any] = raw if isinstance(raw, JsonLines) else list(raw)
         self._build = build
         self._done: list[Command | None] = [None] * len(self._raw)
         self.built = 0
@@ -62,13 +68,18 @@ class LazyCommands(MutableSequence[Command]):
     def kinds(self) -> list[str]:
         """Return each command's kind without building it ("" where the raw value has none)."""
         return [
-            command.kind
-            if command is not None
-            else str(raw.get("kind", ""))
-            if isinstance(raw, dict)
-            else ""
-            for command, raw in zip(self._done, self._raw, strict=True)
+            command.kind if command is not None else self._raw_kind(index)
+            for index, command in enumerate(self._done)
         ]
+
+    def _raw_kind(self, index: int) -> str:
+        raw = self._raw
+        if isinstance(raw, JsonLines) and index < raw.line_count:
+            found = _KIND_FIRST.match(raw.line_bytes(index))  # as a command writes itself
+            if found is not None:
+                return found.group(1).decode("ascii")
+        value = raw[index]
+        return str(value.get("kind", "")) if isinstance(value, dict) else ""
 
     def _all(self) -> list[Command | None]:
         """Return the built list (every command built now), for a change."""

@@ -64,7 +64,7 @@ def first_difference(expected: Any, actual: Any, where: str = "$") -> str | None
                 return found
         extra = [key for key in actual if key not in expected]
         return f"{where}.{extra[0]} (unexpected)" if extra else None
-    if isinstance(expected, list | tuple) and isinstance(actual, list | tuple):
+    if _is_list(expected) and _is_list(actual):
         for index, (a, b) in enumerate(zip(expected, actual, strict=False)):
             found = first_difference(a, b, f"{where}[{index}]")
             if found:
@@ -77,6 +77,13 @@ def first_difference(expected: Any, actual: Any, where: str = "$") -> str | None
     ):
         return f"{where} ({expected!r} != {actual!r})"
     return None if expected == actual else f"{where} ({expected!r} != {actual!r})"
+
+
+def _is_list(value: Any) -> bool:
+    """Return whether a value is a JSON list (a list, tuple or other sequence, not text)."""
+    return isinstance(value, list | tuple) or (
+        isinstance(value, Sequence) and not isinstance(value, str | bytes)
+    )
 
 
 #: Called after every change of a match (apply, undo, redo): autosaves, screens.

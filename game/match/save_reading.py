@@ -34,6 +34,14 @@ from game.match.lazy_commands import LazyCommands
 from game.match.problem_texts import Texts
 from game.match.record import Match
 from game.match.ruleset import Ruleset
+from game.match.save_lines import (
+    LINES_VERSION,
+    JsonLines,
+    LinesError,
+    Unreadable,
+    head_line,
+    placed_parts,
+)
 from game.match.save_texts import (
     json_problem,
     newer_program,
@@ -177,8 +185,11 @@ def read_save(
         raw = read_bounded(p, max_bytes)
     except ReadRefused as refused:
         raise SaveError(p, "", refusal_texts(refused)) from None
-    if not raw.strip():
+    if not raw or raw.isspace():  # (no copy of a long file, as strip would make)
         raise SaveError(p, "", said("empty"))
+    in_lines = _lines_document(raw, p)
+    if in_lines is not None:
+        return parse_save(in_lines, p, rulesets, lazy=lazy)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -199,6 +210,44 @@ def read_save(
             said("because", why=why, detail=detail),
         ) from None
     return parse_save(document, p, rulesets, lazy=lazy)
+
+
+def _lines_document(raw: bytes, path: Path) -> dict[str, Any] | None:
+    """Return the document of a save in lines (``save_lines``), or None for one document.
+
+    Only a first line that is a save's head of the lines version makes a save in lines;
+    anything else is read as one JSON document (with that reader's errors).
+    """
+    first = head_line(raw)
+    if first is None:
+        return None
+    try:
+        head = loads_strict_json(first.decode("utf-8"))
+    except (UnicodeDecodeError, StrictJsonError):
+        return None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        return None
+    if head.get("version") != LINES_VERSION or "lines" not in head:
+        return None
+    try:
+        return placed_parts(head, raw)
+    except LinesError as error:
+        raise SaveError(path, error.where, said(error.key, **error.values)) from None
+
+
+def unreadable_texts(item: Unreadable) -> dict[str, str]:
+    """Return why a save's line does not read, naming the line, in every language."""
+    problem = item.problem
+    if isinstance(problem, UnicodeDecodeError):
+        detail = said("not_utf8", byte=problem.start)
+    else:
+        detail = json_problem(
+            problem.message,
+            syntax=problem.syntax,
+            constant=problem.constant,
+            too_deep=problem.too_deep,
+        )
+    return said("on_line", line=item.line, detail=detail)
 
 
 def refusal_texts(refused: ReadRefused) -> dict[str, str]:
@@ -309,14 +358,14 @@ def _check_header(document: Any, path: Path) -> None:
     )
     version = document["version"]
     _expect(
-        type(version) is int and version == VERSION,
+        type(version) is int and version in (VERSION, LINES_VERSION),
         path,
         "$.version",
         said(
             "wrong_version",
-            expected=VERSION,
+            expected=f"{VERSION} or {LINES_VERSION}",
             found=_describe(version),
-            newer=newer_program(version, VERSION),
+            newer=newer_program(version, LINES_VERSION),
         ),
     )
 
@@ -392,7 +441,7 @@ def _commands_of(
     ``lazy``: return ``LazyCommands`` that build and check each when first read (a load
     from a snapshot; its Verifier reads them as it replays them).
     """
-    _expect(isinstance(raw_commands, list), path, "$.commands", said("commands_list"))
+    _expect(isinstance(raw_commands, list | JsonLines), path, "$.commands", said("commands_list"))
     _expect(
         len(raw_commands) <= MAX_COMMANDS,
         path,
@@ -410,6 +459,8 @@ def _commands_of(
 
 def _command_of(raw: Any, index: int, path: Path, ruleset: Ruleset) -> Command:
     """Return the save's ``index``-th command; raise SaveError naming ``$.commands[index]``."""
+    if isinstance(raw, Unreadable):
+        raise SaveError(path, f"$.commands[{index}]", unreadable_texts(raw))
     try:
         return ruleset.commands.from_dict(raw)
     except CommandError as error:
@@ -448,6 +499,8 @@ def _ruleset_of(value: Any, path: Path) -> tuple[str, str | None]:
 
 def _check_finite(value: Any, path: Path, where: str) -> None:
     """Refuse floats that are not finite (json accepts huge exponents as inf)."""
+    if _all_finite(value):
+        return
     stack = [(value, where)]
     while stack:
         item, here = stack.pop()
@@ -457,3 +510,18 @@ def _check_finite(value: Any, path: Path, where: str) -> None:
             stack.extend((v, f"{here}.{k}") for k, v in item.items())
         elif isinstance(item, list):
             stack.extend((v, f"{here}[{i}]") for i, v in enumerate(item))
+
+
+def _all_finite(value: Any) -> bool:
+    """Return whether every float in ``value`` is finite (no paths built: the usual case)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind is float and not math.isfinite(item):
+            return False
+    return True

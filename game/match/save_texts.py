@@ -68,6 +68,25 @@ SAVE_TEMPLATES: Final[Templates] = {
         "en": "line {line} column {column}",
         "de": "Zeile {line}, Spalte {column}",
     },
+    # --- a save in lines (game.match.save_lines)
+    "lines_table": {
+        "en": "expected the table of the save's lines: parts (at, count) and sha256",
+        "de": "erwartet: die Tabelle der Zeilen des Spielstands: parts (at, count) und sha256",
+    },
+    "lines_damaged": {
+        "en": "the lines after the first do not match their checksum: damaged or cut off",
+        "de": "die Zeilen nach der ersten passen nicht zu ihrer Prüfsumme: "
+        "beschädigt oder abgeschnitten",
+    },
+    "lines_count": {
+        "en": "the file's lines do not match the counts of its parts ({count})",
+        "de": "die Zeilen der Datei passen nicht zur Anzahl ihrer Teile ({count})",
+    },
+    "lines_place": {
+        "en": "no place for a part at {at} in the first line",
+        "de": "kein Platz für einen Teil bei {at} in der ersten Zeile",
+    },
+    "on_line": {"en": "line {line}: {detail}", "de": "Zeile {line}: {detail}"},
     # --- the document's fields
     "top_object": {
         "en": "expected an object at the top level",

@@ -29,6 +29,13 @@ the bundled missions) and the save then names where it was found. A save whose c
 replay, or replay to another state, is refused with a message that says the rules
 changed when the recorded rules version differs from the program's.
 
+A save of ``LINES_FROM`` commands or more is written in lines (format version 2,
+``game.match.save_lines``): the same document without its record and log as the first
+line, then one line per command and per log entry under a SHA-256 checksum. Its load
+parses the first line only and reads the rest on demand, so it costs about the same
+after 500 commands and after 20,000; a damaged file fails the checksum at once, and a
+crafted line is caught by the replay that verifies the snapshot. Both layouts are read.
+
 Files are written atomically: a temporary file in the same folder, flushed and
 fsynced, then ``os.replace``. Save names are plain file names inside the save folder;
 nothing is ever written outside it. The autosave keeps the last three states as
@@ -56,10 +63,11 @@ from pathlib import Path
 from typing import Any
 
 import game
-from game.match.datafiles import JsonTooLarge, write_json_atomic
+from game.match.datafiles import write_bytes_atomic
 from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
+from game.match.save_lines import JsonLines, lines_bytes, one_document
 from game.match.save_reading import (
     AUTOSAVE_NAMES,
     FORMAT,
@@ -96,12 +104,16 @@ from game.match.save_texts import (
 )
 from game.match.snapshot_load import resume_document
 
+#: From this many commands on, a save is written in lines (``save_lines``).
+LINES_FROM = 500
+
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,120}$")
 
 __all__ = [
     "AUTOSAVE_NAMES",
     "FORMAT",
     "LEGACY_RULESET",
+    "LINES_FROM",
     "MAX_COMMANDS",
     "MAX_MISSION_BYTES",
     "MAX_PATH_CHARS",
@@ -125,6 +137,7 @@ __all__ = [
     "parse_save",
     "read_save",
     "restore",
+    "save_bytes",
     "save_document",
     "save_path",
     "write_save",
@@ -171,16 +184,29 @@ def save_path(folder: Path | str, name: str) -> Path:
     return target
 
 
+def save_bytes(document: dict[str, Any]) -> bytes:
+    """Return the file of a save document: one JSON document, or in lines when long.
+
+    A record of LINES_FROM commands or more is written in lines (``save_lines``), so its
+    load parses only the first line and reads the rest on demand.
+    """
+    if len(document["commands"]) < LINES_FROM:
+        return one_document(document)
+    return lines_bytes({**document, "commands": JsonLines(document["commands"])})
+
+
 def _write_document(path: Path, document: dict[str, Any]) -> None:
     """Write a save document atomically (``datafiles``); refuse one over MAX_SAVE_BYTES."""
-    try:
-        write_json_atomic(path, document, max_bytes=MAX_SAVE_BYTES)
-    except JsonTooLarge as error:
-        if "resume" in document:  # the record alone may fit: a load then replays it
-            _write_document(path, {k: v for k, v in document.items() if k != "resume"})
-            return
-        message = said("would_be_too_large", size=error.size, limit=error.limit)
-        raise SaveError(path, "", message) from None
+    data = save_bytes(document)
+    if len(data) <= MAX_SAVE_BYTES:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, data)
+        return
+    if "resume" in document:  # the record alone may fit: a load then replays it
+        _write_document(path, {k: v for k, v in document.items() if k != "resume"})
+        return
+    message = said("would_be_too_large", size=len(data), limit=MAX_SAVE_BYTES)
+    raise SaveError(path, "", message)
 
 
 def write_save(

@@ -11,7 +11,6 @@ does not replay, the replay wins: the match switches to the replayed game.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,10 +68,9 @@ def match_from_snapshot(
 
 def _marks_of(raw: Any, length: int, first: int) -> list[int]:
     expect(type(raw) is list and len(raw) == length + 1, "$.log_marks", f"expected {length + 1}")
-    expect(all(type(m) is int for m in raw), "$.log_marks", "expected integers")
+    expect(set(map(type, raw)) == {int}, "$.log_marks", "expected integers")
     expect(raw[0] == first, "$.log_marks[0]", f"expected {first}")
-    ordered = all(a <= b for a, b in itertools.pairwise(raw))
-    expect(ordered, "$.log_marks", "expected growing log lengths")
+    expect(raw == sorted(raw), "$.log_marks", "expected growing log lengths")  # C speed
     return list(raw)
 
 

@@ -9,9 +9,9 @@ with the same message as a save without a snapshot.
 from __future__ import annotations
 
 import gc
-import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +23,7 @@ from game.rulesets.entaria.bench_long import grow
 from game.rulesets.entaria.ruleset import ENTARIA
 from tests.rulesets.entaria.helpers import CATALOGUE
 from tests.rulesets.entaria.test_snapshot_load import RULESETS, load, save_of
+from tests.save_files import edit_save, read_document, write_document
 
 BAD_AT = 1500
 
@@ -38,13 +39,13 @@ def long_match() -> Match:
 
 def _broken(path: Path, *, keep_resume: bool = True) -> Path:
     """Write the save at ``path`` again with command BAD_AT of an unknown kind."""
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["commands"][BAD_AT] = {"kind": "nope"}
-    if not keep_resume:
-        del document["resume"]
-    target = path.with_name(f"broken-{keep_resume}.json")
-    target.write_text(json.dumps(document), encoding="utf-8")
-    return target
+
+    def change(document: dict[str, Any]) -> None:
+        document["commands"][BAD_AT] = {"kind": "nope"}
+        if not keep_resume:
+            del document["resume"]
+
+    return edit_save(path, change, path.with_name(f"broken-{keep_resume}.json"))
 
 
 def test_issue13_a_snapshot_load_builds_no_command(long_match: Match, tmp_path: Path) -> None:
@@ -121,11 +122,15 @@ def test_issue13_the_collector_runs_again_after_a_load(long_match: Match, tmp_pa
 def test_issue13_a_bad_log_event_still_makes_the_snapshot_unusable(
     long_match: Match, tmp_path: Path, field: str, value: object
 ) -> None:
-    """The quick event path refuses what the checked one does, naming the event's path."""
+    """The quick event path refuses what the checked one does, naming the event's path.
+
+    (A save in one document; a save in lines checks its log as it verifies:
+    ``test_save_lines``.)
+    """
     saved = save_of(long_match, tmp_path)
-    document = json.loads(saved.read_text(encoding="utf-8"))
+    document, _ = read_document(saved)
     document["resume"]["game"]["log"][5][field] = value
-    saved.write_text(json.dumps(document), encoding="utf-8")
+    write_document(saved, document, [])  # one JSON document
     loaded = load(saved, long_match)
     assert loaded.verifier is None  # not restored: the record was replayed
     assert any("$.resume.game.log[5]" in str(w) for w in loaded.warnings)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,6 +22,7 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.match.lazy_commands import LazyCommands
 from game.match.lazy_log import LazyLog
+from game.match.save_lines import JsonLines
 from game.match.snapshot_codec import (
     SnapshotError,
     Unencodable,
@@ -79,7 +80,7 @@ _LOG_CACHE: weakref.WeakKeyDictionary[Battle, tuple[list[Event], list[Any]]] = (
 _LAST: list[tuple[list[Event], list[Any]]] = []
 
 
-def _encoded_log(battle: Battle) -> list[Any]:
+def _encoded_log(battle: Battle) -> JsonLines:
     """Return the battle's log encoded, reusing the entries encoded before (by identity).
 
     A log restored from a snapshot (``LazyLog``) gives its raw entries as they are: they
@@ -100,7 +101,9 @@ def _encoded_log(battle: Battle) -> list[Any]:
     entry = (list(log), encoded)
     _LOG_CACHE[battle] = entry
     _LAST[:] = [entry]
-    return [*raw, *encoded]
+    if isinstance(raw, JsonLines):  # the lines read from a save, written back as they were
+        return raw.then(encoded)
+    return JsonLines([*raw, *encoded])
 
 
 def _grid_data(grid: BattleGrid, start: BattleGrid) -> dict[str, Any]:
@@ -250,6 +253,8 @@ def _lazy_events(raw: Any, where: str) -> LazyLog[Event]:
     Each is checked as ``_events_of`` would (``decodable``: nothing is built), so what
     it refuses is refused here, with the same SnapshotError; a read never fails.
     """
+    if isinstance(raw, JsonLines):  # a save in lines: each entry is checked when read
+        return LazyLog(raw, _read_or_stand_in(where))
     expect(type(raw) is list, where, "expected a list of events")
     for index, item in enumerate(raw):
         ok = _event_shape(item) and "~t" not in item["data"]  # data is a dict, not a tuple
@@ -261,6 +266,31 @@ def _lazy_events(raw: Any, where: str) -> LazyLog[Event]:
         return event if event is not None else _event_of(item, f"{where}[{index}]")
 
     return LazyLog(raw, event_at)
+
+
+def _read_or_stand_in(where: str) -> Callable[[int, Any], Event]:
+    """Return the decoder of a log in lines: a line that is no event reads as a stand-in.
+
+    Such a log belongs to a snapshot not verified yet: its Verifier compares every line
+    with the replayed log, so a bad line makes the replay win before the match goes on.
+    """
+
+    def event_at(index: int, item: Any) -> Event:
+        event = _event_quick(item)
+        if event is not None:
+            return event
+        try:
+            return _event_of(item, f"{where}[{index}]")
+        except SnapshotError:
+            return Event(
+                "unreadable",
+                "(unlesbarer Eintrag im Spielstand)",
+                "(an unreadable entry of the save)",
+                None,
+                {},
+            )
+
+    return event_at
 
 
 def _event_shape(item: Any) -> bool:

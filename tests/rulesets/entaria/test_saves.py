@@ -169,7 +169,7 @@ def _edit(tmp_path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
     ("change", "where", "message"),
     [
         (lambda d: d.update(format="other"), "$.format", "not a Kampfkarte save"),
-        (lambda d: d.update(version=2), "$.version", "newer Kampfkarte"),
+        (lambda d: d.update(version=3), "$.version", "newer Kampfkarte"),
         (lambda d: d.pop("seed"), "$.seed", "missing"),
         (lambda d: d.update(seed="7"), "$.seed", "whole number"),
         (lambda d: d.update(extra=1), "$", "unknown keys"),

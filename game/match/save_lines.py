@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 import numpy as np
@@ -57,6 +57,16 @@ class Unreadable:
 
     def __repr__(self) -> str:
         return f"Unreadable(line {self.line}: {self.problem})"
+
+
+class Line(bytes):
+    """One item already encoded as its line of compact JSON (parsed when read).
+
+    A save written after every command keeps its long lists as lines (``LineCache``):
+    only the new items are encoded again.
+    """
+
+    __slots__ = ()
 
 
 class JsonLines(Sequence[Any]):
@@ -115,7 +125,7 @@ class JsonLines(Sequence[Any]):
             raise IndexError("item index out of range")
         count = len(self._starts)
         if index >= count:
-            return self._values[index - count]
+            return _value(self._values[index - count])
         return _parsed(self.line_bytes(index), self._first_line + index)
 
     def _slice(self, part: slice) -> JsonLines:
@@ -132,7 +142,8 @@ class JsonLines(Sequence[Any]):
     def __iter__(self) -> Iterator[Any]:
         for index in range(len(self._starts)):
             yield _parsed(self.line_bytes(index), self._first_line + index)
-        yield from self._values
+        for value in self._values:
+            yield _value(value)
 
     def line_bytes(self, index: int) -> bytes:
         """Return the text of the ``index``-th item's line (0 <= index < line_count)."""
@@ -144,7 +155,13 @@ class JsonLines(Sequence[Any]):
             yield self.line_bytes(index)
         encode = compact_encoder()
         for value in self._values:
-            yield encode(value)
+            yield value if type(value) is Line else encode(value)
+
+    def same_text(self, other: JsonLines) -> bool:
+        """Return whether both give the same lines (equal bytes: equal values; fast)."""
+        if len(self) != len(other):
+            return False
+        return all(a == b for a, b in zip(self.encoded(), other.encoded(), strict=True))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str | bytes):
@@ -155,6 +172,11 @@ class JsonLines(Sequence[Any]):
 
     def __repr__(self) -> str:
         return f"JsonLines({len(self._starts)} lines, {len(self._values)} values)"
+
+
+def _value(value: Any) -> Any:
+    """Return a value as it is, or a Line's value (ours: it reads)."""
+    return _parsed(value, 0) if type(value) is Line else value
 
 
 def _parsed(line: bytes, number: int) -> Any:
@@ -183,6 +205,31 @@ def _refuse(value: Any) -> Any:
     if isinstance(value, JsonLines):
         return list(value)
     raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+class LineCache:
+    """A growing list's items as last encoded: the same items (by identity) keep their lines.
+
+    ``encode_item`` makes an item's JSON value (``Command.to_dict``, an event's data).
+    """
+
+    def __init__(self, encode_item: Callable[[Any], Any]) -> None:
+        self._encode_item = encode_item
+        self._items: list[Any] = []
+        self._lines: list[Line] = []
+
+    def lines(self, items: Sequence[Any]) -> list[Line]:
+        """Return a Line for each of ``items``, encoding only those not seen last time."""
+        same = 0
+        for old, new in zip(self._items, items, strict=False):
+            if old is not new:
+                break
+            same += 1
+        encode = compact_encoder()
+        fresh = [Line(encode(self._encode_item(item))) for item in items[same:]]
+        self._items = list(items)
+        self._lines = self._lines[:same] + fresh
+        return list(self._lines)
 
 
 # ---------------------------------------------------------------------- writing
@@ -304,6 +351,8 @@ __all__ = [
     "LINES_VERSION",
     "PLACEHOLDER",
     "JsonLines",
+    "Line",
+    "LineCache",
     "LinesError",
     "Unreadable",
     "compact_encoder",

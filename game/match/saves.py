@@ -56,6 +56,7 @@ from __future__ import annotations
 import gc
 import os
 import re
+import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
@@ -67,7 +68,7 @@ from game.match.datafiles import write_bytes_atomic
 from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
-from game.match.save_lines import JsonLines, lines_bytes, one_document
+from game.match.save_lines import JsonLines, LineCache, lines_bytes, one_document
 from game.match.save_reading import (
     AUTOSAVE_NAMES,
     FORMAT,
@@ -156,7 +157,7 @@ def save_document(
         "ruleset": {"key": match.ruleset.key, "version": match.ruleset.version},
         "mission": mission_document(mission),
         "seed": match.seed,
-        "commands": [command.to_dict() for command in match.commands],
+        "commands": _commands_document(match),
         "snapshot": match.game.snapshot(),
     }
     resume = resume_document(match)
@@ -165,6 +166,22 @@ def save_document(
     if seats is not None:
         document["seats"] = seats
     return document
+
+
+#: Each match's commands as last written in lines: a save after every command encodes
+#: only the new ones (a long record written again costs what the new commands cost).
+_COMMAND_LINES: weakref.WeakKeyDictionary[Match, LineCache] = weakref.WeakKeyDictionary()
+
+
+def _commands_document(match: Match) -> list[Any] | JsonLines:
+    """Return the record as a save holds it: plain values, or lines from LINES_FROM on."""
+    commands = match.commands
+    if len(commands) < LINES_FROM:
+        return [command.to_dict() for command in commands]
+    cache = _COMMAND_LINES.get(match)
+    if cache is None:
+        cache = _COMMAND_LINES[match] = LineCache(lambda command: command.to_dict())
+    return JsonLines(cache.lines(commands))
 
 
 def save_path(folder: Path | str, name: str) -> Path:
@@ -190,9 +207,12 @@ def save_bytes(document: dict[str, Any]) -> bytes:
     A record of LINES_FROM commands or more is written in lines (``save_lines``), so its
     load parses only the first line and reads the rest on demand.
     """
-    if len(document["commands"]) < LINES_FROM:
+    commands = document["commands"]
+    if len(commands) < LINES_FROM:
         return one_document(document)
-    return lines_bytes({**document, "commands": JsonLines(document["commands"])})
+    if not isinstance(commands, JsonLines):
+        commands = JsonLines(commands)
+    return lines_bytes({**document, "commands": commands})
 
 
 def _write_document(path: Path, document: dict[str, Any]) -> None:

@@ -21,10 +21,11 @@ import game.match.save_lines as save_lines
 from game.match import saves
 from game.match.lazy_commands import LazyCommands
 from game.match.lazy_log import LazyLog
-from game.match.record import Match
+from game.match.record import Match, first_difference
 from game.match.save_lines import JsonLines, Unreadable
 from game.match.save_texts import said
 from game.match.saves import MissionRef, SaveError, load_newest, read_save, write_save
+from game.rulesets.entaria import snapshot_data
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.ui.undo_rights import spans_of_record
 from tests.rulesets.entaria.helpers import CATALOGUE
@@ -129,6 +130,56 @@ def test_issue13_a_loaded_fight_is_saved_again_with_its_lines_as_read(
     loaded.match.settle()
     again = write_save(loaded.match, tmp_path, "again", MissionRef("fight.toml", HASH))
     assert again.read_bytes() == first.read_bytes()
+
+
+def test_issue13_a_line_cache_encodes_only_the_items_it_has_not_seen() -> None:
+    """A save after every command encodes the new command, not the whole record again."""
+    encoded: list[Any] = []
+
+    def encode_item(item: Any) -> Any:
+        encoded.append(item)
+        return {"n": item[0]}
+
+    cache = save_lines.LineCache(encode_item)
+    a, b, c, d = [1], [2], [3], [4]  # distinct objects: the cache compares identity
+    assert cache.lines([a, b, c]) == [b'{"n":1}', b'{"n":2}', b'{"n":3}']
+    assert cache.lines([a, b, c, d])[-1] == b'{"n":4}' and encoded[3:] == [d]
+    lines = cache.lines([a, b, [5]])  # undo the last two, then another item
+    assert lines == [b'{"n":1}', b'{"n":2}', b'{"n":5}'] and len(encoded) == 5
+    assert list(JsonLines(lines)) == [{"n": 1}, {"n": 2}, {"n": 5}]
+
+
+def test_issue13_lines_compare_as_bytes_and_a_difference_is_still_named() -> None:
+    ours = JsonLines([save_lines.Line(b'{"a":1}'), {"b": [1, 2]}])
+    assert first_difference(JsonLines([{"a": 1}, {"b": (1, 2)}]), ours) is None
+    assert first_difference(JsonLines([{"a": 1}, {"b": [1, 3]}]), ours) == "$[1].b[1] (3 != 2)"
+    assert first_difference(JsonLines([{"a": 1.5}]), ours[:1]) == "$[0].a (1.5 != 1)"
+
+
+def test_issue13_a_save_after_undo_and_another_command_equals_one_written_afresh(
+    tmp_path: Path,
+) -> None:
+    """The cached lines of the record and the log never outlive the commands they were."""
+    rng = random.Random(31_001)
+    match = Match(ENTARIA, setup_of(MISSIONS[0]), CATALOGUE, rng.randrange(2**31))
+    play(match, rng, 30)
+    first = save_of(match, tmp_path / "warm").read_bytes()  # fills the caches
+    before = match.commands
+    match.undo()
+    match.undo()
+    play(match, random.Random(7), 30)
+    warm = save_of(match, tmp_path / "warm")
+    assert match.commands[:28] == before[:28] and match.commands[28:] != before[28:]
+    assert warm.read_bytes() != first
+    saves._COMMAND_LINES.clear()
+    snapshot_data._LOG_CACHE.clear()
+    snapshot_data._LAST.clear()
+    fresh = save_of(match, tmp_path / "fresh")
+    assert warm.read_bytes() == fresh.read_bytes()
+    loaded = load(warm, match)
+    loaded.match.settle()
+    assert loaded.verifier is not None and not loaded.verifier.replay_won
+    assert loaded.match.commands == match.commands
 
 
 def test_issue13_the_gm_spans_of_a_record_in_lines_need_no_command_built(

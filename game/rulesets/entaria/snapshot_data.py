@@ -22,7 +22,7 @@ from game.match.commands import Command
 from game.match.events import Event
 from game.match.lazy_commands import LazyCommands
 from game.match.lazy_log import LazyLog
-from game.match.save_lines import JsonLines
+from game.match.save_lines import JsonLines, Line, compact_encoder
 from game.match.snapshot_codec import (
     SnapshotError,
     Unencodable,
@@ -97,7 +97,8 @@ def _encoded_log(battle: Battle) -> JsonLines:
         if old is not new:
             break
         same += 1
-    encoded = encoded[:same] + [encode(event.to_dict()) for event in log[same:]]
+    to_line = compact_encoder()  # kept as lines: a save does not encode them again
+    encoded = encoded[:same] + [Line(to_line(encode(event.to_dict()))) for event in log[same:]]
     entry = (list(log), encoded)
     _LOG_CACHE[battle] = entry
     _LAST[:] = [entry]

@@ -138,6 +138,11 @@ class Match:
         return tuple(self.battle.record)
 
     @property
+    def command_count(self) -> int:
+        """Return how many commands the record holds (no copy: a screen asks every frame)."""
+        return len(self.battle.record)
+
+    @property
     def game(self) -> Game:
         """Return the live game as the match machinery sees it."""
         game: Game = self.battle

@@ -97,7 +97,7 @@ class Layers:
 
     def kept(self, scene: MapHost) -> Sticky | None:
         """Return the kept result to draw; an undo of the command that made it drops it."""
-        commands = len(scene.session.match.commands)
+        commands = scene.session.match.command_count
         if self.sticky is not self._kept[0]:
             self._kept = (self.sticky, commands)
         elif commands < self._kept[1]:  # the throw or area fire was taken back

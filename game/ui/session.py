@@ -296,7 +296,7 @@ class GameSession:
         undo what.
         """
         before = list(self.stretches)
-        undo_rights.note_viewer(self.stretches, len(self.match.commands), viewer)
+        undo_rights.note_viewer(self.stretches, self.match.command_count, viewer)
         if self.stretches != before:
             self._write_session()
 
@@ -495,7 +495,7 @@ def clean_interrupted_writes(
 def _seats_of(loaded: LoadedSave, beside: Path | None) -> Seats:
     """Return the seats of a loaded save: its own, else the old seat file ``beside`` it."""
     sides = [side.key for side in loaded.match.setup.sides]
-    commands = len(loaded.match.commands)
+    commands = loaded.match.command_count
     if loaded.data.seats is not None:
         return seats_from(loaded.data.seats, loaded.data.path, sides, commands)
     if beside is None:

@@ -112,7 +112,7 @@ def check(session: Table, viewer: Person | None, *, redo: bool) -> UndoCheck:
         return UndoCheck(Gate.NONE)
     if viewer is None or viewer.role.value == "gm" or len(session.humans()) < 2:
         return UndoCheck(Gate.FREE)
-    length = len(match.commands)
+    length = match.command_count
     stretches = session.stretches
     note_viewer(stretches, length, viewer)
     start, name = stretches[-1]

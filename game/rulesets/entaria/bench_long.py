@@ -62,14 +62,14 @@ def long_rows(
 
 def grow(match: Match, rng: random.Random, length: int) -> None:
     """Apply the mix of commands until the record holds at least ``length``."""
-    while len(match.commands) < length:
+    while match.command_count < length:
         battle: Battle = match.battle
-        for command in _turn(battle, rng, len(match.commands)):
+        for command in _turn(battle, rng, match.command_count):
             try:
                 match.apply(command)
             except CommandRejected:
                 continue
-            if len(match.commands) >= length:
+            if match.command_count >= length:
                 return
 
 
@@ -104,7 +104,7 @@ def _undo_row(match: Match, repeats: int, target: str) -> Row:
         match.undo()
 
     median, worst = _around(undo, match.redo, repeats)
-    label = f"undo after {len(match.commands)} commands (replays {match.replayed})"
+    label = f"undo after {match.command_count} commands (replays {match.replayed})"
     return (label, median, worst, target)
 
 
@@ -125,7 +125,7 @@ def _reroll_row(match: Match, repeats: int, target: str) -> Row:
     if payer is None or not options:
         return ("Impuls reroll: no roll to reroll", 0.0, 0.0, "")
     reroll = GmSpendImpulse(None, payer, "REROLL", roll=options[0].index)
-    length = len(match.commands)
+    length = match.command_count
     replays: list[int] = []
 
     def apply() -> None:
@@ -148,7 +148,7 @@ def _load_rows(match: Match, repeats: int, target: str) -> list[Row]:
     """
     ruleset = match.ruleset
     opened = OpenedMission(match.setup, match.catalogue, "0" * 64, ruleset)
-    length = len(match.commands)
+    length = match.command_count
     loads: list[LoadedSave] = []
     with tempfile.TemporaryDirectory() as folder:
         saved = write_save(match, Path(folder), "bench", MissionRef("bench.toml", "0" * 64))

@@ -49,7 +49,7 @@ class EndScene(MenuScene):
             "winner": names.get(result.winner, result.winner) if result.winner else None,
             "winner_key": result.winner,
             "rounds": result.rounds,
-            "commands": len(self.session.match.commands),
+            "commands": self.session.match.command_count,
             "value_heading": result.value_heading,
             "creatures": [
                 (row.name, row.side, row.value, row.life, row.state) for row in result.standings

@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.match import snapshot_parts
 from game.match.lazy_log import LazyLog
 from game.match.record import Match
 from game.match.snapshot_codec import MAX_DEPTH, SnapshotError, decode
 from game.match.snapshot_load import resume_document
 from game.match.snapshot_valid import decodable
-from game.rulesets.entaria import snapshot_data
 from game.rulesets.entaria.bench import big_setup
 from game.rulesets.entaria.bench_long import grow
 from game.rulesets.entaria.ruleset import ENTARIA
@@ -100,9 +100,9 @@ def test_issue13_a_bad_event_is_refused_at_load_as_before(data: Any) -> None:
     events: list[Any] = [{"kind": "k", "de": "d", "en": "e", "actor": None, "data": {}}] * 3
     events = [*events, {"kind": "k", "de": "d", "en": "e", "actor": "a", "data": data}]
     with pytest.raises(SnapshotError) as eager:
-        snapshot_data._events_of(events, "$.log")
+        snapshot_parts.events_of(events, "$.log")
     with pytest.raises(SnapshotError) as lazy:
-        snapshot_data._lazy_events(events, "$.log")
+        snapshot_parts.lazy_events(events, "$.log")
     assert (lazy.value.where, lazy.value.reason) == (eager.value.where, eager.value.reason)
     assert lazy.value.where.startswith("$.log[3]")
 
@@ -110,8 +110,8 @@ def test_issue13_a_bad_event_is_refused_at_load_as_before(data: Any) -> None:
 def test_issue13_an_int_keyed_data_dict_still_reads() -> None:
     """Data written as an int-keyed dict is a dict: accepted, decoded when read."""
     events = [{"kind": "k", "de": "d", "en": "e", "actor": None, "data": {"~d": [[1, "x"]]}}]
-    log = snapshot_data._lazy_events(events, "$.log")
-    assert log[0].data == {1: "x"} and log == snapshot_data._events_of(events, "$.log")
+    log = snapshot_parts.lazy_events(events, "$.log")
+    assert log[0].data == {1: "x"} and log == snapshot_parts.events_of(events, "$.log")
 
 
 def test_issue13_an_infinite_number_in_an_event_makes_the_snapshot_unusable(
@@ -161,17 +161,17 @@ def test_issue13_the_save_after_undo_encodes_only_the_replayed_events(
         match.apply(command)
     assert resume_document(match) is not None  # the log encoded once
     encoded: list[Any] = []
-    real = snapshot_data.encode
+    real = snapshot_parts.encode
 
     def counting(value: Any, depth: int = 0) -> Any:
         if depth == 0 and type(value) is dict and "de" in value:
             encoded.append(value)
         return real(value, depth)
 
-    monkeypatch.setattr(snapshot_data, "encode", counting)
+    monkeypatch.setattr(snapshot_parts, "encode", counting)
     match.undo()
     after = resume_document(match)
     assert after is not None and 0 < len(encoded) < len(match.battle.log) // 10
-    monkeypatch.setattr(snapshot_data, "_LOG_CACHE", type(snapshot_data._LOG_CACHE)())
-    monkeypatch.setattr(snapshot_data, "_LAST", [])
+    monkeypatch.setattr(snapshot_parts, "_LOG_CACHE", type(snapshot_parts._LOG_CACHE)())
+    monkeypatch.setattr(snapshot_parts, "_LAST", [])
     assert resume_document(match) == after  # the same as encoding every event again

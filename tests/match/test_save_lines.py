@@ -18,14 +18,13 @@ import numpy as np
 import pytest
 
 import game.match.save_lines as save_lines
-from game.match import saves
+from game.match import saves, snapshot_parts
 from game.match.lazy_commands import LazyCommands
 from game.match.lazy_log import LazyLog
 from game.match.record import Match, first_difference
 from game.match.save_lines import JsonLines, Unreadable
 from game.match.save_texts import said
 from game.match.saves import MissionRef, SaveError, load_newest, read_save, write_save
-from game.rulesets.entaria import snapshot_data
 from game.rulesets.entaria.ruleset import ENTARIA
 from game.ui.undo_rights import spans_of_record
 from tests.rulesets.entaria.helpers import CATALOGUE
@@ -172,8 +171,7 @@ def test_issue13_a_save_after_undo_and_another_command_equals_one_written_afresh
     assert match.commands[:28] == before[:28] and match.commands[28:] != before[28:]
     assert warm.read_bytes() != first
     saves._COMMAND_LINES.clear()
-    snapshot_data._LOG_CACHE.clear()
-    snapshot_data._LAST.clear()
+    snapshot_parts.forget_encoded_logs()
     fresh = save_of(match, tmp_path / "fresh")
     assert warm.read_bytes() == fresh.read_bytes()
     loaded = load(warm, match)

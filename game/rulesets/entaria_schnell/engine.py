@@ -10,6 +10,7 @@ for a Besiegt enemy (Q-DEFEAT-*). Every rule itself lives in ``rules/``.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from game.board.dice import Roller
@@ -583,6 +584,18 @@ class QuickGame:
         game = copy.deepcopy(frozen, frozen._shared())
         game.record, game.log = self.record[:record_len], self.log[:log_len]
         return game
+
+    def snapshot_data(self) -> dict[str, Any] | None:
+        """Return the game as a save's snapshot (plain JSON), or None when it cannot be."""
+        from game.rulesets.entaria_schnell.snapshot_data import snapshot_data
+
+        return snapshot_data(self)
+
+    def restored(self, data: Any, record: Sequence[Command]) -> QuickGame:
+        """Return this fresh game set to a snapshot at the end of ``record`` (SnapshotError)."""
+        from game.rulesets.entaria_schnell.snapshot_data import restore_snapshot
+
+        return restore_snapshot(self, data, record)
 
 
 _HANDLERS: dict[type, Any] = {

@@ -11,7 +11,7 @@ in ``rules/``; what a fighter may do now is asked of ``plans``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.board.dice import Roller
@@ -552,6 +552,18 @@ class GenesisGame:
         game = copy.deepcopy(frozen, frozen._shared())
         game.record, game.log = self.record[:record_len], self.log[:log_len]
         return game
+
+    def snapshot_data(self) -> dict[str, Any] | None:
+        """Return the game as a save's snapshot (plain JSON), or None when it cannot be."""
+        from game.rulesets.genesis.snapshot_data import snapshot_data
+
+        return snapshot_data(self)
+
+    def restored(self, data: Any, record: Sequence[Command]) -> GenesisGame:
+        """Return this fresh game set to a snapshot at the end of ``record`` (SnapshotError)."""
+        from game.rulesets.genesis.snapshot_data import restore_snapshot
+
+        return restore_snapshot(self, data, record)
 
 
 _HANDLERS: dict[type[Command], Any] = {

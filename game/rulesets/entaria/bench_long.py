@@ -11,18 +11,12 @@ Each undo sample is followed by an untimed redo, so every sample does the same w
 from __future__ import annotations
 
 import random
-import statistics
-import tempfile
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 from game.board.movement import find_path, reachable
 from game.match.commands import Command
+from game.match.long_bench import around, load_rows, undo_row
 from game.match.record import Match
 from game.match.ruleset import Ruleset
-from game.match.saves import LoadedSave, MissionRef, OpenedMission, load_save, write_save
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.commands import Attack, EndTurn, GmFog, GmSetLifePoints, Move
 from game.rulesets.entaria.engine import Battle, CommandRejected
@@ -54,9 +48,9 @@ def long_rows(
     for index, length in enumerate(lengths):
         grow(match, rng, length)
         mark = "" if index == 0 else target
-        rows.append(_undo_row(match, repeats, mark))
+        rows.append(undo_row(match, repeats, mark))
         rows.append(_reroll_row(match, repeats, mark))
-        rows.extend(_load_rows(match, max(1, repeats // 10), mark))
+        rows.extend(load_rows(match, max(1, repeats // 10), mark))
     return rows
 
 
@@ -97,17 +91,6 @@ def _turn(battle: Battle, rng: random.Random, done: int) -> list[Command]:
     return commands
 
 
-def _undo_row(match: Match, repeats: int, target: str) -> Row:
-    """Time ``undo`` of the last command (an untimed redo after each sample)."""
-
-    def undo() -> None:
-        match.undo()
-
-    median, worst = _around(undo, match.redo, repeats)
-    label = f"undo after {match.command_count} commands (replays {match.replayed})"
-    return (label, median, worst, target)
-
-
 def _reroll_row(match: Match, repeats: int, target: str) -> Row:
     """Time a GM reroll of the last attack's first roll (undone, untimed, after each)."""
     from game.rulesets.entaria.policy import choose_command
@@ -135,57 +118,6 @@ def _reroll_row(match: Match, repeats: int, target: str) -> Row:
     def take_back() -> None:
         match.undo()
 
-    median, worst = _around(apply, take_back, repeats)
+    median, worst = around(apply, take_back, repeats)
     label = f"Impuls reroll after {length} commands (replays {max(replays)})"
     return (label, median, worst, target)
-
-
-def _load_rows(match: Match, repeats: int, target: str) -> list[Row]:
-    """Time loading a save of the match from its snapshot, and its verification apart.
-
-    The load reads the file and restores the match applying no command (its label says
-    how many it applied); the verification replays the whole record (``Verifier``).
-    """
-    ruleset = match.ruleset
-    opened = OpenedMission(match.setup, match.catalogue, "0" * 64, ruleset)
-    length = match.command_count
-    loads: list[LoadedSave] = []
-    with tempfile.TemporaryDirectory() as folder:
-        saved = write_save(match, Path(folder), "bench", MissionRef("bench.toml", "0" * 64))
-
-        def load() -> None:
-            rulesets = {ruleset.key: ruleset}
-            loads.append(load_save(saved, lambda _: opened, rulesets, verify_later=True))
-
-        median, worst = _around(load, lambda: None, repeats, warm=False)
-    applied = max(loaded.match.replayed for loaded in loads)
-    label = f"load a save of {length} commands (snapshot, applies {applied})"
-    rows = [(label, median, worst, target)]
-    pending = [loaded.match for loaded in loads if loaded.verifier is not None]
-    if not pending:
-        return [(f"load a save of {length} commands (no snapshot: replays {length})", *rows[0][1:])]
-
-    def verify() -> None:
-        pending.pop().settle()
-
-    median, worst = _around(verify, lambda: None, min(repeats, len(pending)), warm=False)
-    rows.append(
-        (f"verify the save of {length} commands (replays {length})", median, worst, "(linear)")
-    )
-    return rows
-
-
-def _around(
-    timed: Callable[[], Any], after: Callable[[], Any], repeats: int, *, warm: bool = True
-) -> tuple[float, float]:
-    """Return the median and the longest of ``repeats`` timed calls, ``after`` untimed."""
-    if warm:
-        timed()  # warm-up
-        after()
-    samples = []
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        timed()
-        samples.append((time.perf_counter() - start) * 1000.0)
-        after()
-    return statistics.median(samples), max(samples)

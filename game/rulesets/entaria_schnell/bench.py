@@ -14,13 +14,13 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from game.board.dice import RandomRoller
 from game.match.bench_table import Row, print_table, timed
 from game.match.commands import Command
 from game.match.decisions import DecisionKind
+from game.match.long_bench import load_rows, undo_row
 from game.match.record import Match
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.errors import CommandRejected
@@ -138,7 +138,7 @@ def _long_command(game: QuickGame, rng: random.Random) -> Command:
 
 def grow(match: Match, rng: random.Random, length: int) -> None:
     """Apply the keep-going mix until the record holds ``length`` commands (or it is over)."""
-    while len(match.commands) < length and not match.battle.over:
+    while match.command_count < length and not match.battle.over:
         try:
             match.apply(_long_command(match.battle, rng))
         except CommandRejected:
@@ -154,7 +154,7 @@ def long_rows(
     *,
     lengths: tuple[int, ...] = LENGTHS,
 ) -> list[Row]:
-    """Return an undo row after each of ``lengths`` commands (``ruleset``: the quick rules)."""
+    """Return the undo and load rows after each of ``lengths`` commands (the quick rules)."""
     match = Match(ruleset, setup, catalogue, seed)
     rng = random.Random(seed)
     rows: list[Row] = []
@@ -164,28 +164,12 @@ def long_rows(
             break
         mark = "" if index == 0 else "< 2x the first"
         if match.battle.over:
-            mark = f"(the fight ended after {len(match.commands)} commands)"
-        median, worst = _around(match.undo, match.redo, repeats)
-        label = f"undo after {len(match.commands)} commands (replays {match.replayed})"
-        rows.append((label, median, worst, mark))
+            mark = f"(the fight ended after {match.command_count} commands)"
+        rows.append(undo_row(match, repeats, mark))
+        rows.extend(load_rows(match, max(1, repeats // 10), mark))
         if match.battle.over:
             break
     return rows
-
-
-def _around(
-    timed_call: Callable[[], Any], after: Callable[[], Any], repeats: int
-) -> tuple[float, float]:
-    """Return the median and the longest of ``repeats`` timed calls, ``after`` untimed."""
-    timed_call()  # warm-up
-    after()
-    samples = []
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        timed_call()
-        samples.append((time.perf_counter() - start) * 1000.0)
-        after()
-    return statistics.median(samples), max(samples)
 
 
 def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:

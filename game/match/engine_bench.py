@@ -17,8 +17,12 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from game.match.bench_table import Row, print_table, timed
+from game.match.long_bench import load_rows, undo_row
 
 __all__ = ["PolicyBench", "print_policy_bench"]
+
+#: The record lengths of the long-fight rows (issue 13).
+LONG_LENGTHS = (100, 2000)
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,8 @@ class PolicyBench:
     round_word: str = "round"
     rounds_word: str = "rounds"
     match_rounds: int = 30
+    #: seed -> a Match on a set-up whose fighters last (the rows of long fights), or None.
+    long_fight: Callable[[int], Any] | None = None
 
     def _mid_game(self, seed: int, commands: int) -> Any:
         game = self.new_game(seed)
@@ -83,6 +89,25 @@ class PolicyBench:
             f"commands {min(commands)}..{max(commands)}"
         )
         rows.append((f"whole simulated match: {title}", statistics.median(times), max(times), note))
+        if self.long_fight is not None:
+            rows.extend(self._long_rows(self.long_fight(seed), repeats))
+        return rows
+
+    def _long_rows(self, match: Any, repeats: int) -> list[Row]:
+        """Return the undo and load rows after 100 and 2,000 commands the policy plays."""
+        rows: list[Row] = []
+        for index, length in enumerate(LONG_LENGTHS):
+            while match.command_count < length and not match.battle.over:
+                match.apply(self.choose(match.battle))
+            if not match.command_count:
+                break
+            mark = "" if index == 0 else "< 2x the first"
+            if match.battle.over:
+                mark = f"(the fight ended after {match.command_count} commands)"
+            rows.append(undo_row(match, repeats, mark))
+            rows.extend(load_rows(match, max(1, repeats // 10), mark))
+            if match.battle.over:
+                break
         return rows
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, TextIO
 
 from game.board.dice import RandomRoller
 from game.match.bench_table import Row
 from game.match.engine_bench import PolicyBench, print_policy_bench
+from game.match.record import Match
 from game.rulesets.genesis.autoplay import play_out
 from game.rulesets.genesis.catalogue import GenesisCatalogue
 from game.rulesets.genesis.engine import GenesisGame
@@ -18,9 +20,14 @@ __all__ = ["bench_rows", "run_engine_bench"]
 MATCH_ROUNDS = 200
 
 
-def _bench(setup: GenesisSetup, catalogue: GenesisCatalogue) -> PolicyBench:
+def _bench(setup: GenesisSetup, catalogue: GenesisCatalogue, ruleset: Any = None) -> PolicyBench:
+    """Return the bench of ``setup``; with ``ruleset`` (the Genesis Ruleset) the long-fight rows."""
+
     def play(game: Any, rounds: int) -> Any:
         return play_out(game, max_rounds=rounds)
+
+    def long_fight(seed: int) -> Match:
+        return Match(ruleset, _lasting(setup, catalogue), catalogue, seed)
 
     return PolicyBench(
         name="Genesis",
@@ -31,7 +38,17 @@ def _bench(setup: GenesisSetup, catalogue: GenesisCatalogue) -> PolicyBench:
         round_word="KR",
         rounds_word="KR",
         match_rounds=MATCH_ROUNDS,
+        long_fight=long_fight if ruleset is not None else None,
     )
+
+
+def _lasting(setup: GenesisSetup, catalogue: GenesisCatalogue) -> GenesisSetup:
+    """Return ``setup`` with every fighter's LE 40 times as high (a long fight)."""
+    fighters = []
+    for placed in setup.fighters:
+        kind = placed.own or catalogue.fighters[placed.fighter]
+        fighters.append(replace(placed, own=replace(kind, le=kind.le * 40)))
+    return replace(setup, fighters=tuple(fighters))
 
 
 def bench_rows(
@@ -42,7 +59,14 @@ def bench_rows(
 
 
 def run_engine_bench(
-    setup: GenesisSetup, catalogue: GenesisCatalogue, *, repeats: int, seed: int, out: TextIO
+    setup: GenesisSetup,
+    catalogue: GenesisCatalogue,
+    *,
+    repeats: int,
+    seed: int,
+    out: TextIO,
+    ruleset: Any = None,
 ) -> None:
     """Measure and print the Genesis engine figures on matches of ``setup``."""
-    print_policy_bench(_bench(setup, catalogue), setup.title, repeats=repeats, seed=seed, out=out)
+    bench = _bench(setup, catalogue, ruleset)
+    print_policy_bench(bench, setup.title, repeats=repeats, seed=seed, out=out)

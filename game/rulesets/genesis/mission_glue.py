@@ -55,4 +55,4 @@ class GenesisMissionRules:
 
     def engine_bench(self, setup: Any, *, repeats: int, seed: int, out: TextIO) -> None:
         """Print the engine figures on matches of ``setup``."""
-        run_engine_bench(setup, load_catalogue(), repeats=repeats, seed=seed, out=out)
+        run_engine_bench(setup, load_catalogue(), repeats=repeats, seed=seed, out=out, ruleset=self)

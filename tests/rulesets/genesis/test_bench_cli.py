@@ -14,6 +14,9 @@ def test_bench_engine_on_a_genesis_mission_prints_its_figures(
     out = capsys.readouterr().out
     assert "kampfkarte bench engine, Genesis" in out
     assert "whole simulated match: Rauferei im Goldenen Krug" in out
+    # issue 13: undo and load of long fights (fighters with 40 times their LE)
+    assert "undo after 2000 commands" in out
+    assert "load a save of 2000 commands (snapshot, applies 0)" in out
 
 
 def test_mission_is_for_bench_engine_only(capsys: pytest.CaptureFixture[str]) -> None:

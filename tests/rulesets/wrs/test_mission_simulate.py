@@ -106,4 +106,5 @@ def test_engine_bench_prints_figures_without_verdicts() -> None:
     text = out.getvalue()
     assert text.startswith("kampfkarte bench engine, WRS")
     assert "whole simulated match: Probe" in text and "checkpoint + resume" in text
+    assert "undo after 100 commands" in text and "load a save of 100 commands" in text
     assert "target" not in text and "<=" not in text

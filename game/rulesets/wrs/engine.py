@@ -9,6 +9,7 @@ points and wounds (W-ARMOR-*, W-WOUND-*), readiness as a REACTION decision
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from game.board.dice import Roller
@@ -23,7 +24,7 @@ from game.rulesets.wrs.catalogue import Fighter, WrsCatalogue
 from game.rulesets.wrs.rules import armour, attacks, comparison, rounds, wounds
 from game.rulesets.wrs.rules.actions import MOVE_MAX_FIELDS, MOVE_MIN_FIELDS
 from game.rulesets.wrs.rules.terms import FireMode, WeaponCategory, WoundState
-from game.rulesets.wrs.state import FighterState, WrsSetup
+from game.rulesets.wrs.state import FACINGS, FighterState, WrsSetup
 
 #: Categories that attack at range; every other one only adjacent fields (W-OPEN-8).
 RANGED: frozenset[WeaponCategory] = frozenset(
@@ -37,7 +38,6 @@ RANGED: frozenset[WeaponCategory] = frozenset(
         WeaponCategory.THROWN_LARGE,
     }
 )
-FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
 class Rejected(CommandRejected):
@@ -523,6 +523,18 @@ class WrsGame:
         game = copy.deepcopy(frozen, frozen._shared())
         game.record, game.log = self.record[:record_len], self.log[:log_len]
         return game
+
+    def snapshot_data(self) -> dict[str, Any] | None:
+        """Return the game as a save's snapshot (plain JSON), or None when it cannot be."""
+        from game.rulesets.wrs.snapshot_data import snapshot_data
+
+        return snapshot_data(self)
+
+    def restored(self, data: Any, record: Sequence[Command]) -> WrsGame:
+        """Return this fresh game set to a snapshot at the end of ``record`` (SnapshotError)."""
+        from game.rulesets.wrs.snapshot_data import restore_snapshot
+
+        return restore_snapshot(self, data, record)
 
 
 def _door_key(here: Cell, cell: Cell, on_field: bool) -> str:

@@ -9,6 +9,9 @@ from typing import Any
 from game.board.grid import BattleGrid, Cell
 from game.rulesets.wrs.catalogue import Fighter
 
+#: The eight facings a fighter may have, clockwise from north.
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
 
 @dataclass(frozen=True)
 class FighterSetup:
@@ -74,3 +77,23 @@ class FighterState:
             "ready_cells": [list(c) for c in self.ready_cells],
             "drawn": list(self.drawn),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FighterState:
+        """Return the state ``to_dict`` wrote (a save's snapshot; the caller checks the types)."""
+        return cls(
+            key=data["key"],
+            fighter=data["fighter"],
+            side=data["side"],
+            cell=(data["cell"][0], data["cell"][1]),
+            facing=data["facing"],
+            armour=Fraction(data["armour"]),
+            wounds=data["wounds"],
+            actions_left=data["actions_left"],
+            aim_pending=data["aim_pending"],
+            defensive=data["defensive"],
+            ready_target=data["ready_target"],
+            ready_cells=tuple((c[0], c[1]) for c in data["ready_cells"]),
+            ready=data["ready"],
+            drawn=list(data["drawn"]),
+        )

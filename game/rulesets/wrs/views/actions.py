@@ -24,9 +24,10 @@ from game.match.decisions import DecisionKind
 from game.match.events import Event
 from game.match.views import ActionGroup, Make, Needs, Offer, Pick, Texts
 from game.rulesets.wrs import commands as c
-from game.rulesets.wrs.engine import FACINGS, WrsGame
+from game.rulesets.wrs.engine import WrsGame
 from game.rulesets.wrs.rules.actions import ACTIONS_PER_TURN
 from game.rulesets.wrs.rules.attacks import FIRE_MALUS, MAX_SHOTS, ONE_HANDED
+from game.rulesets.wrs.state import FACINGS
 from game.rulesets.wrs.views.queries import AttackPlan, category, path_to, target_refusal
 from game.rulesets.wrs.views.refusals import reason
 from game.rulesets.wrs.views.terms import fighter_name, item_name, remember, say, word

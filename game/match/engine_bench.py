@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from game.match.bench_table import Row, print_table, timed
-from game.match.long_bench import load_rows, undo_row
+from game.match.long_bench import grown_rows
 
 __all__ = ["PolicyBench", "print_policy_bench"]
 
@@ -95,20 +95,12 @@ class PolicyBench:
 
     def _long_rows(self, match: Any, repeats: int) -> list[Row]:
         """Return the undo and load rows after 100 and 2,000 commands the policy plays."""
-        rows: list[Row] = []
-        for index, length in enumerate(LONG_LENGTHS):
+
+        def grow_to(length: int) -> None:
             while match.command_count < length and not match.battle.over:
                 match.apply(self.choose(match.battle))
-            if not match.command_count:
-                break
-            mark = "" if index == 0 else "< 2x the first"
-            if match.battle.over:
-                mark = f"(the fight ended after {match.command_count} commands)"
-            rows.append(undo_row(match, repeats, mark))
-            rows.extend(load_rows(match, max(1, repeats // 10), mark))
-            if match.battle.over:
-                break
-        return rows
+
+        return grown_rows(match, grow_to, repeats, LONG_LENGTHS)
 
 
 def print_policy_bench(

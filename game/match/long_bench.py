@@ -19,7 +19,30 @@ from game.match.bench_table import Row
 from game.match.record import Match
 from game.match.saves import LoadedSave, MissionRef, OpenedMission, load_save, write_save
 
-__all__ = ["around", "load_rows", "undo_row"]
+__all__ = ["around", "grown_rows", "load_rows", "undo_row"]
+
+
+def grown_rows(
+    match: Match, grow_to: Callable[[int], None], repeats: int, lengths: tuple[int, ...]
+) -> list[Row]:
+    """Return the undo and load rows after each of ``lengths`` commands ``grow_to`` applies.
+
+    ``grow_to(n)`` applies commands until the record holds ``n`` or the fight is over;
+    a fight that ended says so in its rows, and no longer ones follow.
+    """
+    rows: list[Row] = []
+    for index, length in enumerate(lengths):
+        grow_to(length)
+        if not match.command_count:
+            break
+        mark = "" if index == 0 else "< 2x the first"
+        if match.battle.over:
+            mark = f"(the fight ended after {match.command_count} commands)"
+        rows.append(undo_row(match, repeats, mark))
+        rows.extend(load_rows(match, max(1, repeats // 10), mark))
+        if match.battle.over:
+            break
+    return rows
 
 
 def undo_row(match: Match, repeats: int, target: str) -> Row:

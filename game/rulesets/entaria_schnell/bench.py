@@ -20,7 +20,7 @@ from game.board.dice import RandomRoller
 from game.match.bench_table import Row, print_table, timed
 from game.match.commands import Command
 from game.match.decisions import DecisionKind
-from game.match.long_bench import load_rows, undo_row
+from game.match.long_bench import grown_rows
 from game.match.record import Match
 from game.rulesets.entaria.catalogue import Catalogue
 from game.rulesets.entaria.errors import CommandRejected
@@ -157,19 +157,7 @@ def long_rows(
     """Return the undo and load rows after each of ``lengths`` commands (the quick rules)."""
     match = Match(ruleset, setup, catalogue, seed)
     rng = random.Random(seed)
-    rows: list[Row] = []
-    for index, length in enumerate(lengths):
-        grow(match, rng, length)
-        if not match.commands:
-            break
-        mark = "" if index == 0 else "< 2x the first"
-        if match.battle.over:
-            mark = f"(the fight ended after {match.command_count} commands)"
-        rows.append(undo_row(match, repeats, mark))
-        rows.extend(load_rows(match, max(1, repeats // 10), mark))
-        if match.battle.over:
-            break
-    return rows
+    return grown_rows(match, lambda length: grow(match, rng, length), repeats, lengths)
 
 
 def print_rows(rows: list[Row], *, repeats: int, seed: int, out: TextIO) -> None:

@@ -68,13 +68,19 @@ def test_size_of_png_and_jpeg_and_damaged_headers() -> None:
 
 def test_decode_a_real_jpeg_without_a_display() -> None:
     """A JPEG decodes to a surface of its size and colour; no display is opened."""
-    surface = pictures.decode(
-        _picture(12, 8, "x.jpg", (200, 40, 40)), name="x.jpg", path_label="map.dd2vtt"
-    )
-    assert surface.get_size() == (12, 8)
-    red, green, blue, _ = surface.get_at((6, 4))
-    assert red > 180 and green < 70 and blue < 70
-    assert not pygame.display.get_init()
+    was_open = pygame.display.get_init()  # an earlier test in this process may have one
+    pygame.display.quit()
+    try:
+        surface = pictures.decode(
+            _picture(12, 8, "x.jpg", (200, 40, 40)), name="x.jpg", path_label="map.dd2vtt"
+        )
+        assert surface.get_size() == (12, 8)
+        red, green, blue, _ = surface.get_at((6, 4))
+        assert red > 180 and green < 70 and blue < 70
+        assert not pygame.display.get_init()
+    finally:
+        if was_open:
+            pygame.display.init()
 
 
 def test_decode_refuses_what_is_no_picture() -> None:

@@ -181,6 +181,16 @@ def read_save(
     are read with the command table of the ruleset it names. ``lazy``: as for parse_save.
     """
     p = Path(path)
+    return parse_save(read_save_document(p, max_bytes=max_bytes), p, rulesets, lazy=lazy)
+
+
+def read_save_document(path: Path | str, *, max_bytes: int = MAX_SAVE_BYTES) -> Any:
+    """Return a save file's JSON document, unchecked; raise SaveError when it does not read.
+
+    A save in lines gives its long lists as ``JsonLines`` (read when used), so asking a
+    long save for its mission or round (the title screen, the load dialog) is quick.
+    """
+    p = Path(path)
     try:
         raw = read_bounded(p, max_bytes)
     except ReadRefused as refused:
@@ -189,7 +199,7 @@ def read_save(
         raise SaveError(p, "", said("empty"))
     in_lines = _lines_document(raw, p)
     if in_lines is not None:
-        return parse_save(in_lines, p, rulesets, lazy=lazy)
+        return in_lines
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -209,7 +219,7 @@ def read_save(
             said("at_line", line=error.line, column=error.column),
             said("because", why=why, detail=detail),
         ) from None
-    return parse_save(document, p, rulesets, lazy=lazy)
+    return document
 
 
 def _lines_document(raw: bytes, path: Path) -> dict[str, Any] | None:

@@ -7,8 +7,8 @@ from datetime import datetime
 from functools import cache
 from pathlib import Path
 
-from game.match.datafiles import read_strict_json
-from game.match.saves import MAX_SAVE_BYTES
+from game.match.save_reading import read_save_document
+from game.match.saves import SaveError
 from game.ui.session import saves_dir
 
 
@@ -43,11 +43,13 @@ def save_info(path: Path) -> SaveInfo:
     except OSError as error:
         return SaveInfo(path, path.stem, datetime.now(), "?", None, str(error.strerror or error))
     try:
-        data = read_strict_json(path, MAX_SAVE_BYTES)
+        data = read_save_document(path)
         mission = str(data["mission"]["path"])
         round_ = data["snapshot"]["round"]
         if not isinstance(round_, int) or isinstance(round_, bool):
             raise ValueError("no round")
+    except SaveError as error:
+        return SaveInfo(path, path.stem, when, "?", None, error.text("en"))
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         return SaveInfo(path, path.stem, when, "?", None, str(error) or type(error).__name__)
     return SaveInfo(path, path.stem, when, mission_title(mission), round_)

@@ -1,0 +1,51 @@
+"""Issue 13: the load dialog and the title screen read a save's mission and round in either layout.
+
+A save of a long fight is written in lines (format 2); its head holds the mission and
+the state, so ``save_info`` reads them without the record. A damaged save is shown as
+broken, never as an error of the screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.match import saves
+from game.ui.scenes.save_files import list_saves, save_info
+from game.ui.session import GameSession
+from tests.ui.test_files_hardened_sessions import ANNA, BAERBEL, DEMO
+
+
+def _saved(home: Path, name: str, commands: int) -> Path:
+    session = GameSession.new(DEMO, home=home, seed=4, autosave_enabled=False)
+    session.set_players([ANNA, BAERBEL])
+    for _ in range(commands):
+        assert session.apply(session.ruleset.policy_command(session.battle)).ok
+    return session.save_as(name)
+
+
+@pytest.mark.parametrize("in_lines", [False, True])
+def test_issue13_a_save_shows_its_mission_and_round_in_either_layout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_lines: bool
+) -> None:
+    monkeypatch.setattr(saves, "LINES_FROM", 0 if in_lines else 500)
+    path = _saved(tmp_path, "lang", 12)
+    assert (path.read_bytes().split(b"\n", 1)[0].count(b'"~lines"') > 0) is in_lines
+    info = save_info(path)
+    assert info.problem == ""
+    assert info.mission == "Das Versteck der Dretop-Piraten"
+    assert isinstance(info.round, int) and info.round >= 1
+    assert [i.name for i in list_saves(tmp_path)] == ["lang"]
+
+
+def test_issue13_a_damaged_save_in_lines_is_shown_as_broken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(saves, "LINES_FROM", 0)
+    path = _saved(tmp_path, "kaputt", 6)
+    data = bytearray(path.read_bytes())
+    data[-20] ^= 0x20  # a byte of the last line: the checksum no longer fits
+    path.write_bytes(bytes(data))
+    info = save_info(path)
+    assert info.problem and info.round is None

@@ -111,6 +111,14 @@ def _drawn_item(event: Event) -> str:
     return event.en.rsplit(" ", 1)[-1]
 
 
+def _weapon_name(key: str, language: str) -> str:
+    """Return the attack's weapon in ``language``; "unarmed" is no catalogue item but
+    the attack menu's word ("waffenlos", W-OPEN-6), as ``terms.item_name`` says it."""
+    if key == "unarmed":
+        return say(language, "offer.unarmed")
+    return known_item(key, language)
+
+
 def _hits(hits: int, language: str) -> str:
     return say(language, "log.one_hit") if hits == 1 else say(language, "log.hit", n=hits)
 
@@ -129,7 +137,7 @@ def _attack_line(event: Event, language: str) -> str:
     name = known_name(event.actor)
     weapon = data.get("weapon")
     if isinstance(weapon, str) and weapon:  # named once the engine's event carries it
-        name += f" ({known_item(weapon, language)})"
+        name += f" ({_weapon_name(weapon, language)})"
     line = say(language, "log.attack", name=name, target=target, result=result)
     if hits:
         rp = number(Fraction(str(data.get("armour", "0"))), language)

@@ -35,6 +35,7 @@ class LazyCommands(MutableSequence[Command]):
         self._build = build
         self._done: list[Command | None] = [None] * len(self._raw)
         self.built = 0
+        self._unchanged = True
 
     def __len__(self) -> int:
         return len(self._raw)
@@ -65,6 +66,10 @@ class LazyCommands(MutableSequence[Command]):
             self.built += 1
         return command
 
+    def as_read(self) -> Sequence[Any] | None:
+        """Return the record's raw JSON values as the save held them, or None after a change."""
+        return self._raw if self._unchanged else None
+
     def kinds(self) -> list[str]:
         """Return each command's kind without building it ("" where the raw value has none)."""
         return [
@@ -85,6 +90,7 @@ class LazyCommands(MutableSequence[Command]):
         """Return the built list (every command built now), for a change."""
         for index in range(len(self._raw)):
             self._at(index)
+        self._unchanged = False
         return self._done
 
     @overload

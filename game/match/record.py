@@ -138,6 +138,12 @@ class Match:
         return tuple(self.battle.record)
 
     @property
+    def record(self) -> Sequence[Command]:
+        """Return the record itself, no copy (a loaded save's builds its commands on use)."""
+        record: Sequence[Command] = self.battle.record
+        return record
+
+    @property
     def command_count(self) -> int:
         """Return how many commands the record holds (no copy: a screen asks every frame)."""
         return len(self.battle.record)

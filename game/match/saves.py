@@ -57,7 +57,7 @@ import gc
 import os
 import re
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -65,6 +65,7 @@ from typing import Any
 
 import game
 from game.match.datafiles import write_bytes_atomic
+from game.match.lazy_commands import LazyCommands
 from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
@@ -173,8 +174,11 @@ def save_document(
 _COMMAND_LINES: weakref.WeakKeyDictionary[Match, LineCache] = weakref.WeakKeyDictionary()
 
 
-def _commands_document(match: Match) -> list[Any] | JsonLines:
+def _commands_document(match: Match) -> Sequence[Any]:
     """Return the record as a save holds it: plain values, or lines from LINES_FROM on."""
+    record = match.record
+    if isinstance(record, LazyCommands) and (as_read := record.as_read()) is not None:
+        return as_read  # a loaded record not verified yet: written back as it was read
     commands = match.commands
     if len(commands) < LINES_FROM:
         return [command.to_dict() for command in commands]
@@ -208,7 +212,7 @@ def save_bytes(document: dict[str, Any]) -> bytes:
     load parses only the first line and reads the rest on demand.
     """
     commands = document["commands"]
-    if len(commands) < LINES_FROM:
+    if len(commands) < LINES_FROM and not isinstance(commands, JsonLines):
         return one_document(document)
     if not isinstance(commands, JsonLines):
         commands = JsonLines(commands)

@@ -27,10 +27,15 @@ RESUME_KEYS = frozenset({"game", "log_marks"})
 def resume_document(match: Match) -> dict[str, Any] | None:
     """Return a save's ``resume`` object for ``match``, or None (no snapshot possible).
 
-    A match whose loaded snapshot is not verified yet writes none (it might be wrong).
+    A match whose loaded snapshot is not verified yet writes it back as it was loaded
+    while the match is unchanged (the next load verifies it again), else none.
     """
     battle = match.battle
-    if getattr(match, "verifier", None) is not None or not isinstance(battle, Snapshotting):
+    verifier = getattr(match, "verifier", None)
+    if verifier is not None:
+        unchanged = match.command_count == len(verifier.commands)
+        return verifier.expected if unchanged else None
+    if not isinstance(battle, Snapshotting):
         return None
     data = battle.snapshot_data()
     if data is None:

@@ -125,9 +125,13 @@ class GameSession:
         #: Since when each person has the screen (hot-seat undo limits, undo_rights.py).
         self.stretches: list[Stretch] = []
         #: The log indices the GM commands wrote (marked in every log).
-        self.gm_spans: list[Span] = undo_rights.spans_of_record(match.commands, match.log_marks)
+        self.gm_spans: list[Span] = undo_rights.spans_of_record(match.record, match.log_marks)
         #: A loaded save's record still being replayed to verify its snapshot (or None).
         self.save_check: Verifier | None = match.verifier
+        #: Whether the newest autosave holds this match: only then may a change of the
+        #: seats write it again in place; else the first write is a new autosave (a
+        #: loaded save, or an older autosave continued, never overwrites another game).
+        self.owns_autosave = False
         self._check_line: tuple[str, dict[str, Any]] | None = None  # for the next frame
 
     # ----------------------------------------------------------- construction
@@ -217,7 +221,9 @@ class GameSession:
             beside = folder / SESSION_FILE
         else:
             beside = loaded.data.path.with_suffix(PLAYERS_SUFFIX)
-        return cls.from_save(loaded, home=home, beside=beside)
+        session = cls.from_save(loaded, home=home, beside=beside)
+        session.owns_autosave = loaded.data.path == folder / AUTOSAVE_NAMES[0]
+        return session
 
     # ---------------------------------------------------------------- queries
     @property
@@ -323,9 +329,7 @@ class GameSession:
         if check is not None and check.step(commands):
             self.save_check = None
             if check.replay_won:
-                self.gm_spans = undo_rights.spans_of_record(
-                    self.match.commands, self.match.log_marks
-                )
+                self.gm_spans = undo_rights.spans_of_record(self.match.record, self.match.log_marks)
                 self._changed([])
                 refused = check.error
                 self._check_line = (
@@ -436,6 +440,7 @@ class GameSession:
         except (OSError, SaveError) as error:
             self.warnings.append(autosave_failed(error))
             return
+        self.owns_autosave = True
         with contextlib.suppress(OSError):  # an old seat file: its seats are in the save now
             (folder / SESSION_FILE).unlink(missing_ok=True)
 
@@ -448,6 +453,9 @@ class GameSession:
     def _write_seats(self) -> None:
         """Write the newest autosave again with the new seats (the match is unchanged)."""
         if not self.autosave_enabled:
+            return
+        if not self.owns_autosave:
+            self._write_autosave()  # a new autosave: the newest one is another game's
             return
         try:
             autosave(self.match, autosave_dir(self.home), self.mission, self.seats(), rotate=False)

@@ -26,7 +26,8 @@ Build = Callable[[int, Any], Command]
 class LazyCommands(MutableSequence[Command]):
     """A record whose commands are built on first access (``built`` counts them).
 
-    A change (append, delete, ...) builds every command first, then changes the list.
+    An append builds nothing (the match plays on while a load is verified); any other
+    change (delete, insert, ...) builds every command first, then changes the list.
     """
 
     def __init__(self, raw: Sequence[Any], build: Build) -> None:
@@ -108,6 +109,15 @@ class LazyCommands(MutableSequence[Command]):
         done = self._all()
         del done[index]
         self._raw = list(done)
+
+    def append(self, value: Command) -> None:
+        """Append ``value`` building nothing: the raw record grows by its JSON value."""
+        raw = self._raw
+        if isinstance(raw, JsonLines):
+            self._raw = raw.then([value.to_dict()])
+        else:
+            self._raw = [*raw, value.to_dict()]
+        self._done.append(value)
 
     def insert(self, index: int, value: Command) -> None:
         """Insert ``value`` before ``index`` (every command is built first)."""

@@ -174,8 +174,11 @@ class Match:
 
     # ----------------------------------------------------------------- changes
     def apply(self, command: Command) -> list[Event]:
-        """Apply ``command`` and record it; raise CommandRejected (nothing changes)."""
-        self.settle()
+        """Apply ``command`` and record it; raise CommandRejected (nothing changes).
+
+        A loaded snapshot's verification under way goes on: it covers the save's record,
+        and if its replay wins, this command is applied to it again (``Verifier``).
+        """
         events = self.battle.apply(command)
         self._redo.clear()
         self.log_marks.append(len(self.battle.log))
@@ -217,7 +220,7 @@ class Match:
         return events
 
     def settle(self) -> None:
-        """Finish a loaded snapshot's verification under way before the match changes."""
+        """Finish a loaded snapshot's verification under way (before an undo or a redo)."""
         verifier, self.verifier = self.verifier, None
         if verifier is not None:
             verifier.finish()

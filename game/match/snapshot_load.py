@@ -33,7 +33,7 @@ def resume_document(match: Match) -> dict[str, Any] | None:
     battle = match.battle
     verifier = getattr(match, "verifier", None)
     if verifier is not None:
-        unchanged = match.command_count == len(verifier.commands)
+        unchanged = match.command_count == verifier.length
         return verifier.expected if unchanged else None
     if not isinstance(battle, Snapshotting):
         return None
@@ -87,12 +87,18 @@ class Verifier:
     commands replayed so far. The save's commands are built as they are replayed: one
     that does not read is refused like a command the rules refuse, and ``unreadable``
     keeps the save's error for it (``$.commands[i]``).
+
+    The match may play on meanwhile (``Match.apply``; undo and redo wait for the check):
+    the replay covers the ``length`` commands of the save. When it wins, the commands
+    played since the load are applied to it again; one it refuses ends the match there
+    (``error`` names it) and the ones after it are dropped.
     """
 
     def __init__(self, match: Match, resume: Any) -> None:
         self.match = match
         self.expected = resume
         self.commands: Sequence[Command] = match.battle.record  # LazyCommands from a save
+        self.length = len(self.commands)  # the save's record (the match may grow meanwhile)
         self.replay: Any = None  # the fresh game, made on the first step (not at load)
         self.marks: list[int] = []
         self.replayed = 0
@@ -114,7 +120,7 @@ class Verifier:
             match = self.match
             self.replay = match.ruleset.new_game(match.setup, match.catalogue, match.seed)
             self.marks = [len(self.replay.log)]
-        end = min(len(self.commands), self.replayed + max(1, count))
+        end = min(self.length, self.replayed + max(1, count))
         for index in range(self.replayed, end):
             try:
                 replay_one(self.replay, index, self._command(index))
@@ -126,7 +132,7 @@ class Verifier:
             self.replayed = index + 1
             self.match.checkpoints.replayed += 1  # the load's count: 0 until verified
             self._note_checkpoint(index + 1)
-        if self.replayed == len(self.commands):
+        if self.replayed == self.length:
             self._conclude()
         return self.done
 
@@ -142,11 +148,11 @@ class Verifier:
 
     def finish(self) -> None:
         """Replay every command left now."""
-        self.step(len(self.commands))
+        self.step(self.length)
 
     def _note_checkpoint(self, position: int) -> None:
         points = self.match.checkpoints
-        if isinstance(self.replay, Resumable) and points.due(position, len(self.commands)):
+        if isinstance(self.replay, Resumable) and points.due(position, self.length):
             points.add(position, self.replay.checkpoint())
 
     def _conclude(self) -> None:
@@ -155,7 +161,7 @@ class Verifier:
         if self.difference is not None:
             self._switch()
         else:  # exact: the restored game keeps the commands as a plain record
-            self.match.battle.record = list(self.commands)
+            self.match.battle.record = list(self.match.battle.record)
         self._done()
 
     def _done(self) -> None:
@@ -164,10 +170,23 @@ class Verifier:
             self.match.verifier = None  # verified: the match's saves carry snapshots again
 
     def _switch(self) -> None:
-        """Let the replay win: the match plays on with the replayed game."""
-        self.match.battle = self.replay
-        self.match.log_marks = list(self.marks)
-        self.match.checkpoints.forget_after(len(self.replay.record))
+        """Let the replay win: the match plays on with the replayed game.
+
+        The commands played since the load are applied to it again (a refused one, and
+        those after it, are dropped: ``error`` names it).
+        """
+        match = self.match
+        since_load = list(match.battle.record[self.length :])
+        match.battle = self.replay
+        match.log_marks = list(self.marks)
+        match.checkpoints.forget_after(len(self.replay.record))
+        if since_load and self.error is None:
+            start = len(self.replay.record)
+            try:
+                match._replay_into(self.replay, since_load, start)
+            except ReplayError as error:
+                self.error = error
+                del match.log_marks[len(self.replay.record) + 1 :]
         self._done()
 
 

@@ -439,7 +439,7 @@ class KeptResults:
         but its rerolls after it; the result is rebuilt from its events as they now are.
         """
         session = scene.session
-        record = session.match.commands
+        record = session.match.record
         index = next((i for i in range(len(record) - 1, -1, -1) if not is_reroll(record[i])), -1)
         if index < 0:
             return None
@@ -461,7 +461,7 @@ class KeptResults:
     @staticmethod
     def _origin_of(scene: MapHost, sticky: Sticky) -> _Origin | None:
         session = scene.session
-        record = session.match.commands
+        record = session.match.record
         # the result is of the last command that is not an Impuls reroll (E-IMP-EFF-REROLL)
         index = next((i for i in range(len(record) - 1, -1, -1) if not is_reroll(record[i])), -1)
         if index < 0:
@@ -474,7 +474,7 @@ class KeptResults:
         """Return the result as the match now holds it (None: its command is gone or past)."""
         session = scene.session
         battle = session.battle
-        record = session.match.commands
+        record = session.match.record
         if session.views.on_turn(battle) != origin.turn:
             return None  # the next creature's turn began
         if len(record) <= origin.index or record[origin.index] is not origin.command:

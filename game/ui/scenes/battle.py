@@ -32,7 +32,7 @@ from game.ui.map_view import MapRenderer
 from game.ui.opponent_pace import BETWEEN_CREATURES
 from game.ui.overlays_results import KeptResults
 from game.ui.pings import Pings
-from game.ui.session import GameSession, Outcome, Player, Role
+from game.ui.session import CHECK_SECONDS, GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.turn_flow import TurnFlow
@@ -430,7 +430,7 @@ class BattleScene(Scene):
 
     def _check_save(self) -> None:
         """Verify a loaded save's snapshot a few commands a frame; say it when the replay won."""
-        line = self.session.check_save()
+        line = self.session.check_save(seconds=CHECK_SECONDS)
         if line is not None:
             self.hud.message(self.app.t(line[0], **line[1]), bad=True)
 

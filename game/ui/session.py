@@ -384,10 +384,18 @@ class GameSession:
         return self.apply(self.ruleset.policy_command(self.battle))
 
     def undo(self) -> bool:
+        """Take back the last command; against the built-in opponent, its answers with it.
+
+        The opponent would play again at once what an undo took back of its own: an undo
+        goes on until a person is to decide (what they would take back is their move).
+        """
         self._finish_check()  # undo waits for the check: its replay left the checkpoints
         if not self.match.can_undo:
             return False
         self.match.undo()
+        if self.humans():
+            while self.ai_to_move and self.match.can_undo:
+                self.match.undo()
         undo_rights.trim_spans(self.gm_spans, len(self.battle.log))
         self._changed([])
         return True

@@ -110,6 +110,14 @@ class LazyCommands(MutableSequence[Command]):
         del done[index]
         self._raw = list(done)
 
+    def copy(self) -> LazyCommands:
+        """Return an independent copy (the raw record shared, nothing built: a dry run)."""
+        copied = LazyCommands.__new__(LazyCommands)
+        copied._raw, copied._build = self._raw, self._build
+        copied._done, copied.built = list(self._done), self.built
+        copied._unchanged = self._unchanged
+        return copied
+
     def append(self, value: Command) -> None:
         """Append ``value`` building nothing: the raw record grows by its JSON value."""
         raw = self._raw

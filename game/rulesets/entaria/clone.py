@@ -21,7 +21,8 @@ def clone_battle(battle: Battle) -> Battle:
     commands (the copy's log and record are new lists of them: ``GmAnswer`` is checked
     against the log; commands are frozen values).
     """
-    return copy_battle(battle, record=list(battle.record), log=list(battle.log))
+    # .copy(): a loaded record and log stay lazy (a list copy would read every entry)
+    return copy_battle(battle, record=battle.record.copy(), log=battle.log.copy())
 
 
 def copy_battle(battle: Battle, *, record: list[Command], log: list[Event]) -> Battle:

@@ -218,6 +218,12 @@ class LineCache:
         self._items: list[Any] = []
         self._lines: list[Line] = []
 
+    def prime(self, items: Sequence[Any], lines: Sequence[Line]) -> None:
+        """Take ``lines`` as the encoded ``items`` (one each: a record as a save held it)."""
+        if len(items) != len(lines):
+            raise ValueError(f"{len(items)} items but {len(lines)} lines")
+        self._items, self._lines = list(items), list(lines)
+
     def lines(self, items: Sequence[Any]) -> list[Line]:
         """Return a Line for each of ``items``, encoding only those not seen last time."""
         same = 0

@@ -350,7 +350,7 @@ def _check_header(document: Any, path: Path) -> None:
     """Check a save's top level: an object, known keys, its format and version."""
     _expect(isinstance(document, dict), path, "$", said("top_object"))
     expected = {"format", "version", "mission", "seed", "commands", "snapshot"}
-    optional = {"program", "ruleset", "seats", "resume"}
+    optional = {"program", "ruleset", "seats", "resume", "round"}
     unknown = sorted(set(document) - expected - optional)
     _expect(
         not unknown,

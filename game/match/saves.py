@@ -56,7 +56,6 @@ from __future__ import annotations
 import gc
 import os
 import re
-import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -64,12 +63,13 @@ from pathlib import Path
 from typing import Any
 
 import game
+from game.match.command_lines import record_lines
 from game.match.datafiles import write_bytes_atomic
 from game.match.lazy_commands import LazyCommands
 from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
-from game.match.save_lines import JsonLines, LineCache, lines_bytes, one_document
+from game.match.save_lines import JsonLines, lines_bytes, one_document
 from game.match.save_reading import (
     AUTOSAVE_NAMES,
     FORMAT,
@@ -161,6 +161,9 @@ def save_document(
         "commands": _commands_document(match),
         "snapshot": match.game.snapshot(),
     }
+    round_now = _round_of(match)
+    if round_now is not None:  # for the title screen and the load dialog (any ruleset)
+        document["round"] = round_now
     resume = resume_document(match)
     if resume is not None:
         document["resume"] = resume
@@ -169,9 +172,11 @@ def save_document(
     return document
 
 
-#: Each match's commands as last written in lines: a save after every command encodes
-#: only the new ones (a long record written again costs what the new commands cost).
-_COMMAND_LINES: weakref.WeakKeyDictionary[Match, LineCache] = weakref.WeakKeyDictionary()
+def _round_of(match: Match) -> int | None:
+    """Return the round being fought, as the ruleset's views count it (None: none)."""
+    views = getattr(match.ruleset, "views", None)
+    round_now = views.current_round(match.battle) if views is not None else None
+    return round_now if type(round_now) is int else None
 
 
 def _commands_document(match: Match) -> Sequence[Any]:
@@ -182,10 +187,7 @@ def _commands_document(match: Match) -> Sequence[Any]:
     commands = match.commands
     if len(commands) < LINES_FROM:
         return [command.to_dict() for command in commands]
-    cache = _COMMAND_LINES.get(match)
-    if cache is None:
-        cache = _COMMAND_LINES[match] = LineCache(lambda command: command.to_dict())
-    return JsonLines(cache.lines(commands))
+    return JsonLines(record_lines(match, commands))
 
 
 def save_path(folder: Path | str, name: str) -> Path:

@@ -15,9 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.match.checkpoints import Resumable, Snapshotting
+from game.match.command_lines import start_from
 from game.match.commands import Command
+from game.match.lazy_commands import LazyCommands
 from game.match.record import Match, ReplayError, first_difference, replay_one
 from game.match.ruleset import Ruleset
+from game.match.save_lines import JsonLines
 from game.match.save_reading import SaveError
 from game.match.snapshot_codec import SnapshotError, expect
 
@@ -161,7 +164,12 @@ class Verifier:
         if self.difference is not None:
             self._switch()
         else:  # exact: the restored game keeps the commands as a plain record
-            self.match.battle.record = list(self.match.battle.record)
+            live = self.match.battle.record
+            record = list(live)
+            read = live.as_read() if isinstance(live, LazyCommands) else None
+            if isinstance(read, JsonLines):  # its next save writes the lines as read
+                start_from(self.match, record, read)
+            self.match.battle.record = record
         self._done()
 
     def _done(self) -> None:

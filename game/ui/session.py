@@ -345,6 +345,8 @@ class GameSession:
                     if refused is not None
                     else ("save_check.replay_won", {})
                 )
+            elif self.match.command_count != check.length:
+                self._write_session()  # the autosaves since the load had no snapshot
         line, self._check_line = self._check_line, None
         return line
 

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import game.match.save_lines as save_lines
-from game.match import saves, snapshot_parts
+from game.match import command_lines, saves, snapshot_parts
 from game.match.lazy_commands import LazyCommands
 from game.match.lazy_log import LazyLog
 from game.match.record import Match, first_difference
@@ -170,7 +170,7 @@ def test_issue13_a_save_after_undo_and_another_command_equals_one_written_afresh
     warm = save_of(match, tmp_path / "warm")
     assert match.commands[:28] == before[:28] and match.commands[28:] != before[28:]
     assert warm.read_bytes() != first
-    saves._COMMAND_LINES.clear()
+    command_lines.forget_all()
     snapshot_parts.forget_encoded_logs()
     fresh = save_of(match, tmp_path / "fresh")
     assert warm.read_bytes() == fresh.read_bytes()

@@ -71,3 +71,24 @@ def test_issue13_a_continued_autosave_written_before_its_check_keeps_its_snapsho
     assert "resume" in document and document["seats"]["stretches"]
     again = GameSession.resume(tmp_path)
     assert again.save_check is not None and again.match.replayed == 0
+
+
+def test_issue13_a_command_during_the_check_gets_its_snapshot_when_the_check_ends(
+    tmp_path: Path,
+) -> None:
+    """The autosave of a command made before the check is done has no snapshot (the match
+    is not verified yet); once the check is done, autosave-1 is written again with one."""
+    _played(tmp_path, 20)
+    newest = autosave_dir(tmp_path) / "autosave-1.json"
+    session = GameSession.resume(tmp_path)
+    assert session.save_check is not None
+    while session.ai_to_move:
+        assert session.ai_step().ok
+    assert session.apply(session.ruleset.policy_command(session.battle)).ok
+    assert "resume" not in read_document(newest)[0]
+    while session.save_check is not None:
+        assert session.check_save(5) is None
+    document, _ = read_document(newest)
+    assert "resume" in document and len(document["commands"]) == session.match.command_count
+    again = GameSession.resume(tmp_path)
+    assert again.save_check is not None and again.match.replayed == 0

@@ -7,11 +7,13 @@ broken, never as an error of the screen.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from game.match import saves
+from game.missions.loader import bundled_maps_dir
 from game.ui.scenes.save_files import list_saves, save_info
 from game.ui.session import GameSession
 from tests.ui.test_files_hardened_sessions import ANNA, BAERBEL, DEMO
@@ -49,3 +51,23 @@ def test_issue13_a_damaged_save_in_lines_is_shown_as_broken(
     path.write_bytes(bytes(data))
     info = save_info(path)
     assert info.problem and info.round is None
+
+
+def test_issue13_a_genesis_save_shows_its_kr_and_is_not_broken(tmp_path: Path) -> None:
+    """Genesis counts KR, not a state's "round": the save names the round for every ruleset."""
+    mission = bundled_maps_dir() / "genesis-taverne.toml"
+    session = GameSession.new(mission, home=tmp_path, seed=2, autosave_enabled=False)
+    for _ in range(8):
+        assert session.apply(session.ruleset.policy_command(session.battle)).ok
+    info = save_info(session.save_as("taverne"))
+    assert info.problem == "" and info.mission == "Rauferei im Goldenen Krug"
+    assert info.round == session.views.current_round(session.battle) >= 1
+
+
+def test_issue13_a_save_that_names_no_round_is_not_broken(tmp_path: Path) -> None:
+    path = _saved(tmp_path, "alt", 3)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    del document["round"], document["snapshot"]["round"]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    info = save_info(path)
+    assert info.problem == "" and info.round is None

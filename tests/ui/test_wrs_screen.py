@@ -51,7 +51,8 @@ def test_a_wrs_match_undoes_and_resumes(tmp_path: Path) -> None:
     """The match machinery is the same for WRS: undo restores the state before the last
     command, redo brings it back, and a save loads to the same state."""
     session = GameSession.new(MISSION, home=tmp_path, seed=7)
-    game = session.match.game
+    session.set_players([Player(p.name, p.colour, Role.HUMAN, p.sides) for p in session.players])
+    game = session.match.game  # hot-seat: an undo takes back one command
     before = None
     for _ in range(12):
         before = session.match.game.snapshot()

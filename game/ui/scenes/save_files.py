@@ -45,9 +45,9 @@ def save_info(path: Path) -> SaveInfo:
     try:
         data = read_save_document(path)
         mission = str(data["mission"]["path"])
-        round_ = data["snapshot"]["round"]
-        if not isinstance(round_, int) or isinstance(round_, bool):
-            raise ValueError("no round")
+        round_ = data.get("round", data["snapshot"].get("round"))  # older saves: the state's
+        if type(round_) is not int:
+            round_ = None  # a ruleset that counts no rounds (or names them otherwise)
     except SaveError as error:
         return SaveInfo(path, path.stem, when, "?", None, error.text("en"))
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:

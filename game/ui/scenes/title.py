@@ -92,12 +92,11 @@ class TitleScene(MenuScene):
         info = self.last_game
         if info is None:
             return "" if self.can_continue else self.t("menus.title.no_autosave")
-        return self.t(
-            "menus.title.continue_info",
-            mission=info.mission,
-            round=info.round,
-            when=format_when(info.when),
-        )
+        when = format_when(info.when)
+        if info.round is None:  # a ruleset that counts no rounds
+            return self.t("menus.title.continue_info_no_round", mission=info.mission, when=when)
+        mission, round_now = info.mission, info.round
+        return self.t("menus.title.continue_info", mission=mission, round=round_now, when=when)
 
     # ------------------------------------------------------------- actions
     def new_game(self) -> None:

@@ -122,13 +122,16 @@ def test_issue13_a_load_in_lines_parses_no_line_and_equals_a_full_replay(
 
 
 def test_issue13_a_loaded_fight_is_saved_again_with_its_lines_as_read(
-    fight: Match, tmp_path: Path
+    fight: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = save_of(fight, tmp_path)
     loaded = load(first, fight)
     loaded.match.settle()
+    encoded: list[Any] = []
+    monkeypatch.setattr(command_lines, "_plain", lambda command: encoded.append(command))
     again = write_save(loaded.match, tmp_path, "again", MissionRef("fight.toml", HASH))
     assert again.read_bytes() == first.read_bytes()
+    assert encoded == []  # the verified record's lines as read: no command encoded again
 
 
 def test_issue13_a_line_cache_encodes_only_the_items_it_has_not_seen() -> None:

@@ -263,8 +263,8 @@ SAVE_TEMPLATES: Final[Templates] = {
         "de": "in diesem Ordner gibt es keine automatische Sicherung",
     },
     "skipped": {
-        "en": "skipped a {what} that does not load: {problem}",
-        "de": "übersprungen ({what} lässt sich nicht laden): {problem}",
+        "en": "Skipped a {what} that does not load: {problem}",
+        "de": "Übersprungen ({what} lässt sich nicht laden): {problem}",
     },
     "nothing_to_load": {"en": "there is no {what} to load", "de": "es gibt {what} zum Laden"},
     "none_loads": {

@@ -241,9 +241,9 @@ def test_i12_a_skipped_save_is_a_warning_in_both_languages(tmp_path: Path) -> No
     good = write_save(match, tmp_path, "alt", MissionRef("toy.toml", HASH))
     loaded = load_newest([broken, good], opener, WITH_TOY)
     (warning,) = loaded.warnings
-    assert warning.startswith("skipped a save that does not load: ")
+    assert warning.startswith("Skipped a save that does not load: ")
     german = text_in(warning, "de")
-    assert german.startswith("übersprungen (ein Spielstand lässt sich nicht laden): ")
+    assert german.startswith("Übersprungen (ein Spielstand lässt sich nicht laden): ")
     assert f"{broken}: kein UTF-8-Text" in german
     _german_only(german, broken)
 

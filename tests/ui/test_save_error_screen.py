@@ -114,13 +114,13 @@ def test_i12_continue_past_a_broken_autosave_warns_in_german(app: App, home: Pat
     message = app.top
     assert isinstance(message, MessageScene)
     text = _german_only(message.notice, home)
-    assert "übersprungen (ein Spielstand lässt sich nicht laden)" in text
+    assert "Übersprungen (ein Spielstand lässt sich nicht laden)" in text
     assert "autosave-1.json: Zeile 1, Spalte 12: die Datei endet zu früh" in text
     _step(app)
     save_shot(app.screen, "saveerrors/continue_warning_de.png")
     battle = app.find(BattleScene)
     assert battle is not None
-    assert battle.hud.notice.startswith("übersprungen")
+    assert battle.hud.notice.startswith("Übersprungen")
 
 
 def test_i12_loading_a_broken_save_shows_german(app: App, home: Path) -> None:

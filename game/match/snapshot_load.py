@@ -23,8 +23,12 @@ from game.match.ruleset import Ruleset
 from game.match.save_lines import JsonLines
 from game.match.save_reading import SaveError
 from game.match.snapshot_codec import SnapshotError, expect
+from game.match.snapshot_parts import warm_log
 
 RESUME_KEYS = frozenset({"game", "log_marks"})
+#: Commands between two encodings of the replay's log while it verifies (each costs a
+#: copy of the log's list; the end then encodes only the last few).
+WARM_EVERY = 256
 
 
 def resume_document(match: Match) -> dict[str, Any] | None:
@@ -102,6 +106,7 @@ class Verifier:
         self.expected = resume
         self.commands: Sequence[Command] = match.battle.record  # LazyCommands from a save
         self.length = len(self.commands)  # the save's record (the match may grow meanwhile)
+        self._warmed = 0  # where the replay's log was last encoded
         self.replay: Any = None  # the fresh game, made on the first step (not at load)
         self.marks: list[int] = []
         self.replayed = 0
@@ -135,6 +140,9 @@ class Verifier:
             self.replayed = index + 1
             self.match.checkpoints.replayed += 1  # the load's count: 0 until verified
             self._note_checkpoint(index + 1)
+        if self.replayed - self._warmed >= WARM_EVERY and isinstance(self.replay, Snapshotting):
+            warm_log(self.replay)  # the log encoded on the way, not all of it at the end
+            self._warmed = self.replayed
         if self.replayed == self.length:
             self._conclude()
         return self.done

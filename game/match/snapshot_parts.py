@@ -55,11 +55,17 @@ def encoded_log(game: Any, log: Sequence[Event]) -> JsonLines:
         raw, log = log.raw_prefix()
     cached = _LOG_CACHE.get(game)
     events, encoded = cached if cached is not None else _LAST[0] if _LAST else ([], [])
-    same = 0
-    for old, new in zip(events, log, strict=False):
-        if old is not new:
-            break
-        same += 1
+    known = len(events)
+    if known <= len(log) and (not known or log[known - 1] is events[-1]):
+        # an event is made once and keeps its place in every log that holds it: the same
+        # last entry means the same entries before it
+        same = known
+    else:
+        same = 0
+        for old, new in zip(events, log, strict=False):
+            if old is not new:
+                break
+            same += 1
     to_line = compact_encoder()  # kept as lines: a save does not encode them again
     encoded = encoded[:same] + [Line(to_line(encode(event.to_dict()))) for event in log[same:]]
     entry = (list(log), encoded)
@@ -68,6 +74,11 @@ def encoded_log(game: Any, log: Sequence[Event]) -> JsonLines:
     if isinstance(raw, JsonLines):  # the lines read from a save, written back as they were
         return raw.then(encoded)
     return JsonLines([*raw, *encoded])
+
+
+def warm_log(game: Any) -> None:
+    """Encode the new entries of ``game``'s log now (a replay under way: its end is quick)."""
+    encoded_log(game, game.log)
 
 
 def forget_encoded_logs() -> None:
@@ -236,4 +247,5 @@ __all__ = [
     "lazy_events",
     "roller_data",
     "roller_of",
+    "warm_log",
 ]

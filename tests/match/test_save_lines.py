@@ -156,6 +156,10 @@ def test_issue13_lines_compare_as_bytes_and_a_difference_is_still_named() -> Non
     assert first_difference(JsonLines([{"a": 1}, {"b": (1, 2)}]), ours) is None
     assert first_difference(JsonLines([{"a": 1}, {"b": [1, 3]}]), ours) == "$[1].b[1] (3 != 2)"
     assert first_difference(JsonLines([{"a": 1.5}]), ours[:1]) == "$[0].a (1.5 != 1)"
+    # the whole-value comparison at C speed keeps JSON's types: true is not 1
+    assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": True}]}) == "$.a[1].b (2 != True)"
+    assert first_difference({"a": [1, 2]}, {"a": [1, 2.0]}) is None
+    assert first_difference({"a": [1, 2]}, {"a": (1, 2)}) is None
 
 
 def test_issue13_a_save_after_undo_and_another_command_equals_one_written_afresh(

@@ -67,6 +67,8 @@ SESSION_FILE = "session.json"
 #: of its 16.7: a 4,000-command check is done in a few seconds, the screen stays smooth).
 CHECK_PER_FRAME = 3
 CHECK_SECONDS = 0.006
+#: The share of a frame the check takes while an undo or redo waits for it.
+CHECK_SECONDS_WAITING = 0.012
 #: The seats beside a save before saves held them (``name.players.json``).
 PLAYERS_SUFFIX = ".players.json"
 

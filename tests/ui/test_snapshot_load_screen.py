@@ -194,3 +194,22 @@ def test_issue13_a_command_the_winning_replay_refuses_is_dropped_and_named(
     assert session.match.commands == original.match.commands  # the played one is dropped
     assert session.match.game.snapshot() == original.match.game.snapshot()
     assert session.match.log_marks == original.match.log_marks
+
+
+def test_issue13_an_undo_during_the_check_waits_with_the_screen_alive(app: App, home: Path) -> None:
+    """Ctrl+Z before the check is done: one line, the frames go on, the undo follows it."""
+    original, path = saved(home)
+    session, battle = loaded_in_battle(app, path, home)
+    check = session.save_check
+    assert check is not None
+    battle.undo(confirmed=True)
+    assert session.save_check is check and session.match.command_count == LENGTH  # waits
+    shown = [message.text for message in battle.hud.board.messages]
+    assert app.t("battle.waits_for_check") in shown
+    for _ in range(LENGTH):
+        if session.save_check is None:
+            break
+        app.step(1 / 60)
+    assert session.save_check is None and check.done and not check.replay_won
+    assert session.match.command_count < LENGTH  # the undo came right after the check
+    assert session.match.commands == original.match.commands[: session.match.command_count]

@@ -32,7 +32,14 @@ from game.ui.map_view import MapRenderer
 from game.ui.opponent_pace import BETWEEN_CREATURES
 from game.ui.overlays_results import KeptResults
 from game.ui.pings import Pings
-from game.ui.session import CHECK_SECONDS, GameSession, Outcome, Player, Role
+from game.ui.session import (
+    CHECK_SECONDS,
+    CHECK_SECONDS_WAITING,
+    GameSession,
+    Outcome,
+    Player,
+    Role,
+)
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.turn_flow import TurnFlow
@@ -69,6 +76,9 @@ class BattleScene(Scene):
         self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
         self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
+        #: An undo or redo asked for while a loaded save is still checked: done when the
+        #: check is (its replay leaves the checkpoints), the screen alive meanwhile.
+        self._after_check: str = ""
         self._fitted = False
         #: The view and the camera's pose of the last fit (None: moved since, issue 12).
         self._fit_pose: tuple[tuple[int, ...], tuple[float, ...]] | None = None
@@ -264,12 +274,15 @@ class BattleScene(Scene):
             if not outcome.ok:
                 self.hud.message(self.session.views.refusal(outcome.rejected, self.app.t), bad=True)
                 return outcome
+            self._after_check = ""  # a waiting undo was of what came before this command
             self._after_change(outcome.events)
         return outcome
 
     def undo(self, confirmed: bool = False) -> None:
         # hot-seat: only one's own commands since the handover (undo_guard.py)
         if not confirmed and undo_guard.held(self):
+            return
+        if self._wait_for_check("undo"):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
         with self.session.one_write():
@@ -284,6 +297,8 @@ class BattleScene(Scene):
 
     def redo(self, confirmed: bool = False) -> None:
         if not confirmed and undo_guard.held(self, redo=True):
+            return
+        if self._wait_for_check("redo"):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
         with self.session.one_write():
@@ -429,10 +444,28 @@ class BattleScene(Scene):
         self._show_end_when_seen(dt)
 
     def _check_save(self) -> None:
-        """Verify a loaded save's snapshot a few commands a frame; say it when the replay won."""
-        line = self.session.check_save(seconds=CHECK_SECONDS)
+        """Verify a loaded save's snapshot a few commands a frame; say it when the replay won.
+
+        An undo or redo waiting for the check gets the larger share of the frame, and is
+        done in the frame the check ends.
+        """
+        waiting = self._after_check
+        share = CHECK_SECONDS_WAITING if waiting else CHECK_SECONDS
+        line = self.session.check_save(seconds=share)
         if line is not None:
             self.hud.message(self.app.t(line[0], **line[1]), bad=True)
+        if waiting and self.session.save_check is None:
+            self._after_check = ""
+            (self.undo if waiting == "undo" else self.redo)(confirmed=True)
+
+    def _wait_for_check(self, step: str) -> bool:
+        """Return whether ``step`` (undo, redo) waits for a loaded save's check under way."""
+        if self.session.save_check is None:
+            return False
+        if not self._after_check:
+            self.hud.message(self.app.t("battle.waits_for_check"))
+        self._after_check = step
+        return True
 
     def _opponent_steps(self, dt: float) -> None:
         """Let the built-in opponent act at the turn flow's pace (skipped: unanimated)."""
@@ -440,8 +473,8 @@ class BattleScene(Scene):
         if not self.session.ai_to_move:
             pace.idle()
             return
-        if self.app.top is not self:
-            return  # a menu or the handover covers the map: wait
+        if self.app.top is not self or self._after_check:
+            return  # a menu or the handover covers the map, or an undo waits: wait
         if pace.skipping:
             self.animator.enabled = False  # stops what runs; nothing new starts this frame
             self.feedback.clear()

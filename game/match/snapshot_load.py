@@ -175,7 +175,7 @@ class Verifier:
             live = self.match.battle.record
             record = list(live)
             read = live.as_read() if isinstance(live, LazyCommands) else None
-            if isinstance(read, JsonLines):  # its next save writes the lines as read
+            if isinstance(read, JsonLines) and len(read) == len(record):  # saved as read
                 start_from(self.match, record, read)
             self.match.battle.record = record
         self._done()

@@ -69,7 +69,7 @@ from game.match.lazy_commands import LazyCommands
 from game.match.problem_texts import Texts, joined
 from game.match.record import Match, ReplayError, first_difference
 from game.match.ruleset import Ruleset
-from game.match.save_lines import JsonLines, lines_bytes, one_document
+from game.match.save_lines import JsonLines, lines_bytes, one_document, parts_of
 from game.match.save_reading import (
     AUTOSAVE_NAMES,
     FORMAT,
@@ -214,7 +214,8 @@ def save_bytes(document: dict[str, Any]) -> bytes:
     load parses only the first line and reads the rest on demand.
     """
     commands = document["commands"]
-    if len(commands) < LINES_FROM and not isinstance(commands, JsonLines):
+    read = any(lines.line_count for _, lines in parts_of(document))  # lines as read
+    if len(commands) < LINES_FROM and not isinstance(commands, JsonLines) and not read:
         return one_document(document)
     if not isinstance(commands, JsonLines):
         commands = JsonLines(commands)

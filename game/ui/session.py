@@ -372,6 +372,13 @@ class GameSession:
         A loaded save's check goes on meanwhile (``Match.apply``): acting at once after a
         load does not wait for it.
         """
+        try:
+            return self._applied(command)
+        except SaveError:  # the game read a command of the save that does not read
+            self._finish_check()  # the check finds it too: its replay wins
+            return self._applied(command)
+
+    def _applied(self, command: Command) -> Outcome:
         before = len(self.battle.log)
         try:
             events = self.match.apply(command)

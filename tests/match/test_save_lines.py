@@ -23,6 +23,7 @@ from game.match.lazy_commands import LazyCommands
 from game.match.lazy_log import LazyLog
 from game.match.record import Match, first_difference
 from game.match.save_lines import JsonLines, Unreadable
+from game.match.save_reading import read_save_document
 from game.match.save_texts import said
 from game.match.saves import MissionRef, SaveError, load_newest, read_save, write_save
 from game.rulesets.entaria.ruleset import ENTARIA
@@ -334,3 +335,19 @@ def test_issue13_json_lines_behave_as_the_list_they_stand_for() -> None:
     with pytest.raises(IndexError):
         lines[4]
     assert save_lines.one_document({"x": JsonLines([1])}) == b'{"x":[1]}'
+
+
+def test_issue13_a_short_record_beside_lines_as_read_is_written_in_lines(
+    fight: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save whose log is still lines as read (an unverified load) is written in lines,
+    even below LINES_FROM commands: a line that does not read is written back as it is."""
+    first = save_of(fight, tmp_path)
+    _replace_line(first, len(_lines(first)) - 1, b'{"kind": broken')  # the log's last line
+    document = read_save_document(first)
+    document["commands"] = list(document["commands"])  # a plain, short record
+    monkeypatch.setattr(saves, "LINES_FROM", 500)
+    data = saves.save_bytes(document)
+    head = json.loads(data.split(b"\n", 1)[0])
+    assert head["version"] == 2 and head["resume"]["game"]["log"] == "~lines"
+    assert b'{"kind": broken' in data

@@ -71,3 +71,14 @@ def test_issue13_a_save_that_names_no_round_is_not_broken(tmp_path: Path) -> Non
     path.write_text(json.dumps(document), encoding="utf-8")
     info = save_info(path)
     assert info.problem == "" and info.round is None
+
+
+@pytest.mark.parametrize("snapshot", [None, [], "x"])
+def test_issue13_a_save_whose_state_is_no_object_is_shown_not_raised(
+    tmp_path: Path, snapshot: object
+) -> None:
+    path = tmp_path / "odd.json"
+    document = {"format": "kampfkarte-save", "version": 1, "mission": {"path": "m.toml"}}
+    path.write_text(json.dumps({**document, "snapshot": snapshot}), encoding="utf-8")
+    info = save_info(path)  # the title screen and the load dialog ask this of every save
+    assert info.round is None and info.mission == "m"

@@ -20,6 +20,7 @@ import pytest
 
 from game.match.checkpoints import SPACING
 from game.match.commands import Command, CommandRejected
+from game.match.saves import SaveError
 from game.missions.loader import demo_mission_path
 from game.ui.app import App
 from game.ui.scenes.battle import BattleScene
@@ -213,3 +214,29 @@ def test_issue13_an_undo_during_the_check_waits_with_the_screen_alive(app: App, 
     assert session.save_check is None and check.done and not check.replay_won
     assert session.match.command_count < LENGTH  # the undo came right after the check
     assert session.match.commands == original.match.commands[: session.match.command_count]
+
+
+def test_issue13_a_command_that_meets_an_unreadable_saved_command_lets_the_replay_win(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The live game read a command of the save that does not read (a reroll looks back):
+    the check is finished first (its replay meets the bad line and wins), then the command
+    is applied again on the match the check leaves."""
+    original, path = saved(home)
+    session = GameSession.load(path, home=home)
+    session.autosave_enabled = False
+    assert session.save_check is not None
+    command = session.ruleset.policy_command(session.battle)
+    real, calls = session.match.apply, []
+
+    def unreadable_once(sent: Command) -> Any:
+        calls.append(sent)
+        if len(calls) == 1:
+            raise SaveError(path, "$.commands[2]", "line 4: Expecting value")
+        return real(sent)
+
+    monkeypatch.setattr(session.match, "apply", unreadable_once)
+    assert session.apply(command).ok
+    assert session.save_check is None and calls == [command, command]
+    original.apply(command)
+    assert session.match.commands == original.match.commands

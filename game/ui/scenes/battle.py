@@ -78,7 +78,7 @@ class BattleScene(Scene):
         self._escaped = False  # the last key was an Esc that left a tool
         #: An undo or redo asked for while a loaded save is still checked: done when the
         #: check is (its replay leaves the checkpoints), the screen alive meanwhile.
-        self._after_check: str = ""
+        self._after_check: tuple[str, bool] | None = None
         self._fitted = False
         #: The view and the camera's pose of the last fit (None: moved since, issue 12).
         self._fit_pose: tuple[tuple[int, ...], tuple[float, ...]] | None = None
@@ -274,7 +274,7 @@ class BattleScene(Scene):
             if not outcome.ok:
                 self.hud.message(self.session.views.refusal(outcome.rejected, self.app.t), bad=True)
                 return outcome
-            self._after_check = ""  # a waiting undo was of what came before this command
+            self._after_check = None  # a waiting undo was of what came before this command
             self._after_change(outcome.events)
         return outcome
 
@@ -282,7 +282,7 @@ class BattleScene(Scene):
         # hot-seat: only one's own commands since the handover (undo_guard.py)
         if not confirmed and undo_guard.held(self):
             return
-        if self._wait_for_check("undo"):
+        if self._wait_for_check("undo", confirmed):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
         with self.session.one_write():
@@ -298,7 +298,7 @@ class BattleScene(Scene):
     def redo(self, confirmed: bool = False) -> None:
         if not confirmed and undo_guard.held(self, redo=True):
             return
-        if self._wait_for_check("redo"):
+        if self._wait_for_check("redo", confirmed):
             return
         before = (self.viewer, self.session.views.on_turn(self.session.battle))
         with self.session.one_write():
@@ -454,17 +454,19 @@ class BattleScene(Scene):
         line = self.session.check_save(seconds=share)
         if line is not None:
             self.hud.message(self.app.t(line[0], **line[1]), bad=True)
-        if waiting and self.session.save_check is None:
-            self._after_check = ""
-            (self.undo if waiting == "undo" else self.redo)(confirmed=True)
+        if waiting is not None and self.session.save_check is None:
+            self._after_check = None
+            step, confirmed = waiting
+            if line is None:  # the replay won: the step was asked of another record
+                (self.undo if step == "undo" else self.redo)(confirmed=confirmed)
 
-    def _wait_for_check(self, step: str) -> bool:
+    def _wait_for_check(self, step: str, confirmed: bool) -> bool:
         """Return whether ``step`` (undo, redo) waits for a loaded save's check under way."""
         if self.session.save_check is None:
             return False
-        if not self._after_check:
+        if self._after_check is None:
             self.hud.message(self.app.t("battle.waits_for_check"))
-        self._after_check = step
+        self._after_check = (step, confirmed)
         return True
 
     def _opponent_steps(self, dt: float) -> None:

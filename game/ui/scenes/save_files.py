@@ -45,12 +45,14 @@ def save_info(path: Path) -> SaveInfo:
     try:
         data = read_save_document(path)
         mission = str(data["mission"]["path"])
-        round_ = data.get("round", data["snapshot"].get("round"))  # older saves: the state's
+        round_ = data.get("round")
+        if round_ is None and isinstance(data.get("snapshot"), dict):
+            round_ = data["snapshot"].get("round")  # older saves: the state's
         if type(round_) is not int:
             round_ = None  # a ruleset that counts no rounds (or names them otherwise)
     except SaveError as error:
         return SaveInfo(path, path.stem, when, "?", None, error.text("en"))
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
         return SaveInfo(path, path.stem, when, "?", None, str(error) or type(error).__name__)
     return SaveInfo(path, path.stem, when, mission_title(mission), round_)
 

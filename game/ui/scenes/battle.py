@@ -32,14 +32,8 @@ from game.ui.map_view import MapRenderer
 from game.ui.opponent_pace import BETWEEN_CREATURES
 from game.ui.overlays_results import KeptResults
 from game.ui.pings import Pings
-from game.ui.session import (
-    CHECK_SECONDS,
-    CHECK_SECONDS_WAITING,
-    GameSession,
-    Outcome,
-    Player,
-    Role,
-)
+from game.ui.save_check_pace import SaveCheckPace
+from game.ui.session import GameSession, Outcome, Player, Role
 from game.ui.theme import Colour, parse_colour
 from game.ui.tokens import TokenRenderer, TokenView, token_views
 from game.ui.turn_flow import TurnFlow
@@ -76,9 +70,7 @@ class BattleScene(Scene):
         self.viewer: Player | None = None  # whose eyes the screen shows (hot-seat)
         self.camera_control = CameraControl(self.camera)
         self._escaped = False  # the last key was an Esc that left a tool
-        #: An undo or redo asked for while a loaded save is still checked: done when the
-        #: check is (its replay leaves the checkpoints), the screen alive meanwhile.
-        self._after_check: tuple[str, bool] | None = None
+        self.check_pace = SaveCheckPace()  # a loaded save's check, an undo waiting for it
         self._fitted = False
         #: The view and the camera's pose of the last fit (None: moved since, issue 12).
         self._fit_pose: tuple[tuple[int, ...], tuple[float, ...]] | None = None
@@ -274,7 +266,7 @@ class BattleScene(Scene):
             if not outcome.ok:
                 self.hud.message(self.session.views.refusal(outcome.rejected, self.app.t), bad=True)
                 return outcome
-            self._after_check = None  # a waiting undo was of what came before this command
+            self.check_pace.waiting = None  # a waiting undo was of what came before this
             self._after_change(outcome.events)
         return outcome
 
@@ -444,30 +436,19 @@ class BattleScene(Scene):
         self._show_end_when_seen(dt)
 
     def _check_save(self) -> None:
-        """Verify a loaded save's snapshot a few commands a frame; say it when the replay won.
-
-        An undo or redo waiting for the check gets the larger share of the frame, and is
-        done in the frame the check ends.
-        """
-        waiting = self._after_check
-        share = CHECK_SECONDS_WAITING if waiting else CHECK_SECONDS
-        line = self.session.check_save(seconds=share)
+        """Verify a loaded save's snapshot a share of each frame; say it when the replay won."""
+        line, step = self.check_pace.frame(self.session)
         if line is not None:
             self.hud.message(self.app.t(line[0], **line[1]), bad=True)
-        if waiting is not None and self.session.save_check is None:
-            self._after_check = None
-            step, confirmed = waiting
-            if line is None:  # the replay won: the step was asked of another record
-                (self.undo if step == "undo" else self.redo)(confirmed=confirmed)
+        if step is not None:
+            (self.undo if step[0] == "undo" else self.redo)(confirmed=step[1])
 
     def _wait_for_check(self, step: str, confirmed: bool) -> bool:
         """Return whether ``step`` (undo, redo) waits for a loaded save's check under way."""
-        if self.session.save_check is None:
-            return False
-        if self._after_check is None:
+        held, first = self.check_pace.hold(self.session, step, confirmed)
+        if first:
             self.hud.message(self.app.t("battle.waits_for_check"))
-        self._after_check = (step, confirmed)
-        return True
+        return held
 
     def _opponent_steps(self, dt: float) -> None:
         """Let the built-in opponent act at the turn flow's pace (skipped: unanimated)."""
@@ -475,7 +456,7 @@ class BattleScene(Scene):
         if not self.session.ai_to_move:
             pace.idle()
             return
-        if self.app.top is not self or self._after_check:
+        if self.app.top is not self or self.check_pace.waiting:
             return  # a menu or the handover covers the map, or an undo waits: wait
         if pace.skipping:
             self.animator.enabled = False  # stops what runs; nothing new starts this frame

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, MutableSequence, Seque
 from typing import Any, overload
 
 from game.match.commands import Command
-from game.match.save_lines import JsonLines
+from game.match.save_lines import JsonLines, equal_as_lists
 
 #: A command's line starts with its kind (``Command.to_dict``); kinds are plain names.
 _KIND_FIRST = re.compile(rb'^\{"kind":"([a-z][a-z0-9_]{0,60})"[,}]')
@@ -134,9 +134,7 @@ class LazyCommands(MutableSequence[Command]):
         self._raw = list(done)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
+        return equal_as_lists(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 

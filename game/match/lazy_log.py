@@ -18,6 +18,8 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from typing import Any, Generic, TypeVar, cast, overload
 
+from game.match.save_lines import equal_as_lists
+
 T = TypeVar("T")
 
 #: Decode the entry at an index from its raw value (raise the caller's error).
@@ -143,9 +145,7 @@ class LazyLog(MutableSequence[T]):
         return sum(1 for entry in itertools.islice(done, self._shared) if entry is _MISSING)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
+        return equal_as_lists(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 

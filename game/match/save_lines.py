@@ -164,14 +164,19 @@ class JsonLines(Sequence[Any]):
         return all(a == b for a, b in zip(self.encoded(), other.encoded(), strict=True))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
+        return equal_as_lists(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"JsonLines({len(self._starts)} lines, {len(self._values)} values)"
+
+
+def equal_as_lists(items: Sequence[Any], other: object) -> Any:
+    """Return ``items == other`` as for lists (NotImplemented when ``other`` is no list)."""
+    if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+        return len(items) == len(other) and all(a == b for a, b in zip(items, other, strict=True))
+    return NotImplemented
 
 
 def _value(value: Any) -> Any:
@@ -362,6 +367,7 @@ __all__ = [
     "LinesError",
     "Unreadable",
     "compact_encoder",
+    "equal_as_lists",
     "head_line",
     "lines_bytes",
     "one_document",

@@ -54,6 +54,18 @@ def saved(home: Path) -> tuple[GameSession, Path]:
     return session, session.save_as("lang")
 
 
+def forged_and_loaded(home: Path) -> tuple[GameSession, GameSession]:
+    """Return the original session and the load of its save with a forged log entry (the
+    check's replay will win), autosaves off."""
+    original, path = saved(home)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["resume"]["game"]["log"][-1]["de"] = "gefälscht"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    session = GameSession.load(path, home=home)
+    session.autosave_enabled = False
+    return original, session
+
+
 def loaded_in_battle(app: App, path: Path, home: Path) -> tuple[GameSession, BattleScene]:
     session = GameSession.load(path, home=home)
     session.autosave_enabled = False
@@ -147,12 +159,7 @@ def test_issue13_the_built_in_opponent_acts_at_once_and_the_check_goes_on(home: 
 def test_issue13_a_command_played_during_the_check_is_applied_again_when_the_replay_wins(
     home: Path,
 ) -> None:
-    original, path = saved(home)
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["resume"]["game"]["log"][-1]["de"] = "gefälscht"  # the replay will win
-    path.write_text(json.dumps(document), encoding="utf-8")
-    session = GameSession.load(path, home=home)
-    session.autosave_enabled = False
+    original, session = forged_and_loaded(home)
     command = session.ruleset.policy_command(session.battle)
     assert session.apply(command).ok and session.save_check is not None
     lines = []
@@ -169,12 +176,7 @@ def test_issue13_a_command_played_during_the_check_is_applied_again_when_the_rep
 def test_issue13_a_command_the_winning_replay_refuses_is_dropped_and_named(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original, path = saved(home)
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["resume"]["game"]["log"][-1]["de"] = "gefälscht"  # the replay will win
-    path.write_text(json.dumps(document), encoding="utf-8")
-    session = GameSession.load(path, home=home)
-    session.autosave_enabled = False
+    original, session = forged_and_loaded(home)
     check = session.save_check
     assert check is not None
     played = session.ruleset.policy_command(session.battle)
